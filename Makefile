@@ -1,0 +1,19 @@
+# pctest — see README.md. Every target fetches what it needs through the Go
+# module proxy; nothing has to be installed by hand besides Go.
+
+GO        ?= go
+BENCHTIME ?= 1s
+COUNT     ?= 5
+
+.PHONY: test bench vet
+
+# test: vet, then every test with the race detector (what .ci/run calls).
+test: vet
+	$(GO) test -race -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+
+# bench: the codec's named benchmarks against their peers, COUNT runs each.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count $(COUNT) -benchtime $(BENCHTIME) ./codec/

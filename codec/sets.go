@@ -1,0 +1,136 @@
+package codec
+
+import "sort"
+
+// Character classes of RFC 3986 §2, as sets.
+var (
+	alpha = SetRange('A', 'Z').Union(SetRange('a', 'z'))
+	digit = SetRange('0', '9')
+	alnum = alpha.Union(digit)
+	// hexDigit is HEXDIG of RFC 3986 §2.1 (RFC 2234 with both cases, as
+	// §2.1 allows): 0-9, A-F and a-f.
+	hexDigit = digit.Union(SetRange('A', 'F')).Union(SetRange('a', 'f'))
+)
+
+// The sets of RFC 3986 §2 and the component sets of §3. Each is an encode set:
+// the octets a producer may leave as they are in that component. '%' is in
+// none of them, since it always introduces an escape (§2.4).
+var (
+	// Unreserved is unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+	// (RFC 3986 §2.3).
+	Unreserved = alnum.With("-._~")
+	// GenDelims is gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
+	// (RFC 3986 §2.2).
+	GenDelims = SetOf(":/?#[]@")
+	// SubDelims is sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" /
+	// "+" / "," / ";" / "=" (RFC 3986 §2.2).
+	SubDelims = SetOf("!$&'()*+,;=")
+	// Reserved is reserved = gen-delims / sub-delims (RFC 3986 §2.2).
+	Reserved = GenDelims.Union(SubDelims)
+	// PChar is pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
+	// (RFC 3986 §3.3), less the escapes themselves; it is also the set for
+	// one path segment.
+	PChar = Unreserved.Union(SubDelims).With(":@")
+	// Path is a whole path: pchar and "/" (RFC 3986 §3.3).
+	Path = PChar.With("/")
+	// Query is query = *( pchar / "/" / "?" ) (RFC 3986 §3.4).
+	Query = PChar.With("/?")
+	// Fragment is fragment = *( pchar / "/" / "?" ) (RFC 3986 §3.5).
+	Fragment = PChar.With("/?")
+	// UserInfo is userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+	// (RFC 3986 §3.2.1).
+	UserInfo = Unreserved.Union(SubDelims).With(":")
+	// RegName is reg-name = *( unreserved / pct-encoded / sub-delims )
+	// (RFC 3986 §3.2.2).
+	RegName = Unreserved.Union(SubDelims)
+)
+
+// The percent-encode sets of the WHATWG URL Standard §1.3, as the octets they
+// leave alone (the complement of the Standard's sets). Octets 0x80-0xFF are in
+// every WHATWG set as the Standard writes it, so they are kept by none of
+// these.
+var (
+	// WHATWGC0Control keeps what the C0 control percent-encode set does not
+	// encode: U+0020 to U+007E.
+	WHATWGC0Control = SetRange(0x20, 0x7e)
+	// WHATWGFragment is the fragment percent-encode set's complement: the C0
+	// control set and space, ", <, > and `.
+	WHATWGFragment = WHATWGC0Control.Without(" \"<>`")
+	// WHATWGQuery is the query percent-encode set's complement: the C0
+	// control set and space, ", #, < and >.
+	WHATWGQuery = WHATWGC0Control.Without(" \"#<>")
+	// WHATWGSpecialQuery is the special-query percent-encode set's
+	// complement: the query set and '.
+	WHATWGSpecialQuery = WHATWGQuery.Without("'")
+	// WHATWGPath is the path percent-encode set's complement: the query set
+	// and ?, ^, `, { and }.
+	WHATWGPath = WHATWGQuery.Without("?^`{}")
+	// WHATWGUserInfo is the userinfo percent-encode set's complement: the
+	// path set and /, :, ;, =, @, [ to ^, and |.
+	WHATWGUserInfo = WHATWGPath.Without("/:;=@[\\]^|")
+	// WHATWGComponent is the component percent-encode set's complement: the
+	// userinfo set and $ to &, + and ,.
+	WHATWGComponent = WHATWGUserInfo.Without("$%&+,")
+	// WHATWGFormURLEncoded is the application/x-www-form-urlencoded
+	// percent-encode set's complement: the component set and !, ' to ), and
+	// ~. What is left is ASCII alphanumerics and *-._ (space is written as
+	// '+' by the form serializer, not by the set).
+	WHATWGFormURLEncoded = WHATWGComponent.Without("!'()~")
+)
+
+// The sets of ECMA-262 5.1 §15.1.3.
+var (
+	// URIReserved is uriReserved: ; / ? : @ & = + $ , (§15.1.3).
+	URIReserved = SetOf(";/?:@&=+$,")
+	// URIUnescaped is uriUnescaped = uriAlpha, DecimalDigit and uriMark
+	// (- _ . ! ~ * ' ( )): the octets encodeURIComponent leaves alone
+	// (§15.1.3.4).
+	URIUnescaped = alnum.With("-_.!~*'()")
+	// EncodeURIUnescaped is uriReserved, uriUnescaped and "#": the octets
+	// encodeURI leaves alone (§15.1.3.3).
+	EncodeURIUnescaped = URIReserved.Union(URIUnescaped).With("#")
+	// DecodeURIReserved is uriReserved and "#": the characters whose escapes
+	// decodeURI keeps as written (§15.1.3.1).
+	DecodeURIReserved = URIReserved.With("#")
+)
+
+// namedSets maps the stable names used in vectors (args "set") to sets.
+var namedSets = map[string]Set{
+	"rfc3986.unreserved":     Unreserved,
+	"rfc3986.gen-delims":     GenDelims,
+	"rfc3986.sub-delims":     SubDelims,
+	"rfc3986.reserved":       Reserved,
+	"rfc3986.pchar":          PChar,
+	"rfc3986.path":           Path,
+	"rfc3986.query":          Query,
+	"rfc3986.fragment":       Fragment,
+	"rfc3986.userinfo":       UserInfo,
+	"rfc3986.reg-name":       RegName,
+	"whatwg.c0-control":      WHATWGC0Control,
+	"whatwg.fragment":        WHATWGFragment,
+	"whatwg.query":           WHATWGQuery,
+	"whatwg.special-query":   WHATWGSpecialQuery,
+	"whatwg.path":            WHATWGPath,
+	"whatwg.userinfo":        WHATWGUserInfo,
+	"whatwg.component":       WHATWGComponent,
+	"whatwg.form-urlencoded": WHATWGFormURLEncoded,
+	"ecma.uriUnescaped":      URIUnescaped,
+	"ecma.encodeURI":         EncodeURIUnescaped,
+}
+
+// SetByName returns the named set that vectors refer to by name (for example
+// "rfc3986.pchar", "whatwg.path" or "go.query"), and whether there is one.
+func SetByName(name string) (Set, bool) {
+	s, ok := namedSets[name]
+	return s, ok
+}
+
+// SetNames returns the names that [SetByName] knows, sorted.
+func SetNames() []string {
+	names := make([]string, 0, len(namedSets))
+	for n := range namedSets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,57 @@
+package vectors
+
+// A Request is what an implementation is asked: an op and its input. It is
+// the shape of both a vector's input and the runner's request to a testee.
+type Request struct {
+	Op string
+	// In is the text input (UTF-16 code units, lone surrogates allowed) of an
+	// op whose input Kind is Text; InHex is the octet input of one whose
+	// input Kind is Octets. The other is nil.
+	In    []uint16
+	InHex []byte
+	// Args holds the op's extra parameters, such as "set" for
+	// percentEncodeSet.
+	Args map[string]string
+}
+
+// A Response is what an implementation answers: exactly one of a text
+// result (Out), an octet result (OutHex), an error kind (Error), or
+// Unsupported.
+type Response struct {
+	Out    []uint16
+	OutHex []byte
+	// Error is an error kind such as ErrURIError; empty for a result.
+	Error string
+	// Message is an optional human-readable detail of Error.
+	Message string
+	// Unsupported says the implementation does not have this op.
+	Unsupported bool
+}
+
+// A Vector is one test: a request and the response the spec requires.
+type Vector struct {
+	// ID is stable, unique and readable, such as
+	// "ecma.decodeURI.reserved-escape-keeps-case".
+	ID string
+	Request
+	// Expect is the response the spec requires: Out or OutHex (by the op's
+	// output Kind), or Error.
+	Expect Response
+	// Ref names the spec and section or step, such as
+	// "ECMA-262 5.1 §15.1.3 Decode step 4.d.vii.5".
+	Ref string
+	// Level is "must" or "should" (RFC 2119).
+	Level string
+	// Note is optional prose.
+	Note string
+	// File and Line say where the vector stands: the vectors file's name and
+	// the 1-based line of its opening brace.
+	File string
+	Line int
+}
+
+// Levels of a vector.
+const (
+	LevelMust   = "must"
+	LevelShould = "should"
+)
