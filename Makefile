@@ -5,7 +5,7 @@ GO        ?= go
 BENCHTIME ?= 1s
 COUNT     ?= 5
 
-.PHONY: test bench vet
+.PHONY: test bench vet run
 
 # test: vet, then every test with the race detector (what .ci/run calls).
 test: vet
@@ -17,3 +17,8 @@ vet:
 # bench: the codec's named benchmarks against their peers, COUNT runs each.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(COUNT) -benchtime $(BENCHTIME) ./codec/
+
+# run: the conformance matrix — every built-in implementation, plus node and
+# python3 through the example testees when they are installed.
+run:
+	$(GO) run ./cmd/pctest

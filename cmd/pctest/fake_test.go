@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
+)
+
+// The test binary doubles as the misbehaving testees of the robustness
+// tests, and as the pctest command itself for the signal test: TestMain
+// looks at PCTEST_TEST_ROLE before running any test.
+const (
+	roleEnv = "PCTEST_TEST_ROLE"
+	// fakeEnv lists the fake testee's behaviours, comma-separated:
+	//
+	//	exit-at-start  write "fatal: boom" to stderr and exit 1 at once
+	//	pidfile=PATH   append the process's pid (and any grandchild's) to PATH
+	//	grandchild     on HANG, first start a grandchild that sleeps
+	//	once=PATH      misbehave only if PATH does not exist, creating it
+	//	logreq         copy each request line to stderr
+	//	ref            answer as the reference implementation does
+	//	bang-bug       with ref: encodeURIComponent escapes '!' as %21
+	//	crash-char=C   exit 3 on a request whose input holds the character C
+	//	crash-at=N, hang-at=N, garbage-at=N
+	//	               at the process's Nth request, behave as for the
+	//	               CRASH, HANG or GARBAGE triggers below
+	//
+	// Otherwise it answers each request by echoing its "in" as "out"
+	// ("in_hex" as "out_hex", "in_utf16" as "out_utf16"), unless the input
+	// contains a trigger:
+	//
+	//	CRASH      write "dying" to stderr and exit 3
+	//	HANG       stop answering and sleep
+	//	GARBAGE    print a line that is not JSON instead of the answer
+	//	WRONGID    answer with the id plus 1000
+	//	NOID       answer without an id
+	//	LONGLINE   print a 3 MiB line without a newline, then hang
+	//	UNSUP      answer unsupported
+	fakeEnv = "PCTEST_FAKE"
+)
+
+// fakeTestee runs the fake testee described by PCTEST_FAKE and returns its
+// exit status.
+func fakeTestee() int {
+	opts := map[string]string{}
+	for _, f := range strings.Split(os.Getenv(fakeEnv), ",") {
+		k, v, _ := strings.Cut(f, "=")
+		opts[k] = v
+	}
+	if path, ok := opts["pidfile"]; ok {
+		appendPid(path, os.Getpid())
+	}
+	if _, ok := opts["exit-at-start"]; ok {
+		fmt.Fprintln(os.Stderr, "fatal: boom")
+		return 1
+	}
+	misbehave := func() bool {
+		path, ok := opts["once"]
+		if !ok {
+			return true
+		}
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err != nil {
+			return false
+		}
+		f.Close()
+		return true
+	}
+	in := bufio.NewReader(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	count := 0
+	at := func(key string) bool {
+		n, ok := opts[key]
+		return ok && n == strconv.Itoa(count) && misbehave()
+	}
+	_, ref := opts["ref"]
+	for {
+		line, err := in.ReadBytes('\n')
+		if len(line) > 0 {
+			count++
+			var req struct {
+				ID      int64           `json:"id"`
+				In      json.RawMessage `json:"in"`
+				InHex   json.RawMessage `json:"in_hex"`
+				InUTF16 json.RawMessage `json:"in_utf16"`
+			}
+			if json.Unmarshal(line, &req) != nil {
+				fmt.Fprintf(os.Stderr, "fake: bad request %q\n", line)
+				continue
+			}
+			if _, ok := opts["logreq"]; ok {
+				os.Stderr.Write(line)
+			}
+			input := string(req.In) + string(req.InHex) + string(req.InUTF16)
+			trigger := func(word string) bool { return strings.Contains(input, word) && misbehave() }
+			switch {
+			case at("crash-at") || trigger("CRASH") || opts["crash-char"] != "" && strings.Contains(input, opts["crash-char"]):
+				out.Flush()
+				fmt.Fprintln(os.Stderr, "dying")
+				return 3
+			case at("hang-at") || trigger("HANG"):
+				out.Flush()
+				if _, ok := opts["grandchild"]; ok {
+					cmd := exec.Command("sleep", "600")
+					if cmd.Start() == nil {
+						if path, ok := opts["pidfile"]; ok {
+							appendPid(path, cmd.Process.Pid)
+						}
+					}
+				}
+				time.Sleep(time.Hour)
+				return 0
+			case at("garbage-at") || trigger("GARBAGE"):
+				fmt.Fprintln(out, "this is not json <script>")
+			case trigger("WRONGID"):
+				fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID+1000, req.In)
+			case trigger("NOID"):
+				fmt.Fprintf(out, "{\"out\":%s}\n", req.In)
+			case trigger("LONGLINE"):
+				chunk := bytes.Repeat([]byte("x"), 1<<16)
+				for range 48 {
+					out.Write(chunk)
+				}
+				out.Flush()
+				time.Sleep(time.Hour)
+				return 0
+			case trigger("UNSUP"):
+				fmt.Fprintf(out, "{\"id\":%d,\"unsupported\":true}\n", req.ID)
+			case ref:
+				_, bang := opts["bang-bug"]
+				out.Write(referenceAnswer(line, bang))
+				out.WriteByte('\n')
+			case req.InUTF16 != nil:
+				fmt.Fprintf(out, "{\"id\":%d,\"out_utf16\":%s}\n", req.ID, req.InUTF16)
+			case req.In != nil:
+				fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID, req.In)
+			default:
+				fmt.Fprintf(out, "{\"id\":%d,\"out_hex\":%s}\n", req.ID, req.InHex)
+			}
+		}
+		if in.Buffered() == 0 || err != nil {
+			out.Flush()
+		}
+		if err != nil {
+			return 0
+		}
+	}
+}
+
+func appendPid(path string, pid int) {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fmt.Fprintln(f, pid)
+}
+
+// readPids returns the pids appendPid wrote to path.
+func readPids(path string) []int {
+	data, _ := os.ReadFile(path)
+	var pids []int
+	for _, f := range strings.Fields(string(data)) {
+		if pid, err := strconv.Atoi(f); err == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// referenceAnswer answers a request line as the reference implementation.
+// With bang set, encodeURIComponent escapes '!', which it must not.
+func referenceAnswer(line []byte, bang bool) []byte {
+	var raw struct {
+		ID    int64             `json:"id"`
+		Op    string            `json:"op"`
+		In    json.RawMessage   `json:"in"`
+		InHex *string           `json:"in_hex"`
+		Args  map[string]string `json:"args"`
+	}
+	if err := json.Unmarshal(line, &raw); err != nil {
+		return []byte("bad request")
+	}
+	req := vectors.Request{Op: raw.Op, Args: raw.Args}
+	if raw.In != nil {
+		req.In, _ = vectors.ParseJSONText(raw.In)
+	}
+	if raw.InHex != nil {
+		req.InHex, _ = hex.DecodeString(*raw.InHex)
+	}
+	resp, err := conformance.Reference().Do(context.Background(), req)
+	if bang && req.Op == "encodeURIComponent" && err == nil && resp.Error == "" {
+		var out []uint16
+		for _, u := range resp.Out {
+			if u == '!' {
+				out = append(out, '%', '2', '1')
+			} else {
+				out = append(out, u)
+			}
+		}
+		resp.Out = out
+	}
+	b := fmt.Appendf(nil, `{"id":%d`, raw.ID)
+	switch {
+	case err != nil:
+		b = fmt.Appendf(b, `,"error":"ReferenceFailed","message":%q`, err.Error())
+	case resp.Unsupported:
+		b = append(b, `,"unsupported":true`...)
+	case resp.Error != "":
+		b = fmt.Appendf(b, `,"error":%q`, resp.Error)
+	case resp.OutHex != nil:
+		b = fmt.Appendf(b, `,"out_hex":"%x"`, resp.OutHex)
+	default:
+		b = append(b, `,"out":`...)
+		b = vectors.AppendJSONText(b, resp.Out)
+	}
+	return append(b, '}')
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Exit statuses.
+const (
+	exitOK          = 0   // everything passed, or failed only as expected
+	exitFail        = 1   // failures, or disagreements found by fuzz
+	exitUsage       = 2   // bad usage, or a testee that cannot start
+	exitInterrupted = 130 // Ctrl-C: the results printed are partial
+)
+
+func main() {
+	os.Exit(mainWithSignals(os.Args[1:]))
+}
+
+// mainWithSignals runs pctest with args, turning the first SIGINT or
+// SIGTERM into a clean stop: the testee is killed and the partial results
+// printed. A second one kills pctest at once.
+func mainWithSignals(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(ctx, stop)
+	return pctest(ctx, args, os.Stdout, os.Stderr)
+}
+
+// pctest runs the command line args and returns the exit status. Canceling
+// ctx (Ctrl-C) stops the run: the testee is killed and the results so far
+// are printed, marked partial.
+func pctest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return cmdMatrix(ctx, nil, stdout, stderr)
+	}
+	switch args[0] {
+	case "run":
+		return cmdRun(ctx, args[1:], stdout, stderr)
+	case "fuzz":
+		return cmdFuzz(ctx, args[1:], stdout, stderr)
+	case "matrix":
+		return cmdMatrix(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	if strings.HasPrefix(args[0], "-") {
+		return cmdMatrix(ctx, args, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "pctest: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}
+
+const usage = `pctest checks percent-encoding implementations against the specs.
+
+Usage:
+
+  pctest                       the conformance matrix: every built-in
+                               implementation, and node and python3 through
+                               the example testees when they are installed
+  pctest [matrix] [flags]      the same, with flags (-html FILE, -op, -area...)
+  pctest run [flags] -- COMMAND [ARGS...]
+                               run the vectors against a testee: a program
+                               speaking the protocol of cmd/pctest/PROTOCOL.md
+  pctest run [flags] -impl NAME
+                               run them against a built-in implementation
+                               (reference, goja, neturl) or a shipped example
+                               testee (node, python3)
+  pctest fuzz [flags] -- COMMAND [ARGS...]
+                               differential fuzzing against the reference codec
+
+Run 'pctest run -h' or 'pctest fuzz -h' for their flags.
+
+Exit status: 0 when everything passed or failed only as expected, 1 on
+failures, 2 on bad usage or a testee that cannot start, 130 when interrupted.
+`
+
+// usageError is an error in the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// newFlagSet returns a flag set that reports errors instead of exiting.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s\n\nflags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args with fs, returning the status to exit with when
+// the command should not go on (help asked, or a usage error), or -1.
+func parseFlags(fs *flag.FlagSet, args []string) int {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	return -1
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var list []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			list = append(list, f)
+		}
+	}
+	return list
+}
+
+// The flags that choose an implementation, shared by run and fuzz.
+type implFlags struct {
+	impl     string
+	timeout  time.Duration
+	utf16hex bool
+	window   int
+}
+
+func (f *implFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.impl, "impl", "", "a built-in `implementation` instead of a COMMAND: "+strings.Join(implNames(), ", "))
+	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
+	fs.BoolVar(&f.utf16hex, "utf16hex", false, "send text as \"in_utf16\" hex code units, for testees whose JSON cannot carry lone surrogates")
+	fs.IntVar(&f.window, "j", defaultWindow, "how many requests are in flight at once")
+}
+
+// openImpl returns the implementation chosen by f and the command line
+// after the flags, and a function that closes it. With interrupted set,
+// close kills a testee at once.
+func (f *implFlags) open(argv []string) (*implementation, error) {
+	switch {
+	case f.impl != "" && len(argv) > 0:
+		return nil, &usageError{"give either -impl or a COMMAND, not both"}
+	case f.impl == "" && len(argv) == 0:
+		return nil, &usageError{"no testee: give a COMMAND after --, or -impl NAME"}
+	case f.window < 1:
+		return nil, &usageError{"-j must be at least 1"}
+	case f.timeout <= 0:
+		return nil, &usageError{"-timeout must be positive"}
+	}
+	cfg := testeeConfig{Argv: argv, Timeout: f.timeout, UTF16Hex: f.utf16hex, Window: f.window}
+	if f.impl != "" {
+		return openNamed(f.impl, cfg)
+	}
+	return openTestee(cfg)
+}

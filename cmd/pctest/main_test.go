@@ -1,0 +1,306 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(roleEnv) {
+	case "fake":
+		os.Exit(fakeTestee())
+	case "pctest":
+		// The testees this pctest starts are fakes.
+		os.Setenv(roleEnv, "fake")
+		os.Exit(mainWithSignals(os.Args[1:]))
+	}
+	os.Exit(m.Run())
+}
+
+// pctestResult is what a pctest command did.
+type pctestResult struct {
+	code           int
+	stdout, stderr string
+}
+
+// lastLine returns the last line of out.
+func lastLine(out string) string {
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+var summaryRE = regexp.MustCompile(`^(\d+) passed, (\d+) failed, (\d+) skipped$`)
+
+// runPctest runs pctest with args in this process.
+func runPctest(t *testing.T, args ...string) pctestResult {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := pctest(context.Background(), args, &stdout, &stderr)
+	return pctestResult{code, stdout.String(), stderr.String()}
+}
+
+// fakeArgs returns the command line of a fake testee with mode, setting its
+// environment for t.
+func fakeArgs(t *testing.T, mode string) []string {
+	t.Setenv(roleEnv, "fake")
+	t.Setenv(fakeEnv, mode)
+	t.Setenv("GORACE", "atexit_sleep_ms=0")
+	return []string{"--", os.Args[0]}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"nonsense"},
+		{"run"},
+		{"run", "-impl", "reference", "--", "true"},
+		{"run", "-impl", "no-such-impl"},
+		{"run", "-impl", "reference", "-op", "noSuchOp"},
+		{"run", "-impl", "reference", "-area", "noSuchArea"},
+		{"run", "-impl", "reference", "-run", "("},
+		{"run", "-impl", "reference", "-level", "may"},
+		{"run", "-impl", "reference", "-format", "yaml"},
+		{"run", "-impl", "reference", "-expect-fail", "/no/such/file"},
+		{"run", "-no-such-flag"},
+		{"fuzz"},
+		{"fuzz", "-impl", "reference", "-ops", "noSuchOp"},
+		{"matrix", "extra"},
+	} {
+		r := runPctest(t, args...)
+		if r.code != exitUsage || r.stderr == "" {
+			t.Errorf("pctest %q: exit %d, stderr %q; want 2 and a message", args, r.code, r.stderr)
+		}
+	}
+	if r := runPctest(t, "help"); r.code != 0 || !strings.Contains(r.stdout, "pctest run") {
+		t.Errorf("help: %d %q", r.code, r.stdout)
+	}
+}
+
+func TestRunCannotStart(t *testing.T) {
+	checkNoLeaks(t)
+	missing := filepath.Join(t.TempDir(), "missing-testee")
+	r := runPctest(t, "run", "--", missing)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "cannot start testee") || !strings.Contains(r.stderr, "missing-testee") {
+		t.Errorf("missing command: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r = runPctest(t, append([]string{"run"}, fakeArgs(t, "exit-at-start")...)...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "cannot start testee") || !strings.Contains(r.stderr, "fatal: boom") {
+		t.Errorf("testee exiting at start: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// failures returns the FAIL lines of a text report.
+func failures(out string) []string {
+	var fails []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "FAIL ") || strings.HasPrefix(l, "XPASS ") {
+			fails = append(fails, l)
+		}
+	}
+	return fails
+}
+
+// TestRunRobustness runs the vectors against fake testees that answer as
+// the reference does but misbehave once, and checks that exactly one more
+// vector fails than against the well-behaved fake, charged as it should be.
+func TestRunRobustness(t *testing.T) {
+	checkNoLeaks(t)
+	base := runPctest(t, append([]string{"run", "-area", "ecmascript"}, fakeArgs(t, "ref")...)...)
+	m := summaryRE.FindStringSubmatch(lastLine(base.stdout))
+	if m == nil {
+		t.Fatalf("well-behaved fake: last line %q\n%s", lastLine(base.stdout), base.stderr)
+	}
+	baseFails := failures(base.stdout)
+	if m[2] != "0" {
+		t.Logf("the reference fails %s vectors", m[2])
+	}
+	for _, tc := range []struct {
+		mode, want string
+		args       []string
+	}{
+		{"crash-at=3", "crash: testee ended (exit status 3)", nil},
+		{"hang-at=3", "timeout: no answer in 300ms", []string{"-timeout", "300ms"}},
+		{"garbage-at=3", `protocol error: `, nil},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			once := filepath.Join(t.TempDir(), "once")
+			args := append([]string{"run", "-area", "ecmascript"}, tc.args...)
+			r := runPctest(t, append(args, fakeArgs(t, "ref,once="+once+","+tc.mode)...)...)
+			// Every vector that failed against the well-behaved fake fails
+			// again, and exactly one more line is charged with the
+			// incident.
+			fails := failures(r.stdout)
+			ids := map[string]bool{}
+			charged := 0
+			for _, f := range fails {
+				ids[strings.Fields(f)[1]] = true
+				if strings.Contains(f, tc.want) {
+					charged++
+				}
+			}
+			for _, f := range baseFails {
+				if !ids[strings.Fields(f)[1]] {
+					t.Errorf("%s no longer fails", strings.Fields(f)[1])
+				}
+			}
+			if charged != 1 || len(fails) > len(baseFails)+1 {
+				t.Errorf("%d failures charged with %q, %d failures against %d:\n%s", charged, tc.want, len(fails), len(baseFails), r.stdout)
+			}
+			if r.code != exitFail {
+				t.Errorf("exit %d, want 1", r.code)
+			}
+			if !strings.Contains(r.stdout, "testee: 1 restarts") && tc.mode != "garbage-at=3" {
+				t.Errorf("no restart reported:\n%s", r.stdout)
+			}
+			if tc.mode == "crash-at=3" && !strings.Contains(r.stdout, "  | dying") {
+				t.Errorf("the testee's stderr is not shown:\n%s", r.stdout)
+			}
+			if m := summaryRE.FindStringSubmatch(lastLine(r.stdout)); m == nil {
+				t.Errorf("last line %q", lastLine(r.stdout))
+			}
+		})
+	}
+}
+
+// TestInterrupt sends SIGINT to a pctest process whose testee hangs, and
+// checks that pctest kills the testee, prints the partial results and
+// exits 130.
+func TestInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	dir := t.TempDir()
+	pidfile := filepath.Join(dir, "pids")
+	cmd := exec.Command(os.Args[0], "run", "-area", "ecmascript", "-timeout", "1m", "--", os.Args[0])
+	cmd.Env = append(os.Environ(), roleEnv+"=pctest", fakeEnv+"=ref,hang-at=3,pidfile="+pidfile, "GORACE=atexit_sleep_ms=0")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(readPids(pidfile)) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond) // let the testee hang
+	cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("pctest did not stop on SIGINT\n%s\n%s", stdout.String(), stderr.String())
+	}
+	if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitInterrupted, stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "PARTIAL: interrupted after") {
+		t.Errorf("results not marked partial:\n%s", out)
+	}
+	if m := summaryRE.FindStringSubmatch(lastLine(out)); m == nil {
+		t.Errorf("last line %q", lastLine(out))
+	}
+	pids := readPids(pidfile)
+	if len(pids) != 1 {
+		t.Fatalf("testee pids %v", pids)
+	}
+	if state, _, ok := procState(pids[0]); ok && state != 'Z' {
+		t.Errorf("testee %d still running (state %c)", pids[0], state)
+	}
+}
+
+func TestRunFormats(t *testing.T) {
+	checkNoLeaks(t)
+	args := append([]string{"run", "-area", "ecmascript", "-format", "json"}, fakeArgs(t, "ref,crash-at=3")...)
+	r := runPctest(t, args...)
+	var rep struct {
+		RunInfo struct {
+			Implementation  string   `json:"implementation"`
+			TesteeCommand   []string `json:"testee_command"`
+			SuiteVersion    string   `json:"suite_version"`
+			VectorCount     int      `json:"vector_count"`
+			StartTime       string   `json:"start_time"`
+			DurationSeconds float64  `json:"duration_seconds"`
+			Partial         bool     `json:"partial"`
+		} `json:"run_info"`
+		Summary struct {
+			Passed, Failed, Skipped int
+		} `json:"summary"`
+		Results []struct {
+			ID     string `json:"id"`
+			Status string `json:"status"`
+			Error  string `json:"error"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("-format json: %v\n%s", err, r.stdout)
+	}
+	ri := rep.RunInfo
+	if ri.TesteeCommand[0] != os.Args[0] || ri.SuiteVersion == "" || ri.VectorCount == 0 || ri.VectorCount != len(rep.Results) || ri.Partial {
+		t.Errorf("run_info %+v with %d results", ri, len(rep.Results))
+	}
+	if _, err := time.Parse(time.RFC3339, ri.StartTime); err != nil {
+		t.Errorf("start_time: %v", err)
+	}
+	crashes := 0
+	for _, res := range rep.Results {
+		if strings.HasPrefix(res.Error, "crash:") && res.Status == "fail" {
+			crashes++
+		}
+	}
+	if crashes == 0 || rep.Summary.Failed < crashes {
+		t.Errorf("summary %+v, %d crashes", rep.Summary, crashes)
+	}
+
+	args[4] = "junit"
+	r = runPctest(t, args...)
+	var suites struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Suites   []struct {
+			Cases []struct {
+				Name  string `xml:"name,attr"`
+				Error *struct {
+					Type string `xml:"type,attr"`
+				} `xml:"error"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal([]byte(r.stdout), &suites); err != nil {
+		t.Fatalf("-format junit: %v\n%s", err, r.stdout)
+	}
+	n, crashed := 0, 0
+	for _, s := range suites.Suites {
+		for _, c := range s.Cases {
+			n++
+			if c.Error != nil && c.Error.Type == "crash" {
+				crashed++
+			}
+		}
+	}
+	if n != suites.Tests || n != ri.VectorCount || crashed != 1 {
+		t.Errorf("junit: %d cases, tests=%d, %d crashed; want %d cases, 1 crashed", n, suites.Tests, crashed, ri.VectorCount)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	if code := reportSetupError(&bytes.Buffer{}, "run", &startError{Err: errors.New("x")}); code != exitUsage {
+		t.Errorf("start error: exit %d", code)
+	}
+	if code := reportSetupError(&bytes.Buffer{}, "run", context.Canceled); code != exitInterrupted {
+		t.Errorf("canceled: exit %d", code)
+	}
+}

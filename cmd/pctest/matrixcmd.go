@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// cmdMatrix runs the vectors against every built-in implementation and
+// every example testee whose interpreter is installed, and prints the
+// conformance matrix. It exits 0 once everything ran, whatever failed
+// (implementations other than the reference are expected to differ), 1 if
+// the reference implementation failed a vector, since then the suite
+// itself is wrong.
+func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("matrix", "pctest [matrix [flags]]", stderr)
+	var (
+		sel      selectionFlags
+		htmlFile = fs.String("html", "", "also write a self-contained HTML report to `file`")
+		timeout  = fs.Duration("timeout", 10*time.Second, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
+	)
+	sel.register(fs)
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "pctest matrix: unexpected arguments %q; to run a testee, use pctest run -- COMMAND\n", fs.Args())
+		return exitUsage
+	}
+	if sel.expectFail != "" {
+		fmt.Fprintln(stderr, "pctest matrix: -expect-fail applies to one implementation: use pctest run")
+		return exitUsage
+	}
+
+	var (
+		reports []*runReport
+		notes   []string
+	)
+	cfg := testeeConfig{Timeout: *timeout}
+	names := implNames()
+	for _, name := range names {
+		if ctx.Err() != nil {
+			break
+		}
+		im, err := openNamed(name, cfg)
+		var se *startError
+		if errors.As(err, &se) {
+			if errors.Is(err, exec.ErrNotFound) {
+				notes = append(notes, fmt.Sprintf("%s: not installed (%s is not in PATH), left out", name, se.Argv[0]))
+			} else {
+				notes = append(notes, fmt.Sprintf("%s: %v", name, err))
+			}
+			continue
+		}
+		if err != nil {
+			return reportSetupError(stderr, "matrix", err)
+		}
+		opts, shown, expectName, err := sel.options(im.ExpectFail, im.ExpectFailName)
+		if err != nil {
+			im.close(true)
+			return reportSetupError(stderr, "matrix", err)
+		}
+		rep, err := runVectors(ctx, im, opts)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("%s: %v", name, err))
+			continue
+		}
+		rep.Selection, rep.ExpectFailFile = shown, expectName
+		reports = append(reports, rep)
+	}
+	if len(reports) == 0 {
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "pctest: interrupted")
+			return exitInterrupted
+		}
+		fmt.Fprintln(stderr, "pctest: nothing ran")
+		for _, n := range notes {
+			fmt.Fprintln(stderr, "  "+n)
+		}
+		return exitUsage
+	}
+
+	writeMatrixText(stdout, reports, notes, ctx.Err() != nil)
+	if *htmlFile != "" {
+		if err := writeFile(*htmlFile, func(w io.Writer) error { return writeHTML(w, reports) }); err != nil {
+			fmt.Fprintf(stderr, "pctest: -html: %v\n", err)
+			return exitUsage
+		}
+	}
+	switch {
+	case ctx.Err() != nil:
+		return exitInterrupted
+	case reports[0].Impl == "reference" && tallyOf(reports[0].Outcomes).Failed > 0:
+		return exitFail
+	}
+	return exitOK
+}
+
+// writeMatrixText writes what a newcomer sees first: what ran, the matrix,
+// a summary line per implementation with its first failures, and what to
+// do next.
+func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrupted bool) {
+	vecs := 0
+	for _, r := range reports {
+		vecs = max(vecs, r.Vectors)
+	}
+	fmt.Fprintf(w, "pctest — percent-encoding conformance: %d vectors (suite %s) against %d implementations\n\n",
+		vecs, suiteVersion(), len(reports))
+	buildMatrix(reports).writeText(w)
+	fmt.Fprintln(w)
+
+	nameWidth := 0
+	for _, r := range reports {
+		nameWidth = max(nameWidth, len(r.Impl))
+	}
+	var total tally
+	for _, r := range reports {
+		t := tallyOf(r.Outcomes)
+		total.Passed += t.Passed
+		total.Failed += t.Failed
+		total.Skipped += t.Skipped
+		what := "built in"
+		if r.Argv != nil {
+			what = "testee: " + strings.Join(r.Argv, " ")
+		}
+		extra := ""
+		if t.ExpectedFailures > 0 {
+			extra = fmt.Sprintf(", %d failed as expected", t.ExpectedFailures)
+		}
+		if r.Partial {
+			extra += ", PARTIAL"
+		}
+		fmt.Fprintf(w, "%-*s  %s%s  (%s, %v)\n", nameWidth, r.Impl, t.line(), extra, what, r.Elapsed.Round(time.Millisecond))
+		shown := 0
+		for i := range r.Outcomes {
+			o := &r.Outcomes[i]
+			if !o.failed() {
+				continue
+			}
+			if shown == 3 {
+				fmt.Fprintf(w, "%-*s    … and %d more: pctest run -impl %s\n", nameWidth, "", t.Failed-shown, r.Impl)
+				break
+			}
+			fmt.Fprintf(w, "%-*s    %s\n", nameWidth, "", clip(failureLine(o), 160))
+			shown++
+		}
+	}
+	for _, n := range notes {
+		fmt.Fprintln(w, n)
+	}
+	fmt.Fprintf(w, `
+Next:
+  pctest run -impl NAME [-op OP] [-v]         every failure of one implementation, one per line
+  pctest run -- COMMAND [ARGS...]             test your own implementation: see cmd/pctest/PROTOCOL.md
+  pctest fuzz -- COMMAND [ARGS...]            look for inputs where it disagrees with the reference
+  pctest -html report.html                    this matrix and every failure as a web page
+`)
+	if interrupted {
+		fmt.Fprintln(w, "PARTIAL: interrupted")
+	}
+	fmt.Fprintln(w, total.line())
+}
+
+// clip cuts s to n runes, marking the cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

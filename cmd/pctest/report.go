@@ -1,0 +1,443 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// A status is what became of one vector.
+type status string
+
+const (
+	statusPass  status = "pass"
+	statusFail  status = "fail"
+	statusSkip  status = "skip"  // the implementation answered unsupported
+	statusXFail status = "xfail" // failed, as the expected-failures list says
+	statusXPass status = "xpass" // listed as an expected failure, but passed: a failure
+)
+
+// An outcome is the result of one vector, as the reports show it.
+type outcome struct {
+	Vector vectors.Vector
+	Status status
+	// Got is the implementation's answer; Err stands in for it when there
+	// was none (a crash, a timeout, a protocol error).
+	Got vectors.Response
+	Err error
+	// Why says in one line why it failed, or why it was expected to.
+	Why string
+}
+
+// failed reports whether o counts as a failure.
+func (o *outcome) failed() bool { return o.Status == statusFail || o.Status == statusXPass }
+
+// A runReport is everything a run's reports show.
+type runReport struct {
+	Impl    string
+	Argv    []string // the testee's command; nil for a built-in implementation
+	Start   time.Time
+	Elapsed time.Duration
+	// Partial says the run was interrupted: Outcomes hold only the vectors
+	// that finished.
+	Partial bool
+	// Vectors is how many vectors were selected to run.
+	Vectors   int
+	Outcomes  []outcome
+	Incidents testeeStats
+	// Stderr is the end of the testee's stderr.
+	Stderr         string
+	ExpectFailFile string
+	// Selection lists the flags that selected the vectors.
+	Selection []string
+}
+
+// A tally counts outcomes. Failed includes unexpected passes of listed
+// expected failures; expected failures are counted apart.
+type tally struct {
+	Passed, Failed, Skipped, ExpectedFailures, UnexpectedPasses int
+}
+
+func (t *tally) add(o *outcome) {
+	switch o.Status {
+	case statusPass:
+		t.Passed++
+	case statusFail:
+		t.Failed++
+	case statusSkip:
+		t.Skipped++
+	case statusXFail:
+		t.ExpectedFailures++
+	case statusXPass:
+		t.Failed++
+		t.UnexpectedPasses++
+	}
+}
+
+// total returns how many outcomes were counted.
+func (t tally) total() int { return t.Passed + t.Failed + t.Skipped + t.ExpectedFailures }
+
+// line returns the summary line "N passed, N failed, N skipped".
+func (t tally) line() string {
+	return fmt.Sprintf("%d passed, %d failed, %d skipped", t.Passed, t.Failed, t.Skipped)
+}
+
+func tallyOf(outcomes []outcome) tally {
+	var t tally
+	for i := range outcomes {
+		t.add(&outcomes[i])
+	}
+	return t
+}
+
+// describe says what ran, in one line.
+func (r *runReport) describe() string {
+	what := r.Impl
+	if r.Argv != nil {
+		what += " (" + strings.Join(r.Argv, " ") + ")"
+	} else {
+		what += " (built in)"
+	}
+	sel := ""
+	if len(r.Selection) > 0 {
+		sel = ", " + strings.Join(r.Selection, " ")
+	}
+	return fmt.Sprintf("pctest: %s: %d vectors%s, suite %s, protocol %d", what, r.Vectors, sel, suiteVersion(), protocolVersion)
+}
+
+// writeText writes the text report: a line per failure, then incidents,
+// the testee's stderr if anything failed, and the summary line last.
+func (r *runReport) writeText(w io.Writer, verbose bool) error {
+	bw := &errWriter{w: w}
+	fmt.Fprintln(bw, r.describe())
+	t := tallyOf(r.Outcomes)
+	for i := range r.Outcomes {
+		o := &r.Outcomes[i]
+		if o.failed() || verbose {
+			fmt.Fprintln(bw, failureLine(o))
+		}
+	}
+	if inc := r.Incidents; inc != (testeeStats{}) {
+		fmt.Fprintf(bw, "testee: %d restarts, %d crashes, %d timeouts, %d protocol errors, %d stray lines\n",
+			inc.Restarts, inc.Crashes, inc.Timeouts, inc.ProtocolErrors, inc.StrayLines)
+	}
+	if r.Stderr != "" && t.Failed > 0 {
+		fmt.Fprintf(bw, "testee stderr (the last %d bytes):\n", len(r.Stderr))
+		for _, l := range strings.Split(strings.TrimRight(r.Stderr, "\n"), "\n") {
+			fmt.Fprintln(bw, "  | "+l)
+		}
+	}
+	if t.ExpectedFailures > 0 {
+		fmt.Fprintf(bw, "%d failed as expected (listed in %s)\n", t.ExpectedFailures, r.ExpectFailFile)
+	}
+	if r.Partial {
+		fmt.Fprintf(bw, "PARTIAL: interrupted after %d of %d vectors\n", t.total(), r.Vectors)
+	}
+	fmt.Fprintln(bw, t.line())
+	return bw.err
+}
+
+// failureLine renders one outcome on one line: status, id, op, input as
+// escaped text and code units or hex, expected, got, and the spec ref.
+func failureLine(o *outcome) string {
+	v := &o.Vector
+	var b strings.Builder
+	b.WriteString(strings.ToUpper(string(o.Status)))
+	b.WriteString(" " + v.ID + " " + v.Op + " " + displayInput(v.Request))
+	b.WriteString(" want=" + displayResponse(v.Expect, nil))
+	b.WriteString(" got=" + displayResponse(o.Got, o.Err))
+	if v.Ref != "" {
+		b.WriteString(" ref=" + v.Ref)
+	}
+	if o.Why != "" {
+		b.WriteString(" — " + o.Why)
+	}
+	return b.String()
+}
+
+// errWriter remembers the first write error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+// The JSON report; its schema is report.schema.json beside this file.
+type jsonReport struct {
+	RunInfo   jsonRunInfo   `json:"run_info"`
+	Summary   jsonSummary   `json:"summary"`
+	Incidents *testeeStats  `json:"incidents,omitempty"`
+	Results   []jsonOutcome `json:"results"`
+	Stderr    string        `json:"testee_stderr,omitempty"`
+}
+
+type jsonRunInfo struct {
+	Implementation  string   `json:"implementation"`
+	TesteeCommand   []string `json:"testee_command"`
+	SuiteVersion    string   `json:"suite_version"`
+	ProtocolVersion int      `json:"protocol_version"`
+	VectorCount     int      `json:"vector_count"`
+	Selection       []string `json:"selection"`
+	ExpectFailFile  string   `json:"expect_fail_file,omitempty"`
+	StartTime       string   `json:"start_time"`
+	DurationSeconds float64  `json:"duration_seconds"`
+	Partial         bool     `json:"partial"`
+}
+
+type jsonSummary struct {
+	Passed           int `json:"passed"`
+	Failed           int `json:"failed"`
+	Skipped          int `json:"skipped"`
+	ExpectedFailures int `json:"expected_failures"`
+	UnexpectedPasses int `json:"unexpected_passes"`
+}
+
+type jsonOutcome struct {
+	ID       string            `json:"id"`
+	Op       string            `json:"op"`
+	Level    string            `json:"level,omitempty"`
+	Ref      string            `json:"ref,omitempty"`
+	File     string            `json:"file,omitempty"`
+	Line     int               `json:"line,omitempty"`
+	Status   status            `json:"status"`
+	In       *jsonText         `json:"in,omitempty"`
+	InHex    *string           `json:"in_hex,omitempty"`
+	Args     map[string]string `json:"args,omitempty"`
+	Expected *jsonResponse     `json:"expected"`
+	Got      *jsonResponse     `json:"got,omitempty"`
+	Error    string            `json:"error,omitempty"`
+	Why      string            `json:"why,omitempty"`
+}
+
+// jsonResponse is a response as the testee protocol writes it.
+type jsonResponse struct {
+	Out         *jsonText `json:"out,omitempty"`
+	OutHex      *string   `json:"out_hex,omitempty"`
+	Error       string    `json:"error,omitempty"`
+	Message     string    `json:"message,omitempty"`
+	Unsupported bool      `json:"unsupported,omitempty"`
+}
+
+// jsonText is UTF-16 text that marshals as a JSON string keeping lone
+// surrogates as \uXXXX escapes.
+type jsonText []uint16
+
+func (t jsonText) MarshalJSON() ([]byte, error) { return vectors.AppendJSONText(nil, t), nil }
+
+func toJSONResponse(r vectors.Response) *jsonResponse {
+	j := &jsonResponse{Error: r.Error, Message: r.Message, Unsupported: r.Unsupported}
+	if r.Out != nil {
+		t := jsonText(r.Out)
+		j.Out = &t
+	}
+	if r.OutHex != nil {
+		h := hex.EncodeToString(r.OutHex)
+		j.OutHex = &h
+	}
+	return j
+}
+
+// writeJSON writes the JSON report.
+func (r *runReport) writeJSON(w io.Writer) error {
+	t := tallyOf(r.Outcomes)
+	j := jsonReport{
+		RunInfo: jsonRunInfo{
+			Implementation:  r.Impl,
+			TesteeCommand:   r.Argv,
+			SuiteVersion:    suiteVersion(),
+			ProtocolVersion: protocolVersion,
+			VectorCount:     r.Vectors,
+			Selection:       r.Selection,
+			ExpectFailFile:  r.ExpectFailFile,
+			StartTime:       r.Start.UTC().Format(time.RFC3339),
+			DurationSeconds: r.Elapsed.Seconds(),
+			Partial:         r.Partial,
+		},
+		Summary: jsonSummary{t.Passed, t.Failed, t.Skipped, t.ExpectedFailures, t.UnexpectedPasses},
+		Results: []jsonOutcome{},
+		Stderr:  r.Stderr,
+	}
+	if j.RunInfo.Selection == nil {
+		j.RunInfo.Selection = []string{}
+	}
+	if r.Argv != nil {
+		inc := r.Incidents
+		j.Incidents = &inc
+	}
+	for i := range r.Outcomes {
+		o := &r.Outcomes[i]
+		v := &o.Vector
+		jo := jsonOutcome{
+			ID: v.ID, Op: v.Op, Level: v.Level, Ref: v.Ref, File: v.File, Line: v.Line,
+			Status: o.Status, Args: v.Args, Expected: toJSONResponse(v.Expect), Why: o.Why,
+		}
+		if v.InHex != nil || isOctetInput(v.Op) {
+			h := hex.EncodeToString(v.InHex)
+			jo.InHex = &h
+		} else {
+			t := jsonText(v.In)
+			jo.In = &t
+		}
+		if o.Err != nil {
+			jo.Error = o.Err.Error()
+		} else if o.Status != statusPass {
+			jo.Got = toJSONResponse(o.Got)
+		}
+		j.Results = append(j.Results, jo)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}
+
+// The JUnit XML report: a testsuite per op, a testcase per vector.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Cases      []junitCase     `xml:"testcase"`
+	SystemErr  string          `xml:"system-err,omitempty"`
+}
+
+type junitProperties struct {
+	List []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitMessage `xml:"failure,omitempty"`
+	Error     *junitMessage `xml:"error,omitempty"`
+	Skipped   *junitMessage `xml:"skipped,omitempty"`
+}
+
+type junitMessage struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr,omitempty"`
+	Text    string `xml:",chardata"`
+}
+
+// writeJUnit writes the JUnit XML report. Runner incidents (crash, timeout,
+// protocol error) are <error>s, wrong answers <failure>s; expected failures
+// pass, with their reason in a <skipped>-free system-out.
+func (r *runReport) writeJUnit(w io.Writer) error {
+	t := tallyOf(r.Outcomes)
+	root := junitSuites{
+		Name: "pctest " + r.Impl, Tests: len(r.Outcomes), Failures: t.Failed, Skipped: t.Skipped,
+		Time: fmt.Sprintf("%.3f", r.Elapsed.Seconds()),
+	}
+	byOp := map[string]*junitSuite{}
+	var order []string
+	for i := range r.Outcomes {
+		o := &r.Outcomes[i]
+		v := &o.Vector
+		s := byOp[v.Op]
+		if s == nil {
+			s = &junitSuite{Name: "pctest." + r.Impl + "." + v.Op}
+			byOp[v.Op] = s
+			order = append(order, v.Op)
+		}
+		s.Tests++
+		c := junitCase{Name: v.ID, Classname: "pctest." + r.Impl + "." + v.Op, Time: "0"}
+		detail := failureLine(o)
+		switch o.Status {
+		case statusFail, statusXPass:
+			if o.Err != nil {
+				s.Errors++
+				c.Error = &junitMessage{Message: o.Err.Error(), Type: errorKind(o.Err), Text: detail}
+			} else {
+				s.Failures++
+				c.Failure = &junitMessage{Message: "want " + displayResponse(v.Expect, nil) + ", got " + displayResponse(o.Got, nil), Type: string(o.Status), Text: detail}
+			}
+		case statusSkip:
+			s.Skipped++
+			c.Skipped = &junitMessage{Message: "unsupported"}
+		}
+		s.Cases = append(s.Cases, c)
+	}
+	for _, op := range order {
+		root.Suites = append(root.Suites, *byOp[op])
+	}
+	if len(root.Suites) > 0 && r.Stderr != "" && t.Failed > 0 {
+		root.Suites[0].SystemErr = r.Stderr
+	}
+	if len(root.Suites) > 0 {
+		root.Suites[0].Properties = &junitProperties{[]junitProperty{
+			{"implementation", r.Impl},
+			{"testee_command", strings.Join(r.Argv, " ")},
+			{"suite_version", suiteVersion()},
+			{"vector_count", fmt.Sprint(r.Vectors)},
+			{"partial", fmt.Sprint(r.Partial)},
+		}}
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(root); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// errorKind names the kind of runner incident err is.
+func errorKind(err error) string {
+	switch err.(type) {
+	case *crashError:
+		return "crash"
+	case *timeoutError:
+		return "timeout"
+	case *protocolError:
+		return "protocol"
+	case *startError:
+		return "start"
+	}
+	return "error"
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf16"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+func units(s string) []uint16 { return utf16.Encode([]rune(s)) }
+
+// sampleReport is a report with a pass, a wrong answer, a crash, a skip and
+// an expected failure, and inputs that try to break out of HTML.
+func sampleReport() *runReport {
+	script := "<script>alert(1)</script>"
+	return &runReport{
+		Impl:           "fake<script>",
+		Argv:           []string{"fake", "--flag=<script>"},
+		Start:          time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC),
+		Elapsed:        1500 * time.Millisecond,
+		Vectors:        5,
+		Stderr:         "log line <script>\n",
+		ExpectFailFile: "xfail.txt",
+		Outcomes: []outcome{
+			{Status: statusPass, Vector: vectors.Vector{ID: "ecma.ok", Request: vectors.Request{Op: "encodeURI", In: units("a")}, Expect: vectors.Response{Out: units("a")}}},
+			{Status: statusFail, Why: "output differs <script>",
+				Vector: vectors.Vector{ID: "ecma.script", Ref: "ECMA-262 §15.1.3.4",
+					Request: vectors.Request{Op: "encodeURIComponent", In: units(script)},
+					Expect:  vectors.Response{Out: units("%3Cscript%3Ealert(1)%3C%2Fscript%3E")}},
+				Got: vectors.Response{Out: units(script)}},
+			{Status: statusFail, Err: &crashError{Status: "exit status 3", Stderr: "dying"},
+				Vector: vectors.Vector{ID: "ecma.lone", Request: vectors.Request{Op: "decodeURI", In: []uint16{0xD800, '<'}},
+					Expect: vectors.Response{Out: []uint16{0xD800, '<'}}}},
+			{Status: statusSkip, Vector: vectors.Vector{ID: "rfc.pe", Request: vectors.Request{Op: "percentEncode", InHex: []byte("<>")},
+				Expect: vectors.Response{Out: units("%3C%3E")}}, Got: vectors.Response{Unsupported: true}},
+			{Status: statusXFail, Vector: vectors.Vector{ID: "rfc.pd", Request: vectors.Request{Op: "percentDecode", In: units("%zz")},
+				Expect: vectors.Response{Error: vectors.ErrMalformedEscape}}, Got: vectors.Response{OutHex: []byte("%zz")}},
+		},
+	}
+}
+
+func TestTextReport(t *testing.T) {
+	var b bytes.Buffer
+	if err := sampleReport().writeText(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if got := lastLine(out); got != "1 passed, 2 failed, 1 skipped" {
+		t.Errorf("last line %q", got)
+	}
+	for _, want := range []string{
+		`FAIL ecma.script encodeURIComponent in="<script>alert(1)</script>" [003C 0073 0063`,
+		`want="%3Cscript%3Ealert(1)%3C%2Fscript%3E" [0025 0033 0043`,
+		`got="<script>alert(1)</script>" [003C`,
+		`ref=ECMA-262 §15.1.3.4`,
+		`FAIL ecma.lone decodeURI in="\uD800<" [D800 003C]`,
+		`got=(crash: testee ended (exit status 3) before answering)`,
+		"1 failed as expected (listed in xfail.txt)\n",
+		"  | log line <script>\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "rfc.pd") || strings.Contains(out, "ecma.ok") {
+		t.Errorf("lists vectors that did not fail:\n%s", out)
+	}
+	if n := len(failures(out)); n != 2 {
+		t.Errorf("%d failure lines, want 2", n)
+	}
+}
+
+func TestHTMLReportEscapesEverything(t *testing.T) {
+	var b bytes.Buffer
+	if err := writeHTML(&b, []*runReport{sampleReport()}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(strings.ToLower(out), "<script") {
+		t.Errorf("the report holds a raw <script>:\n%s", out)
+	}
+	for _, want := range []string{
+		"&lt;script&gt;alert(1)&lt;/script&gt;", // the input, as text
+		"log line &lt;script&gt;",               // the stderr
+		"fake&lt;script&gt;",                    // the implementation's name
+		`<mark>`,                                // the diff
+		"ecma.lone", "rfc.pd",                   // a crash and an expected failure
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("HTML report lacks %q", want)
+		}
+	}
+	for _, external := range []string{"<link", "src=", "@import", "url("} {
+		if strings.Contains(out, external) {
+			t.Errorf("HTML report is not self-contained: %q", external)
+		}
+	}
+}
+
+func TestJSONReportKeepsLoneSurrogates(t *testing.T) {
+	var b bytes.Buffer
+	if err := sampleReport().writeJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(b.Bytes(), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	if !bytes.Contains(bytes.ToLower(b.Bytes()), []byte(`"in": "\ud800<"`)) {
+		t.Errorf("lone surrogate not kept as an escape:\n%s", b.String())
+	}
+	info := rep["run_info"].(map[string]any)
+	if info["vector_count"].(float64) != 5 || info["start_time"] != "2025-01-02T03:04:05Z" || info["duration_seconds"].(float64) != 1.5 {
+		t.Errorf("run_info %v", info)
+	}
+	sum := rep["summary"].(map[string]any)
+	if sum["passed"].(float64) != 1 || sum["failed"].(float64) != 2 || sum["skipped"].(float64) != 1 || sum["expected_failures"].(float64) != 1 {
+		t.Errorf("summary %v", sum)
+	}
+}
+
+func TestDisplayText(t *testing.T) {
+	for _, tc := range []struct {
+		in   []uint16
+		want string
+	}{
+		{units(`a"b\c`), `"a\"b\\c"`},
+		{[]uint16{0xD800, 'x', 0xDC00}, `"\uD800x\uDC00"`},
+		{units("\U0001F600é"), `"😀é"`},
+		{units("\x00\n\u0301\u202E\u00A0"), `"\u0000\n\u0301\u202E\u00A0"`},
+		{units("%E0%A4%A"), `"%E0%A4%A"`},
+	} {
+		if got := displayText(tc.in); got != tc.want {
+			t.Errorf("displayText(%x) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+	if got := displayOctets([]byte{0xe3, 0x81, 0x82, 0xff}); got != `e38182ff "あ\xff"` {
+		t.Errorf("displayOctets = %s", got)
+	}
+}
+
+func TestMatrixText(t *testing.T) {
+	a, b := sampleReport(), sampleReport()
+	a.Impl, b.Impl = "first", "second-implementation"
+	b.Outcomes = b.Outcomes[:1]
+	var buf bytes.Buffer
+	buildMatrix([]*runReport{a, b}).writeText(&buf)
+	out := buf.String()
+	for _, want := range []string{
+		"op                        first    second-implementation\n",
+		"ecmascript\n",
+		"  encodeURI               ✓ 1/0/0  ✓ 1/0/0\n",
+		"  decodeURI               ✗ 0/1/0  · 0/0/0\n",
+		"  percentDecode           ~ 0/1/0  · 0/0/0\n",
+		"all ops                   ✗ 1/3/1  ✓ 1/0/0\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("matrix lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestTailBuffer(t *testing.T) {
+	b := newTailBuffer(16)
+	b.Write([]byte("0123456789"))
+	if got := b.Last(100); got != "0123456789" {
+		t.Errorf("Last = %q", got)
+	}
+	b.Write([]byte("abcdefghij"))
+	if got := b.Last(100); got != "456789abcdefghij" {
+		t.Errorf("Last after wrapping = %q", got)
+	}
+	b.Write([]byte("line one\nline two\n"))
+	if got := b.Last(100); got != "line two\n" {
+		t.Errorf("Last cut at a line = %q", got)
+	}
+	if b.Len() != 38 {
+		t.Errorf("Len = %d", b.Len())
+	}
+}
+
+func TestErrorKinds(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{&crashError{Status: "exit status 3"}, "crash"},
+		{&timeoutError{After: time.Second}, "timeout"},
+		{&protocolError{Line: `"x"`, Err: errors.New("not JSON")}, "protocol"},
+		{&startError{Err: errors.New("no")}, "start"},
+		{errors.New("other"), "error"},
+	} {
+		if got := errorKind(tc.err); got != tc.want {
+			t.Errorf("errorKind(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}

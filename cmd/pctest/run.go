@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
+)
+
+// selectionFlags are the flags that select vectors and set expectations.
+type selectionFlags struct {
+	ops, areas, run, skip, level string
+	expectFail                   string
+}
+
+func (s *selectionFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&s.ops, "op", "", "run only the vectors of these comma-separated `ops`")
+	fs.StringVar(&s.areas, "area", "", "run only the vectors of these comma-separated `areas`: "+strings.Join(areaNames(), ", "))
+	fs.StringVar(&s.run, "run", "", "run only the vectors whose id matches `regexp`")
+	fs.StringVar(&s.skip, "skip", "", "leave out the vectors whose id matches `regexp`")
+	fs.StringVar(&s.level, "level", "", "run only the vectors of this `level`: must or should")
+	fs.StringVar(&s.expectFail, "expect-fail", "", "the expected-failures `file`: listed vectors must fail, and do not fail the run")
+}
+
+// areaNames returns the areas of the ops, in order.
+func areaNames() []string {
+	var areas []string
+	for _, op := range vectors.Ops() {
+		if !slices.Contains(areas, op.Area) {
+			areas = append(areas, op.Area)
+		}
+	}
+	return areas
+}
+
+// options checks the selection flags and returns them as conformance
+// options, and the flags as a report shows them. defaultExpect is the
+// expected-failures list used without -expect-fail (the python3 example's).
+func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string) (opts []conformance.Option, shown []string, expectName string, err error) {
+	if list := splitList(s.ops); len(list) > 0 {
+		for _, name := range list {
+			if _, ok := vectors.LookupOp(name); !ok {
+				return nil, nil, "", &usageError{fmt.Sprintf("-op: unknown op %q; ops are %s", name, strings.Join(opNames(), ", "))}
+			}
+		}
+		opts = append(opts, conformance.Ops(list...))
+		shown = append(shown, "-op "+strings.Join(list, ","))
+	}
+	if list := splitList(s.areas); len(list) > 0 {
+		for _, name := range list {
+			if !slices.Contains(areaNames(), name) {
+				return nil, nil, "", &usageError{fmt.Sprintf("-area: unknown area %q; areas are %s", name, strings.Join(areaNames(), ", "))}
+			}
+		}
+		opts = append(opts, conformance.Areas(list...))
+		shown = append(shown, "-area "+strings.Join(list, ","))
+	}
+	for _, f := range []struct {
+		name, value string
+		opt         func(*regexp.Regexp) conformance.Option
+	}{{"run", s.run, conformance.Match}, {"skip", s.skip, conformance.Skip}} {
+		if f.value == "" {
+			continue
+		}
+		re, err := regexp.Compile(f.value)
+		if err != nil {
+			return nil, nil, "", &usageError{fmt.Sprintf("-%s: %v", f.name, err)}
+		}
+		opts = append(opts, f.opt(re))
+		shown = append(shown, "-"+f.name+" "+f.value)
+	}
+	switch s.level {
+	case "":
+	case vectors.LevelMust, vectors.LevelShould:
+		opts = append(opts, conformance.Level(s.level))
+		shown = append(shown, "-level "+s.level)
+	default:
+		return nil, nil, "", &usageError{fmt.Sprintf("-level: %q is neither must nor should", s.level)}
+	}
+	data, name := defaultExpect, defaultExpectName
+	if s.expectFail != "" {
+		var rerr error
+		data, rerr = os.ReadFile(s.expectFail)
+		if rerr != nil {
+			return nil, nil, "", &usageError{"-expect-fail: " + rerr.Error()}
+		}
+		name = s.expectFail
+	}
+	if name != "" {
+		list, perr := conformance.ParseExpectedFailures(bytes.NewReader(data), name)
+		if perr != nil {
+			return nil, nil, "", &usageError{"-expect-fail: " + perr.Error()}
+		}
+		opts = append(opts, conformance.ExpectedFailures(list))
+		shown = append(shown, "-expect-fail "+name)
+	}
+	return opts, shown, name, nil
+}
+
+// opNames returns the names of every op.
+func opNames() []string {
+	var names []string
+	for _, op := range vectors.Ops() {
+		names = append(names, op.Name)
+	}
+	return names
+}
+
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("run", "pctest run [flags] -- COMMAND [ARGS...]\n       pctest run [flags] -impl NAME", stderr)
+	var (
+		impl      implFlags
+		sel       selectionFlags
+		format    = fs.String("format", "text", "the report's `format`: text, json or junit")
+		htmlFile  = fs.String("html", "", "also write a self-contained HTML report to `file`")
+		writeFail = fs.String("write-expect-fail", "", "write the vectors that failed to `file`, in the -expect-fail format")
+		verbose   = fs.Bool("v", false, "list every vector in the text report, not only failures")
+	)
+	impl.register(fs)
+	sel.register(fs)
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if !slices.Contains([]string{"text", "json", "junit"}, *format) {
+		fmt.Fprintf(stderr, "pctest run: -format %q: want text, json or junit\n", *format)
+		return exitUsage
+	}
+	im, err := impl.open(fs.Args())
+	if err != nil {
+		return reportSetupError(stderr, "run", err)
+	}
+	opts, shown, expectName, err := sel.options(im.ExpectFail, im.ExpectFailName)
+	if err != nil {
+		im.close(true)
+		return reportSetupError(stderr, "run", err)
+	}
+	rep, err := runVectors(ctx, im, opts)
+	if err != nil {
+		return reportSetupError(stderr, "run", err)
+	}
+	rep.Selection, rep.ExpectFailFile = shown, expectName
+
+	switch *format {
+	case "json":
+		err = rep.writeJSON(stdout)
+	case "junit":
+		err = rep.writeJUnit(stdout)
+	default:
+		err = rep.writeText(stdout, *verbose)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "pctest run: %v\n", err)
+		return exitUsage
+	}
+	if *htmlFile != "" {
+		if err := writeFile(*htmlFile, func(w io.Writer) error { return writeHTML(w, []*runReport{rep}) }); err != nil {
+			fmt.Fprintf(stderr, "pctest run: -html: %v\n", err)
+			return exitUsage
+		}
+	}
+	if *writeFail != "" {
+		if err := writeFile(*writeFail, func(w io.Writer) error { return writeExpectedFailures(w, rep) }); err != nil {
+			fmt.Fprintf(stderr, "pctest run: -write-expect-fail: %v\n", err)
+			return exitUsage
+		}
+	}
+	switch {
+	case rep.Partial:
+		return exitInterrupted
+	case tallyOf(rep.Outcomes).Failed > 0:
+		return exitFail
+	}
+	return exitOK
+}
+
+// reportSetupError prints an error that stops a command before or instead
+// of its report, and returns the exit status: 2 for bad usage and testees
+// that cannot start, 130 when interrupted.
+func reportSetupError(stderr io.Writer, cmd string, err error) int {
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "pctest %s: interrupted\n", cmd)
+		return exitInterrupted
+	}
+	fmt.Fprintf(stderr, "pctest %s: %v\n", cmd, err)
+	var se *startError
+	if errors.As(err, &se) && se.Stderr != "" {
+		fmt.Fprintf(stderr, "testee stderr (the last %d bytes):\n", len(se.Stderr))
+		for _, l := range strings.Split(strings.TrimRight(se.Stderr, "\n"), "\n") {
+			fmt.Fprintln(stderr, "  | "+l)
+		}
+	}
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "run 'pctest %s -h' for usage\n", cmd)
+	}
+	return exitUsage
+}
+
+// runVectors runs the vectors opts select against im, then closes im. It
+// returns an error only when no report can be made: the testee could not
+// start. Canceling ctx kills the testee and makes the report partial.
+func runVectors(ctx context.Context, im *implementation, opts []conformance.Option) (*runReport, error) {
+	rep := &runReport{Impl: im.Label, Argv: im.Argv, Start: time.Now()}
+	opts = append(opts, conformance.Parallel(im.Parallel))
+	results, err := conformance.Results(ctx, im, opts...)
+	interrupted := ctx.Err() != nil
+	im.close(interrupted)
+	rep.Elapsed = time.Since(rep.Start)
+	if im.Testee != nil {
+		im.Testee.mu.Lock()
+		fatal := im.Testee.fatal
+		im.Testee.mu.Unlock()
+		if fatal != nil && im.Testee.answered == 0 {
+			return nil, fatal
+		}
+		rep.Incidents = im.Testee.incidents()
+		rep.Stderr = im.Testee.stderrTail(stderrExcerpt)
+	}
+	if err != nil && !interrupted {
+		return nil, err
+	}
+	rep.Vectors = len(results)
+	for _, r := range results {
+		o := outcomeOf(r)
+		if interrupted && errors.Is(o.Err, context.Canceled) || errors.Is(o.Err, errClosed) {
+			rep.Partial = true
+			continue
+		}
+		rep.Outcomes = append(rep.Outcomes, o)
+	}
+	if interrupted {
+		rep.Partial = true
+	}
+	return rep, nil
+}
+
+// writeFile creates name and writes it with write.
+func writeFile(name string, write func(io.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,403 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf16"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// fakeConfig returns the config of a fake testee (see fake_test.go) with the
+// behaviours in mode.
+func fakeConfig(mode string) testeeConfig {
+	return testeeConfig{
+		Argv: []string{os.Args[0]},
+		Name: "fake",
+		// GORACE: a race-enabled binary sleeps 1s at exit by default.
+		Env: []string{roleEnv + "=fake", fakeEnv + "=" + mode, "GORACE=atexit_sleep_ms=0"},
+	}
+}
+
+// checkNoLeaks fails t if, once t's cleanups ran, more goroutines are left
+// than before it started.
+func checkNoLeaks(t *testing.T) {
+	t.Helper()
+	before := runtime.NumGoroutine()
+	t.Cleanup(func() {
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			n := runtime.NumGoroutine()
+			if n <= before {
+				return
+			}
+			if time.Now().After(deadline) {
+				buf := make([]byte, 1<<20)
+				buf = buf[:runtime.Stack(buf, true)]
+				t.Errorf("goroutines: %d before, %d after\n%s", before, n, buf)
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
+}
+
+// procState returns the state letter of process pid from /proc ('Z' for a
+// zombie) and its parent's pid, or ok false if there is no such process.
+func procState(pid int) (state byte, ppid int, ok bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 || i+4 > len(s) {
+		return 0, 0, false
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 2 {
+		return 0, 0, false
+	}
+	ppid, _ = strconv.Atoi(f[1])
+	return f[0][0], ppid, true
+}
+
+// checkReaped fails t unless every pid is gone: the runner's own children
+// reaped, and anything else at least dead (a zombie whose parent is not
+// this process, waiting for init).
+func checkReaped(t *testing.T, pids []int) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Log("no /proc: cannot check for zombies")
+		return
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for _, pid := range pids {
+		for {
+			state, ppid, ok := procState(pid)
+			if !ok || (state == 'Z' && ppid != os.Getpid()) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("process %d still there: state %c, parent %d (we are %d)", pid, state, ppid, os.Getpid())
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// startFake starts a fake testee and closes it when t ends, checking that
+// no goroutine and no process is left behind.
+func startFake(t *testing.T, cfg testeeConfig) (*testee, *[]int) {
+	t.Helper()
+	checkNoLeaks(t)
+	var (
+		mu   sync.Mutex
+		pids []int
+	)
+	tt := newTestee(cfg)
+	tt.onStart = func(pid int) {
+		mu.Lock()
+		pids = append(pids, pid)
+		mu.Unlock()
+	}
+	if err := tt.start(); err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	t.Cleanup(func() {
+		tt.close(false)
+		mu.Lock()
+		defer mu.Unlock()
+		checkReaped(t, pids)
+	})
+	return tt, &pids
+}
+
+func textReq(s string) vectors.Request {
+	return vectors.Request{Op: "encodeURIComponent", In: utf16.Encode([]rune(s))}
+}
+
+// doAll sends every input at once, from a goroutine each, and returns the
+// responses and errors by input.
+func doAll(tt *testee, inputs []string) ([]vectors.Response, []error) {
+	resps := make([]vectors.Response, len(inputs))
+	errs := make([]error, len(inputs))
+	var wg sync.WaitGroup
+	for i, in := range inputs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resps[i], errs[i] = tt.Do(context.Background(), textReq(in))
+		}()
+	}
+	wg.Wait()
+	return resps, errs
+}
+
+// checkEchoes fails t unless every input but those in bad was echoed.
+func checkEchoes(t *testing.T, inputs []string, resps []vectors.Response, errs []error, bad map[string]bool) {
+	t.Helper()
+	for i, in := range inputs {
+		if bad[in] {
+			continue
+		}
+		if errs[i] != nil {
+			t.Errorf("%q: error %v", in, errs[i])
+			continue
+		}
+		if got := string(utf16.Decode(resps[i].Out)); got != in {
+			t.Errorf("%q: got %q", in, got)
+		}
+	}
+}
+
+func inputs(n int, specials ...string) []string {
+	var in []string
+	for i := range n {
+		in = append(in, fmt.Sprintf("input-%d-\u00e9\U0001F600", i))
+		if i == n/2 {
+			in = append(in, specials...)
+		}
+	}
+	return in
+}
+
+func TestTesteePipelinesAndMatchesIDs(t *testing.T) {
+	cfg := fakeConfig("")
+	cfg.Window = 16
+	tt, _ := startFake(t, cfg)
+	in := inputs(2000)
+	resps, errs := doAll(tt, in)
+	checkEchoes(t, in, resps, errs, nil)
+
+	// A lone surrogate travels as it is.
+	lone := vectors.Request{Op: "decodeURI", In: []uint16{'a', 0xD800, 'b'}}
+	resp, err := tt.Do(context.Background(), lone)
+	if err != nil || len(resp.Out) != 3 || resp.Out[1] != 0xD800 {
+		t.Errorf("lone surrogate: got %x, %v", resp.Out, err)
+	}
+	if s := tt.incidents(); s != (testeeStats{}) {
+		t.Errorf("incidents: %+v", s)
+	}
+}
+
+func TestTesteeUTF16Hex(t *testing.T) {
+	cfg := fakeConfig("logreq")
+	cfg.UTF16Hex = true
+	tt, _ := startFake(t, cfg)
+	want := []uint16{0xD800, 'A', 0xDE00}
+	resp, err := tt.Do(context.Background(), vectors.Request{Op: "decodeURI", In: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(resp.Out) != fmt.Sprint(want) {
+		t.Errorf("out_utf16 echo: got %x, want %x", resp.Out, want)
+	}
+	tt.close(false)
+	if got := tt.stderrTail(1000); !strings.Contains(got, `"in_utf16":"d8000041de00"`) {
+		t.Errorf("request was not sent as in_utf16: %s", got)
+	}
+}
+
+func TestTesteeCrash(t *testing.T) {
+	tt, pids := startFake(t, fakeConfig(""))
+	in := inputs(300, "CRASH-1", "CRASH-2")
+	resps, errs := doAll(tt, in)
+	bad := map[string]bool{"CRASH-1": true, "CRASH-2": true}
+	checkEchoes(t, in, resps, errs, bad)
+	for i, s := range in {
+		if !bad[s] {
+			continue
+		}
+		var ce *crashError
+		if !errors.As(errs[i], &ce) {
+			t.Errorf("%s: got %v, %v; want a crash", s, resps[i], errs[i])
+			continue
+		}
+		if ce.Status != "exit status 3" || !strings.Contains(ce.Stderr, "dying") {
+			t.Errorf("%s: crash %+v", s, ce)
+		}
+		if !strings.HasPrefix(ce.Error(), "crash:") {
+			t.Errorf("%s: %q", s, ce.Error())
+		}
+	}
+	st := tt.incidents()
+	if st.Crashes != 2 || st.Restarts != 2 {
+		t.Errorf("incidents: %+v", st)
+	}
+	if len(*pids) != 3 {
+		t.Errorf("started %d processes, want 3", len(*pids))
+	}
+}
+
+func TestTesteeHangKillsProcessGroup(t *testing.T) {
+	dir := t.TempDir()
+	pidfile := filepath.Join(dir, "pids")
+	cfg := fakeConfig("grandchild,pidfile=" + pidfile)
+	cfg.Timeout = 300 * time.Millisecond
+	tt, _ := startFake(t, cfg)
+	in := inputs(50, "HANG")
+	start := time.Now()
+	resps, errs := doAll(tt, in)
+	checkEchoes(t, in, resps, errs, map[string]bool{"HANG": true})
+	for i, s := range in {
+		if s != "HANG" {
+			continue
+		}
+		var te *timeoutError
+		if !errors.As(errs[i], &te) {
+			t.Errorf("HANG: got %v, %v; want a timeout", resps[i], errs[i])
+		}
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+	// The hung testee and the grandchild it started are gone, long before
+	// the testee is closed.
+	pids := readPids(pidfile)
+	if len(pids) != 3 {
+		t.Fatalf("pids %v: want the first testee, its grandchild and the second testee", pids)
+	}
+	checkReaped(t, pids[:2])
+}
+
+func TestTesteeProtocolErrors(t *testing.T) {
+	tt, _ := startFake(t, fakeConfig(""))
+	in := inputs(100, "GARBAGE", "WRONGID", "NOID")
+	resps, errs := doAll(tt, in)
+	bad := map[string]bool{"GARBAGE": true, "WRONGID": true, "NOID": true}
+	checkEchoes(t, in, resps, errs, bad)
+	for i, s := range in {
+		if !bad[s] {
+			continue
+		}
+		var pe *protocolError
+		if !errors.As(errs[i], &pe) {
+			t.Errorf("%s: got %v, %v; want a protocol error", s, resps[i], errs[i])
+			continue
+		}
+		msg := pe.Error()
+		if !strings.HasPrefix(msg, "protocol error: ") || !strings.Contains(msg, s) && s != "GARBAGE" {
+			t.Errorf("%s: %s", s, msg)
+		}
+		if s == "GARBAGE" && !strings.Contains(msg, `"this is not json <script>"`) {
+			t.Errorf("%s: does not quote the line: %s", s, msg)
+		}
+	}
+	if st := tt.incidents(); st.ProtocolErrors != 3 || st.Restarts != 0 {
+		t.Errorf("incidents: %+v", st)
+	}
+}
+
+func TestTesteeLongLineBoundedMemory(t *testing.T) {
+	cfg := fakeConfig("")
+	cfg.MaxLine = 64 << 10
+	cfg.Timeout = 300 * time.Millisecond
+	tt, _ := startFake(t, cfg)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := tt.Do(context.Background(), textReq("LONGLINE"))
+	var pe *protocolError
+	if !errors.As(err, &pe) || !strings.Contains(pe.Error(), "longer than 65536 bytes") {
+		t.Fatalf("got %v, want a protocol error for a long line", err)
+	}
+	if len(pe.Line) > quoteLimit+40 {
+		t.Errorf("quoted %d bytes", len(pe.Line))
+	}
+	// The testee goes on flooding, then hangs: the next request times out
+	// and a new process answers the one after.
+	in := inputs(3)
+	resps, errs := doAll(tt, in)
+	runtime.ReadMemStats(&after)
+	n := 0
+	for i := range in {
+		var te *timeoutError
+		if errors.As(errs[i], &te) {
+			n++
+		} else if errs[i] != nil || string(utf16.Decode(resps[i].Out)) != in[i] {
+			t.Errorf("%q: %v %v", in[i], resps[i], errs[i])
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d timeouts, want 1", n)
+	}
+	if d := after.TotalAlloc - before.TotalAlloc; d > 2<<20 {
+		t.Errorf("allocated %d bytes reading a 3 MiB line with a 64 KiB limit", d)
+	}
+}
+
+func TestTesteeCannotStart(t *testing.T) {
+	checkNoLeaks(t)
+	tt := newTestee(testeeConfig{Argv: []string{filepath.Join(t.TempDir(), "no-such-testee")}})
+	err := tt.start()
+	var se *startError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "no-such-testee") {
+		t.Errorf("got %v, want a start error naming the command", err)
+	}
+	if _, err := tt.Do(context.Background(), textReq("a")); !errors.As(err, &se) {
+		t.Errorf("Do after a failed start: %v", err)
+	}
+	tt.close(false)
+}
+
+func TestTesteeExitsAtStart(t *testing.T) {
+	tt, pids := startFake(t, fakeConfig("exit-at-start"))
+	_, errs := doAll(tt, inputs(20))
+	var se *startError
+	n := 0
+	for _, err := range errs {
+		if errors.As(err, &se) {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no start error: %v", errs)
+	}
+	if !strings.Contains(se.Stderr, "fatal: boom") || se.Status != "exit status 1" {
+		t.Errorf("start error %+v", se)
+	}
+	if len(*pids) != startSilentExits {
+		t.Errorf("started %d times, want %d", len(*pids), startSilentExits)
+	}
+}
+
+func TestTesteeCloseWhileBusy(t *testing.T) {
+	cfg := fakeConfig("")
+	cfg.Timeout = time.Minute
+	tt, _ := startFake(t, cfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	errs := make(chan error, 10)
+	for i := range 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := "HANG"
+			if i > 0 {
+				s = fmt.Sprint(i)
+			}
+			_, err := tt.Do(ctx, textReq(s))
+			errs <- err
+		}()
+	}
+	time.Sleep(200 * time.Millisecond)
+	cancel()
+	wg.Wait()
+	tt.close(true)
+	close(errs)
+	for err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			t.Errorf("got %v", err)
+		}
+	}
+}

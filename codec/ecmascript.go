@@ -1,0 +1,556 @@
+package codec
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file holds the URI handling functions of ECMA-262 5.1 §15.1.3 —
+// encodeURI, encodeURIComponent, decodeURI, decodeURIComponent — and the
+// abstract operations Encode and Decode they are defined by. They work on
+// UTF-16 code units, as ECMAScript strings do, so that lone surrogates are
+// seen exactly as the spec sees them. Step numbers in comments and in
+// URIError.Step are those of the 5.1 text.
+//
+// ES2015 to ES2021 keep the 5.1 algorithms step for step. Later editions
+// (Decode(string, preserveEscapeSet), with ParseHexOctet) reorder Decode's
+// checks: the length check moves into the continuation loop, and the
+// 10xxxxxx test is folded into the final "valid UTF-8" test. The set of
+// inputs that throw and every result are the same; only which step throws
+// can differ, and this file names the 5.1 step.
+
+// A URIError is the URIError exception of ECMA-262 5.1 §15.1.3: the input
+// is not something the Encode or Decode operation accepts.
+type URIError struct {
+	// Offset is where the input went wrong, counted in code units for the
+	// []uint16 forms and in bytes for the string forms. For Encode it is the
+	// unpaired surrogate. For Decode it is the '%' of the escape at fault:
+	// the escape that starts the sequence when the sequence as a whole is
+	// wrong (a bad or lone lead byte, too few escapes left, or octets that
+	// are not valid UTF-8), or the continuation escape itself (or the code
+	// unit standing where one should be) when that escape is wrong.
+	Offset int
+	// Step is the step of §15.1.3 that throws, such as "Encode 4.d.i" or
+	// "Decode 4.d.vii.8".
+	Step string
+	// Reason says in words what is wrong.
+	Reason string
+}
+
+// Error returns the reason, the offset and the spec step.
+func (e *URIError) Error() string {
+	return "URIError: " + e.Reason + " at offset " + strconv.Itoa(e.Offset) +
+		" (ECMA-262 5.1 §15.1.3 " + e.Step + ")"
+}
+
+// uriFault names one way for Encode or Decode to throw. The zero value is
+// no fault.
+type uriFault uint8
+
+const (
+	faultNone uriFault = iota
+	faultLoneLow
+	faultHighAtEnd
+	faultHighUnpaired
+	faultShortEscape
+	faultBadHex
+	faultBadLead
+	faultTruncated
+	faultNotPercent
+	faultContinuationHex
+	faultNotContinuation
+	faultOverlong
+	faultSurrogate
+	faultTooLarge
+)
+
+var uriFaults = [...]struct{ step, reason string }{
+	faultLoneLow:         {"Encode 4.d.i", "lone low surrogate"},
+	faultHighAtEnd:       {"Encode 4.d.iii.2", "high surrogate at the end of the string"},
+	faultHighUnpaired:    {"Encode 4.d.iii.4", "high surrogate not followed by a low surrogate"},
+	faultShortEscape:     {"Decode 4.d.ii", "'%' not followed by two characters"},
+	faultBadHex:          {"Decode 4.d.iii", "'%' not followed by two hex digits"},
+	faultBadLead:         {"Decode 4.d.vii.2", "escaped octet cannot start a UTF-8 sequence (10xxxxxx, or more than four bytes)"},
+	faultTruncated:       {"Decode 4.d.vii.5", "too few characters left for the escapes of this UTF-8 sequence"},
+	faultNotPercent:      {"Decode 4.d.vii.7.b", "UTF-8 continuation is not an escape"},
+	faultContinuationHex: {"Decode 4.d.vii.7.c", "continuation '%' not followed by two hex digits"},
+	faultNotContinuation: {"Decode 4.d.vii.7.e", "escaped octet is not a UTF-8 continuation byte (10xxxxxx)"},
+	faultOverlong:        {"Decode 4.d.vii.8", "overlong UTF-8 sequence"},
+	faultSurrogate:       {"Decode 4.d.vii.8", "UTF-8 sequence encodes a surrogate code point"},
+	faultTooLarge:        {"Decode 4.d.vii.8", "UTF-8 sequence encodes a value above U+10FFFF"},
+}
+
+func (f uriFault) at(offset int) *URIError {
+	return &URIError{Offset: offset, Step: uriFaults[f].step, Reason: uriFaults[f].reason}
+}
+
+// Surrogate code unit ranges (ECMA-262 5.1 §8.4 and §15.1.3).
+const (
+	surrHighMin = 0xD800
+	surrHighMax = 0xDBFF
+	surrLowMin  = 0xDC00
+	surrLowMax  = 0xDFFF
+)
+
+// EncodeURI is encodeURI(uri) of ECMA-262 5.1 §15.1.3.3: Encode with the
+// unescaped set uriReserved, uriUnescaped and "#" ([EncodeURIUnescaped]).
+func EncodeURI(s []uint16) (string, error) { return Encode(s, EncodeURIUnescaped) }
+
+// EncodeURIComponent is encodeURIComponent(uriComponent) of ECMA-262 5.1
+// §15.1.3.4: Encode with the unescaped set uriUnescaped ([URIUnescaped]).
+func EncodeURIComponent(s []uint16) (string, error) { return Encode(s, URIUnescaped) }
+
+// DecodeURI is decodeURI(encodedURI) of ECMA-262 5.1 §15.1.3.1: Decode with
+// the reserved set uriReserved and "#" ([DecodeURIReserved]), so that
+// escapes of those characters stay as they are written.
+func DecodeURI(s []uint16) ([]uint16, error) { return Decode(s, DecodeURIReserved) }
+
+// DecodeURIComponent is decodeURIComponent(encodedURIComponent) of ECMA-262
+// 5.1 §15.1.3.2: Decode with the empty reserved set.
+func DecodeURIComponent(s []uint16) ([]uint16, error) { return Decode(s, Set{}) }
+
+// AppendEncodeURI appends encodeURI(s) (ECMA-262 5.1 §15.1.3.3) to dst, as
+// ASCII bytes. It allocates nothing when dst has room for the result. On
+// error it returns dst unchanged and a [*URIError].
+func AppendEncodeURI(dst []byte, s []uint16) ([]byte, error) {
+	return AppendEncodeUTF16(dst, s, EncodeURIUnescaped)
+}
+
+// AppendEncodeURIComponent appends encodeURIComponent(s) (ECMA-262 5.1
+// §15.1.3.4) to dst, as ASCII bytes. It allocates nothing when dst has room
+// for the result. On error it returns dst unchanged and a [*URIError].
+func AppendEncodeURIComponent(dst []byte, s []uint16) ([]byte, error) {
+	return AppendEncodeUTF16(dst, s, URIUnescaped)
+}
+
+// AppendDecodeURI appends decodeURI(s) (ECMA-262 5.1 §15.1.3.1) to dst. It
+// allocates nothing when dst has room for the result, which is never longer
+// than s. On error it returns dst unchanged and a [*URIError].
+func AppendDecodeURI(dst, s []uint16) ([]uint16, error) {
+	return AppendDecodeUTF16(dst, s, DecodeURIReserved)
+}
+
+// AppendDecodeURIComponent appends decodeURIComponent(s) (ECMA-262 5.1
+// §15.1.3.2) to dst. It allocates nothing when dst has room for the result,
+// which is never longer than s. On error it returns dst unchanged and a
+// [*URIError].
+func AppendDecodeURIComponent(dst, s []uint16) ([]uint16, error) {
+	return AppendDecodeUTF16(dst, s, Set{})
+}
+
+// Encode is the abstract operation Encode(string, unescapedSet) of
+// ECMA-262 5.1 §15.1.3. A code unit below 0x80 whose octet is in unescaped
+// is copied (step 4.c); every other code unit, or valid surrogate pair, is
+// written as the %XY escapes of its UTF-8 octets, with uppercase hex (steps
+// 4.d.iv to 4.d.vi). The result is ASCII. Members of unescaped at or above
+// 0x80 are ignored: the spec's sets hold only ASCII characters.
+//
+// A lone low surrogate (step 4.d.i), a high surrogate at the end of s (step
+// 4.d.iii.2) or a high surrogate followed by anything but a low surrogate
+// (step 4.d.iii.4) is an error: a [*URIError] whose Offset is the unpaired
+// surrogate.
+func Encode(s []uint16, unescaped Set) (string, error) {
+	n, off, f := encodedLen(s, &unescaped)
+	if f != faultNone {
+		return "", f.at(off)
+	}
+	if n == 0 {
+		return "", nil
+	}
+	b, _, _ := appendEncode(make([]byte, 0, n), s, &unescaped)
+	return string(b), nil
+}
+
+// AppendEncodeUTF16 appends Encode(s, unescaped) (ECMA-262 5.1 §15.1.3; see
+// [Encode]) to dst. It allocates nothing when dst has room for the result.
+// On error it returns dst unchanged and a [*URIError].
+func AppendEncodeUTF16(dst []byte, s []uint16, unescaped Set) ([]byte, error) {
+	n0 := len(dst)
+	dst, off, f := appendEncode(dst, s, &unescaped)
+	if f != faultNone {
+		return dst[:n0], f.at(off)
+	}
+	return dst, nil
+}
+
+// Decode is the abstract operation Decode(string, reservedSet) of
+// ECMA-262 5.1 §15.1.3. Code units other than '%' are copied as they are,
+// lone surrogates included (step 4.c). Each escape, or sequence of escapes
+// that forms the UTF-8 of one code point, becomes that code point's UTF-16
+// code units (steps 4.d.vi.2 and 4.d.vii.8 to 4.d.vii.10); an escape of an
+// ASCII character in reserved stays exactly as written, hex case included
+// (step 4.d.vi.3). Members of reserved at or above 0x80 are ignored, as in
+// [Encode]; so step 4.d.vii.9.c, which would keep a multi-octet sequence,
+// never applies.
+//
+// Decode returns a [*URIError] for a '%' without two hex digits after it
+// (steps 4.d.ii, 4.d.iii), a first octet 10xxxxxx or with more than four
+// leading 1 bits (4.d.vii.2), a sequence cut short by the end of s
+// (4.d.vii.5), a continuation that is not an escape or not 10xxxxxx
+// (4.d.vii.7.b, 7.c, 7.e), and octets that are not the UTF-8 of a code
+// point — overlong forms, surrogates U+D800 to U+DFFF, values above
+// U+10FFFF — (4.d.vii.8, following RFC 3629 as the spec's note requires).
+// Noncharacters such as U+FFFE and U+FFFF decode as any other code point.
+func Decode(s []uint16, reserved Set) ([]uint16, error) {
+	d, off, f := appendDecode(make([]uint16, 0, len(s)), s, &reserved)
+	if f != faultNone {
+		return nil, f.at(off)
+	}
+	return d, nil
+}
+
+// AppendDecodeUTF16 appends Decode(s, reserved) (ECMA-262 5.1 §15.1.3; see
+// [Decode]) to dst. It allocates nothing when dst has room for the result,
+// which is never longer than s. On error it returns dst unchanged and a
+// [*URIError].
+func AppendDecodeUTF16(dst, s []uint16, reserved Set) ([]uint16, error) {
+	n0 := len(dst)
+	dst, off, f := appendDecode(dst, s, &reserved)
+	if f != faultNone {
+		return dst[:n0], f.at(off)
+	}
+	return dst, nil
+}
+
+// EncodeURIString is [EncodeURI] on the UTF-16 form of the Go string s.
+// Each byte of s that is not part of a valid UTF-8 sequence is taken as
+// U+FFFD, as a for-range loop over s takes it, and so is encoded as
+// %EF%BF%BD. A Go string cannot hold a lone surrogate, so the error is
+// always nil; use [EncodeURI] on []uint16 to reach the spec's errors. When
+// nothing needs encoding, s itself is returned.
+func EncodeURIString(s string) (string, error) {
+	return encodeString(s, &EncodeURIUnescaped), nil
+}
+
+// EncodeURIComponentString is [EncodeURIComponent] on the UTF-16 form of the
+// Go string s, in the same way as [EncodeURIString]: invalid UTF-8 bytes are
+// taken as U+FFFD and the error is always nil.
+func EncodeURIComponentString(s string) (string, error) {
+	return encodeString(s, &URIUnescaped), nil
+}
+
+// DecodeURIString is [DecodeURI] on the UTF-16 form of the Go string s,
+// returned as UTF-8. Each byte of s that is not part of a valid UTF-8
+// sequence is taken as U+FFFD, as a for-range loop over s takes it. A lone
+// surrogate in the result would be written as U+FFFD, but none can occur:
+// Decode never makes one from escapes, and a Go string cannot hold one to
+// copy. [*URIError] offsets are byte offsets into s. When s holds no '%'
+// and is valid UTF-8, s itself is returned.
+func DecodeURIString(s string) (string, error) {
+	return decodeString(s, &DecodeURIReserved)
+}
+
+// DecodeURIComponentString is [DecodeURIComponent] on the UTF-16 form of the
+// Go string s, returned as UTF-8, in the same way as [DecodeURIString].
+func DecodeURIComponentString(s string) (string, error) {
+	return decodeString(s, &Set{})
+}
+
+// appendEncode is Encode step 4 over s, appending to dst. On a fault it
+// returns the offset of the unpaired surrogate.
+func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault) {
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if c < utf8.RuneSelf {
+			if unescaped.Contains(byte(c)) { // 4.c
+				dst = append(dst, byte(c))
+			} else { // 4.d.ii, 4.d.iv-vi: one octet
+				dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			}
+			continue
+		}
+		switch {
+		case c < 0x800: // two octets
+			dst = append(dst,
+				'%', upperHex[0xC|c>>10], upperHex[c>>6&15],
+				'%', upperHex[0x8|c>>4&3], upperHex[c&15])
+		case c < surrHighMin || c > surrLowMax: // three octets
+			dst = append(dst,
+				'%', 'E', upperHex[c>>12],
+				'%', upperHex[0x8|c>>10&3], upperHex[c>>6&15],
+				'%', upperHex[0x8|c>>4&3], upperHex[c&15])
+		case c >= surrLowMin: // 4.d.i
+			return dst, k, faultLoneLow
+		case k+1 == len(s): // 4.d.iii.1-2
+			return dst, k, faultHighAtEnd
+		default:
+			d := s[k+1] // 4.d.iii.3
+			if d < surrLowMin || d > surrLowMax {
+				return dst, k, faultHighUnpaired // 4.d.iii.4
+			}
+			k++
+			v := (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000 // 4.d.iii.5
+			dst = append(dst,
+				'%', 'F', upperHex[v>>18],
+				'%', upperHex[0x8|v>>16&3], upperHex[v>>12&15],
+				'%', upperHex[0x8|v>>10&3], upperHex[v>>6&15],
+				'%', upperHex[0x8|v>>4&3], upperHex[v&15])
+		}
+	}
+	return dst, 0, faultNone
+}
+
+// encodedLen returns the length of Encode(s, unescaped), or the fault
+// appendEncode would meet.
+func encodedLen(s []uint16, unescaped *Set) (n, off int, f uriFault) {
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		switch {
+		case c < utf8.RuneSelf:
+			if unescaped.Contains(byte(c)) {
+				n++
+			} else {
+				n += 3
+			}
+		case c < 0x800:
+			n += 6
+		case c < surrHighMin || c > surrLowMax:
+			n += 9
+		case c >= surrLowMin:
+			return 0, k, faultLoneLow
+		case k+1 == len(s):
+			return 0, k, faultHighAtEnd
+		case s[k+1] < surrLowMin || s[k+1] > surrLowMax:
+			return 0, k, faultHighUnpaired
+		default:
+			k++
+			n += 12
+		}
+	}
+	return n, 0, faultNone
+}
+
+// appendDecode is Decode step 4 over s, appending to dst. On a fault it
+// returns the offset described at URIError.Offset.
+func appendDecode(dst, s []uint16, reserved *Set) ([]uint16, int, uriFault) {
+	run := 0 // start of the code units not yet copied (4.c.i)
+	for k := 0; k < len(s); k++ {
+		if s[k] != '%' {
+			continue
+		}
+		dst = append(dst, s[run:k]...)
+		v, last, f := scanEscape(s, k)
+		if f != faultNone {
+			return dst, last, f
+		}
+		switch {
+		case v < utf8.RuneSelf && reserved.Contains(byte(v)): // 4.d.vi.3.a
+			dst = append(dst, s[k:last+1]...)
+		case v < 0x10000: // 4.d.vi.2.a, 4.d.vii.9.b.i
+			dst = append(dst, uint16(v))
+		default: // 4.d.vii.10
+			v -= 0x10000
+			dst = append(dst, uint16(surrHighMin+v>>10), uint16(surrLowMin+v&0x3FF))
+		}
+		k = last
+		run = last + 1
+	}
+	return append(dst, s[run:]...), 0, faultNone
+}
+
+// scanEscape runs Decode steps 4.d.i to 4.d.vii.8 on the escape sequence
+// that starts with the '%' at s[start]. It returns the code point (or, for
+// an ASCII octet, that octet), and the index of the sequence's last code
+// unit. On a fault it returns the offset described at URIError.Offset in
+// place of the last index.
+func scanEscape(s []uint16, start int) (v rune, last int, f uriFault) {
+	k := start // 4.d.i
+	if k+2 >= len(s) {
+		return 0, start, faultShortEscape // 4.d.ii
+	}
+	b, ok := hexOctet(s[k+1], s[k+2])
+	if !ok {
+		return 0, start, faultBadHex // 4.d.iii
+	}
+	k += 2                 // 4.d.v
+	if b < utf8.RuneSelf { // 4.d.vi
+		return rune(b), k, faultNone
+	}
+	n := bits.LeadingZeros8(^b) // 4.d.vii.1
+	if n == 1 || n > 4 {
+		return 0, start, faultBadLead // 4.d.vii.2
+	}
+	if k+3*(n-1) >= len(s) {
+		return 0, start, faultTruncated // 4.d.vii.5
+	}
+	v = rune(b) & (0x7F >> n) // the payload bits of the first octet
+	for j := 1; j < n; j++ {  // 4.d.vii.6-7
+		k++
+		if s[k] != '%' {
+			return 0, k, faultNotPercent // 4.d.vii.7.b
+		}
+		b, ok := hexOctet(s[k+1], s[k+2])
+		if !ok {
+			return 0, k, faultContinuationHex // 4.d.vii.7.c
+		}
+		if b&0xC0 != 0x80 {
+			return 0, k, faultNotContinuation // 4.d.vii.7.e
+		}
+		k += 2
+		v = v<<6 | rune(b&0x3F)
+	}
+	// 4.d.vii.8: the octets must be the UTF-8 of a code point (RFC 3629 §3).
+	switch {
+	case v < utf8MinForLen[n]:
+		return 0, start, faultOverlong
+	case v >= surrHighMin && v <= surrLowMax:
+		return 0, start, faultSurrogate
+	case v > utf8.MaxRune:
+		return 0, start, faultTooLarge
+	}
+	return v, k, faultNone
+}
+
+// utf8MinForLen is the smallest code point whose UTF-8 form has n octets.
+var utf8MinForLen = [5]rune{2: 0x80, 3: 0x800, 4: 0x10000}
+
+// hexOctet returns the octet that the hex digits hi and lo represent, and
+// whether both are hex digits (0-9, A-F, a-f: HexDigit of ES5.1 §7.8.3).
+func hexOctet(hi, lo uint16) (byte, bool) {
+	if hi|lo >= utf8.RuneSelf {
+		return 0, false
+	}
+	h, l := hexValue[hi], hexValue[lo]
+	if h|l > 0xF {
+		return 0, false
+	}
+	return h<<4 | l, true
+}
+
+// hexValue maps an ASCII hex digit to its value, and every other ASCII
+// character to 0xFF.
+var hexValue = func() (t [utf8.RuneSelf]byte) {
+	for c := range t {
+		switch {
+		case '0' <= c && c <= '9':
+			t[c] = byte(c - '0')
+		case 'A' <= c && c <= 'F':
+			t[c] = byte(c - 'A' + 10)
+		case 'a' <= c && c <= 'f':
+			t[c] = byte(c - 'a' + 10)
+		default:
+			t[c] = 0xFF
+		}
+	}
+	return t
+}()
+
+// encodeString is Encode over the UTF-16 form of s, each invalid UTF-8 byte
+// taken as U+FFFD. The UTF-8 of a valid rune is the same octets Encode
+// writes for its code units, so those bytes are escaped as they stand.
+func encodeString(s string, unescaped *Set) string {
+	n, same := 0, true
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if unescaped.Contains(c) {
+				n++
+			} else {
+				n += 3
+				same = false
+			}
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		if size == 1 { // invalid: U+FFFD, three octets
+			n += 9
+		} else {
+			n += 3 * size
+		}
+		same = false
+		i += size
+	}
+	if same {
+		return s
+	}
+	b := make([]byte, 0, n)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if unescaped.Contains(c) {
+				b = append(b, c)
+			} else {
+				b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			}
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		if size == 1 {
+			b = append(b, "%EF%BF%BD"...)
+		} else {
+			for _, o := range []byte(s[i : i+size]) {
+				b = append(b, '%', upperHex[o>>4], upperHex[o&15])
+			}
+		}
+		i += size
+	}
+	return string(b)
+}
+
+// decodeString is Decode over the UTF-16 form of s (invalid UTF-8 bytes
+// taken as U+FFFD), returned as UTF-8. Offsets in errors are byte offsets.
+func decodeString(s string, reserved *Set) (string, error) {
+	i := 0
+	for i < len(s) && s[i] != '%' && s[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(s) || (s[i] != '%' && utf8.ValidString(s[i:]) && strings.IndexByte(s[i:], '%') < 0) {
+		return s, nil
+	}
+	b := make([]byte, i, len(s))
+	copy(b, s[:i])
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '%':
+			// Decode looks at most 12 code units from the '%' (four
+			// escapes). Take that window of s as UTF-16, as the []uint16
+			// form would see it, with each unit's byte offset.
+			var w [12]uint16
+			var at [12]int
+			m := 0
+			for j := i; m < len(w) && j < len(s); {
+				r, size := rune(s[j]), 1
+				if r >= utf8.RuneSelf {
+					r, size = utf8.DecodeRuneInString(s[j:]) // U+FFFD, 1 when invalid
+				}
+				if r >= 0x10000 {
+					r -= 0x10000
+					w[m], at[m] = uint16(surrHighMin+r>>10), j
+					m++
+					if m < len(w) {
+						w[m], at[m] = uint16(surrLowMin+r&0x3FF), j
+						m++
+					}
+				} else {
+					w[m], at[m] = uint16(r), j
+					m++
+				}
+				j += size
+			}
+			v, last, f := scanEscape(w[:m], 0)
+			if f != faultNone {
+				return "", f.at(at[last])
+			}
+			end := at[last] + 1 // every unit of a whole sequence is one ASCII byte
+			if v < utf8.RuneSelf && reserved.Contains(byte(v)) {
+				b = append(b, s[i:end]...)
+			} else {
+				b = utf8.AppendRune(b, v)
+			}
+			i = end
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			b = utf8.AppendRune(b, r) // U+FFFD for an invalid byte
+			i += size
+		}
+	}
+	return string(b), nil
+}

@@ -1,0 +1,446 @@
+package codec_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dop251/goja"
+
+	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/vectors"
+)
+
+// This file checks the codec's ECMAScript functions against goja, in
+// process, over whole classes of inputs. Inputs go into goja as UTF-16
+// (goja.StringFromUTF16) and results come back as code units (CharAt), so
+// that lone surrogates survive both ways. Where goja and the codec disagree,
+// the disagreement must be one listed in vectors/deviations.json, where
+// each entry is proven against the spec text and node.
+
+// ecmaJSBatch runs f over many inputs in one call: s holds the inputs end to
+// end and lens their lengths, one code unit each. Each answer is written as
+// a status unit (0 result, 1 exception), a length unit, then the result or
+// the exception's name, so that every input's error is caught on its own.
+const ecmaJSBatch = `(function (f, s, lens) {
+	var parts = [], pos = 0;
+	for (var i = 0; i < lens.length; i++) {
+		var n = lens.charCodeAt(i);
+		var x = s.substring(pos, pos + n);
+		pos += n;
+		try {
+			var r = f(x);
+			parts.push("\u0000", String.fromCharCode(r.length), r);
+		} catch (e) {
+			var name = String(e && e.name);
+			parts.push("\u0001", String.fromCharCode(name.length), name);
+		}
+	}
+	return parts.join("");
+})`
+
+// ecmaGoja is a goja runtime set up to run ecmaJSBatch.
+type ecmaGoja struct {
+	vm    *goja.Runtime
+	batch goja.Callable
+}
+
+func newECMAGoja(t testing.TB) *ecmaGoja {
+	t.Helper()
+	vm := goja.New()
+	v, err := vm.RunString(ecmaJSBatch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	batch, ok := goja.AssertFunction(v)
+	if !ok {
+		t.Fatal("batch script is not a function")
+	}
+	return &ecmaGoja{vm: vm, batch: batch}
+}
+
+// run calls the global function op on every input and returns goja's
+// answers, in order.
+func (g *ecmaGoja) run(t testing.TB, op string, inputs [][]uint16) []vectors.Response {
+	t.Helper()
+	var all, lens []uint16
+	for _, in := range inputs {
+		if len(in) > 0xFFFF {
+			t.Fatalf("input of %d code units is too long for a batch", len(in))
+		}
+		all = append(all, in...)
+		lens = append(lens, uint16(len(in)))
+	}
+	ret, err := g.batch(goja.Undefined(), g.vm.Get(op),
+		goja.StringFromUTF16(all), goja.StringFromUTF16(lens))
+	if err != nil {
+		t.Fatalf("goja %s batch: %v", op, err)
+	}
+	rs, ok := ret.(goja.String)
+	if !ok {
+		t.Fatalf("goja %s batch returned %T", op, ret)
+	}
+	out := make([]vectors.Response, 0, len(inputs))
+	for p, n := 0, rs.Length(); p < n; {
+		status, size := rs.CharAt(p), int(rs.CharAt(p+1))
+		units := make([]uint16, size)
+		for i := range units {
+			units[i] = rs.CharAt(p + 2 + i)
+		}
+		p += 2 + size
+		if status == 0 {
+			out = append(out, vectors.Response{Out: units})
+		} else {
+			out = append(out, vectors.Response{Error: string(utf16ToRunes(units))})
+		}
+	}
+	if len(out) != len(inputs) {
+		t.Fatalf("goja %s batch: %d answers for %d inputs", op, len(out), len(inputs))
+	}
+	return out
+}
+
+func utf16ToRunes(u []uint16) []rune {
+	r := make([]rune, len(u))
+	for i, c := range u {
+		r[i] = rune(c)
+	}
+	return r
+}
+
+// ecmaReference answers a request with the codec.
+func ecmaReference(op string, in []uint16) vectors.Response {
+	var (
+		enc string
+		dec []uint16
+		err error
+	)
+	switch op {
+	case "encodeURI":
+		enc, err = codec.EncodeURI(in)
+	case "encodeURIComponent":
+		enc, err = codec.EncodeURIComponent(in)
+	case "decodeURI":
+		dec, err = codec.DecodeURI(in)
+	case "decodeURIComponent":
+		dec, err = codec.DecodeURIComponent(in)
+	default:
+		panic("unknown op " + op)
+	}
+	if err != nil {
+		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}
+	}
+	if dec == nil {
+		dec = make([]uint16, len(enc))
+		for i := 0; i < len(enc); i++ {
+			dec[i] = uint16(enc[i])
+		}
+	}
+	return vectors.Response{Out: dec}
+}
+
+func ecmaSameResponse(a, b vectors.Response) bool {
+	return a.Error == b.Error && a.Unsupported == b.Unsupported && slices.Equal(a.Out, b.Out)
+}
+
+// ecmaCompare runs inputs through op in the codec and in goja and reports
+// every disagreement that no deviation covers. It returns how many inputs
+// each deviation covered.
+type ecmaComparer struct {
+	g        *ecmaGoja
+	devs     []vectors.Deviation
+	covered  map[string]int
+	compared int
+}
+
+func (c *ecmaComparer) compare(t *testing.T, op string, inputs [][]uint16) {
+	t.Helper()
+	const batch = 1 << 14
+	reported := 0
+	for len(inputs) > 0 {
+		n := min(batch, len(inputs))
+		got := c.g.run(t, op, inputs[:n])
+		for i, in := range inputs[:n] {
+			want := ecmaReference(op, in)
+			if ecmaSameResponse(want, got[i]) {
+				continue
+			}
+			req := vectors.Request{Op: op, In: in}
+			if d, ok := vectors.FindDeviation(c.devs, "goja", req, want, got[i]); ok {
+				c.covered[d.ID]++
+				continue
+			}
+			if reported++; reported <= 20 {
+				t.Errorf("%s(%s): codec %s, goja %s, and no deviation covers it",
+					op, ecmaUnitsString(in), ecmaResponseString(want), ecmaResponseString(got[i]))
+			}
+		}
+		c.compared += n
+		inputs = inputs[n:]
+	}
+	if reported > 20 {
+		t.Errorf("%s: %d more uncovered disagreements", op, reported-20)
+	}
+}
+
+// ecmaUnitsString shows code units as a Go-like quoted string, with every
+// non-ASCII unit as \uXXXX.
+func ecmaUnitsString(u []uint16) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range u {
+		if c >= 0x20 && c < 0x7F && c != '"' && c != '\\' {
+			b.WriteByte(byte(c))
+		} else {
+			fmt.Fprintf(&b, `\u%04X`, c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func ecmaResponseString(r vectors.Response) string {
+	if r.Error != "" {
+		return "throws " + r.Error
+	}
+	return "returns " + ecmaUnitsString(r.Out)
+}
+
+// ecmaHexPair is the two hex digits of o, uppercase or lowercase.
+func ecmaHexPair(o byte, lower bool) (uint16, uint16) {
+	digits := "0123456789ABCDEF"
+	if lower {
+		digits = "0123456789abcdef"
+	}
+	return uint16(digits[o>>4]), uint16(digits[o&15])
+}
+
+// ecmaEscapes returns the escapes of the octets, uppercase.
+func ecmaEscapes(octets ...byte) []uint16 {
+	u := make([]uint16, 0, 3*len(octets))
+	for _, o := range octets {
+		h, l := ecmaHexPair(o, false)
+		u = append(u, '%', h, l)
+	}
+	return u
+}
+
+// TestECMAGojaExhaustive compares the codec with goja over the classes of
+// input named in each subtest. It runs in make test under -race; the time
+// each class takes is logged.
+func TestECMAGojaExhaustive(t *testing.T) {
+	devs, err := vectors.Deviations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &ecmaComparer{g: newECMAGoja(t), devs: devs, covered: map[string]int{}}
+	encoders := []string{"encodeURI", "encodeURIComponent"}
+	decoders := []string{"decodeURI", "decodeURIComponent"}
+	run := func(name string, ops []string, inputs [][]uint16) {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			for _, op := range ops {
+				c.compare(t, op, inputs)
+			}
+			t.Logf("%d inputs × %d ops in %v", len(inputs), len(ops), time.Since(start))
+		})
+	}
+
+	// Every code unit 0x0000-0xFFFF on its own: Encode 4.c, 4.d.i-ii and
+	// 4.d.iii.2, and every one- to three-octet UTF-8 form.
+	units := make([][]uint16, 0x10000)
+	for u := range units {
+		units[u] = []uint16{uint16(u)}
+	}
+	run("encode/every-unit", encoders, units)
+
+	// Every code unit as a literal before an escape, through the decoders:
+	// Decode 4.c copies each unit, lone surrogates included.
+	literal := make([][]uint16, 0x10000)
+	for u := range literal {
+		literal[u] = []uint16{uint16(u), '%', '4', '1'}
+	}
+	run("decode/every-unit-literal", decoders, literal)
+
+	// Surrogate pairs and near-pairs around every surrogate boundary: each
+	// unit of the band D7F0-D80F, DBF0-DC0F, DFF0-E00F before each other;
+	// every high before some lows, and some highs before every low.
+	var band []uint16
+	for _, lo := range []uint16{0xD7F0, 0xDBF0, 0xDFF0} {
+		for u := lo; u < lo+0x20; u++ {
+			band = append(band, u)
+		}
+	}
+	var pairs [][]uint16
+	for _, a := range band {
+		for _, b := range band {
+			pairs = append(pairs, []uint16{a, b})
+		}
+	}
+	someLows := []uint16{0xDC00, 0xDC01, 0xDE00, 0xDFFE, 0xDFFF}
+	someHighs := []uint16{0xD800, 0xD801, 0xD83D, 0xDBFE, 0xDBFF}
+	for h := uint16(0xD800); h <= 0xDBFF; h++ {
+		for _, l := range someLows {
+			pairs = append(pairs, []uint16{h, l})
+		}
+	}
+	for _, h := range someHighs {
+		for l := uint16(0xDC00); l <= 0xDFFF; l++ {
+			pairs = append(pairs, []uint16{h, l})
+		}
+	}
+	run("encode/surrogate-pairs", encoders, pairs)
+
+	// Every %XX, with each hex letter in either case; and '%' before every
+	// code unit in each digit position.
+	var pct [][]uint16
+	for o := 0; o < 256; o++ {
+		for v := 0; v < 4; v++ {
+			h, _ := ecmaHexPair(byte(o), v&1 != 0)
+			_, l := ecmaHexPair(byte(o), v&2 != 0)
+			in := []uint16{'%', h, l}
+			if !slices.ContainsFunc(pct, func(p []uint16) bool { return slices.Equal(p, in) }) {
+				pct = append(pct, in)
+			}
+		}
+	}
+	for u := 0; u < 0x10000; u += 1 {
+		pct = append(pct, []uint16{'%', uint16(u), 'A'}, []uint16{'%', '4', uint16(u)})
+	}
+	pct = append(pct, []uint16{'%'}, []uint16{'%', '4'}, []uint16{'a', '%'}, []uint16{'%', '%', '4', '1'})
+	run("decode/every-pct-xx", decoders, pct)
+
+	// Every two-escape sequence whose first octet is C0-FF, continuations
+	// 00-FF.
+	var two [][]uint16
+	for lead := 0xC0; lead <= 0xFF; lead++ {
+		for c := 0; c < 256; c++ {
+			two = append(two, ecmaEscapes(byte(lead), byte(c)))
+		}
+	}
+	run("decode/two-escapes", decoders, two)
+
+	// Three-escape sequences with first octet C0-FF: every (first, second)
+	// octet with a cover of third octets that holds each class the third
+	// octet can fall in (ASCII, reserved, the 80-BF continuation range at
+	// both ends and inside, and C0-FF), plus the third octet exhaustive for
+	// the first octets where its value decides validity (E0, ED, EF, F0, F4).
+	thirds := []byte{0x00, 0x23, 0x2F, 0x41, 0x7F, 0x80, 0x81, 0x8F, 0x90, 0x9F, 0xA0, 0xBD, 0xBE, 0xBF, 0xC0, 0xC3, 0xE0, 0xFF}
+	var three [][]uint16
+	for lead := 0xC0; lead <= 0xFF; lead++ {
+		for c := 0; c < 256; c++ {
+			for _, d := range thirds {
+				three = append(three, ecmaEscapes(byte(lead), byte(c), d))
+			}
+		}
+	}
+	for _, lead := range []byte{0xE0, 0xED, 0xEF, 0xF0, 0xF4} {
+		for c := 0x80; c <= 0xBF; c++ {
+			for d := 0; d < 256; d++ {
+				if !slices.Contains(thirds, byte(d)) {
+					three = append(three, ecmaEscapes(lead, byte(c), byte(d)))
+				}
+			}
+		}
+	}
+	run("decode/three-escapes", decoders, three)
+
+	// A random sample of four-escape sequences, most with continuation
+	// octets so that the UTF-8 checks are reached, and some lowercase.
+	rng := rand.New(rand.NewPCG(3, 15))
+	var four [][]uint16
+	for i := 0; i < 40000; i++ {
+		oct := []byte{byte(0xC0 + rng.IntN(64)), 0, 0, 0}
+		for j := 1; j < 4; j++ {
+			if rng.IntN(8) == 0 {
+				oct[j] = byte(rng.IntN(256))
+			} else {
+				oct[j] = byte(0x80 + rng.IntN(64))
+			}
+		}
+		in := ecmaEscapes(oct...)
+		if i%5 == 0 {
+			for k := range in {
+				if in[k] >= 'A' && in[k] <= 'F' {
+					in[k] += 'a' - 'A'
+				}
+			}
+		}
+		four = append(four, in)
+	}
+	run("decode/four-escapes-sample", decoders, four)
+
+	// Random mixtures of the pieces above, so that literals, lone
+	// surrogates, pairs, kept and decoded escapes and broken escapes meet
+	// each other.
+	mixed := ecmaRandomTexts(rand.New(rand.NewPCG(7, 9)), 20000)
+	run("encode/random-mixed", encoders, mixed)
+	run("decode/random-mixed", decoders, mixed)
+
+	t.Logf("compared %d inputs; deviations covered: %v", c.compared, c.covered)
+}
+
+// ecmaRandomTexts returns n random texts of up to 24 pieces, each piece a
+// code unit of some class or an escape sequence, whole or broken.
+func ecmaRandomTexts(rng *rand.Rand, n int) [][]uint16 {
+	pieces := []func() []uint16{
+		func() []uint16 { return []uint16{uint16(0x20 + rng.IntN(0x5F))} },
+		func() []uint16 { return []uint16{uint16(0x80 + rng.IntN(0xD800-0x80))} },
+		func() []uint16 { return []uint16{uint16(0xD800 + rng.IntN(0x800))} },
+		func() []uint16 { return []uint16{uint16(0xD800 + rng.IntN(0x400)), uint16(0xDC00 + rng.IntN(0x400))} },
+		func() []uint16 { return []uint16{uint16(0xE000 + rng.IntN(0x2000))} },
+		func() []uint16 { return ecmaEscapes(byte(rng.IntN(0x80))) },
+		func() []uint16 { return ecmaEscapes(";/?:@&=+$,#"[rng.IntN(11)]) },
+		func() []uint16 {
+			r := rune(0x80 + rng.IntN(0x10FFFF-0x80))
+			if r >= 0xD800 && r <= 0xDFFF {
+				r = 0xFFFD
+			}
+			var b [4]byte
+			m := utf8.EncodeRune(b[:], r)
+			return ecmaEscapes(b[:m]...)
+		},
+		func() []uint16 { return ecmaEscapes(byte(0x80 + rng.IntN(0x80))) },
+		func() []uint16 { return []uint16{'%'} },
+		func() []uint16 { return []uint16{'%', uint16("0123456789abcdefGZ"[rng.IntN(18)])} },
+	}
+	texts := make([][]uint16, n)
+	for i := range texts {
+		var in []uint16
+		for k := rng.IntN(25); k > 0; k-- {
+			in = append(in, pieces[rng.IntN(len(pieces))]()...)
+		}
+		texts[i] = in
+	}
+	return texts
+}
+
+// TestECMAGojaDeviationsHold checks that goja still deviates as each goja
+// entry of vectors/deviations.json says, on the entry's example: when goja
+// is fixed, the entry must go.
+func TestECMAGojaDeviationsHold(t *testing.T) {
+	devs, err := vectors.Deviations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newECMAGoja(t)
+	for _, d := range devs {
+		if d.Engine != "goja" {
+			continue
+		}
+		req, want, got, err := d.Example.Parse(d.Op)
+		if err != nil {
+			t.Fatalf("%s: %v", d.ID, err)
+		}
+		if ref := ecmaReference(d.Op, req.In); !ecmaSameResponse(ref, want) {
+			t.Errorf("%s: example wants %s, the codec %s", d.ID, ecmaResponseString(want), ecmaResponseString(ref))
+		}
+		if g := g.run(t, d.Op, [][]uint16{req.In})[0]; !ecmaSameResponse(g, got) {
+			t.Errorf("%s: example says goja %s, goja now %s", d.ID, ecmaResponseString(got), ecmaResponseString(g))
+		}
+	}
+}
