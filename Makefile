@@ -22,3 +22,12 @@ bench:
 # python3 through the example testees when they are installed.
 run:
 	$(GO) run ./cmd/pctest
+
+.PHONY: survey
+
+# survey: the field survey, not part of test. Installs the testees' runtimes
+# (apt-get, npm ci), builds the Java and C testees, runs pctest run and
+# pctest fuzz on every row of survey/rows.json, and writes survey/REPORT.md
+# and survey/report.html. SURVEYFLAGS go to `go run ./survey`.
+survey:
+	bash survey/run.sh $(SURVEYFLAGS)

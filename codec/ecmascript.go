@@ -2,6 +2,7 @@ package codec
 
 import (
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -14,12 +15,18 @@ import (
 // seen exactly as the spec sees them. Step numbers in comments and in
 // URIError.Step are those of the 5.1 text.
 //
-// ES2015 to ES2021 keep the 5.1 algorithms step for step. Later editions
-// (Decode(string, preserveEscapeSet), with ParseHexOctet) reorder Decode's
-// checks: the length check moves into the continuation loop, and the
-// 10xxxxxx test is folded into the final "valid UTF-8" test. The set of
-// inputs that throw and every result are the same; only which step throws
-// can differ, and this file names the 5.1 step.
+// Later editions agree with 5.1 on every result and on which inputs throw.
+// The ES2017 and ES2019 texts keep the 5.1 Decode steps as they are,
+// numbering included, in "code unit" wording. The current text (Decode(string,
+// preserveEscapeSet) with ParseHexOctet, and Encode over CodePointAt)
+// reorders Decode's checks: the "enough characters left" test (5.1 step
+// 4.d.vii.5) moves into the continuation loop, the 10xxxxxx test (5.1 step
+// 4.d.vii.7.e) folds into the final "valid UTF-8" test, and the reserved-set
+// test on a multi-octet result (5.1 step 4.d.vii.9.c) goes, since a
+// reserved set only holds ASCII characters. A kept reserved escape (5.1
+// step 4.d.vi.3) and the RFC 3629 checks (no overlong forms, no surrogates,
+// nothing above U+10FFFF) are the same in every edition. So only which step
+// throws can differ; this file names the 5.1 step.
 
 // A URIError is the URIError exception of ECMA-262 5.1 §15.1.3: the input
 // is not something the Encode or Decode operation accepts.
@@ -89,7 +96,6 @@ func (f uriFault) at(offset int) *URIError {
 // Surrogate code unit ranges (ECMA-262 5.1 §8.4 and §15.1.3).
 const (
 	surrHighMin = 0xD800
-	surrHighMax = 0xDBFF
 	surrLowMin  = 0xDC00
 	surrLowMax  = 0xDFFF
 )
@@ -125,17 +131,18 @@ func AppendEncodeURIComponent(dst []byte, s []uint16) ([]byte, error) {
 	return AppendEncodeUTF16(dst, s, URIUnescaped)
 }
 
-// AppendDecodeURI appends decodeURI(s) (ECMA-262 5.1 §15.1.3.1) to dst. It
-// allocates nothing when dst has room for the result, which is never longer
-// than s. On error it returns dst unchanged and a [*URIError].
+// AppendDecodeURI appends decodeURI(s) (ECMA-262 5.1 §15.1.3.1) to dst. The
+// result is never longer than s, and AppendDecodeURI allocates nothing when
+// dst has room for len(s) more code units. On error it returns dst
+// unchanged and a [*URIError].
 func AppendDecodeURI(dst, s []uint16) ([]uint16, error) {
 	return AppendDecodeUTF16(dst, s, DecodeURIReserved)
 }
 
 // AppendDecodeURIComponent appends decodeURIComponent(s) (ECMA-262 5.1
-// §15.1.3.2) to dst. It allocates nothing when dst has room for the result,
-// which is never longer than s. On error it returns dst unchanged and a
-// [*URIError].
+// §15.1.3.2) to dst. The result is never longer than s, and
+// AppendDecodeURIComponent allocates nothing when dst has room for len(s)
+// more code units. On error it returns dst unchanged and a [*URIError].
 func AppendDecodeURIComponent(dst, s []uint16) ([]uint16, error) {
 	return AppendDecodeUTF16(dst, s, Set{})
 }
@@ -167,12 +174,11 @@ func Encode(s []uint16, unescaped Set) (string, error) {
 // [Encode]) to dst. It allocates nothing when dst has room for the result.
 // On error it returns dst unchanged and a [*URIError].
 func AppendEncodeUTF16(dst []byte, s []uint16, unescaped Set) ([]byte, error) {
-	n0 := len(dst)
-	dst, off, f := appendEncode(dst, s, &unescaped)
+	out, off, f := appendEncode(dst, s, &unescaped)
 	if f != faultNone {
-		return dst[:n0], f.at(off)
+		return dst, f.at(off)
 	}
-	return dst, nil
+	return out, nil
 }
 
 // Decode is the abstract operation Decode(string, reservedSet) of
@@ -202,16 +208,15 @@ func Decode(s []uint16, reserved Set) ([]uint16, error) {
 }
 
 // AppendDecodeUTF16 appends Decode(s, reserved) (ECMA-262 5.1 §15.1.3; see
-// [Decode]) to dst. It allocates nothing when dst has room for the result,
-// which is never longer than s. On error it returns dst unchanged and a
-// [*URIError].
+// [Decode]) to dst. The result is never longer than s, and
+// AppendDecodeUTF16 allocates nothing when dst has room for len(s) more code
+// units. On error it returns dst unchanged and a [*URIError].
 func AppendDecodeUTF16(dst, s []uint16, reserved Set) ([]uint16, error) {
-	n0 := len(dst)
-	dst, off, f := appendDecode(dst, s, &reserved)
+	out, off, f := appendDecode(dst, s, &reserved)
 	if f != faultNone {
-		return dst[:n0], f.at(off)
+		return dst, f.at(off)
 	}
-	return dst, nil
+	return out, nil
 }
 
 // EncodeURIString is [EncodeURI] on the UTF-16 form of the Go string s.
@@ -251,20 +256,21 @@ func DecodeURIComponentString(s string) (string, error) {
 // appendEncode is Encode step 4 over s, appending to dst. On a fault it
 // returns the offset of the unpaired surrogate.
 func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault) {
+	set := asciiOf(unescaped)
 	for k := 0; k < len(s); k++ {
 		c := s[k]
 		if c < utf8.RuneSelf {
-			if unescaped.Contains(byte(c)) { // 4.c
+			if set.has(c) { // 4.c
 				dst = append(dst, byte(c))
-			} else { // 4.d.ii, 4.d.iv-vi: one octet
-				dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			} else { // 4.d.ii.1, 4.d.iv-vi: one octet
+				dst = append(dst, '%', upperHex[c>>4&7], upperHex[c&15])
 			}
 			continue
 		}
 		switch {
 		case c < 0x800: // two octets
 			dst = append(dst,
-				'%', upperHex[0xC|c>>10], upperHex[c>>6&15],
+				'%', upperHex[0xC|c>>10&1], upperHex[c>>6&15],
 				'%', upperHex[0x8|c>>4&3], upperHex[c&15])
 		case c < surrHighMin || c > surrLowMax: // three octets
 			dst = append(dst,
@@ -283,7 +289,7 @@ func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault
 			k++
 			v := (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000 // 4.d.iii.5
 			dst = append(dst,
-				'%', 'F', upperHex[v>>18],
+				'%', 'F', upperHex[v>>18&7],
 				'%', upperHex[0x8|v>>16&3], upperHex[v>>12&15],
 				'%', upperHex[0x8|v>>10&3], upperHex[v>>6&15],
 				'%', upperHex[0x8|v>>4&3], upperHex[v&15])
@@ -292,27 +298,27 @@ func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault
 	return dst, 0, faultNone
 }
 
-// encodedLen returns the length of Encode(s, unescaped), or the fault
-// appendEncode would meet.
+// encodedLen returns the length of Encode(s, unescaped), or the offset of
+// the unpaired surrogate that makes Encode throw, and the fault.
 func encodedLen(s []uint16, unescaped *Set) (n, off int, f uriFault) {
+	set := asciiOf(unescaped)
 	for k := 0; k < len(s); k++ {
 		c := s[k]
 		switch {
 		case c < utf8.RuneSelf:
-			if unescaped.Contains(byte(c)) {
-				n++
-			} else {
-				n += 3
+			n += 3
+			if set.has(c) {
+				n -= 2
 			}
 		case c < 0x800:
 			n += 6
 		case c < surrHighMin || c > surrLowMax:
 			n += 9
-		case c >= surrLowMin:
+		case c >= surrLowMin: // 4.d.i
 			return 0, k, faultLoneLow
-		case k+1 == len(s):
+		case k+1 == len(s): // 4.d.iii.1-2
 			return 0, k, faultHighAtEnd
-		case s[k+1] < surrLowMin || s[k+1] > surrLowMax:
+		case s[k+1] < surrLowMin || s[k+1] > surrLowMax: // 4.d.iii.3-4
 			return 0, k, faultHighUnpaired
 		default:
 			k++
@@ -322,32 +328,93 @@ func encodedLen(s []uint16, unescaped *Set) (n, off int, f uriFault) {
 	return n, 0, faultNone
 }
 
-// appendDecode is Decode step 4 over s, appending to dst. On a fault it
-// returns the offset described at URIError.Offset.
+// asciiSet is the ASCII half of a Set, held in two words so that the hot
+// loops test membership in registers.
+type asciiSet struct{ lo, hi uint64 }
+
+func asciiOf(s *Set) asciiSet { return asciiSet{s.bits[0], s.bits[1]} }
+
+// has reports whether c, which must be below 0x80, is in the set.
+func (a asciiSet) has(c uint16) bool {
+	w := a.lo
+	if c >= 64 {
+		w = a.hi
+	}
+	return w>>(c&63)&1 != 0
+}
+
+// appendDecode is Decode step 4 over s, appending to dst. The result is
+// never longer than s, so dst is grown once to hold len(s) more units. On a
+// fault it returns the offset described at URIError.Offset.
 func appendDecode(dst, s []uint16, reserved *Set) ([]uint16, int, uriFault) {
-	run := 0 // start of the code units not yet copied (4.c.i)
+	set := asciiOf(reserved)
+	n0 := len(dst)
+	dst = slices.Grow(dst, len(s))
+	out := dst[n0 : n0+len(s)]
+	w := 0
 	for k := 0; k < len(s); k++ {
-		if s[k] != '%' {
+		if c := s[k]; c != '%' {
+			out[w] = c // 4.c.i
+			w++
 			continue
 		}
-		dst = append(dst, s[run:k]...)
-		v, last, f := scanEscape(s, k)
-		if f != faultNone {
-			return dst, last, f
+		if k+2 >= len(s) {
+			return dst, k, faultShortEscape // 4.d.ii
 		}
+		h, l := hexValue16(s[k+1]), hexValue16(s[k+2])
+		if h|l > 0xF {
+			return dst, k, faultBadHex // 4.d.iii
+		}
+		b := h<<4 | l // 4.d.iv
 		switch {
-		case v < utf8.RuneSelf && reserved.Contains(byte(v)): // 4.d.vi.3.a
-			dst = append(dst, s[k:last+1]...)
-		case v < 0x10000: // 4.d.vi.2.a, 4.d.vii.9.b.i
-			dst = append(dst, uint16(v))
-		default: // 4.d.vii.10
-			v -= 0x10000
-			dst = append(dst, uint16(surrHighMin+v>>10), uint16(surrLowMin+v&0x3FF))
+		case b < utf8.RuneSelf && set.has(uint16(b)): // 4.d.vi.3.a
+			copy(out[w:w+3], s[k:k+3])
+			w += 3
+			k += 2
+		case b < utf8.RuneSelf: // 4.d.vi.2.a
+			out[w] = uint16(b)
+			w++
+			k += 2
+		default:
+			// The common two- and three-octet sequences are written out
+			// here; anything else, errors included, goes to
+			// decodeSequence, which follows the steps one by one.
+			if b >= 0xC2 && b < 0xE0 && k+5 < len(s) && s[k+3] == '%' {
+				if c, ok := hexPair(s[k+4], s[k+5]); ok && c&0xC0 == 0x80 {
+					out[w] = uint16(b&0x1F)<<6 | uint16(c&0x3F)
+					w++
+					k += 5
+					continue
+				}
+			} else if b >= 0xE0 && b < 0xF0 && k+8 < len(s) && s[k+3] == '%' && s[k+6] == '%' {
+				c1, ok1 := hexPair(s[k+4], s[k+5])
+				c2, ok2 := hexPair(s[k+7], s[k+8])
+				v := uint16(b&0x0F)<<12 | uint16(c1&0x3F)<<6 | uint16(c2&0x3F)
+				if ok1 && ok2 && c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && v >= 0x800 && (v < surrHighMin || v > surrLowMax) {
+					out[w] = v
+					w++
+					k += 8
+					continue
+				}
+			}
+			v, last, f := decodeSequence(s, k, b)
+			if f != faultNone {
+				return dst, last, f
+			}
+			if v < 0x10000 { // 4.d.vii.9.b.i
+				out[w] = uint16(v)
+				w++
+			} else { // 4.d.vii.10
+				v -= 0x10000
+				_ = out[w+1]
+				out[w] = uint16(surrHighMin + v>>10)
+				out[w+1] = uint16(surrLowMin + v&0x3FF)
+				w += 2
+			}
+			k = last
 		}
-		k = last
-		run = last + 1
 	}
-	return append(dst, s[run:]...), 0, faultNone
+	return dst[:n0+w], 0, faultNone
 }
 
 // scanEscape runs Decode steps 4.d.i to 4.d.vii.8 on the escape sequence
@@ -356,22 +423,29 @@ func appendDecode(dst, s []uint16, reserved *Set) ([]uint16, int, uriFault) {
 // unit. On a fault it returns the offset described at URIError.Offset in
 // place of the last index.
 func scanEscape(s []uint16, start int) (v rune, last int, f uriFault) {
-	k := start // 4.d.i
-	if k+2 >= len(s) {
+	if start+2 >= len(s) {
 		return 0, start, faultShortEscape // 4.d.ii
 	}
-	b, ok := hexOctet(s[k+1], s[k+2])
-	if !ok {
+	h, l := hexValue16(s[start+1]), hexValue16(s[start+2])
+	if h|l > 0xF {
 		return 0, start, faultBadHex // 4.d.iii
 	}
-	k += 2                 // 4.d.v
-	if b < utf8.RuneSelf { // 4.d.vi
-		return rune(b), k, faultNone
+	if b := h<<4 | l; b >= utf8.RuneSelf {
+		return decodeSequence(s, start, b)
 	}
-	n := bits.LeadingZeros8(^b) // 4.d.vii.1
-	if n == 1 || n > 4 {
-		return 0, start, faultBadLead // 4.d.vii.2
+	return rune(h<<4 | l), start + 2, faultNone // 4.d.vi
+}
+
+// decodeSequence runs Decode steps 4.d.vii.1 to 4.d.vii.8 for the escape at
+// s[start] of the octet b, whose high bit is set. It returns the code point
+// and the index of the sequence's last code unit, or the fault and its
+// offset.
+func decodeSequence(s []uint16, start int, b byte) (v rune, last int, f uriFault) {
+	n := int(utf8SeqLen[b]) // 4.d.vii.1
+	if n == 0 {
+		return 0, start, faultBadLead // 4.d.vii.2: n = 1 or n > 4
 	}
+	k := start + 2
 	if k+3*(n-1) >= len(s) {
 		return 0, start, faultTruncated // 4.d.vii.5
 	}
@@ -381,15 +455,16 @@ func scanEscape(s []uint16, start int) (v rune, last int, f uriFault) {
 		if s[k] != '%' {
 			return 0, k, faultNotPercent // 4.d.vii.7.b
 		}
-		b, ok := hexOctet(s[k+1], s[k+2])
-		if !ok {
+		h, l := hexValue16(s[k+1]), hexValue16(s[k+2])
+		if h|l > 0xF {
 			return 0, k, faultContinuationHex // 4.d.vii.7.c
 		}
-		if b&0xC0 != 0x80 {
+		c := h<<4 | l
+		if c&0xC0 != 0x80 {
 			return 0, k, faultNotContinuation // 4.d.vii.7.e
 		}
 		k += 2
-		v = v<<6 | rune(b&0x3F)
+		v = v<<6 | rune(c&0x3F)
 	}
 	// 4.d.vii.8: the octets must be the UTF-8 of a code point (RFC 3629 §3).
 	switch {
@@ -403,20 +478,36 @@ func scanEscape(s []uint16, start int) (v rune, last int, f uriFault) {
 	return v, k, faultNone
 }
 
+// utf8SeqLen is n of Decode step 4.d.vii.1, the number of leading 1 bits,
+// for the first octets C0-F7 with n from 2 to 4, and 0 for the octets that
+// step 4.d.vii.2 rejects (80-BF with n = 1, F8-FF with n > 4).
+var utf8SeqLen = func() (t [256]uint8) {
+	for b := 0xC0; b < 0xF8; b++ {
+		t[b] = uint8(bits.LeadingZeros8(^uint8(b)))
+	}
+	return t
+}()
+
 // utf8MinForLen is the smallest code point whose UTF-8 form has n octets.
 var utf8MinForLen = [5]rune{2: 0x80, 3: 0x800, 4: 0x10000}
 
-// hexOctet returns the octet that the hex digits hi and lo represent, and
-// whether both are hex digits (0-9, A-F, a-f: HexDigit of ES5.1 §7.8.3).
-func hexOctet(hi, lo uint16) (byte, bool) {
+// hexPair returns the octet that the hex digits hi and lo represent, and
+// whether both are hex digits.
+func hexPair(hi, lo uint16) (byte, bool) {
 	if hi|lo >= utf8.RuneSelf {
 		return 0, false
 	}
-	h, l := hexValue[hi], hexValue[lo]
-	if h|l > 0xF {
-		return 0, false
+	h, l := hexValue[hi&0x7F], hexValue[lo&0x7F]
+	return h<<4 | l, h|l <= 0xF
+}
+
+// hexValue16 returns the value of the hex digit c (0-9, A-F, a-f: HexDigit
+// of ES5.1 §7.8.3), or 0xFF when c is not one.
+func hexValue16(c uint16) byte {
+	if c >= utf8.RuneSelf {
+		return 0xFF
 	}
-	return h<<4 | l, true
+	return hexValue[c]
 }
 
 // hexValue maps an ASCII hex digit to its value, and every other ASCII

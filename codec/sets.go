@@ -94,6 +94,41 @@ var (
 	DecodeURIReserved = URIReserved.With("#")
 )
 
+// The sets behind Go's net/url escapers, one for each encoding mode of its
+// shouldEscape (net/url gen_encoding_table.go, Go 1.26): the octets that
+// net/url's escape(s, mode) copies as they are. Every one holds the ASCII
+// alphanumerics and "-", "_", ".", "~" (RFC 3986 §2.3 unreserved); they
+// differ in which reserved characters (§2.2) they also keep. None holds an
+// octet at or above 0x80.
+var (
+	// GoQuery is the set of encodeQueryComponent, behind url.QueryEscape:
+	// unreserved only. QueryEscape writes space as '+', which is
+	// [FormEncodeString] with this set.
+	GoQuery = alnum.With("-_.~")
+	// GoPathSegment is the set of encodePathSegment, behind url.PathEscape:
+	// unreserved and "$", "&", "+", ":", "=", "@" ("/", ";", "," and "?" are
+	// escaped, so that the result is one path segment; RFC 3986 §3.3).
+	GoPathSegment = GoQuery.With("$&+:=@")
+	// GoPath is the set of encodePath, behind URL.EscapedPath: unreserved and
+	// every reserved character that shouldEscape looks at but "?"
+	// ("$&+,/:;=@").
+	GoPath = GoQuery.With("$&+,/:;=@")
+	// GoUserPassword is the set of encodeUserPassword, behind
+	// Userinfo.String: unreserved and "$", "&", "+", ",", ";", "=" ("@",
+	// "/", "?" and ":" are escaped; RFC 3986 §3.2.1).
+	GoUserPassword = GoQuery.With("$&+,;=")
+	// GoFragment is the set of encodeFragment, behind URL.EscapedFragment:
+	// unreserved, "$&+,/:;=?@", and the sub-delims "!", "(", ")", "*".
+	GoFragment = GoQuery.With("$&+,/:;=?@!()*")
+	// GoHost is the set of encodeHost, behind the host in URL.String, which
+	// encodeZone shares: unreserved, the sub-delims, and ":", "[", "]", "<",
+	// ">", '"'. It is only the encoding side of net/url's host handling:
+	// when net/url decodes a host it also refuses escapes of ASCII octets
+	// other than %25 (and, in an IPv6 zone, escapes of octets outside this
+	// set other than space), which is not a property of an encode set.
+	GoHost = GoQuery.With("!$&'()*+,;=:[]<>\"")
+)
+
 // namedSets maps the stable names used in vectors (args "set") to sets.
 var namedSets = map[string]Set{
 	"rfc3986.unreserved":     Unreserved,
@@ -116,6 +151,13 @@ var namedSets = map[string]Set{
 	"whatwg.form-urlencoded": WHATWGFormURLEncoded,
 	"ecma.uriUnescaped":      URIUnescaped,
 	"ecma.encodeURI":         EncodeURIUnescaped,
+	"go.query":               GoQuery,
+	"go.path-segment":        GoPathSegment,
+	"go.path":                GoPath,
+	"go.userpassword":        GoUserPassword,
+	"go.fragment":            GoFragment,
+	"go.host":                GoHost,
+	"go.zone":                GoHost,
 }
 
 // SetByName returns the named set that vectors refer to by name (for example

@@ -4,4 +4,25 @@
 // The format is documented in README.md beside this package and as a JSON
 // Schema in vectors.schema.json. It is meant to be read from any language:
 // a vector is the request a testee gets plus the response the spec requires.
+//
+// The package holds:
+//
+//   - the op table ([Ops], [LookupOp]) with the input and output [Kind] and
+//     the error kinds of each op;
+//   - the corpus, embedded: [Load] returns every vector, [LoadFile] reads
+//     one file, [Files] and [ReadFile] give the raw files; malformed input is
+//     reported as [*FormatError] values that name the file, line, vector id
+//     and field;
+//   - a JSON text codec that keeps lone surrogates, which encoding/json turns
+//     into U+FFFD: [ParseJSONText] and [AppendJSONText];
+//   - the wire form of the runner's subprocess protocol
+//     (cmd/pctest/PROTOCOL.md): [AppendRequestJSON], [ParseRequestJSON],
+//     [AppendResponseJSON], [ParseResponseJSON], and MarshalJSON and
+//     UnmarshalJSON methods on [Request], [Response] and [Vector];
+//   - the known deviations of other engines ([Deviations], deviations.json).
+//
+// The corpus is written by the generator in internal/gen (go generate), from
+// hand-written vectors and from the generator's own transcription of the
+// specs, never from package codec; its tests check it against goja, node,
+// Python's urllib.parse, net/url and golang.org/x/net/idna.
 package vectors

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -69,4 +70,38 @@ func benchDrive(b *testing.B, tt *testee, reqs []vectors.Request, n int) {
 		}()
 	}
 	wg.Wait()
+}
+
+// BenchmarkNodeRun runs the ECMAScript vectors through conformance.Results
+// against the node example testee, as pctest run does, and reports
+// vectors/s: the runner's throughput with evaluation, once node is up.
+func BenchmarkNodeRun(b *testing.B) {
+	if _, err := exec.LookPath("node"); err != nil {
+		b.Skip("node is not installed")
+	}
+	vs, err := vectors.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	im, err := openNamed("node", testeeConfig{Timeout: time.Minute})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer im.close(false)
+	opts := []conformance.Option{conformance.Vectors(vs), conformance.Areas("ecmascript"), conformance.Parallel(im.Parallel)}
+	n := 0
+	start := time.Now()
+	for b.Loop() {
+		results, err := conformance.Results(context.Background(), im, opts...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range results {
+			if r.Outcome != conformance.Passed {
+				b.Fatalf("node: %s", conformance.FormatFailure(r))
+			}
+		}
+		n += len(results)
+	}
+	b.ReportMetric(float64(n)/time.Since(start).Seconds(), "vectors/s")
 }

@@ -17,6 +17,7 @@ type crashError struct {
 	Stderr string // the last of the testee's stderr
 }
 
+// Error says the testee ended and how.
 func (e *crashError) Error() string {
 	return "crash: testee ended (" + e.Status + ") before answering"
 }
@@ -28,6 +29,7 @@ type timeoutError struct {
 	Stderr string
 }
 
+// Error says how long the request went unanswered.
 func (e *timeoutError) Error() string {
 	return fmt.Sprintf("timeout: no answer in %v; testee killed and restarted", e.After)
 }
@@ -40,10 +42,12 @@ type protocolError struct {
 	Err  error
 }
 
+// Error says what is wrong with the line, and quotes it.
 func (e *protocolError) Error() string {
 	return "protocol error: " + e.Err.Error() + ": " + e.Line
 }
 
+// Unwrap returns what is wrong with the line.
 func (e *protocolError) Unwrap() error { return e.Err }
 
 // A startError says the testee cannot run: its command could not be
@@ -55,6 +59,7 @@ type startError struct {
 	Stderr string
 }
 
+// Error names the command and says why it cannot run.
 func (e *startError) Error() string {
 	var b strings.Builder
 	b.WriteString("cannot start testee")
@@ -69,4 +74,5 @@ func (e *startError) Error() string {
 	return b.String()
 }
 
+// Unwrap returns why the command cannot run.
 func (e *startError) Unwrap() error { return e.Err }

@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -29,6 +29,7 @@ const (
 	//	grandchild     on HANG, first start a grandchild that sleeps
 	//	once=PATH      misbehave only if PATH does not exist, creating it
 	//	logreq         copy each request line to stderr
+	//	wait-eof       read everything before answering anything
 	//	ref            answer as the reference implementation does
 	//	bang-bug       with ref: encodeURIComponent escapes '!' as %21
 	//	crash-char=C   exit 3 on a request whose input holds the character C
@@ -43,6 +44,7 @@ const (
 	//	CRASH      write "dying" to stderr and exit 3
 	//	HANG       stop answering and sleep
 	//	GARBAGE    print a line that is not JSON instead of the answer
+	//	EXTRA      print a line that is not JSON, then the answer
 	//	WRONGID    answer with the id plus 1000
 	//	NOID       answer without an id
 	//	LONGLINE   print a 3 MiB line without a newline, then hang
@@ -85,6 +87,10 @@ func fakeTestee() int {
 		return ok && n == strconv.Itoa(count) && misbehave()
 	}
 	_, ref := opts["ref"]
+	if _, ok := opts["wait-eof"]; ok {
+		io.ReadAll(os.Stdin)
+		return 0
+	}
 	for {
 		line, err := in.ReadBytes('\n')
 		if len(line) > 0 {
@@ -123,6 +129,9 @@ func fakeTestee() int {
 				return 0
 			case at("garbage-at") || trigger("GARBAGE"):
 				fmt.Fprintln(out, "this is not json <script>")
+			case trigger("EXTRA"):
+				fmt.Fprintln(out, "debug: extra line")
+				fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID, req.In)
 			case trigger("WRONGID"):
 				fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID+1000, req.In)
 			case trigger("NOID"):
@@ -182,25 +191,15 @@ func readPids(path string) []int {
 // referenceAnswer answers a request line as the reference implementation.
 // With bang set, encodeURIComponent escapes '!', which it must not.
 func referenceAnswer(line []byte, bang bool) []byte {
-	var raw struct {
-		ID    int64             `json:"id"`
-		Op    string            `json:"op"`
-		In    json.RawMessage   `json:"in"`
-		InHex *string           `json:"in_hex"`
-		Args  map[string]string `json:"args"`
-	}
-	if err := json.Unmarshal(line, &raw); err != nil {
-		return []byte("bad request")
-	}
-	req := vectors.Request{Op: raw.Op, Args: raw.Args}
-	if raw.In != nil {
-		req.In, _ = vectors.ParseJSONText(raw.In)
-	}
-	if raw.InHex != nil {
-		req.InHex, _ = hex.DecodeString(*raw.InHex)
+	id, req, err := vectors.ParseRequestJSON(line)
+	if err != nil {
+		return []byte("bad request: " + err.Error())
 	}
 	resp, err := conformance.Reference().Do(context.Background(), req)
-	if bang && req.Op == "encodeURIComponent" && err == nil && resp.Error == "" {
+	if err != nil {
+		resp = vectors.Response{Error: "ReferenceFailed", Message: err.Error()}
+	}
+	if bang && req.Op == "encodeURIComponent" && resp.Error == "" {
 		var out []uint16
 		for _, u := range resp.Out {
 			if u == '!' {
@@ -211,19 +210,5 @@ func referenceAnswer(line []byte, bang bool) []byte {
 		}
 		resp.Out = out
 	}
-	b := fmt.Appendf(nil, `{"id":%d`, raw.ID)
-	switch {
-	case err != nil:
-		b = fmt.Appendf(b, `,"error":"ReferenceFailed","message":%q`, err.Error())
-	case resp.Unsupported:
-		b = append(b, `,"unsupported":true`...)
-	case resp.Error != "":
-		b = fmt.Appendf(b, `,"error":%q`, resp.Error)
-	case resp.OutHex != nil:
-		b = fmt.Appendf(b, `,"out_hex":"%x"`, resp.OutHex)
-	default:
-		b = append(b, `,"out":`...)
-		b = vectors.AppendJSONText(b, resp.Out)
-	}
-	return append(b, '}')
+	return vectors.AppendResponseJSON(nil, id, resp, false)
 }

@@ -65,6 +65,7 @@ type fuzzOp struct {
 	done      bool // unsupported, or enough findings
 	shrinking bool
 	findings  int
+	dups      int // shrunk findings that were the same as an earlier one
 	sigs      map[string]bool
 }
 
@@ -167,13 +168,17 @@ func (f *fuzzer) one(ctx context.Context, i int64) bool {
 	defer f.mu.Unlock()
 	o.shrinking = false
 	key := fmt.Sprintf("%x|%x|%v", fd.Req.In, fd.Req.InHex, fd.Req.Args)
-	if ctx.Err() == nil && !o.sigs[key] {
+	switch {
+	case ctx.Err() != nil:
+	case o.sigs[key]:
+		// The same minimal input again: the bug is found; look elsewhere.
+		o.dups++
+		o.done = o.dups >= maxFindingsPerOp
+	default:
 		o.sigs[key] = true
 		o.findings++
 		f.findings = append(f.findings, fd)
-		if o.findings >= maxFindingsPerOp {
-			o.done = true
-		}
+		o.done = o.findings >= maxFindingsPerOp
 	}
 	return true
 }
@@ -185,8 +190,12 @@ type disagreement struct {
 }
 
 // signature classes a disagreement, so that shrinking keeps to the same
-// kind of bug: the kinds of both answers.
+// kind of bug: the kinds of both answers, or only the testee's incident
+// (crash, timeout, protocol error), whatever the reference answers.
 func (d *disagreement) signature() string {
+	if d.err != nil {
+		return errorKind(d.err)
+	}
 	return responseKind(d.want, nil) + "/" + responseKind(d.got, d.err)
 }
 
@@ -239,20 +248,58 @@ func (f *fuzzer) check(ctx context.Context, req vectors.Request) (*disagreement,
 }
 
 // shrink minimizes req, which gives disagreement d, by delta debugging
-// (Zeller's ddmin) over its code units or octets, then by replacing each
-// remaining one with 'a' where the disagreement stays of the same kind.
-// Candidates of a step are tried at once, pipelined.
+// (Zeller's ddmin) over its input's atoms — code points for text, so that a
+// surrogate pair goes as one, and octets — then by replacing each atom with
+// 'a', repeating both while either makes progress. A candidate is kept only
+// if the disagreement stays of the same kind (signature). The candidates of
+// a step are tried at once, pipelined.
 func (f *fuzzer) shrink(ctx context.Context, req vectors.Request, d *disagreement) finding {
 	fd := finding{Req: req, Original: req, Want: d.want, Got: d.got, Err: d.err}
 	sig := d.signature()
 	deadline := time.Now().Add(shrinkTimeBudget)
 	text := req.InHex == nil
 
-	// test tries candidates concurrently and returns the index of the
-	// first one, in order, that still disagrees the same way.
-	test := func(cands []vectors.Request) int {
+	// atoms splits the input; build joins atoms into a request.
+	atoms := func(r vectors.Request) [][]uint16 {
+		var a [][]uint16
+		if !text {
+			for _, b := range r.InHex {
+				a = append(a, []uint16{uint16(b)})
+			}
+			return a
+		}
+		for i := 0; i < len(r.In); i++ {
+			if u := r.In[i]; u >= 0xD800 && u < 0xDC00 && i+1 < len(r.In) && r.In[i+1] >= 0xDC00 && r.In[i+1] < 0xE000 {
+				a = append(a, r.In[i:i+2])
+				i++
+				continue
+			}
+			a = append(a, r.In[i:i+1])
+		}
+		return a
+	}
+	build := func(a [][]uint16) vectors.Request {
+		r := fd.Req
+		if text {
+			r.In = slices.Concat(a...)
+			if r.In == nil {
+				r.In = []uint16{}
+			}
+		} else {
+			r.InHex = []byte{}
+			for _, x := range a {
+				r.InHex = append(r.InHex, byte(x[0]))
+			}
+		}
+		return r
+	}
+
+	// test tries candidates concurrently and keeps the first one, in
+	// order, that still disagrees the same way. It returns whether one
+	// was kept, and false for stop once the budget is spent.
+	test := func(cands []vectors.Request) (kept, more bool) {
 		if fd.Steps+len(cands) > shrinkBudget || time.Now().After(deadline) || ctx.Err() != nil {
-			return -2
+			return false, false
 		}
 		fd.Steps += len(cands)
 		ds := make([]*disagreement, len(cands))
@@ -268,67 +315,56 @@ func (f *fuzzer) shrink(ctx context.Context, req vectors.Request, d *disagreemen
 		for i, dd := range ds {
 			if dd != nil && dd.signature() == sig {
 				fd.Req, fd.Want, fd.Got, fd.Err = cands[i], dd.want, dd.got, dd.err
-				return i
+				return true, true
 			}
 		}
-		return -1
-	}
-	length := func() int {
-		if text {
-			return len(fd.Req.In)
-		}
-		return len(fd.Req.InHex)
-	}
-	// without returns fd.Req without its input's [lo, hi).
-	without := func(lo, hi int) vectors.Request {
-		r := fd.Req
-		if text {
-			r.In = slices.Concat(r.In[:lo:lo], r.In[hi:])
-		} else {
-			r.InHex = slices.Concat(r.InHex[:lo:lo], r.InHex[hi:])
-		}
-		return r
+		return false, true
 	}
 
-	n := 2
-	for length() > 0 {
-		l := length()
-		n = min(n, l)
-		var cands []vectors.Request
-		for k := range n {
-			cands = append(cands, without(k*l/n, (k+1)*l/n))
-		}
-		i := test(cands)
-		if i == -2 {
-			return fd
-		}
-		if i >= 0 {
-			n = max(n-1, 2)
-			continue
-		}
-		if n == l {
-			break
-		}
-		n = min(2*n, l)
-	}
-
-	for pos := 0; pos < length(); pos++ {
-		r := fd.Req
-		if text {
-			if r.In[pos] == 'a' {
+	for progress := true; progress; {
+		progress = false
+		// ddmin: remove one of n chunks; refine n when none can go.
+		for n := 2; ; {
+			a := atoms(fd.Req)
+			l := len(a)
+			if l == 0 {
+				break
+			}
+			n = min(n, l)
+			var cands []vectors.Request
+			for k := range n {
+				cands = append(cands, build(slices.Concat(a[:k*l/n], a[(k+1)*l/n:])))
+			}
+			kept, more := test(cands)
+			if !more {
+				return fd
+			}
+			if kept {
+				progress = true
+				n = max(n-1, 2)
 				continue
 			}
-			r.In = slices.Clone(r.In)
-			r.In[pos] = 'a'
-		} else {
-			if r.InHex[pos] == 'a' {
+			if n == l {
+				break
+			}
+			n = min(2*n, l)
+		}
+		// Simplify what is left, one atom at a time.
+		for pos := 0; ; pos++ {
+			a := atoms(fd.Req)
+			if pos >= len(a) {
+				break
+			}
+			if len(a[pos]) == 1 && a[pos][0] == 'a' {
 				continue
 			}
-			r.InHex = slices.Clone(r.InHex)
-			r.InHex[pos] = 'a'
-		}
-		if test([]vectors.Request{r}) == -2 {
-			break
+			b := slices.Clone(a)
+			b[pos] = []uint16{'a'}
+			kept, more := test([]vectors.Request{build(b)})
+			if !more {
+				return fd
+			}
+			progress = progress || kept
 		}
 	}
 	return fd
@@ -339,7 +375,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var (
 		impl     implFlags
 		opsFlag  = fs.String("ops", "", "fuzz only these comma-separated `ops` (default: every op the testee supports)")
-		duration = fs.Duration("time", 0, "fuzz for this `long` (default 60s, unless -cases is given)")
+		duration = fs.Duration("time", 0, "fuzz for this `duration` (default 60s, unless -cases is given)")
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
 	)
@@ -419,17 +455,18 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "testee: %d restarts, %d crashes, %d timeouts, %d protocol errors\n", inc.Restarts, inc.Crashes, inc.Timeouts, inc.ProtocolErrors)
 		}
 		if tail := im.Testee.stderrTail(stderrExcerpt); tail != "" && len(f.findings) > 0 {
-			fmt.Fprintf(stdout, "testee stderr (the last %d bytes):\n", len(tail))
-			for _, l := range strings.Split(strings.TrimRight(tail, "\n"), "\n") {
-				fmt.Fprintln(stdout, "  | "+l)
-			}
+			writeStderr(stdout, tail)
 		}
 	}
 	n := f.cases.Load()
 	if interrupted {
 		fmt.Fprintln(stdout, "PARTIAL: interrupted")
 	}
-	fmt.Fprintf(stdout, "%d cases in %v (%.0f/s), %d disagreements\n", n, elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds(), len(f.findings))
+	plural := "s"
+	if len(f.findings) == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(stdout, "%d cases in %v (%.0f/s), %d disagreement%s\n", n, elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds(), len(f.findings), plural)
 	switch {
 	case interrupted:
 		return exitInterrupted

@@ -60,7 +60,7 @@ pre { background: #f6f6f6; padding: 8px; overflow-x: auto; white-space: pre-wrap
 {{end}}</table>
 
 <h2>Conformance matrix</h2>
-<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ unexpected failures, ~ failures all listed as expected, · op not implemented.</p>
+<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ unexpected failures, ~ failures all expected (listed, or known engine deviations), · op not implemented.</p>
 <table class="matrix">
 <tr><th>op</th>{{range .Matrix.Impls}}<th>{{.}}</th>{{end}}</tr>
 {{$area := ""}}{{range .Matrix.Rows}}{{if ne .Area $area}}{{$area = .Area}}<tr><td class="area" colspan="{{len .Cells | inc}}">{{.Area}}</td></tr>{{end}}
@@ -89,7 +89,7 @@ pre { background: #f6f6f6; padding: 8px; overflow-x: auto; white-space: pre-wrap
 {{end}}
 </body>
 </html>
-{{define "value"}}{{if .Note}}<i>{{.Note}}</i>{{else}}<code>{{range .Text}}{{if .Diff}}<mark>{{.S}}</mark>{{else}}{{.S}}{{end}}{{end}}</code><br><span class="units mono">{{range $i, $u := .Units}}{{if $i}} {{end}}{{if $u.Diff}}<mark>{{$u.S}}</mark>{{else}}{{$u.S}}{{end}}{{end}}</span>{{end}}{{end}}
+{{define "value"}}{{if .Note}}<i>{{.Note}}</i>{{else}}<code>{{range .Text}}{{if and .Diff .S}}<mark>{{.S}}</mark>{{else}}{{.S}}{{end}}{{end}}</code><br><span class="units mono">{{range $i, $u := .Units}}{{if $i}} {{end}}{{if $u.Diff}}<mark>{{$u.S}}</mark>{{else}}{{$u.S}}{{end}}{{end}}</span>{{end}}{{end}}
 `))
 
 type htmlPage struct {

@@ -74,6 +74,7 @@ type implementation struct {
 	ExpectFail     []byte
 	ExpectFailName string
 	dir            string // a temporary directory to remove
+	example        bool   // a shipped example testee
 }
 
 // close stops a testee and removes what it left; with now set, the testee
@@ -128,6 +129,10 @@ func openExample(e example, cfg testeeConfig) (*implementation, error) {
 		return nil, err
 	}
 	im.dir = dir
+	im.example = true
+	// Reports show where the script lives in the repository, not the
+	// temporary copy.
+	im.Argv = []string{e.Interpreter, "cmd/pctest/" + e.Script}
 	if e.ExpectFail != "" {
 		im.ExpectFail, _ = exampleFS.ReadFile(e.ExpectFail)
 		im.ExpectFailName = "cmd/pctest/" + e.ExpectFail
@@ -144,4 +149,3 @@ func openTestee(cfg testeeConfig) (*implementation, error) {
 	}
 	return &implementation{Implementation: t, Label: t.Name(), Argv: cfg.Argv, Testee: t, Parallel: t.cfg.Window}, nil
 }
-

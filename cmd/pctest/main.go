@@ -87,6 +87,7 @@ failures, 2 on bad usage or a testee that cannot start, 130 when interrupted.
 // usageError is an error in the command line: exit status 2.
 type usageError struct{ msg string }
 
+// Error returns what is wrong with the command line.
 func (e *usageError) Error() string { return e.msg }
 
 // newFlagSet returns a flag set that reports errors instead of exiting.
@@ -131,6 +132,7 @@ type implFlags struct {
 	window   int
 }
 
+// register defines -impl, -timeout, -utf16hex and -j on fs.
 func (f *implFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.impl, "impl", "", "a built-in `implementation` instead of a COMMAND: "+strings.Join(implNames(), ", "))
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
@@ -138,9 +140,8 @@ func (f *implFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.window, "j", defaultWindow, "how many requests are in flight at once")
 }
 
-// openImpl returns the implementation chosen by f and the command line
-// after the flags, and a function that closes it. With interrupted set,
-// close kills a testee at once.
+// open returns the implementation chosen by f, or by argv, the command
+// line after the flags. A testee is started; the caller closes it.
 func (f *implFlags) open(argv []string) (*implementation, error) {
 	switch {
 	case f.impl != "" && len(argv) > 0:

@@ -99,6 +99,21 @@ func TestRunCannotStart(t *testing.T) {
 	}
 }
 
+// TestRunTesteeNeverAnswers runs a testee that waits for the end of its
+// input before it answers: each restart times out, and pctest gives up
+// with a clear message instead of timing out every vector.
+func TestRunTesteeNeverAnswers(t *testing.T) {
+	checkNoLeaks(t)
+	start := time.Now()
+	r := runPctest(t, append([]string{"run", "-area", "ecmascript", "-timeout", "100ms"}, fakeArgs(t, "wait-eof")...)...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "ran 3 times without answering a request (last: killed after no answer in 100ms)") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
 // failures returns the FAIL lines of a text report.
 func failures(out string) []string {
 	var fails []string
@@ -224,7 +239,8 @@ func TestInterrupt(t *testing.T) {
 
 func TestRunFormats(t *testing.T) {
 	checkNoLeaks(t)
-	args := append([]string{"run", "-area", "ecmascript", "-format", "json"}, fakeArgs(t, "ref,crash-at=3")...)
+	dir := t.TempDir()
+	args := append([]string{"run", "-area", "ecmascript", "-format", "json"}, fakeArgs(t, "ref,crash-at=3,once="+filepath.Join(dir, "json"))...)
 	r := runPctest(t, args...)
 	var rep struct {
 		RunInfo struct {
@@ -261,11 +277,12 @@ func TestRunFormats(t *testing.T) {
 			crashes++
 		}
 	}
-	if crashes == 0 || rep.Summary.Failed < crashes {
+	if crashes != 1 || rep.Summary.Failed < crashes {
 		t.Errorf("summary %+v, %d crashes", rep.Summary, crashes)
 	}
 
 	args[4] = "junit"
+	t.Setenv(fakeEnv, "ref,crash-at=3,once="+filepath.Join(dir, "junit"))
 	r = runPctest(t, args...)
 	var suites struct {
 		Tests    int `xml:"tests,attr"`

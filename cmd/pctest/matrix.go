@@ -60,7 +60,8 @@ func buildMatrix(reports []*runReport) matrix {
 }
 
 // cellMark sums a tally up in one character: ✓ all ran passed, ✗ some
-// failed, ~ failures all expected, · none ran (unsupported).
+// failed, ~ failures all expected (on an expected-failures list, or known
+// deviations of the engine), · none ran (unsupported).
 func cellMark(t tally) string {
 	switch {
 	case t.Failed > 0:
@@ -115,5 +116,5 @@ func (m matrix) writeText(w io.Writer) {
 	}
 	fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	fmt.Fprintln(w, "\neach cell: passed/failed/skipped vectors (skipped: the implementation does not have the op)")
-	fmt.Fprintln(w, "✓ all passed  ✗ unexpected failures  ~ failures, all listed as expected  · op not implemented")
+	fmt.Fprintln(w, "✓ all passed  ✗ unexpected failures  ~ failures, all expected (listed, or known engine deviations)  · op not implemented")
 }

@@ -129,7 +129,7 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 		}
 		extra := ""
 		if t.ExpectedFailures > 0 {
-			extra = fmt.Sprintf(", %d failed as expected", t.ExpectedFailures)
+			extra = fmt.Sprintf(", %d failed as expected (%s)", t.ExpectedFailures, r.expectedWhy())
 		}
 		if r.Partial {
 			extra += ", PARTIAL"
@@ -145,7 +145,7 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 				fmt.Fprintf(w, "%-*s    … and %d more: pctest run -impl %s\n", nameWidth, "", t.Failed-shown, r.Impl)
 				break
 			}
-			fmt.Fprintf(w, "%-*s    %s\n", nameWidth, "", clip(failureLine(o), 160))
+			fmt.Fprintf(w, "%-*s    %s\n", nameWidth, "", clip(shortFailure(o), 150))
 			shown++
 		}
 	}
@@ -172,4 +172,10 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// shortFailure renders a failure for the matrix's preview: the id, what the
+// spec wants and what came instead.
+func shortFailure(o *outcome) string {
+	return o.Vector.ID + ": want " + displayResponse(o.Vector.Expect, nil) + ", got " + displayResponse(o.Got, o.Err)
 }

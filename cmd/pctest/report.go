@@ -4,12 +4,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -34,6 +36,9 @@ type outcome struct {
 	Err error
 	// Why says in one line why it failed, or why it was expected to.
 	Why string
+	// Deviation is the known deviation (vectors/deviations.json) that
+	// excuses an expected failure, or "".
+	Deviation string
 }
 
 // failed reports whether o counts as a failure.
@@ -57,6 +62,11 @@ type runReport struct {
 	ExpectFailFile string
 	// Selection lists the flags that selected the vectors.
 	Selection []string
+	// Stale lists the expected-failures entries that name no vector; each
+	// fails the run.
+	Stale []string
+	// results are the conformance results behind Outcomes.
+	results []conformance.Result
 }
 
 // A tally counts outcomes. Failed includes unexpected passes of listed
@@ -65,6 +75,7 @@ type tally struct {
 	Passed, Failed, Skipped, ExpectedFailures, UnexpectedPasses int
 }
 
+// add counts o.
 func (t *tally) add(o *outcome) {
 	switch o.Status {
 	case statusPass:
@@ -129,19 +140,47 @@ func (r *runReport) writeText(w io.Writer, verbose bool) error {
 			inc.Restarts, inc.Crashes, inc.Timeouts, inc.ProtocolErrors, inc.StrayLines)
 	}
 	if r.Stderr != "" && t.Failed > 0 {
-		fmt.Fprintf(bw, "testee stderr (the last %d bytes):\n", len(r.Stderr))
-		for _, l := range strings.Split(strings.TrimRight(r.Stderr, "\n"), "\n") {
-			fmt.Fprintln(bw, "  | "+l)
-		}
+		writeStderr(bw, r.Stderr)
+	}
+	for _, s := range r.Stale {
+		fmt.Fprintln(bw, "STALE "+s)
 	}
 	if t.ExpectedFailures > 0 {
-		fmt.Fprintf(bw, "%d failed as expected (listed in %s)\n", t.ExpectedFailures, r.ExpectFailFile)
+		fmt.Fprintf(bw, "%d failed as expected (%s)\n", t.ExpectedFailures, r.expectedWhy())
 	}
 	if r.Partial {
 		fmt.Fprintf(bw, "PARTIAL: interrupted after %d of %d vectors\n", t.total(), r.Vectors)
 	}
 	fmt.Fprintln(bw, t.line())
 	return bw.err
+}
+
+// expectedWhy says where the expected failures come from.
+func (r *runReport) expectedWhy() string {
+	listed, known := 0, 0
+	for i := range r.Outcomes {
+		if o := &r.Outcomes[i]; o.Status == statusXFail {
+			if o.Deviation != "" {
+				known++
+			} else {
+				listed++
+			}
+		}
+	}
+	var parts []string
+	if listed > 0 {
+		parts = append(parts, fmt.Sprintf("%d listed in %s", listed, r.ExpectFailFile))
+	}
+	if known > 0 {
+		parts = append(parts, fmt.Sprintf("%d known engine deviations, vectors/deviations.json", known))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// fails reports whether the run failed: a vector failed, or an expected
+// failures entry is stale.
+func (r *runReport) fails() bool {
+	return tallyOf(r.Outcomes).Failed > 0 || len(r.Stale) > 0
 }
 
 // failureLine renders one outcome on one line: status, id, op, input as
@@ -168,6 +207,7 @@ type errWriter struct {
 	err error
 }
 
+// Write writes p unless an earlier write failed.
 func (e *errWriter) Write(p []byte) (int, error) {
 	if e.err != nil {
 		return 0, e.err
@@ -237,6 +277,7 @@ type jsonResponse struct {
 // surrogates as \uXXXX escapes.
 type jsonText []uint16
 
+// MarshalJSON writes t with vectors.AppendJSONText.
 func (t jsonText) MarshalJSON() ([]byte, error) { return vectors.AppendJSONText(nil, t), nil }
 
 func toJSONResponse(r vectors.Response) *jsonResponse {
@@ -318,14 +359,14 @@ type junitSuites struct {
 }
 
 type junitSuite struct {
-	Name       string          `xml:"name,attr"`
-	Tests      int             `xml:"tests,attr"`
-	Failures   int             `xml:"failures,attr"`
-	Errors     int             `xml:"errors,attr"`
-	Skipped    int             `xml:"skipped,attr"`
+	Name       string           `xml:"name,attr"`
+	Tests      int              `xml:"tests,attr"`
+	Failures   int              `xml:"failures,attr"`
+	Errors     int              `xml:"errors,attr"`
+	Skipped    int              `xml:"skipped,attr"`
 	Properties *junitProperties `xml:"properties,omitempty"`
-	Cases      []junitCase     `xml:"testcase"`
-	SystemErr  string          `xml:"system-err,omitempty"`
+	Cases      []junitCase      `xml:"testcase"`
+	SystemErr  string           `xml:"system-err,omitempty"`
 }
 
 type junitProperties struct {
@@ -419,14 +460,20 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 
 // errorKind names the kind of runner incident err is.
 func errorKind(err error) string {
-	switch err.(type) {
-	case *crashError:
+	var (
+		ce *crashError
+		te *timeoutError
+		pe *protocolError
+		se *startError
+	)
+	switch {
+	case errors.As(err, &ce):
 		return "crash"
-	case *timeoutError:
+	case errors.As(err, &te):
 		return "timeout"
-	case *protocolError:
+	case errors.As(err, &pe):
 		return "protocol"
-	case *startError:
+	case errors.As(err, &se):
 		return "start"
 	}
 	return "error"
@@ -440,4 +487,36 @@ func sortedKeys(m map[string]string) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// stderrLines is how many lines of a testee's stderr a text report shows.
+const stderrLines = 40
+
+// writeStderr shows the end of a testee's stderr, indented, with runs of
+// the same line written once with a count.
+func writeStderr(w io.Writer, tail string) {
+	type run struct {
+		line string
+		n    int
+	}
+	var runs []run
+	for _, l := range strings.Split(strings.TrimRight(tail, "\n"), "\n") {
+		if k := len(runs); k > 0 && runs[k-1].line == l {
+			runs[k-1].n++
+		} else {
+			runs = append(runs, run{l, 1})
+		}
+	}
+	fmt.Fprintln(w, "testee stderr (the end of it):")
+	if len(runs) > stderrLines {
+		fmt.Fprintf(w, "  | … %d more lines\n", len(runs)-stderrLines)
+		runs = runs[len(runs)-stderrLines:]
+	}
+	for _, r := range runs {
+		if r.n > 1 {
+			fmt.Fprintf(w, "  | %s  (%d times)\n", r.line, r.n)
+		} else {
+			fmt.Fprintf(w, "  | %s\n", r.line)
+		}
+	}
 }

@@ -60,7 +60,7 @@ func TestTextReport(t *testing.T) {
 		`ref=ECMA-262 §15.1.3.4`,
 		`FAIL ecma.lone decodeURI in="\uD800<" [D800 003C]`,
 		`got=(crash: testee ended (exit status 3) before answering)`,
-		"1 failed as expected (listed in xfail.txt)\n",
+		"1 failed as expected (1 listed in xfail.txt)\n",
 		"  | log line <script>\n",
 	} {
 		if !strings.Contains(out, want) {

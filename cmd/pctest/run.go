@@ -23,6 +23,7 @@ type selectionFlags struct {
 	expectFail                   string
 }
 
+// register defines -op, -area, -run, -skip, -level and -expect-fail on fs.
 func (s *selectionFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.ops, "op", "", "run only the vectors of these comma-separated `ops`")
 	fs.StringVar(&s.areas, "area", "", "run only the vectors of these comma-separated `areas`: "+strings.Join(areaNames(), ", "))
@@ -177,7 +178,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch {
 	case rep.Partial:
 		return exitInterrupted
-	case tallyOf(rep.Outcomes).Failed > 0:
+	case rep.fails():
 		return exitFail
 	}
 	return exitOK
@@ -194,10 +195,7 @@ func reportSetupError(stderr io.Writer, cmd string, err error) int {
 	fmt.Fprintf(stderr, "pctest %s: %v\n", cmd, err)
 	var se *startError
 	if errors.As(err, &se) && se.Stderr != "" {
-		fmt.Fprintf(stderr, "testee stderr (the last %d bytes):\n", len(se.Stderr))
-		for _, l := range strings.Split(strings.TrimRight(se.Stderr, "\n"), "\n") {
-			fmt.Fprintln(stderr, "  | "+l)
-		}
+		writeStderr(stderr, se.Stderr)
 	}
 	var ue *usageError
 	if errors.As(err, &ue) {
@@ -207,41 +205,62 @@ func reportSetupError(stderr io.Writer, cmd string, err error) int {
 }
 
 // runVectors runs the vectors opts select against im, then closes im. It
-// returns an error only when no report can be made: the testee could not
-// start. Canceling ctx kills the testee and makes the report partial.
+// returns an error only when no report can be made: bad options, or a
+// testee that could not start. Canceling ctx kills the testee and makes the
+// report partial.
 func runVectors(ctx context.Context, im *implementation, opts []conformance.Option) (*runReport, error) {
 	rep := &runReport{Impl: im.Label, Argv: im.Argv, Start: time.Now()}
 	opts = append(opts, conformance.Parallel(im.Parallel))
+	if im.Testee != nil && !im.example {
+		// A third party's testee gets no excuses: the known deviations
+		// are those of the engines pctest ships adapters for.
+		opts = append(opts, conformance.KnownDeviations(nil))
+	}
 	results, err := conformance.Results(ctx, im, opts...)
 	interrupted := ctx.Err() != nil
 	im.close(interrupted)
 	rep.Elapsed = time.Since(rep.Start)
 	if im.Testee != nil {
-		im.Testee.mu.Lock()
-		fatal := im.Testee.fatal
-		im.Testee.mu.Unlock()
-		if fatal != nil && im.Testee.answered == 0 {
-			return nil, fatal
+		if err := im.Testee.startFailure(); err != nil {
+			return nil, err
 		}
 		rep.Incidents = im.Testee.incidents()
 		rep.Stderr = im.Testee.stderrTail(stderrExcerpt)
 	}
-	if err != nil && !interrupted {
-		return nil, err
+	if err != nil {
+		var other []error
+		for _, e := range unjoin(err) {
+			var stale *conformance.StaleEntryError
+			switch {
+			case errors.As(e, &stale):
+				rep.Stale = append(rep.Stale, stale.Error())
+			case errors.Is(e, context.Canceled):
+			default:
+				other = append(other, e)
+			}
+		}
+		if len(other) > 0 {
+			return nil, errors.Join(other...)
+		}
 	}
 	rep.Vectors = len(results)
 	for _, r := range results {
-		o := outcomeOf(r)
-		if interrupted && errors.Is(o.Err, context.Canceled) || errors.Is(o.Err, errClosed) {
-			rep.Partial = true
+		if interrupted && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, errClosed)) {
 			continue
 		}
-		rep.Outcomes = append(rep.Outcomes, o)
+		rep.results = append(rep.results, r)
+		rep.Outcomes = append(rep.Outcomes, outcomeOf(r))
 	}
-	if interrupted {
-		rep.Partial = true
-	}
+	rep.Partial = interrupted
 	return rep, nil
+}
+
+// unjoin returns the errors err joins, or err alone.
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 // writeFile creates name and writes it with write.

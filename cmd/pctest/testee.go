@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -134,10 +135,13 @@ type proc struct {
 	dead       bool   // exited or being killed; guarded by testee.mu
 	killReason string // why the runner killed it; guarded by testee.mu
 	answered   int64  // valid responses from this process; guarded by testee.mu
-	status     string // how it exited, once exited is closed
-	exited     chan struct{}
-	readDone   chan struct{}
-	errDone    chan struct{}
+	// charged holds the ids of requests charged with a protocol error whose
+	// own response may still come; guarded by testee.mu.
+	charged  map[int64]bool
+	status   string // how it exited, once exited is closed
+	exited   chan struct{}
+	readDone chan struct{}
+	errDone  chan struct{}
 }
 
 // newTestee returns a testee for cfg. It starts no process: call start.
@@ -452,7 +456,7 @@ func (t *testee) reader(p *proc) {
 // handleLine handles one line of p's stdout.
 func (t *testee) handleLine(p *proc, line []byte) {
 	line = trimEOL(line)
-	if len(strings.TrimSpace(string(line))) == 0 {
+	if len(bytes.TrimSpace(line)) == 0 {
 		return
 	}
 	now := time.Now()
@@ -460,8 +464,8 @@ func (t *testee) handleLine(p *proc, line []byte) {
 
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if p.dead {
-		return // a process being killed: its output no longer counts
+	if p.dead || t.closed {
+		return // a process being killed or closed: its output no longer counts
 	}
 	t.lastProgress = now
 	if perr == nil {
@@ -470,6 +474,13 @@ func (t *testee) handleLine(p *proc, line []byte) {
 			t.answered++
 			t.silentExits = 0
 			t.completeLocked(c, resp, nil)
+			return
+		}
+		if p.charged[id] {
+			// The late response of a request already charged with a
+			// protocol error (the testee printed a stray line before it):
+			// dropping it keeps the error from moving on to the next one.
+			delete(p.charged, id)
 			return
 		}
 		perr = fmt.Errorf("no request with id %d is in flight", id)
@@ -487,7 +498,7 @@ func (t *testee) handleLine(p *proc, line []byte) {
 func (t *testee) lineTooLong(p *proc, prefix []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if p.dead {
+	if p.dead || t.closed {
 		return
 	}
 	t.lastProgress = time.Now()
@@ -506,6 +517,10 @@ func (t *testee) chargeProtocolLocked(p *proc, line []byte, err error) {
 		return
 	}
 	t.stats.ProtocolErrors++
+	if p.charged == nil {
+		p.charged = make(map[int64]bool)
+	}
+	p.charged[head.id] = true
 	t.completeLocked(head, vectors.Response{}, &protocolError{Line: quoteLine(line), Err: err})
 }
 
@@ -579,13 +594,17 @@ func (t *testee) handleExit(p *proc) {
 	} else {
 		t.silentExits = 0
 	}
+	status := p.status
+	if reason == "timeout" {
+		status = fmt.Sprintf("killed after no answer in %v", t.cfg.Timeout)
+	}
 	switch {
 	case t.answered == 0 && t.silentExits >= startSilentExits:
-		t.fatal = &startError{Argv: t.cfg.Argv, Status: p.status, Stderr: t.stderr.Last(stderrExcerpt),
-			Err: fmt.Errorf("exited %d times without answering a request", t.silentExits)}
+		t.fatal = &startError{Argv: t.cfg.Argv, Status: status, Stderr: t.stderr.Last(stderrExcerpt),
+			Err: fmt.Errorf("ran %d times without answering a request", t.silentExits)}
 	case t.silentExits >= maxSilentExits:
-		t.fatal = &startError{Argv: t.cfg.Argv, Status: p.status, Stderr: t.stderr.Last(stderrExcerpt),
-			Err: fmt.Errorf("exited %d times in a row without answering a request", t.silentExits)}
+		t.fatal = &startError{Argv: t.cfg.Argv, Status: status, Stderr: t.stderr.Last(stderrExcerpt),
+			Err: fmt.Errorf("ran %d times in a row without answering a request", t.silentExits)}
 	}
 	if t.fatal != nil {
 		t.failAllLocked(t.fatal)
@@ -694,6 +713,18 @@ func (t *testee) close(now bool) {
 		}
 	}
 	t.wg.Wait()
+}
+
+// startFailure returns the *startError that stopped a testee that never
+// answered a request, or nil.
+func (t *testee) startFailure() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var se *startError
+	if t.answered == 0 && errors.As(t.fatal, &se) {
+		return t.fatal
+	}
+	return nil
 }
 
 // incidents returns the incident counts so far.

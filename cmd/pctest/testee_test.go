@@ -273,9 +273,9 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 
 func TestTesteeProtocolErrors(t *testing.T) {
 	tt, _ := startFake(t, fakeConfig(""))
-	in := inputs(100, "GARBAGE", "WRONGID", "NOID")
+	in := inputs(100, "GARBAGE", "WRONGID", "NOID", "EXTRA")
 	resps, errs := doAll(tt, in)
-	bad := map[string]bool{"GARBAGE": true, "WRONGID": true, "NOID": true}
+	bad := map[string]bool{"GARBAGE": true, "WRONGID": true, "NOID": true, "EXTRA": true}
 	checkEchoes(t, in, resps, errs, bad)
 	for i, s := range in {
 		if !bad[s] {
@@ -287,14 +287,14 @@ func TestTesteeProtocolErrors(t *testing.T) {
 			continue
 		}
 		msg := pe.Error()
-		if !strings.HasPrefix(msg, "protocol error: ") || !strings.Contains(msg, s) && s != "GARBAGE" {
+		if !strings.HasPrefix(msg, "protocol error: ") || !strings.Contains(msg, s) && s != "GARBAGE" && s != "EXTRA" {
 			t.Errorf("%s: %s", s, msg)
 		}
 		if s == "GARBAGE" && !strings.Contains(msg, `"this is not json <script>"`) {
 			t.Errorf("%s: does not quote the line: %s", s, msg)
 		}
 	}
-	if st := tt.incidents(); st.ProtocolErrors != 3 || st.Restarts != 0 {
+	if st := tt.incidents(); st.ProtocolErrors != 4 || st.Restarts != 0 {
 		t.Errorf("incidents: %+v", st)
 	}
 }

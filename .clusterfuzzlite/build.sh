@@ -1,0 +1,46 @@
+#!/bin/bash -eu
+# Builds every native Go fuzz target of pctest's fuzz package as a libFuzzer
+# binary in $OUT, for ClusterFuzzLite and OSS-Fuzz. It runs inside the
+# builder image on a throwaway copy of the tree ($SRC/pctest).
+#
+# Each line "compile_native_go_fuzzer PACKAGE FUNCTION NAME" builds one
+# target. fuzz/buildsh_test.go (part of `make test`) reads these lines and
+# fails unless they name exactly the Fuzz functions of fuzz/*_test.go, each
+# found the way compile_native_go_fuzzer finds it, and builds the package
+# with the flags of the coverage build below.
+
+cd "$SRC/pctest"
+
+# compile_native_go_fuzzer swaps package testing in a target's file for
+# go-118-fuzz-build's shim, which must then be in go.mod. Only this copy's
+# go.mod gets it; the repository's does not require it.
+go get github.com/AdamKorcz/go-118-fuzz-build/testing
+
+pkg=github.com/pctest/pctest/fuzz
+
+compile_native_go_fuzzer $pkg FuzzECMAEncode ecma_encode
+compile_native_go_fuzzer $pkg FuzzECMADecode ecma_decode
+compile_native_go_fuzzer $pkg FuzzGojaEncode goja_encode
+compile_native_go_fuzzer $pkg FuzzGojaDecode goja_decode
+compile_native_go_fuzzer $pkg FuzzPercentEncode percent_encode
+compile_native_go_fuzzer $pkg FuzzPercentDecode percent_decode
+compile_native_go_fuzzer $pkg FuzzLenientDecode lenient_decode
+compile_native_go_fuzzer $pkg FuzzFormEncode form_encode
+compile_native_go_fuzzer $pkg FuzzFormDecode form_decode
+compile_native_go_fuzzer $pkg FuzzUTF8 utf8
+compile_native_go_fuzzer $pkg FuzzNormalize normalize
+compile_native_go_fuzzer $pkg FuzzNoDouble no_double
+compile_native_go_fuzzer $pkg FuzzIRI iri
+compile_native_go_fuzzer $pkg FuzzNetURLEscape neturl_escape
+compile_native_go_fuzzer $pkg FuzzNetURLUnescape neturl_unescape
+
+# compile_native_go_fuzzer only prints a message when it cannot find a
+# target; fail the build instead. Every target also gets the dictionary of
+# percent-encoding tokens.
+for f in $(sed -n 's/^compile_native_go_fuzzer [^ ]* [^ ]* \([a-z0-9_]*\)$/\1/p' "${BASH_SOURCE[0]}"); do
+	if [ ! -x "$OUT/$f" ]; then
+		echo "build.sh: fuzz target $f was not built" >&2
+		exit 1
+	fi
+	cp .clusterfuzzlite/percent.dict "$OUT/$f.dict"
+done

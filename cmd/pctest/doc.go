@@ -1,0 +1,55 @@
+// Command pctest checks percent-encoding implementations in any language
+// against pctest's vectors, and fuzzes them against the reference codec.
+//
+// It owns the subprocess runner: the testee protocol (PROTOCOL.md), the
+// pipelined client that speaks it and survives testees that crash, hang or
+// break the protocol, the conformance matrix, the text, JSON, JUnit and
+// HTML reports, differential fuzzing of a testee, and the example testees
+// under testees/.
+//
+// Usage:
+//
+//	pctest                              the conformance matrix
+//	pctest run [flags] -- COMMAND [ARGS...]
+//	pctest run [flags] -impl NAME
+//	pctest fuzz [flags] -- COMMAND [ARGS...]
+//
+// With no arguments (make run), pctest runs every vector against each
+// built-in implementation (reference, goja, neturl) and, when node and
+// python3 are installed, against the example testees for them, and prints
+// a matrix of ops by implementations with passed/failed/skipped in each
+// cell.
+//
+// pctest run starts COMMAND once, directly (no shell), in a process group of
+// its own, and pipelines the vectors to it: one JSON request per line on its
+// stdin, one response per line on its stdout (see PROTOCOL.md). Its flags:
+//
+//	-op LIST, -area LIST     select vectors by op or area (comma-separated)
+//	-run REGEXP, -skip RE    select or leave out vectors by id
+//	-level must|should       select vectors by level
+//	-expect-fail FILE        the listed vectors must fail (strict: one that
+//	                         passes is a failure), and do not fail the run
+//	-write-expect-fail FILE  write the failing vectors in that format
+//	-format text|json|junit  the report on stdout
+//	-html FILE               also a self-contained HTML report
+//	-timeout D               per-vector timeout (default 10s)
+//	-utf16hex                send text as "in_utf16" hex code units
+//	-j N                     requests in flight (default 256)
+//	-v                       list every vector, not only failures
+//
+// The text report has a line per failure (id, op, input as escaped text and
+// code units or hex, expected, got, spec ref) and ends with the line
+// "N passed, N failed, N skipped". The JSON report's schema is
+// report.schema.json.
+//
+// pctest fuzz generates inputs with the generators of the conformance
+// oracle, sends them to the testee and to the reference codec, and shrinks
+// each disagreement to a minimal input (delta debugging over its code
+// units or octets). Flags: -ops LIST, -time D (default 60s), -cases N,
+// -seed N, and -impl, -timeout, -utf16hex, -j as for run.
+//
+// Exit status: 0 when everything passed or failed only as expected (fuzz:
+// no disagreement), 1 on failures, 2 on bad usage or a testee that cannot
+// start, 130 when interrupted (the results printed so far are marked
+// partial).
+package main

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// requireInterpreter skips t unless name is in PATH.
+func requireInterpreter(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Skipf("%s is not installed", name)
+	}
+}
+
+// counts returns the numbers of the summary line of out.
+func counts(t *testing.T, out string) (passed, failed, skipped int) {
+	t.Helper()
+	m := summaryRE.FindStringSubmatch(lastLine(out))
+	if m == nil {
+		t.Fatalf("last line %q is not a summary:\n%s", lastLine(out), out)
+	}
+	passed, _ = strconv.Atoi(m[1])
+	failed, _ = strconv.Atoi(m[2])
+	skipped, _ = strconv.Atoi(m[3])
+	return
+}
+
+// TestNodeExample runs the vectors against V8's URI functions through the
+// node example testee, in both text modes.
+func TestNodeExample(t *testing.T) {
+	requireInterpreter(t, "node")
+	checkNoLeaks(t)
+	for _, mode := range [][]string{nil, {"-utf16hex"}} {
+		r := runPctest(t, append([]string{"run", "-impl", "node", "-area", "ecmascript"}, mode...)...)
+		passed, failed, skipped := counts(t, r.stdout)
+		if r.code != exitOK || failed != 0 || passed == 0 || skipped != 0 {
+			t.Errorf("node %v: exit %d, %d passed, %d failed, %d skipped:\n%s%s", mode, r.code, passed, failed, skipped, r.stdout, r.stderr)
+		}
+	}
+	// Ops the testee does not have are skipped, never passed.
+	r := runPctest(t, "run", "-impl", "node", "-op", "percentEncode")
+	if passed, failed, skipped := counts(t, r.stdout); passed != 0 || failed != 0 || skipped == 0 {
+		t.Errorf("node on percentEncode: %d passed, %d failed, %d skipped", passed, failed, skipped)
+	}
+}
+
+// TestPythonExample runs the python3 example testee: its strict-decode
+// failures are expected, listed beside it, and the run passes.
+func TestPythonExample(t *testing.T) {
+	requireInterpreter(t, "python3")
+	checkNoLeaks(t)
+	r := runPctest(t, "run", "-impl", "python3", "-op", "percentEncode,percentDecode")
+	passed, failed, _ := counts(t, r.stdout)
+	if r.code != exitOK || failed != 0 || passed == 0 {
+		t.Errorf("python3: exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "listed in cmd/pctest/testees/python-urllib/expected-failures.txt)") {
+		t.Errorf("no expected failures reported:\n%s", r.stdout)
+	}
+
+	// Without the list, those failures fail the run; written back, the
+	// list makes it pass again: -write-expect-fail and -expect-fail agree.
+	empty := filepath.Join(t.TempDir(), "empty.txt")
+	written := filepath.Join(t.TempDir(), "written.txt")
+	os.WriteFile(empty, nil, 0o644)
+	r = runPctest(t, "run", "-impl", "python3", "-op", "percentEncode,percentDecode", "-expect-fail", empty, "-write-expect-fail", written)
+	_, failed, _ = counts(t, r.stdout)
+	if r.code != exitFail || failed == 0 {
+		t.Fatalf("python3 without expected failures: exit %d, %d failed", r.code, failed)
+	}
+	r = runPctest(t, "run", "-impl", "python3", "-op", "percentEncode,percentDecode", "-expect-fail", written)
+	if r.code != exitOK {
+		t.Errorf("python3 with the written list: exit %d:\n%s", r.code, r.stdout)
+	}
+	// Strict: a listed vector that passes fails the run.
+	data, _ := os.ReadFile(written)
+	pass := filepath.Join(t.TempDir(), "pass.txt")
+	os.WriteFile(pass, append(data, []byte(firstPassingID(t, "python3", "percentEncode,percentDecode")+"\n")...), 0o644)
+	r = runPctest(t, "run", "-impl", "python3", "-op", "percentEncode,percentDecode", "-expect-fail", pass)
+	if r.code != exitFail || !strings.Contains(r.stdout, "XPASS ") {
+		t.Errorf("python3 with a passing vector listed: exit %d:\n%s", r.code, r.stdout)
+	}
+}
+
+// firstPassingID returns the id of a vector of ops that impl passes.
+func firstPassingID(t *testing.T, impl, ops string) string {
+	t.Helper()
+	r := runPctest(t, "run", "-impl", impl, "-op", ops, "-v")
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if strings.HasPrefix(l, "PASS ") {
+			return strings.Fields(l)[1]
+		}
+	}
+	t.Fatalf("%s passes none of %s", impl, ops)
+	return ""
+}
+
+// TestGoNetURLExample builds and runs the Go example testee.
+func TestGoNetURLExample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	gobin := filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+	if _, err := os.Stat(gobin); err != nil {
+		gobin = "go"
+	}
+	bin := filepath.Join(t.TempDir(), "go-neturl")
+	build := exec.Command(gobin, "build", "-o", bin, "./testees/go-neturl")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Skipf("cannot build the example: %v\n%s", err, out)
+	}
+	checkNoLeaks(t)
+	for _, mode := range [][]string{nil, {"-utf16hex"}} {
+		r := runPctest(t, append(append([]string{"run", "-area", "neturl"}, mode...), "--", bin)...)
+		passed, failed, _ := counts(t, r.stdout)
+		if r.code != exitOK || failed != 0 || passed == 0 {
+			t.Errorf("go-neturl %v: exit %d:\n%s%s", mode, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestMatrix runs pctest with no command, on one area to keep it short.
+func TestMatrix(t *testing.T) {
+	checkNoLeaks(t)
+	html := filepath.Join(t.TempDir(), "report.html")
+	r := runPctest(t, "-area", "ecmascript", "-html", html)
+	if r.code != exitOK {
+		t.Fatalf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	header := ""
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if strings.HasPrefix(l, "op ") {
+			header = l
+			break
+		}
+	}
+	want := []string{"reference", "goja", "neturl"}
+	for _, e := range examples {
+		if _, err := exec.LookPath(e.Interpreter); err == nil {
+			want = append(want, e.Name)
+		}
+	}
+	if got := strings.Fields(header)[1:]; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("matrix columns %q, want %q:\n%s", got, want, r.stdout)
+	}
+	for _, op := range []string{"encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"} {
+		if !strings.Contains(r.stdout, "\n  "+op+" ") {
+			t.Errorf("no row for %s:\n%s", op, r.stdout)
+		}
+	}
+	counts(t, r.stdout)
+	if data, err := os.ReadFile(html); err != nil || !strings.Contains(string(data), "Conformance matrix") {
+		t.Errorf("-html: %v", err)
+	}
+}

@@ -1,0 +1,333 @@
+package codec_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"net/url"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/pctest/pctest/codec"
+)
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func hexVal(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+// decodeOracle is the WHATWG URL §1.3 "percent-decode" algorithm written
+// out step by step, with a strict mode that stops at the first '%' without
+// two hex digits (RFC 3986 §2.1), escapes of verbatim octets copied as
+// written, and '+' read as space first when plus is set. It returns the
+// offset of the malformed '%' in strict mode, or -1.
+func decodeOracle(in string, verbatim codec.Set, strict, plus bool) (string, int) {
+	var out []byte
+	for i := 0; i < len(in); i++ {
+		b := in[i]
+		switch {
+		case b != '%': // step 1.1
+			if plus && b == '+' {
+				b = ' '
+			}
+			out = append(out, b)
+		case i+2 >= len(in) || !isHex(in[i+1]) || !isHex(in[i+2]): // step 1.2
+			if strict {
+				return "", i
+			}
+			out = append(out, b)
+		default: // step 1.3
+			v := hexVal(in[i+1])<<4 | hexVal(in[i+2])
+			if verbatim.Contains(v) {
+				out = append(out, in[i:i+3]...)
+			} else {
+				out = append(out, v)
+			}
+			i += 2
+		}
+	}
+	return string(out), -1
+}
+
+func TestDecodeStrictTable(t *testing.T) {
+	cases := []struct {
+		name     string
+		in       string
+		verbatim codec.Set
+		want     string
+		errAt    int    // -1 for no error
+		errText  string // EscapeError.Text
+	}{
+		{"RFC3986 §2.1 empty", "", codec.Set{}, "", -1, ""},
+		{"RFC3986 §2.1 no escapes", "a+b c", codec.Set{}, "a+b c", -1, ""},
+		{"RFC3986 §2.1 uppercase", "%41%4A", codec.Set{}, "AJ", -1, ""},
+		{"RFC3986 §2.1 lowercase hex equivalent", "%4a%7e", codec.Set{}, "J~", -1, ""},
+		{"RFC3986 §2.1 any octet", "%00%FF%80", codec.Set{}, "\x00\xff\x80", -1, ""},
+		{"RFC3986 §2.4 %25 once", "%2541", codec.Set{}, "%41", -1, ""},
+		{"RFC3986 §2.5 UTF-8 octets", "%C3%A9", codec.Set{}, "é", -1, ""},
+		{"non-ASCII bytes copied", "é%20\xff", codec.Set{}, "é \xff", -1, ""},
+		{"RFC3986 §2.1 bare %", "100%", codec.Set{}, "", 3, "%"},
+		{"RFC3986 §2.1 one digit at end", "a%4", codec.Set{}, "", 1, "%4"},
+		{"RFC3986 §2.1 non-hex", "ab%zz", codec.Set{}, "", 2, "%zz"},
+		{"RFC3986 §2.1 second not hex", "%4G", codec.Set{}, "", 0, "%4G"},
+		{"RFC3986 §2.1 %% ", "%%41", codec.Set{}, "", 0, "%%4"},
+		{"RFC3986 §2.1 first bad after good", "%41%4", codec.Set{}, "", 3, "%4"},
+		{"RFC3986 §2.1 space not hex", "% 41", codec.Set{}, "", 0, "% 4"},
+		{"RFC3986 §2.1 fullwidth digit not hex", "%\uff10\uff10", codec.Set{}, "", 0, "%\xef\xbc"},
+		{"ECMA-262 §15.1.3.1 verbatim keeps case", "%2f%2F%41%23", codec.SetOf("/#"), "%2f%2FA%23", -1, ""},
+		{"RFC3986 §6.2.2.2 verbatim of all but unreserved", "%7e%3a", codec.Unreserved.Complement(), "~%3a", -1, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := codec.DecodeString(tc.in, tc.verbatim)
+			app, appErr := codec.AppendDecode([]byte("x"), []byte(tc.in), tc.verbatim)
+			if o, at := decodeOracle(tc.in, tc.verbatim, true, false); o != tc.want || at != tc.errAt {
+				t.Errorf("oracle = %q, %d; want %q, %d (the test's oracle is wrong)", o, at, tc.want, tc.errAt)
+			}
+			if tc.errAt < 0 {
+				if err != nil || got != tc.want {
+					t.Errorf("DecodeString = %q, %v; want %q", got, err, tc.want)
+				}
+				if appErr != nil || string(app) != "x"+tc.want {
+					t.Errorf("AppendDecode = %q, %v; want %q", app, appErr, "x"+tc.want)
+				}
+				return
+			}
+			for _, e := range []error{err, appErr} {
+				var ee *codec.EscapeError
+				if !errors.As(e, &ee) || ee.Offset != tc.errAt || ee.Text != tc.errText {
+					t.Errorf("error = %#v, want *EscapeError{Offset: %d, Text: %q}", e, tc.errAt, tc.errText)
+				}
+			}
+			if got != "" || string(app) != "x" {
+				t.Errorf("on error: DecodeString = %q (want \"\"), AppendDecode = %q (want dst unchanged)", got, app)
+			}
+			// net/url reports the same text for the same '%'.
+			if _, uerr := url.PathUnescape(tc.in); uerr == nil || uerr.Error() != url.EscapeError(tc.errText).Error() {
+				t.Errorf("url.PathUnescape error = %v, want EscapeError(%q)", uerr, tc.errText)
+			}
+		})
+	}
+}
+
+func TestDecodeLenientTable(t *testing.T) {
+	cases := []struct {
+		name     string
+		in       string
+		verbatim codec.Set
+		want     string
+	}{
+		// The examples of WHATWG URL §1.3 "percent-decode a string".
+		{"WHATWG URL §1.3 example %25%s%1G", "%25%s%1G", codec.Set{}, "%%s%1G"},
+		{"WHATWG URL §1.3 example ‽%25%2E", "‽%25%2E", codec.Set{}, "\xe2\x80\xbd%."},
+		{"WHATWG URL §1.3 step 1.2 bare % at end", "100%", codec.Set{}, "100%"},
+		{"WHATWG URL §1.3 step 1.2 one digit", "%4", codec.Set{}, "%4"},
+		{"WHATWG URL §1.3 step 1.2 %% then escape", "%%41", codec.Set{}, "%A"},
+		{"WHATWG URL §1.3 step 1.3 lowercase", "%c3%a9", codec.Set{}, "é"},
+		{"verbatim keeps case", "%2f%zz%2F", codec.SetOf("/"), "%2f%zz%2F"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := codec.DecodeLenientString(tc.in, tc.verbatim); got != tc.want {
+				t.Errorf("DecodeLenientString = %q, want %q", got, tc.want)
+			}
+			if got := codec.AppendDecodeLenient([]byte("x"), []byte(tc.in), tc.verbatim); string(got) != "x"+tc.want {
+				t.Errorf("AppendDecodeLenient = %q, want %q", got, "x"+tc.want)
+			}
+			if o, _ := decodeOracle(tc.in, tc.verbatim, false, false); o != tc.want {
+				t.Errorf("oracle = %q, want %q (the test's oracle is wrong)", o, tc.want)
+			}
+		})
+	}
+}
+
+func TestFormDecodeTable(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want string // strict (url.QueryUnescape)
+		errT string // strict error text, "" when none
+		lax  string // FormDecodeLenientString
+		form string // ParseFormValue
+	}{
+		{"WHATWG URL §5.1 step 3.4 plus", "a+b", "a b", "", "a b", "a b"},
+		{"WHATWG URL §5.1 %2B stays plus", "a%2Bb", "a+b", "", "a+b", "a+b"},
+		{"WHATWG URL §5.1 %20 and +", "%20+", "  ", "", "  ", "  "},
+		{"WHATWG URL §5.1 malformed", "100%+", "", "%+", "100% ", "100% "},
+		{"WHATWG URL §5.1 UTF-8 decode", "%C3%A9+%E3%81%82", "é あ", "", "é あ", "é あ"},
+		{"WHATWG Encoding §8.1.1 replacement", "%E3%81+%FF", "\xe3\x81 \xff", "", "\xe3\x81 \xff", "\ufffd \ufffd"},
+		{"no change", "abc", "abc", "", "abc", "abc"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := codec.FormDecodeString(tc.in)
+			want, uerr := url.QueryUnescape(tc.in)
+			if tc.errT == "" {
+				if err != nil || got != tc.want || uerr != nil || want != tc.want {
+					t.Errorf("FormDecodeString = %q, %v; url.QueryUnescape = %q, %v; want %q", got, err, want, uerr, tc.want)
+				}
+			} else {
+				var ee *codec.EscapeError
+				if !errors.As(err, &ee) || ee.Text != tc.errT || uerr == nil || uerr.Error() != url.EscapeError(tc.errT).Error() {
+					t.Errorf("FormDecodeString error = %v, url.QueryUnescape error = %v; want text %q", err, uerr, tc.errT)
+				}
+			}
+			if got := codec.FormDecodeLenientString(tc.in); got != tc.lax {
+				t.Errorf("FormDecodeLenientString = %q, want %q", got, tc.lax)
+			}
+			if got := codec.AppendFormDecodeLenient(nil, []byte(tc.in)); string(got) != tc.lax {
+				t.Errorf("AppendFormDecodeLenient = %q, want %q", got, tc.lax)
+			}
+			if got := codec.ParseFormValue(tc.in); got != tc.form {
+				t.Errorf("ParseFormValue = %q, want %q", got, tc.form)
+			}
+		})
+	}
+}
+
+// TestDecodeAgainstOracle compares every decoder with the oracle on random
+// inputs and verbatim sets.
+func TestDecodeAgainstOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for n := 0; n < 1000; n++ {
+		in := string(randomOctets(r, n%80))
+		verbatim := randomSet(r, r.Float64()/2)
+		// Strict, with a verbatim set.
+		want, at := decodeOracle(in, verbatim, true, false)
+		got, err := codec.DecodeString(in, verbatim)
+		app, appErr := codec.AppendDecode(nil, []byte(in), verbatim)
+		if at >= 0 {
+			var e1, e2 *codec.EscapeError
+			if !errors.As(err, &e1) || !errors.As(appErr, &e2) || e1.Offset != at || e2.Offset != at {
+				t.Fatalf("DecodeString(%q): errors %v, %v; want offset %d", in, err, appErr, at)
+			}
+		} else if err != nil || appErr != nil || got != want || string(app) != want {
+			t.Fatalf("DecodeString(%q, %v) = %q, %v; Append %q, %v; want %q", in, verbatim, got, err, app, appErr, want)
+		}
+		// Lenient.
+		want, _ = decodeOracle(in, verbatim, false, false)
+		if got := codec.DecodeLenientString(in, verbatim); got != want {
+			t.Fatalf("DecodeLenientString(%q, %v) = %q, want %q", in, verbatim, got, want)
+		}
+		if got := codec.AppendDecodeLenient(nil, []byte(in), verbatim); string(got) != want {
+			t.Fatalf("AppendDecodeLenient(%q, %v) = %q, want %q", in, verbatim, got, want)
+		}
+		// Form, lenient.
+		want, _ = decodeOracle(in, codec.Set{}, false, true)
+		if got := codec.FormDecodeLenientString(in); got != want {
+			t.Fatalf("FormDecodeLenientString(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestDecodeMatchesNetURL checks FormDecodeString against url.QueryUnescape
+// and DecodeString with no verbatim octets against url.PathUnescape, error
+// texts included, on random inputs.
+func TestDecodeMatchesNetURL(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	check := func(name, in, got string, err error, want string, uerr error) {
+		t.Helper()
+		if (err == nil) != (uerr == nil) || err == nil && got != want {
+			t.Fatalf("%s(%q) = %q, %v; net/url gives %q, %v", name, in, got, err, want, uerr)
+		}
+		if err != nil {
+			var ee *codec.EscapeError
+			if !errors.As(err, &ee) || url.EscapeError(ee.Text).Error() != uerr.Error() {
+				t.Fatalf("%s(%q) error %v; net/url gives %v", name, in, err, uerr)
+			}
+		}
+	}
+	for n := 0; n < 1000; n++ {
+		in := string(randomOctets(r, n%60))
+		got, err := codec.FormDecodeString(in)
+		want, uerr := url.QueryUnescape(in)
+		check("FormDecodeString", in, got, err, want, uerr)
+		app, err := codec.AppendFormDecode(nil, []byte(in))
+		check("AppendFormDecode", in, string(app), err, want, uerr)
+		got, err = codec.DecodeString(in, codec.Set{})
+		want, uerr = url.PathUnescape(in)
+		check("DecodeString", in, got, err, want, uerr)
+	}
+}
+
+// TestEncodeDecodeRoundTrip checks that decoding undoes encoding for any
+// octets and any encode set (RFC 3986 §2.1, §2.4).
+func TestEncodeDecodeRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for n := 0; n < 500; n++ {
+		in := randomOctets(r, n%100)
+		keep := randomSet(r, r.Float64()).Without("%+")
+		enc := codec.EncodeString(string(in), keep)
+		if dec, err := codec.DecodeString(enc, codec.Set{}); err != nil || dec != string(in) {
+			t.Fatalf("DecodeString(EncodeString(%q)) = %q, %v", in, dec, err)
+		}
+		fenc := codec.AppendFormEncode(nil, in, keep)
+		if dec, err := codec.AppendFormDecode(nil, fenc); err != nil || string(dec) != string(in) {
+			t.Fatalf("AppendFormDecode(AppendFormEncode(%q)) = %q, %v", in, dec, err)
+		}
+	}
+}
+
+// TestDecodeUnchanged checks that decoding a string with nothing to decode
+// returns the very same string, without an allocation.
+func TestDecodeUnchanged(t *testing.T) {
+	s := benchASCII()
+	withKept := "a%2Fb%zz"
+	same := func(name, got, want string) {
+		t.Helper()
+		if got != want || unsafe.StringData(got) != unsafe.StringData(want) {
+			t.Errorf("%s returned a different string", name)
+		}
+	}
+	got, _ := codec.DecodeString(s, codec.Set{})
+	same("DecodeString", got, s)
+	got, _ = codec.FormDecodeString(s)
+	same("FormDecodeString", got, s)
+	same("DecodeLenientString", codec.DecodeLenientString(withKept, codec.SetOf("/")), withKept)
+	same("FormDecodeLenientString", codec.FormDecodeLenientString(s), s)
+	same("ParseFormValue", codec.ParseFormValue(s), s)
+	allocs := testing.AllocsPerRun(100, func() {
+		sinkString, _ = codec.DecodeString(s, codec.Set{})
+		sinkString, _ = codec.FormDecodeString(s)
+		sinkString = codec.DecodeLenientString(withKept, codec.SetOf("/"))
+		sinkString = codec.ParseFormValue(s)
+	})
+	if allocs != 0 {
+		t.Errorf("decoding unchanged strings: %v allocs, want 0", allocs)
+	}
+}
+
+// TestAppendDecodeAllocs checks that the Append forms allocate nothing when
+// dst has room for len(src) more bytes.
+func TestAppendDecodeAllocs(t *testing.T) {
+	src := []byte(url.QueryEscape(benchMixed()))
+	dst := make([]byte, 0, len(src))
+	allocs := testing.AllocsPerRun(100, func() {
+		sinkBytes, _ = codec.AppendDecode(dst, src, codec.SetOf("/"))
+		sinkBytes, _ = codec.AppendFormDecode(dst, src)
+		sinkBytes = codec.AppendDecodeLenient(dst, src, codec.Set{})
+		sinkBytes = codec.AppendFormDecodeLenient(dst, src)
+	})
+	if allocs != 0 {
+		t.Errorf("Append decoders with room: %v allocs, want 0", allocs)
+	}
+}
+
+func TestEscapeErrorMessage(t *testing.T) {
+	_, err := codec.DecodeString("ab%zz", codec.Set{})
+	if got, want := err.Error(), `invalid URL escape "%zz" at offset 2`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	if !strings.HasPrefix(err.Error(), url.EscapeError("%zz").Error()) {
+		t.Errorf("Error() = %q does not start as net/url's message %q", err, url.EscapeError("%zz").Error())
+	}
+}

@@ -1,0 +1,206 @@
+package codec
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+	"unsafe"
+)
+
+// This file holds percent-encoding, RFC 3986 §2.1: an octet outside the
+// encode set becomes "%" HEXDIG HEXDIG, written with the uppercase digits
+// §2.1 asks producers to use. Form encoding (application/x-www-form-urlencoded,
+// WHATWG URL §5.2, and Go's url.QueryEscape) is the same with space written
+// as '+'.
+
+// AppendEncode appends src to dst percent-encoded (RFC 3986 §2.1): each octet
+// in keep is copied, and every other octet becomes "%XX" with uppercase hex
+// digits. It returns the extended buffer, and allocates nothing when dst has
+// room for the result.
+func AppendEncode(dst, src []byte, keep Set) []byte {
+	return appendPctEncode(dst, src, keep, false)
+}
+
+// EncodeString returns s percent-encoded as [AppendEncode] encodes it. When
+// every byte of s is in keep, it returns s itself and allocates nothing.
+func EncodeString(s string, keep Set) string {
+	return pctEncodeString(s, keep, false)
+}
+
+// AppendFormEncode appends src to dst encoded as application/x-www-form-
+// urlencoded encodes a name or value (WHATWG URL §1.3 percent-encode with
+// spaceAsPlus set, as the §5.2 serializer calls it): space becomes '+',
+// whether or not keep holds it; each other octet in keep is copied; every
+// other octet becomes "%XX" with uppercase hex digits. With
+// [WHATWGFormURLEncoded] this is the WHATWG serializer for one name or value;
+// with [GoQuery] it is url.QueryEscape. A '+' in keep is copied and so will
+// read back as a space. AppendFormEncode allocates nothing when dst has
+// room for the result.
+func AppendFormEncode(dst, src []byte, keep Set) []byte {
+	return appendPctEncode(dst, src, keep, true)
+}
+
+// FormEncodeString returns s encoded as [AppendFormEncode] encodes it. When
+// s holds no space and every byte of it is in keep, it returns s itself and
+// allocates nothing.
+func FormEncodeString(s string, keep Set) string {
+	return pctEncodeString(s, keep, true)
+}
+
+// formKeep returns the octets an encoder copies: keep, less space when
+// space is written as '+'.
+func formKeep(keep Set, plus bool) Set {
+	k := keep
+	if plus {
+		k.bits[0] &^= 1 << ' '
+	}
+	return k
+}
+
+// appendPctEncode is the encoder behind every Append form. The sets here and
+// below are passed by value: the exported wrappers inline into their
+// callers, and a pointer passed from there into a generic function makes the
+// set escape to the heap.
+func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) []byte {
+	k := formKeep(keep, plus)
+	i := indexNotIn(src, &k)
+	if i == len(src) {
+		return append(dst, src...)
+	}
+	if room := cap(dst) - len(dst); room < i+3*(len(src)-i) {
+		// Not room for the worst case: find the exact length, so that a
+		// dst with room for the result is used as it is.
+		dst = slices.Grow(dst, i+pctEncodedLen(src[i:], &k, plus))
+	}
+	dst = append(dst, src[:i]...)
+	return encodeTail(dst, src[i:], &k, plus)
+}
+
+func pctEncodeString(s string, keep Set, plus bool) string {
+	k := formKeep(keep, plus)
+	i := indexNotIn(s, &k)
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, i, i+pctEncodedLen(s[i:], &k, plus))
+	copy(b, s)
+	return unsafeString(encodeTail(b, s[i:], &k, plus))
+}
+
+// unsafeString returns the bytes of b as a string without copying them, as
+// strings.Builder does. The caller must not use b again.
+func unsafeString(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// indexNotIn returns the index of the first byte of s that is not in k, or
+// len(s) when there is none.
+func indexNotIn[S string | []byte](s S, k *Set) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if k.bits[c>>6]&(1<<(c&63)) == 0 {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// pctEncodedLen returns the length of s encoded with the kept octets k, and
+// space as '+' when plus is set.
+func pctEncodedLen[S string | []byte](s S, k *Set, plus bool) int {
+	escaped, spaces := 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		escaped += int(^(k.bits[c>>6] >> (c & 63)) & 1)
+		if c == ' ' {
+			spaces++
+		}
+	}
+	if plus {
+		escaped -= spaces // spaces are not in k; each is one '+'
+	}
+	return len(s) + 2*escaped
+}
+
+// tableMin is the input length from which encodeTail builds a table of what
+// to write for each octet: below it, building the table costs more than the
+// table saves.
+const tableMin = 48
+
+// encodeTail appends s encoded to dst, which must have room for the result.
+func encodeTail[S string | []byte](dst []byte, s S, k *Set, plus bool) []byte {
+	if len(s) >= tableMin {
+		var t encTable
+		t.fill(k, plus)
+		return encodeWithTable(dst, s, &t)
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case k.Contains(c):
+			dst = append(dst, c)
+		case plus && c == ' ':
+			dst = append(dst, '+')
+		default:
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return dst
+}
+
+// An encTable says what an encoder writes for each octet: up to three bytes,
+// packed little-endian in the low 24 bits, and their number (1 or 3) in the
+// top 8 bits.
+type encTable [256]uint32
+
+// escapeTable writes every octet as its escape.
+var escapeTable = func() (t encTable) {
+	for c := range t {
+		t[c] = '%' | uint32(upperHex[c>>4])<<8 | uint32(upperHex[c&15])<<16 | 3<<24
+	}
+	return t
+}()
+
+// fill makes t the table for the kept octets k, with space written as '+'
+// when plus is set.
+func (t *encTable) fill(k *Set, plus bool) {
+	*t = escapeTable
+	for w, word := range k.bits {
+		for word != 0 {
+			c := w<<6 | bits.TrailingZeros64(word)
+			t[c] = uint32(c) | 1<<24
+			word &= word - 1
+		}
+	}
+	if plus {
+		t[' '] = '+' | 1<<24
+	}
+}
+
+// encodeWithTable appends s encoded by t to dst, which must have room for
+// the result. Each octet's bytes are written with one 4-byte store, whose
+// extra bytes the next octets overwrite; the last three octets, after which
+// there may be no room for the extra bytes, are written byte by byte.
+func encodeWithTable[S string | []byte](dst []byte, s S, t *encTable) []byte {
+	j := len(dst)
+	out := dst[:cap(dst)]
+	i := 0
+	// Octet i is followed by len(s)-1-i >= 3 octets, which need at least
+	// one byte each, so there are at least 3 bytes of room past its first
+	// byte.
+	for ; i < len(s)-3; i++ {
+		v := t[s[i]]
+		binary.LittleEndian.PutUint32(out[j:], v)
+		j += int(v >> 24)
+	}
+	for ; i < len(s); i++ {
+		v := t[s[i]]
+		out[j] = byte(v)
+		if v>>24 == 3 {
+			out[j+1] = byte(v >> 8)
+			out[j+2] = byte(v >> 16)
+		}
+		j += int(v >> 24)
+	}
+	return out[:j]
+}

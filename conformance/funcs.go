@@ -1,0 +1,230 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// Funcs is an Implementation made of Go functions, so that a Go library
+// can plug in just the functions it has:
+//
+//	conformance.Run(t, conformance.Funcs{
+//		Label:           "mylib",
+//		GoQueryUnescape: mylib.Unescape,
+//		GoQueryEscape:   conformance.NoError(mylib.Escape),
+//	})
+//
+// A nil field is an op the implementation does not have: its vectors are
+// skipped, never passed.
+//
+// The functions take and return Go strings, as Go libraries do:
+//
+//   - Text input is passed as its UTF-8. A Go string cannot hold a lone
+//     surrogate, so a request whose text holds one (the ECMAScript vectors
+//     that test them) is never passed to the function: Do answers it
+//     Unsupported, and the vector is skipped.
+//   - Octet input (percentEncode, percentEncodeSet, utf8DecodeReplace) is
+//     passed as a string holding exactly those bytes.
+//   - Text output must be valid UTF-8; a function that returns anything
+//     else for a text op fails the vector with an *OutputError (it is not
+//     repaired to U+FFFD, which could hide the bug). Octet output is the
+//     bytes of the returned string.
+//   - A non-nil error is the op's error kind (vectors.Op.Errors, such as
+//     URIError for the ECMAScript functions and EscapeError for the Go
+//     unescapers), with the error's text as the message. An op that has no
+//     error kind fails its vector when its function returns an error.
+//
+// A panic in a function is caught and fails the vector.
+type Funcs struct {
+	// Label names the implementation in reports (it is what Name
+	// returns); "funcs" if empty.
+	Label string
+
+	// ECMA-262 5.1 §15.1.3.
+	EncodeURI          func(string) (string, error)
+	EncodeURIComponent func(string) (string, error)
+	DecodeURI          func(string) (string, error)
+	DecodeURIComponent func(string) (string, error)
+
+	// RFC 3986. PercentEncode and PercentEncodeSet take octets;
+	// PercentDecode returns octets. PercentEncodeSet gets the set's name
+	// (args.set, one of codec.SetNames) as its second argument.
+	PercentEncode    func(string) (string, error)
+	PercentDecode    func(string) (string, error)
+	PercentEncodeSet func(s, set string) (string, error)
+	Normalize        func(string) (string, error)
+	Equivalent       func(a, b string) (bool, error)
+	EncodeNoDouble   func(string) (string, error)
+
+	// WHATWG URL and Encoding. PercentDecodeLenient returns octets;
+	// UTF8DecodeReplace takes octets.
+	PercentDecodeLenient func(string) (string, error)
+	UTF8DecodeReplace    func(string) (string, error)
+
+	// application/x-www-form-urlencoded, one name or value.
+	FormEncode func(string) (string, error)
+	FormDecode func(string) (string, error)
+
+	// Go net/url. The unescapers return octets.
+	GoQueryEscape   func(string) (string, error)
+	GoPathEscape    func(string) (string, error)
+	GoQueryUnescape func(string) (string, error)
+	GoPathUnescape  func(string) (string, error)
+
+	// RFC 3987.
+	IRIToURI func(string) (string, error)
+	URIToIRI func(string) (string, error)
+}
+
+// NoError adapts a function that cannot fail, such as url.QueryEscape, to
+// a Funcs field.
+func NoError(f func(string) string) func(string) (string, error) {
+	if f == nil {
+		return nil
+	}
+	return func(s string) (string, error) { return f(s), nil }
+}
+
+// Name returns f.Label, or "funcs".
+func (f Funcs) Name() string {
+	if f.Label == "" {
+		return "funcs"
+	}
+	return f.Label
+}
+
+// unary returns the function of f for op, or nil.
+func (f Funcs) unary(op string) func(string) (string, error) {
+	switch op {
+	case "encodeURI":
+		return f.EncodeURI
+	case "encodeURIComponent":
+		return f.EncodeURIComponent
+	case "decodeURI":
+		return f.DecodeURI
+	case "decodeURIComponent":
+		return f.DecodeURIComponent
+	case "percentEncode":
+		return f.PercentEncode
+	case "percentDecode":
+		return f.PercentDecode
+	case "normalize":
+		return f.Normalize
+	case "encodeNoDouble":
+		return f.EncodeNoDouble
+	case "percentDecodeLenient":
+		return f.PercentDecodeLenient
+	case "utf8DecodeReplace":
+		return f.UTF8DecodeReplace
+	case "formEncode":
+		return f.FormEncode
+	case "formDecode":
+		return f.FormDecode
+	case "goQueryEscape":
+		return f.GoQueryEscape
+	case "goPathEscape":
+		return f.GoPathEscape
+	case "goQueryUnescape":
+		return f.GoQueryUnescape
+	case "goPathUnescape":
+		return f.GoPathUnescape
+	case "iriToURI":
+		return f.IRIToURI
+	case "uriToIRI":
+		return f.URIToIRI
+	}
+	return nil
+}
+
+// Do answers req with the function of f for req.Op (see Funcs).
+func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+	if err := ctx.Err(); err != nil {
+		return vectors.Response{}, err
+	}
+	op, ok := vectors.LookupOp(req.Op)
+	if !ok {
+		return unsupported("unknown op"), nil
+	}
+	var (
+		fn  func(string) (string, error)
+		arg string
+	)
+	switch req.Op {
+	case "percentEncodeSet":
+		if f.PercentEncodeSet == nil {
+			return unsupported(""), nil
+		}
+		arg = req.Args["set"]
+		fn = func(s string) (string, error) { return f.PercentEncodeSet(s, arg) }
+	case "equivalent":
+		if f.Equivalent == nil {
+			return unsupported(""), nil
+		}
+		fn = func(s string) (string, error) {
+			eq, err := f.Equivalent(s, req.Args["other"])
+			if eq {
+				return "true", err
+			}
+			return "false", err
+		}
+	default:
+		fn = f.unary(req.Op)
+		if fn == nil {
+			return unsupported(""), nil
+		}
+	}
+	var in string
+	if op.In == vectors.Octets {
+		in = string(req.InHex)
+	} else {
+		s, ok := toUTF8(req.In)
+		if !ok {
+			return unsupported("the input holds a lone surrogate, which a Go string cannot carry"), nil
+		}
+		in = s
+	}
+	out, err := fn(in)
+	if err != nil {
+		kind := "Error"
+		if len(op.Errors) > 0 {
+			kind = op.Errors[0]
+		}
+		return vectors.Response{Error: kind, Message: err.Error()}, nil
+	}
+	if op.Out == vectors.Octets {
+		return vectors.Response{OutHex: []byte(out)}, nil
+	}
+	u, ok := toUTF16(out)
+	if !ok {
+		return vectors.Response{}, &OutputError{Op: req.Op, Reason: fmt.Sprintf("returned %s, which is not valid UTF-8, for a text result", quoteOctets([]byte(out)))}
+	}
+	return vectors.Response{Out: u}, nil
+}
+
+// An OutputError is an answer an adapter cannot put in the vector format,
+// such as a text result that is not valid UTF-8.
+type OutputError struct {
+	Op     string
+	Reason string
+}
+
+// Error returns the op and the reason.
+func (e *OutputError) Error() string { return e.Op + ": " + e.Reason }
+
+// An InputError is a request an adapter cannot pass to its implementation,
+// such as text with a lone surrogate for an op that takes the text's UTF-8,
+// or an unknown encode set. Vectors never make one.
+type InputError struct {
+	Op     string
+	Reason string
+}
+
+// Error returns the op and the reason.
+func (e *InputError) Error() string { return e.Op + ": " + e.Reason }
+
+// unsupported returns an Unsupported answer with an optional reason.
+func unsupported(why string) vectors.Response {
+	return vectors.Response{Unsupported: true, Message: why}
+}

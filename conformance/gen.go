@@ -1,0 +1,455 @@
+package conformance
+
+import (
+	"slices"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"pgregory.net/rapid"
+
+	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/vectors"
+)
+
+// The generators build their values from tokens, each a small piece chosen
+// to reach a corner of some spec: reserved and mark characters, '%' in
+// every malformed position, escapes of every octet (so of every UTF-8 lead
+// byte), escape sequences of whole code points in either hex case, broken
+// sequences (overlong, surrogate, above U+10FFFF, cut short), characters of
+// every UTF-8 length, and lone surrogates next to escapes. Faults are few
+// per value, so that one fault does not hide another corner behind an
+// error. rapid shrinks a failing value by dropping tokens and moving each
+// toward the first choice of its kind, so counterexamples come out short
+// and plain ('a', "%00").
+
+// cornerASCII is the ASCII that encode sets and decoders treat specially,
+// simplest first: alphanumerics, the marks of ECMA-262 and RFC 3986, the
+// reserved characters, '%', space, the characters WHATWG sets add, and
+// controls.
+const cornerASCII = "aZ09-_.~!*'();/?:@&=+$,#[]% \"<>\\^`{|}\t\n\r\x00\x1f\x7f"
+
+// cornerRunes are code points at UTF-8 and UTF-16 boundaries, and ones
+// engines treat specially.
+var cornerRunes = []rune{
+	0xE9, 0x80, 0x7FF, 0x800, 0xA0, 0xFF, 0x100, 0x2028, 0x20AC, 0xD7FF, 0xE000,
+	0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF,
+}
+
+// genRune draws a code point (never a surrogate): a corner one, or one
+// of a random UTF-8 length.
+func genRune(t *rapid.T) rune {
+	switch rapid.IntRange(0, 4).Draw(t, "band") {
+	case 0:
+		return rune(rapid.SampledFrom([]byte(cornerASCII)).Draw(t, "ascii"))
+	case 1:
+		return rapid.SampledFrom(cornerRunes).Draw(t, "corner")
+	case 2:
+		return rune(rapid.IntRange(0x80, 0x7FF).Draw(t, "r2"))
+	case 3:
+		r := rune(rapid.IntRange(0x800, 0xFFFF-0x800).Draw(t, "r3"))
+		if r >= 0xD800 {
+			r += 0x800 // skip the surrogates
+		}
+		return r
+	default:
+		return rune(rapid.IntRange(0x10000, 0x10FFFF).Draw(t, "r4"))
+	}
+}
+
+// escape appends the %XY escape of b to u; lower selects the hex case of
+// each digit (bit 0 the first digit, bit 1 the second).
+func escape(u []uint16, b byte, lower int) []uint16 {
+	const upper = "0123456789ABCDEF"
+	hi, lo := upper[b>>4], upper[b&15]
+	if lower&1 != 0 {
+		hi = lowerHex[b>>4]
+	}
+	if lower&2 != 0 {
+		lo = lowerHex[b&15]
+	}
+	return append(u, '%', uint16(hi), uint16(lo))
+}
+
+// escapeAll appends the escapes of p to u, in a hex case drawn once.
+func escapeAll(t *rapid.T, u []uint16, p []byte) []uint16 {
+	lower := rapid.IntRange(0, 3).Draw(t, "case")
+	for _, b := range p {
+		u = escape(u, b, lower)
+	}
+	return u
+}
+
+// Octet sequences that are not UTF-8 (RFC 3629 §3, §4), by the check a
+// decoder must make: overlong forms, surrogates, values above U+10FFFF,
+// and the rest (lone continuations, bytes never used, a lead byte followed
+// by something else).
+var (
+	overlongUTF8  = [][]byte{{0xC0, 0xAF}, {0xC1, 0xBF}, {0xE0, 0x80, 0xAF}, {0xE0, 0x9F, 0xBF}, {0xF0, 0x80, 0x80, 0xAF}, {0xF0, 0x8F, 0xBF, 0xBF}}
+	surrogateUTF8 = [][]byte{{0xED, 0xA0, 0x80}, {0xED, 0xBF, 0xBF}, {0xED, 0xB0, 0x80}, {0xED, 0xAF, 0xBF}}
+	otherBadUTF8  = [][]byte{{0xF4, 0x90, 0x80, 0x80}, {0x80}, {0xBF}, {0xF5, 0x80, 0x80, 0x80}, {0xF8, 0x88, 0x80, 0x80, 0x80},
+		{0xFE}, {0xFF}, {0xC3, 0x41}, {0xE2, 0x28, 0xA1}}
+	brokenUTF8 = slices.Concat(overlongUTF8, surrogateUTF8, otherBadUTF8)
+)
+
+// cornerOctets are single octets at the edges of ASCII and of the UTF-8
+// lead-byte classes.
+var cornerOctets = []byte{'a', '%', ' ', '+', '~', '/', '#', '?', '*', 0x00, 0x1F, 0x7F, 0x80, 0xBF,
+	0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF}
+
+// reservedEscapes are characters whose escapes decoders must keep or
+// treat specially: decodeURI's reserved set (uriReserved and '#'), '%',
+// space, and the rest of RFC 3986's reserved characters.
+const reservedEscapes = "/#;?:@&=+$,% !'()*[]"
+
+// malformed are '%' forms that are not escapes.
+var malformed = []string{"%", "%4", "%G1", "%%", "%4G", "%%41", "%-1", "% 1", "%\u00e9"}
+
+// uriChars are the characters the ECMAScript sets and RFC 3986 treat
+// specially: uriReserved, '#', the uriMarks and the gen-delims left.
+const uriChars = ";/?:@&=+$,#-_.!~*'()[]"
+
+// cleanToken draws a token that is not a fault: for encoded text (input to
+// decoders) it never makes a decoder fail; for text (input to encoders) it
+// may hold '%' in any position, since encoders take '%' as a character
+// like any other. With plain set it holds no '%' at all.
+func cleanToken(t *rapid.T, encoded, plain bool) []uint16 {
+	var u []uint16
+	kinds := 9
+	if plain {
+		kinds = 5
+	}
+	k := rapid.IntRange(0, kinds-1).Draw(t, "kind")
+	switch k {
+	case 0: // a corner ASCII character
+		c := rapid.SampledFrom([]byte(cornerASCII)).Draw(t, "c")
+		if encoded && c == '%' {
+			c = 'a'
+		}
+		return append(u, uint16(c))
+	case 1: // a reserved or mark character
+		return append(u, uint16(rapid.SampledFrom([]byte(uriChars)).Draw(t, "c")))
+	case 2: // any code point, literally
+		return utf16.AppendRune(u, genRune(t))
+	case 3: // a supplementary character: a surrogate pair
+		return utf16.AppendRune(u, rune(rapid.IntRange(0x10000, 0x10FFFF).Draw(t, "supp")))
+	case 4: // '+', which form and query decoders read as a space
+		return append(u, '+')
+	}
+	if !encoded {
+		switch k {
+		case 5: // what looks like an escape, as text
+			b := byte(rapid.IntRange(0, 255).Draw(t, "octet"))
+			return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
+		case 6, 7: // a malformed '%'
+			return append(u, mustUTF16(rapid.SampledFrom(malformed).Draw(t, "malformed"))...)
+		default:
+			return append(u, '%')
+		}
+	}
+	switch k {
+	case 5: // the escapes of a whole code point's UTF-8
+		return escapeAll(t, u, utf8.AppendRune(nil, genRune(t)))
+	case 6, 7: // the escape of a reserved character
+		b := rapid.SampledFrom([]byte(reservedEscapes)).Draw(t, "reserved")
+		return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
+	default: // the escape of an ASCII octet
+		b := byte(rapid.IntRange(0, 0x7F).Draw(t, "ascii"))
+		return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
+	}
+}
+
+// specialToken draws a token at a corner where implementations go wrong:
+// for encoded text a decoding fault (a malformed '%', the escape of any
+// octet — so of every lead byte —, the escapes of an octet sequence that
+// is not UTF-8 or is cut short); and, unless valid, a lone surrogate,
+// alone, reversed, or next to an escape. It returns nil when there is no
+// such token (valid plain text).
+func specialToken(t *rapid.T, valid, encoded bool) (tok []uint16, atEnd bool) {
+	var u []uint16
+	kinds := 0
+	if encoded {
+		kinds = 7
+	}
+	if !valid {
+		kinds += 4
+	}
+	if kinds == 0 {
+		return nil, false
+	}
+	k := rapid.IntRange(0, kinds-1).Draw(t, "special")
+	if !encoded {
+		k += 7
+	}
+	switch k {
+	case 0: // a malformed '%'
+		return append(u, mustUTF16(rapid.SampledFrom(malformed).Draw(t, "malformed"))...), false
+	case 1: // a '%' at the end with fewer than two hex digits after it
+		return mustUTF16(rapid.SampledFrom([]string{"%", "%4", "%e"}).Draw(t, "end")), true
+	case 2: // the escape of any octet, so of every lead byte
+		b := byte(rapid.IntRange(0, 255).Draw(t, "octet"))
+		return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case")), false
+	case 3: // the escapes of an overlong form
+		return escapeAll(t, u, rapid.SampledFrom(overlongUTF8).Draw(t, "overlong")), false
+	case 4: // the escapes of a surrogate's UTF-8 form
+		return escapeAll(t, u, rapid.SampledFrom(surrogateUTF8).Draw(t, "surrogate")), false
+	case 5: // the escapes of another octet sequence that is not UTF-8
+		return escapeAll(t, u, rapid.SampledFrom(otherBadUTF8).Draw(t, "broken")), false
+	case 6: // the escapes of a code point's UTF-8, cut short
+		p := utf8.AppendRune(nil, rune(rapid.IntRange(0x80, 0x10FFFF).Draw(t, "r")))
+		return escapeAll(t, u, p[:rapid.IntRange(1, len(p)-1).Draw(t, "cut")]), false
+	case 7: // a lone high surrogate
+		return append(u, uint16(rapid.IntRange(0xD800, 0xDBFF).Draw(t, "high"))), false
+	case 8: // a lone low surrogate
+		return append(u, uint16(rapid.IntRange(0xDC00, 0xDFFF).Draw(t, "low"))), false
+	case 9: // a reversed pair
+		lo := uint16(rapid.IntRange(0xDC00, 0xDFFF).Draw(t, "low"))
+		return append(u, lo, uint16(rapid.IntRange(0xD800, 0xDBFF).Draw(t, "high"))), false
+	default: // a lone surrogate right next to an escape
+		hi := uint16(rapid.IntRange(0xD800, 0xDBFF).Draw(t, "high"))
+		lo := uint16(rapid.IntRange(0xDC00, 0xDFFF).Draw(t, "low"))
+		switch rapid.IntRange(0, 3).Draw(t, "where") {
+		case 0:
+			return append(u, hi, '%', '4', '1'), false
+		case 1:
+			return append(u, '%', 'C', '3', '%', 'A', '9', lo), false
+		case 2:
+			return append(u, '%', '2', 'F', hi), false
+		default:
+			return append(u, '%', 'E', '2', '%', '8', '2', '%', 'A', 'C', hi), false
+		}
+	}
+}
+
+// genUnits builds text from up to 24 clean tokens, with no, one or two
+// special tokens put in at random places (a stray '%' at the end), so that
+// about half the values reach exactly one corner and the rest of the value
+// cannot hide it: a decoder that fails on one fault fails on the whole
+// input.
+func genUnits(valid, encoded bool) *rapid.Generator[[]uint16] {
+	return rapid.Custom(func(t *rapid.T) []uint16 {
+		// One value in six holds no '%' but in its special tokens: the
+		// path on which decoders have nothing to decode.
+		plain := rapid.IntRange(0, 5).Draw(t, "plain") == 5
+		n := rapid.IntRange(0, 24).Draw(t, "tokens")
+		parts := make([][]uint16, 0, n+2)
+		for range n {
+			parts = append(parts, cleanToken(t, encoded, plain))
+		}
+		var end []uint16
+		specials := [...]int{0, 1, 1, 2}[rapid.IntRange(0, 3).Draw(t, "specials")]
+		for range specials {
+			tok, atEnd := specialToken(t, valid, encoded)
+			switch {
+			case atEnd:
+				end = tok
+			case tok != nil:
+				at := rapid.IntRange(0, len(parts)).Draw(t, "at")
+				parts = slices.Insert(parts, at, tok)
+			}
+		}
+		u := []uint16{}
+		for _, p := range parts {
+			u = append(u, p...)
+		}
+		return append(u, end...)
+	})
+}
+
+// GenText returns a generator of text (UTF-16 code units) for the
+// ECMAScript encoders: corner ASCII, reserved and mark characters, code
+// points of every UTF-8 length, surrogate pairs, '+', and '%' alone, in
+// malformed forms and in what looks like escapes; about half the values
+// also hold one or two lone surrogates — high, low, reversed, or right
+// next to an escape. Values need not be well-formed UTF-16.
+func GenText() *rapid.Generator[[]uint16] { return genUnits(false, false) }
+
+// GenValidText returns a generator of well-formed UTF-16 text with the
+// tokens of GenText but the lone surrogates, for ops that take the UTF-8
+// of their input and for round trips.
+func GenValidText() *rapid.Generator[[]uint16] { return genUnits(true, false) }
+
+// GenEncoded returns a generator of percent-encoded text for decoders. The
+// bulk of a value decodes cleanly: literal characters, '+', escapes of
+// reserved characters and of ASCII octets, and escape sequences of whole
+// code points, in either hex case. About half the values hold one or two
+// corners besides: a malformed '%', the escape of any octet (so of every
+// UTF-8 lead byte), the escapes of an octet sequence that is not UTF-8
+// (overlong, surrogate, above U+10FFFF) or that is cut short, or a lone
+// surrogate, also next to an escape; and some end in a '%' with fewer than
+// two hex digits after it.
+func GenEncoded() *rapid.Generator[[]uint16] { return genUnits(false, true) }
+
+// GenValidEncoded returns GenEncoded's generator without lone surrogates,
+// for decoders that take the UTF-8 of their input.
+func GenValidEncoded() *rapid.Generator[[]uint16] { return genUnits(true, true) }
+
+// GenOctets returns a generator of octet strings for encoders that take
+// octets and for UTF-8 decoders: corner octets (ASCII specials, UTF-8 lead
+// and continuation bytes, bytes never used), any octet, the UTF-8 of code
+// points of every length, sequences that are not UTF-8, and ASCII text that
+// looks like escapes.
+func GenOctets() *rapid.Generator[[]byte] {
+	return rapid.Custom(func(t *rapid.T) []byte {
+		p := []byte{}
+		n := rapid.IntRange(0, 16).Draw(t, "tokens")
+		for range n {
+			switch rapid.IntRange(0, 4).Draw(t, "kind") {
+			case 0:
+				p = append(p, rapid.SampledFrom(cornerOctets).Draw(t, "octet"))
+			case 1:
+				p = append(p, byte(rapid.IntRange(0, 255).Draw(t, "any")))
+			case 2:
+				p = utf8.AppendRune(p, genRune(t))
+			case 3:
+				p = append(p, rapid.SampledFrom(brokenUTF8).Draw(t, "broken")...)
+			default:
+				p = append(p, rapid.SampledFrom([]string{"%41", "%7e", "%2F", "%", "%zz", "%%"}).Draw(t, "escape")...)
+			}
+		}
+		return p
+	})
+}
+
+// GenSetName returns a generator of the names of the encode sets
+// percentEncodeSet takes (codec.SetNames).
+func GenSetName() *rapid.Generator[string] {
+	return rapid.SampledFrom(codec.SetNames())
+}
+
+// genEquivalentPair draws two texts that are often equivalent under
+// RFC 3986 §6.2.2 percent-encoding normalization: the same text, the text
+// re-encoded (unreserved characters escaped, escapes of unreserved octets
+// decoded, hex case flipped), or two texts drawn apart.
+func genEquivalentPair(t *rapid.T) (a, b []uint16) {
+	a = GenValidEncoded().Draw(t, "a")
+	switch rapid.IntRange(0, 2).Draw(t, "pair") {
+	case 0:
+		return a, a
+	case 1:
+		return a, reencode(t, a)
+	default:
+		return a, GenValidEncoded().Draw(t, "b")
+	}
+}
+
+// reencode returns u with some unreserved characters escaped, some escapes
+// of unreserved octets decoded, and the hex case of some escapes flipped.
+func reencode(t *rapid.T, u []uint16) []uint16 {
+	out := []uint16{}
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if c == '%' && i+2 < len(u) && isHexUnit(u[i+1]) && isHexUnit(u[i+2]) {
+			b := byte(unhexUnit(u[i+1])<<4 | unhexUnit(u[i+2]))
+			switch rapid.IntRange(0, 2).Draw(t, "escape") {
+			case 1:
+				if codec.Unreserved.Contains(b) {
+					out = append(out, uint16(b))
+				} else {
+					out = escape(out, b, rapid.IntRange(0, 3).Draw(t, "case"))
+				}
+			case 2:
+				out = escape(out, b, rapid.IntRange(0, 3).Draw(t, "case"))
+			default:
+				out = append(out, u[i:i+3]...)
+			}
+			i += 2
+			continue
+		}
+		if c < 0x80 && codec.Unreserved.Contains(byte(c)) && rapid.Bool().Draw(t, "encode") {
+			out = escape(out, byte(c), rapid.IntRange(0, 3).Draw(t, "case"))
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func isHexUnit(c uint16) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func unhexUnit(c uint16) uint16 {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+// hostLabels are host labels for IRIs: ASCII, U-labels, an A-label, and
+// ones IDNA maps or rejects.
+var hostLabels = []string{"example", "b\u00fccher", "\u65e5\u672c", "xn--bcher-kva", "EXAMPLE",
+	"\u00df", "\u0131", "xn--", "a-", "\u2488", "\uff21", "%C3%BC"}
+
+// genIRI draws an IRI: valid text, often after a scheme and a host of
+// hostLabels.
+func genIRI(t *rapid.T) []uint16 {
+	var u []uint16
+	if rapid.Bool().Draw(t, "authority") {
+		u = append(u, mustUTF16("http://")...)
+		n := rapid.IntRange(1, 3).Draw(t, "labels")
+		for i := range n {
+			if i > 0 {
+				u = append(u, '.')
+			}
+			u = append(u, mustUTF16(rapid.SampledFrom(hostLabels).Draw(t, "label"))...)
+		}
+		u = append(u, '/')
+	}
+	return append(u, GenValidEncoded().Draw(t, "rest")...)
+}
+
+// RequestGen returns a generator of requests for op, drawing the input
+// from the generator that reaches op's corners: GenText for the ECMAScript
+// encoders, GenEncoded for their decoders, GenOctets for ops that take
+// octets, GenValidText and GenValidEncoded for the other text ops, pairs
+// that are often equivalent for equivalent, and URL-shaped text for the
+// IRI ops. It returns nil for an op it does not know.
+func RequestGen(op vectors.Op) *rapid.Generator[vectors.Request] {
+	text := func(g *rapid.Generator[[]uint16]) *rapid.Generator[vectors.Request] {
+		return rapid.Custom(func(t *rapid.T) vectors.Request {
+			return vectors.Request{Op: op.Name, In: g.Draw(t, "in")}
+		})
+	}
+	switch op.Name {
+	case "encodeURI", "encodeURIComponent":
+		return text(GenText())
+	case "decodeURI", "decodeURIComponent":
+		return text(GenEncoded())
+	case "formEncode", "goQueryEscape", "goPathEscape":
+		return text(GenValidText())
+	case "percentDecode", "percentDecodeLenient", "normalize", "encodeNoDouble",
+		"formDecode", "goQueryUnescape", "goPathUnescape":
+		return text(GenValidEncoded())
+	case "percentEncode", "utf8DecodeReplace":
+		return rapid.Custom(func(t *rapid.T) vectors.Request {
+			return vectors.Request{Op: op.Name, InHex: GenOctets().Draw(t, "in_hex")}
+		})
+	case "percentEncodeSet":
+		return rapid.Custom(func(t *rapid.T) vectors.Request {
+			set := GenSetName().Draw(t, "set")
+			return vectors.Request{Op: op.Name, InHex: GenOctets().Draw(t, "in_hex"), Args: map[string]string{"set": set}}
+		})
+	case "equivalent":
+		return rapid.Custom(func(t *rapid.T) vectors.Request {
+			a, b := genEquivalentPair(t)
+			other, _ := toUTF8(b)
+			return vectors.Request{Op: op.Name, In: a, Args: map[string]string{"other": other}}
+		})
+	case "iriToURI":
+		return rapid.Custom(func(t *rapid.T) vectors.Request {
+			return vectors.Request{Op: op.Name, In: genIRI(t)}
+		})
+	case "uriToIRI":
+		return rapid.Custom(func(t *rapid.T) vectors.Request {
+			u := GenValidEncoded().Draw(t, "in")
+			if rapid.Bool().Draw(t, "authority") {
+				u = append(mustUTF16("http://xn--bcher-kva.example/"), u...)
+			}
+			return vectors.Request{Op: op.Name, In: u}
+		})
+	}
+	return nil
+}

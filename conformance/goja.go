@@ -1,0 +1,113 @@
+package conformance
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/dop251/goja"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// Goja returns the goja JavaScript engine's global URI functions as an
+// Implementation named "goja": encodeURI, encodeURIComponent, decodeURI and
+// decodeURIComponent. Every other op is answered Unsupported.
+//
+// Text goes in and out as UTF-16 with no loss: the input is made a goja
+// string with goja.StringFromUTF16 and the result is read back code unit by
+// code unit, so lone surrogates reach the engine and come back as they are.
+// A thrown URIError is the error kind URIError; anything else the engine
+// throws is an error of Do. Each goroutine uses its own goja.Runtime, taken
+// from a pool, since a Runtime is not safe for concurrent use.
+//
+// goja is known to deviate from ECMA-262 on some inputs; those deviations
+// are listed, with evidence, in vectors/deviations.json under the engine
+// name "goja", and Results, Run, Check and Differential excuse them.
+func Goja() Implementation { return &gojaImpl{} }
+
+type gojaImpl struct {
+	pool sync.Pool
+}
+
+// gojaVM is a Runtime with its URI functions looked up.
+type gojaVM struct {
+	rt  *goja.Runtime
+	fns map[string]goja.Callable
+}
+
+var gojaFuncs = []string{"encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"}
+
+func newGojaVM() (*gojaVM, error) {
+	vm := &gojaVM{rt: goja.New(), fns: map[string]goja.Callable{}}
+	for _, name := range gojaFuncs {
+		fn, ok := goja.AssertFunction(vm.rt.Get(name))
+		if !ok {
+			return nil, errors.New("goja: global " + name + " is not a function")
+		}
+		vm.fns[name] = fn
+	}
+	return vm, nil
+}
+
+// Name returns "goja".
+func (g *gojaImpl) Name() string { return "goja" }
+
+// Do calls the goja function named req.Op on req.In.
+func (g *gojaImpl) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+	if err := ctx.Err(); err != nil {
+		return vectors.Response{}, err
+	}
+	vm, _ := g.pool.Get().(*gojaVM)
+	if vm == nil {
+		var err error
+		if vm, err = newGojaVM(); err != nil {
+			return vectors.Response{}, err
+		}
+	}
+	fn := vm.fns[req.Op]
+	if fn == nil {
+		g.pool.Put(vm)
+		return unsupported(""), nil
+	}
+	v, err := fn(goja.Undefined(), goja.StringFromUTF16(req.In))
+	if err != nil {
+		// A Runtime that threw is still usable; one that was interrupted
+		// or panicked is dropped.
+		var ex *goja.Exception
+		if errors.As(err, &ex) {
+			g.pool.Put(vm)
+			if gojaErrorName(vm.rt, ex) == "URIError" {
+				return vectors.Response{Error: vectors.ErrURIError, Message: ex.Error()}, nil
+			}
+		}
+		return vectors.Response{}, err
+	}
+	g.pool.Put(vm)
+	s, ok := v.(goja.String)
+	if !ok {
+		return vectors.Response{}, &OutputError{Op: req.Op, Reason: "goja returned a " + v.ExportType().String() + ", not a string"}
+	}
+	out := make([]uint16, s.Length())
+	for i := range out {
+		out[i] = s.CharAt(i)
+	}
+	return vectors.Response{Out: out}, nil
+}
+
+// gojaErrorName returns the name property of the thrown value, or "".
+func gojaErrorName(rt *goja.Runtime, ex *goja.Exception) string {
+	val := ex.Value()
+	if val == nil {
+		return ""
+	}
+	obj, ok := val.(*goja.Object)
+	if !ok {
+		return ""
+	}
+	name := obj.Get("name")
+	if name == nil {
+		return ""
+	}
+	return name.String()
+}

@@ -1,0 +1,549 @@
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/vectors"
+)
+
+// A law is a property that every correct implementation has, checked with
+// rapid on generated inputs.
+type law struct {
+	name string
+	// ops are the ops the law calls; it runs when the implementation has
+	// all of them (see also any).
+	ops []string
+	// any, when set, lets the law run when the implementation has at
+	// least one of ops; the law finds the others elsewhere.
+	any  bool
+	prop func(impl Implementation) func(*rapid.T)
+}
+
+// laws is the list of the issue "conformance" (docs: conformance/README.md),
+// in its order.
+var laws = []law{
+	// Round trip: decode(encode(x)) = x, for every encoder and the decoder
+	// that undoes it.
+	{name: "RoundTrip/percentEncodeSet", ops: []string{"percentEncodeSet", "percentDecode"}, prop: roundTripSet},
+	{name: "RoundTrip/percentEncode", ops: []string{"percentEncode", "percentDecode"}, prop: roundTripOctets("percentDecode")},
+	{name: "RoundTrip/percentDecodeLenient", ops: []string{"percentEncode", "percentDecodeLenient"}, prop: roundTripOctets("percentDecodeLenient")},
+	{name: "RoundTrip/formEncode", ops: []string{"formEncode", "formDecode"}, prop: roundTripText("formEncode", "formDecode", false)},
+	{name: "RoundTrip/goQueryEscape", ops: []string{"goQueryEscape", "goQueryUnescape"}, prop: roundTripText("goQueryEscape", "goQueryUnescape", true)},
+	{name: "RoundTrip/goPathEscape", ops: []string{"goPathEscape", "goPathUnescape"}, prop: roundTripText("goPathEscape", "goPathUnescape", true)},
+	{name: "RoundTrip/encodeURIComponent", ops: []string{"encodeURIComponent", "decodeURIComponent"}, prop: roundTripText("encodeURIComponent", "decodeURIComponent", false)},
+	{name: "RoundTrip/encodeURI", ops: []string{"encodeURI", "decodeURI"}, prop: roundTripText("encodeURI", "decodeURI", false)},
+
+	// Alphabet and case: an encoder's output is its kept characters and
+	// %XX escapes with uppercase hex of the octets it does not keep.
+	{name: "Alphabet/encodeURI", ops: []string{"encodeURI"}, prop: alphabet("encodeURI")},
+	{name: "Alphabet/encodeURIComponent", ops: []string{"encodeURIComponent"}, prop: alphabet("encodeURIComponent")},
+	{name: "Alphabet/percentEncode", ops: []string{"percentEncode"}, prop: alphabet("percentEncode")},
+	{name: "Alphabet/percentEncodeSet", ops: []string{"percentEncodeSet"}, prop: alphabet("percentEncodeSet")},
+	{name: "Alphabet/formEncode", ops: []string{"formEncode"}, prop: alphabet("formEncode")},
+	{name: "Alphabet/goQueryEscape", ops: []string{"goQueryEscape"}, prop: alphabet("goQueryEscape")},
+	{name: "Alphabet/goPathEscape", ops: []string{"goPathEscape"}, prop: alphabet("goPathEscape")},
+
+	// Errors: the ECMAScript encoders throw exactly on lone surrogates.
+	{name: "Errors/encodeURI", ops: []string{"encodeURI"}, prop: throwsOnLoneSurrogate("encodeURI")},
+	{name: "Errors/encodeURIComponent", ops: []string{"encodeURIComponent"}, prop: throwsOnLoneSurrogate("encodeURIComponent")},
+
+	// Normalization.
+	{name: "Normalize/Idempotent", ops: []string{"normalize"}, prop: idempotent("normalize", true)},
+	{name: "Normalize/KeepsOctets", ops: []string{"normalize"}, prop: normalizeKeepsOctets},
+	{name: "Equivalent/Reflexive", ops: []string{"equivalent"}, prop: equivalentReflexive},
+	{name: "Equivalent/Symmetric", ops: []string{"equivalent"}, prop: equivalentSymmetric},
+	{name: "Equivalent/AgreesWithNormalize", ops: []string{"equivalent", "normalize"}, prop: equivalentAgrees},
+
+	// The no-double-encode encoder.
+	{name: "EncodeNoDouble/Idempotent", ops: []string{"encodeNoDouble"}, prop: idempotent("encodeNoDouble", false)},
+
+	// Agreement of encodeURIComponent with net/url's QueryEscape.
+	{name: "Agreement/encodeURIComponent-goQueryEscape", ops: []string{"encodeURIComponent", "goQueryEscape"}, any: true, prop: agreement},
+}
+
+// LawNames returns the names of the laws Laws checks, in order. A name is
+// "Group/Case"; Laws runs each as a subtest of that name.
+func LawNames() []string {
+	names := make([]string, len(laws))
+	for i, l := range laws {
+		names[i] = l.name
+	}
+	return names
+}
+
+// Laws checks the property laws against impl, each law in a subtest, with
+// rapid (-rapid.checks cases each; a failure reports rapid's shrunk
+// counterexample and how to replay it). A law whose ops impl does not
+// support is skipped. Ops and Areas options select the laws that call a
+// selected op; other options are ignored.
+//
+// The laws:
+//
+//   - RoundTrip: decode(encode(x)) = x for every octet string and every
+//     encode set (percentEncodeSet and percentEncode then percentDecode or
+//     percentDecodeLenient; for a set that keeps '%', x has none), and
+//     for every well-formed text (formEncode/formDecode,
+//     goQueryEscape/goQueryUnescape, goPathEscape/goPathUnescape,
+//     encodeURIComponent/decodeURIComponent, encodeURI/decodeURI).
+//   - Alphabet: an encoder's output is ASCII, every '%' starts an escape
+//     with two uppercase hex digits, every other character is one the
+//     encoder keeps ('+' for a space in the form and query encoders), and
+//     no escape is of an octet the encoder keeps.
+//   - Errors: encodeURI and encodeURIComponent throw URIError if and only
+//     if the input holds a lone surrogate.
+//   - Normalize: normalize is idempotent on text where every '%' starts an
+//     escape (elsewhere it need not be: in "%%341" the escape %34 decodes to
+//     '4' and makes a new escape %41), and it never changes the octets a
+//     strict decode yields nor which of them are escaped, except that it
+//     may decode escapes of unreserved octets (RFC 3986 §6.2.2.2).
+//   - Equivalent: equivalent is reflexive and symmetric, and agrees with
+//     equality of normalize.
+//   - EncodeNoDouble: encodeNoDouble is idempotent.
+//   - Agreement: for well-formed text, encodeURIComponent(s) is
+//     QueryEscape(s) with '+' written %20 and !'()* unescaped. The law uses
+//     impl's two ops; when impl has only one, the other comes from goja
+//     (encodeURIComponent) or net/url (QueryEscape).
+func Laws(t *testing.T, impl Implementation, opts ...Option) {
+	t.Helper()
+	c, err := newConfig(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range laws {
+		if !c.lawSelected(l) {
+			continue
+		}
+		t.Run(l.name, func(t *testing.T) {
+			if why := lawUnsupported(impl, l); why != "" {
+				t.Skip(why)
+			}
+			rapid.Check(t, l.prop(impl))
+		})
+	}
+}
+
+// CheckLaws checks the laws as Laws does, without a *testing.T, and returns
+// nil if all hold, or an error joining a *PropertyError (with rapid's
+// report and shrunk counterexample) for each law that fails. It must run
+// in a test binary, since rapid reads its -rapid.* flags; a failure writes
+// rapid's fail file under testdata/rapid unless -rapid.nofailfile is set.
+func CheckLaws(impl Implementation, opts ...Option) error {
+	c, err := newConfig(opts)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, l := range laws {
+		if !c.lawSelected(l) || lawUnsupported(impl, l) != "" {
+			continue
+		}
+		if err := checkProperty("CheckLaws/"+impl.Name()+"/"+l.name, l.prop(impl)); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return joinErrors(errs)
+}
+
+// lawSelected reports whether the options select a law: one of its ops is
+// selected.
+func (c *config) lawSelected(l law) bool {
+	return slices.ContainsFunc(l.ops, c.opSelected)
+}
+
+// lawUnsupported returns why impl cannot be checked by l, or "".
+func lawUnsupported(impl Implementation, l law) string {
+	var missing []string
+	for _, op := range l.ops {
+		if !supports(impl, op) {
+			missing = append(missing, op)
+		}
+	}
+	if len(missing) == 0 || l.any && len(missing) < len(l.ops) {
+		return ""
+	}
+	return impl.Name() + " does not support " + strings.Join(missing, ", ")
+}
+
+// supports reports whether impl answers op: whether it answers a plain
+// request other than Unsupported. An implementation that fails to answer
+// is taken to support the op, so that the checks report the failure.
+func supports(impl Implementation, op string) bool {
+	o, ok := vectors.LookupOp(op)
+	if !ok {
+		return false
+	}
+	req := vectors.Request{Op: op, Args: map[string]string{}}
+	if o.In == vectors.Octets {
+		req.InHex = []byte("a")
+	} else {
+		req.In = []uint16{'a'}
+	}
+	for _, a := range o.Args {
+		switch a {
+		case "set":
+			req.Args[a] = "rfc3986.unreserved"
+		default:
+			req.Args[a] = "a"
+		}
+	}
+	resp, err := do(context.Background(), impl, req)
+	return err != nil || !resp.Unsupported
+}
+
+// call sends req to impl, failing the property if impl cannot answer and
+// skipping the case if it does not take this input.
+func call(t *rapid.T, impl Implementation, req vectors.Request) vectors.Response {
+	t.Helper()
+	resp, err := do(context.Background(), impl, req)
+	if err != nil {
+		t.Fatalf("%s: %s %s: no answer: %v", impl.Name(), req.Op, describeInput(req), err)
+	}
+	if resp.Unsupported {
+		t.Skipf("%s: %s does not take %s", impl.Name(), req.Op, describeInput(req))
+	}
+	return resp
+}
+
+// text calls impl and returns its text result, failing on an error.
+func text(t *rapid.T, impl Implementation, req vectors.Request) []uint16 {
+	t.Helper()
+	resp := call(t, impl, req)
+	if resp.Error != "" {
+		t.Fatalf("%s: %s %s: want a result, got %s", impl.Name(), req.Op, describeInput(req), describeAnswer(req.Op, resp))
+	}
+	return resp.Out
+}
+
+// octets calls impl and returns its octet result, failing on an error.
+func octets(t *rapid.T, impl Implementation, req vectors.Request) []byte {
+	t.Helper()
+	resp := call(t, impl, req)
+	if resp.Error != "" {
+		t.Fatalf("%s: %s %s: want a result, got %s", impl.Name(), req.Op, describeInput(req), describeAnswer(req.Op, resp))
+	}
+	return resp.OutHex
+}
+
+// withoutPercent returns p without its '%' octets.
+func withoutPercent(p []byte) []byte {
+	return bytes.ReplaceAll(p, []byte("%"), nil)
+}
+
+func roundTripSet(impl Implementation) func(*rapid.T) {
+	return func(t *rapid.T) {
+		set := GenSetName().Draw(t, "set")
+		x := GenOctets().Draw(t, "octets")
+		if keep, _ := codec.SetByName(set); keep.Contains('%') {
+			x = withoutPercent(x) // the set keeps '%', so escapes would be ambiguous
+		}
+		enc := text(t, impl, vectors.Request{Op: "percentEncodeSet", InHex: x, Args: map[string]string{"set": set}})
+		dec := octets(t, impl, vectors.Request{Op: "percentDecode", In: enc})
+		if !bytes.Equal(dec, x) {
+			t.Fatalf("percentDecode(percentEncodeSet(x, %q)) != x\n  x:       %s\n  encoded: %s\n  decoded: %s",
+				set, showOctets(x), showUnits(enc), showOctets(dec))
+		}
+	}
+}
+
+func roundTripOctets(decoder string) func(Implementation) func(*rapid.T) {
+	return func(impl Implementation) func(*rapid.T) {
+		return func(t *rapid.T) {
+			x := GenOctets().Draw(t, "octets")
+			enc := text(t, impl, vectors.Request{Op: "percentEncode", InHex: x})
+			dec := octets(t, impl, vectors.Request{Op: decoder, In: enc})
+			if !bytes.Equal(dec, x) {
+				t.Fatalf("%s(percentEncode(x)) != x\n  x:       %s\n  encoded: %s\n  decoded: %s",
+					decoder, showOctets(x), showUnits(enc), showOctets(dec))
+			}
+		}
+	}
+}
+
+// roundTripText checks decoder(encoder(s)) = s for well-formed text s;
+// toOctets says the decoder answers with octets, to be compared with the
+// UTF-8 of s.
+func roundTripText(encoder, decoder string, toOctets bool) func(Implementation) func(*rapid.T) {
+	return func(impl Implementation) func(*rapid.T) {
+		return func(t *rapid.T) {
+			s := GenValidText().Draw(t, "text")
+			enc := text(t, impl, vectors.Request{Op: encoder, In: s})
+			var ok bool
+			var got string
+			if toOctets {
+				dec := octets(t, impl, vectors.Request{Op: decoder, In: enc})
+				want, _ := toUTF8(s)
+				ok, got = string(dec) == want, showOctets(dec)
+			} else {
+				dec := text(t, impl, vectors.Request{Op: decoder, In: enc})
+				ok, got = slices.Equal(dec, s), showUnits(dec)
+			}
+			if !ok {
+				t.Fatalf("%s(%s(s)) != s\n  s:       %s\n  encoded: %s\n  decoded: %s",
+					decoder, encoder, showUnits(s), showUnits(enc), got)
+			}
+		}
+	}
+}
+
+// encoderAlphabet returns what the encoder op keeps, and whether it writes
+// a space as '+'.
+func encoderAlphabet(op, set string) (keep codec.Set, plus bool) {
+	switch op {
+	case "encodeURI":
+		return codec.EncodeURIUnescaped, false
+	case "encodeURIComponent":
+		return codec.URIUnescaped, false
+	case "percentEncode":
+		return codec.Unreserved, false
+	case "percentEncodeSet":
+		keep, _ = codec.SetByName(set)
+		return keep, false
+	case "formEncode":
+		return codec.WHATWGFormURLEncoded, true
+	case "goQueryEscape":
+		return codec.GoQuery, true
+	case "goPathEscape":
+		return codec.GoPathSegment, false
+	}
+	return codec.Set{}, false
+}
+
+func alphabet(op string) func(Implementation) func(*rapid.T) {
+	return func(impl Implementation) func(*rapid.T) {
+		return func(t *rapid.T) {
+			req := vectors.Request{Op: op}
+			set := ""
+			switch op {
+			case "encodeURI", "encodeURIComponent":
+				req.In = GenText().Draw(t, "text")
+			case "percentEncode":
+				req.InHex = GenOctets().Draw(t, "octets")
+			case "percentEncodeSet":
+				set = GenSetName().Draw(t, "set")
+				req.Args = map[string]string{"set": set}
+				req.InHex = GenOctets().Draw(t, "octets")
+			default:
+				req.In = GenValidText().Draw(t, "text")
+			}
+			keep, plus := encoderAlphabet(op, set)
+			if keep.Contains('%') {
+				req.InHex = withoutPercent(req.InHex)
+			}
+			resp := call(t, impl, req)
+			if resp.Error != "" {
+				return // which inputs may throw is the Errors law's business
+			}
+			if why := checkAlphabet(resp.Out, keep, plus); why != "" {
+				t.Fatalf("%s %s = %s: %s (kept: %v)", op, describeInput(req), showUnits(resp.Out), why, keep)
+			}
+		}
+	}
+}
+
+// checkAlphabet returns what is wrong with out as the output of an encoder
+// that keeps keep (and writes a space as '+' if plus), or "".
+func checkAlphabet(out []uint16, keep codec.Set, plus bool) string {
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		switch {
+		case c >= 0x80:
+			return fmt.Sprintf("code unit %04X at %d is not ASCII", c, i)
+		case c == '%':
+			if i+2 >= len(out) || !isUpperHex(out[i+1]) || !isUpperHex(out[i+2]) {
+				return fmt.Sprintf("the '%%' at %d does not start an escape with two uppercase hex digits", i)
+			}
+			b := byte(unhexUnit(out[i+1])<<4 | unhexUnit(out[i+2]))
+			if keep.Contains(b) {
+				return fmt.Sprintf("the escape at %d is of %q, which the encoder keeps", i, b)
+			}
+			if plus && b == ' ' {
+				return fmt.Sprintf("the escape at %d is of a space, which the encoder writes as '+'", i)
+			}
+			i += 2
+		case plus && c == '+':
+		case !keep.Contains(byte(c)):
+			return fmt.Sprintf("%q at %d is neither kept nor escaped", rune(c), i)
+		}
+	}
+	return ""
+}
+
+func isUpperHex(c uint16) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }
+
+func throwsOnLoneSurrogate(op string) func(Implementation) func(*rapid.T) {
+	return func(impl Implementation) func(*rapid.T) {
+		return func(t *rapid.T) {
+			s := GenText().Draw(t, "text")
+			resp := call(t, impl, vectors.Request{Op: op, In: s})
+			lone := hasLoneSurrogate(s)
+			switch {
+			case lone && resp.Error != vectors.ErrURIError:
+				t.Fatalf("%s(%s) = %s; want URIError: the input holds a lone surrogate", op, showUnits(s), describeAnswer(op, resp))
+			case !lone && resp.Error != "":
+				t.Fatalf("%s(%s) = %s; want a result: the input is well-formed UTF-16", op, showUnits(s), describeAnswer(op, resp))
+			}
+		}
+	}
+}
+
+// idempotent checks op(op(s)) = op(s) for well-formed encoded text; with
+// uri set, only for text in which every '%' starts an escape.
+func idempotent(op string, uri bool) func(Implementation) func(*rapid.T) {
+	return func(impl Implementation) func(*rapid.T) {
+		return func(t *rapid.T) {
+			s := GenValidEncoded().Draw(t, "text")
+			if uri {
+				s = strayPercentTo25(s)
+			}
+			once := text(t, impl, vectors.Request{Op: op, In: s})
+			twice := text(t, impl, vectors.Request{Op: op, In: once})
+			if !slices.Equal(once, twice) {
+				t.Fatalf("%s is not idempotent\n  s:          %s\n  %s(s):      %s\n  applied again: %s",
+					op, showUnits(s), op, showUnits(once), showUnits(twice))
+			}
+		}
+	}
+}
+
+// strayPercentTo25 returns u with every '%' that does not start an escape
+// written %25, so that u is a URI as far as escapes go (RFC 3986 §2.4).
+func strayPercentTo25(u []uint16) []uint16 {
+	out := make([]uint16, 0, len(u))
+	for i, c := range u {
+		if c == '%' && !(i+2 < len(u) && isHexUnit(u[i+1]) && isHexUnit(u[i+2])) {
+			out = append(out, '%', '2', '5')
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// A token is one octet of percent-encoded text: written as it is, or as
+// an escape.
+type token struct {
+	b       byte
+	escaped bool
+}
+
+// tokens splits the UTF-8 of u into octets, each literal or escaped; a '%'
+// that does not start an escape is a literal '%'.
+func tokens(u []uint16) []token {
+	s, _ := toUTF8(u)
+	var ts []token
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHexUnit(uint16(s[i+1])) && isHexUnit(uint16(s[i+2])) {
+			ts = append(ts, token{byte(unhexUnit(uint16(s[i+1]))<<4 | unhexUnit(uint16(s[i+2]))), true})
+			i += 2
+			continue
+		}
+		ts = append(ts, token{s[i], false})
+	}
+	return ts
+}
+
+func normalizeKeepsOctets(impl Implementation) func(*rapid.T) {
+	return func(t *rapid.T) {
+		s := GenValidEncoded().Draw(t, "text")
+		n := text(t, impl, vectors.Request{Op: "normalize", In: s})
+		ts, tn := tokens(s), tokens(n)
+		fail := func(format string, args ...any) {
+			t.Helper()
+			t.Fatalf("normalize(%s) = %s: %s", showUnits(s), showUnits(n), fmt.Sprintf(format, args...))
+		}
+		if len(ts) != len(tn) {
+			fail("%d octets became %d", len(ts), len(tn))
+		}
+		for i := range ts {
+			a, b := ts[i], tn[i]
+			switch {
+			case a.b != b.b:
+				fail("octet %d changed from %#02x to %#02x", i, a.b, b.b)
+			case !a.escaped && b.escaped:
+				fail("octet %d (%#02x) was escaped", i, a.b)
+			case a.escaped && !b.escaped && !codec.Unreserved.Contains(a.b):
+				fail("octet %d (%q) was decoded, but it is not unreserved", i, a.b)
+			}
+		}
+	}
+}
+
+// equivalent asks impl whether a and b are equivalent.
+func equivalent(t *rapid.T, impl Implementation, a, b []uint16) bool {
+	t.Helper()
+	other, _ := toUTF8(b)
+	out := text(t, impl, vectors.Request{Op: "equivalent", In: a, Args: map[string]string{"other": other}})
+	switch s, _ := toUTF8(out); s {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	t.Fatalf("equivalent(%s, %s) = %s; want \"true\" or \"false\"", showUnits(a), showUnits(b), showUnits(out))
+	return false
+}
+
+func equivalentReflexive(impl Implementation) func(*rapid.T) {
+	return func(t *rapid.T) {
+		a := GenValidEncoded().Draw(t, "a")
+		if !equivalent(t, impl, a, a) {
+			t.Fatalf("equivalent(a, a) is false for a = %s", showUnits(a))
+		}
+	}
+}
+
+func equivalentSymmetric(impl Implementation) func(*rapid.T) {
+	return func(t *rapid.T) {
+		a, b := genEquivalentPair(t)
+		if ab, ba := equivalent(t, impl, a, b), equivalent(t, impl, b, a); ab != ba {
+			t.Fatalf("equivalent(a, b) = %v but equivalent(b, a) = %v\n  a: %s\n  b: %s", ab, ba, showUnits(a), showUnits(b))
+		}
+	}
+}
+
+func equivalentAgrees(impl Implementation) func(*rapid.T) {
+	return func(t *rapid.T) {
+		a, b := genEquivalentPair(t)
+		eq := equivalent(t, impl, a, b)
+		na := text(t, impl, vectors.Request{Op: "normalize", In: a})
+		nb := text(t, impl, vectors.Request{Op: "normalize", In: b})
+		if same := slices.Equal(na, nb); eq != same {
+			t.Fatalf("equivalent(a, b) = %v but normalize(a) == normalize(b) is %v\n  a: %s\n  b: %s\n  normalize(a): %s\n  normalize(b): %s",
+				eq, same, showUnits(a), showUnits(b), showUnits(na), showUnits(nb))
+		}
+	}
+}
+
+// queryToComponent rewrites QueryEscape's output as encodeURIComponent
+// writes the same text: '+' as %20, and the five marks !'()* that
+// encodeURIComponent keeps unescaped.
+var queryToComponent = strings.NewReplacer("+", "%20", "%21", "!", "%27", "'", "%28", "(", "%29", ")", "%2A", "*")
+
+func agreement(impl Implementation) func(*rapid.T) {
+	ecu, qe := impl, impl
+	if !supports(impl, "encodeURIComponent") {
+		ecu = Goja()
+	}
+	if !supports(impl, "goQueryEscape") {
+		qe = NetURL()
+	}
+	return func(t *rapid.T) {
+		s := GenValidText().Draw(t, "text")
+		a := text(t, ecu, vectors.Request{Op: "encodeURIComponent", In: s})
+		q := text(t, qe, vectors.Request{Op: "goQueryEscape", In: s})
+		qs, _ := toUTF8(q)
+		as, _ := toUTF8(a)
+		if want := queryToComponent.Replace(qs); as != want {
+			t.Fatalf("encodeURIComponent(s) != QueryEscape(s) with '+' as %%20 and !'()* unescaped\n  s: %s\n  %s encodeURIComponent: %q\n  %s goQueryEscape:      %q\n  rewritten:          %q",
+				showUnits(s), ecu.Name(), as, qe.Name(), qs, want)
+		}
+	}
+}

@@ -1,0 +1,409 @@
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// Tests of the machinery: evaluation, formatting, options, the
+// expected-failures list and the adapters, on small hand-made corpora whose
+// expected answers are worked out from the specs in the comments.
+
+// units returns the code units of an ASCII or BMP string literal.
+func units(s string) []uint16 { return mustUTF16(s) }
+
+// tinyCorpus holds a vector of each kind of answer. The expected answers:
+// encodeURIComponent("a b") is "a%20b" (§15.1.3.4: space is not in
+// uriUnescaped); encodeURIComponent of a lone high surrogate throws
+// (§15.1.3 Encode 4.d.iii); percentDecode("%41") is the octet 0x41
+// (RFC 3986 §2.1).
+func tinyCorpus() []vectors.Vector {
+	return []vectors.Vector{
+		{ID: "t.ecu.space", Request: vectors.Request{Op: "encodeURIComponent", In: units("a b")},
+			Expect: vectors.Response{Out: units("a%20b")}, Ref: "ECMA-262 5.1 §15.1.3.4", Level: "must", File: "tiny.json", Line: 3},
+		{ID: "t.ecu.lone", Request: vectors.Request{Op: "encodeURIComponent", In: []uint16{0xD800}},
+			Expect: vectors.Response{Error: vectors.ErrURIError}, Ref: "ECMA-262 5.1 §15.1.3 Encode 4.d.iii", Level: "must", File: "tiny.json", Line: 4},
+		{ID: "t.pd.A", Request: vectors.Request{Op: "percentDecode", In: units("%41")},
+			Expect: vectors.Response{OutHex: []byte{0x41}}, Ref: "RFC 3986 §2.1", Level: "should", File: "tiny.json", Line: 5},
+	}
+}
+
+// fake answers from a table of functions by op.
+type fake struct {
+	name string
+	fn   map[string]func(vectors.Request) (vectors.Response, error)
+}
+
+func (f fake) Name() string { return f.name }
+func (f fake) Do(_ context.Context, req vectors.Request) (vectors.Response, error) {
+	if fn := f.fn[req.Op]; fn != nil {
+		return fn(req)
+	}
+	return vectors.Response{Unsupported: true}, nil
+}
+
+func TestEvaluate(t *testing.T) {
+	v := tinyCorpus()
+	cases := []struct {
+		name string
+		v    vectors.Vector
+		got  vectors.Response
+		err  error
+		want Outcome
+	}{
+		{"same text", v[0], vectors.Response{Out: units("a%20b")}, nil, Passed},
+		{"other text", v[0], vectors.Response{Out: units("a+b")}, nil, Failed},
+		{"lowercase is different", v[0], vectors.Response{Out: units("a%20B")}, nil, Failed},
+		{"error instead of text", v[0], vectors.Response{Error: vectors.ErrURIError}, nil, Failed},
+		{"text plus stray octets", v[0], vectors.Response{Out: units("a%20b"), OutHex: []byte{1}}, nil, Failed},
+		{"expected error", v[1], vectors.Response{Error: vectors.ErrURIError, Message: "any text"}, nil, Passed},
+		{"other error kind", v[1], vectors.Response{Error: vectors.ErrMalformedEscape}, nil, Failed},
+		{"text instead of error", v[1], vectors.Response{Out: units("%EF%BF%BD")}, nil, Failed},
+		{"octets", v[2], vectors.Response{OutHex: []byte{0x41}}, nil, Passed},
+		{"octets as text", v[2], vectors.Response{Out: units("A")}, nil, Failed},
+		{"unsupported", v[2], vectors.Response{Unsupported: true}, nil, Skipped},
+		{"no answer", v[2], vectors.Response{}, errors.New("crashed"), Failed},
+	}
+	for _, c := range cases {
+		r := Evaluate(c.v, c.got, c.err)
+		if r.Outcome != c.want {
+			t.Errorf("%s: outcome %v, want %v (%s)", c.name, r.Outcome, c.want, r.Reason)
+		}
+		if (r.Diff != "") != (c.want == Failed && c.err == nil) {
+			t.Errorf("%s: diff %q", c.name, r.Diff)
+		}
+	}
+	// An empty result matches an empty expectation, nil or not.
+	empty := vectors.Vector{ID: "e", Request: vectors.Request{Op: "decodeURIComponent", In: []uint16{}}, Expect: vectors.Response{Out: []uint16{}}}
+	if r := Evaluate(empty, vectors.Response{}, nil); r.Outcome != Passed {
+		t.Errorf("empty output: %v", r.Outcome)
+	}
+}
+
+func TestFormatFailure(t *testing.T) {
+	v := vectors.Vector{ID: "t.dUC.lone", Request: vectors.Request{Op: "decodeURIComponent", In: []uint16{0xD800, '%', '4', '1'}},
+		Expect: vectors.Response{Out: []uint16{0xD800, 'A'}}, Ref: "ECMA-262 5.1 §15.1.3 Decode 4.c", Level: "must", File: "x.json", Line: 42}
+	r := Evaluate(v, vectors.Response{Out: []uint16{0xFFFD, 'A'}}, nil)
+	s := FormatFailure(r)
+	for _, want := range []string{
+		"t.dUC.lone (x.json:42)",
+		`"\uD800%41"`,           // escaped text
+		"[D800 0025 0034 0031]", // code units
+		`"\uD800A" [D800 0041]`, // expected
+		`"\uFFFDA" [FFFD 0041]`, // actual
+		"diff (-want +got)",     // go-cmp
+		"§15.1.3 Decode 4.c",    // spec
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("FormatFailure lacks %q:\n%s", want, s)
+		}
+	}
+	o := vectors.Vector{ID: "t.pe", Request: vectors.Request{Op: "percentEncode", InHex: []byte{0xE2, 0x82, 0xAC, '"'}},
+		Expect: vectors.Response{Out: units("%E2%82%AC%22")}, Ref: "RFC 3986 §2.1"}
+	s = FormatFailure(Evaluate(o, vectors.Response{Out: units("%e2%82%ac%22")}, nil))
+	if !strings.Contains(s, `"\xe2\x82\xac\"" hex [e2 82 ac 22]`) {
+		t.Errorf("octet input not shown both ways:\n%s", s)
+	}
+}
+
+// correct answers the tiny corpus as the specs say.
+var correct = fake{name: "correct", fn: map[string]func(vectors.Request) (vectors.Response, error){
+	"encodeURIComponent": func(req vectors.Request) (vectors.Response, error) {
+		if hasLoneSurrogate(req.In) {
+			return vectors.Response{Error: vectors.ErrURIError}, nil
+		}
+		s, _ := toUTF8(req.In)
+		return vectors.Response{Out: units(strings.ReplaceAll(url.QueryEscape(s), "+", "%20"))}, nil
+	},
+	"percentDecode": func(req vectors.Request) (vectors.Response, error) {
+		s, _ := toUTF8(req.In)
+		out, err := url.PathUnescape(s)
+		if err != nil {
+			return vectors.Response{Error: vectors.ErrMalformedEscape}, nil
+		}
+		return vectors.Response{OutHex: []byte(out)}, nil
+	},
+}}
+
+func TestSelection(t *testing.T) {
+	ids := func(opts ...Option) []string {
+		rs, err := Results(context.Background(), correct, append(opts, Vectors(tinyCorpus()))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.Vector.ID)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		opts []Option
+		want []string
+	}{
+		{"all", nil, []string{"t.ecu.space", "t.ecu.lone", "t.pd.A"}},
+		{"op", []Option{Ops("percentDecode")}, []string{"t.pd.A"}},
+		{"area", []Option{Areas("ecmascript")}, []string{"t.ecu.space", "t.ecu.lone"}},
+		{"op or area", []Option{Areas("ecmascript"), Ops("percentDecode")}, []string{"t.ecu.space", "t.ecu.lone", "t.pd.A"}},
+		{"match", []Option{Match(regexp.MustCompile(`lone|pd`))}, []string{"t.ecu.lone", "t.pd.A"}},
+		{"skip", []Option{Skip(regexp.MustCompile(`lone`))}, []string{"t.ecu.space", "t.pd.A"}},
+		{"must only", []Option{Level(vectors.LevelMust)}, []string{"t.ecu.space", "t.ecu.lone"}},
+	} {
+		if got := ids(c.opts...); !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
+		}
+	}
+	for _, bad := range []Option{Ops("nope"), Areas("nope"), Level("may")} {
+		if _, err := Results(context.Background(), correct, bad, Vectors(tinyCorpus())); err == nil {
+			t.Errorf("a wrong option was taken")
+		}
+	}
+}
+
+func TestParseExpectedFailures(t *testing.T) {
+	list, err := ParseExpectedFailures(strings.NewReader("# header\n\n  t.ecu.space  # why\nt.pd.A\n"), "x.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ExpectedFailureEntry{{"t.ecu.space", 3}, {"t.pd.A", 4}}
+	if !slices.Equal(list.Entries, want) || list.Name != "x.txt" {
+		t.Errorf("got %+v", list)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"a\nb c\n", "x.txt:2: "},
+		{"a\n# c\na\n", "x.txt:3: \"a\" is listed twice (also on line 1)"},
+	} {
+		_, err := ParseExpectedFailures(strings.NewReader(c.in), "x.txt")
+		var le *ListError
+		if !errors.As(err, &le) || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q...", c.in, err, c.want)
+		}
+	}
+}
+
+func TestExpectedFailuresStrict(t *testing.T) {
+	// wrong fails t.ecu.space (it writes '+') and passes the others.
+	wrong := fake{name: "wrong", fn: map[string]func(vectors.Request) (vectors.Response, error){
+		"encodeURIComponent": func(req vectors.Request) (vectors.Response, error) {
+			if hasLoneSurrogate(req.In) {
+				return vectors.Response{Error: vectors.ErrURIError}, nil
+			}
+			s, _ := toUTF8(req.In)
+			return vectors.Response{Out: units(url.QueryEscape(s))}, nil
+		},
+		"percentDecode": correct.fn["percentDecode"],
+	}}
+	list, _ := ParseExpectedFailures(strings.NewReader("t.ecu.space\nt.pd.A\ngone.vector\n"), "xfail.txt")
+	rs, err := Results(context.Background(), wrong, Vectors(tinyCorpus()), ExpectedFailures(list))
+	var stale *StaleEntryError
+	if !errors.As(err, &stale) || stale.ID != "gone.vector" || stale.Line != 3 || !strings.Contains(err.Error(), "remove this line") {
+		t.Errorf("stale entry: err = %v", err)
+	}
+	outcomes := map[string]Outcome{}
+	for _, r := range rs {
+		outcomes[r.Vector.ID] = r.Outcome
+	}
+	want := map[string]Outcome{"t.ecu.space": ExpectedFailure, "t.ecu.lone": Passed, "t.pd.A": UnexpectedPass}
+	for id, o := range want {
+		if outcomes[id] != o {
+			t.Errorf("%s: %v, want %v", id, outcomes[id], o)
+		}
+	}
+	err = Check(wrong, Vectors(tinyCorpus()), ExpectedFailures(list))
+	if err == nil || !strings.Contains(err.Error(), "xfail.txt:2") || !strings.Contains(err.Error(), "remove that line") {
+		t.Errorf("Check: %v", err)
+	}
+	var ve *VectorError
+	if !errors.As(err, &ve) || ve.Result.Vector.ID != "t.pd.A" {
+		t.Errorf("Check does not hold a *VectorError for t.pd.A: %v", err)
+	}
+
+	// The list written from a run expects exactly that run's failures.
+	rs, _ = Results(context.Background(), wrong, Vectors(tinyCorpus()))
+	var buf bytes.Buffer
+	if err := WriteExpectedFailures(&buf, rs); err != nil {
+		t.Fatal(err)
+	}
+	written, err := ParseExpectedFailures(&buf, "written")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(wrong, Vectors(tinyCorpus()), ExpectedFailures(written)); err != nil {
+		t.Errorf("the written list does not pass its own run: %v", err)
+	}
+	if len(written.Entries) != 1 || written.Entries[0].ID != "t.ecu.space" {
+		t.Errorf("written list: %+v", written.Entries)
+	}
+}
+
+func TestResultsParallelAndPanics(t *testing.T) {
+	var inFlight, most atomic.Int32
+	slow := fake{name: "slow", fn: map[string]func(vectors.Request) (vectors.Response, error){
+		"encodeURIComponent": func(req vectors.Request) (vectors.Response, error) {
+			n := inFlight.Add(1)
+			defer inFlight.Add(-1)
+			for {
+				m := most.Load()
+				if n <= m || most.CompareAndSwap(m, n) {
+					break
+				}
+			}
+			if len(req.In) == 1 {
+				panic("boom")
+			}
+			return correct.Do(context.Background(), req)
+		},
+	}}
+	var corpus []vectors.Vector
+	for range 50 {
+		corpus = append(corpus, tinyCorpus()...)
+	}
+	for i := range corpus {
+		corpus[i].ID += string(rune('A' + i%26))
+	}
+	rs, err := Results(context.Background(), slow, Vectors(corpus), Parallel(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pe *PanicError
+	for _, r := range rs {
+		if r.Vector.Op == "encodeURIComponent" && len(r.Vector.In) == 1 && !errors.As(r.Err, &pe) {
+			t.Fatalf("%s: a panic was not caught: %+v", r.Vector.ID, r)
+		}
+	}
+	if most.Load() > 4 {
+		t.Errorf("%d requests in flight with Parallel(4)", most.Load())
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rs, err = Results(ctx, correct, Vectors(tinyCorpus()))
+	if !errors.Is(err, context.Canceled) || len(rs) != 3 || !errors.Is(rs[0].Err, context.Canceled) {
+		t.Errorf("canceled: err %v, results %+v", err, rs)
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	rs, _ := Results(context.Background(), correct, Vectors(tinyCorpus()))
+	rs = append(rs, Result{Vector: vectors.Vector{Request: vectors.Request{Op: "percentDecode"}}, Outcome: Skipped})
+	got := Summarize(rs)
+	want := []Summary{{Op: "encodeURIComponent", Passed: 2}, {Op: "percentDecode", Passed: 1, Skipped: 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
+func TestFuncs(t *testing.T) {
+	var calls atomic.Int32
+	f := Funcs{
+		Label: "lib",
+		EncodeURIComponent: func(s string) (string, error) {
+			calls.Add(1)
+			return strings.ReplaceAll(url.QueryEscape(s), "+", "%20"), nil
+		},
+		PercentDecode: url.PathUnescape,
+		DecodeURI:     func(s string) (string, error) { return "\xff", nil },
+	}
+	rs, err := Results(context.Background(), f, Vectors(tinyCorpus()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		want := Passed
+		if r.Vector.ID == "t.ecu.lone" {
+			want = Skipped // a Go string cannot carry the lone surrogate
+		}
+		if r.Outcome != want {
+			t.Errorf("%s: %v, want %v: %s", r.Vector.ID, r.Outcome, want, r.Reason)
+		}
+	}
+	if calls.Load() != 1 {
+		t.Errorf("EncodeURIComponent called %d times, want 1 (never with a lone surrogate)", calls.Load())
+	}
+	resp, err := f.Do(context.Background(), vectors.Request{Op: "percentDecode", In: units("%4")})
+	if err != nil || resp.Error != vectors.ErrMalformedEscape {
+		t.Errorf("error kind: %+v %v", resp, err)
+	}
+	_, err = f.Do(context.Background(), vectors.Request{Op: "decodeURI", In: units("%FF")})
+	var oe *OutputError
+	if !errors.As(err, &oe) {
+		t.Errorf("invalid UTF-8 text result: err %v, want *OutputError", err)
+	}
+	if resp, _ := f.Do(context.Background(), vectors.Request{Op: "normalize", In: units("a")}); !resp.Unsupported {
+		t.Errorf("a nil field answered %+v", resp)
+	}
+}
+
+func TestGojaKeepsUTF16(t *testing.T) {
+	g := Goja()
+	// encodeURIComponent of a valid pair is the UTF-8 of U+1F600
+	// (§15.1.3 Encode 4.d.iv–vi); of a lone low surrogate, URIError (4.d.i).
+	resp, err := g.Do(context.Background(), vectors.Request{Op: "encodeURIComponent", In: []uint16{0xD83D, 0xDE00}})
+	if err != nil || string(runesOf(resp.Out)) != "%F0%9F%98%80" {
+		t.Errorf("pair: %+v %v", resp, err)
+	}
+	resp, err = g.Do(context.Background(), vectors.Request{Op: "encodeURIComponent", In: []uint16{'a', 0xDC00}})
+	if err != nil || resp.Error != vectors.ErrURIError {
+		t.Errorf("lone low: %+v %v", resp, err)
+	}
+	// decodeURIComponent copies a lone surrogate when nothing is escaped
+	// (Decode 4.c), and goja does too on that path.
+	resp, err = g.Do(context.Background(), vectors.Request{Op: "decodeURIComponent", In: []uint16{'x', 0xDBFF}})
+	if err != nil || !slices.Equal(resp.Out, []uint16{'x', 0xDBFF}) {
+		t.Errorf("lone surrogate lost: %+v %v", resp, err)
+	}
+	if resp, _ := g.Do(context.Background(), vectors.Request{Op: "percentEncode", InHex: []byte("a")}); !resp.Unsupported {
+		t.Errorf("goja answered percentEncode: %+v", resp)
+	}
+}
+
+func runesOf(u []uint16) []rune {
+	r := make([]rune, len(u))
+	for i, c := range u {
+		r[i] = rune(c)
+	}
+	return r
+}
+
+func TestNetURLAdapter(t *testing.T) {
+	n := NetURL()
+	// url.QueryEscape("a b+") is "a+b%2B"; PathUnescape("%zz") fails.
+	resp, err := n.Do(context.Background(), vectors.Request{Op: "goQueryEscape", In: units("a b+")})
+	if err != nil || string(runesOf(resp.Out)) != "a+b%2B" {
+		t.Errorf("goQueryEscape: %+v %v", resp, err)
+	}
+	resp, _ = n.Do(context.Background(), vectors.Request{Op: "goPathUnescape", In: units("%zz")})
+	if resp.Error != vectors.ErrEscapeError {
+		t.Errorf("goPathUnescape: %+v", resp)
+	}
+	resp, _ = n.Do(context.Background(), vectors.Request{Op: "percentDecode", In: units("a+%7e")})
+	if !bytes.Equal(resp.OutHex, []byte("a+~")) {
+		t.Errorf("percentDecode: %+v", resp)
+	}
+	_, err = n.Do(context.Background(), vectors.Request{Op: "goQueryEscape", In: []uint16{0xD800}})
+	var ie *InputError
+	if !errors.As(err, &ie) {
+		t.Errorf("lone surrogate: %v, want *InputError", err)
+	}
+}
+
+func TestRecorderCatchesRapidFailure(t *testing.T) {
+	// A law that cannot hold must come back as a *PropertyError with
+	// rapid's shrunk counterexample, not fail this test.
+	f := Funcs{Label: "broken", EncodeURIComponent: func(s string) (string, error) { return strings.ToLower(url.PathEscape(s)), nil }}
+	err := CheckLaws(f, Ops("encodeURIComponent"))
+	var pe *PropertyError
+	if !errors.As(err, &pe) || !strings.Contains(pe.Log, "[rapid] draw") {
+		t.Fatalf("CheckLaws: %v", err)
+	}
+}

@@ -1,0 +1,197 @@
+package conformance
+
+import (
+	"fmt"
+	"regexp"
+	"runtime"
+	"slices"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// An Option selects vectors or changes how they are run. Options are values:
+// build them with the functions below and pass them to [Run], [Check],
+// [Results], [Laws] or [Differential]. Laws and Differential heed only
+// Ops and Areas (which ops to exercise) and KnownDeviations.
+type Option struct {
+	apply func(*config)
+}
+
+type config struct {
+	areas, ops    []string
+	match, skip   []*regexp.Regexp
+	levels        []string
+	expect        *ExpectedFailureList
+	parallel      int
+	parallelSet   bool
+	vectors       []vectors.Vector
+	vectorsSet    bool
+	deviations    []vectors.Deviation
+	deviationsSet bool
+}
+
+// Areas selects the vectors of the ops of the given areas (the vectors
+// files, such as "ecmascript" or "rfc3986"; see vectors.Op.Area). Several
+// Areas options add up. With Ops as well, a vector is selected when its op
+// is selected by either.
+func Areas(areas ...string) Option {
+	return Option{func(c *config) { c.areas = append(c.areas, areas...) }}
+}
+
+// Ops selects the vectors of the named ops (see vectors.Ops). Several Ops
+// options add up.
+func Ops(ops ...string) Option {
+	return Option{func(c *config) { c.ops = append(c.ops, ops...) }}
+}
+
+// Match selects the vectors whose id re matches (unanchored, as go test
+// -run does). Several Match options must all match.
+func Match(re *regexp.Regexp) Option {
+	return Option{func(c *config) {
+		if re != nil {
+			c.match = append(c.match, re)
+		}
+	}}
+}
+
+// Skip leaves out the vectors whose id re matches. Several Skip options
+// each leave out their matches.
+func Skip(re *regexp.Regexp) Option {
+	return Option{func(c *config) {
+		if re != nil {
+			c.skip = append(c.skip, re)
+		}
+	}}
+}
+
+// Level selects the vectors of the given levels, vectors.LevelMust or
+// vectors.LevelShould (RFC 2119). Without it every level runs; Level("must")
+// turns the should-level vectors off.
+func Level(levels ...string) Option {
+	return Option{func(c *config) { c.levels = append(c.levels, levels...) }}
+}
+
+// ExpectedFailures sets the expected-failures list. The list is strict, as
+// protobuf's conformance failure lists are: a listed vector that fails is an
+// ExpectedFailure, one that passes is an UnexpectedPass, which fails the
+// run, and an entry that names no vector of the corpus fails the run too.
+func ExpectedFailures(list ExpectedFailureList) Option {
+	return Option{func(c *config) { c.expect = &list }}
+}
+
+// Parallel sets how many requests are in flight at once: [Results] and
+// [Check] call the implementation's Do from n goroutines (a subprocess
+// adapter pipelines them). The default is runtime.GOMAXPROCS(0). [Run]
+// calls Do from its subtests one at a time unless Parallel asks for more.
+// n < 1 means 1.
+func Parallel(n int) Option {
+	return Option{func(c *config) {
+		c.parallel = max(n, 1)
+		c.parallelSet = true
+	}}
+}
+
+// Vectors runs vs instead of the embedded corpus (vectors.Load). Selection
+// and the expected-failures list apply to vs.
+func Vectors(vs []vectors.Vector) Option {
+	return Option{func(c *config) {
+		c.vectors = vs
+		c.vectorsSet = true
+	}}
+}
+
+// KnownDeviations sets the known deviations that excuse a failure: a
+// failure that a deviation for the implementation's Name covers (see
+// vectors.Deviation.Covers) is an ExpectedFailure, and a disagreement of
+// the oracle that one covers is not reported. The default is
+// vectors.Deviations(); KnownDeviations(nil) excuses nothing.
+func KnownDeviations(devs []vectors.Deviation) Option {
+	return Option{func(c *config) {
+		c.deviations = devs
+		c.deviationsSet = true
+	}}
+}
+
+// newConfig applies opts and checks that the areas, ops and levels they
+// name exist.
+func newConfig(opts []Option) (*config, error) {
+	c := &config{}
+	for _, o := range opts {
+		if o.apply != nil {
+			o.apply(c)
+		}
+	}
+	areas := map[string]bool{}
+	for _, op := range vectors.Ops() {
+		areas[op.Area] = true
+	}
+	for _, a := range c.areas {
+		if !areas[a] {
+			return nil, fmt.Errorf("conformance: unknown area %q", a)
+		}
+	}
+	for _, name := range c.ops {
+		if _, ok := vectors.LookupOp(name); !ok {
+			return nil, fmt.Errorf("conformance: unknown op %q", name)
+		}
+	}
+	for _, l := range c.levels {
+		if l != vectors.LevelMust && l != vectors.LevelShould {
+			return nil, fmt.Errorf("conformance: level %q is neither %q nor %q", l, vectors.LevelMust, vectors.LevelShould)
+		}
+	}
+	if c.parallel == 0 {
+		c.parallel = runtime.GOMAXPROCS(0)
+	}
+	if !c.deviationsSet {
+		devs, err := vectors.Deviations()
+		if err != nil {
+			return nil, fmt.Errorf("conformance: known deviations: %w", err)
+		}
+		c.deviations = devs
+	}
+	return c, nil
+}
+
+// corpus returns the vectors to run before selection.
+func (c *config) corpus() ([]vectors.Vector, error) {
+	if c.vectorsSet {
+		return c.vectors, nil
+	}
+	vs, err := vectors.Load()
+	if err != nil {
+		return nil, fmt.Errorf("conformance: loading the vectors: %w", err)
+	}
+	return vs, nil
+}
+
+// opSelected reports whether the Ops and Areas options select op; with
+// neither, every op is selected.
+func (c *config) opSelected(op string) bool {
+	if len(c.ops) == 0 && len(c.areas) == 0 {
+		return true
+	}
+	if slices.Contains(c.ops, op) {
+		return true
+	}
+	o, ok := vectors.LookupOp(op)
+	return ok && slices.Contains(c.areas, o.Area)
+}
+
+// selected reports whether the options select v.
+func (c *config) selected(v vectors.Vector) bool {
+	if !c.opSelected(v.Op) {
+		return false
+	}
+	for _, re := range c.match {
+		if !re.MatchString(v.ID) {
+			return false
+		}
+	}
+	for _, re := range c.skip {
+		if re.MatchString(v.ID) {
+			return false
+		}
+	}
+	return len(c.levels) == 0 || slices.Contains(c.levels, v.Level)
+}

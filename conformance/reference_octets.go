@@ -1,0 +1,88 @@
+package conformance
+
+import (
+	"errors"
+
+	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/vectors"
+)
+
+// referenceOctets answers the ops outside ECMAScript with the codec's octet
+// layer, each after the spec step its vectors.Op.Doc names.
+func referenceOctets(req vectors.Request) (vectors.Response, error) {
+	op, _ := vectors.LookupOp(req.Op)
+	var in string
+	if op.In == vectors.Octets {
+		in = string(req.InHex)
+	} else {
+		s, ok := toUTF8(req.In)
+		if !ok {
+			return vectors.Response{}, &InputError{Op: req.Op, Reason: "the input holds a lone surrogate, so it has no UTF-8"}
+		}
+		in = s
+	}
+	switch req.Op {
+	case "percentEncode": // RFC 3986 §2.1, §2.3
+		return textResult(codec.EncodeString(in, codec.Unreserved))
+	case "percentEncodeSet":
+		name := req.Args["set"]
+		set, ok := codec.SetByName(name)
+		if !ok {
+			return vectors.Response{}, &InputError{Op: req.Op, Reason: "unknown encode set " + name}
+		}
+		return textResult(codec.EncodeString(in, set))
+	case "percentDecode": // RFC 3986 §2.1, strict
+		out, err := codec.DecodeString(in, codec.Set{})
+		return octetResult(out, err, vectors.ErrMalformedEscape)
+	case "normalize": // RFC 3986 §6.2.2.1, §6.2.2.2
+		return textResult(codec.Normalize(in))
+	case "equivalent": // RFC 3986 §6.2.2
+		if codec.Equivalent(in, req.Args["other"]) {
+			return textResult("true")
+		}
+		return textResult("false")
+	case "encodeNoDouble": // RFC 3986 §2.4
+		return textResult(codec.EncodeNoDouble(in, codec.Reserved.Union(codec.Unreserved)))
+	case "percentDecodeLenient": // WHATWG URL §1.3 percent-decode
+		return vectors.Response{OutHex: []byte(codec.DecodeLenientString(in, codec.Set{}))}, nil
+	case "utf8DecodeReplace": // WHATWG Encoding §8.1.1, replacement
+		return textResult(codec.UTF8ReplaceString(in))
+	case "formEncode": // WHATWG URL §5.2
+		return textResult(codec.FormEncodeString(in, codec.WHATWGFormURLEncoded))
+	case "formDecode": // WHATWG URL §5.1 steps 3.4, 3.5
+		return textResult(codec.ParseFormValue(in))
+	case "goQueryEscape": // url.QueryEscape: encodeQueryComponent
+		return textResult(codec.FormEncodeString(in, codec.GoQuery))
+	case "goPathEscape": // url.PathEscape: encodePathSegment
+		return textResult(codec.EncodeString(in, codec.GoPathSegment))
+	case "goQueryUnescape": // url.QueryUnescape: '+' is a space, strict
+		out, err := codec.FormDecodeString(in)
+		return octetResult(out, err, vectors.ErrEscapeError)
+	case "goPathUnescape": // url.PathUnescape: strict
+		out, err := codec.DecodeString(in, codec.Set{})
+		return octetResult(out, err, vectors.ErrEscapeError)
+	}
+	return referenceIRI(req.Op, in)
+}
+
+// textResult answers the valid UTF-8 text s.
+func textResult(s string) (vectors.Response, error) {
+	u, ok := toUTF16(s)
+	if !ok {
+		return vectors.Response{}, &OutputError{Op: "reference", Reason: "the codec returned invalid UTF-8 " + quoteOctets([]byte(s))}
+	}
+	return vectors.Response{Out: u}, nil
+}
+
+// octetResult answers the octets out, or the error kind for a
+// *codec.EscapeError; any other error is the codec's fault.
+func octetResult(out string, err error, kind string) (vectors.Response, error) {
+	if err != nil {
+		var ee *codec.EscapeError
+		if errors.As(err, &ee) {
+			return vectors.Response{Error: kind, Message: err.Error()}, nil
+		}
+		return vectors.Response{}, err
+	}
+	return vectors.Response{OutHex: []byte(out)}, nil
+}

@@ -1,0 +1,314 @@
+package fuzz
+
+import (
+	"bufio"
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// ClusterFuzzLite and OSS-Fuzz build the targets with .clusterfuzzlite/
+// build.sh inside a Docker image that cannot run here. These tests check
+// what can be checked without it: that build.sh names exactly the targets
+// there are, that compile_native_go_fuzzer will find each one, that the
+// rewrite it does to a target's file will compile, and that the package
+// builds with the flags of its coverage build.
+
+// buildshTarget is one compile_native_go_fuzzer line of build.sh.
+type buildshTarget struct {
+	pkg, function, name string
+	line                int
+}
+
+// readBuildsh parses ../.clusterfuzzlite/build.sh: its simple variable
+// assignments and its compile_native_go_fuzzer lines.
+func readBuildsh(t *testing.T) []buildshTarget {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", ".clusterfuzzlite", "build.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars := map[string]string{}
+	assign := regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)=(\S+)$`)
+	expand := func(s string) string {
+		return os.Expand(s, func(v string) string { return vars[v] })
+	}
+	var targets []buildshTarget
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if m := assign.FindStringSubmatch(line); m != nil {
+			vars[m[1]] = expand(m[2])
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 || f[0] != "compile_native_go_fuzzer" {
+			continue
+		}
+		if len(f) != 4 {
+			t.Errorf("build.sh:%d: want compile_native_go_fuzzer PACKAGE FUNCTION NAME, got %q", n, line)
+			continue
+		}
+		targets = append(targets, buildshTarget{pkg: expand(f[1]), function: f[2], name: f[3], line: n})
+	}
+	if len(targets) == 0 {
+		t.Fatal("build.sh builds no target")
+	}
+	return targets
+}
+
+// fuzzTargets returns the Fuzz functions of the package's _test.go files,
+// by name, with the file each is in; it fails on a test file outside
+// package fuzz.
+func fuzzTargets(t *testing.T) map[string]string {
+	t.Helper()
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	targets := map[string]string{}
+	fset := token.NewFileSet()
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// compile_native_go_fuzzer compiles the target's file, renamed, as
+		// part of the package itself; an external test package could not.
+		if f.Name.Name != "fuzz" {
+			t.Errorf("%s: package %s; every test file here must be in package fuzz", file, f.Name.Name)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Fuzz") && takesTestingF(fn) {
+				targets[fn.Name.Name] = file
+			}
+		}
+	}
+	return targets
+}
+
+func takesTestingF(fn *ast.FuncDecl) bool {
+	p := fn.Type.Params.List
+	if len(p) != 1 || len(p[0].Names) != 1 {
+		return false
+	}
+	star, ok := p[0].Type.(*ast.StarExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := star.X.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && id.Name == "testing" && sel.Sel.Name == "F"
+}
+
+// TestBuildshNamesEveryTarget checks that build.sh builds every Fuzz
+// function of the package, and nothing else, under unique names.
+func TestBuildshNamesEveryTarget(t *testing.T) {
+	targets := fuzzTargets(t)
+	if len(targets) == 0 {
+		t.Fatal("no Fuzz function in fuzz/*_test.go")
+	}
+	pkg := modulePath(t) + "/fuzz"
+	named := map[string]bool{}
+	names := map[string]bool{}
+	nameRE := regexp.MustCompile(`^[a-z0-9_]+$`)
+	for _, b := range readBuildsh(t) {
+		if b.pkg != pkg {
+			t.Errorf("build.sh:%d: package %q, want %q", b.line, b.pkg, pkg)
+		}
+		if _, ok := targets[b.function]; !ok {
+			t.Errorf("build.sh:%d: %s is not a Fuzz function of fuzz/*_test.go", b.line, b.function)
+		}
+		if named[b.function] {
+			t.Errorf("build.sh:%d: %s is built twice", b.line, b.function)
+		}
+		if !nameRE.MatchString(b.name) || names[b.name] {
+			t.Errorf("build.sh:%d: fuzzer name %q is not unique lowercase [a-z0-9_]", b.line, b.name)
+		}
+		named[b.function], names[b.name] = true, true
+	}
+	for fn, file := range targets {
+		if !named[fn] {
+			t.Errorf("%s: %s is not built by .clusterfuzzlite/build.sh; add a compile_native_go_fuzzer line", file, fn)
+		}
+	}
+}
+
+// TestBuildshFindsEachTarget does what compile_native_go_fuzzer does to
+// find a target: grep -r -l for its name under the package directory must
+// give exactly one file (every file counts, README and corpus included,
+// as the script's first version greps them all), and in that file exactly
+// one line may hold "func NAME" and "testing.F" (so no target's name may
+// start another's). Then it checks that the go-118-fuzz-build rewrite of
+// that file will compile: the file may use nothing of package testing but
+// F and T, and call on them only methods the shim has.
+func TestBuildshFindsEachTarget(t *testing.T) {
+	var all []string
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			all = append(all, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	contents := map[string][]byte{}
+	for _, path := range all {
+		if contents[path], err = os.ReadFile(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	targets := fuzzTargets(t)
+	for _, b := range readBuildsh(t) {
+		var hits []string
+		for _, path := range all {
+			if bytes.Contains(contents[path], []byte(b.function)) {
+				hits = append(hits, path)
+			}
+		}
+		if len(hits) != 1 || hits[0] != targets[b.function] {
+			t.Errorf("%s appears in %q; compile_native_go_fuzzer needs its name in exactly one file under fuzz/, the one declaring it (%s). Refer to it without the name elsewhere.",
+				b.function, hits, targets[b.function])
+			continue
+		}
+		n := 0
+		for line := range strings.Lines(string(contents[hits[0]])) {
+			if strings.Contains(line, "func "+b.function) && strings.Contains(line, "testing.F") {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d lines hold \"func %s\" and \"testing.F\"; compile_native_go_fuzzer needs exactly one", hits[0], n, b.function)
+		}
+	}
+	for _, file := range slices.Sorted(mapValues(targets)) {
+		checkShimUse(t, file)
+	}
+}
+
+func mapValues(m map[string]string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		seen := map[string]bool{}
+		for _, v := range m {
+			if !seen[v] {
+				seen[v] = true
+				if !yield(v) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// shimMethods are the methods of go-118-fuzz-build's testing.F and
+// testing.T shims that behave as the real ones do where it matters here.
+var shimMethods = map[string]bool{
+	"Add": true, "Fuzz": true, "Helper": true, "Fatal": true, "Fatalf": true,
+	"Error": true, "Errorf": true, "Skip": true, "Log": true, "Logf": true,
+}
+
+// checkShimUse checks one target file: the only names it takes from
+// package testing are F and T, and the only methods it calls on its F and
+// T parameters are shim methods.
+func checkShimUse(t *testing.T, file string) {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if ft, ok := n.(*ast.FuncType); ok {
+			for _, p := range ft.Params.List {
+				if star, ok := p.Type.(*ast.StarExpr); ok {
+					if sel, ok := star.X.(*ast.SelectorExpr); ok {
+						if id, ok := sel.X.(*ast.Ident); ok && id.Name == "testing" {
+							for _, name := range p.Names {
+								params[name.Name] = true
+							}
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(f, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		switch {
+		case id.Name == "testing" && sel.Sel.Name != "F" && sel.Sel.Name != "T":
+			t.Errorf("%s uses testing.%s; a target file may use only testing.F and testing.T, which go-118-fuzz-build's shim replaces", file, sel.Sel.Name)
+		case params[id.Name] && !shimMethods[sel.Sel.Name]:
+			t.Errorf("%s calls %s.%s, which go-118-fuzz-build's shim does not support", file, id.Name, sel.Sel.Name)
+		}
+		return true
+	})
+}
+
+// TestBuildshCoverageBuild builds the package as build.sh's coverage build
+// does (compile_native_go_fuzzer with SANITIZER=coverage runs go test -c
+// with these flags once per target; the command differs only in its
+// output name, so it is run once here), then asks the binary to list each
+// target, which fails if build.sh names one the package does not have.
+// The libFuzzer build itself (go-118-fuzz-build, clang) needs the builder
+// image and is not run here.
+func TestBuildshCoverageBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary; skipped in -short mode")
+	}
+	targets := readBuildsh(t)
+	mod := modulePath(t)
+	bin := filepath.Join(t.TempDir(), "fuzz.test")
+	cmd := exec.Command("go", "test", "-tags", "gofuzz", "-c", "-o", bin,
+		"-coverpkg="+mod+"/...", "-covermode=atomic", targets[0].pkg)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cmd, err, out)
+	}
+	for _, b := range targets {
+		out, err := exec.Command(bin, "-test.list", "^"+b.function+"$").Output()
+		if err != nil {
+			t.Errorf("%s -test.list %s: %v", bin, b.function, err)
+			continue
+		}
+		if strings.TrimSpace(string(out)) != b.function {
+			t.Errorf("build.sh:%d: the built package has no target %s (it lists %q)", b.line, b.function, out)
+		}
+	}
+}
+
+// modulePath returns the module path from ../go.mod.
+func modulePath(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(data)) {
+		if rest, ok := strings.CutPrefix(line, "module "); ok {
+			return strings.TrimSpace(rest)
+		}
+	}
+	t.Fatal("go.mod has no module line")
+	return ""
+}

@@ -1,0 +1,445 @@
+// Command campaign runs every native Go fuzz target of pctest's fuzz package
+// in turn and prints a summary: for each target the time it fuzzed, the
+// executions, executions per second, the new corpus entries it found, and
+// its failures with the path of each reproducer. It is what `make fuzz`
+// runs.
+//
+// Usage (from anywhere inside the module):
+//
+//	go run ./fuzz/campaign [-fuzztime 30s] [-match regexp] [-parallel n] [-v]
+//
+// `go test -fuzz` fuzzes one target per invocation, so campaign lists the
+// targets with `go test -list` and runs, for each,
+//
+//	go test -run=^$ -fuzz=^Target$ -fuzztime=D ./fuzz
+//
+// from the module root, reading its status lines to show a progress line
+// while it runs. The exit status is 1 when a target failed or could not be
+// run, 130 when the campaign was interrupted, and 0 otherwise.
+//
+// A campaign leaves the tree as it found it, except for the reproducer of a
+// real failure: `go test -fuzz` keeps the inputs that widen coverage in the
+// fuzz cache under $GOCACHE/fuzz, and writes to fuzz/testdata/fuzz only the
+// input that made a target fail. After each target, campaign lists the files
+// that appeared under fuzz/testdata/fuzz and reports any that is not a
+// failure's reproducer.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// pkgDir is the fuzz package's directory, relative to the module root.
+const pkgDir = "fuzz"
+
+func main() {
+	fuzztime := flag.String("fuzztime", envOr("FUZZTIME", "30s"), "how long to fuzz each target: a duration such as 30s or 8h, or a count such as 100000x (default $FUZZTIME, else 30s)")
+	match := flag.String("match", "", "fuzz only the targets whose name matches this regular expression")
+	parallel := flag.Int("parallel", 0, "fuzz workers per target (go test -parallel); 0 leaves the default, GOMAXPROCS")
+	verbose := flag.Bool("v", false, "pass go test's whole output through")
+	list := flag.Bool("list", false, "list the targets and exit")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./fuzz/campaign [flags]\n\nRuns every fuzz target of ./fuzz in turn and prints a summary.\n\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() > 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	os.Exit(run(*fuzztime, *match, *parallel, *verbose, *list))
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// A result is what one target's run came to.
+type result struct {
+	target string
+	// elapsed is the fuzzing time go test reported last; wall is the whole
+	// invocation, build and baseline coverage included.
+	elapsed, wall time.Duration
+	execs         int64
+	newEntries    int
+	failed        bool
+	skipped       bool
+	reproducers   []string // paths relative to the module root
+	unexpected    []string // new files under testdata/fuzz that no failure wrote
+	detail        string   // the failure's output, trimmed
+}
+
+func run(fuzztime, match string, parallel int, verbose, list bool) int {
+	root, err := moduleRoot()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "campaign:", err)
+		return 1
+	}
+	var re *regexp.Regexp
+	if match != "" {
+		if re, err = regexp.Compile(match); err != nil {
+			fmt.Fprintln(os.Stderr, "campaign: -match:", err)
+			return 2
+		}
+	}
+	targets, err := listTargets(root)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "campaign:", err)
+		return 1
+	}
+	if re != nil {
+		targets = slices.DeleteFunc(targets, func(t string) bool { return !re.MatchString(t) })
+	}
+	if len(targets) == 0 {
+		fmt.Fprintln(os.Stderr, "campaign: no fuzz targets match")
+		return 1
+	}
+	if list {
+		for _, t := range targets {
+			fmt.Println(t)
+		}
+		return 0
+	}
+
+	// An interrupt (^C) reaches go test too, which stops fuzzing and
+	// reports; campaign then skips the targets not yet run.
+	var interrupted atomic.Bool
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	go func() {
+		for range sig {
+			interrupted.Store(true)
+		}
+	}()
+
+	p := newProgress(os.Stderr)
+	fmt.Fprintf(os.Stderr, "fuzzing %d targets for %s each (%s)\n", len(targets), fuzztime, filepath.Join(root, pkgDir))
+	var results []result
+	for i, t := range targets {
+		if interrupted.Load() {
+			results = append(results, result{target: t, skipped: true})
+			continue
+		}
+		before, err := corpusFiles(root)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "campaign:", err)
+			return 1
+		}
+		r := fuzzOne(root, t, fuzztime, parallel, verbose, p, fmt.Sprintf("[%d/%d]", i+1, len(targets)))
+		after, err := corpusFiles(root)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "campaign:", err)
+			return 1
+		}
+		for _, f := range after {
+			if !slices.Contains(before, f) && !slices.Contains(r.reproducers, f) {
+				r.unexpected = append(r.unexpected, f)
+			}
+		}
+		p.done(summaryLine(r, fmt.Sprintf("[%d/%d]", i+1, len(targets))))
+		if r.failed && r.detail != "" {
+			fmt.Fprintln(os.Stderr, indent(r.detail))
+		}
+		results = append(results, r)
+	}
+	printSummary(os.Stdout, results, cacheDir(root))
+
+	switch {
+	case slices.ContainsFunc(results, func(r result) bool { return r.failed }):
+		return 1
+	case interrupted.Load():
+		return 130
+	}
+	return 0
+}
+
+// moduleRoot returns the directory of the main module's go.mod.
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", errors.New("not inside a Go module; run campaign from pctest's tree")
+	}
+	return filepath.Dir(gomod), nil
+}
+
+// listTargets returns the fuzz targets of the package, as go test -list
+// finds them.
+func listTargets(root string) ([]string, error) {
+	cmd := exec.Command("go", "test", "-list", "^Fuzz", "./"+pkgDir)
+	cmd.Dir = root
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go test -list: %v\n%s%s", err, out, stderr.Bytes())
+	}
+	var targets []string
+	for line := range strings.Lines(string(out)) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "Fuzz") && !strings.ContainsAny(line, " \t") {
+			targets = append(targets, line)
+		}
+	}
+	return targets, nil
+}
+
+// corpusFiles returns the files under fuzz/testdata/fuzz, relative to root.
+func corpusFiles(root string) ([]string, error) {
+	var files []string
+	dir := filepath.Join(root, pkgDir, "testdata", "fuzz")
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if !d.IsDir() {
+			rel, err := filepath.Rel(root, path)
+			if err != nil {
+				return err
+			}
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return files, err
+}
+
+// cacheDir returns where go test -fuzz keeps the package's generated corpus.
+func cacheDir(root string) string {
+	cmd := exec.Command("go", "env", "GOCACHE")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return "$GOCACHE/fuzz"
+	}
+	cmd = exec.Command("go", "list", "./"+pkgDir)
+	cmd.Dir = root
+	pkg, err := cmd.Output()
+	if err != nil {
+		return filepath.Join(strings.TrimSpace(string(out)), "fuzz")
+	}
+	return filepath.Join(strings.TrimSpace(string(out)), "fuzz", strings.TrimSpace(string(pkg)))
+}
+
+var (
+	// fuzz: elapsed: 12s, execs: 196853 (63914/sec), new interesting: 8 (total: 201)
+	statusRE = regexp.MustCompile(`^fuzz: elapsed: (\d+)s, execs: (\d+) \(\d+/sec\), new interesting: (\d+) \(total: (\d+)\)`)
+	// fuzz: elapsed: 0s, gathering baseline coverage: 0/193 completed
+	baselineRE = regexp.MustCompile(`^fuzz: elapsed: (\d+)s, gathering baseline coverage: (\d+)/(\d+) completed`)
+	// Failing input written to testdata/fuzz/FuzzX/582528ddfad69eb5
+	failingRE = regexp.MustCompile(`Failing input written to (\S+)`)
+)
+
+// fuzzOne runs go test -fuzz on one target and reads its output.
+func fuzzOne(root, target, fuzztime string, parallel int, verbose bool, p *progress, tag string) result {
+	r := result{target: target}
+	args := []string{"test", "-run=^$", "-fuzz=^" + target + "$", "-fuzztime=" + fuzztime}
+	if parallel > 0 {
+		args = append(args, "-parallel="+strconv.Itoa(parallel))
+	}
+	args = append(args, "./"+pkgDir)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	start := time.Now()
+	p.update(fmt.Sprintf("%s %s: building", tag, target))
+	if err := cmd.Start(); err != nil {
+		r.failed, r.detail = true, "go "+strings.Join(args, " ")+": "+err.Error()
+		return r
+	}
+	waitErr := make(chan error, 1)
+	go func() {
+		err := cmd.Wait()
+		pw.CloseWithError(io.EOF)
+		waitErr <- err
+	}()
+
+	var all []string
+	sc := bufio.NewScanner(pr)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		all = append(all, line)
+		if verbose {
+			p.pass(line)
+		}
+		if m := statusRE.FindStringSubmatch(line); m != nil {
+			secs, _ := strconv.Atoi(m[1])
+			r.elapsed = time.Duration(secs) * time.Second
+			r.execs, _ = strconv.ParseInt(m[2], 10, 64)
+			r.newEntries, _ = strconv.Atoi(m[3])
+			p.update(fmt.Sprintf("%s %s: %s/%s, %d execs (%s/s), %d new, corpus %s",
+				tag, target, r.elapsed, fuzztime, r.execs, rate(r.execs, r.elapsed), r.newEntries, m[4]))
+			continue
+		}
+		if m := baselineRE.FindStringSubmatch(line); m != nil {
+			p.update(fmt.Sprintf("%s %s: gathering baseline coverage %s/%s", tag, target, m[2], m[3]))
+			continue
+		}
+		if m := failingRE.FindStringSubmatch(line); m != nil {
+			r.reproducers = append(r.reproducers, filepath.ToSlash(filepath.Join(pkgDir, m[1])))
+		}
+	}
+	err := <-waitErr
+	r.wall = time.Since(start)
+	text := strings.Join(all, "\n")
+	if err != nil || strings.Contains(text, "--- FAIL") || len(r.reproducers) > 0 {
+		r.failed = true
+		r.detail = failureText(all)
+		if err != nil && r.detail == "" {
+			r.detail = err.Error()
+		}
+	}
+	return r
+}
+
+// failureText keeps the lines of go test's output that explain a failure:
+// everything but the status lines.
+func failureText(lines []string) string {
+	var keep []string
+	for _, l := range lines {
+		if statusRE.MatchString(l) || baselineRE.MatchString(l) {
+			continue
+		}
+		keep = append(keep, l)
+	}
+	const max = 60
+	if len(keep) > max {
+		keep = append(keep[:max:max], fmt.Sprintf("... (%d more lines; rerun with -v)", len(keep)-max))
+	}
+	return strings.TrimSpace(strings.Join(keep, "\n"))
+}
+
+func rate(execs int64, d time.Duration) string {
+	if d <= 0 {
+		return "-"
+	}
+	return strconv.FormatInt(int64(float64(execs)/d.Seconds()), 10)
+}
+
+func summaryLine(r result, tag string) string {
+	status := "ok"
+	if r.failed {
+		status = "FAIL"
+	}
+	return fmt.Sprintf("%s %s: %s, %s fuzzing (%s wall), %d execs, %s execs/s, %d new corpus entries",
+		tag, r.target, status, r.elapsed, r.wall.Round(100*time.Millisecond), r.execs, rate(r.execs, r.elapsed), r.newEntries)
+}
+
+func printSummary(w io.Writer, results []result, cache string) {
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "%-22s %8s %12s %10s %6s  %s\n", "TARGET", "TIME", "EXECS", "EXECS/S", "NEW", "RESULT")
+	var failed, execs int64
+	var total time.Duration
+	for _, r := range results {
+		status := "ok"
+		switch {
+		case r.skipped:
+			status = "skipped (interrupted)"
+		case r.failed && len(r.reproducers) > 0:
+			status = "FAIL: " + strings.Join(r.reproducers, ", ")
+		case r.failed:
+			status = "FAIL (no reproducer written; see the output above)"
+		}
+		if r.failed {
+			failed++
+		}
+		execs += r.execs
+		total += r.elapsed
+		fmt.Fprintf(w, "%-22s %8s %12d %10s %6d  %s\n", r.target, r.elapsed, r.execs, rate(r.execs, r.elapsed), r.newEntries, status)
+		for _, u := range r.unexpected {
+			fmt.Fprintf(w, "%-22s %8s %12s %10s %6s  note: new file %s was not reported as a reproducer\n", "", "", "", "", "", u)
+		}
+	}
+	fmt.Fprintf(w, "%-22s %8s %12d %10s %6s  %d of %d failed\n", "total", total, execs, rate(execs, total), "", failed, len(results))
+	fmt.Fprintf(w, "\nNew corpus entries stay in the fuzz cache (%s), not in the tree.\n", cache)
+	for _, r := range results {
+		for _, f := range r.reproducers {
+			id := strings.TrimPrefix(f, pkgDir+"/testdata/fuzz/")
+			fmt.Fprintf(w, "Reproduce: go test -run='^%s$' ./%s   (then see fuzz/README.md)\n", id, pkgDir)
+		}
+	}
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
+}
+
+// progress shows one line per target: rewritten in place on a terminal, and
+// printed at most every 10 seconds elsewhere (a CI log, a pipe).
+type progress struct {
+	w       io.Writer
+	tty     bool
+	width   int
+	lastOut time.Time
+}
+
+func newProgress(f *os.File) *progress {
+	st, err := f.Stat()
+	tty := err == nil && st.Mode()&os.ModeCharDevice != 0
+	return &progress{w: f, tty: tty}
+}
+
+func (p *progress) update(line string) {
+	if p.tty {
+		pad := ""
+		if n := p.width - len(line); n > 0 {
+			pad = strings.Repeat(" ", n)
+		}
+		fmt.Fprintf(p.w, "\r%s%s", line, pad)
+		p.width = len(line)
+		return
+	}
+	if time.Since(p.lastOut) >= 10*time.Second {
+		fmt.Fprintln(p.w, line)
+		p.lastOut = time.Now()
+	}
+}
+
+// pass prints a line of go test's output (with -v) without losing the
+// progress line.
+func (p *progress) pass(line string) {
+	if p.tty && p.width > 0 {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
+		p.width = 0
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+// done replaces the progress line with the target's final line.
+func (p *progress) done(line string) {
+	if p.tty {
+		p.update(line)
+		fmt.Fprintln(p.w)
+		p.width = 0
+		return
+	}
+	fmt.Fprintln(p.w, line)
+	p.lastOut = time.Time{}
+}

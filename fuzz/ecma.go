@@ -1,0 +1,271 @@
+package fuzz
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/pctest/pctest/codec"
+)
+
+// This file checks the ECMAScript functions of ECMA-262 5.1 §15.1.3 over
+// fuzzed UTF-16 (see unitsOf), against models built from the standard
+// library: unicode/utf16 and unicode/utf8 for the UTF-8 of each code point,
+// net/url for percent-decoding.
+
+// ecmaEncoders are the two encode functions with their unescaped sets.
+var ecmaEncoders = [...]struct {
+	name      string
+	unescaped codec.Set
+	encode    func([]uint16) (string, error)
+	append    func([]byte, []uint16) ([]byte, error)
+	str       func(string) (string, error)
+}{
+	{"encodeURI", codec.EncodeURIUnescaped, codec.EncodeURI, codec.AppendEncodeURI, codec.EncodeURIString},
+	{"encodeURIComponent", codec.URIUnescaped, codec.EncodeURIComponent, codec.AppendEncodeURIComponent, codec.EncodeURIComponentString},
+}
+
+// ecmaDecoders are the two decode functions with their reserved sets.
+var ecmaDecoders = [...]struct {
+	name     string
+	reserved codec.Set
+	decode   func([]uint16) ([]uint16, error)
+	append   func([]uint16, []uint16) ([]uint16, error)
+	str      func(string) (string, error)
+}{
+	{"decodeURI", codec.DecodeURIReserved, codec.DecodeURI, codec.AppendDecodeURI, codec.DecodeURIString},
+	{"decodeURIComponent", codec.Set{}, codec.DecodeURIComponent, codec.AppendDecodeURIComponent, codec.DecodeURIComponentString},
+}
+
+// ecmaEncodeModel is Encode(s, unescaped) of §15.1.3 for s without lone
+// surrogates, done the slow way: the UTF-8 of the whole string
+// (unicode/utf16, then string conversion), each octet kept when it is ASCII
+// and in unescaped, else written %XY with uppercase hex.
+func ecmaEncodeModel(s []uint16, unescaped codec.Set) string {
+	var out []byte
+	for _, c := range []byte(string(utf16.Decode(s))) {
+		if c < 0x80 && unescaped.Contains(c) {
+			out = append(out, c)
+		} else {
+			out = fmt.Appendf(out, "%%%02X", c)
+		}
+	}
+	return string(out)
+}
+
+// checkECMAEncode checks encodeURI and encodeURIComponent on s: an error
+// exactly when s holds a lone surrogate, a *URIError at the first one;
+// otherwise the result of ecmaEncodeModel, ASCII and at most 3 bytes per
+// UTF-8 octet of s, which the matching decode function turns back into s.
+// The Append form must agree, leaving what dst held alone, and the Go
+// string form must agree on s's UTF-8 when s is valid UTF-16.
+func checkECMAEncode(s []uint16) error {
+	lone := firstLoneSurrogate(s)
+	for i, e := range ecmaEncoders {
+		out, err := e.encode(s)
+		prefix := []byte("pre")
+		app, appErr := e.append(prefix, s)
+		if lone >= 0 {
+			var ue *codec.URIError
+			if !errors.As(err, &ue) {
+				return fmt.Errorf("%s(%s): got %q, %v; want a *codec.URIError at %d", e.name, unitsString(s), out, err, lone)
+			}
+			if ue.Offset != lone {
+				return fmt.Errorf("%s(%s): URIError at offset %d, want %d (the first lone surrogate)", e.name, unitsString(s), ue.Offset, lone)
+			}
+			if out != "" {
+				return fmt.Errorf("%s(%s): result %q beside an error", e.name, unitsString(s), out)
+			}
+			var ae *codec.URIError
+			if !errors.As(appErr, &ae) || ae.Offset != lone || string(app) != "pre" {
+				return fmt.Errorf("Append%s(%q, %s) = %q, %v; want \"pre\" and a *codec.URIError at %d", e.name, "pre", unitsString(s), app, appErr, lone)
+			}
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s(%s): unexpected error %v (no lone surrogate)", e.name, unitsString(s), err)
+		}
+		if want := ecmaEncodeModel(s, e.unescaped); out != want {
+			return fmt.Errorf("%s(%s) = %q, want %q", e.name, unitsString(s), out, want)
+		}
+		if n := 3 * utf8Len(s); len(out) > n {
+			return fmt.Errorf("%s(%s): %d bytes, more than 3 per UTF-8 octet (%d)", e.name, unitsString(s), len(out), n)
+		}
+		if appErr != nil || string(app) != "pre"+out {
+			return fmt.Errorf("Append%s(%q, %s) = %q, %v; want %q", e.name, "pre", unitsString(s), app, appErr, "pre"+out)
+		}
+		back, err := ecmaDecoders[i].decode(asciiUnits(out))
+		if err != nil || !slices.Equal(back, s) {
+			return fmt.Errorf("%s(%s(%s)) = %s, %v; want the input back", ecmaDecoders[i].name, e.name, unitsString(s), unitsString(back), err)
+		}
+		if str, err := e.str(string(utf16.Decode(s))); err != nil || str != out {
+			return fmt.Errorf("%sString of the UTF-8 of %s = %q, %v; want %q", e.name, unitsString(s), str, err, out)
+		}
+	}
+	return nil
+}
+
+// checkECMADecode checks decodeURI and decodeURIComponent on s:
+//   - errors are *URIError values with an offset inside s, and both
+//     functions fail on the same inputs at the same offset (their reserved
+//     sets change which escapes are kept, never which are accepted);
+//   - a result is no longer than s, and equal to the Append form's;
+//   - decodeURIComponent agrees with ecmaDecodeModel, built on
+//     url.PathUnescape and utf8.Valid;
+//   - decodeURI keeps escapes of reserved characters as written, so
+//     decodeURIComponent of its result with escapes of '%' kept as well is
+//     decodeURIComponent of s;
+//   - on valid UTF-16 the Go string forms agree.
+func checkECMADecode(s []uint16) error {
+	var (
+		outs [2][]uint16
+		errs [2]error
+	)
+	for i, d := range ecmaDecoders {
+		out, err := d.decode(s)
+		outs[i], errs[i] = out, err
+		prefix := []uint16{'p'}
+		app, appErr := d.append(prefix, s)
+		if err != nil {
+			var ue *codec.URIError
+			if !errors.As(err, &ue) {
+				return fmt.Errorf("%s(%s): error %v (%T) is not a *codec.URIError", d.name, unitsString(s), err, err)
+			}
+			if ue.Offset < 0 || ue.Offset >= len(s) {
+				return fmt.Errorf("%s(%s): URIError offset %d outside the input (length %d)", d.name, unitsString(s), ue.Offset, len(s))
+			}
+			if out != nil {
+				return fmt.Errorf("%s(%s): result %s beside an error", d.name, unitsString(s), unitsString(out))
+			}
+			var ae *codec.URIError
+			if !errors.As(appErr, &ae) || *ae != *ue || !slices.Equal(app, prefix) {
+				return fmt.Errorf("Append%s(%s) = %s, %v; want the prefix back and %v", d.name, unitsString(s), unitsString(app), appErr, err)
+			}
+			continue
+		}
+		if len(out) > len(s) {
+			return fmt.Errorf("%s(%s) = %s: longer than the input", d.name, unitsString(s), unitsString(out))
+		}
+		if appErr != nil || len(app) != 1+len(out) || app[0] != 'p' || !slices.Equal(app[1:], out) {
+			return fmt.Errorf("Append%s(%s) = %s, %v; want the prefix and %s", d.name, unitsString(s), unitsString(app), appErr, unitsString(out))
+		}
+	}
+	if (errs[0] == nil) != (errs[1] == nil) {
+		return fmt.Errorf("on %s decodeURI gives %v and decodeURIComponent %v; both or neither must fail", unitsString(s), errs[0], errs[1])
+	}
+	if errs[0] != nil {
+		var a, b *codec.URIError
+		errors.As(errs[0], &a)
+		errors.As(errs[1], &b)
+		if a.Offset != b.Offset {
+			return fmt.Errorf("on %s decodeURI fails at %d and decodeURIComponent at %d", unitsString(s), a.Offset, b.Offset)
+		}
+	}
+	if want, wantErr, ok := ecmaDecodeModel(s); ok {
+		got, err := outs[1], errs[1]
+		if (err != nil) != wantErr || (err == nil && !slices.Equal(got, want)) {
+			return fmt.Errorf("decodeURIComponent(%s) = %s, %v; the model (url.PathUnescape, utf8.Valid) says %s, error %t",
+				unitsString(s), unitsString(got), err, unitsString(want), wantErr)
+		}
+	}
+	if errs[0] == nil {
+		kept, err := codec.Decode(s, codec.DecodeURIReserved.With("%"))
+		if err != nil {
+			return fmt.Errorf("Decode(%s, reserved+%%) fails (%v) where decodeURI does not", unitsString(s), err)
+		}
+		full, err := codec.DecodeURIComponent(kept)
+		if err != nil || !slices.Equal(full, outs[1]) {
+			return fmt.Errorf("decodeURIComponent(Decode(%s, reserved+%%)) = %s, %v; want decodeURIComponent of the input, %s",
+				unitsString(s), unitsString(full), err, unitsString(outs[1]))
+		}
+	}
+	if firstLoneSurrogate(s) < 0 {
+		in := string(utf16.Decode(s))
+		for i, d := range ecmaDecoders {
+			got, err := d.str(in)
+			if (err != nil) != (errs[i] != nil) || (err == nil && got != string(utf16.Decode(outs[i]))) {
+				return fmt.Errorf("%sString(%q) = %q, %v; the UTF-16 form gives %s, %v", d.name, in, got, err, unitsString(outs[i]), errs[i])
+			}
+		}
+	}
+	return nil
+}
+
+// Lone surrogates stand in the model's UTF-8 as code points of plane 15
+// (private use): placeholder+unit. Like a lone surrogate, such a code point
+// is copied by Decode and breaks an escape sequence it falls into.
+const placeholder = 0xF0000
+
+// ecmaDecodeModel is decodeURIComponent (Decode of §15.1.3 with the empty
+// reserved set) done another way: take the UTF-8 of s, percent-decode it
+// with url.PathUnescape, and require valid UTF-8 (RFC 3629, as step
+// 4.d.vii.8 does). That is the same thing because every literal code point
+// is whole UTF-8, so it can neither continue nor be continued by escaped
+// octets, exactly as Decode requires each sequence to be escapes only. Lone
+// surrogates go through as placeholders. ok is false when s already holds a
+// code point in the placeholder range.
+func ecmaDecodeModel(s []uint16) (out []uint16, fails, ok bool) {
+	var runes []rune
+	for k := 0; k < len(s); k++ {
+		u := s[k]
+		if utf16.IsSurrogate(rune(u)) && k+1 < len(s) && u < 0xDC00 {
+			if r := utf16.DecodeRune(rune(u), rune(s[k+1])); r != utf8.RuneError {
+				if r >= placeholder+0xD800 && r <= placeholder+0xDFFF {
+					return nil, false, false
+				}
+				runes = append(runes, r)
+				k++
+				continue
+			}
+		}
+		if utf16.IsSurrogate(rune(u)) {
+			runes = append(runes, placeholder+rune(u))
+			continue
+		}
+		runes = append(runes, rune(u))
+	}
+	dec, err := url.PathUnescape(string(runes))
+	if err != nil || !utf8.ValidString(dec) {
+		return nil, true, true
+	}
+	out = []uint16{}
+	for _, r := range dec {
+		if r >= placeholder+0xD800 && r <= placeholder+0xDFFF {
+			out = append(out, uint16(r-placeholder))
+			continue
+		}
+		out = utf16.AppendRune(out, r)
+	}
+	return out, false, true
+}
+
+// utf8Len returns the length of the UTF-8 of s without lone surrogates.
+func utf8Len(s []uint16) int {
+	n := 0
+	for k := 0; k < len(s); k++ {
+		switch u := s[k]; {
+		case u < 0x80:
+			n++
+		case u < 0x800:
+			n += 2
+		case utf16.IsSurrogate(rune(u)):
+			n += 4 // a pair: its two code units are one 4-octet code point
+			k++
+		default:
+			n += 3
+		}
+	}
+	return n
+}
+
+// asciiUnits returns the code units of the ASCII string s.
+func asciiUnits(s string) []uint16 {
+	u := make([]uint16, len(s))
+	for i := 0; i < len(s); i++ {
+		u[i] = uint16(s[i])
+	}
+	return u
+}

@@ -1,0 +1,87 @@
+package fuzz
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pctest/pctest/codec"
+)
+
+// asciiSet holds every octet below 0x80: what IRIToURI leaves as it is
+// outside a host.
+var asciiSet = codec.SetRange(0, 0x7F)
+
+// isASCII reports whether s holds only octets below 0x80.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkIRI checks IRIToURI and URIToIRI (RFC 3987 §3.1 and §3.2) on s:
+//   - IRIToURI fails only with a *codec.IDNAError whose offset is inside s,
+//     where its label stands; otherwise it gives ASCII, which it leaves
+//     alone, and returns s itself when s is ASCII. When the authority of s
+//     (RFC 3986 Appendix B) is ASCII, no IDNA is involved, and the result is
+//     s with every octet at or above 0x80 percent-encoded (modelEncode).
+//   - URIToIRI never fails, returns s itself when s holds no '%' and no
+//     "xn--", never lengthens s when there is no "xn--", and keeps UTF-8
+//     well-formed. On an ASCII s, IRIToURI gives back s from its result, up
+//     to ASCII case (hex digits, A-labels).
+func checkIRI(s string) error {
+	uri, err := codec.IRIToURI(s)
+	if err != nil {
+		var ie *codec.IDNAError
+		if !errors.As(err, &ie) {
+			return fmt.Errorf("IRIToURI(%q): error %v (%T), want a *codec.IDNAError", s, err, err)
+		}
+		if ie.Offset < 0 || ie.Offset >= len(s) || !strings.HasPrefix(s[ie.Offset:], ie.Label) {
+			return fmt.Errorf("IRIToURI(%q): IDNAError label %q at offset %d is not where the input holds it", s, ie.Label, ie.Offset)
+		}
+		if uri != "" {
+			return fmt.Errorf("IRIToURI(%q) = %q beside an error", s, uri)
+		}
+	} else {
+		if !isASCII(uri) {
+			return fmt.Errorf("IRIToURI(%q) = %q is not ASCII", s, uri)
+		}
+		if isASCII(s) && !same(s, uri) {
+			return fmt.Errorf("IRIToURI(%q) = %q; an ASCII input must come back itself", s, uri)
+		}
+		if again, err := codec.IRIToURI(uri); err != nil || !same(uri, again) {
+			return fmt.Errorf("IRIToURI(IRIToURI(%q)) = %q, %v; want %q itself", s, again, err, uri)
+		}
+	}
+	if auth, _ := modelAuthority(s); isASCII(auth) {
+		if want := modelEncode(s, asciiSet); err != nil || uri != want {
+			return fmt.Errorf("IRIToURI(%q) = %q, %v; its authority is ASCII, so want %q", s, uri, err, want)
+		}
+	}
+
+	iri, err := codec.URIToIRI(s)
+	if err != nil {
+		return fmt.Errorf("URIToIRI(%q): error %v; it never fails", s, err)
+	}
+	hasALabel := strings.Contains(strings.ToLower(s), "xn--")
+	if !hasALabel && strings.IndexByte(s, '%') < 0 && !same(s, iri) {
+		return fmt.Errorf("URIToIRI(%q) = %q; with no escape and no A-label it must return its input itself", s, iri)
+	}
+	if !hasALabel && len(iri) > len(s) {
+		return fmt.Errorf("URIToIRI(%q) = %q: longer than the input", s, iri)
+	}
+	if utf8.ValidString(s) && !utf8.ValidString(iri) {
+		return fmt.Errorf("URIToIRI(%q) = %q is not well-formed UTF-8", s, iri)
+	}
+	if isASCII(s) {
+		back, err := codec.IRIToURI(iri)
+		if err != nil || !strings.EqualFold(back, s) {
+			return fmt.Errorf("IRIToURI(URIToIRI(%q)) = IRIToURI(%q) = %q, %v; want the input back, up to ASCII case", s, iri, back, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,108 @@
+package fuzz
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/vectors"
+)
+
+// TestModels checks each slow model of model.go against every vector of
+// the op it models, so that the models are known to read their specs as
+// the vectors do before the fuzz targets trust them.
+func TestModels(t *testing.T) {
+	vs, err := vectors.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(u []uint16) string { return string(utf16.Decode(u)) }
+	n := 0
+	for _, v := range vs {
+		var got, want string
+		in := string(inputOctets(v))
+		switch v.Op {
+		case "percentEncode":
+			got, want = modelEncode(in, codec.Unreserved), text(v.Expect.Out)
+		case "percentEncodeSet":
+			set, ok := codec.SetByName(v.Args["set"])
+			if !ok {
+				t.Errorf("%s: unknown set %q", v.ID, v.Args["set"])
+				continue
+			}
+			got, want = modelEncode(in, set), text(v.Expect.Out)
+		case "formEncode":
+			got, want = modelFormEncode(in, codec.WHATWGFormURLEncoded), text(v.Expect.Out)
+		case "encodeNoDouble":
+			got, want = modelEncodeNoDouble(in, codec.Reserved.Union(codec.Unreserved)), text(v.Expect.Out)
+		case "normalize":
+			got, want = modelNormalize(in), text(v.Expect.Out)
+		case "equivalent":
+			got, want = fmt.Sprint(modelEquivalent(in, v.Args["other"])), text(v.Expect.Out)
+		case "percentDecode", "goPathUnescape", "goQueryUnescape":
+			out, err := modelDecode(in, codec.Set{}, v.Op == "goQueryUnescape")
+			got, want = answer(out, err), answer(string(v.Expect.OutHex), nil)
+			if v.Expect.Error != "" {
+				want = "error"
+			}
+		case "percentDecodeLenient":
+			got, want = modelDecodeLenient(in, codec.Set{}), string(v.Expect.OutHex)
+		case "utf8DecodeReplace":
+			out, _, _ := modelUTF8Decode(v.InHex)
+			got, want = string(out), text(v.Expect.Out)
+		case "formDecode":
+			plus := bytes.ReplaceAll([]byte(in), []byte("+"), []byte(" "))
+			out, _, _ := modelUTF8Decode([]byte(modelDecodeLenient(string(plus), codec.Set{})))
+			got, want = string(out), text(v.Expect.Out)
+		default:
+			continue
+		}
+		n++
+		if got != want {
+			t.Errorf("%s (%s:%d): model gives %q, the vector wants %q", v.ID, v.File, v.Line, got, want)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no vector of a modelled op")
+	}
+	t.Logf("%d vectors checked against the models", n)
+}
+
+// answer writes a decode result or "error" for comparison.
+func answer(out string, err *codec.EscapeError) string {
+	if err != nil {
+		return "error"
+	}
+	return "ok " + out
+}
+
+// TestModelUTF8Errors checks the error offsets and maximal subparts of
+// modelUTF8Decode on cases worked out by hand from Unicode §3.9 Table 3-7
+// and the Encoding Standard's decoder (which python3's "replace" error
+// handler agrees with: b"\xe1\x80A".decode("utf-8", "replace") is
+// "\ufffdA").
+func TestModelUTF8Errors(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		out    string
+		offset int
+		text   string
+	}{
+		{"abc", "abc", -1, ""},
+		{"\xE1\x80A", "\uFFFDA", 0, "\xE1\x80"},
+		{"a\x80b", "a\uFFFDb", 1, "\x80"},
+		{"\xED\xA0\x80", "\uFFFD\uFFFD\uFFFD", 0, "\xED"},
+		{"\xF0\x9F\x98", "\uFFFD", 0, "\xF0\x9F\x98"},
+		{"\xF0\x9F\x98\x80", "\U0001F600", -1, ""},
+		{"\xC0\xAF", "\uFFFD\uFFFD", 0, "\xC0"},
+		{"\xF4\x90\x80\x80", "\uFFFD\uFFFD\uFFFD\uFFFD", 0, "\xF4"},
+		{"x\xE0\xA0", "x\uFFFD", 1, "\xE0\xA0"},
+	} {
+		out, off, text := modelUTF8Decode([]byte(c.in))
+		if string(out) != c.out || off != c.offset || string(text) != c.text {
+			t.Errorf("modelUTF8Decode(%q) = %q, %d, %q; want %q, %d, %q", c.in, out, off, text, c.out, c.offset, c.text)
+		}
+	}
+}

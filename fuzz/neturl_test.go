@@ -1,0 +1,28 @@
+package fuzz
+
+import "testing"
+
+// The net/url targets: the codec against Go's own escapers and unescapers,
+// errors included.
+
+func FuzzNetURLEscape(f *testing.F) {
+	if err := seedStrings(f, "goQueryEscape", "goPathEscape"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if err := checkNetURLEscape(s); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzNetURLUnescape(f *testing.F) {
+	if err := seedStrings(f, "goQueryUnescape", "goPathUnescape", "percentDecode"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if err := checkNetURLUnescape(s); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,97 @@
+package fuzz
+
+import "testing"
+
+// The octet-layer targets: percent-encoding and -decoding (RFC 3986 §2.1,
+// WHATWG URL §1.3), application/x-www-form-urlencoded (WHATWG URL §5), the
+// Encoding Standard's UTF-8 decoder, normalization and equivalence (RFC 3986
+// §6.2.2) and encoding without double encoding (§2.4), each against the
+// slow models of model.go. A selector byte picks an encode set (setOf).
+
+func FuzzPercentEncode(f *testing.F) {
+	if err := seedSetOctets(f, "rfc3986.unreserved", "percentEncode", "percentEncodeSet"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
+		if err := checkPercentEncode(sel, in); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzPercentDecode(f *testing.F) {
+	if err := seedSetOctets(f, "empty", "percentDecode"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
+		if err := checkPercentDecode(sel, in); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzLenientDecode(f *testing.F) {
+	if err := seedSetOctets(f, "empty", "percentDecodeLenient"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
+		if err := checkLenientDecode(sel, in); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzFormEncode(f *testing.F) {
+	if err := seedSetOctets(f, "whatwg.form-urlencoded", "formEncode"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
+		if err := checkFormEncode(sel, in); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzFormDecode(f *testing.F) {
+	if err := seedOctets(f, "formDecode"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if err := checkFormDecode(in); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzUTF8(f *testing.F) {
+	if err := seedOctets(f, "utf8DecodeReplace"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if err := checkUTF8(in); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzNormalize(f *testing.F) {
+	if err := seedPairs(f, "normalize", "equivalent"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if err := checkNormalize(a, b); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzNoDouble(f *testing.F) {
+	if err := seedSetOctets(f, "reserved+unreserved", "encodeNoDouble"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
+		if err := checkNoDouble(sel, in); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,286 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := survey(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// options are the command's flags.
+type options struct {
+	rows       *regexp.Regexp
+	fuzz       time.Duration
+	parallel   int
+	reportOnly bool
+	pctest     string
+	strict     bool
+}
+
+func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("survey", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		rowsRE     = fs.String("rows", "", "run only the rows whose name matches this `regexp` (the report keeps the others' last results)")
+		fuzz       = fs.Duration("fuzz", 60*time.Second, "how `long` pctest fuzz runs on each row (0: no fuzzing)")
+		parallel   = fs.Int("j", 2, "how many rows run at once")
+		reportOnly = fs.Bool("report-only", false, "do not run anything: write the report from the results in survey/work")
+		pctest     = fs.String("pctest", "", "the pctest `binary` (default: built from ./cmd/pctest into survey/work)")
+		strict     = fs.Bool("strict", true, "exit 1 when a divergence has no verdict in verdicts.json")
+	)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	opt := options{fuzz: *fuzz, parallel: max(*parallel, 1), reportOnly: *reportOnly, pctest: *pctest, strict: *strict}
+	if *rowsRE != "" {
+		re, err := regexp.Compile(*rowsRE)
+		if err != nil {
+			fmt.Fprintf(stderr, "survey: -rows: %v\n", err)
+			return 2
+		}
+		opt.rows = re
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		fmt.Fprintf(stderr, "survey: %v\n", err)
+		return 2
+	}
+	l := &layout{root: root, testees: filepath.Join(root, "cmd", "pctest", "testees"), work: filepath.Join(root, "survey", "work")}
+	rows, err := loadRows(filepath.Join(root, "survey", "rows.json"))
+	if err != nil {
+		fmt.Fprintf(stderr, "survey: %v\n", err)
+		return 2
+	}
+	causes, err := loadCauses(filepath.Join(root, "survey", "verdicts.json"))
+	if err != nil {
+		fmt.Fprintf(stderr, "survey: %v\n", err)
+		return 2
+	}
+	if err := os.MkdirAll(filepath.Join(l.work, "results"), 0o755); err != nil {
+		fmt.Fprintf(stderr, "survey: %v\n", err)
+		return 2
+	}
+	if !opt.reportOnly {
+		if code := runRows(ctx, l, rows, opt, stdout, stderr); code != 0 {
+			return code
+		}
+	}
+	rep, err := collect(l, rows, causes)
+	if err != nil {
+		fmt.Fprintf(stderr, "survey: %v\n", err)
+		return 2
+	}
+	if err := writeReports(l, rep); err != nil {
+		fmt.Fprintf(stderr, "survey: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "survey: wrote survey/REPORT.md and survey/report.html: %d rows, %d divergences, %d causes, %d bugs\n",
+		len(rep.Rows), rep.Divergences, rep.CauseCount, len(rep.Bugs))
+	if n := rep.Unclassified; n > 0 {
+		fmt.Fprintf(stderr, "survey: %d divergences have no verdict: add causes to survey/verdicts.json\n", n)
+		for _, rr := range rep.Rows {
+			for _, g := range rr.Groups {
+				if g.Cause == nil {
+					ex := g.Minimal
+					fmt.Fprintf(stderr, "  %s %s %s: want %s, got %s\n", rr.Row.Name, ex.Op, inputForm(ex.Req), responseForm(ex.Want, ""), responseForm(ex.Got, ex.Incident))
+				}
+			}
+		}
+		if opt.strict {
+			return 1
+		}
+	}
+	return 0
+}
+
+// moduleRoot finds the directory holding go.mod, from the working
+// directory up.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod here or above: run from the pctest module")
+		}
+		dir = parent
+	}
+}
+
+// A rowMeta is what the survey records about running a row, beside
+// pctest's own output.
+type rowMeta struct {
+	Missing  string    `json:"missing,omitempty"`
+	Version  string    `json:"version,omitempty"`
+	Debian   []string  `json:"debian,omitempty"`
+	Command  []string  `json:"command,omitempty"`
+	RunExit  int       `json:"run_exit"`
+	RunError string    `json:"run_error,omitempty"`
+	Fuzzed   string    `json:"fuzzed,omitempty"` // the -time given
+	FuzzExit int       `json:"fuzz_exit"`
+	When     time.Time `json:"when"`
+}
+
+func (l *layout) resultFile(r *Row, suffix string) string {
+	return filepath.Join(l.work, "results", r.slug()+suffix)
+}
+
+// runRows builds pctest and runs the selected rows, opt.parallel at once.
+func runRows(ctx context.Context, l *layout, rows []Row, opt options, stdout, stderr io.Writer) int {
+	bin := opt.pctest
+	if bin == "" {
+		bin = filepath.Join(l.work, "pctest")
+		cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/pctest")
+		cmd.Dir, cmd.Stdout, cmd.Stderr = l.root, stderr, stderr
+		if err := cmd.Run(); err != nil {
+			fmt.Fprintf(stderr, "survey: building pctest: %v\n", err)
+			return 2
+		}
+	}
+	var (
+		wg  sync.WaitGroup
+		mu  sync.Mutex
+		sem = make(chan struct{}, opt.parallel)
+	)
+	for i := range rows {
+		r := &rows[i]
+		if opt.rows != nil && !opt.rows.MatchString(r.Name) {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			defer func() { <-sem }()
+			line := runRow(ctx, l, bin, r, opt)
+			mu.Lock()
+			fmt.Fprintln(stdout, line)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "survey: interrupted")
+		return 130
+	}
+	return 0
+}
+
+// runRow runs pctest run, then pctest fuzz, on one row, and records the
+// outputs in survey/work/results. It returns a progress line.
+func runRow(ctx context.Context, l *layout, bin string, r *Row, opt options) string {
+	meta := rowMeta{When: time.Now().UTC(), Debian: debianVersions(ctx, r.Debian)}
+	for _, suffix := range []string{".run.json", ".run.stderr", ".fuzz.txt"} {
+		os.Remove(l.resultFile(r, suffix))
+	}
+	defer func() {
+		data, _ := json.MarshalIndent(meta, "", "  ")
+		os.WriteFile(l.resultFile(r, ".meta.json"), append(data, '\n'), 0o644)
+	}()
+	if meta.Missing = l.missing(r); meta.Missing != "" {
+		return fmt.Sprintf("%-32s not installed: %s", r.Name, meta.Missing)
+	}
+	meta.Version = l.version(ctx, r)
+	var target []string
+	if r.UTF16Hex {
+		target = append(target, "-utf16hex")
+	}
+	if r.Impl != "" {
+		target = append(target, "-impl", r.Impl)
+	} else {
+		meta.Command = l.expandAll(r, r.Argv)
+		target = append(append(target, "--"), meta.Command...)
+	}
+	start := time.Now()
+	runArgs := append([]string{"run", "-format", "json"}, target...)
+	meta.RunExit, meta.RunError = pctestTo(ctx, bin, runArgs, l.resultFile(r, ".run.json"), l.resultFile(r, ".run.stderr"))
+	line := fmt.Sprintf("%-32s run: exit %d in %v", r.Name, meta.RunExit, time.Since(start).Round(time.Millisecond))
+	if meta.RunError != "" {
+		line += " (" + meta.RunError + ")"
+	}
+	if opt.fuzz > 0 && !r.NoFuzz && meta.RunExit <= 1 {
+		meta.Fuzzed = opt.fuzz.String()
+		fuzzArgs := append([]string{"fuzz", "-time", opt.fuzz.String()}, target...)
+		meta.FuzzExit, _ = pctestTo(ctx, bin, fuzzArgs, l.resultFile(r, ".fuzz.txt"), l.resultFile(r, ".fuzz.txt"))
+		line += fmt.Sprintf("; fuzz: exit %d", meta.FuzzExit)
+	}
+	return line
+}
+
+// pctestTo runs pctest with args, stdout to the file out and stderr to
+// the file errOut (the same file is fine), and returns its exit status.
+func pctestTo(ctx context.Context, bin string, args []string, out, errOut string) (int, string) {
+	f, err := os.Create(out)
+	if err != nil {
+		return -1, err.Error()
+	}
+	defer f.Close()
+	ef := f
+	if errOut != out {
+		if ef, err = os.Create(errOut); err != nil {
+			return -1, err.Error()
+		}
+		defer ef.Close()
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Stdout, cmd.Stderr = f, ef
+	cmd.WaitDelay = 10 * time.Second
+	err = cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0, ""
+	case errors.As(err, &ee):
+		return ee.ExitCode(), ""
+	}
+	return -1, err.Error()
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// trimLines cuts s to at most n lines.
+func trimLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append(lines[len(lines)-n:], "")
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,363 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// A Report is everything REPORT.md and report.html show.
+type Report struct {
+	Generated time.Time
+	Suite     string
+	Vectors   int
+	// Ops are the matrix's columns: every op some row other than the
+	// reference answers.
+	Ops  []string
+	Rows []*RowReport
+	// Bugs lists the causes judged bugs, with their rows.
+	Bugs []*BugLine
+	// InstallNotes are the install step's failures (survey/work/install-failures.txt).
+	InstallNotes []string
+	Divergences  int
+	CauseCount   int
+	Unclassified int
+	// ReferenceOps are the ops the reference answered: the ones fuzzing
+	// covers.
+	ReferenceOps []string
+}
+
+// A RowReport is one row's results.
+type RowReport struct {
+	Row       *Row
+	Meta      rowMeta
+	Functions []Mapping
+	Run       *Run
+	Fuzz      *FuzzRun
+	Cells     map[string]*Tally
+	Total     Tally
+	Groups    []*Group
+	// Absent says why the row has no results, when it has none.
+	Absent string
+}
+
+// A Tally counts a cell's outcomes.
+type Tally struct{ Passed, Failed, Skipped, XFailed int }
+
+func (t *Tally) add(status string) {
+	switch status {
+	case "pass":
+		t.Passed++
+	case "fail", "xpass":
+		t.Failed++
+	case "skip":
+		t.Skipped++
+	case "xfail":
+		t.XFailed++
+	}
+}
+
+// Mark sums the tally up: ✓ all that ran passed, ✗ some failed, · none
+// ran.
+func (t *Tally) Mark() string {
+	switch {
+	case t == nil:
+		return "·"
+	case t.Failed+t.XFailed > 0:
+		return "✗"
+	case t.Passed > 0:
+		return "✓"
+	}
+	return "·"
+}
+
+// Text renders the tally as "✓ 45/0/0" (passed/failed/skipped).
+func (t *Tally) Text() string {
+	if t == nil || t.Passed+t.Failed+t.XFailed == 0 {
+		return "·"
+	}
+	return fmt.Sprintf("%s %d/%d/%d", t.Mark(), t.Passed, t.Failed+t.XFailed, t.Skipped)
+}
+
+// A Group is the divergences of one row that one cause explains (or that
+// no cause does, when Cause is nil).
+type Group struct {
+	Cause   *Cause
+	Results []*Result
+	Minimal *Result
+	Vectors int // how many are vectors
+	Fuzz    int // how many are fuzz findings
+}
+
+// A BugLine is a bug found in a third-party implementation.
+type BugLine struct {
+	Row   *RowReport
+	Group *Group
+}
+
+// collect reads the results of every row and classifies the divergences.
+func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
+	rep := &Report{Generated: time.Now().UTC()}
+	if data, err := os.ReadFile(filepath.Join(l.work, "install-failures.txt")); err == nil {
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				rep.InstallNotes = append(rep.InstallNotes, line)
+			}
+		}
+	}
+	used := map[string]bool{}
+	for i := range rows {
+		r := &rows[i]
+		rr := &RowReport{Row: r, Cells: map[string]*Tally{}}
+		rep.Rows = append(rep.Rows, rr)
+		if r.Dir != "" {
+			m, err := loadMapping(filepath.Join(l.testees, r.Dir))
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
+			for _, e := range m {
+				if e.Variant == r.Variant {
+					rr.Functions = append(rr.Functions, e)
+				}
+			}
+		}
+		data, err := os.ReadFile(l.resultFile(r, ".meta.json"))
+		if errors.Is(err, fs.ErrNotExist) {
+			rr.Absent = "not run yet: run `make survey`"
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(data, &rr.Meta); err != nil {
+			return nil, fmt.Errorf("%s: %w", l.resultFile(r, ".meta.json"), err)
+		}
+		if rr.Meta.Missing != "" {
+			rr.Absent = "not installed: " + rr.Meta.Missing
+			continue
+		}
+		data, err = os.ReadFile(l.resultFile(r, ".run.json"))
+		if err == nil && len(data) > 0 {
+			if rr.Run, err = parseRun(data); err != nil {
+				return nil, fmt.Errorf("%s: %w", r.Name, err)
+			}
+		}
+		if rr.Run == nil {
+			msg, _ := os.ReadFile(l.resultFile(r, ".run.stderr"))
+			rr.Absent = fmt.Sprintf("pctest run exited %d without a report: %s", rr.Meta.RunExit, strings.TrimSpace(firstLine(string(msg))+" "+rr.Meta.RunError))
+			continue
+		}
+		if rep.Suite == "" {
+			rep.Suite, rep.Vectors = rr.Run.Suite, rr.Run.Vectors
+		}
+		if data, err := os.ReadFile(l.resultFile(r, ".fuzz.txt")); err == nil && rr.Meta.Fuzzed != "" {
+			if rr.Fuzz, err = parseFuzz(data); err != nil {
+				return nil, fmt.Errorf("%s: fuzz output: %w", r.Name, err)
+			}
+		}
+		var divergent []*Result
+		for j := range rr.Run.Results {
+			res := &rr.Run.Results[j]
+			t := rr.Cells[res.Op]
+			if t == nil {
+				t = &Tally{}
+				rr.Cells[res.Op] = t
+			}
+			t.add(res.Status)
+			rr.Total.add(res.Status)
+			if res.Status != "skip" && r.Impl != "reference" {
+				used[res.Op] = true
+			}
+			if res.failed() || res.Status == "xfail" {
+				divergent = append(divergent, res)
+			}
+		}
+		if rr.Fuzz != nil {
+			for j := range rr.Fuzz.Findings {
+				divergent = append(divergent, &rr.Fuzz.Findings[j])
+			}
+		}
+		rr.Groups = group(causes, r.Name, divergent)
+		for _, g := range rr.Groups {
+			rep.Divergences += len(g.Results)
+			if g.Cause == nil {
+				rep.Unclassified += len(g.Results)
+				continue
+			}
+			rep.CauseCount++
+			if g.Cause.Verdict == VerdictBug && r.Impl != "reference" {
+				rep.Bugs = append(rep.Bugs, &BugLine{Row: rr, Group: g})
+			}
+		}
+	}
+	for _, op := range vectors.Ops() {
+		if used[op.Name] {
+			rep.Ops = append(rep.Ops, op.Name)
+		}
+	}
+	rep.ReferenceOps = rep.referenceOps()
+	return rep, nil
+}
+
+// group sorts divergent results into groups by cause, in the order of the
+// causes, unexplained ones last, and picks each group's minimal example.
+func group(causes []*Cause, row string, divergent []*Result) []*Group {
+	byCause := map[*Cause]*Group{}
+	var groups []*Group
+	for _, res := range divergent {
+		c := classify(causes, row, res)
+		g := byCause[c]
+		if g == nil {
+			g = &Group{Cause: c}
+			byCause[c] = g
+			groups = append(groups, g)
+		}
+		g.Results = append(g.Results, res)
+		if res.Fuzz {
+			g.Fuzz++
+		} else {
+			g.Vectors++
+		}
+		if g.Minimal == nil || smaller(res, g.Minimal) {
+			g.Minimal = res
+		}
+	}
+	index := func(c *Cause) int {
+		if c == nil {
+			return len(causes)
+		}
+		return slices.Index(causes, c)
+	}
+	slices.SortStableFunc(groups, func(a, b *Group) int { return index(a.Cause) - index(b.Cause) })
+	return groups
+}
+
+// smaller orders examples: shorter input first, a vector before a fuzz
+// finding, then by id.
+func smaller(a, b *Result) bool {
+	la, lb := inputLen(a.Req), inputLen(b.Req)
+	if la != lb {
+		return la < lb
+	}
+	if a.Fuzz != b.Fuzz {
+		return !a.Fuzz
+	}
+	return a.ID < b.ID
+}
+
+func inputLen(r vectors.Request) int {
+	if r.InHex != nil {
+		return len(r.InHex)
+	}
+	return len(r.In)
+}
+
+// allOps returns every op name in the order of vectors.Ops.
+func (rep *Report) allOps() []string {
+	var names []string
+	for _, op := range vectors.Ops() {
+		names = append(names, op.Name)
+	}
+	return names
+}
+
+// fuzzTime returns the fuzzing time of the rows, "" if none was fuzzed,
+// or "varied" if they differ.
+func (rep *Report) fuzzTime() string {
+	t := ""
+	for _, rr := range rep.Rows {
+		switch f := rr.Meta.Fuzzed; {
+		case f == "" || rr.Absent != "":
+		case t == "":
+			t = f
+		case t != f:
+			return "varied"
+		}
+	}
+	return t
+}
+
+// referenceOps returns the ops the reference row answered, or "none" when
+// the reference did not run.
+func (rep *Report) referenceOps() []string {
+	for _, rr := range rep.Rows {
+		if rr.Row.Impl != "reference" || rr.Absent != "" {
+			continue
+		}
+		var ops []string
+		for _, op := range rep.allOps() {
+			if t := rr.Cells[op]; t != nil && t.Passed+t.Failed+t.XFailed > 0 {
+				ops = append(ops, op)
+			}
+		}
+		return ops
+	}
+	return []string{"none (the reference did not run)"}
+}
+
+// showInput renders an input for people: text as a JSON string (lone
+// surrogates and controls escaped), octets as hex.
+func showInput(req vectors.Request) string {
+	var s string
+	if req.InHex != nil || req.In == nil && isOctetOp(req.Op) {
+		s = "octets " + showHex(req.InHex)
+	} else {
+		s = string(vectors.AppendJSONText(nil, req.In))
+	}
+	for _, k := range sortedKeys(req.Args) {
+		s += fmt.Sprintf(" (%s %s)", k, req.Args[k])
+	}
+	return s
+}
+
+func showHex(b []byte) string {
+	if len(b) == 0 {
+		return "(none)"
+	}
+	return hex.EncodeToString(b)
+}
+
+// showResponse renders an answer for people.
+func showResponse(r vectors.Response, incident string) string {
+	switch {
+	case incident != "":
+		return "(" + incident + ")"
+	case r.Unsupported:
+		return "unsupported"
+	case r.Error != "":
+		if r.Message != "" {
+			return "error " + r.Error + " (" + r.Message + ")"
+		}
+		return "error " + r.Error
+	case r.OutHex != nil:
+		return "octets " + showHex(r.OutHex)
+	case r.Out != nil:
+		return string(vectors.AppendJSONText(nil, r.Out))
+	}
+	return "(empty response)"
+}
+
+// writeReports writes survey/REPORT.md and survey/report.html.
+func writeReports(l *layout, rep *Report) error {
+	md := markdown(rep)
+	if err := os.WriteFile(filepath.Join(l.root, "survey", "REPORT.md"), []byte(md), 0o644); err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(l.root, "survey", "report.html"))
+	if err != nil {
+		return err
+	}
+	if err := writeHTML(f, rep); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

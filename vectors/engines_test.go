@@ -1,0 +1,435 @@
+package vectors
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/dop251/goja"
+	"golang.org/x/net/idna"
+)
+
+// This file checks the corpus against engines we did not write: goja in
+// process, node and python3 in one subprocess each, net/url and
+// golang.org/x/net/idna. Any disagreement fails, unless it is a known
+// deviation of that engine listed in deviations.json.
+
+// engineCheck compares one engine's answers with the vectors.
+type engineCheck struct {
+	t                              *testing.T
+	engine                         string
+	devs                           []Deviation
+	agreed, known, failed, skipped int
+}
+
+func newEngineCheck(t *testing.T, engine string) *engineCheck {
+	devs, err := Deviations()
+	if err != nil {
+		t.Fatalf("Deviations: %v", err)
+	}
+	return &engineCheck{t: t, engine: engine, devs: devs}
+}
+
+// maxReported bounds the disagreements printed per engine.
+const maxReported = 40
+
+// check compares got, the engine's answer to v's request, with v's
+// expected response.
+func (c *engineCheck) check(v Vector, got Response) {
+	c.t.Helper()
+	switch {
+	case got.Unsupported:
+		c.skipped++
+		return
+	case sameAnswer(v.Expect, got):
+		c.agreed++
+		return
+	}
+	if d, ok := FindDeviation(c.devs, c.engine, v.Request, v.Expect, got); ok {
+		c.known++
+		c.t.Logf("%s: %s: known deviation %s", c.engine, v.ID, d.ID)
+		return
+	}
+	c.failed++
+	if c.failed <= maxReported {
+		c.t.Errorf("%s disagrees on %s (%s:%d)\n  input %s\n  want  %s\n  got   %s",
+			c.engine, v.ID, v.File, v.Line, showRequest(v.Request), showAnswer(v.Expect), showAnswer(got))
+	}
+}
+
+func (c *engineCheck) done() {
+	c.t.Helper()
+	if c.failed > maxReported {
+		c.t.Errorf("%s: %d more disagreements not shown", c.engine, c.failed-maxReported)
+	}
+	c.t.Logf("%s: %d agree, %d known deviations, %d disagree, %d not applicable", c.engine, c.agreed, c.known, c.failed, c.skipped)
+	if c.agreed == 0 {
+		c.t.Errorf("%s: no vector checked", c.engine)
+	}
+}
+
+// sameAnswer compares results and error kinds; messages do not count.
+func sameAnswer(want, got Response) bool {
+	if want.Error != "" || got.Error != "" {
+		return want.Error == got.Error
+	}
+	return (want.Out == nil) == (got.Out == nil) && slices.Equal(want.Out, got.Out) &&
+		(want.OutHex == nil) == (got.OutHex == nil) && bytes.Equal(want.OutHex, got.OutHex)
+}
+
+func showRequest(r Request) string {
+	b, _ := r.MarshalJSON()
+	return string(b)
+}
+
+func showAnswer(r Response) string {
+	b, _ := r.MarshalJSON()
+	return string(b)
+}
+
+func vectorsOf(t *testing.T, ops ...string) []Vector {
+	var out []Vector
+	for _, v := range loadCorpus(t) {
+		if slices.Contains(ops, v.Op) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+var ecmaOpNames = []string{"encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"}
+
+// gojaBatch calls f on every input of one string, so that each input's
+// exception is caught on its own. Each answer is a status unit (0 result, 1
+// exception), a length unit, then the result or the exception's name.
+const gojaBatch = `(function (f, s, lens) {
+	var parts = [], pos = 0;
+	for (var i = 0; i < lens.length; i++) {
+		var n = lens.charCodeAt(i), x = s.substring(pos, pos + n);
+		pos += n;
+		try {
+			var r = f(x);
+			parts.push("\u0000", String.fromCharCode(r.length), r);
+		} catch (e) {
+			var name = String(e && e.name);
+			parts.push("\u0001", String.fromCharCode(name.length), name);
+		}
+	}
+	return parts.join("");
+})`
+
+// TestGoja runs every ECMAScript vector through goja, with the input made by
+// goja.StringFromUTF16 and the answer read back code unit by code unit, so
+// that lone surrogates survive both ways.
+func TestGoja(t *testing.T) {
+	vm := goja.New()
+	fv, err := vm.RunString(gojaBatch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	batch, ok := goja.AssertFunction(fv)
+	if !ok {
+		t.Fatal("batch is not a function")
+	}
+	c := newEngineCheck(t, "goja")
+	for _, op := range ecmaOpNames {
+		vs := vectorsOf(t, op)
+		var all, lens []uint16
+		for _, v := range vs {
+			all = append(all, v.In...)
+			lens = append(lens, uint16(len(v.In)))
+		}
+		ret, err := batch(goja.Undefined(), vm.Get(op), goja.StringFromUTF16(all), goja.StringFromUTF16(lens))
+		if err != nil {
+			t.Fatalf("goja %s: %v", op, err)
+		}
+		rs, ok := ret.(goja.String)
+		if !ok {
+			t.Fatalf("goja %s returned %T", op, ret)
+		}
+		i := 0
+		for p, n := 0, rs.Length(); p < n && i < len(vs); i++ {
+			status, size := rs.CharAt(p), int(rs.CharAt(p+1))
+			units := make([]uint16, size)
+			for j := range units {
+				units[j] = rs.CharAt(p + 2 + j)
+			}
+			p += 2 + size
+			if status == 0 {
+				c.check(vs[i], Response{Out: units})
+			} else {
+				c.check(vs[i], Response{Error: string(utf16.Decode(units))})
+			}
+		}
+		if i != len(vs) {
+			t.Fatalf("goja %s: %d answers for %d vectors", op, i, len(vs))
+		}
+	}
+	c.done()
+}
+
+// runLines starts name with args, writes every request as a wire line (the
+// runner's protocol, PROTOCOL.md) to its stdin, and returns its answers in
+// order.
+func runLines(t *testing.T, vs []Vector, name string, args ...string) []Response {
+	t.Helper()
+	var in bytes.Buffer
+	for i, v := range vs {
+		in.Write(AppendRequestJSON(nil, int64(i+1), v.Request, false))
+		in.WriteByte('\n')
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Stdin = &in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, stderr.Bytes())
+	}
+	resps := make([]Response, len(vs))
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	n := 0
+	for sc.Scan() {
+		id, resp, err := ParseResponseJSON(sc.Bytes())
+		if err != nil || id < 1 || id > int64(len(vs)) {
+			t.Fatalf("%s: bad answer line %q: %v", name, sc.Text(), err)
+		}
+		resps[id-1] = resp
+		n++
+	}
+	if n != len(vs) {
+		t.Fatalf("%s: %d answers for %d requests\n%s", name, n, len(vs), stderr.Bytes())
+	}
+	return resps
+}
+
+func needTool(t *testing.T, name string) string {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s is not installed: the vectors are NOT checked against it (%v)", name, err)
+	}
+	return p
+}
+
+// nodeScript answers wire requests with node's own functions: the
+// ECMAScript globals, URLSearchParams for the form ops, and TextDecoder
+// (ignoreBOM: the BOM is kept, as "UTF-8 decode without BOM" requires) for
+// utf8DecodeReplace. JSON.parse and JSON.stringify keep lone surrogates as
+// \u escapes.
+const nodeScript = `
+const lines = require("fs").readFileSync(0, "utf8").split("\n");
+const out = [];
+const td = new TextDecoder("utf-8", { ignoreBOM: true });
+function answer(req) {
+	const id = req.id, s = req.in;
+	try {
+		switch (req.op) {
+		case "encodeURI": return { id, out: encodeURI(s) };
+		case "encodeURIComponent": return { id, out: encodeURIComponent(s) };
+		case "decodeURI": return { id, out: decodeURI(s) };
+		case "decodeURIComponent": return { id, out: decodeURIComponent(s) };
+		case "formEncode": {
+			const p = new URLSearchParams();
+			p.append("x", s);
+			return { id, out: p.toString().slice(2) };
+		}
+		case "formDecode":
+			if (s.includes("&")) return { id, unsupported: true };
+			return { id, out: new URLSearchParams("x=" + s).get("x") };
+		case "utf8DecodeReplace":
+			return { id, out: td.decode(Buffer.from(req.in_hex, "hex")) };
+		}
+		return { id, unsupported: true };
+	} catch (e) {
+		return { id, error: e instanceof URIError ? "URIError" : String(e && e.name), message: String(e && e.message) };
+	}
+}
+for (const line of lines) {
+	if (line !== "") out.push(JSON.stringify(answer(JSON.parse(line))));
+}
+process.stdout.write(out.join("\n") + "\n");
+`
+
+// TestNode runs every ECMAScript vector, the form vectors (through
+// URLSearchParams, but for formDecode inputs holding '&') and the
+// utf8DecodeReplace vectors (through TextDecoder) through node, in one
+// subprocess.
+func TestNode(t *testing.T) {
+	t.Parallel()
+	node := needTool(t, "node")
+	vs := vectorsOf(t, append(ecmaOpNames, "formEncode", "formDecode", "utf8DecodeReplace")...)
+	got := runLines(t, vs, node, "-e", nodeScript)
+	c := newEngineCheck(t, "node")
+	for i, v := range vs {
+		c.check(v, got[i])
+	}
+	c.done()
+}
+
+// pythonScript answers wire requests with urllib.parse: percentEncode by
+// quote(octets, safe="") (which keeps ALPHA, DIGIT and "_.-~", '~' since
+// Python 3.7), percentDecode and percentDecodeLenient by unquote_to_bytes
+// (lenient: only well-formed percentDecode vectors are sent), formDecode by
+// unquote_plus with errors='replace'.
+const pythonScript = `
+import json, sys
+from urllib.parse import quote, unquote_to_bytes, unquote_plus
+out = []
+for line in sys.stdin.buffer.read().decode("utf-8", "surrogatepass").split("\n"):
+    if not line:
+        continue
+    req = json.loads(line)
+    rid, op = req["id"], req["op"]
+    if op == "percentEncode":
+        r = {"id": rid, "out": quote(bytes.fromhex(req["in_hex"]), safe="")}
+    elif op in ("percentDecode", "percentDecodeLenient"):
+        r = {"id": rid, "out_hex": unquote_to_bytes(req["in"]).hex()}
+    elif op == "formDecode":
+        r = {"id": rid, "out": unquote_plus(req["in"], encoding="utf-8", errors="replace")}
+    else:
+        r = {"id": rid, "unsupported": True}
+    out.append(json.dumps(r))
+sys.stdout.write("\n".join(out) + "\n")
+`
+
+// TestPython runs the percentEncode vectors, the well-formed percentDecode
+// vectors, and the percentDecodeLenient and formDecode vectors through
+// Python's urllib.parse, in one subprocess.
+func TestPython(t *testing.T) {
+	t.Parallel()
+	py := needTool(t, "python3")
+	var vs []Vector
+	for _, v := range vectorsOf(t, "percentEncode", "percentDecode", "percentDecodeLenient", "formDecode") {
+		if v.Op == "percentDecode" && v.Expect.Error != "" {
+			continue // unquote_to_bytes is lenient: it has no MalformedEscape
+		}
+		vs = append(vs, v)
+	}
+	got := runLines(t, vs, py, "-c", pythonScript)
+	c := newEngineCheck(t, "python")
+	for i, v := range vs {
+		c.check(v, got[i])
+	}
+	c.done()
+}
+
+// TestNetURL runs the neturl vectors through net/url itself.
+func TestNetURL(t *testing.T) {
+	c := newEngineCheck(t, "neturl")
+	for _, v := range vectorsOf(t, "goQueryEscape", "goPathEscape", "goQueryUnescape", "goPathUnescape") {
+		s := string(utf16.Decode(v.In))
+		var got Response
+		switch v.Op {
+		case "goQueryEscape":
+			got = Response{Out: utf16.Encode([]rune(url.QueryEscape(s)))}
+		case "goPathEscape":
+			got = Response{Out: utf16.Encode([]rune(url.PathEscape(s)))}
+		case "goQueryUnescape", "goPathUnescape":
+			f := url.QueryUnescape
+			if v.Op == "goPathUnescape" {
+				f = url.PathUnescape
+			}
+			out, err := f(s)
+			var ee url.EscapeError
+			switch {
+			case errors.As(err, &ee):
+				got = Response{Error: ErrEscapeError}
+			case err != nil:
+				got = Response{Error: err.Error()}
+			default:
+				got = Response{OutHex: []byte(out)}
+			}
+		}
+		if got.Out == nil && got.OutHex == nil && got.Error == "" {
+			got.Out = []uint16{}
+		}
+		c.check(v, got)
+	}
+	c.done()
+}
+
+// iriHost returns the host of a "scheme://[userinfo@]host[:port]..." IRI
+// or URI, and whether it has one.
+func iriHost(s string) (string, bool) {
+	i := strings.Index(s, "://")
+	if i <= 0 {
+		return "", false
+	}
+	a := s[i+3:]
+	if j := strings.IndexAny(a, "/?#"); j >= 0 {
+		a = a[:j]
+	}
+	if j := strings.LastIndexByte(a, '@'); j >= 0 {
+		a = a[j+1:]
+	}
+	if j := strings.IndexByte(a, ':'); j >= 0 && !strings.HasPrefix(a, "[") {
+		a = a[:j]
+	}
+	return a, true
+}
+
+// TestIDNA checks the hosts of the iri vectors against golang.org/x/net/idna
+// (UTS #46): a host that iriToURI changes must be ToASCII of the input host
+// under both the Lookup and the Registration profile, an IDNAError an error
+// of both, and a host that uriToIRI changes must be Lookup's ToUnicode.
+func TestIDNA(t *testing.T) {
+	c := newEngineCheck(t, "idna")
+	for _, v := range vectorsOf(t, "iriToURI", "uriToIRI") {
+		inHost, ok := iriHost(string(utf16.Decode(v.In)))
+		if !ok {
+			continue
+		}
+		var outHost string
+		if v.Expect.Error == "" {
+			outHost, _ = iriHost(string(utf16.Decode(v.Expect.Out)))
+			if outHost == inHost && isASCIIString(inHost) && !strings.Contains(strings.ToLower(inHost), "xn--") {
+				continue // nothing for IDNA to do
+			}
+		}
+		want := Response{Out: utf16.Encode([]rune(outHost))}
+		if v.Expect.Error != "" {
+			want = Response{Error: v.Expect.Error}
+		}
+		for _, p := range []struct {
+			name string
+			prof *idna.Profile
+		}{{"Lookup", idna.Lookup}, {"Registration", idna.Registration}} {
+			if v.Op == "uriToIRI" && p.prof == idna.Registration {
+				continue // displaying a URI is a lookup: Registration refuses "XN--" in uppercase
+			}
+			var h string
+			var err error
+			if v.Op == "iriToURI" {
+				h, err = p.prof.ToASCII(inHost)
+			} else {
+				h, err = p.prof.ToUnicode(inHost)
+			}
+			got := Response{Out: utf16.Encode([]rune(h))}
+			if err != nil {
+				got = Response{Error: ErrIDNA, Message: err.Error()}
+			}
+			hv := v
+			hv.Expect = want
+			hv.ID = fmt.Sprintf("%s (host, idna.%s)", v.ID, p.name)
+			c.check(hv, got)
+		}
+	}
+	c.done()
+}
+
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

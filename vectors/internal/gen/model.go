@@ -1,0 +1,181 @@
+package main
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// modelResult is what the spec transcriptions give for a request.
+type modelResult struct {
+	resp  vectors.Response
+	level string
+	ref   string
+	note  string
+	// known is false when the model does not compute the answer (IDNA
+	// mapping of hosts).
+	known bool
+}
+
+var ecmaOps = map[string]struct {
+	section string
+	decode  bool
+	set     octetSet
+}{
+	"encodeURI":          {"§15.1.3.3 encodeURI", false, uriReserved.or(uriUnescaped).with("#")},
+	"encodeURIComponent": {"§15.1.3.4 encodeURIComponent", false, uriUnescaped},
+	"decodeURI":          {"§15.1.3.1 decodeURI", true, uriReserved.with("#")},
+	"decodeURIComponent": {"§15.1.3.2 decodeURIComponent", true, octetSet{}},
+}
+
+var ecmaThrowReasons = map[string]string{
+	"4.d.i":       "lone low surrogate",
+	"4.d.iii.2":   "high surrogate at the end of the string",
+	"4.d.iii.4":   "high surrogate not followed by a low surrogate",
+	"4.d.ii":      "'%' without two characters after it",
+	"4.d.iii":     "'%' not followed by two hex digits",
+	"4.d.vii.2":   "escaped octet is 10xxxxxx or has more than four leading 1 bits",
+	"4.d.vii.5":   "too few characters left for the escapes of the UTF-8 sequence",
+	"4.d.vii.7.b": "UTF-8 continuation is not an escape",
+	"4.d.vii.7.c": "continuation '%' not followed by two hex digits",
+	"4.d.vii.7.e": "escaped octet is not a continuation byte 10xxxxxx",
+	"4.d.vii.8":   "octets are not the valid UTF-8 of a code point (RFC 3629)",
+}
+
+func text(u []uint16) vectors.Response { return vectors.Response{Out: u} }
+func octets(b []byte) vectors.Response { return vectors.Response{OutHex: b} }
+func fails(kind string) vectors.Response {
+	return vectors.Response{Error: kind}
+}
+
+// shouldIf returns "should" when cond holds, else "must".
+func shouldIf(cond bool) string {
+	if cond {
+		return vectors.LevelShould
+	}
+	return vectors.LevelMust
+}
+
+// model answers req by the spec transcriptions of this package.
+//
+// Levels: a vector is "should" exactly when its expected value rests on a
+// SHOULD of the spec it cites: uppercase hex in an escape the op writes
+// under RFC 3986 (§2.1: percentEncode, percentEncodeSet with an rfc3986.*
+// set, encodeNoDouble) or RFC 3987 (§3.1 step 2.2: iriToURI), and
+// normalize changing its input (§6.2.2.1 and §6.2.2.2 say escapes "should
+// be normalized" and "should be decoded"). Everything else is "must".
+func model(req vectors.Request) modelResult {
+	r := modelResult{known: true, level: vectors.LevelMust}
+	switch req.Op {
+	case "encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent":
+		e := ecmaOps[req.Op]
+		var res ecmaResult
+		name := "Encode"
+		if e.decode {
+			res, name = ecmaDecode(req.In, e.set), "Decode"
+		} else {
+			res = ecmaEncode(req.In, e.set)
+		}
+		if res.throws != "" {
+			r.resp = fails(vectors.ErrURIError)
+			r.ref = "ECMA-262 5.1 §15.1.3 " + name + " step " + res.throws
+			r.note = "throws at code unit " + strconv.Itoa(res.at) + ": " + ecmaThrowReasons[res.throws]
+			return r
+		}
+		r.resp = text(res.out)
+		r.ref = "ECMA-262 5.1 " + e.section
+		if len(res.steps) > 0 {
+			w := " step "
+			if len(res.steps) > 1 {
+				w = " steps "
+			}
+			r.ref += "; §15.1.3 " + name + w + strings.Join(res.steps, ", ")
+		}
+		return r
+
+	case "percentEncode":
+		out, letters := encodeWith(req.InHex, unreserved)
+		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters)
+		r.ref = "RFC 3986 §2.1, §2.3"
+	case "percentEncodeSet":
+		ns, ok := namedSets[req.Args["set"]]
+		if !ok {
+			r.known = false
+			return r
+		}
+		out, letters := encodeWith(req.InHex, ns.keep)
+		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters && ns.rfc)
+		r.ref = ns.ref + "; RFC 3986 §2.1"
+	case "percentDecode":
+		out, ok := strictDecode(toUTF8(req.In))
+		if ok {
+			r.resp = octets(out)
+		} else {
+			r.resp = fails(vectors.ErrMalformedEscape)
+		}
+		r.ref = "RFC 3986 §2.1"
+	case "normalize":
+		out := fromUTF8(normalizeRFC3986(toUTF8(req.In)))
+		r.resp, r.level = text(out), shouldIf(!slices.Equal(out, req.In))
+		r.ref = "RFC 3986 §6.2.2.1, §6.2.2.2"
+	case "equivalent":
+		a := normalizeRFC3986(toUTF8(req.In))
+		b := normalizeRFC3986([]byte(req.Args["other"]))
+		ans := "false"
+		if string(a) == string(b) {
+			ans = "true"
+		}
+		r.resp = text(units(ans))
+		r.ref = "RFC 3986 §6.2.2, §2.1, §2.2, §2.3"
+	case "encodeNoDouble":
+		out, letters := encodeNoDouble(toUTF8(req.In))
+		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters)
+		r.ref = "RFC 3986 §2.4"
+
+	case "percentDecodeLenient":
+		r.resp = octets(whatwgPercentDecode(toUTF8(req.In)))
+		r.ref = "WHATWG URL §1.3 percent-decode"
+	case "utf8DecodeReplace":
+		r.resp = text(utf8DecodeWithoutBOM(req.InHex))
+		r.ref = "WHATWG Encoding §4.3 UTF-8 decode without BOM, §8.1.1 UTF-8 decoder"
+
+	case "formEncode":
+		r.resp = text(formSerialize(req.In))
+		r.ref = "WHATWG URL §5.2 application/x-www-form-urlencoded serializer"
+	case "formDecode":
+		r.resp = text(formParse(req.In))
+		r.ref = "WHATWG URL §5.1 application/x-www-form-urlencoded parser"
+
+	case "goQueryEscape":
+		r.resp = text(fromUTF8(goEscape(toUTF8(req.In), goEncodeQueryComponent)))
+		r.ref = "Go net/url QueryEscape (shouldEscape, encodeQueryComponent)"
+	case "goPathEscape":
+		r.resp = text(fromUTF8(goEscape(toUTF8(req.In), goEncodePathSegment)))
+		r.ref = "Go net/url PathEscape (shouldEscape, encodePathSegment)"
+	case "goQueryUnescape", "goPathUnescape":
+		mode, fn := goEncodeQueryComponent, "QueryUnescape"
+		if req.Op == "goPathUnescape" {
+			mode, fn = goEncodePathSegment, "PathUnescape"
+		}
+		out, ok := goUnescape(toUTF8(req.In), mode)
+		if ok {
+			r.resp = octets(out)
+		} else {
+			r.resp = fails(vectors.ErrEscapeError)
+		}
+		r.ref = "Go net/url " + fn + " (unescape)"
+
+	case "iriToURI":
+		out, letters := iriToURIModel(req.In)
+		r.resp, r.level = text(out), shouldIf(letters)
+		r.ref = "RFC 3987 §3.1"
+	case "uriToIRI":
+		r.resp = text(uriToIRIModel(req.In))
+		r.ref = "RFC 3987 §3.2"
+	default:
+		r.known = false
+	}
+	return r
+}

@@ -1,0 +1,284 @@
+package main
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// This file transcribes the octet-level algorithms: RFC 3986 §2 percent-
+// encoding, decoding and §6.2.2 normalization; WHATWG URL percent-decode,
+// the application/x-www-form-urlencoded serializer and parser; the WHATWG
+// Encoding Standard's UTF-8 decoder; Go net/url's escape and unescape.
+
+// toUTF8 converts well-formed UTF-16 to UTF-8.
+func toUTF8(u []uint16) []byte {
+	return []byte(string(utf16.Decode(u)))
+}
+
+// fromUTF8 converts valid UTF-8 to UTF-16.
+func fromUTF8(b []byte) []uint16 {
+	if !utf8.Valid(b) {
+		panic("fromUTF8: invalid UTF-8")
+	}
+	u := utf16.Encode([]rune(string(b)))
+	if u == nil {
+		u = []uint16{}
+	}
+	return u
+}
+
+func units(s string) []uint16 { return fromUTF8([]byte(s)) }
+
+// pctEncode writes the octet c as %XY with uppercase hex (RFC 3986 §2.1,
+// WHATWG URL "percent-encode a byte").
+func pctEncode(dst []byte, c byte) []byte {
+	return append(dst, '%', upperHexDigits[c>>4], upperHexDigits[c&15])
+}
+
+// encodeWith percent-encodes every octet of b outside keep. It also
+// reports whether an escape it wrote has a hex letter.
+func encodeWith(b []byte, keep octetSet) (out []byte, letters bool) {
+	out = []byte{}
+	for _, c := range b {
+		if keep[c] {
+			out = append(out, c)
+			continue
+		}
+		out = pctEncode(out, c)
+		letters = letters || c>>4 >= 10 || c&15 >= 10
+	}
+	return out, letters
+}
+
+func isHexByte(c byte) bool { return hexdig[c] }
+
+func hexByteValue(c byte) byte { return hexUnitValue(uint16(c)) }
+
+// validEscapeAt reports whether b[i:] starts with %XY, XY hex digits.
+func validEscapeAt(b []byte, i int) bool {
+	return b[i] == '%' && i+2 < len(b) && isHexByte(b[i+1]) && isHexByte(b[i+2])
+}
+
+// strictDecode is RFC 3986 §2.1 decoding where a '%' must start
+// pct-encoded = "%" HEXDIG HEXDIG; ok is false for a '%' that does not.
+func strictDecode(b []byte) (out []byte, ok bool) {
+	out = []byte{}
+	for i := 0; i < len(b); i++ {
+		if b[i] != '%' {
+			out = append(out, b[i])
+			continue
+		}
+		if !validEscapeAt(b, i) {
+			return nil, false
+		}
+		out = append(out, hexByteValue(b[i+1])<<4|hexByteValue(b[i+2]))
+		i += 2
+	}
+	return out, true
+}
+
+// whatwgPercentDecode is "percent-decode" of WHATWG URL §1.3.
+func whatwgPercentDecode(input []byte) []byte {
+	output := []byte{}
+	for i := 0; i < len(input); i++ {
+		b := input[i]
+		if b != '%' { // 2.1
+			output = append(output, b)
+			continue
+		}
+		if i+2 >= len(input) || !isHexByte(input[i+1]) || !isHexByte(input[i+2]) { // 2.2
+			output = append(output, b)
+			continue
+		}
+		output = append(output, hexByteValue(input[i+1])<<4|hexByteValue(input[i+2])) // 2.3
+		i += 2
+	}
+	return output
+}
+
+// normalizeRFC3986 applies RFC 3986 §6.2.2.1 (uppercase the hex of every
+// escape) and §6.2.2.2 (decode escapes of unreserved octets). Anything
+// else, a '%' that starts no escape included, is left as it is.
+func normalizeRFC3986(b []byte) []byte {
+	out := []byte{}
+	for i := 0; i < len(b); i++ {
+		if !validEscapeAt(b, i) {
+			out = append(out, b[i])
+			continue
+		}
+		v := hexByteValue(b[i+1])<<4 | hexByteValue(b[i+2])
+		if unreserved[v] {
+			out = append(out, v)
+		} else {
+			out = pctEncode(out, v)
+		}
+		i += 2
+	}
+	return out
+}
+
+// encodeNoDouble is the RFC 3986 §2.4 encoder that never encodes twice:
+// valid escapes are kept as written, every other octet outside reserved and
+// unreserved — a '%' that starts no escape included — is encoded. It also
+// reports whether an escape it wrote has a hex letter.
+func encodeNoDouble(b []byte) (out []byte, letters bool) {
+	keep := reserved.or(unreserved)
+	out = []byte{}
+	for i := 0; i < len(b); i++ {
+		switch {
+		case validEscapeAt(b, i):
+			out = append(out, b[i:i+3]...)
+			i += 2
+		case keep[b[i]]:
+			out = append(out, b[i])
+		default:
+			out = pctEncode(out, b[i])
+			letters = letters || b[i]>>4 >= 10 || b[i]&15 >= 10
+		}
+	}
+	return out, letters
+}
+
+// utf8DecodeWithoutBOM is "UTF-8 decode without BOM" of the WHATWG
+// Encoding Standard (§4.3) with the UTF-8 decoder of §8.1.1, error mode
+// replacement: each error becomes U+FFFD.
+func utf8DecodeWithoutBOM(input []byte) []uint16 {
+	out := []uint16{}
+	var (
+		codePoint  rune
+		bytesSeen  int
+		bytesNeed  int
+		lowerBound byte = 0x80
+		upperBound byte = 0xBF
+	)
+	for i := 0; i <= len(input); i++ {
+		if i == len(input) { // end-of-queue
+			if bytesNeed != 0 { // 1
+				bytesNeed = 0
+				out = append(out, 0xFFFD)
+			}
+			break // 2
+		}
+		b := input[i]
+		if bytesNeed == 0 { // 3
+			switch {
+			case b <= 0x7F:
+				out = append(out, uint16(b))
+			case b >= 0xC2 && b <= 0xDF:
+				bytesNeed, codePoint = 1, rune(b&0x1F)
+			case b >= 0xE0 && b <= 0xEF:
+				if b == 0xE0 {
+					lowerBound = 0xA0
+				}
+				if b == 0xED {
+					upperBound = 0x9F
+				}
+				bytesNeed, codePoint = 2, rune(b&0xF)
+			case b >= 0xF0 && b <= 0xF4:
+				if b == 0xF0 {
+					lowerBound = 0x90
+				}
+				if b == 0xF4 {
+					upperBound = 0x8F
+				}
+				bytesNeed, codePoint = 3, rune(b&0x7)
+			default:
+				out = append(out, 0xFFFD)
+			}
+			continue
+		}
+		if b < lowerBound || b > upperBound { // 4
+			codePoint, bytesNeed, bytesSeen = 0, 0, 0
+			lowerBound, upperBound = 0x80, 0xBF
+			i-- // restore byte to ioQueue
+			out = append(out, 0xFFFD)
+			continue
+		}
+		lowerBound, upperBound = 0x80, 0xBF     // 5
+		codePoint = codePoint<<6 | rune(b&0x3F) // 6
+		bytesSeen++                             // 7
+		if bytesSeen != bytesNeed {             // 8
+			continue
+		}
+		cp := codePoint                           // 9
+		codePoint, bytesNeed, bytesSeen = 0, 0, 0 // 10
+		out = utf16.AppendRune(out, cp)           // 11
+	}
+	return out
+}
+
+// formSerialize is the application/x-www-form-urlencoded serializer of
+// WHATWG URL §5.2 for one name or value: "percent-encode after encoding"
+// with UTF-8, the application/x-www-form-urlencoded percent-encode set and
+// spaceAsPlus.
+func formSerialize(s []uint16) []uint16 {
+	out := []byte{}
+	for _, b := range toUTF8(s) {
+		switch {
+		case b == ' ':
+			out = append(out, '+')
+		case !whatwgFormEnc[b]:
+			out = append(out, b)
+		default:
+			out = pctEncode(out, b)
+		}
+	}
+	return fromUTF8(out)
+}
+
+// formParse is the application/x-www-form-urlencoded parser of WHATWG URL
+// §5.1 for one name or value: '+' to space, percent-decode, UTF-8 decode
+// without BOM.
+func formParse(s []uint16) []uint16 {
+	b := toUTF8(s)
+	for i := range b {
+		if b[i] == '+' {
+			b[i] = ' '
+		}
+	}
+	return utf8DecodeWithoutBOM(whatwgPercentDecode(b))
+}
+
+// goEscape transcribes escape of net/url for the query component and path
+// segment modes.
+func goEscape(b []byte, mode goEncoding) []byte {
+	out := []byte{}
+	for _, c := range b {
+		switch {
+		case !goShouldEscape(c, mode):
+			out = append(out, c)
+		case c == ' ' && mode == goEncodeQueryComponent:
+			out = append(out, '+')
+		default:
+			out = pctEncode(out, c)
+		}
+	}
+	return out
+}
+
+// goUnescape transcribes unescape of net/url for the query component and
+// path segment modes; ok is false where it returns an EscapeError.
+func goUnescape(s []byte, mode goEncoding) (out []byte, ok bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && (i+2 >= len(s) || !isHexByte(s[i+1]) || !isHexByte(s[i+2])) {
+			return nil, false
+		}
+	}
+	out = []byte{}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '%':
+			out = append(out, hexByteValue(s[i+1])<<4|hexByteValue(s[i+2]))
+			i += 2
+		case '+':
+			if mode == goEncodeQueryComponent {
+				out = append(out, ' ')
+			} else {
+				out = append(out, '+')
+			}
+		default:
+			out = append(out, s[i])
+		}
+	}
+	return out, true
+}

@@ -1,0 +1,354 @@
+package vectors
+
+import (
+	"bytes"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"slices"
+	"strconv"
+	"unicode/utf16"
+)
+
+//go:generate go run ./internal/gen -dir .
+
+// The corpus: one file per area, in the order of [Ops].
+//
+//go:embed ecmascript.json rfc3986.json whatwg.json form.json neturl.json iri.json
+var corpus embed.FS
+
+var files = []string{"ecmascript.json", "rfc3986.json", "whatwg.json", "form.json", "neturl.json", "iri.json"}
+
+// Files returns the names of the embedded vectors files, one per area, in
+// the order Load reads them.
+func Files() []string { return slices.Clone(files) }
+
+// ReadFile returns the bytes of the embedded vectors file name, one of
+// [Files].
+func ReadFile(name string) ([]byte, error) { return corpus.ReadFile(name) }
+
+// Load reads every embedded vectors file (see [Files]) with [LoadFile] and
+// returns all their vectors, file by file, each file in its own order. Ids
+// are unique across files. An error joins up to 20 [*FormatError] values.
+func Load() ([]Vector, error) {
+	var all []Vector
+	seen := map[string]string{}
+	var errs []error
+	for _, name := range files {
+		data, err := corpus.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		vs, err := LoadFile(name, data)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range vs {
+			if f, dup := seen[v.ID]; dup {
+				errs = append(errs, &FormatError{File: v.File, Line: v.Line, ID: v.ID, Field: "id",
+					Reason: "duplicate id (also in " + f + ")"})
+				if len(errs) >= maxErrors {
+					break
+				}
+			}
+			seen[v.ID] = v.File
+		}
+		all = append(all, vs...)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return all, nil
+}
+
+const maxErrors = 20
+
+// LoadFile parses data, the contents of the vectors file name, and returns
+// its vectors in order, each with File set to name and Line to the line of
+// its opening brace.
+//
+// The file is a JSON object {"area": A, "description": D, "vectors": [...]}
+// ("description" optional) and each vector is checked against the format of
+// README.md: an id unique in the file, an op of area A (see [Ops]), exactly
+// the input member of the op's input Kind ("in" or "in_hex"), exactly the
+// op's required args and no others, exactly one of "out"/"out_hex" (by the
+// op's output Kind) and "error" (one of the op's error kinds), a non-empty
+// "ref", a "level" of "must" or "should", an optional "note", and no other
+// members. Text input to an op outside the ecmascript area must be valid
+// UTF-16, since such ops take the input's UTF-8.
+//
+// LoadFile never panics. An error joins up to 20 [*FormatError] values,
+// each naming the file, line, vector id and field.
+func LoadFile(name string, data []byte) ([]Vector, error) {
+	lines := lineIndex(data)
+	fail := func(off int, id, field, reason string, err error) error {
+		return &FormatError{File: name, Line: lines.line(off), ID: id, Field: field, Reason: reason, Err: err}
+	}
+	top, err := parseJSON(data)
+	if err != nil {
+		var se *SyntaxError
+		off := 0
+		if errors.As(err, &se) {
+			off = se.Offset
+		}
+		return nil, fail(off, "", "", err.Error(), err)
+	}
+	if top.kind != jsonObject {
+		return nil, fail(top.off, "", "", "want a JSON object with members area and vectors", nil)
+	}
+	var area string
+	var list jsonValue
+	for _, m := range top.members {
+		switch m.name {
+		case "area":
+			if m.val.kind != jsonString {
+				return nil, fail(m.off, "", "area", "want a string", nil)
+			}
+			area = string(utf16.Decode(m.val.str))
+		case "description":
+			if m.val.kind != jsonString {
+				return nil, fail(m.off, "", "description", "want a string", nil)
+			}
+		case "vectors":
+			if m.val.kind != jsonArray {
+				return nil, fail(m.off, "", "vectors", "want an array", nil)
+			}
+			list = m.val
+		default:
+			return nil, fail(m.off, "", m.name, "unknown member of a vectors file", nil)
+		}
+	}
+	if area == "" {
+		return nil, fail(top.off, "", "area", "missing", nil)
+	}
+	if !slices.ContainsFunc(ops, func(op Op) bool { return op.Area == area }) {
+		return nil, fail(top.off, "", "area", "unknown area "+strconv.Quote(area), nil)
+	}
+	if list.kind != jsonArray {
+		return nil, fail(top.off, "", "vectors", "missing", nil)
+	}
+
+	vs := make([]Vector, 0, len(list.elems))
+	seen := make(map[string]int, len(list.elems))
+	var errs []error
+	for _, e := range list.elems {
+		v, err := vectorFromJSON(e)
+		if err == nil {
+			if op, _ := LookupOp(v.Op); op.Area != area {
+				err = &fieldError{field: "op", reason: "op " + v.Op + " belongs to area " + op.Area + ", not " + area, off: e.off}
+			} else if prev, dup := seen[v.ID]; dup {
+				err = &fieldError{field: "id", reason: "duplicate id (first at line " + strconv.Itoa(prev) + ")", off: e.off}
+			}
+		}
+		if err != nil {
+			var fe *fieldError
+			if errors.As(err, &fe) {
+				errs = append(errs, fail(fe.off, v.ID, fe.field, fe.reason, nil))
+			} else {
+				errs = append(errs, fail(e.off, v.ID, "", err.Error(), err))
+			}
+			if len(errs) >= maxErrors {
+				break
+			}
+			continue
+		}
+		v.File = name
+		v.Line = lines.line(e.off)
+		seen[v.ID] = v.Line
+		vs = append(vs, v)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return vs, nil
+}
+
+// vectorFromJSON reads and checks one vector object. Its errors are
+// *fieldError values; the returned Vector has its ID set whenever it could
+// be read, also with an error.
+func vectorFromJSON(e jsonValue) (Vector, error) {
+	var v Vector
+	if e.kind != jsonObject {
+		return v, &fieldError{reason: "want a vector object, got " + e.kind.String(), off: e.off}
+	}
+	str := func(name string, required bool) (string, error) {
+		m, ok := member(e, name)
+		if !ok {
+			if required {
+				return "", &fieldError{field: name, reason: "missing", off: e.off}
+			}
+			return "", nil
+		}
+		if m.kind != jsonString {
+			return "", fieldErr(name, m, "want a string, got "+m.kind.String())
+		}
+		if required && len(m.str) == 0 {
+			return "", fieldErr(name, m, "empty")
+		}
+		return string(utf16.Decode(m.str)), nil
+	}
+	var err error
+	if v.ID, err = str("id", true); err != nil {
+		return v, err
+	}
+	for _, m := range e.members {
+		if !slices.Contains(vectorMembers, m.name) {
+			return v, &fieldError{field: m.name, reason: "unknown member of a vector", off: m.off}
+		}
+	}
+	if v.Request, err = requestFromJSON(e, false); err != nil {
+		return v, err
+	}
+	op, ok := LookupOp(v.Op)
+	if !ok {
+		m, _ := member(e, "op")
+		return v, fieldErr("op", m, "unknown op "+strconv.Quote(v.Op))
+	}
+	if op.In == Text && op.Area != "ecmascript" {
+		if i := firstLoneSurrogate(v.In); i >= 0 {
+			m, _ := member(e, "in")
+			return v, fieldErr("in", m, "lone surrogate at code unit "+strconv.Itoa(i)+": op "+op.Name+" takes the input's UTF-8")
+		}
+	}
+	for _, a := range op.Args {
+		if _, ok := v.Args[a]; !ok {
+			return v, &fieldError{field: "args." + a, reason: "missing: op " + op.Name + " requires it", off: e.off}
+		}
+	}
+	for k := range v.Args {
+		if !slices.Contains(op.Args, k) {
+			m, _ := member(e, "args")
+			return v, fieldErr("args."+k, m, "op "+op.Name+" takes no such argument")
+		}
+	}
+	if v.Expect, err = responseFromJSON(e, false); err != nil {
+		return v, err
+	}
+	switch {
+	case v.Expect.Error != "":
+		if !slices.Contains(op.Errors, v.Expect.Error) {
+			m, _ := member(e, "error")
+			return v, fieldErr("error", m, "op "+op.Name+" has no error kind "+strconv.Quote(v.Expect.Error))
+		}
+	case op.Out == Text && v.Expect.Out == nil:
+		m, _ := member(e, "out_hex")
+		return v, fieldErr("out_hex", m, "op "+op.Name+" answers text: want out")
+	case op.Out == Octets && v.Expect.OutHex == nil:
+		m, _ := member(e, "out")
+		return v, fieldErr("out", m, "op "+op.Name+" answers octets: want out_hex")
+	}
+	if v.Ref, err = str("ref", true); err != nil {
+		return v, err
+	}
+	if v.Level, err = str("level", true); err != nil {
+		return v, err
+	}
+	if v.Level != LevelMust && v.Level != LevelShould {
+		m, _ := member(e, "level")
+		return v, fieldErr("level", m, "want \"must\" or \"should\", got "+strconv.Quote(v.Level))
+	}
+	if v.Note, err = str("note", false); err != nil {
+		return v, err
+	}
+	return v, nil
+}
+
+// vectorMembers are the members a vector object may have.
+var vectorMembers = []string{"id", "op", "in", "in_hex", "args", "out", "out_hex", "error", "ref", "level", "note"}
+
+func firstLoneSurrogate(u []uint16) int {
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if c < 0xD800 || c > 0xDFFF {
+			continue
+		}
+		if c <= 0xDBFF && i+1 < len(u) && u[i+1] >= 0xDC00 && u[i+1] <= 0xDFFF {
+			i++
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
+// AppendVectorJSON appends v as a one-line JSON object of the vector format
+// (README.md), without a trailing newline, and returns the extended buffer.
+// Members come in the order id, op, in or in_hex, args, out or out_hex or
+// error, ref, level, note; hex is lowercase, text is written by
+// [AppendJSONText]. File and Line are not written.
+func AppendVectorJSON(dst []byte, v Vector) []byte {
+	dst = append(dst, `{"id":`...)
+	dst = appendJSONString(dst, v.ID)
+	dst = append(dst, `,"op":`...)
+	dst = appendJSONString(dst, v.Op)
+	dst = appendRequestFields(dst, v.Request, false)
+	switch {
+	case v.Expect.Error != "":
+		dst = append(dst, `,"error":`...)
+		dst = appendJSONString(dst, v.Expect.Error)
+	case v.Expect.OutHex != nil:
+		dst = append(dst, `,"out_hex":"`...)
+		dst = hex.AppendEncode(dst, v.Expect.OutHex)
+		dst = append(dst, '"')
+	default:
+		dst = append(dst, `,"out":`...)
+		dst = AppendJSONText(dst, v.Expect.Out)
+	}
+	dst = append(dst, `,"ref":`...)
+	dst = appendJSONString(dst, v.Ref)
+	dst = append(dst, `,"level":`...)
+	dst = appendJSONString(dst, v.Level)
+	if v.Note != "" {
+		dst = append(dst, `,"note":`...)
+		dst = appendJSONString(dst, v.Note)
+	}
+	return append(dst, '}')
+}
+
+// MarshalJSON returns v as [AppendVectorJSON] writes it.
+func (v Vector) MarshalJSON() ([]byte, error) { return AppendVectorJSON(nil, v), nil }
+
+// UnmarshalJSON reads one vector object, checked as [LoadFile] checks each
+// vector (but for uniqueness and area), keeping lone surrogates. File and
+// Line are left as they are.
+func (v *Vector) UnmarshalJSON(data []byte) error {
+	e, err := parseJSON(data)
+	if err != nil {
+		return &FormatError{Reason: "not a JSON object", Err: err}
+	}
+	got, err := vectorFromJSON(e)
+	if err != nil {
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			return &FormatError{ID: got.ID, Field: fe.field, Reason: fe.reason}
+		}
+		return err
+	}
+	got.File, got.Line = v.File, v.Line
+	*v = got
+	return nil
+}
+
+// lineStarts holds the offsets where lines start.
+type lineStarts []int
+
+func lineIndex(data []byte) lineStarts {
+	ls := lineStarts{0}
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return ls
+		}
+		i += j + 1
+		ls = append(ls, i)
+	}
+}
+
+// line returns the 1-based line of offset off.
+func (ls lineStarts) line(off int) int {
+	i, found := slices.BinarySearch(ls, off)
+	if found {
+		return i + 1
+	}
+	return i
+}

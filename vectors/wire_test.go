@@ -1,0 +1,244 @@
+package vectors
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func TestAppendRequestJSON(t *testing.T) {
+	for _, tt := range []struct {
+		id       int64
+		req      Request
+		utf16Hex bool
+		want     string
+	}{
+		{17, Request{Op: "decodeURI", In: []uint16{'%', '2', 'f', 0xD800}}, false,
+			`{"id":17,"op":"decodeURI","in":"%2f\ud800"}`},
+		{17, Request{Op: "decodeURI", In: []uint16{'%', 0xD800}}, true,
+			`{"id":17,"op":"decodeURI","in_utf16":"0025d800"}`},
+		{18, Request{Op: "percentEncode", InHex: []byte{0xE3, 0x81, 0x82}}, true,
+			`{"id":18,"op":"percentEncode","in_hex":"e38182"}`},
+		{19, Request{Op: "percentEncodeSet", InHex: []byte{0x2F, 0x20}, Args: map[string]string{"set": "rfc3986.pchar"}}, false,
+			`{"id":19,"op":"percentEncodeSet","in_hex":"2f20","args":{"set":"rfc3986.pchar"}}`},
+		{20, Request{Op: "percentEncode"}, false, `{"id":20,"op":"percentEncode","in_hex":""}`},
+		{21, Request{Op: "encodeURI"}, false, `{"id":21,"op":"encodeURI","in":""}`},
+		{22, Request{Op: "futureOp", InHex: []byte{1}, Args: map[string]string{"b": "2", "a": "\"1\""}}, false,
+			`{"id":22,"op":"futureOp","in_hex":"01","args":{"a":"\"1\"","b":"2"}}`},
+	} {
+		got := string(AppendRequestJSON(nil, tt.id, tt.req, tt.utf16Hex))
+		if got != tt.want {
+			t.Errorf("AppendRequestJSON = %s\nwant %s", got, tt.want)
+			continue
+		}
+		id, req, err := ParseRequestJSON([]byte(got))
+		if err != nil || id != tt.id || !sameRequest(req, tt.req) {
+			t.Errorf("ParseRequestJSON(%s) = %d, %+v, %v", got, id, req, err)
+		}
+	}
+}
+
+func sameRequest(a, b Request) bool {
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	for k, v := range a.Args {
+		if b.Args[k] != v {
+			return false
+		}
+	}
+	return a.Op == b.Op && slices.Equal(a.In, b.In) && bytes.Equal(a.InHex, b.InHex)
+}
+
+func sameResponse(a, b Response) bool {
+	return a.Error == b.Error && a.Message == b.Message && a.Unsupported == b.Unsupported &&
+		(a.Out == nil) == (b.Out == nil) && slices.Equal(a.Out, b.Out) &&
+		(a.OutHex == nil) == (b.OutHex == nil) && bytes.Equal(a.OutHex, b.OutHex)
+}
+
+func TestResponseJSONRoundTrip(t *testing.T) {
+	for _, resp := range []Response{
+		{Out: []uint16{}},
+		{Out: []uint16{'%', '2', 'F', 0xD800, 0xDE00, 0xD83D, 0xDE00}},
+		{OutHex: []byte{}},
+		{OutHex: []byte{0, 0xFF}},
+		{Error: ErrURIError},
+		{Error: ErrURIError, Message: "URI malformed \"x\" \u2028"},
+		{Unsupported: true},
+	} {
+		for _, utf16Hex := range []bool{false, true} {
+			line := AppendResponseJSON(nil, 1<<53-1, resp, utf16Hex)
+			id, got, err := ParseResponseJSON(line)
+			if err != nil || id != 1<<53-1 || !sameResponse(got, resp) {
+				t.Errorf("ParseResponseJSON(%s) = %d, %+v, %v; want %+v", line, id, got, err, resp)
+			}
+		}
+	}
+}
+
+func TestParseResponseJSON(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		id   int64
+		want Response
+	}{
+		{`{"id": 17, "out": "%2fA"}`, 17, Response{Out: []uint16{'%', '2', 'f', 'A'}}},
+		{`{"id":18,"out_hex":"E38182"}`, 18, Response{OutHex: []byte{0xE3, 0x81, 0x82}}},
+		{`{"id":19,"out_utf16":"D800dc00"}`, 19, Response{Out: []uint16{0xD800, 0xDC00}}},
+		{`{"id":20,"error":"URIError","message":"URI malformed"}`, 20, Response{Error: "URIError", Message: "URI malformed"}},
+		{`{"id":21,"unsupported":true}`, 21, Response{Unsupported: true}},
+		{`{"id":22,"out":"\ud800","later":{"x":[1,2]}}` + "\r", 22, Response{Out: []uint16{0xD800}}},
+		{` {"out":"","id":1} `, 1, Response{Out: []uint16{}}},
+	} {
+		id, got, err := ParseResponseJSON([]byte(tt.line))
+		if err != nil || id != tt.id || !sameResponse(got, tt.want) {
+			t.Errorf("ParseResponseJSON(%s) = %d, %+v, %v; want %d, %+v", tt.line, id, got, err, tt.id, tt.want)
+		}
+	}
+}
+
+func TestParseResponseJSONRejects(t *testing.T) {
+	for _, tt := range []struct {
+		line, field string
+		id          int64 // the id returned with the error, when readable
+	}{
+		{``, "", 0},
+		{`not json`, "", 0},
+		{`[1]`, "", 0},
+		{`{"out":"x"}`, "id", 0},
+		{`{"id":0,"out":"x"}`, "id", 0},
+		{`{"id":-1,"out":"x"}`, "id", 0},
+		{`{"id":1.5,"out":"x"}`, "id", 0},
+		{`{"id":9007199254740992,"out":"x"}`, "id", 0},
+		{`{"id":"1","out":"x"}`, "id", 0},
+		{`{"id":3}`, "out", 3},
+		{`{"id":3,"out":"x","error":"URIError"}`, "error", 3},
+		{`{"id":3,"out":"x","out_hex":"00"}`, "out_hex", 3},
+		{`{"id":3,"out":1}`, "out", 3},
+		{`{"id":3,"out_hex":"0"}`, "out_hex", 3},
+		{`{"id":3,"out_hex":"zz"}`, "out_hex", 3},
+		{`{"id":3,"out_utf16":"d80"}`, "out_utf16", 3},
+		{`{"id":3,"error":""}`, "error", 3},
+		{`{"id":3,"unsupported":false}`, "unsupported", 3},
+		{`{"id":3,"error":"URIError","message":7}`, "message", 3},
+		{`{"id":3,"out":"a","out":"b"}`, "", 0},
+		{`{"id":3,"out":"x"} {}`, "", 0},
+	} {
+		id, _, err := ParseResponseJSON([]byte(tt.line))
+		var fe *FormatError
+		if !errors.As(err, &fe) {
+			t.Errorf("ParseResponseJSON(%s) error = %v, want a *FormatError", tt.line, err)
+			continue
+		}
+		if fe.Field != tt.field || id != tt.id {
+			t.Errorf("ParseResponseJSON(%s): field %q, id %d (%v); want field %q, id %d", tt.line, fe.Field, id, err, tt.field, tt.id)
+		}
+	}
+}
+
+func TestParseRequestJSONRejects(t *testing.T) {
+	for _, tt := range []struct{ line, field string }{
+		{`{"id":1,"in":"x"}`, "op"},
+		{`{"id":1,"op":"decodeURI"}`, "in"},
+		{`{"id":1,"op":"percentEncode"}`, "in_hex"},
+		{`{"id":1,"op":"decodeURI","in":"x","in_utf16":"0041"}`, "in_utf16"},
+		{`{"id":1,"op":"decodeURI","in_hex":"41"}`, "in_hex"},
+		{`{"id":1,"op":"percentEncode","in":"41"}`, "in"},
+		{`{"id":1,"op":"decodeURI","in_utf16":"004"}`, "in_utf16"},
+		{`{"id":1,"op":"percentEncodeSet","in_hex":"41","args":{"set":1}}`, "args.set"},
+		{`{"id":1,"op":"percentEncodeSet","in_hex":"41","args":[]}`, "args"},
+	} {
+		_, _, err := ParseRequestJSON([]byte(tt.line))
+		var fe *FormatError
+		if !errors.As(err, &fe) || fe.Field != tt.field {
+			t.Errorf("ParseRequestJSON(%s) error = %v, want a *FormatError on field %q", tt.line, err, tt.field)
+		}
+	}
+}
+
+// TestEncodingJSONMethods checks that Request, Response and Vector keep lone
+// surrogates through encoding/json, by their MarshalJSON and UnmarshalJSON
+// methods.
+func TestEncodingJSONMethods(t *testing.T) {
+	req := Request{Op: "decodeURIComponent", In: []uint16{0xD800, '%', '4', '1'}}
+	b, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"op":"decodeURIComponent","in":"\ud800%41"}`; string(b) != want {
+		t.Errorf("json.Marshal(Request) = %s, want %s", b, want)
+	}
+	var req2 Request
+	if err := json.Unmarshal(b, &req2); err != nil || !sameRequest(req, req2) {
+		t.Errorf("json.Unmarshal(Request) = %+v, %v", req2, err)
+	}
+
+	resp := Response{Out: []uint16{0xDFFF}}
+	b, err = json.Marshal(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"out":"\udfff"}`; string(b) != want {
+		t.Errorf("json.Marshal(Response) = %s, want %s", b, want)
+	}
+	var resp2 Response
+	if err := json.Unmarshal(b, &resp2); err != nil || !sameResponse(resp, resp2) {
+		t.Errorf("json.Unmarshal(Response) = %+v, %v", resp2, err)
+	}
+
+	v := Vector{ID: "ecma.decodeURIComponent.x", Request: req, Expect: Response{Out: []uint16{0xD800, 'A'}},
+		Ref: "ECMA-262 5.1 §15.1.3 Decode step 4.c", Level: LevelMust, Note: "n"}
+	b, err = json.Marshal([]Vector{v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"id":"ecma.decodeURIComponent.x","op":"decodeURIComponent","in":"\ud800%41","out":"\ud800A","ref":"ECMA-262 5.1 §15.1.3 Decode step 4.c","level":"must","note":"n"}]`
+	if string(b) != want {
+		t.Errorf("json.Marshal([]Vector) = %s\nwant %s", b, want)
+	}
+	var vs []Vector
+	if err := json.Unmarshal(b, &vs); err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 1 || vs[0].ID != v.ID || !sameRequest(vs[0].Request, v.Request) || !sameResponse(vs[0].Expect, v.Expect) ||
+		vs[0].Ref != v.Ref || vs[0].Level != v.Level || vs[0].Note != v.Note {
+		t.Errorf("json.Unmarshal([]Vector) = %+v", vs)
+	}
+	var bad Vector
+	err = json.Unmarshal([]byte(`{"id":"x","op":"encodeURI","in":"","ref":"r","level":"must"}`), &bad)
+	var fe *FormatError
+	if !errors.As(err, &fe) || fe.Field != "out" || fe.ID != "x" {
+		t.Errorf("json.Unmarshal(vector without out) error = %v, want a *FormatError on field out", err)
+	}
+}
+
+// TestWireRoundTripRandom sends random requests and responses through the
+// wire form in both text encodings.
+func TestWireRoundTripRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	all := Ops()
+	for range 2000 {
+		op := all[r.IntN(len(all))]
+		req := Request{Op: op.Name}
+		if op.In == Octets {
+			req.InHex = make([]byte, r.IntN(6))
+			for i := range req.InHex {
+				req.InHex[i] = byte(r.IntN(256))
+			}
+		} else {
+			req.In = randomUnits(r, r.IntN(6))
+		}
+		if len(op.Args) > 0 {
+			req.Args = map[string]string{op.Args[0]: string(rune(0xE9))}
+		}
+		id := 1 + r.Int64N(1<<53-1)
+		line := AppendRequestJSON(nil, id, req, r.IntN(2) == 0)
+		gotID, got, err := ParseRequestJSON(line)
+		if err != nil || gotID != id || !sameRequest(got, req) {
+			t.Fatalf("request %s: got %d %+v %v, want %+v", line, gotID, got, err, req)
+		}
+	}
+}
