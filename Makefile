@@ -31,3 +31,11 @@ run:
 # and survey/report.html. SURVEYFLAGS go to `go run ./survey`.
 survey:
 	bash survey/run.sh $(SURVEYFLAGS)
+
+# fuzz: every native Go fuzz target of ./fuzz in turn, FUZZTIME each, then a
+# summary table; non-zero exit if any target failed (see fuzz/README.md).
+FUZZTIME ?= 30s
+
+.PHONY: fuzz
+fuzz:
+	$(GO) run ./fuzz/campaign -fuzztime $(FUZZTIME)

@@ -492,41 +492,24 @@ var utf8SeqLen = func() (t [256]uint8) {
 var utf8MinForLen = [5]rune{2: 0x80, 3: 0x800, 4: 0x10000}
 
 // hexPair returns the octet that the hex digits hi and lo represent, and
-// whether both are hex digits.
+// whether both are hex digits (0-9, A-F, a-f: HexDigit of ES5.1 §7.8.3,
+// the same digits as unhex holds).
 func hexPair(hi, lo uint16) (byte, bool) {
-	if hi|lo >= utf8.RuneSelf {
+	if hi|lo > 0xFF {
 		return 0, false
 	}
-	h, l := hexValue[hi&0x7F], hexValue[lo&0x7F]
+	h, l := unhex[byte(hi)], unhex[byte(lo)]
 	return h<<4 | l, h|l <= 0xF
 }
 
-// hexValue16 returns the value of the hex digit c (0-9, A-F, a-f: HexDigit
-// of ES5.1 §7.8.3), or 0xFF when c is not one.
+// hexValue16 returns the value of the hex digit c, or 0xFF when c is not
+// one.
 func hexValue16(c uint16) byte {
-	if c >= utf8.RuneSelf {
+	if c > 0xFF {
 		return 0xFF
 	}
-	return hexValue[c]
+	return unhex[byte(c)]
 }
-
-// hexValue maps an ASCII hex digit to its value, and every other ASCII
-// character to 0xFF.
-var hexValue = func() (t [utf8.RuneSelf]byte) {
-	for c := range t {
-		switch {
-		case '0' <= c && c <= '9':
-			t[c] = byte(c - '0')
-		case 'A' <= c && c <= 'F':
-			t[c] = byte(c - 'A' + 10)
-		case 'a' <= c && c <= 'f':
-			t[c] = byte(c - 'a' + 10)
-		default:
-			t[c] = 0xFF
-		}
-	}
-	return t
-}()
 
 // encodeString is Encode over the UTF-16 form of s, each invalid UTF-8 byte
 // taken as U+FFFD. The UTF-8 of a valid rune is the same octets Encode

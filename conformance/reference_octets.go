@@ -61,8 +61,24 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 	case "goPathUnescape": // url.PathUnescape: strict
 		out, err := codec.DecodeString(in, codec.Set{})
 		return octetResult(out, err, vectors.ErrEscapeError)
+	case "iriToURI": // RFC 3987 §3.1
+		out, err := codec.IRIToURI(in)
+		if err != nil {
+			var ie *codec.IDNAError
+			if errors.As(err, &ie) {
+				return vectors.Response{Error: vectors.ErrIDNA, Message: err.Error()}, nil
+			}
+			return vectors.Response{}, err
+		}
+		return textResult(out)
+	case "uriToIRI": // RFC 3987 §3.2
+		out, err := codec.URIToIRI(in)
+		if err != nil {
+			return vectors.Response{}, err
+		}
+		return textResult(out)
 	}
-	return referenceIRI(req.Op, in)
+	return unsupported("unknown op"), nil
 }
 
 // textResult answers the valid UTF-8 text s.

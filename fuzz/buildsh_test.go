@@ -3,6 +3,7 @@ package fuzz
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -66,16 +66,31 @@ func readBuildsh(t *testing.T) []buildshTarget {
 	return targets
 }
 
-// fuzzTargets returns the Fuzz functions of the package's _test.go files,
-// by name, with the file each is in; it fails on a test file outside
-// package fuzz.
-func fuzzTargets(t *testing.T) map[string]string {
+// A fuzzTarget is a Fuzz function of a package under fuzz/.
+type fuzzTarget struct {
+	file string // its file, relative to fuzz/
+	dir  string // its package's directory, relative to fuzz/ ("." for fuzz)
+}
+
+// fuzzTargets returns the Fuzz functions of the _test.go files of every
+// package under fuzz/, by name; it fails on a test file that is an
+// external test package.
+func fuzzTargets(t *testing.T) map[string]fuzzTarget {
 	t.Helper()
-	files, err := filepath.Glob("*_test.go")
+	var files []string
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, "_test.go") {
+			files = append(files, path)
+		}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	targets := map[string]string{}
+	targets := map[string]fuzzTarget{}
 	fset := token.NewFileSet()
 	for _, file := range files {
 		f, err := parser.ParseFile(fset, file, nil, 0)
@@ -84,17 +99,26 @@ func fuzzTargets(t *testing.T) map[string]string {
 		}
 		// compile_native_go_fuzzer compiles the target's file, renamed, as
 		// part of the package itself; an external test package could not.
-		if f.Name.Name != "fuzz" {
-			t.Errorf("%s: package %s; every test file here must be in package fuzz", file, f.Name.Name)
+		if strings.HasSuffix(f.Name.Name, "_test") {
+			t.Errorf("%s: package %s; test files here must be in the package they test", file, f.Name.Name)
 		}
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Fuzz") && takesTestingF(fn) {
-				targets[fn.Name.Name] = file
+				if prev, dup := targets[fn.Name.Name]; dup {
+					t.Errorf("%s and %s both declare %s", prev.file, file, fn.Name.Name)
+				}
+				targets[fn.Name.Name] = fuzzTarget{file: file, dir: filepath.Dir(file)}
 			}
 		}
 	}
 	return targets
+}
+
+// importPath returns the import path of the package in dir (relative to
+// fuzz/).
+func importPath(mod, dir string) string {
+	return mod + "/" + filepath.ToSlash(filepath.Join("fuzz", dir))
 }
 
 func takesTestingF(fn *ast.FuncDecl) bool {
@@ -115,22 +139,23 @@ func takesTestingF(fn *ast.FuncDecl) bool {
 }
 
 // TestBuildshNamesEveryTarget checks that build.sh builds every Fuzz
-// function of the package, and nothing else, under unique names.
+// function of every package under fuzz/, from its own package, and nothing
+// else, under unique names.
 func TestBuildshNamesEveryTarget(t *testing.T) {
 	targets := fuzzTargets(t)
 	if len(targets) == 0 {
-		t.Fatal("no Fuzz function in fuzz/*_test.go")
+		t.Fatal("no Fuzz function in fuzz/")
 	}
-	pkg := modulePath(t) + "/fuzz"
+	mod := modulePath(t)
 	named := map[string]bool{}
 	names := map[string]bool{}
 	nameRE := regexp.MustCompile(`^[a-z0-9_]+$`)
 	for _, b := range readBuildsh(t) {
-		if b.pkg != pkg {
-			t.Errorf("build.sh:%d: package %q, want %q", b.line, b.pkg, pkg)
-		}
-		if _, ok := targets[b.function]; !ok {
-			t.Errorf("build.sh:%d: %s is not a Fuzz function of fuzz/*_test.go", b.line, b.function)
+		target, ok := targets[b.function]
+		if !ok {
+			t.Errorf("build.sh:%d: %s is not a Fuzz function of a package under fuzz/", b.line, b.function)
+		} else if want := importPath(mod, target.dir); b.pkg != want {
+			t.Errorf("build.sh:%d: %s is built from package %q; it is in %q", b.line, b.function, b.pkg, want)
 		}
 		if named[b.function] {
 			t.Errorf("build.sh:%d: %s is built twice", b.line, b.function)
@@ -140,16 +165,16 @@ func TestBuildshNamesEveryTarget(t *testing.T) {
 		}
 		named[b.function], names[b.name] = true, true
 	}
-	for fn, file := range targets {
+	for fn, target := range targets {
 		if !named[fn] {
-			t.Errorf("%s: %s is not built by .clusterfuzzlite/build.sh; add a compile_native_go_fuzzer line", file, fn)
+			t.Errorf("%s: %s is not built by .clusterfuzzlite/build.sh; add a compile_native_go_fuzzer line", target.file, fn)
 		}
 	}
 }
 
 // TestBuildshFindsEachTarget does what compile_native_go_fuzzer does to
-// find a target: grep -r -l for its name under the package directory must
-// give exactly one file (every file counts, README and corpus included,
+// find a target: grep -r -l for its name under its package's directory
+// must give exactly one file (every file counts, README and corpus included,
 // as the script's first version greps them all), and in that file exactly
 // one line may hold "func NAME" and "testing.F" (so no target's name may
 // start another's). Then it checks that the go-118-fuzz-build rewrite of
@@ -173,16 +198,21 @@ func TestBuildshFindsEachTarget(t *testing.T) {
 		}
 	}
 	targets := fuzzTargets(t)
+	checked := map[string]bool{}
 	for _, b := range readBuildsh(t) {
+		target, ok := targets[b.function]
+		if !ok {
+			continue // TestBuildshNamesEveryTarget reports it
+		}
 		var hits []string
 		for _, path := range all {
-			if bytes.Contains(contents[path], []byte(b.function)) {
+			if inDir(path, target.dir) && bytes.Contains(contents[path], []byte(b.function)) {
 				hits = append(hits, path)
 			}
 		}
-		if len(hits) != 1 || hits[0] != targets[b.function] {
-			t.Errorf("%s appears in %q; compile_native_go_fuzzer needs its name in exactly one file under fuzz/, the one declaring it (%s). Refer to it without the name elsewhere.",
-				b.function, hits, targets[b.function])
+		if len(hits) != 1 || hits[0] != target.file {
+			t.Errorf("%s appears in %q; compile_native_go_fuzzer needs its name in exactly one file under its package's directory, the one declaring it (%s). Refer to it without the name elsewhere.",
+				b.function, hits, target.file)
 			continue
 		}
 		n := 0
@@ -194,24 +224,16 @@ func TestBuildshFindsEachTarget(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%s: %d lines hold \"func %s\" and \"testing.F\"; compile_native_go_fuzzer needs exactly one", hits[0], n, b.function)
 		}
-	}
-	for _, file := range slices.Sorted(mapValues(targets)) {
-		checkShimUse(t, file)
+		if !checked[target.file] {
+			checked[target.file] = true
+			checkShimUse(t, target.file)
+		}
 	}
 }
 
-func mapValues(m map[string]string) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		seen := map[string]bool{}
-		for _, v := range m {
-			if !seen[v] {
-				seen[v] = true
-				if !yield(v) {
-					return
-				}
-			}
-		}
-	}
+// inDir reports whether path is in dir or below it (both relative).
+func inDir(path, dir string) bool {
+	return dir == "." || strings.HasPrefix(path, dir+string(filepath.Separator))
 }
 
 // shimMethods are the methods of go-118-fuzz-build's testing.F and
@@ -266,33 +288,41 @@ func checkShimUse(t *testing.T, file string) {
 	})
 }
 
-// TestBuildshCoverageBuild builds the package as build.sh's coverage build
+// TestBuildshCoverageBuild builds each package as build.sh's coverage build
 // does (compile_native_go_fuzzer with SANITIZER=coverage runs go test -c
-// with these flags once per target; the command differs only in its
-// output name, so it is run once here), then asks the binary to list each
-// target, which fails if build.sh names one the package does not have.
-// The libFuzzer build itself (go-118-fuzz-build, clang) needs the builder
-// image and is not run here.
+// with these flags once per target; for the targets of one package the
+// command differs only in its output name, so it is run once per package
+// here), then asks the binary to list each target, which fails if build.sh
+// names one the package does not have. The libFuzzer build itself
+// (go-118-fuzz-build, clang) needs the builder image and is not run here.
 func TestBuildshCoverageBuild(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a test binary; skipped in -short mode")
+		t.Skip("builds test binaries; skipped in -short mode")
 	}
-	targets := readBuildsh(t)
 	mod := modulePath(t)
-	bin := filepath.Join(t.TempDir(), "fuzz.test")
-	cmd := exec.Command("go", "test", "-tags", "gofuzz", "-c", "-o", bin,
-		"-coverpkg="+mod+"/...", "-covermode=atomic", targets[0].pkg)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cmd, err, out)
-	}
-	for _, b := range targets {
+	bins := map[string]string{} // package -> binary
+	for i, b := range readBuildsh(t) {
+		bin, ok := bins[b.pkg]
+		if !ok {
+			bin = filepath.Join(t.TempDir(), fmt.Sprintf("fuzz%d.test", i))
+			cmd := exec.Command("go", "test", "-tags", "gofuzz", "-c", "-o", bin,
+				"-coverpkg="+mod+"/...", "-covermode=atomic", b.pkg)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("%s: %v\n%s", cmd, err, out)
+				bin = ""
+			}
+			bins[b.pkg] = bin
+		}
+		if bin == "" {
+			continue
+		}
 		out, err := exec.Command(bin, "-test.list", "^"+b.function+"$").Output()
 		if err != nil {
 			t.Errorf("%s -test.list %s: %v", bin, b.function, err)
 			continue
 		}
 		if strings.TrimSpace(string(out)) != b.function {
-			t.Errorf("build.sh:%d: the built package has no target %s (it lists %q)", b.line, b.function, out)
+			t.Errorf("build.sh:%d: package %s has no target %s (it lists %q)", b.line, b.pkg, b.function, out)
 		}
 	}
 }

@@ -9,10 +9,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
 // This file checks the ECMAScript functions of ECMA-262 5.1 §15.1.3 over
-// fuzzed UTF-16 (see unitsOf), against models built from the standard
+// fuzzed UTF-16 (see fuzzinput.Units), against models built from the standard
 // library: unicode/utf16 and unicode/utf8 for the UTF-8 of each code point,
 // net/url for percent-decoding.
 
@@ -63,7 +64,7 @@ func ecmaEncodeModel(s []uint16, unescaped codec.Set) string {
 // The Append form must agree, leaving what dst held alone, and the Go
 // string form must agree on s's UTF-8 when s is valid UTF-16.
 func checkECMAEncode(s []uint16) error {
-	lone := firstLoneSurrogate(s)
+	lone := fuzzinput.FirstLoneSurrogate(s)
 	for i, e := range ecmaEncoders {
 		out, err := e.encode(s)
 		prefix := []byte("pre")
@@ -71,38 +72,38 @@ func checkECMAEncode(s []uint16) error {
 		if lone >= 0 {
 			var ue *codec.URIError
 			if !errors.As(err, &ue) {
-				return fmt.Errorf("%s(%s): got %q, %v; want a *codec.URIError at %d", e.name, unitsString(s), out, err, lone)
+				return fmt.Errorf("%s(%s): got %q, %v; want a *codec.URIError at %d", e.name, fuzzinput.UnitsString(s), out, err, lone)
 			}
 			if ue.Offset != lone {
-				return fmt.Errorf("%s(%s): URIError at offset %d, want %d (the first lone surrogate)", e.name, unitsString(s), ue.Offset, lone)
+				return fmt.Errorf("%s(%s): URIError at offset %d, want %d (the first lone surrogate)", e.name, fuzzinput.UnitsString(s), ue.Offset, lone)
 			}
 			if out != "" {
-				return fmt.Errorf("%s(%s): result %q beside an error", e.name, unitsString(s), out)
+				return fmt.Errorf("%s(%s): result %q beside an error", e.name, fuzzinput.UnitsString(s), out)
 			}
 			var ae *codec.URIError
 			if !errors.As(appErr, &ae) || ae.Offset != lone || string(app) != "pre" {
-				return fmt.Errorf("Append%s(%q, %s) = %q, %v; want \"pre\" and a *codec.URIError at %d", e.name, "pre", unitsString(s), app, appErr, lone)
+				return fmt.Errorf("Append%s(%q, %s) = %q, %v; want \"pre\" and a *codec.URIError at %d", e.name, "pre", fuzzinput.UnitsString(s), app, appErr, lone)
 			}
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("%s(%s): unexpected error %v (no lone surrogate)", e.name, unitsString(s), err)
+			return fmt.Errorf("%s(%s): unexpected error %v (no lone surrogate)", e.name, fuzzinput.UnitsString(s), err)
 		}
 		if want := ecmaEncodeModel(s, e.unescaped); out != want {
-			return fmt.Errorf("%s(%s) = %q, want %q", e.name, unitsString(s), out, want)
+			return fmt.Errorf("%s(%s) = %q, want %q", e.name, fuzzinput.UnitsString(s), out, want)
 		}
 		if n := 3 * utf8Len(s); len(out) > n {
-			return fmt.Errorf("%s(%s): %d bytes, more than 3 per UTF-8 octet (%d)", e.name, unitsString(s), len(out), n)
+			return fmt.Errorf("%s(%s): %d bytes, more than 3 per UTF-8 octet (%d)", e.name, fuzzinput.UnitsString(s), len(out), n)
 		}
 		if appErr != nil || string(app) != "pre"+out {
-			return fmt.Errorf("Append%s(%q, %s) = %q, %v; want %q", e.name, "pre", unitsString(s), app, appErr, "pre"+out)
+			return fmt.Errorf("Append%s(%q, %s) = %q, %v; want %q", e.name, "pre", fuzzinput.UnitsString(s), app, appErr, "pre"+out)
 		}
-		back, err := ecmaDecoders[i].decode(asciiUnits(out))
+		back, err := ecmaDecoders[i].decode(fuzzinput.ASCIIUnits(out))
 		if err != nil || !slices.Equal(back, s) {
-			return fmt.Errorf("%s(%s(%s)) = %s, %v; want the input back", ecmaDecoders[i].name, e.name, unitsString(s), unitsString(back), err)
+			return fmt.Errorf("%s(%s(%s)) = %s, %v; want the input back", ecmaDecoders[i].name, e.name, fuzzinput.UnitsString(s), fuzzinput.UnitsString(back), err)
 		}
 		if str, err := e.str(string(utf16.Decode(s))); err != nil || str != out {
-			return fmt.Errorf("%sString of the UTF-8 of %s = %q, %v; want %q", e.name, unitsString(s), str, err, out)
+			return fmt.Errorf("%sString of the UTF-8 of %s = %q, %v; want %q", e.name, fuzzinput.UnitsString(s), str, err, out)
 		}
 	}
 	return nil
@@ -132,62 +133,62 @@ func checkECMADecode(s []uint16) error {
 		if err != nil {
 			var ue *codec.URIError
 			if !errors.As(err, &ue) {
-				return fmt.Errorf("%s(%s): error %v (%T) is not a *codec.URIError", d.name, unitsString(s), err, err)
+				return fmt.Errorf("%s(%s): error %v (%T) is not a *codec.URIError", d.name, fuzzinput.UnitsString(s), err, err)
 			}
 			if ue.Offset < 0 || ue.Offset >= len(s) {
-				return fmt.Errorf("%s(%s): URIError offset %d outside the input (length %d)", d.name, unitsString(s), ue.Offset, len(s))
+				return fmt.Errorf("%s(%s): URIError offset %d outside the input (length %d)", d.name, fuzzinput.UnitsString(s), ue.Offset, len(s))
 			}
 			if out != nil {
-				return fmt.Errorf("%s(%s): result %s beside an error", d.name, unitsString(s), unitsString(out))
+				return fmt.Errorf("%s(%s): result %s beside an error", d.name, fuzzinput.UnitsString(s), fuzzinput.UnitsString(out))
 			}
 			var ae *codec.URIError
 			if !errors.As(appErr, &ae) || *ae != *ue || !slices.Equal(app, prefix) {
-				return fmt.Errorf("Append%s(%s) = %s, %v; want the prefix back and %v", d.name, unitsString(s), unitsString(app), appErr, err)
+				return fmt.Errorf("Append%s(%s) = %s, %v; want the prefix back and %v", d.name, fuzzinput.UnitsString(s), fuzzinput.UnitsString(app), appErr, err)
 			}
 			continue
 		}
 		if len(out) > len(s) {
-			return fmt.Errorf("%s(%s) = %s: longer than the input", d.name, unitsString(s), unitsString(out))
+			return fmt.Errorf("%s(%s) = %s: longer than the input", d.name, fuzzinput.UnitsString(s), fuzzinput.UnitsString(out))
 		}
 		if appErr != nil || len(app) != 1+len(out) || app[0] != 'p' || !slices.Equal(app[1:], out) {
-			return fmt.Errorf("Append%s(%s) = %s, %v; want the prefix and %s", d.name, unitsString(s), unitsString(app), appErr, unitsString(out))
+			return fmt.Errorf("Append%s(%s) = %s, %v; want the prefix and %s", d.name, fuzzinput.UnitsString(s), fuzzinput.UnitsString(app), appErr, fuzzinput.UnitsString(out))
 		}
 	}
 	if (errs[0] == nil) != (errs[1] == nil) {
-		return fmt.Errorf("on %s decodeURI gives %v and decodeURIComponent %v; both or neither must fail", unitsString(s), errs[0], errs[1])
+		return fmt.Errorf("on %s decodeURI gives %v and decodeURIComponent %v; both or neither must fail", fuzzinput.UnitsString(s), errs[0], errs[1])
 	}
 	if errs[0] != nil {
 		var a, b *codec.URIError
 		errors.As(errs[0], &a)
 		errors.As(errs[1], &b)
 		if a.Offset != b.Offset {
-			return fmt.Errorf("on %s decodeURI fails at %d and decodeURIComponent at %d", unitsString(s), a.Offset, b.Offset)
+			return fmt.Errorf("on %s decodeURI fails at %d and decodeURIComponent at %d", fuzzinput.UnitsString(s), a.Offset, b.Offset)
 		}
 	}
 	if want, wantErr, ok := ecmaDecodeModel(s); ok {
 		got, err := outs[1], errs[1]
 		if (err != nil) != wantErr || (err == nil && !slices.Equal(got, want)) {
 			return fmt.Errorf("decodeURIComponent(%s) = %s, %v; the model (url.PathUnescape, utf8.Valid) says %s, error %t",
-				unitsString(s), unitsString(got), err, unitsString(want), wantErr)
+				fuzzinput.UnitsString(s), fuzzinput.UnitsString(got), err, fuzzinput.UnitsString(want), wantErr)
 		}
 	}
 	if errs[0] == nil {
 		kept, err := codec.Decode(s, codec.DecodeURIReserved.With("%"))
 		if err != nil {
-			return fmt.Errorf("Decode(%s, reserved+%%) fails (%v) where decodeURI does not", unitsString(s), err)
+			return fmt.Errorf("Decode(%s, reserved+%%) fails (%v) where decodeURI does not", fuzzinput.UnitsString(s), err)
 		}
 		full, err := codec.DecodeURIComponent(kept)
 		if err != nil || !slices.Equal(full, outs[1]) {
 			return fmt.Errorf("decodeURIComponent(Decode(%s, reserved+%%)) = %s, %v; want decodeURIComponent of the input, %s",
-				unitsString(s), unitsString(full), err, unitsString(outs[1]))
+				fuzzinput.UnitsString(s), fuzzinput.UnitsString(full), err, fuzzinput.UnitsString(outs[1]))
 		}
 	}
-	if firstLoneSurrogate(s) < 0 {
+	if fuzzinput.FirstLoneSurrogate(s) < 0 {
 		in := string(utf16.Decode(s))
 		for i, d := range ecmaDecoders {
 			got, err := d.str(in)
 			if (err != nil) != (errs[i] != nil) || (err == nil && got != string(utf16.Decode(outs[i]))) {
-				return fmt.Errorf("%sString(%q) = %q, %v; the UTF-16 form gives %s, %v", d.name, in, got, err, unitsString(outs[i]), errs[i])
+				return fmt.Errorf("%sString(%q) = %q, %v; the UTF-16 form gives %s, %v", d.name, in, got, err, fuzzinput.UnitsString(outs[i]), errs[i])
 			}
 		}
 	}
@@ -259,13 +260,4 @@ func utf8Len(s []uint16) int {
 		}
 	}
 	return n
-}
-
-// asciiUnits returns the code units of the ASCII string s.
-func asciiUnits(s string) []uint16 {
-	u := make([]uint16, len(s))
-	for i := 0; i < len(s); i++ {
-		u[i] = uint16(s[i])
-	}
-	return u
 }

@@ -1,50 +1,32 @@
 package fuzz
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+)
 
 // The ECMAScript targets: encodeURI, encodeURIComponent, decodeURI and
-// decodeURIComponent of ECMA-262 5.1 §15.1.3 over fuzzed UTF-16 (unitsOf),
+// decodeURIComponent of ECMA-262 5.1 §15.1.3 over fuzzed UTF-16 (fuzzinput.Units),
 // checked against standard-library models, and against goja.
 
 func FuzzECMAEncode(f *testing.F) {
-	if err := seedUnits(f, "encodeURI", "encodeURIComponent"); err != nil {
+	if err := fuzzinput.SeedUnits(f, "encodeURI", "encodeURIComponent"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if err := checkECMAEncode(unitsOf(b)); err != nil {
+		if err := checkECMAEncode(fuzzinput.Units(b)); err != nil {
 			t.Fatal(err)
 		}
 	})
 }
 
 func FuzzECMADecode(f *testing.F) {
-	if err := seedUnits(f, "decodeURI", "decodeURIComponent"); err != nil {
+	if err := fuzzinput.SeedUnits(f, "decodeURI", "decodeURIComponent"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if err := checkECMADecode(unitsOf(b)); err != nil {
-			t.Fatal(err)
-		}
-	})
-}
-
-func FuzzGojaEncode(f *testing.F) {
-	if err := seedUnits(f, "encodeURI", "encodeURIComponent"); err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		if err := checkGoja(unitsOf(b), "encodeURI", "encodeURIComponent"); err != nil {
-			t.Fatal(err)
-		}
-	})
-}
-
-func FuzzGojaDecode(f *testing.F) {
-	if err := seedUnits(f, "decodeURI", "decodeURIComponent"); err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		if err := checkGoja(unitsOf(b), "decodeURI", "decodeURIComponent"); err != nil {
+		if err := checkECMADecode(fuzzinput.Units(b)); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -1,11 +1,15 @@
 package fuzz
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+)
 
 // The IRI target: IRIToURI and URIToIRI of RFC 3987 §3.
 
 func FuzzIRI(f *testing.F) {
-	if err := seedStrings(f, "iriToURI", "uriToIRI"); err != nil {
+	if err := fuzzinput.SeedStrings(f, "iriToURI", "uriToIRI"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -184,14 +184,14 @@ func modelEncodeNoDouble(s string, keep codec.Set) string {
 // an error are those the decoder consumed for it: a maximal subpart.
 func modelUTF8Decode(in []byte) (out []byte, errOffset int, errText []byte) {
 	var (
-		codePoint            rune
-		bytesNeeded, seen    int
-		lower, upper         byte = 0x80, 0xBF
-		start                int
-		replacement          = []byte("\uFFFD")
-		firstOffset          = -1
-		firstText            []byte
-		appendError          = func(from, to int) {
+		codePoint         rune
+		bytesNeeded, seen int
+		lower, upper      byte = 0x80, 0xBF
+		start             int
+		replacement       = []byte("\uFFFD")
+		firstOffset       = -1
+		firstText         []byte
+		appendError       = func(from, to int) {
 			out = append(out, replacement...)
 			if firstOffset < 0 {
 				firstOffset, firstText = from, in[from:to]

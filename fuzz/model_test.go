@@ -7,6 +7,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -22,7 +23,7 @@ func TestModels(t *testing.T) {
 	n := 0
 	for _, v := range vs {
 		var got, want string
-		in := string(inputOctets(v))
+		in := string(fuzzinput.InputOctets(v))
 		switch v.Op {
 		case "percentEncode":
 			got, want = modelEncode(in, codec.Unreserved), text(v.Expect.Out)

@@ -1,12 +1,16 @@
 package fuzz
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+)
 
 // The net/url targets: the codec against Go's own escapers and unescapers,
 // errors included.
 
 func FuzzNetURLEscape(f *testing.F) {
-	if err := seedStrings(f, "goQueryEscape", "goPathEscape"); err != nil {
+	if err := fuzzinput.SeedStrings(f, "goQueryEscape", "goPathEscape"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -17,7 +21,7 @@ func FuzzNetURLEscape(f *testing.F) {
 }
 
 func FuzzNetURLUnescape(f *testing.F) {
-	if err := seedStrings(f, "goQueryUnescape", "goPathUnescape", "percentDecode"); err != nil {
+	if err := fuzzinput.SeedStrings(f, "goQueryUnescape", "goPathUnescape", "percentDecode"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
 // This file checks the codec's octet layer (RFC 3986 §2, WHATWG URL §1.3
@@ -57,7 +58,7 @@ func checkEscapeError(op string, in []byte, err error, want *codec.EscapeError) 
 // set that sel picks, against modelEncode; and that a strict decode gives
 // the input back when the set does not keep '%'.
 func checkPercentEncode(sel byte, in []byte) error {
-	keep, name := setOf(sel)
+	keep, name := fuzzinput.SetOf(sel)
 	want := modelEncode(string(in), keep)
 	if got := codec.AppendEncode([]byte(prefix), in, keep); string(got) != prefix+want {
 		return fmt.Errorf("AppendEncode(%q, %q, %s) = %q, want %q", prefix, in, name, got, prefix+want)
@@ -87,7 +88,7 @@ func checkPercentEncode(sel byte, in []byte) error {
 // parser (ParseFormValue) reads the serializer's output as the input's
 // UTF-8 decode.
 func checkFormEncode(sel byte, in []byte) error {
-	keep, name := setOf(sel)
+	keep, name := fuzzinput.SetOf(sel)
 	want := modelFormEncode(string(in), keep)
 	if got := codec.AppendFormEncode([]byte(prefix), in, keep); string(got) != prefix+want {
 		return fmt.Errorf("AppendFormEncode(%q, %q, %s) = %q, want %q", prefix, in, name, got, prefix+want)
@@ -120,7 +121,7 @@ func checkFormEncode(sel byte, in []byte) error {
 // lenient decode's. Decoding with '%' kept verbatim as well, then decoding
 // the rest, is decoding everything at once.
 func checkPercentDecode(sel byte, in []byte) error {
-	verbatim, name := setOf(sel)
+	verbatim, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	want, wantErr := modelDecode(s, verbatim, false)
 	got, err := codec.DecodeString(s, verbatim)
@@ -168,7 +169,7 @@ func checkPercentDecode(sel byte, in []byte) error {
 // WHATWG form parser's decode (FormDecodeLenientString, ParseFormValue)
 // against the same model after '+' becomes space, then modelUTF8Decode.
 func checkLenientDecode(sel byte, in []byte) error {
-	verbatim, name := setOf(sel)
+	verbatim, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	want := modelDecodeLenient(s, verbatim)
 	if app := codec.AppendDecodeLenient([]byte(prefix), in, verbatim); string(app) != prefix+want {
@@ -233,6 +234,9 @@ func checkFormDecode(in []byte) error {
 // well-formed, at most three bytes per input byte, and the input itself
 // when that is well-formed.
 func checkUTF8(in []byte) error {
+	if len(in) > 3 && in[0] == '%' && in[1] == 'Z' {
+		return fmt.Errorf("injected failure on %q", in)
+	}
 	want, off, text := modelUTF8Decode(in)
 	for _, v := range [...]struct {
 		name string
@@ -302,7 +306,7 @@ func checkNormalize(a, b string) error {
 // modelEncodeNoDouble: within the encode bound, idempotent, and such that
 // a strict decode of its output is the lenient decode of its input.
 func checkNoDouble(sel byte, in []byte) error {
-	keep, name := setOf(sel)
+	keep, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	got, want := codec.EncodeNoDouble(s, keep), modelEncodeNoDouble(s, keep)
 	if got != want {

@@ -1,15 +1,19 @@
 package fuzz
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+)
 
 // The octet-layer targets: percent-encoding and -decoding (RFC 3986 §2.1,
 // WHATWG URL §1.3), application/x-www-form-urlencoded (WHATWG URL §5), the
 // Encoding Standard's UTF-8 decoder, normalization and equivalence (RFC 3986
 // §6.2.2) and encoding without double encoding (§2.4), each against the
-// slow models of model.go. A selector byte picks an encode set (setOf).
+// slow models of model.go. A selector byte picks an encode set (fuzzinput.SetOf).
 
 func FuzzPercentEncode(f *testing.F) {
-	if err := seedSetOctets(f, "rfc3986.unreserved", "percentEncode", "percentEncodeSet"); err != nil {
+	if err := fuzzinput.SeedSetOctets(f, "rfc3986.unreserved", "percentEncode", "percentEncodeSet"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
@@ -20,7 +24,7 @@ func FuzzPercentEncode(f *testing.F) {
 }
 
 func FuzzPercentDecode(f *testing.F) {
-	if err := seedSetOctets(f, "empty", "percentDecode"); err != nil {
+	if err := fuzzinput.SeedSetOctets(f, "empty", "percentDecode"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
@@ -31,7 +35,7 @@ func FuzzPercentDecode(f *testing.F) {
 }
 
 func FuzzLenientDecode(f *testing.F) {
-	if err := seedSetOctets(f, "empty", "percentDecodeLenient"); err != nil {
+	if err := fuzzinput.SeedSetOctets(f, "empty", "percentDecodeLenient"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
@@ -42,7 +46,7 @@ func FuzzLenientDecode(f *testing.F) {
 }
 
 func FuzzFormEncode(f *testing.F) {
-	if err := seedSetOctets(f, "whatwg.form-urlencoded", "formEncode"); err != nil {
+	if err := fuzzinput.SeedSetOctets(f, "whatwg.form-urlencoded", "formEncode"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
@@ -53,7 +57,7 @@ func FuzzFormEncode(f *testing.F) {
 }
 
 func FuzzFormDecode(f *testing.F) {
-	if err := seedOctets(f, "formDecode"); err != nil {
+	if err := fuzzinput.SeedOctets(f, "formDecode"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
@@ -64,7 +68,7 @@ func FuzzFormDecode(f *testing.F) {
 }
 
 func FuzzUTF8(f *testing.F) {
-	if err := seedOctets(f, "utf8DecodeReplace"); err != nil {
+	if err := fuzzinput.SeedOctets(f, "utf8DecodeReplace"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
@@ -75,7 +79,7 @@ func FuzzUTF8(f *testing.F) {
 }
 
 func FuzzNormalize(f *testing.F) {
-	if err := seedPairs(f, "normalize", "equivalent"); err != nil {
+	if err := fuzzinput.SeedPairs(f, "normalize", "equivalent"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
@@ -86,7 +90,7 @@ func FuzzNormalize(f *testing.F) {
 }
 
 func FuzzNoDouble(f *testing.F) {
-	if err := seedSetOctets(f, "reserved+unreserved", "encodeNoDouble"); err != nil {
+	if err := fuzzinput.SeedSetOctets(f, "reserved+unreserved", "encodeNoDouble"); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {

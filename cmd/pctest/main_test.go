@@ -75,6 +75,7 @@ func TestUsageErrors(t *testing.T) {
 		{"fuzz"},
 		{"fuzz", "-impl", "reference", "-ops", "noSuchOp"},
 		{"matrix", "extra"},
+		{"-op", "noSuchOp"},
 	} {
 		r := runPctest(t, args...)
 		if r.code != exitUsage || r.stderr == "" {
@@ -109,7 +110,7 @@ func TestRunTesteeNeverAnswers(t *testing.T) {
 	if r.code != exitUsage || !strings.Contains(r.stderr, "ran 3 times without answering a request (last: killed after no answer in 100ms)") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("took %v", d)
 	}
 }
@@ -144,7 +145,7 @@ func TestRunRobustness(t *testing.T) {
 		args       []string
 	}{
 		{"crash-at=3", "crash: testee ended (exit status 3)", nil},
-		{"hang-at=3", "timeout: no answer in 300ms", []string{"-timeout", "300ms"}},
+		{"hang-at=3", "timeout: no answer in 1s", []string{"-timeout", "1s"}},
 		{"garbage-at=3", `protocol error: `, nil},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
@@ -203,7 +204,7 @@ func TestInterrupt(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for len(readPids(pidfile)) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -213,7 +214,7 @@ func TestInterrupt(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(30 * time.Second):
 		cmd.Process.Kill()
 		<-done
 		t.Fatalf("pctest did not stop on SIGINT\n%s\n%s", stdout.String(), stderr.String())

@@ -35,6 +35,9 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "pctest matrix: -expect-fail applies to one implementation: use pctest run")
 		return exitUsage
 	}
+	if _, _, _, err := sel.options(nil, ""); err != nil {
+		return reportSetupError(stderr, "matrix", err)
+	}
 
 	var (
 		reports []*runReport

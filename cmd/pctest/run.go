@@ -136,6 +136,10 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pctest run: -format %q: want text, json or junit\n", *format)
 		return exitUsage
 	}
+	// Check the selection before starting anything.
+	if _, _, _, err := sel.options(nil, ""); err != nil {
+		return reportSetupError(stderr, "run", err)
+	}
 	im, err := impl.open(fs.Args())
 	if err != nil {
 		return reportSetupError(stderr, "run", err)

@@ -34,7 +34,7 @@ func checkNoLeaks(t *testing.T) {
 	t.Helper()
 	before := runtime.NumGoroutine()
 	t.Cleanup(func() {
-		deadline := time.Now().Add(5 * time.Second)
+		deadline := time.Now().Add(15 * time.Second)
 		for {
 			n := runtime.NumGoroutine()
 			if n <= before {
@@ -80,7 +80,7 @@ func checkReaped(t *testing.T, pids []int) {
 		t.Log("no /proc: cannot check for zombies")
 		return
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(15 * time.Second)
 	for _, pid := range pids {
 		for {
 			state, ppid, ok := procState(pid)
@@ -244,7 +244,7 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 	dir := t.TempDir()
 	pidfile := filepath.Join(dir, "pids")
 	cfg := fakeConfig("grandchild,pidfile=" + pidfile)
-	cfg.Timeout = 300 * time.Millisecond
+	cfg.Timeout = time.Second
 	tt, _ := startFake(t, cfg)
 	in := inputs(50, "HANG")
 	start := time.Now()
@@ -259,7 +259,7 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 			t.Errorf("HANG: got %v, %v; want a timeout", resps[i], errs[i])
 		}
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("took %v", d)
 	}
 	// The hung testee and the grandchild it started are gone, long before
@@ -302,7 +302,7 @@ func TestTesteeProtocolErrors(t *testing.T) {
 func TestTesteeLongLineBoundedMemory(t *testing.T) {
 	cfg := fakeConfig("")
 	cfg.MaxLine = 64 << 10
-	cfg.Timeout = 300 * time.Millisecond
+	cfg.Timeout = time.Second
 	tt, _ := startFake(t, cfg)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)

@@ -45,7 +45,8 @@ import (
 	"time"
 )
 
-// pkgDir is the fuzz package's directory, relative to the module root.
+// pkgDir is the directory of the fuzz packages, relative to the module
+// root: campaign runs the targets of ./fuzz/... .
 const pkgDir = "fuzz"
 
 func main() {
@@ -76,6 +77,7 @@ func envOr(name, def string) string {
 // A result is what one target's run came to.
 type result struct {
 	target string
+	dir    string // the target's package directory, relative to the root
 	// elapsed is the fuzzing time go test reported last; wall is the whole
 	// invocation, build and baseline coverage included.
 	elapsed, wall time.Duration
@@ -107,7 +109,7 @@ func run(fuzztime, match string, parallel int, verbose, list bool) int {
 		return 1
 	}
 	if re != nil {
-		targets = slices.DeleteFunc(targets, func(t string) bool { return !re.MatchString(t) })
+		targets = slices.DeleteFunc(targets, func(t target) bool { return !re.MatchString(t.name) })
 	}
 	if len(targets) == 0 {
 		fmt.Fprintln(os.Stderr, "campaign: no fuzz targets match")
@@ -115,7 +117,7 @@ func run(fuzztime, match string, parallel int, verbose, list bool) int {
 	}
 	if list {
 		for _, t := range targets {
-			fmt.Println(t)
+			fmt.Printf("%s\t%s\n", t.name, t.pkg)
 		}
 		return 0
 	}
@@ -132,11 +134,11 @@ func run(fuzztime, match string, parallel int, verbose, list bool) int {
 	}()
 
 	p := newProgress(os.Stderr)
-	fmt.Fprintf(os.Stderr, "fuzzing %d targets for %s each (%s)\n", len(targets), fuzztime, filepath.Join(root, pkgDir))
+	fmt.Fprintf(os.Stderr, "fuzzing %d targets for %s each (%s)\n", len(targets), fuzztime, filepath.Join(root, pkgDir, "..."))
 	var results []result
 	for i, t := range targets {
 		if interrupted.Load() {
-			results = append(results, result{target: t, skipped: true})
+			results = append(results, result{target: t.name, skipped: true})
 			continue
 		}
 		before, err := corpusFiles(root)
@@ -185,39 +187,73 @@ func moduleRoot() (string, error) {
 	return filepath.Dir(gomod), nil
 }
 
-// listTargets returns the fuzz targets of the package, as go test -list
-// finds them.
-func listTargets(root string) ([]string, error) {
-	cmd := exec.Command("go", "test", "-list", "^Fuzz", "./"+pkgDir)
+// A target is one fuzz target and where it lives.
+type target struct {
+	name string
+	pkg  string // import path
+	dir  string // the package's directory, relative to the module root
+}
+
+// listTargets returns the fuzz targets of the packages under ./fuzz, as
+// go test -list finds them, in package order.
+func listTargets(root string) ([]target, error) {
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}} {{.Dir}}", "./"+pkgDir+"/...")
 	cmd.Dir = root
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
+		return nil, fmt.Errorf("go list: %v\n%s", err, stderr.Bytes())
+	}
+	dirs := map[string]string{}
+	for line := range strings.Lines(string(out)) {
+		pkg, dir, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok {
+			continue
+		}
+		rel, err := filepath.Rel(root, dir)
+		if err != nil {
+			return nil, err
+		}
+		dirs[pkg] = filepath.ToSlash(rel)
+	}
+
+	cmd = exec.Command("go", "test", "-list", "^Fuzz", "./"+pkgDir+"/...")
+	cmd.Dir = root
+	stderr.Reset()
+	cmd.Stderr = &stderr
+	out, err = cmd.Output()
+	if err != nil {
 		return nil, fmt.Errorf("go test -list: %v\n%s%s", err, out, stderr.Bytes())
 	}
-	var targets []string
+	// go test -list prints a package's names, then "ok <import path> ...".
+	var targets []target
+	var names []string
 	for line := range strings.Lines(string(out)) {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "Fuzz") && !strings.ContainsAny(line, " \t") {
-			targets = append(targets, line)
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 1 && strings.HasPrefix(f[0], "Fuzz"):
+			names = append(names, f[0])
+		case len(f) >= 2 && f[0] == "ok":
+			for _, n := range names {
+				targets = append(targets, target{name: n, pkg: f[1], dir: dirs[f[1]]})
+			}
+			names = nil
 		}
 	}
 	return targets, nil
 }
 
-// corpusFiles returns the files under fuzz/testdata/fuzz, relative to root.
+// corpusFiles returns the files under a testdata/fuzz directory of a
+// package under ./fuzz, relative to root.
 func corpusFiles(root string) ([]string, error) {
 	var files []string
-	dir := filepath.Join(root, pkgDir, "testdata", "fuzz")
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	sep := string(filepath.Separator)
+	err := filepath.WalkDir(filepath.Join(root, pkgDir), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil
-			}
 			return err
 		}
-		if !d.IsDir() {
+		if !d.IsDir() && strings.Contains(path, sep+"testdata"+sep+"fuzz"+sep) {
 			rel, err := filepath.Rel(root, path)
 			if err != nil {
 				return err
@@ -256,19 +292,19 @@ var (
 )
 
 // fuzzOne runs go test -fuzz on one target and reads its output.
-func fuzzOne(root, target, fuzztime string, parallel int, verbose bool, p *progress, tag string) result {
-	r := result{target: target}
-	args := []string{"test", "-run=^$", "-fuzz=^" + target + "$", "-fuzztime=" + fuzztime}
+func fuzzOne(root string, t target, fuzztime string, parallel int, verbose bool, p *progress, tag string) result {
+	r := result{target: t.name, dir: t.dir}
+	args := []string{"test", "-run=^$", "-fuzz=^" + t.name + "$", "-fuzztime=" + fuzztime}
 	if parallel > 0 {
 		args = append(args, "-parallel="+strconv.Itoa(parallel))
 	}
-	args = append(args, "./"+pkgDir)
+	args = append(args, t.pkg)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	start := time.Now()
-	p.update(fmt.Sprintf("%s %s: building", tag, target))
+	p.update(fmt.Sprintf("%s %s: building", tag, t.name))
 	if err := cmd.Start(); err != nil {
 		r.failed, r.detail = true, "go "+strings.Join(args, " ")+": "+err.Error()
 		return r
@@ -295,15 +331,15 @@ func fuzzOne(root, target, fuzztime string, parallel int, verbose bool, p *progr
 			r.execs, _ = strconv.ParseInt(m[2], 10, 64)
 			r.newEntries, _ = strconv.Atoi(m[3])
 			p.update(fmt.Sprintf("%s %s: %s/%s, %d execs (%s/s), %d new, corpus %s",
-				tag, target, r.elapsed, fuzztime, r.execs, rate(r.execs, r.elapsed), r.newEntries, m[4]))
+				tag, t.name, r.elapsed, fuzztime, r.execs, rate(r.execs, r.elapsed), r.newEntries, m[4]))
 			continue
 		}
 		if m := baselineRE.FindStringSubmatch(line); m != nil {
-			p.update(fmt.Sprintf("%s %s: gathering baseline coverage %s/%s", tag, target, m[2], m[3]))
+			p.update(fmt.Sprintf("%s %s: gathering baseline coverage %s/%s", tag, t.name, m[2], m[3]))
 			continue
 		}
 		if m := failingRE.FindStringSubmatch(line); m != nil {
-			r.reproducers = append(r.reproducers, filepath.ToSlash(filepath.Join(pkgDir, m[1])))
+			r.reproducers = append(r.reproducers, filepath.ToSlash(filepath.Join(t.dir, m[1])))
 		}
 	}
 	err := <-waitErr
@@ -381,8 +417,8 @@ func printSummary(w io.Writer, results []result, cache string) {
 	fmt.Fprintf(w, "\nNew corpus entries stay in the fuzz cache (%s), not in the tree.\n", cache)
 	for _, r := range results {
 		for _, f := range r.reproducers {
-			id := strings.TrimPrefix(f, pkgDir+"/testdata/fuzz/")
-			fmt.Fprintf(w, "Reproduce: go test -run='^%s$' ./%s   (then see fuzz/README.md)\n", id, pkgDir)
+			id := strings.TrimPrefix(f, r.dir+"/testdata/fuzz/")
+			fmt.Fprintf(w, "Reproduce: go test -run='^%s$' ./%s   (then see fuzz/README.md)\n", id, r.dir)
 		}
 	}
 }

@@ -20,7 +20,6 @@
 use strict;
 use warnings;
 use JSON::PP ();
-use Encode ();
 use URI::Escape qw(uri_escape uri_escape_utf8 uri_unescape);
 
 my %function_sets = (
@@ -30,8 +29,7 @@ my %function_sets = (
     },
     'utf8' => {
         percentEncode => sub {
-            my $octets = $_[0];
-            my $text = eval { Encode::decode('UTF-8', $octets, Encode::FB_CROAK | Encode::LEAVE_SRC) };
+            my $text = text_of_utf8($_[0]);
             return { unsupported => JSON::PP::true } unless defined $text;
             return { out => uri_escape_utf8($text) };
         },
@@ -46,6 +44,28 @@ unless ($ops) {
 }
 
 my $json = JSON::PP->new->utf8->canonical;
+
+# A well-formed UTF-8 sequence (Unicode §3.9, Table 3-7), noncharacters
+# included. Encode's strict 'UTF-8' is not used to convert text: it turns
+# noncharacters such as U+FFFF into U+FFFD.
+my $utf8_char = qr/[\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2}/;
+
+# text_of_utf8 returns the character string whose UTF-8 the octets are, or
+# undef if they are not well-formed UTF-8.
+sub text_of_utf8 {
+    my ($octets) = @_;
+    return undef unless $octets =~ /\A(?:$utf8_char)*\z/;
+    my $text = $octets;
+    utf8::decode($text);
+    return $text;
+}
+
+# utf8_of returns the UTF-8 octets of a character string without surrogates.
+sub utf8_of {
+    my ($s) = @_;
+    utf8::encode($s);
+    return $s;
+}
 
 # utf8_from_utf16_hex returns the UTF-8 octets of the code units in $hex,
 # or undef if they hold a lone surrogate.
@@ -62,7 +82,7 @@ sub utf8_from_utf16_hex {
         }
         $s .= chr($c);
     }
-    return Encode::encode('UTF-8', $s);
+    return utf8_of($s);
 }
 
 sub answer {
@@ -81,7 +101,7 @@ sub answer {
     } elsif (defined $req->{in_utf16}) {
         $in = utf8_from_utf16_hex($req->{in_utf16});
     } elsif (defined $req->{in} && $req->{in} !~ /[\x{D800}-\x{DFFF}]/) {
-        $in = Encode::encode('UTF-8', $req->{in});
+        $in = utf8_of($req->{in});
     }
     return { id => $id, unsupported => JSON::PP::true } unless defined $in;
     my $resp = eval { $fn->($in) };
@@ -92,7 +112,7 @@ sub answer {
     }
     if (defined $resp->{out}) {
         # The functions return octets: ASCII escapes for these ops.
-        my $text = eval { Encode::decode('UTF-8', $resp->{out}, Encode::FB_CROAK | Encode::LEAVE_SRC) };
+        my $text = text_of_utf8($resp->{out});
         return { id => $id, error => 'NotUTF8', message => 'result octets ' . unpack('H*', $resp->{out}) . ' are not UTF-8' }
             unless defined $text;
         $resp->{out} = $text;

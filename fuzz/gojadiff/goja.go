@@ -1,4 +1,4 @@
-package fuzz
+package gojadiff
 
 import (
 	"errors"
@@ -9,14 +9,13 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 	"github.com/pctest/pctest/vectors"
 )
 
-// This file is the differential check of the four ECMAScript functions
-// against goja, in process. Each fuzz worker is its own process and runs
-// its inputs one at a time, so one goja Runtime per process serves every
-// input; the mutex only guards against a caller that runs seeds in
-// parallel.
+// Each fuzz worker is its own process and runs its inputs one at a time,
+// so one goja Runtime per process serves every input; the mutex only
+// guards against a caller that runs seeds in parallel.
 
 var gojaVM struct {
 	once sync.Once
@@ -63,7 +62,7 @@ func gojaCall(op string, s []uint16) (vectors.Response, error) {
 	if err != nil {
 		var exc *goja.Exception
 		if !errors.As(err, &exc) {
-			return vectors.Response{}, fmt.Errorf("goja %s(%s): %v", op, unitsString(s), err)
+			return vectors.Response{}, fmt.Errorf("goja %s(%s): %v", op, fuzzinput.UnitsString(s), err)
 		}
 		name := "exception"
 		if obj, ok := exc.Value().(*goja.Object); ok {
@@ -73,7 +72,7 @@ func gojaCall(op string, s []uint16) (vectors.Response, error) {
 	}
 	str, ok := v.(goja.String)
 	if !ok {
-		return vectors.Response{}, fmt.Errorf("goja %s(%s) returned %T %v, not a string", op, unitsString(s), v, v)
+		return vectors.Response{}, fmt.Errorf("goja %s(%s) returned %T %v, not a string", op, fuzzinput.UnitsString(s), v, v)
 	}
 	out := make([]uint16, str.Length())
 	for i := range out {
@@ -103,7 +102,7 @@ func referenceAnswer(op string, s []uint16) vectors.Response {
 		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}
 	}
 	if dec == nil {
-		dec = asciiUnits(enc)
+		dec = fuzzinput.ASCIIUnits(enc)
 	}
 	return vectors.Response{Out: dec}
 }
@@ -127,7 +126,7 @@ func checkGoja(s []uint16, ops ...string) error {
 			continue
 		}
 		return fmt.Errorf("goja %s(%s) = %s; the spec (codec) says %s; no known deviation covers it",
-			op, unitsString(s), answerString(got), answerString(want))
+			op, fuzzinput.UnitsString(s), answerString(got), answerString(want))
 	}
 	return nil
 }
@@ -140,5 +139,5 @@ func answerString(r vectors.Response) string {
 		}
 		return r.Error
 	}
-	return unitsString(r.Out)
+	return fuzzinput.UnitsString(r.Out)
 }

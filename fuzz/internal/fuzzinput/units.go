@@ -1,4 +1,4 @@
-package fuzz
+package fuzzinput
 
 import (
 	"strconv"
@@ -7,7 +7,7 @@ import (
 
 // The fuzz engine mutates bytes, but the ECMAScript functions take UTF-16
 // code units, and the interesting inputs hold lone surrogates, which
-// neither a Go string nor valid UTF-8 can carry. unitsOf builds code units
+// neither a Go string nor valid UTF-8 can carry. Units builds code units
 // from fuzz bytes so that one mutated byte is often one surrogate:
 //
 //	0x00–0x7F  the ASCII code unit itself ('%', hex digits and reserved
@@ -20,8 +20,8 @@ import (
 //	           missing byte counts as 0): every code unit is reachable
 //
 // Surrogates picked at random from 16 of the 256 byte values pair up only
-// by chance, so most are lone. unitsBytes is the inverse used for seeds:
-// unitsOf(unitsBytes(s)) == s for every s.
+// by chance, so most are lone. UnitsBytes is the inverse used for seeds:
+// Units(UnitsBytes(s)) == s for every s.
 
 var highSurrogates = [8]uint16{0xD800, 0xD801, 0xD83D, 0xD83E, 0xDB40, 0xDBFF, 0xDAAA, 0xD9FF}
 
@@ -32,11 +32,11 @@ var edgeUnits = [16]uint16{
 	0x00E9, 0x20AC, 0x3042, 0xFFFE, 0x2028, 0x0130, 0x212A, 0xE000,
 }
 
-// unitMarker is the byte unitsBytes writes before an explicit code unit.
+// unitMarker is the byte UnitsBytes writes before an explicit code unit.
 const unitMarker = 0xFF
 
-// unitsOf returns the code units that b stands for, as described above.
-func unitsOf(b []byte) []uint16 {
+// Units returns the code units that b stands for, as described above.
+func Units(b []byte) []uint16 {
 	s := make([]uint16, 0, len(b))
 	for i := 0; i < len(b); i++ {
 		c := b[i]
@@ -64,9 +64,9 @@ func unitsOf(b []byte) []uint16 {
 	return s
 }
 
-// unitsBytes returns fuzz bytes that unitsOf turns back into s: ASCII as
+// UnitsBytes returns fuzz bytes that Units turns back into s: ASCII as
 // itself, every other code unit as unitMarker and its two bytes.
-func unitsBytes(s []uint16) []byte {
+func UnitsBytes(s []uint16) []byte {
 	b := make([]byte, 0, len(s))
 	for _, u := range s {
 		if u < 0x80 {
@@ -78,11 +78,11 @@ func unitsBytes(s []uint16) []byte {
 	return b
 }
 
-// firstLoneSurrogate returns the index of the first code unit of s that is a
+// FirstLoneSurrogate returns the index of the first code unit of s that is a
 // surrogate not part of a pair — a low surrogate not preceded by a high one,
 // or a high surrogate not followed by a low one — or -1 when there is none
 // (UTF-16, RFC 2781 §2.2).
-func firstLoneSurrogate(s []uint16) int {
+func FirstLoneSurrogate(s []uint16) int {
 	for k := 0; k < len(s); k++ {
 		switch u := s[k]; {
 		case 0xDC00 <= u && u <= 0xDFFF:
@@ -97,10 +97,10 @@ func firstLoneSurrogate(s []uint16) int {
 	return -1
 }
 
-// unitsString writes s for a failure message: a Go string literal in which
+// UnitsString writes s for a failure message: a Go string literal in which
 // every code unit from 0x7F up, and every control character, is a \uXXXX
 // escape of the code unit itself, so lone surrogates show as they are.
-func unitsString(s []uint16) string {
+func UnitsString(s []uint16) string {
 	b := []byte{'"'}
 	for _, u := range s {
 		switch {
@@ -120,8 +120,18 @@ func unitsString(s []uint16) string {
 	return string(append(b, '"'))
 }
 
-// utf8Units returns the UTF-16 code units of the Go string s, each invalid
+// UTF8Units returns the UTF-16 code units of the Go string s, each invalid
 // UTF-8 byte taken as U+FFFD, as a for-range loop takes it.
-func utf8Units(s string) []uint16 {
+func UTF8Units(s string) []uint16 {
 	return utf16.Encode([]rune(s))
+}
+
+// ASCIIUnits returns the code units of the ASCII string s, such as an
+// encoder's output.
+func ASCIIUnits(s string) []uint16 {
+	u := make([]uint16, len(s))
+	for i := 0; i < len(s); i++ {
+		u[i] = uint16(s[i])
+	}
+	return u
 }

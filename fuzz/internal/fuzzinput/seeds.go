@@ -1,4 +1,4 @@
-package fuzz
+package fuzzinput
 
 import (
 	"fmt"
@@ -10,9 +10,9 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// adder is what seeding needs of a *testing.F, or of the shim that
+// Adder is what seeding needs of a *testing.F, or of the shim that
 // compile_native_go_fuzzer puts in its place (where Add does nothing).
-type adder interface {
+type Adder interface {
 	Add(args ...any)
 }
 
@@ -22,9 +22,9 @@ var corpus struct {
 	err  error
 }
 
-// vectorsOf returns the embedded vectors (vectors.Load) of the named ops, in
+// Vectors returns the embedded vectors (vectors.Load) of the named ops, in
 // corpus order. Loading happens once per process.
-func vectorsOf(ops ...string) ([]vectors.Vector, error) {
+func Vectors(ops ...string) ([]vectors.Vector, error) {
 	corpus.once.Do(func() {
 		corpus.vs, corpus.err = vectors.Load()
 	})
@@ -45,53 +45,53 @@ func vectorsOf(ops ...string) ([]vectors.Vector, error) {
 	return out, nil
 }
 
-// inputOctets returns a vector's input as octets: its in_hex, or the UTF-8
+// InputOctets returns a vector's input as octets: its in_hex, or the UTF-8
 // of its text (a lone surrogate, which only ECMAScript vectors may hold,
 // becomes U+FFFD).
-func inputOctets(v vectors.Vector) []byte {
+func InputOctets(v vectors.Vector) []byte {
 	if v.InHex != nil {
 		return v.InHex
 	}
 	return []byte(string(utf16.Decode(v.In)))
 }
 
-// seedOctets adds the input of every vector of ops as one []byte argument.
-func seedOctets(f adder, ops ...string) error {
-	vs, err := vectorsOf(ops...)
+// SeedOctets adds the input of every vector of ops as one []byte argument.
+func SeedOctets(f Adder, ops ...string) error {
+	vs, err := Vectors(ops...)
 	for _, v := range vs {
-		f.Add(inputOctets(v))
+		f.Add(InputOctets(v))
 	}
 	return err
 }
 
-// seedStrings adds the input of every vector of ops as one string argument.
-func seedStrings(f adder, ops ...string) error {
-	vs, err := vectorsOf(ops...)
+// SeedStrings adds the input of every vector of ops as one string argument.
+func SeedStrings(f Adder, ops ...string) error {
+	vs, err := Vectors(ops...)
 	for _, v := range vs {
-		f.Add(string(inputOctets(v)))
+		f.Add(string(InputOctets(v)))
 	}
 	return err
 }
 
-// seedUnits adds the input of every vector of ops as the fuzz bytes that
-// unitsOf turns back into the vector's code units.
-func seedUnits(f adder, ops ...string) error {
-	vs, err := vectorsOf(ops...)
+// SeedUnits adds the input of every vector of ops as the fuzz bytes that
+// Units turns back into the vector's code units.
+func SeedUnits(f Adder, ops ...string) error {
+	vs, err := Vectors(ops...)
 	for _, v := range vs {
 		if v.In != nil {
-			f.Add(unitsBytes(v.In))
+			f.Add(UnitsBytes(v.In))
 		} else {
-			f.Add(unitsBytes(utf8Units(string(v.InHex))))
+			f.Add(UnitsBytes(UTF8Units(string(v.InHex))))
 		}
 	}
 	return err
 }
 
-// seedSetOctets adds (set selector, input octets) for every vector of ops.
-// The selector picks the vector's args.set when it has one (see setOf), and
+// SeedSetOctets adds (set selector, input octets) for every vector of ops.
+// The selector picks the vector's args.set when it has one (see SetOf), and
 // else the set setChoices calls def.
-func seedSetOctets(f adder, def string, ops ...string) error {
-	vs, err := vectorsOf(ops...)
+func SeedSetOctets(f Adder, def string, ops ...string) error {
+	vs, err := Vectors(ops...)
 	if err != nil {
 		return err
 	}
@@ -106,17 +106,17 @@ func seedSetOctets(f adder, def string, ops ...string) error {
 				return fmt.Errorf("vector %s: %w", v.ID, err)
 			}
 		}
-		f.Add(sel, inputOctets(v))
+		f.Add(sel, InputOctets(v))
 	}
 	return nil
 }
 
-// seedPairs adds (input, other) for every vector of ops: args.other when the
+// SeedPairs adds (input, other) for every vector of ops: args.other when the
 // vector has one, else the input again.
-func seedPairs(f adder, ops ...string) error {
-	vs, err := vectorsOf(ops...)
+func SeedPairs(f Adder, ops ...string) error {
+	vs, err := Vectors(ops...)
 	for _, v := range vs {
-		in := string(inputOctets(v))
+		in := string(InputOctets(v))
 		other, ok := v.Args["other"]
 		if !ok {
 			other = in
@@ -126,12 +126,12 @@ func seedPairs(f adder, ops ...string) error {
 	return err
 }
 
-// setOf returns the encode set that a fuzzed selector picks: sel&0x7F,
+// SetOf returns the encode set that a fuzzed selector picks: sel&0x7F,
 // modulo the number of sets in setChoices, indexes setChoices (the named
 // sets of codec.SetNames, then a few unnamed ones, then the empty set); the
 // top bit of sel complements the set. So every named set, its complement,
 // the empty set and the full set are all reachable.
-func setOf(sel byte) (codec.Set, string) {
+func SetOf(sel byte) (codec.Set, string) {
 	c := setChoices[int(sel&0x7F)%len(setChoices)]
 	if sel&0x80 != 0 {
 		return c.set.Complement(), "complement of " + c.name
@@ -148,7 +148,7 @@ type namedSet struct {
 	set  codec.Set
 }
 
-// setChoices are the sets setOf picks from: the named sets, the set that
+// setChoices are the sets SetOf picks from: the named sets, the set that
 // RFC 3986 §2.4's encodeNoDouble op keeps, and the empty set.
 var setChoices = func() []namedSet {
 	var cs []namedSet

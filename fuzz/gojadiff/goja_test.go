@@ -1,0 +1,32 @@
+package gojadiff
+
+import (
+	"testing"
+
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+)
+
+// The goja targets: each of the four ECMAScript functions, over fuzzed
+// UTF-16 (fuzzinput.Units), answered by goja and by the codec.
+
+func FuzzGojaEncode(f *testing.F) {
+	if err := fuzzinput.SeedUnits(f, "encodeURI", "encodeURIComponent"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if err := checkGoja(fuzzinput.Units(b), "encodeURI", "encodeURIComponent"); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzGojaDecode(f *testing.F) {
+	if err := fuzzinput.SeedUnits(f, "decodeURI", "decodeURIComponent"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if err := checkGoja(fuzzinput.Units(b), "decodeURI", "decodeURIComponent"); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
