@@ -178,7 +178,7 @@ func pctDecodedLen(s string, i int, verbatim *Set, mode decodeMode) (n, bad int)
 		if i+2 < len(s) {
 			h, l := unhex[s[i+1]], unhex[s[i+2]]
 			if h|l < 16 {
-				if !verbatim.Contains(h<<4 | l) {
+				if !verbatim.has(h<<4 | l) {
 					n -= 2
 				}
 				i += 3
@@ -200,9 +200,9 @@ func pctDecodedLen(s string, i int, verbatim *Set, mode decodeMode) (n, bad int)
 }
 
 // decodeInto decodes src into out, which must have room for the result
-// (len(src) is always enough), and returns the length of the result. Under a strict decode it stops at
-// the first malformed '%' and returns its offset as bad; otherwise bad is
-// -1.
+// (len(src) is always enough), and returns the length of the result. Under
+// a strict decode it stops at the first malformed '%' and returns its
+// offset as bad; otherwise bad is -1.
 func decodeInto[S string | []byte](out []byte, src S, verbatim *Set, mode decodeMode) (n, bad int) {
 	plus := mode&decodePlus != 0
 	j := 0
@@ -212,7 +212,7 @@ func decodeInto[S string | []byte](out []byte, src S, verbatim *Set, mode decode
 			if i+2 < len(src) {
 				h, l := unhex[src[i+1]], unhex[src[i+2]]
 				if h|l < 16 {
-					if v := h<<4 | l; !verbatim.Contains(v) {
+					if v := h<<4 | l; !verbatim.has(v) {
 						out[j] = v
 						j++
 					} else {

@@ -93,12 +93,17 @@ func unsafeString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
+// has is Contains for the hot loops: through a pointer it reads one word of
+// the set, where Contains, with its value receiver, copies all four.
+func (s *Set) has(c byte) bool {
+	return s.bits[c>>6]&(1<<(c&63)) != 0
+}
+
 // indexNotIn returns the index of the first byte of s that is not in k, or
 // len(s) when there is none.
 func indexNotIn[S string | []byte](s S, k *Set) int {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if k.bits[c>>6]&(1<<(c&63)) == 0 {
+	for i := indexNotInWide(s, k); i < len(s); i++ {
+		if !k.has(s[i]) {
 			return i
 		}
 	}
@@ -127,7 +132,7 @@ func pctEncodedLen[S string | []byte](s S, k *Set, plus bool) int {
 // table saves.
 const tableMin = 48
 
-// encodeTail appends s encoded to dst, which must have room for the result.
+// encodeTail appends s encoded to dst.
 func encodeTail[S string | []byte](dst []byte, s S, k *Set, plus bool) []byte {
 	if len(s) >= tableMin {
 		var t encTable
@@ -137,7 +142,7 @@ func encodeTail[S string | []byte](dst []byte, s S, k *Set, plus bool) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case k.Contains(c):
+		case k.has(c):
 			dst = append(dst, c)
 		case plus && c == ' ':
 			dst = append(dst, '+')
@@ -177,30 +182,23 @@ func (t *encTable) fill(k *Set, plus bool) {
 	}
 }
 
-// encodeWithTable appends s encoded by t to dst, which must have room for
-// the result. Each octet's bytes are written with one 4-byte store, whose
-// extra bytes the next octets overwrite; the last three octets, after which
-// there may be no room for the extra bytes, are written byte by byte.
+// encodeWithTable appends s encoded by t to dst. It encodes 64 octets at a
+// time into a buffer on the stack, writing each octet's bytes with one
+// 4-byte store whose extra bytes the next octet overwrites; the buffer's
+// indexes are masked so that the stores need no bounds checks.
 func encodeWithTable[S string | []byte](dst []byte, s S, t *encTable) []byte {
-	j := len(dst)
-	out := dst[:cap(dst)]
-	i := 0
-	// Octet i is followed by len(s)-1-i >= 3 octets, which need at least
-	// one byte each, so there are at least 3 bytes of room past its first
-	// byte.
-	for ; i < len(s)-3; i++ {
-		v := t[s[i]]
-		binary.LittleEndian.PutUint32(out[j:], v)
-		j += int(v >> 24)
-	}
-	for ; i < len(s); i++ {
-		v := t[s[i]]
-		out[j] = byte(v)
-		if v>>24 == 3 {
-			out[j+1] = byte(v >> 8)
-			out[j+2] = byte(v >> 16)
+	const block = 64 // at most 3*64 = 192 bytes out, below the mask
+	var buf [256 + 4]byte
+	for len(s) > 0 {
+		n := min(len(s), block)
+		k := 0
+		for i := 0; i < n; i++ {
+			v := t[s[i]]
+			binary.LittleEndian.PutUint32(buf[k&255:k&255+4], v)
+			k += int(v >> 24)
 		}
-		j += int(v >> 24)
+		dst = append(dst, buf[:k]...)
+		s = s[n:]
 	}
-	return out[:j]
+	return dst
 }

@@ -243,3 +243,33 @@ var (
 // sameData reports whether a and b share their bytes: whether a function
 // returned its input itself.
 func sameData(a, b string) bool { return unsafe.StringData(a) == unsafe.StringData(b) }
+
+// TestEncodeLongRuns encodes long runs of kept octets with one octet to
+// escape at each position in turn, for every named set: the inputs where
+// the encoder's wide scan for the first octet to escape does the work.
+func TestEncodeLongRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	for _, name := range codec.SetNames() {
+		keep, _ := codec.SetByName(name)
+		members, outside := keep.Bytes(), keep.Complement().Bytes()
+		for _, n := range []int{63, 64, 65, 100, 160} {
+			for pos := 0; pos <= n; pos++ {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = members[r.IntN(len(members))]
+				}
+				if pos < n {
+					b[pos] = outside[r.IntN(len(outside))]
+				}
+				s := string(b)
+				want := encodeOracle(s, keep, false)
+				if got := codec.EncodeString(s, keep); got != want {
+					t.Fatalf("%s: EncodeString(%q) = %q, want %q", name, s, got, want)
+				}
+				if got := codec.AppendEncode(nil, b, keep); string(got) != want {
+					t.Fatalf("%s: AppendEncode(%q) = %q, want %q", name, s, got, want)
+				}
+			}
+		}
+	}
+}

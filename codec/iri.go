@@ -259,7 +259,7 @@ func toULabel(label string) (string, bool) {
 	}
 	for _, r := range u {
 		if r < utf8.RuneSelf {
-			if !Unreserved.Contains(byte(r)) {
+			if !Unreserved.has(byte(r)) {
 				return "", false
 			}
 		} else if !iriAllowed(r, false) {

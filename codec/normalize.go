@@ -24,7 +24,7 @@ func Normalize(s string) string {
 	for i >= 0 {
 		if i+2 < len(s) {
 			h, l := unhex[s[i+1]], unhex[s[i+2]]
-			if h|l < 16 && (Unreserved.Contains(h<<4|l) || s[i+1] >= 'a' || s[i+2] >= 'a') {
+			if h|l < 16 && (Unreserved.has(h<<4|l) || s[i+1] >= 'a' || s[i+2] >= 'a') {
 				break // the first escape that changes
 			}
 		}
@@ -44,7 +44,7 @@ func Normalize(s string) string {
 		if c == '%' && i+2 < len(s) {
 			h, l := unhex[s[i+1]], unhex[s[i+2]]
 			if h|l < 16 {
-				if v := h<<4 | l; Unreserved.Contains(v) {
+				if v := h<<4 | l; Unreserved.has(v) {
 					b = append(b, v)
 				} else {
 					b = append(b, '%', upperHex[h], upperHex[l])
@@ -91,7 +91,7 @@ func EncodeNoDouble(s string, keep Set) string {
 		case c == '%' && i+2 < len(s) && unhex[s[i+1]]|unhex[s[i+2]] < 16:
 			i += 2 // a valid escape, copied
 			continue
-		case k.Contains(c):
+		case k.has(c):
 			continue
 		}
 		n += 2
@@ -110,7 +110,7 @@ func EncodeNoDouble(s string, keep Set) string {
 		case c == '%' && i+2 < len(s) && unhex[s[i+1]]|unhex[s[i+2]] < 16:
 			b = append(b, s[i:i+3]...)
 			i += 2
-		case k.Contains(c):
+		case k.has(c):
 			b = append(b, c)
 		default:
 			b = append(b, '%', upperHex[c>>4], upperHex[c&15])

@@ -70,33 +70,44 @@ func (g *gojaImpl) Do(ctx context.Context, req vectors.Request) (vectors.Respons
 		g.pool.Put(vm)
 		return unsupported(""), nil
 	}
+	resp, reuse, err := gojaCall(fn, req)
+	// Values of a Runtime, thrown ones included, may be read only while
+	// no other goroutine has it: everything is read before it goes back.
+	// A Runtime that threw is still usable; one that failed otherwise
+	// (interrupted, panicked) is dropped.
+	if reuse {
+		g.pool.Put(vm)
+	}
+	return resp, err
+}
+
+// gojaCall calls fn, a function of one Runtime, on req.In, reads the
+// answer, and says whether the Runtime can be used again.
+func gojaCall(fn goja.Callable, req vectors.Request) (vectors.Response, bool, error) {
 	v, err := fn(goja.Undefined(), goja.StringFromUTF16(req.In))
 	if err != nil {
-		// A Runtime that threw is still usable; one that was interrupted
-		// or panicked is dropped.
 		var ex *goja.Exception
-		if errors.As(err, &ex) {
-			g.pool.Put(vm)
-			if gojaErrorName(vm.rt, ex) == "URIError" {
-				return vectors.Response{Error: vectors.ErrURIError, Message: ex.Error()}, nil
-			}
+		if !errors.As(err, &ex) {
+			return vectors.Response{}, false, err
 		}
-		return vectors.Response{}, err
+		if gojaErrorName(ex) == "URIError" {
+			return vectors.Response{Error: vectors.ErrURIError, Message: ex.Error()}, true, nil
+		}
+		return vectors.Response{}, true, errors.New(ex.Error())
 	}
-	g.pool.Put(vm)
 	s, ok := v.(goja.String)
 	if !ok {
-		return vectors.Response{}, &OutputError{Op: req.Op, Reason: "goja returned a " + v.ExportType().String() + ", not a string"}
+		return vectors.Response{}, true, &OutputError{Op: req.Op, Reason: "goja returned a " + v.ExportType().String() + ", not a string"}
 	}
 	out := make([]uint16, s.Length())
 	for i := range out {
 		out[i] = s.CharAt(i)
 	}
-	return vectors.Response{Out: out}, nil
+	return vectors.Response{Out: out}, true, nil
 }
 
 // gojaErrorName returns the name property of the thrown value, or "".
-func gojaErrorName(rt *goja.Runtime, ex *goja.Exception) string {
+func gojaErrorName(ex *goja.Exception) string {
 	val := ex.Value()
 	if val == nil {
 		return ""

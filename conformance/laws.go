@@ -27,8 +27,8 @@ type law struct {
 	prop func(impl Implementation) func(*rapid.T)
 }
 
-// laws is the list of the issue "conformance" (docs: conformance/README.md),
-// in its order.
+// laws are the property laws every correct implementation has (see Laws
+// and README.md), in the order Laws documents them.
 var laws = []law{
 	// Round trip: decode(encode(x)) = x, for every encoder and the decoder
 	// that undoes it.

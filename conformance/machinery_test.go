@@ -407,3 +407,11 @@ func TestRecorderCatchesRapidFailure(t *testing.T) {
 		t.Fatalf("CheckLaws: %v", err)
 	}
 }
+
+func TestRunSubtests(t *testing.T) {
+	// Run with answers asked ahead, two at a time, and one at a time: each
+	// vector is a subtest named by its id.
+	for _, opts := range [][]Option{{Parallel(2)}, nil} {
+		Run(t, correct, append(opts, Vectors(tinyCorpus()))...)
+	}
+}

@@ -11,8 +11,8 @@ import (
 
 // An Option selects vectors or changes how they are run. Options are values:
 // build them with the functions below and pass them to [Run], [Check],
-// [Results], [Laws] or [Differential]. Laws and Differential heed only
-// Ops and Areas (which ops to exercise) and KnownDeviations.
+// [Results], [Laws] or [Differential]. Laws heeds only Ops and Areas
+// (which ops to exercise); Differential heeds those and KnownDeviations.
 type Option struct {
 	apply func(*config)
 }
@@ -176,6 +176,17 @@ func (c *config) opSelected(op string) bool {
 	}
 	o, ok := vectors.LookupOp(op)
 	return ok && slices.Contains(c.areas, o.Area)
+}
+
+// selection returns the vectors of all that the options select, in order.
+func (c *config) selection(all []vectors.Vector) []vectors.Vector {
+	var sel []vectors.Vector
+	for _, v := range all {
+		if c.selected(v) {
+			sel = append(sel, v)
+		}
+	}
+	return sel
 }
 
 // selected reports whether the options select v.

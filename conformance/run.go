@@ -34,12 +34,7 @@ func Results(ctx context.Context, impl Implementation, opts ...Option) ([]Result
 	if c.expect != nil {
 		errs = c.expect.staleEntries(all)
 	}
-	var sel []vectors.Vector
-	for _, v := range all {
-		if c.selected(v) {
-			sel = append(sel, v)
-		}
-	}
+	sel := c.selection(all)
 	results := c.runAll(ctx, impl, sel)
 	if err := ctx.Err(); err != nil {
 		errs = append(errs, err)
@@ -190,12 +185,7 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 			t.Error(err)
 		}
 	}
-	var sel []vectors.Vector
-	for _, v := range all {
-		if c.selected(v) {
-			sel = append(sel, v)
-		}
-	}
+	sel := c.selection(all)
 	var results []Result
 	if c.parallelSet && c.parallel > 1 {
 		results = c.runAll(t.Context(), impl, sel)

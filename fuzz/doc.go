@@ -1,25 +1,27 @@
-// Package fuzz owns pctest's native Go fuzz targets and what they need: the
-// properties each target checks, the slow models some of them check the
-// codec against, the builder that turns fuzz bytes into UTF-16 with many
-// lone surrogates, and the seed corpora under testdata/fuzz.
+// Package fuzz owns pctest's native Go fuzz targets for the reference codec:
+// the properties each target checks, the slow models some of them check the
+// codec against (model.go), the differential checks against net/url, and
+// the seed corpora under testdata/fuzz. The differential against goja is in
+// fuzz/gojadiff, the building of inputs and seeds shared by both in
+// fuzz/internal/fuzzinput, and the campaign driver behind `make fuzz` in
+// fuzz/campaign.
 //
-// The targets live in the package's _test.go files, one FuzzXxx function per
-// target, so `go test ./fuzz` runs every seed (the vectors of the target's
-// ops, added with F.Add, and the files under testdata/fuzz) as a unit test,
-// and `go test -run='^$' -fuzz='^FuzzXxx$' ./fuzz` fuzzes one target. The
-// campaign driver in fuzz/campaign runs them all in turn (`make fuzz`).
+// The targets live in the package's _test.go files, one FuzzXxx function
+// per target, so `go test ./fuzz` runs every seed (the vectors of the
+// target's ops, added with F.Add, and the files under testdata/fuzz) as a
+// unit test, and `go test -run='^$' -fuzz=<target> ./fuzz` fuzzes one.
 //
 // The checks themselves are in ordinary (non-test) files and report a
 // failure as an error. That is what lets OSS-Fuzz and ClusterFuzzLite build
-// the targets: compile_native_go_fuzzer rewrites only the file that holds a
-// target, replacing package testing with a shim, and compiles it without the
-// package's other _test.go files. So a target file uses nothing from
-// package testing but F, T and their Add, Fuzz, Helper and Fatal methods,
-// and no target's name appears in any other file under fuzz/ (the build
-// script finds a target's file with grep). fuzz/README.md tells how to run
-// campaigns and how a failure becomes a vector; .clusterfuzzlite/build.sh
-// names every target, and a test checks that it names exactly the targets
-// there are.
+// the targets: compile_native_go_fuzzer compiles a target's file alone,
+// renamed to a non-test file and with package testing swapped for a shim.
+// So a target file uses nothing from package testing but F and T, and no
+// target's name appears in any other file under fuzz/ (the build script
+// finds a target's file with grep). .clusterfuzzlite/build.sh names every
+// target, and buildsh_test.go checks that it names exactly the targets
+// there are and that each builds as the script builds it. README.md beside
+// this file tells how to run campaigns, how a failure becomes a vector, and
+// how to run the targets in ClusterFuzzLite and OSS-Fuzz.
 //
 // Nothing here is meant to be imported: the package exports no names.
 package fuzz

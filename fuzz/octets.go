@@ -234,9 +234,6 @@ func checkFormDecode(in []byte) error {
 // well-formed, at most three bytes per input byte, and the input itself
 // when that is well-formed.
 func checkUTF8(in []byte) error {
-	if len(in) > 3 && in[0] == '%' && in[1] == 'Z' {
-		return fmt.Errorf("injected failure on %q", in)
-	}
 	want, off, text := modelUTF8Decode(in)
 	for _, v := range [...]struct {
 		name string

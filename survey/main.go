@@ -34,6 +34,7 @@ type options struct {
 	reportOnly bool
 	pctest     string
 	strict     bool
+	expectFail bool
 }
 
 func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -46,6 +47,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		reportOnly = fs.Bool("report-only", false, "do not run anything: write the report from the results in survey/work")
 		pctest     = fs.String("pctest", "", "the pctest `binary` (default: built from ./cmd/pctest into survey/work)")
 		strict     = fs.Bool("strict", true, "exit 1 when a divergence has no verdict in verdicts.json")
+		expectFail = fs.Bool("write-expect-fail", false, "do not survey: rewrite the expected-failures files of the rows that have one (rows.json expect_fail) from pctest run")
 	)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -53,7 +55,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	opt := options{fuzz: *fuzz, parallel: max(*parallel, 1), reportOnly: *reportOnly, pctest: *pctest, strict: *strict}
+	opt := options{fuzz: *fuzz, parallel: max(*parallel, 1), reportOnly: *reportOnly, pctest: *pctest, strict: *strict, expectFail: *expectFail}
 	if *rowsRE != "" {
 		re, err := regexp.Compile(*rowsRE)
 		if err != nil {
@@ -81,6 +83,9 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := os.MkdirAll(filepath.Join(l.work, "results"), 0o755); err != nil {
 		fmt.Fprintf(stderr, "survey: %v\n", err)
 		return 2
+	}
+	if opt.expectFail {
+		return writeExpectFails(ctx, l, rows, opt, stdout, stderr)
 	}
 	if !opt.reportOnly {
 		if code := runRows(ctx, l, rows, opt, stdout, stderr); code != 0 {
@@ -152,43 +157,60 @@ func (l *layout) resultFile(r *Row, suffix string) string {
 	return filepath.Join(l.work, "results", r.slug()+suffix)
 }
 
+// pctestBinary returns opt.pctest, or builds ./cmd/pctest into the work
+// directory and returns that.
+func pctestBinary(ctx context.Context, l *layout, opt options, stderr io.Writer) (string, error) {
+	if opt.pctest != "" {
+		return opt.pctest, nil
+	}
+	bin := filepath.Join(l.work, "pctest")
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/pctest")
+	cmd.Dir, cmd.Stdout, cmd.Stderr = l.root, stderr, stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("building pctest: %w", err)
+	}
+	return bin, nil
+}
+
 // runRows builds pctest and runs the selected rows, opt.parallel at once.
 func runRows(ctx context.Context, l *layout, rows []Row, opt options, stdout, stderr io.Writer) int {
-	bin := opt.pctest
-	if bin == "" {
-		bin = filepath.Join(l.work, "pctest")
-		cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/pctest")
-		cmd.Dir, cmd.Stdout, cmd.Stderr = l.root, stderr, stderr
-		if err := cmd.Run(); err != nil {
-			fmt.Fprintf(stderr, "survey: building pctest: %v\n", err)
-			return 2
-		}
+	bin, err := pctestBinary(ctx, l, opt, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "survey: %v\n", err)
+		return 2
 	}
+	// Workers take the rows in order, so that progress lines come roughly
+	// in the order of rows.json.
+	todo := make(chan *Row)
 	var (
-		wg  sync.WaitGroup
-		mu  sync.Mutex
-		sem = make(chan struct{}, opt.parallel)
+		wg sync.WaitGroup
+		mu sync.Mutex
 	)
+	for range opt.parallel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range todo {
+				line := runRow(ctx, l, bin, r, opt)
+				mu.Lock()
+				fmt.Fprintln(stdout, line)
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
 	for i := range rows {
 		r := &rows[i]
 		if opt.rows != nil && !opt.rows.MatchString(r.Name) {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			select {
-			case sem <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			defer func() { <-sem }()
-			line := runRow(ctx, l, bin, r, opt)
-			mu.Lock()
-			fmt.Fprintln(stdout, line)
-			mu.Unlock()
-		}()
+		select {
+		case todo <- r:
+		case <-ctx.Done():
+			break feed
+		}
 	}
+	close(todo)
 	wg.Wait()
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "survey: interrupted")

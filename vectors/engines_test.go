@@ -125,10 +125,14 @@ const gojaBatch = `(function (f, s, lens) {
 	return parts.join("");
 })`
 
-// TestGoja runs every ECMAScript vector through goja, with the input made by
-// goja.StringFromUTF16 and the answer read back code unit by code unit, so
-// that lone surrogates survive both ways.
-func TestGoja(t *testing.T) {
+// gojaEngine runs functions of one goja runtime on many inputs at once.
+type gojaEngine struct {
+	vm    *goja.Runtime
+	batch goja.Callable
+}
+
+func newGojaEngine(t *testing.T) *gojaEngine {
+	t.Helper()
 	vm := goja.New()
 	fv, err := vm.RunString(gojaBatch)
 	if err != nil {
@@ -138,38 +142,60 @@ func TestGoja(t *testing.T) {
 	if !ok {
 		t.Fatal("batch is not a function")
 	}
+	return &gojaEngine{vm: vm, batch: batch}
+}
+
+// call runs the global function fn on every input, with the input made by
+// goja.StringFromUTF16 and the answer read back code unit by code unit, so
+// that lone surrogates survive both ways. An exception is answered as an
+// error named by the exception's name.
+func (g *gojaEngine) call(t *testing.T, fn string, ins [][]uint16) []Response {
+	t.Helper()
+	var all, lens []uint16
+	for _, in := range ins {
+		all = append(all, in...)
+		lens = append(lens, uint16(len(in)))
+	}
+	ret, err := g.batch(goja.Undefined(), g.vm.Get(fn), goja.StringFromUTF16(all), goja.StringFromUTF16(lens))
+	if err != nil {
+		t.Fatalf("goja %s: %v", fn, err)
+	}
+	rs, ok := ret.(goja.String)
+	if !ok {
+		t.Fatalf("goja %s returned %T", fn, ret)
+	}
+	out := make([]Response, 0, len(ins))
+	for p, n := 0, rs.Length(); p < n && len(out) < len(ins); {
+		status, size := rs.CharAt(p), int(rs.CharAt(p+1))
+		units := make([]uint16, size)
+		for j := range units {
+			units[j] = rs.CharAt(p + 2 + j)
+		}
+		p += 2 + size
+		if status == 0 {
+			out = append(out, Response{Out: units})
+		} else {
+			out = append(out, Response{Error: string(utf16.Decode(units))})
+		}
+	}
+	if len(out) != len(ins) {
+		t.Fatalf("goja %s: %d answers for %d inputs", fn, len(out), len(ins))
+	}
+	return out
+}
+
+// TestGoja runs every ECMAScript vector through goja.
+func TestGoja(t *testing.T) {
+	g := newGojaEngine(t)
 	c := newEngineCheck(t, "goja")
 	for _, op := range ecmaOpNames {
 		vs := vectorsOf(t, op)
-		var all, lens []uint16
-		for _, v := range vs {
-			all = append(all, v.In...)
-			lens = append(lens, uint16(len(v.In)))
+		ins := make([][]uint16, len(vs))
+		for i, v := range vs {
+			ins[i] = v.In
 		}
-		ret, err := batch(goja.Undefined(), vm.Get(op), goja.StringFromUTF16(all), goja.StringFromUTF16(lens))
-		if err != nil {
-			t.Fatalf("goja %s: %v", op, err)
-		}
-		rs, ok := ret.(goja.String)
-		if !ok {
-			t.Fatalf("goja %s returned %T", op, ret)
-		}
-		i := 0
-		for p, n := 0, rs.Length(); p < n && i < len(vs); i++ {
-			status, size := rs.CharAt(p), int(rs.CharAt(p+1))
-			units := make([]uint16, size)
-			for j := range units {
-				units[j] = rs.CharAt(p + 2 + j)
-			}
-			p += 2 + size
-			if status == 0 {
-				c.check(vs[i], Response{Out: units})
-			} else {
-				c.check(vs[i], Response{Error: string(utf16.Decode(units))})
-			}
-		}
-		if i != len(vs) {
-			t.Fatalf("goja %s: %d answers for %d vectors", op, i, len(vs))
+		for i, got := range g.call(t, op, ins) {
+			c.check(vs[i], got)
 		}
 	}
 	c.done()
@@ -359,21 +385,29 @@ func TestNetURL(t *testing.T) {
 // iriHost returns the host of a "scheme://[userinfo@]host[:port]..." IRI
 // or URI, and whether it has one.
 func iriHost(s string) (string, bool) {
+	_, host, _, ok := iriSplit(s)
+	return host, ok
+}
+
+// iriSplit cuts a "scheme://[userinfo@]host[:port]..." IRI or URI into the
+// text before the host, the host (with its port when it is an IP literal in
+// brackets) and the text after it; ok is false when s has no "://".
+func iriSplit(s string) (pre, host, rest string, ok bool) {
 	i := strings.Index(s, "://")
 	if i <= 0 {
-		return "", false
+		return "", "", "", false
 	}
-	a := s[i+3:]
-	if j := strings.IndexAny(a, "/?#"); j >= 0 {
-		a = a[:j]
+	start, end := i+3, len(s)
+	if j := strings.IndexAny(s[start:], "/?#"); j >= 0 {
+		end = start + j
 	}
-	if j := strings.LastIndexByte(a, '@'); j >= 0 {
-		a = a[j+1:]
+	if j := strings.LastIndexByte(s[start:end], '@'); j >= 0 {
+		start += j + 1
 	}
-	if j := strings.IndexByte(a, ':'); j >= 0 && !strings.HasPrefix(a, "[") {
-		a = a[:j]
+	if j := strings.IndexByte(s[start:end], ':'); j >= 0 && !strings.HasPrefix(s[start:], "[") {
+		end = start + j
 	}
-	return a, true
+	return s[:start], s[start:end], s[end:], true
 }
 
 // TestIDNA checks the hosts of the iri vectors against golang.org/x/net/idna

@@ -38,6 +38,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,6 +54,7 @@ func main() {
 	fuzztime := flag.String("fuzztime", envOr("FUZZTIME", "30s"), "how long to fuzz each target: a duration such as 30s or 8h, or a count such as 100000x (default $FUZZTIME, else 30s)")
 	match := flag.String("match", "", "fuzz only the targets whose name matches this regular expression")
 	parallel := flag.Int("parallel", 0, "fuzz workers per target (go test -parallel); 0 leaves the default, GOMAXPROCS")
+	minimize := flag.String("minimizetime", "5s", "time to spend minimizing each new input, interesting or failing (go test -fuzzminimizetime; go test's own default is 60s)")
 	verbose := flag.Bool("v", false, "pass go test's whole output through")
 	list := flag.Bool("list", false, "list the targets and exit")
 	flag.Usage = func() {
@@ -64,7 +66,7 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	os.Exit(run(*fuzztime, *match, *parallel, *verbose, *list))
+	os.Exit(run(options{fuzztime: *fuzztime, minimize: *minimize, match: *match, parallel: *parallel, verbose: *verbose, list: *list}))
 }
 
 func envOr(name, def string) string {
@@ -85,20 +87,28 @@ type result struct {
 	newEntries    int
 	failed        bool
 	skipped       bool
+	load          string   // the 1-minute load average when the target ended
 	reproducers   []string // paths relative to the module root
 	unexpected    []string // new files under testdata/fuzz that no failure wrote
 	detail        string   // the failure's output, trimmed
 }
 
-func run(fuzztime, match string, parallel int, verbose, list bool) int {
+// options are the command line's flags.
+type options struct {
+	fuzztime, minimize, match string
+	parallel                  int
+	verbose, list             bool
+}
+
+func run(o options) int {
 	root, err := moduleRoot()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "campaign:", err)
 		return 1
 	}
 	var re *regexp.Regexp
-	if match != "" {
-		if re, err = regexp.Compile(match); err != nil {
+	if o.match != "" {
+		if re, err = regexp.Compile(o.match); err != nil {
 			fmt.Fprintln(os.Stderr, "campaign: -match:", err)
 			return 2
 		}
@@ -115,7 +125,7 @@ func run(fuzztime, match string, parallel int, verbose, list bool) int {
 		fmt.Fprintln(os.Stderr, "campaign: no fuzz targets match")
 		return 1
 	}
-	if list {
+	if o.list {
 		for _, t := range targets {
 			fmt.Printf("%s\t%s\n", t.name, t.pkg)
 		}
@@ -134,7 +144,7 @@ func run(fuzztime, match string, parallel int, verbose, list bool) int {
 	}()
 
 	p := newProgress(os.Stderr)
-	fmt.Fprintf(os.Stderr, "fuzzing %d targets for %s each (%s)\n", len(targets), fuzztime, filepath.Join(root, pkgDir, "..."))
+	fmt.Fprintf(os.Stderr, "fuzzing %d targets for %s each (%s)\n", len(targets), o.fuzztime, filepath.Join(root, pkgDir, "..."))
 	var results []result
 	for i, t := range targets {
 		if interrupted.Load() {
@@ -146,7 +156,8 @@ func run(fuzztime, match string, parallel int, verbose, list bool) int {
 			fmt.Fprintln(os.Stderr, "campaign:", err)
 			return 1
 		}
-		r := fuzzOne(root, t, fuzztime, parallel, verbose, p, fmt.Sprintf("[%d/%d]", i+1, len(targets)))
+		r := fuzzOne(root, t, o, p, fmt.Sprintf("[%d/%d]", i+1, len(targets)))
+		r.load = loadAverage()
 		after, err := corpusFiles(root)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "campaign:", err)
@@ -292,11 +303,14 @@ var (
 )
 
 // fuzzOne runs go test -fuzz on one target and reads its output.
-func fuzzOne(root string, t target, fuzztime string, parallel int, verbose bool, p *progress, tag string) result {
+func fuzzOne(root string, t target, o options, p *progress, tag string) result {
 	r := result{target: t.name, dir: t.dir}
-	args := []string{"test", "-run=^$", "-fuzz=^" + t.name + "$", "-fuzztime=" + fuzztime}
-	if parallel > 0 {
-		args = append(args, "-parallel="+strconv.Itoa(parallel))
+	args := []string{"test", "-run=^$", "-fuzz=^" + t.name + "$", "-fuzztime=" + o.fuzztime}
+	if o.minimize != "" {
+		args = append(args, "-fuzzminimizetime="+o.minimize)
+	}
+	if o.parallel > 0 {
+		args = append(args, "-parallel="+strconv.Itoa(o.parallel))
 	}
 	args = append(args, t.pkg)
 	cmd := exec.Command("go", args...)
@@ -322,7 +336,7 @@ func fuzzOne(root string, t target, fuzztime string, parallel int, verbose bool,
 	for sc.Scan() {
 		line := sc.Text()
 		all = append(all, line)
-		if verbose {
+		if o.verbose {
 			p.pass(line)
 		}
 		if m := statusRE.FindStringSubmatch(line); m != nil {
@@ -331,7 +345,7 @@ func fuzzOne(root string, t target, fuzztime string, parallel int, verbose bool,
 			r.execs, _ = strconv.ParseInt(m[2], 10, 64)
 			r.newEntries, _ = strconv.Atoi(m[3])
 			p.update(fmt.Sprintf("%s %s: %s/%s, %d execs (%s/s), %d new, corpus %s",
-				tag, t.name, r.elapsed, fuzztime, r.execs, rate(r.execs, r.elapsed), r.newEntries, m[4]))
+				tag, t.name, r.elapsed, o.fuzztime, r.execs, rate(r.execs, r.elapsed), r.newEntries, m[4]))
 			continue
 		}
 		if m := baselineRE.FindStringSubmatch(line); m != nil {
@@ -353,6 +367,16 @@ func fuzzOne(root string, t target, fuzztime string, parallel int, verbose bool,
 		}
 	}
 	return r
+}
+
+// loadAverage returns the 1-minute load average (Linux /proc/loadavg), or
+// "-": on a machine shared with other work, execs/s say little without it.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(data)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "-"
 }
 
 // failureText keeps the lines of go test's output that explain a failure:
@@ -390,7 +414,7 @@ func summaryLine(r result, tag string) string {
 
 func printSummary(w io.Writer, results []result, cache string) {
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-22s %8s %12s %10s %6s  %s\n", "TARGET", "TIME", "EXECS", "EXECS/S", "NEW", "RESULT")
+	fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %6s  %s\n", "TARGET", "TIME", "EXECS", "EXECS/S", "NEW", "LOAD", "RESULT")
 	var failed, execs int64
 	var total time.Duration
 	for _, r := range results {
@@ -408,12 +432,13 @@ func printSummary(w io.Writer, results []result, cache string) {
 		}
 		execs += r.execs
 		total += r.elapsed
-		fmt.Fprintf(w, "%-22s %8s %12d %10s %6d  %s\n", r.target, r.elapsed, r.execs, rate(r.execs, r.elapsed), r.newEntries, status)
+		fmt.Fprintf(w, "%-22s %8s %12d %10s %6d %6s  %s\n", r.target, r.elapsed, r.execs, rate(r.execs, r.elapsed), r.newEntries, r.load, status)
 		for _, u := range r.unexpected {
-			fmt.Fprintf(w, "%-22s %8s %12s %10s %6s  note: new file %s was not reported as a reproducer\n", "", "", "", "", "", u)
+			fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %6s  note: new file %s was not reported as a reproducer\n", "", "", "", "", "", "", u)
 		}
 	}
-	fmt.Fprintf(w, "%-22s %8s %12d %10s %6s  %d of %d failed\n", "total", total, execs, rate(execs, total), "", failed, len(results))
+	fmt.Fprintf(w, "%-22s %8s %12d %10s %6s %6s  %d of %d failed\n", "total", total, execs, rate(execs, total), "", "", failed, len(results))
+	fmt.Fprintf(w, "\nEXECS/S is per target, over all its workers (-parallel, default GOMAXPROCS=%d); LOAD is the\n1-minute load average as the target ended: above GOMAXPROCS, other work shared the CPU.\n", runtime.GOMAXPROCS(0))
 	fmt.Fprintf(w, "\nNew corpus entries stay in the fuzz cache (%s), not in the tree.\n", cache)
 	for _, r := range results {
 		for _, f := range r.reproducers {

@@ -1,0 +1,112 @@
+//go:build !purego
+
+package codec
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// This file and scan_amd64.s find the first byte of a string that is not in
+// a set 32 bytes at a time with AVX2, for the encoders' "is there anything
+// to encode?" scan. Build with -tags purego to use the plain loop of
+// scan_other.go instead.
+
+// useAVX2 reports whether the CPU has AVX2 and the OS saves its registers.
+var useAVX2 = detectAVX2()
+
+func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+
+func xgetbv() (eax, edx uint32)
+
+// indexNotInAVX2 returns the index of the first of the n bytes at p that
+// tab does not hold, looking only at whole blocks of 32 bytes: when every
+// byte of them is in the set, it returns n rounded down to a multiple of 32.
+//
+//go:noescape
+func indexNotInAVX2(p *byte, n int, tab *scanTable) int
+
+func detectAVX2() bool {
+	maxID, _, _, _ := cpuid(0, 0)
+	if maxID < 7 {
+		return false
+	}
+	const osxsave, avx = 1 << 27, 1 << 28
+	if _, _, ecx, _ := cpuid(1, 0); ecx&(osxsave|avx) != osxsave|avx {
+		return false
+	}
+	if eax, _ := xgetbv(); eax&6 != 6 { // XMM and YMM state
+		return false
+	}
+	_, ebx, _, _ := cpuid(7, 0)
+	return ebx&(1<<5) != 0
+}
+
+// A scanTable is an ASCII set as the nibble lookup of indexNotInAVX2 reads
+// it: byte c is in the set when rows[c&15] has bit c>>4, which is
+// bit[c>>4]; bit is 0 for c >= 0x80. mask holds the low-nibble mask.
+type scanTable struct {
+	rows [16]byte
+	bit  [16]byte
+	mask [16]byte
+}
+
+var scanTableTemplate = scanTable{
+	bit:  [16]byte{1, 2, 4, 8, 16, 32, 64, 128},
+	mask: [16]byte{15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15},
+}
+
+// fill makes t the table of the ASCII octets of k. Row h of k (the octets
+// h<<4 to h<<4|15) is bits 16h to 16h+15 of k; rows[l] gathers bit l of
+// every row, which is a transpose of two 8x8 bit matrices.
+func (t *scanTable) fill(k *Set) {
+	*t = scanTableTemplate
+	lo := evenBytes(k.bits[0]) | evenBytes(k.bits[1])<<32      // byte h: row h, octets h<<4 | 0..7
+	hi := evenBytes(k.bits[0]>>8) | evenBytes(k.bits[1]>>8)<<32 // byte h: row h, octets h<<4 | 8..15
+	binary.LittleEndian.PutUint64(t.rows[:8], transpose8(lo))
+	binary.LittleEndian.PutUint64(t.rows[8:], transpose8(hi))
+}
+
+// evenBytes returns bytes 0, 2, 4 and 6 of x as bytes 0 to 3.
+func evenBytes(x uint64) uint64 {
+	x &= 0x00FF00FF00FF00FF
+	x = (x | x>>8) & 0x0000FFFF0000FFFF
+	return (x | x>>16) & 0xFFFFFFFF
+}
+
+// transpose8 transposes the 8x8 bit matrix x, whose row i is byte i: bit
+// 8i+j becomes bit 8j+i (Hacker's Delight, 2nd ed., §7-3).
+func transpose8(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00AA00AA00AA00AA
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000CCCC0000CCCC
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000F0F0F0F0
+	return x ^ t ^ t<<28
+}
+
+// scanMin is the shortest input worth the table and the call.
+const scanMin = 64
+
+// indexNotInWide returns the index of the first byte of s that is not in k,
+// or an index up to which every byte is in k, from which the caller goes on
+// byte by byte.
+func indexNotInWide[S string | []byte](s S, k *Set) int {
+	if !useAVX2 || len(s) < scanMin || k.bits[2]|k.bits[3] != 0 {
+		return 0
+	}
+	var t scanTable
+	t.fill(k)
+	return indexNotInAVX2(dataPtr(s), len(s), &t)
+}
+
+// dataPtr returns a pointer to the bytes of s, which must not be empty.
+func dataPtr[S string | []byte](s S) *byte {
+	switch s := any(s).(type) {
+	case string:
+		return unsafe.StringData(s)
+	case []byte:
+		return unsafe.SliceData(s)
+	}
+	panic("unreachable")
+}
