@@ -161,8 +161,8 @@ func pctDecodeString(s string, verbatim Set, mode decodeMode) (string, error) {
 	if bad >= 0 {
 		return "", newEscapeError(s, bad)
 	}
-	if n == len(s) && mode&decodePlus == 0 {
-		return s, nil // every escape kept, or lenient and malformed
+	if n == len(s) && (mode&decodePlus == 0 || strings.IndexByte(s, '+') < 0) {
+		return s, nil // every escape kept as written, or lenient and malformed
 	}
 	b := make([]byte, n)
 	decodeInto(b, s, &verbatim, mode)

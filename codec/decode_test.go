@@ -294,6 +294,8 @@ func TestDecodeUnchanged(t *testing.T) {
 	same("FormDecodeString", got, s)
 	same("DecodeLenientString", codec.DecodeLenientString(withKept, codec.SetOf("/")), withKept)
 	same("FormDecodeLenientString", codec.FormDecodeLenientString(s), s)
+	malformed := "100%"
+	same("FormDecodeLenientString of a malformed %", codec.FormDecodeLenientString(malformed), malformed)
 	same("ParseFormValue", codec.ParseFormValue(s), s)
 	allocs := testing.AllocsPerRun(100, func() {
 		sinkString, _ = codec.DecodeString(s, codec.Set{})

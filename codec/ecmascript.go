@@ -353,6 +353,27 @@ func appendDecode(dst, s []uint16, reserved *Set) ([]uint16, int, uriFault) {
 	out := dst[n0 : n0+len(s)]
 	w := 0
 	for k := 0; k < len(s); k++ {
+		// Fast path, without branches on the data for a literal code unit
+		// or an escape of an ASCII octet outside the reserved set: the
+		// escape is decoded whether or not s[k] is '%', then chosen.
+		for k+2 < len(s) {
+			c := s[k]
+			b, ok := hexPair(s[k+1], s[k+2])
+			esc := c == '%'
+			if esc && (!ok || b >= utf8.RuneSelf || set.has(uint16(b))) {
+				break
+			}
+			step := 1
+			if esc {
+				c, step = uint16(b), 3
+			}
+			out[w] = c
+			w++
+			k += step
+		}
+		if k >= len(s) {
+			break
+		}
 		if c := s[k]; c != '%' {
 			out[w] = c // 4.c.i
 			w++
@@ -361,11 +382,10 @@ func appendDecode(dst, s []uint16, reserved *Set) ([]uint16, int, uriFault) {
 		if k+2 >= len(s) {
 			return dst, k, faultShortEscape // 4.d.ii
 		}
-		h, l := hexValue16(s[k+1]), hexValue16(s[k+2])
-		if h|l > 0xF {
+		b, ok := hexPair(s[k+1], s[k+2]) // 4.d.iv
+		if !ok {
 			return dst, k, faultBadHex // 4.d.iii
 		}
-		b := h<<4 | l // 4.d.iv
 		switch {
 		case b < utf8.RuneSelf && set.has(uint16(b)): // 4.d.vi.3.a
 			copy(out[w:w+3], s[k:k+3])
@@ -495,11 +515,8 @@ var utf8MinForLen = [5]rune{2: 0x80, 3: 0x800, 4: 0x10000}
 // whether both are hex digits (0-9, A-F, a-f: HexDigit of ES5.1 §7.8.3,
 // the same digits as unhex holds).
 func hexPair(hi, lo uint16) (byte, bool) {
-	if hi|lo > 0xFF {
-		return 0, false
-	}
 	h, l := unhex[byte(hi)], unhex[byte(lo)]
-	return h<<4 | l, h|l <= 0xF
+	return h<<4 | l, h|l <= 0xF && hi|lo <= 0xFF
 }
 
 // hexValue16 returns the value of the hex digit c, or 0xFF when c is not

@@ -61,7 +61,7 @@ var scanTableTemplate = scanTable{
 // every row, which is a transpose of two 8x8 bit matrices.
 func (t *scanTable) fill(k *Set) {
 	*t = scanTableTemplate
-	lo := evenBytes(k.bits[0]) | evenBytes(k.bits[1])<<32      // byte h: row h, octets h<<4 | 0..7
+	lo := evenBytes(k.bits[0]) | evenBytes(k.bits[1])<<32       // byte h: row h, octets h<<4 | 0..7
 	hi := evenBytes(k.bits[0]>>8) | evenBytes(k.bits[1]>>8)<<32 // byte h: row h, octets h<<4 | 8..15
 	binary.LittleEndian.PutUint64(t.rows[:8], transpose8(lo))
 	binary.LittleEndian.PutUint64(t.rows[8:], transpose8(hi))

@@ -60,7 +60,9 @@ func utf8Error[S string | []byte](s S) error {
 // which runs the §8.1.1 UTF-8 decoder with error mode replacement): well-formed sequences are copied, and each
 // maximal subpart of an ill-formed sequence (Unicode §3.9 D93b) becomes one
 // U+FFFD REPLACEMENT CHARACTER, written as EF BF BD. A BOM is copied as any
-// other character. The result is always well-formed UTF-8.
+// other character. The result is always well-formed UTF-8, at most three
+// times as long as src, and AppendUTF8Replace allocates nothing when dst has
+// room for it.
 func AppendUTF8Replace(dst, src []byte) []byte {
 	return appendUTF8Replace(dst, src)
 }
