@@ -353,27 +353,6 @@ func appendDecode(dst, s []uint16, reserved *Set) ([]uint16, int, uriFault) {
 	out := dst[n0 : n0+len(s)]
 	w := 0
 	for k := 0; k < len(s); k++ {
-		// Fast path, without branches on the data for a literal code unit
-		// or an escape of an ASCII octet outside the reserved set: the
-		// escape is decoded whether or not s[k] is '%', then chosen.
-		for k+2 < len(s) {
-			c := s[k]
-			b, ok := hexPair(s[k+1], s[k+2])
-			esc := c == '%'
-			if esc && (!ok || b >= utf8.RuneSelf || set.has(uint16(b))) {
-				break
-			}
-			step := 1
-			if esc {
-				c, step = uint16(b), 3
-			}
-			out[w] = c
-			w++
-			k += step
-		}
-		if k >= len(s) {
-			break
-		}
 		if c := s[k]; c != '%' {
 			out[w] = c // 4.c.i
 			w++

@@ -29,16 +29,15 @@ var ecmaEncoders = [...]struct {
 	{"encodeURIComponent", codec.URIUnescaped, codec.EncodeURIComponent, codec.AppendEncodeURIComponent, codec.EncodeURIComponentString},
 }
 
-// ecmaDecoders are the two decode functions with their reserved sets.
+// ecmaDecoders are the two decode functions, in the order of ecmaEncoders.
 var ecmaDecoders = [...]struct {
-	name     string
-	reserved codec.Set
-	decode   func([]uint16) ([]uint16, error)
-	append   func([]uint16, []uint16) ([]uint16, error)
-	str      func(string) (string, error)
+	name   string
+	decode func([]uint16) ([]uint16, error)
+	append func([]uint16, []uint16) ([]uint16, error)
+	str    func(string) (string, error)
 }{
-	{"decodeURI", codec.DecodeURIReserved, codec.DecodeURI, codec.AppendDecodeURI, codec.DecodeURIString},
-	{"decodeURIComponent", codec.Set{}, codec.DecodeURIComponent, codec.AppendDecodeURIComponent, codec.DecodeURIComponentString},
+	{"decodeURI", codec.DecodeURI, codec.AppendDecodeURI, codec.DecodeURIString},
+	{"decodeURIComponent", codec.DecodeURIComponent, codec.AppendDecodeURIComponent, codec.DecodeURIComponentString},
 }
 
 // ecmaEncodeModel is Encode(s, unescaped) of §15.1.3 for s without lone

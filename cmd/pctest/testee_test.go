@@ -244,7 +244,7 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 	dir := t.TempDir()
 	pidfile := filepath.Join(dir, "pids")
 	cfg := fakeConfig("grandchild,pidfile=" + pidfile)
-	cfg.Timeout = time.Second
+	cfg.Timeout = 5 * time.Second // generous: a loaded CI machine restarts a race-enabled fake testee slowly
 	tt, _ := startFake(t, cfg)
 	in := inputs(50, "HANG")
 	start := time.Now()
@@ -302,7 +302,7 @@ func TestTesteeProtocolErrors(t *testing.T) {
 func TestTesteeLongLineBoundedMemory(t *testing.T) {
 	cfg := fakeConfig("")
 	cfg.MaxLine = 64 << 10
-	cfg.Timeout = time.Second
+	cfg.Timeout = 5 * time.Second // generous: a loaded CI machine restarts a race-enabled fake testee slowly
 	tt, _ := startFake(t, cfg)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
