@@ -58,11 +58,17 @@ type fuzzer struct {
 	unsupported []string
 }
 
+// unsupportedGiveUp is how many "unsupported" answers, with no other answer
+// before them, make the fuzzer give up an op as not implemented.
+const unsupportedGiveUp = 32
+
 // fuzzOp is the state of one op under fuzzing.
 type fuzzOp struct {
 	op        vectors.Op
 	gen       requestGenerator
 	done      bool // unsupported, or enough findings
+	answered  bool // the testee answered at least one case of this op
+	declined  int  // cases the testee answered "unsupported"
 	shrinking bool
 	findings  int
 	dups      int // shrunk findings that were the same as an earlier one
@@ -143,10 +149,17 @@ func (f *fuzzer) one(ctx context.Context, i int64) bool {
 	case err != nil:
 		return false
 	case d == nil:
+		f.mu.Lock()
+		o.answered = true
+		f.mu.Unlock()
 		return true
 	case d.got.Unsupported && d.err == nil:
+		// A testee may decline single inputs (a C string cannot hold NUL,
+		// a string function cannot take invalid UTF-8): skip the case. Only
+		// an op it declines from the start, every time, is given up.
 		f.mu.Lock()
-		if !o.done {
+		o.declined++
+		if !o.done && !o.answered && o.declined >= unsupportedGiveUp {
 			o.done = true
 			f.unsupported = append(f.unsupported, o.op.Name)
 		}
