@@ -1,13 +1,13 @@
 #!/bin/bash -eu
-# Builds every native Go fuzz target of pctest's fuzz package as a libFuzzer
-# binary in $OUT, for ClusterFuzzLite and OSS-Fuzz. It runs inside the
-# builder image on a throwaway copy of the tree ($SRC/pctest).
+# Builds every native Go fuzz target of pctest (the packages under fuzz/) as
+# a libFuzzer binary in $OUT, for ClusterFuzzLite and OSS-Fuzz. It runs
+# inside the builder image on a throwaway copy of the tree ($SRC/pctest).
 #
 # Each line "compile_native_go_fuzzer PACKAGE FUNCTION NAME" builds one
-# target. fuzz/buildsh_test.go (part of `make test`) reads these lines and
-# fails unless they name exactly the Fuzz functions of fuzz/*_test.go, each
-# found the way compile_native_go_fuzzer finds it, and builds the package
-# with the flags of the coverage build below.
+# target. The tests of fuzz/fuzzlint (part of `make test`) read these lines
+# and fail unless they name exactly the Fuzz functions under fuzz/, each
+# from its own package and found the way compile_native_go_fuzzer finds it,
+# and unless each package builds with the flags of the coverage build.
 
 cd "$SRC/pctest"
 

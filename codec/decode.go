@@ -171,10 +171,23 @@ func pctDecodeString(s string, verbatim Set, mode decodeMode) (string, error) {
 
 // pctDecodedLen returns the length of s decoded, given that s[i] is its
 // first '%', or the offset of the first malformed '%' when the decode is
-// strict.
+// strict. It goes from '%' to '%' with strings.IndexByte where they are
+// sparse, and byte by byte where they are dense.
 func pctDecodedLen(s string, i int, verbatim *Set, mode decodeMode) (n, bad int) {
 	n = len(s)
+	dense := strings.Count(s[i:], "%") > (len(s)-i)/16
 	for i < len(s) {
+		if s[i] != '%' {
+			if dense {
+				i++
+				continue
+			}
+			j := strings.IndexByte(s[i:], '%')
+			if j < 0 {
+				break
+			}
+			i += j
+		}
 		if i+2 < len(s) {
 			h, l := unhex[s[i+1]], unhex[s[i+2]]
 			if h|l < 16 {
@@ -182,19 +195,13 @@ func pctDecodedLen(s string, i int, verbatim *Set, mode decodeMode) (n, bad int)
 					n -= 2
 				}
 				i += 3
-				goto next
+				continue
 			}
 		}
 		if mode&decodeLenient == 0 {
 			return 0, i
 		}
 		i++
-	next:
-		j := strings.IndexByte(s[i:], '%')
-		if j < 0 {
-			break
-		}
-		i += j
 	}
 	return n, -1
 }

@@ -67,13 +67,22 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	if i == len(src) {
 		return append(dst, src...)
 	}
-	if room := cap(dst) - len(dst); room < i+3*(len(src)-i) {
-		// Not room for the worst case: find the exact length, so that a
-		// dst with room for the result is used as it is.
-		dst = slices.Grow(dst, i+pctEncodedLen(src[i:], &k, plus))
+	rest := src[i:]
+	// Without room for the worst case, find the exact length, so that a dst
+	// with room for the result is used as it is.
+	worst := cap(dst)-len(dst) < i+3*len(rest)
+	if len(rest) < tableMin {
+		if worst {
+			dst = slices.Grow(dst, i+pctEncodedLen(rest, &k, plus))
+		}
+		return encodeShort(append(dst, src[:i]...), rest, &k, plus)
 	}
-	dst = append(dst, src[:i]...)
-	return encodeTail(dst, src[i:], &k, plus)
+	var t encTable
+	t.fill(&k, plus)
+	if worst {
+		dst = slices.Grow(dst, i+tableEncodedLen(rest, &t))
+	}
+	return encodeWithTable(append(dst, src[:i]...), rest, &t)
 }
 
 func pctEncodeString(s string, keep Set, plus bool) string {
@@ -82,9 +91,17 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 	if i == len(s) {
 		return s
 	}
-	b := make([]byte, i, i+pctEncodedLen(s[i:], &k, plus))
+	rest := s[i:]
+	if len(rest) < tableMin {
+		b := make([]byte, i, i+pctEncodedLen(rest, &k, plus))
+		copy(b, s)
+		return unsafeString(encodeShort(b, rest, &k, plus))
+	}
+	var t encTable
+	t.fill(&k, plus)
+	b := make([]byte, i, i+tableEncodedLen(rest, &t))
 	copy(b, s)
-	return unsafeString(encodeTail(b, s[i:], &k, plus))
+	return unsafeString(encodeWithTable(b, rest, &t))
 }
 
 // unsafeString returns the bytes of b as a string without copying them, as
@@ -110,6 +127,25 @@ func indexNotIn[S string | []byte](s S, k *Set) int {
 	return len(s)
 }
 
+// indexNotInTable is indexNotIn through a table of 256 bools, one load per
+// byte where the Set takes a shift and a mask more: the wide scan where
+// there is no vector one.
+func indexNotInTable[S string | []byte](s S, k *Set) int {
+	var t [256]bool
+	for w, word := range k.bits {
+		for word != 0 {
+			t[w<<6|bits.TrailingZeros64(word)] = true
+			word &= word - 1
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if !t[s[i]] {
+			return i
+		}
+	}
+	return len(s)
+}
+
 // pctEncodedLen returns the length of s encoded with the kept octets k, and
 // space as '+' when plus is set.
 func pctEncodedLen[S string | []byte](s S, k *Set, plus bool) int {
@@ -127,18 +163,13 @@ func pctEncodedLen[S string | []byte](s S, k *Set, plus bool) int {
 	return len(s) + 2*escaped
 }
 
-// tableMin is the input length from which encodeTail builds a table of what
-// to write for each octet: below it, building the table costs more than the
-// table saves.
+// tableMin is the input length from which the encoders build a table of
+// what to write for each octet: below it, building the table costs more
+// than the table saves.
 const tableMin = 48
 
-// encodeTail appends s encoded to dst.
-func encodeTail[S string | []byte](dst []byte, s S, k *Set, plus bool) []byte {
-	if len(s) >= tableMin {
-		var t encTable
-		t.fill(k, plus)
-		return encodeWithTable(dst, s, &t)
-	}
+// encodeShort appends s encoded to dst, octet by octet.
+func encodeShort[S string | []byte](dst []byte, s S, k *Set, plus bool) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -180,6 +211,15 @@ func (t *encTable) fill(k *Set, plus bool) {
 	if plus {
 		t[' '] = '+' | 1<<24
 	}
+}
+
+// tableEncodedLen returns the length of s encoded by t.
+func tableEncodedLen[S string | []byte](s S, t *encTable) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n += int(t[s[i]] >> 24)
+	}
+	return n
 }
 
 // encodeWithTable appends s encoded by t to dst. It encodes 64 octets at a

@@ -28,7 +28,8 @@ import (
 // changed: existing escapes stay as they are, and characters that a URI
 // does not allow, such as space, are not converted (§3.1 makes that
 // optional). The input is taken as the UTF-8 of the IRI, not normalized
-// (§3.1 step 1 variant c). When s is all ASCII, IRIToURI returns it itself.
+// (§3.1 step 1 variant c). When iri is all ASCII, IRIToURI returns it
+// itself.
 func IRIToURI(iri string) (string, error) {
 	i := 0
 	for i < len(iri) && iri[i] < utf8.RuneSelf {

@@ -90,10 +90,14 @@ const scanMin = 64
 
 // indexNotInWide returns the index of the first byte of s that is not in k,
 // or an index up to which every byte is in k, from which the caller goes on
-// byte by byte.
+// byte by byte. Without AVX2, or for a set with octets at or above 0x80,
+// which the vector table cannot hold, it scans through a table of bools.
 func indexNotInWide[S string | []byte](s S, k *Set) int {
-	if !useAVX2 || len(s) < scanMin || k.bits[2]|k.bits[3] != 0 {
+	if len(s) < scanMin {
 		return 0
+	}
+	if !useAVX2 || k.bits[2]|k.bits[3] != 0 {
+		return indexNotInTable(s, k)
 	}
 	var t scanTable
 	t.fill(k)

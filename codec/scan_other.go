@@ -2,6 +2,15 @@
 
 package codec
 
-// indexNotInWide is the wide scan of scan_amd64.go where there is none: it
-// leaves the whole scan to the byte-by-byte loop.
-func indexNotInWide[S string | []byte](s S, k *Set) int { return 0 }
+// scanMin is the shortest input worth building the table of
+// indexNotInTable.
+const scanMin = 64
+
+// indexNotInWide is the wide scan of scan_amd64.go where there is no vector
+// one: a scan through a table of bools for long inputs.
+func indexNotInWide[S string | []byte](s S, k *Set) int {
+	if len(s) < scanMin {
+		return 0
+	}
+	return indexNotInTable(s, k)
+}

@@ -3,7 +3,8 @@
 // codec against (model.go), the differential checks against net/url, and
 // the seed corpora under testdata/fuzz. The differential against goja is in
 // fuzz/gojadiff, the building of inputs and seeds shared by both in
-// fuzz/internal/fuzzinput, and the campaign driver behind `make fuzz` in
+// fuzz/internal/fuzzinput, the checks of the targets' source (build.sh,
+// seeds) in fuzz/fuzzlint, and the campaign driver behind `make fuzz` in
 // fuzz/campaign.
 //
 // The targets live in the package's _test.go files, one FuzzXxx function
@@ -18,8 +19,8 @@
 // So a target file uses nothing from package testing but F and T, and no
 // target's name appears in any other file under fuzz/ (the build script
 // finds a target's file with grep). .clusterfuzzlite/build.sh names every
-// target, and buildsh_test.go checks that it names exactly the targets
-// there are and that each builds as the script builds it. README.md beside
+// target, and fuzz/fuzzlint checks that it names exactly the targets there
+// are and that each builds as the script builds it. README.md beside
 // this file tells how to run campaigns, how a failure becomes a vector, and
 // how to run the targets in ClusterFuzzLite and OSS-Fuzz.
 //

@@ -1,4 +1,4 @@
-package fuzz
+package fuzzlint
 
 import (
 	"go/ast"
@@ -13,9 +13,11 @@ import (
 
 // TestEveryOpSeeded checks that every op of vectors.Ops has a target that
 // seeds from its vectors: it reads the seed calls (fuzzinput.SeedOctets,
-// fuzzinput.SeedSetOctets, ...) in the package's Fuzz functions and collects the op
-// names they pass.
+// fuzzinput.SeedUnits, ...) in the Fuzz functions of every package under
+// fuzz/ and collects the op names they pass.
 func TestEveryOpSeeded(t *testing.T) {
+	t.Chdir("..") // fuzz/, where the paths below start
+
 	seeded := map[string][]string{} // op -> targets
 	fset := token.NewFileSet()
 	for file := range fuzzTargetFiles(t) {

@@ -1,4 +1,4 @@
-package fuzz
+package fuzzlint
 
 import (
 	"bufio"
@@ -142,6 +142,7 @@ func takesTestingF(fn *ast.FuncDecl) bool {
 // function of every package under fuzz/, from its own package, and nothing
 // else, under unique names.
 func TestBuildshNamesEveryTarget(t *testing.T) {
+	t.Chdir("..") // fuzz/, where the paths below start
 	targets := fuzzTargets(t)
 	if len(targets) == 0 {
 		t.Fatal("no Fuzz function in fuzz/")
@@ -181,6 +182,7 @@ func TestBuildshNamesEveryTarget(t *testing.T) {
 // that file will compile: the file may use nothing of package testing but
 // F and T, and call on them only methods the shim has.
 func TestBuildshFindsEachTarget(t *testing.T) {
+	t.Chdir("..") // fuzz/, where the paths below start
 	var all []string
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -296,6 +298,7 @@ func checkShimUse(t *testing.T, file string) {
 // names one the package does not have. The libFuzzer build itself
 // (go-118-fuzz-build, clang) needs the builder image and is not run here.
 func TestBuildshCoverageBuild(t *testing.T) {
+	t.Chdir("..") // fuzz/, where the paths below start
 	if testing.Short() {
 		t.Skip("builds test binaries; skipped in -short mode")
 	}
