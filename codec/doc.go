@@ -18,5 +18,6 @@
 // hot paths allocate nothing when the caller supplies room.
 //
 // Errors are typed values: use [errors.As] to get an [*EscapeError],
-// [*UTF8Error] or [*URIError] with the offset where the input went wrong.
+// [*UTF8Error], [*IDNAError] or [*URIError] with the offset where the input
+// went wrong.
 package codec

@@ -71,7 +71,7 @@ details { margin: .3em 0; }
 Every cell and example is the output of the implementation named; the function-to-op mappings (each testee's <code>mapping.json</code> and README) and the verdicts (<code>survey/verdicts.json</code>) are written by hand.</p>
 
 <h2>Matrix</h2>
-<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ some failed, · op not implemented. Fuzz: disagreements <code>pctest fuzz</code> found beyond the vectors; fuzzing compares with the reference codec, so it covers only the ops the reference implements here: {{range $i, $op := .ReferenceOps}}{{if $i}}, {{end}}{{$op}}{{end}}, and only on inputs the reference takes (text ops other than the ECMAScript ones on well-formed text). A fuzz run can end before its time: once each op has given its findings, and — a limit of <code>pctest fuzz</code> — as soon as the testee answers one input of an op "unsupported", which stops fuzzing that op.</p>
+<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ some failed, · op not implemented. Fuzz: disagreements <code>pctest fuzz</code> found beyond the vectors; fuzzing compares with the reference codec, so it covers only the ops the reference implements here: {{range $i, $op := .ReferenceOps}}{{if $i}}, {{end}}{{$op}}{{end}}, and only on inputs the reference takes (text ops other than the ECMAScript ones on well-formed text). A fuzz run can end before its time, once each op has given its findings. An input the testee answers "unsupported" (octets that are not UTF-8 for a string function, NUL for a C string) is skipped; an op it declines from the start is not fuzzed.</p>
 <table>
 <tr><th>implementation</th>{{range .Ops}}<th>{{.}}</th>{{end}}<th>all</th><th>fuzz</th></tr>
 {{range $rr := .Rows}}<tr><th>{{$rr.Row.Name}}</th>

@@ -63,7 +63,7 @@ func markdown(rep *Report) string {
 	p("Each cell: passed/failed/skipped vectors of that op. ✓ all passed, ✗ some failed, · the row does not implement the op. ")
 	p("Fuzz: disagreements with the reference that `pctest fuzz` found (shrunk), beyond the vectors. ")
 	p("Fuzzing compares with the reference codec, so it covers only the ops the reference implements here (%s), and only inputs the reference takes: a lone surrogate has no UTF-8, so text ops other than the ECMAScript ones are fuzzed on well-formed text. ", strings.Join(rep.referenceOps(), ", "))
-	p("A fuzz run can end before its time: once each op has given its findings (or the same minimal input again), and — a limit of `pctest fuzz` — as soon as the testee answers one input of an op \"unsupported\", which stops fuzzing that op; the rows whose testee cannot take some inputs (octets that are not UTF-8 for string functions, NUL for C strings) are cut short that way, as their case counts show.\n\n")
+	p("A fuzz run can end before its time, once each op has given its findings (or the same minimal input again). An input the testee answers \"unsupported\" (octets that are not UTF-8 for a string function, NUL for a C string) is skipped; an op it declines from the start is not fuzzed.\n\n")
 	p("| implementation |")
 	for _, op := range rep.Ops {
 		p(" %s |", op)

@@ -1,27 +1,30 @@
-// Command campaign runs every native Go fuzz target of pctest's fuzz package
-// in turn and prints a summary: for each target the time it fuzzed, the
-// executions, executions per second, the new corpus entries it found, and
-// its failures with the path of each reproducer. It is what `make fuzz`
-// runs.
+// Command campaign runs every native Go fuzz target of pctest (the packages
+// under fuzz/) in turn and prints a summary: for each target the time it
+// fuzzed, its executions and executions per second, the new corpus entries
+// it found, the load average, and its failures with the path of each
+// reproducer. It is what `make fuzz` runs.
 //
 // Usage (from anywhere inside the module):
 //
-//	go run ./fuzz/campaign [-fuzztime 30s] [-match regexp] [-parallel n] [-v]
+//	go run ./fuzz/campaign [-fuzztime 30s] [-match regexp] [-parallel n] [-minimizetime 5s] [-v] [-list]
 //
 // `go test -fuzz` fuzzes one target per invocation, so campaign lists the
 // targets with `go test -list` and runs, for each,
 //
-//	go test -run=^$ -fuzz=^Target$ -fuzztime=D ./fuzz
+//	go test -run=^$ -fuzz=^Target$ -fuzztime=D -fuzzminimizetime=M <package>
 //
 // from the module root, reading its status lines to show a progress line
 // while it runs. The exit status is 1 when a target failed or could not be
-// run, 130 when the campaign was interrupted, and 0 otherwise.
+// run, 130 when the campaign was interrupted, and 0 otherwise. A target
+// that go test fails with nothing but "context deadline exceeded" as
+// -fuzztime ends, and no reproducer, is reported as ok: that is Go 1.26's
+// coordinator race (go.dev/issue/75804), not a finding.
 //
 // A campaign leaves the tree as it found it, except for the reproducer of a
 // real failure: `go test -fuzz` keeps the inputs that widen coverage in the
-// fuzz cache under $GOCACHE/fuzz, and writes to fuzz/testdata/fuzz only the
-// input that made a target fail. After each target, campaign lists the files
-// that appeared under fuzz/testdata/fuzz and reports any that is not a
+// fuzz cache under $GOCACHE/fuzz, and writes to testdata/fuzz only the input
+// that made a target fail. After each target, campaign lists the files that
+// appeared under any testdata/fuzz below fuzz/ and reports any that is not a
 // failure's reproducer.
 package main
 
