@@ -248,7 +248,7 @@ func roundTripSet(impl Implementation) func(*rapid.T) {
 		dec := octets(t, impl, vectors.Request{Op: "percentDecode", In: enc})
 		if !bytes.Equal(dec, x) {
 			t.Fatalf("percentDecode(percentEncodeSet(x, %q)) != x\n  x:       %s\n  encoded: %s\n  decoded: %s",
-				set, showOctets(x), showUnits(enc), showOctets(dec))
+				set, ShowOctets(x), ShowText(enc), ShowOctets(dec))
 		}
 	}
 }
@@ -261,7 +261,7 @@ func roundTripOctets(decoder string) func(Implementation) func(*rapid.T) {
 			dec := octets(t, impl, vectors.Request{Op: decoder, In: enc})
 			if !bytes.Equal(dec, x) {
 				t.Fatalf("%s(percentEncode(x)) != x\n  x:       %s\n  encoded: %s\n  decoded: %s",
-					decoder, showOctets(x), showUnits(enc), showOctets(dec))
+					decoder, ShowOctets(x), ShowText(enc), ShowOctets(dec))
 			}
 		}
 	}
@@ -280,14 +280,14 @@ func roundTripText(encoder, decoder string, toOctets bool) func(Implementation) 
 			if toOctets {
 				dec := octets(t, impl, vectors.Request{Op: decoder, In: enc})
 				want, _ := toUTF8(s)
-				ok, got = string(dec) == want, showOctets(dec)
+				ok, got = string(dec) == want, ShowOctets(dec)
 			} else {
 				dec := text(t, impl, vectors.Request{Op: decoder, In: enc})
-				ok, got = slices.Equal(dec, s), showUnits(dec)
+				ok, got = slices.Equal(dec, s), ShowText(dec)
 			}
 			if !ok {
 				t.Fatalf("%s(%s(s)) != s\n  s:       %s\n  encoded: %s\n  decoded: %s",
-					decoder, encoder, showUnits(s), showUnits(enc), got)
+					decoder, encoder, ShowText(s), ShowText(enc), got)
 			}
 		}
 	}
@@ -342,7 +342,7 @@ func alphabet(op string) func(Implementation) func(*rapid.T) {
 				return // which inputs may throw is the Errors law's business
 			}
 			if why := checkAlphabet(resp.Out, keep, plus); why != "" {
-				t.Fatalf("%s %s = %s: %s (kept: %v)", op, describeInput(req), showUnits(resp.Out), why, keep)
+				t.Fatalf("%s %s = %s: %s (kept: %v)", op, describeInput(req), ShowText(resp.Out), why, keep)
 			}
 		}
 	}
@@ -386,9 +386,9 @@ func throwsOnLoneSurrogate(op string) func(Implementation) func(*rapid.T) {
 			lone := hasLoneSurrogate(s)
 			switch {
 			case lone && resp.Error != vectors.ErrURIError:
-				t.Fatalf("%s(%s) = %s; want URIError: the input holds a lone surrogate", op, showUnits(s), describeAnswer(op, resp))
+				t.Fatalf("%s(%s) = %s; want URIError: the input holds a lone surrogate", op, ShowText(s), describeAnswer(op, resp))
 			case !lone && resp.Error != "":
-				t.Fatalf("%s(%s) = %s; want a result: the input is well-formed UTF-16", op, showUnits(s), describeAnswer(op, resp))
+				t.Fatalf("%s(%s) = %s; want a result: the input is well-formed UTF-16", op, ShowText(s), describeAnswer(op, resp))
 			}
 		}
 	}
@@ -407,7 +407,7 @@ func idempotent(op string, uri bool) func(Implementation) func(*rapid.T) {
 			twice := text(t, impl, vectors.Request{Op: op, In: once})
 			if !slices.Equal(once, twice) {
 				t.Fatalf("%s is not idempotent\n  s:          %s\n  %s(s):      %s\n  applied again: %s",
-					op, showUnits(s), op, showUnits(once), showUnits(twice))
+					op, ShowText(s), op, ShowText(once), ShowText(twice))
 			}
 		}
 	}
@@ -457,7 +457,7 @@ func normalizeKeepsOctets(impl Implementation) func(*rapid.T) {
 		ts, tn := tokens(s), tokens(n)
 		fail := func(format string, args ...any) {
 			t.Helper()
-			t.Fatalf("normalize(%s) = %s: %s", showUnits(s), showUnits(n), fmt.Sprintf(format, args...))
+			t.Fatalf("normalize(%s) = %s: %s", ShowText(s), ShowText(n), fmt.Sprintf(format, args...))
 		}
 		if len(ts) != len(tn) {
 			fail("%d octets became %d", len(ts), len(tn))
@@ -487,7 +487,7 @@ func equivalent(t *rapid.T, impl Implementation, a, b []uint16) bool {
 	case "false":
 		return false
 	}
-	t.Fatalf("equivalent(%s, %s) = %s; want \"true\" or \"false\"", showUnits(a), showUnits(b), showUnits(out))
+	t.Fatalf("equivalent(%s, %s) = %s; want \"true\" or \"false\"", ShowText(a), ShowText(b), ShowText(out))
 	return false
 }
 
@@ -495,7 +495,7 @@ func equivalentReflexive(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
 		a := GenValidEncoded().Draw(t, "a")
 		if !equivalent(t, impl, a, a) {
-			t.Fatalf("equivalent(a, a) is false for a = %s", showUnits(a))
+			t.Fatalf("equivalent(a, a) is false for a = %s", ShowText(a))
 		}
 	}
 }
@@ -504,7 +504,7 @@ func equivalentSymmetric(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
 		a, b := genEquivalentPair(t)
 		if ab, ba := equivalent(t, impl, a, b), equivalent(t, impl, b, a); ab != ba {
-			t.Fatalf("equivalent(a, b) = %v but equivalent(b, a) = %v\n  a: %s\n  b: %s", ab, ba, showUnits(a), showUnits(b))
+			t.Fatalf("equivalent(a, b) = %v but equivalent(b, a) = %v\n  a: %s\n  b: %s", ab, ba, ShowText(a), ShowText(b))
 		}
 	}
 }
@@ -517,7 +517,7 @@ func equivalentAgrees(impl Implementation) func(*rapid.T) {
 		nb := text(t, impl, vectors.Request{Op: "normalize", In: b})
 		if same := slices.Equal(na, nb); eq != same {
 			t.Fatalf("equivalent(a, b) = %v but normalize(a) == normalize(b) is %v\n  a: %s\n  b: %s\n  normalize(a): %s\n  normalize(b): %s",
-				eq, same, showUnits(a), showUnits(b), showUnits(na), showUnits(nb))
+				eq, same, ShowText(a), ShowText(b), ShowText(na), ShowText(nb))
 		}
 	}
 }
@@ -543,7 +543,7 @@ func agreement(impl Implementation) func(*rapid.T) {
 		as, _ := toUTF8(a)
 		if want := queryToComponent.Replace(qs); as != want {
 			t.Fatalf("encodeURIComponent(s) != QueryEscape(s) with '+' as %%20 and !'()* unescaped\n  s: %s\n  %s encodeURIComponent: %q\n  %s goQueryEscape:      %q\n  rewritten:          %q",
-				showUnits(s), ecu.Name(), as, qe.Name(), qs, want)
+				ShowText(s), ecu.Name(), as, qe.Name(), qs, want)
 		}
 	}
 }

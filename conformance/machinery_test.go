@@ -415,3 +415,23 @@ func TestRunSubtests(t *testing.T) {
 		Run(t, correct, append(opts, Vectors(tinyCorpus()))...)
 	}
 }
+
+func TestShowText(t *testing.T) {
+	for _, tc := range []struct {
+		in   []uint16
+		want string
+	}{
+		{mustUTF16(`a"b\c`), `"a\"b\\c" [0061 0022 0062 005C 0063]`},
+		{[]uint16{0xD800, 'x', 0xDC00}, `"\uD800x\uDC00" [D800 0078 DC00]`},
+		{mustUTF16("\U0001F600é"), `"😀é" [D83D DE00 00E9]`},
+		{mustUTF16("\x00\n\u0301\u202E\u00A0\uFFFD"), `"\u0000\n\u0301\u202E\u00A0\uFFFD" [0000 000A 0301 202E 00A0 FFFD]`},
+		{mustUTF16("\U000E0001"), `"\u{E0001}" [DB40 DC01]`},
+	} {
+		if got := ShowText(tc.in); got != tc.want {
+			t.Errorf("ShowText(%x) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+	if got := ShowOctets([]byte{0xe3, 0x81, 0x82, 0xff, '"'}); got != `"\xe3\x81\x82\xff\"" hex [e3 81 82 ff 22]` {
+		t.Errorf("ShowOctets = %s", got)
+	}
+}

@@ -148,7 +148,7 @@ func shownAnswer(r vectors.Response) answer {
 		a.Error = "(unsupported)"
 	} else if r.Error == "" {
 		if r.Out != nil {
-			a.Out = quoteUnits(r.Out)
+			a.Out = QuoteText(r.Out)
 		}
 		if r.OutHex != nil {
 			a.OutHex = octetsHex(r.OutHex)
@@ -174,15 +174,15 @@ func describeAnswer(op string, r vectors.Response) string {
 	}
 	switch {
 	case kind == vectors.Octets || kind == 0 && r.OutHex != nil:
-		s := showOctets(r.OutHex)
+		s := ShowOctets(r.OutHex)
 		if len(r.Out) > 0 {
-			s += " and text " + showUnits(r.Out)
+			s += " and text " + ShowText(r.Out)
 		}
 		return s
 	default:
-		s := showUnits(r.Out)
+		s := ShowText(r.Out)
 		if len(r.OutHex) > 0 {
-			s += " and octets " + showOctets(r.OutHex)
+			s += " and octets " + ShowOctets(r.OutHex)
 		}
 		return s
 	}
@@ -193,9 +193,9 @@ func describeAnswer(op string, r vectors.Response) string {
 func describeInput(req vectors.Request) string {
 	var s string
 	if o, ok := vectors.LookupOp(req.Op); ok && o.In == vectors.Octets || !ok && req.InHex != nil {
-		s = showOctets(req.InHex)
+		s = ShowOctets(req.InHex)
 	} else {
-		s = showUnits(req.In)
+		s = ShowText(req.In)
 	}
 	if len(req.Args) > 0 {
 		keys := make([]string, 0, len(req.Args))

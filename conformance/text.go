@@ -84,11 +84,12 @@ func mustUTF16(s string) []uint16 {
 	return u
 }
 
-// quoteUnits writes u as a double-quoted Go-like literal: printable
-// characters as they are, '"' and '\' escaped, other code points as \uXXXX
-// or \UXXXXXXXX, and each lone surrogate as the \uXXXX of its code unit, so
-// that every code unit is visible.
-func quoteUnits(u []uint16) string {
+// QuoteText writes UTF-16 text as a double-quoted string for people: printable
+// characters as they are, '"' and '\' escaped, \n \t \r as such, and
+// controls, format characters, combining marks, non-ASCII spaces, U+FFFD,
+// lone surrogates and other unprintable code points as JavaScript escapes
+// (\uXXXX, \u{XXXXX}), so that every code unit is visible.
+func QuoteText(u []uint16) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(u); i++ {
@@ -101,7 +102,24 @@ func quoteUnits(u []uint16) string {
 			fmt.Fprintf(&b, `\u%04X`, c)
 			continue
 		}
-		writeRune(&b, r)
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < utf8.RuneSelf && unicode.IsPrint(r),
+			r >= utf8.RuneSelf && unicode.IsGraphic(r) && !unicode.In(r, unicode.Mn, unicode.Zs) && r != utf8.RuneError:
+			b.WriteRune(r)
+		case r > 0xFFFF:
+			fmt.Fprintf(&b, `\u{%X}`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		}
 	}
 	b.WriteByte('"')
 	return b.String()
@@ -127,22 +145,6 @@ func quoteOctets(p []byte) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-func writeRune(b *strings.Builder, r rune) {
-	switch {
-	case r == '"' || r == '\\':
-		b.WriteByte('\\')
-		b.WriteRune(r)
-	case r == ' ' || r < utf8.RuneSelf && unicode.IsPrint(r):
-		b.WriteRune(r)
-	case r >= utf8.RuneSelf && unicode.IsPrint(r) && r != utf8.RuneError:
-		b.WriteRune(r)
-	case r > 0xFFFF:
-		fmt.Fprintf(b, `\U%08X`, r)
-	default:
-		fmt.Fprintf(b, `\u%04X`, r)
-	}
 }
 
 // maxShown is how many code units or octets a failure message lists.
@@ -185,8 +187,13 @@ func octetsHex(p []byte) string {
 	return b.String()
 }
 
-// showUnits writes u both ways: quoted and as code units.
-func showUnits(u []uint16) string { return quoteUnits(u) + " " + unitsHex(u) }
+// ShowText writes UTF-16 text for people, both ways: as a quoted string in
+// which every unprintable code point and every lone surrogate is an escape,
+// and as its code units in hex, as "\"a\\uD800\" [0061 D800]". Failure
+// reports here and in cmd/pctest use it.
+func ShowText(u []uint16) string { return QuoteText(u) + " " + unitsHex(u) }
 
-// showOctets writes p both ways: quoted and in hex.
-func showOctets(p []byte) string { return quoteOctets(p) + " hex " + octetsHex(p) }
+// ShowOctets writes octets for people, both ways: as a quoted Go-like
+// literal (\xHH for what is not printable ASCII) and in hex, as
+// "\"a\\xff\" hex [61 ff]".
+func ShowOctets(p []byte) string { return quoteOctets(p) + " hex " + octetsHex(p) }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -230,7 +231,7 @@ func textValue(s, other []uint16) htmlValue {
 		lo, hi = len(s), len(s)
 	}
 	pre, mid, post := s[:lo], s[lo:hi], s[hi:]
-	v.Text = []htmlSpan{{S: strings.TrimSuffix(displayText(pre), `"`)}, {S: inner(displayText(mid)), Diff: true}, {S: strings.TrimPrefix(displayText(post), `"`)}}
+	v.Text = []htmlSpan{{S: strings.TrimSuffix(conformance.QuoteText(pre), `"`)}, {S: inner(conformance.QuoteText(mid)), Diff: true}, {S: strings.TrimPrefix(conformance.QuoteText(post), `"`)}}
 	for i, u := range s {
 		v.Units = append(v.Units, htmlSpan{S: fmt.Sprintf("%04X", u), Diff: i >= lo && i < hi})
 	}

@@ -124,26 +124,6 @@ func TestJSONReportKeepsLoneSurrogates(t *testing.T) {
 	}
 }
 
-func TestDisplayText(t *testing.T) {
-	for _, tc := range []struct {
-		in   []uint16
-		want string
-	}{
-		{units(`a"b\c`), `"a\"b\\c"`},
-		{[]uint16{0xD800, 'x', 0xDC00}, `"\uD800x\uDC00"`},
-		{units("\U0001F600é"), `"😀é"`},
-		{units("\x00\n\u0301\u202E\u00A0"), `"\u0000\n\u0301\u202E\u00A0"`},
-		{units("%E0%A4%A"), `"%E0%A4%A"`},
-	} {
-		if got := displayText(tc.in); got != tc.want {
-			t.Errorf("displayText(%x) = %s, want %s", tc.in, got, tc.want)
-		}
-	}
-	if got := displayOctets([]byte{0xe3, 0x81, 0x82, 0xff}); got != `e38182ff "あ\xff"` {
-		t.Errorf("displayOctets = %s", got)
-	}
-}
-
 func TestMatrixText(t *testing.T) {
 	a, b := sampleReport(), sampleReport()
 	a.Impl, b.Impl = "first", "second-implementation"
