@@ -71,7 +71,8 @@ else
 	fail "javac is not available: java-net-url not built"
 fi
 
-# 4. The C testees.
+# 4. The C testees, each compiled with the protocol code they share
+# (cmd/pctest/testees/c-common).
 build_c() { # name pkg-config-module
 	step "cc $1"
 	rm -f "$work/$1"
@@ -80,7 +81,7 @@ build_c() { # name pkg-config-module
 		return
 	fi
 	# shellcheck disable=SC2086 # flags are words
-	cc -O2 -Wall -o "$work/$1" "cmd/pctest/testees/$1/testee.c" $flags >>"$log" 2>&1 ||
+	cc -O2 -Wall -o "$work/$1" "cmd/pctest/testees/$1/testee.c" cmd/pctest/testees/c-common/protocol.c $flags >>"$log" 2>&1 ||
 		fail "cc of cmd/pctest/testees/$1 failed (survey/work/install.log)"
 }
 build_c c-curl libcurl
