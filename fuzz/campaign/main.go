@@ -54,14 +54,14 @@ import (
 const pkgDir = "fuzz"
 
 func main() {
-	fuzztime := flag.String("fuzztime", envOr("FUZZTIME", "30s"), "how long to fuzz each target: a duration such as 30s or 8h, or a count such as 100000x (default $FUZZTIME, else 30s)")
+	fuzztime := flag.String("fuzztime", envOr("FUZZTIME", "30s"), "how long to fuzz each target: a duration such as 30s or 8h, or a count such as 100000x (the default is $FUZZTIME when set)")
 	match := flag.String("match", "", "fuzz only the targets whose name matches this regular expression")
 	parallel := flag.Int("parallel", 0, "fuzz workers per target (go test -parallel); 0 leaves the default, GOMAXPROCS")
 	minimize := flag.String("minimizetime", "5s", "time to spend minimizing each new input, interesting or failing (go test -fuzzminimizetime; go test's own default is 60s)")
 	verbose := flag.Bool("v", false, "pass go test's whole output through")
 	list := flag.Bool("list", false, "list the targets and exit")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./fuzz/campaign [flags]\n\nRuns every fuzz target of ./fuzz in turn and prints a summary.\n\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./fuzz/campaign [flags]\n\nRuns every fuzz target of ./fuzz/... in turn and prints a summary (see fuzz/README.md).\n\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()

@@ -3,6 +3,7 @@ package fuzzinput
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"unicode/utf16"
 
@@ -55,75 +56,107 @@ func InputOctets(v vectors.Vector) []byte {
 	return []byte(string(utf16.Decode(v.In)))
 }
 
+// Seeds are built once per process and kept: under go test a target's
+// function runs once, but the libFuzzer build that compile_native_go_fuzzer
+// makes calls it again for every input (its F.Add does nothing), so
+// building seeds anew each time would cost more than the check.
+var seedCache sync.Map // key → seedList
+
+type seedList struct {
+	args [][]any
+	err  error
+}
+
+// addSeeds adds the seeds that build returns, building them on the first
+// call with a given key only.
+func addSeeds(f Adder, key string, build func() ([][]any, error)) error {
+	l, ok := seedCache.Load(key)
+	if !ok {
+		args, err := build()
+		l, _ = seedCache.LoadOrStore(key, seedList{args, err})
+	}
+	sl := l.(seedList)
+	for _, a := range sl.args {
+		f.Add(a...)
+	}
+	return sl.err
+}
+
+// seedEach builds one seed per vector of ops with seed.
+func seedEach(f Adder, kind string, ops []string, seed func(v vectors.Vector) ([]any, error)) error {
+	return addSeeds(f, kind+" "+strings.Join(ops, " "), func() ([][]any, error) {
+		vs, err := Vectors(ops...)
+		if err != nil {
+			return nil, err
+		}
+		args := make([][]any, 0, len(vs))
+		for _, v := range vs {
+			a, err := seed(v)
+			if err != nil {
+				return nil, fmt.Errorf("vector %s: %w", v.ID, err)
+			}
+			args = append(args, a)
+		}
+		return args, nil
+	})
+}
+
 // SeedOctets adds the input of every vector of ops as one []byte argument.
 func SeedOctets(f Adder, ops ...string) error {
-	vs, err := Vectors(ops...)
-	for _, v := range vs {
-		f.Add(InputOctets(v))
-	}
-	return err
+	return seedEach(f, "octets", ops, func(v vectors.Vector) ([]any, error) {
+		return []any{InputOctets(v)}, nil
+	})
 }
 
 // SeedStrings adds the input of every vector of ops as one string argument.
 func SeedStrings(f Adder, ops ...string) error {
-	vs, err := Vectors(ops...)
-	for _, v := range vs {
-		f.Add(string(InputOctets(v)))
-	}
-	return err
+	return seedEach(f, "strings", ops, func(v vectors.Vector) ([]any, error) {
+		return []any{string(InputOctets(v))}, nil
+	})
 }
 
 // SeedUnits adds the input of every vector of ops as the fuzz bytes that
 // Units turns back into the vector's code units.
 func SeedUnits(f Adder, ops ...string) error {
-	vs, err := Vectors(ops...)
-	for _, v := range vs {
+	return seedEach(f, "units", ops, func(v vectors.Vector) ([]any, error) {
 		if v.In != nil {
-			f.Add(UnitsBytes(v.In))
-		} else {
-			f.Add(UnitsBytes(UTF8Units(string(v.InHex))))
+			return []any{UnitsBytes(v.In)}, nil
 		}
-	}
-	return err
+		return []any{UnitsBytes(UTF8Units(string(v.InHex)))}, nil
+	})
 }
 
 // SeedSetOctets adds (set selector, input octets) for every vector of ops.
 // The selector picks the vector's args.set when it has one (see SetOf), and
 // else the set setChoices calls def.
 func SeedSetOctets(f Adder, def string, ops ...string) error {
-	vs, err := Vectors(ops...)
-	if err != nil {
-		return err
-	}
 	defSel, err := setIndex(def)
 	if err != nil {
 		return err
 	}
-	for _, v := range vs {
+	return seedEach(f, "set "+def, ops, func(v vectors.Vector) ([]any, error) {
 		sel := defSel
 		if name, ok := v.Args["set"]; ok {
+			var err error
 			if sel, err = setIndex(name); err != nil {
-				return fmt.Errorf("vector %s: %w", v.ID, err)
+				return nil, err
 			}
 		}
-		f.Add(sel, InputOctets(v))
-	}
-	return nil
+		return []any{sel, InputOctets(v)}, nil
+	})
 }
 
 // SeedPairs adds (input, other) for every vector of ops: args.other when the
 // vector has one, else the input again.
 func SeedPairs(f Adder, ops ...string) error {
-	vs, err := Vectors(ops...)
-	for _, v := range vs {
+	return seedEach(f, "pairs", ops, func(v vectors.Vector) ([]any, error) {
 		in := string(InputOctets(v))
 		other, ok := v.Args["other"]
 		if !ok {
 			other = in
 		}
-		f.Add(in, other)
-	}
-	return err
+		return []any{in, other}, nil
+	})
 }
 
 // SetOf returns the encode set that a fuzzed selector picks: sel&0x7F,
