@@ -1,6 +1,7 @@
 package gojadiff
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -8,10 +9,14 @@ import (
 
 	"github.com/dop251/goja"
 
-	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 	"github.com/pctest/pctest/vectors"
 )
+
+// reference is the spec's answer: the reference codec, as the conformance
+// oracle and the runner's fuzzer take it.
+var reference = conformance.Reference()
 
 // Each fuzz worker is its own process and runs its inputs one at a time,
 // so one goja Runtime per process serves every input; the mutex only
@@ -81,32 +86,6 @@ func gojaCall(op string, s []uint16) (vectors.Response, error) {
 	return vectors.Response{Out: out}, nil
 }
 
-// referenceAnswer is the codec's answer to op on s, as the spec requires it.
-func referenceAnswer(op string, s []uint16) vectors.Response {
-	var (
-		enc string
-		dec []uint16
-		err error
-	)
-	switch op {
-	case "encodeURI":
-		enc, err = codec.EncodeURI(s)
-	case "encodeURIComponent":
-		enc, err = codec.EncodeURIComponent(s)
-	case "decodeURI":
-		dec, err = codec.DecodeURI(s)
-	case "decodeURIComponent":
-		dec, err = codec.DecodeURIComponent(s)
-	}
-	if err != nil {
-		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}
-	}
-	if dec == nil {
-		dec = fuzzinput.ASCIIUnits(enc)
-	}
-	return vectors.Response{Out: dec}
-}
-
 // checkGoja compares goja with the codec on each of ops applied to s. An
 // answer that differs must be covered by a deviation of
 // vectors/deviations.json (vectors.FindDeviation: the exact input pattern
@@ -117,7 +96,10 @@ func checkGoja(s []uint16, ops ...string) error {
 		if err != nil {
 			return err
 		}
-		want := referenceAnswer(op, s)
+		want, err := reference.Do(context.Background(), vectors.Request{Op: op, In: s})
+		if err != nil {
+			return err
+		}
 		if got.Error == want.Error && slices.Equal(got.Out, want.Out) {
 			continue
 		}
