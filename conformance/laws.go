@@ -58,6 +58,7 @@ var laws = []law{
 	// Normalization.
 	{name: "Normalize/Idempotent", ops: []string{"normalize"}, prop: idempotent("normalize", true)},
 	{name: "Normalize/KeepsOctets", ops: []string{"normalize"}, prop: normalizeKeepsOctets},
+	{name: "Normalize/Canonical", ops: []string{"normalize"}, prop: normalizeCanonical},
 	{name: "Equivalent/Reflexive", ops: []string{"equivalent"}, prop: equivalentReflexive},
 	{name: "Equivalent/Symmetric", ops: []string{"equivalent"}, prop: equivalentSymmetric},
 	{name: "Equivalent/AgreesWithNormalize", ops: []string{"equivalent", "normalize"}, prop: equivalentAgrees},
@@ -99,11 +100,13 @@ func LawNames() []string {
 //     no escape is of an octet the encoder keeps.
 //   - Errors: encodeURI and encodeURIComponent throw URIError if and only
 //     if the input holds a lone surrogate.
-//   - Normalize: normalize is idempotent on text where every '%' starts an
-//     escape (elsewhere it need not be: in "%%341" the escape %34 decodes to
-//     '4' and makes a new escape %41), and it never changes the octets a
-//     strict decode yields nor which of them are escaped, except that it
-//     may decode escapes of unreserved octets (RFC 3986 §6.2.2.2).
+//   - Normalize: on text where every '%' starts an escape, normalize is
+//     idempotent, and it never changes the octets a strict decode yields
+//     nor which of them are escaped, except that it may decode escapes of
+//     unreserved octets (RFC 3986 §6.2.2.2). Elsewhere neither need hold:
+//     in "%%341" the escape %34 decodes to '4' and makes a new escape %41.
+//     And on such text every escape normalize leaves is of an octet outside
+//     unreserved, written with uppercase hex (§6.2.2.1, §6.2.2.2).
 //   - Equivalent: equivalent is reflexive and symmetric, and agrees with
 //     equality of normalize.
 //   - EncodeNoDouble: encodeNoDouble is idempotent.
@@ -452,7 +455,11 @@ func tokens(u []uint16) []token {
 
 func normalizeKeepsOctets(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
-		s := GenValidEncoded().Draw(t, "text")
+		// Only on URIs, as far as escapes go: where a '%' starts no
+		// escape, decoding an escape of an unreserved hex digit next to
+		// it makes a new escape ("%%41a" becomes "%Aa"), and RFC 3986
+		// §6.2.2 says nothing of text that is not a URI.
+		s := strayPercentTo25(GenValidEncoded().Draw(t, "text"))
 		n := text(t, impl, vectors.Request{Op: "normalize", In: s})
 		ts, tn := tokens(s), tokens(n)
 		fail := func(format string, args ...any) {
@@ -472,6 +479,35 @@ func normalizeKeepsOctets(impl Implementation) func(*rapid.T) {
 			case a.escaped && !b.escaped && !codec.Unreserved.Contains(a.b):
 				fail("octet %d (%q) was decoded, but it is not unreserved", i, a.b)
 			}
+		}
+	}
+}
+
+// normalizeCanonical checks that, on text where every '%' starts an
+// escape, each escape that normalize leaves is of an octet outside
+// unreserved (RFC 3986 §6.2.2.2: those "should be decoded") and has
+// uppercase hex digits (§6.2.2.1: they "should be normalized to use
+// uppercase letters"). Like the Alphabet laws, it holds the should of the
+// spec, as the should-level vectors do.
+func normalizeCanonical(impl Implementation) func(*rapid.T) {
+	return func(t *rapid.T) {
+		s := strayPercentTo25(GenValidEncoded().Draw(t, "text"))
+		n := text(t, impl, vectors.Request{Op: "normalize", In: s})
+		for i := 0; i < len(n); i++ {
+			if n[i] != '%' {
+				continue
+			}
+			if i+2 >= len(n) || !isHexUnit(n[i+1]) || !isHexUnit(n[i+2]) {
+				t.Fatalf("normalize(%s) = %s: the '%%' at %d starts no escape, but every '%%' of the input did", ShowText(s), ShowText(n), i)
+			}
+			esc := n[i : i+3]
+			switch b := byte(unhexUnit(n[i+1])<<4 | unhexUnit(n[i+2])); {
+			case codec.Unreserved.Contains(b):
+				t.Fatalf("normalize(%s) = %s: the escape %s at %d is of the unreserved %q; RFC 3986 §6.2.2.2 decodes it", ShowText(s), ShowText(n), QuoteText(esc), i, b)
+			case n[i+1] >= 'a' || n[i+2] >= 'a':
+				t.Fatalf("normalize(%s) = %s: the escape %s at %d has lowercase hex; RFC 3986 §6.2.2.1 makes it uppercase", ShowText(s), ShowText(n), QuoteText(esc), i)
+			}
+			i += 2
 		}
 	}
 }
