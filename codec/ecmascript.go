@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -167,7 +168,7 @@ func Encode(s []uint16, unescaped Set) (string, error) {
 		return "", nil
 	}
 	b, _, _ := appendEncode(make([]byte, 0, n), s, &unescaped)
-	return string(b), nil
+	return unsafeString(b), nil // b is new and not kept
 }
 
 // AppendEncodeUTF16 appends Encode(s, unescaped) (ECMA-262 5.1 §15.1.3; see
@@ -255,9 +256,88 @@ func DecodeURIComponentString(s string) (string, error) {
 
 // appendEncode is Encode step 4 over s, appending to dst. On a fault it
 // returns the offset of the unpaired surrogate.
+//
+// It writes into the room dst has. Where the CPU has them, vector
+// instructions encode runs of code units below 0x80, 8 at a time
+// (wideEncoder); the steps between those runs, and all steps elsewhere,
+// write their octets with whole-word stores from escapeWord while there is
+// room for the longest output of one step (12 octets, the escapes of a
+// surrogate pair); the last steps, without that room, go through
+// appendEncodeTail.
 func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault) {
 	set := asciiOf(unescaped)
-	for k := 0; k < len(s); k++ {
+	var wide wideEncoder
+	wide.init(unescaped, len(s))
+	n := len(dst)
+	buf := dst[:cap(dst)]
+	k := 0
+	for k < len(s) {
+		if wide.ok {
+			used, wrote := wide.encode(buf[n:], s[k:])
+			k += used
+			n += wrote
+		}
+		// Eight steps, or to the end: past the unit that stopped the
+		// vector run.
+		end := min(k+8, len(s))
+		for ; k < end && len(buf)-n >= 12; k++ {
+			o := buf[n : n+12]
+			c := s[k]
+			if c < utf8.RuneSelf {
+				if set.has(c) { // 4.c
+					o[0] = byte(c)
+					n++
+				} else { // 4.d.ii.1, 4.d.iv-vi: one octet
+					binary.LittleEndian.PutUint32(o, escapeWord[c])
+					n += 3
+				}
+				continue
+			}
+			switch {
+			case c < 0x800: // two octets
+				binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xC0|c>>6])|uint64(escapeWord[0x80|c&0x3F])<<24)
+				n += 6
+			case c < surrHighMin || c > surrLowMax: // three octets
+				e2 := escapeWord[0x80|c&0x3F]
+				binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xE0|c>>12])|uint64(escapeWord[0x80|c>>6&0x3F])<<24|uint64(e2)<<48)
+				o[8] = byte(e2 >> 16)
+				n += 9
+			case c >= surrLowMin: // 4.d.i
+				return dst, k, faultLoneLow
+			case k+1 == len(s): // 4.d.iii.1-2
+				return dst, k, faultHighAtEnd
+			default:
+				d := s[k+1] // 4.d.iii.3
+				if d < surrLowMin || d > surrLowMax {
+					return dst, k, faultHighUnpaired // 4.d.iii.4
+				}
+				k++
+				v := (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000 // 4.d.iii.5
+				e2 := escapeWord[0x80|v>>6&0x3F]
+				binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xF0|v>>18])|uint64(escapeWord[0x80|v>>12&0x3F])<<24|uint64(e2)<<48)
+				binary.LittleEndian.PutUint32(o[8:], e2>>16|escapeWord[0x80|v&0x3F]<<8)
+				n += 12
+			}
+		}
+		if k < end {
+			break // no room for a whole step
+		}
+	}
+	return appendEncodeTail(buf[:n], s, k, set)
+}
+
+// escapeWord holds, for each octet, its escape "%XY" (uppercase hex) as the
+// three low bytes of a little-endian word, for appendEncode's stores.
+var escapeWord = func() (t [256]uint32) {
+	for b := range t {
+		t[b] = '%' | uint32(upperHex[b>>4])<<8 | uint32(upperHex[b&15])<<16
+	}
+	return t
+}()
+
+// appendEncodeTail is appendEncode from s[k] on, one append per step.
+func appendEncodeTail(dst []byte, s []uint16, k int, set asciiSet) ([]byte, int, uriFault) {
+	for ; k < len(s); k++ {
 		c := s[k]
 		if c < utf8.RuneSelf {
 			if set.has(c) { // 4.c

@@ -108,6 +108,20 @@ func ecmaReference(op string, in []uint16) vectors.Response {
 	default:
 		panic("unknown op " + op)
 	}
+	if op == "encodeURI" || op == "encodeURIComponent" {
+		// The append form into a buffer with room to spare takes the
+		// encoder's word-store path for every step, while the form above
+		// (an exact buffer) takes it for none of a short input's steps:
+		// both must give the same answer.
+		set := codec.URIUnescaped
+		if op == "encodeURI" {
+			set = codec.EncodeURIUnescaped
+		}
+		roomy, rerr := codec.AppendEncodeUTF16(make([]byte, 0, 12*len(in)+16), in, set)
+		if string(roomy) != enc || (rerr == nil) != (err == nil) {
+			return vectors.Response{Error: fmt.Sprintf("codec forms disagree: %q, %v with room to spare; %q, %v without", roomy, rerr, enc, err)}
+		}
+	}
 	if err != nil {
 		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}
 	}
@@ -234,6 +248,34 @@ func TestECMAGojaExhaustive(t *testing.T) {
 		units[u] = []uint16{uint16(u)}
 	}
 	run("encode/every-unit", encoders, units)
+
+	// Every code unit but the surrogates again, in texts long enough for
+	// the encoders' vector path (runs of units below 0x80, 8 at a time):
+	// each ASCII unit at each position of a group of 8, between runs of
+	// other units.
+	var long [][]uint16
+	for shift := range 8 {
+		text := make([]uint16, shift, 0x90)
+		for i := range text {
+			text[i] = 'a'
+		}
+		for c := range uint16(0x80) {
+			text = append(text, c)
+		}
+		long = append(long, text)
+	}
+	var text []uint16
+	for u := 0; u < 0x10000; u++ {
+		if u >= 0xD800 && u <= 0xDFFF {
+			continue
+		}
+		text = append(text, uint16(u), uint16(u&0x7F), 'x', uint16(u*7&0x7F))
+		if len(text) >= 96 {
+			long = append(long, text)
+			text = nil
+		}
+	}
+	run("encode/every-unit-in-long-text", encoders, long)
 
 	// Every code unit as a literal before an escape, through the decoders:
 	// Decode 4.c copies each unit, lone surrogates included.

@@ -114,3 +114,89 @@ func dataPtr[S string | []byte](s S) *byte {
 	}
 	panic("unreachable")
 }
+
+// encodeASCIIAVX runs Encode step 4 over groups of 8 code units below 0x80
+// (see scan_amd64.s): it encodes up to n units of src (n a multiple of 8)
+// into dst, which has room for 3n+4 bytes, and stops before the first group
+// holding a unit at or above 0x80. It returns the units it used and the
+// bytes it wrote.
+//
+//go:noescape
+func encodeASCIIAVX(dst *byte, src *uint16, n int, set *scanTable, k *encodeConsts) (used, wrote int)
+
+// encodeConsts are the constants of encodeASCIIAVX. shuf[m] picks, from the
+// tuples '%', H, L, c of four units, the escape of each unit whose bit is
+// set in m and the character of each other; lens[m] is how many bytes that
+// is.
+type encodeConsts struct {
+	hex      [16]byte
+	pct      [16]byte
+	nonASCII [16]byte
+	lens     [16]byte
+	shuf     [16][16]byte
+}
+
+var encodeASCIIConsts = func() (k encodeConsts) {
+	copy(k.hex[:], upperHex)
+	for i := range 16 {
+		k.pct[i] = '%'
+		k.nonASCII[i] = [2]byte{0x80, 0xFF}[i&1]
+	}
+	for m := range 16 {
+		out := k.shuf[m][:0]
+		for j := range 4 {
+			if m>>j&1 != 0 {
+				out = append(out, byte(4*j), byte(4*j+1), byte(4*j+2))
+			} else {
+				out = append(out, byte(4*j+3))
+			}
+		}
+		k.lens[m] = byte(len(out))
+		for i := len(out); i < 16; i++ {
+			k.shuf[m][i] = 0x80 // a zero byte, overwritten by the next store
+		}
+	}
+	return k
+}()
+
+// The ASCII tables of the unescaped sets of encodeURI and
+// encodeURIComponent, made once.
+var encodeURIScan, encodeURIComponentScan = func() (a, b scanTable) {
+	a.fill(&EncodeURIUnescaped)
+	b.fill(&URIUnescaped)
+	return a, b
+}()
+
+// A wideEncoder runs Encode step 4 with encodeASCIIAVX, when the CPU has
+// AVX2 and the input is long enough to be worth it.
+type wideEncoder struct {
+	ok  bool
+	tab scanTable
+}
+
+// init readies w for Encode(s, unescaped) over n code units.
+func (w *wideEncoder) init(unescaped *Set, n int) {
+	if !useAVX2 || n < scanMin {
+		return
+	}
+	w.ok = true
+	switch *unescaped {
+	case URIUnescaped:
+		w.tab = encodeURIComponentScan
+	case EncodeURIUnescaped:
+		w.tab = encodeURIScan
+	default:
+		w.tab.fill(unescaped)
+	}
+}
+
+// encode runs Encode step 4 over the code units at the start of s that
+// are below 0x80, 8 at a time, writing to the start of room while it has
+// space. It returns the units it used and the bytes it wrote.
+func (w *wideEncoder) encode(room []byte, s []uint16) (used, wrote int) {
+	n := min(len(s), (len(room)-4)/3) &^ 7
+	if n <= 0 {
+		return 0, 0
+	}
+	return encodeASCIIAVX(&room[0], &s[0], n, &w.tab, &encodeASCIIConsts)
+}

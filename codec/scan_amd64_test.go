@@ -56,3 +56,96 @@ func TestIndexNotInAVX2(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeASCIIAVX checks appendEncode, whose runs of code units below
+// 0x80 go through encodeASCIIAVX, against appendEncodeTail, which goes one
+// step at a time and which TestECMAGojaExhaustive checks against goja: for
+// random sets and the two of the spec, every pattern of escaped and kept
+// units in a group of 8, every ASCII unit at every position of a group,
+// non-ASCII units and surrogate pairs between the groups, and every
+// amount of room in dst around the exact length.
+func TestEncodeASCIIAVX(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(35, 36))
+	sets := []Set{URIUnescaped, EncodeURIUnescaped}
+	for range 30 {
+		sets = append(sets, Set{bits: [4]uint64{r.Uint64(), r.Uint64()}})
+	}
+	check := func(set Set, s []uint16) {
+		t.Helper()
+		want, off, f := appendEncodeTail(nil, s, 0, asciiOf(&set))
+		for _, extra := range []int{0, 1, 3, 4, 5, 11, 12, 13, 64} {
+			dst := make([]byte, 3, 3+len(want)+extra)
+			copy(dst, "p=:")
+			got, goff, gf := appendEncode(dst, s, &set)
+			if gf != f || (f != faultNone && goff != off) {
+				t.Fatalf("set %v, %d units, room +%d: fault %v at %d, want %v at %d", set, len(s), extra, gf, goff, f, off)
+			}
+			if f == faultNone && (string(got[:3]) != "p=:" || string(got[3:]) != string(want)) {
+				t.Fatalf("set %v, room +%d:\n in   %04X\n got  %q\n want %q", set, extra, s, got[3:], want)
+			}
+		}
+	}
+	for _, set := range sets {
+		kept, escaped := []uint16{}, []uint16{}
+		for c := range uint16(0x80) {
+			if set.has(byte(c)) {
+				kept = append(kept, c)
+			} else {
+				escaped = append(escaped, c)
+			}
+		}
+		pick := func(from []uint16, other []uint16) uint16 {
+			if len(from) == 0 {
+				from = other
+			}
+			return from[r.IntN(len(from))]
+		}
+		// Every mask of a group of 8, in a text long enough for the
+		// vector path, with a non-ASCII unit or a pair here and there.
+		var s []uint16
+		for m := range 256 {
+			for j := range 8 {
+				if m>>j&1 != 0 {
+					s = append(s, pick(escaped, kept))
+				} else {
+					s = append(s, pick(kept, escaped))
+				}
+			}
+			switch r.IntN(8) {
+			case 0:
+				s = append(s, uint16(0x80+r.IntN(0x780)))
+			case 1:
+				s = append(s, uint16(0x800+r.IntN(0xD000)))
+			case 2:
+				s = append(s, uint16(0xD800+r.IntN(0x400)), uint16(0xDC00+r.IntN(0x400)))
+			}
+		}
+		check(set, s)
+		// Every ASCII unit at every position of a group.
+		for shift := range 8 {
+			s = s[:0]
+			for range shift {
+				s = append(s, 'a')
+			}
+			for c := range uint16(0x80) {
+				s = append(s, c)
+			}
+			check(set, s)
+		}
+		// Every length around the group and scan thresholds, with a
+		// lone surrogate at the end half of the time.
+		for n := 0; n < 150; n++ {
+			s = s[:0]
+			for range n {
+				s = append(s, uint16(r.IntN(0x80)))
+			}
+			if r.IntN(2) == 0 {
+				s = append(s, 0xD800)
+			}
+			check(set, s)
+		}
+	}
+}

@@ -14,3 +14,11 @@ func indexNotInWide[S string | []byte](s S, k *Set) int {
 	}
 	return indexNotInTable(s, k)
 }
+
+// A wideEncoder is the vector Encode of scan_amd64.go, which this build
+// does not have: init leaves ok false.
+type wideEncoder struct{ ok bool }
+
+func (w *wideEncoder) init(unescaped *Set, n int) {}
+
+func (w *wideEncoder) encode(room []byte, s []uint16) (used, wrote int) { return 0, 0 }
