@@ -119,31 +119,34 @@ func DecodeURI(s []uint16) ([]uint16, error) { return Decode(s, DecodeURIReserve
 func DecodeURIComponent(s []uint16) ([]uint16, error) { return Decode(s, Set{}) }
 
 // AppendEncodeURI appends encodeURI(s) (ECMA-262 5.1 §15.1.3.3) to dst, as
-// ASCII bytes. It allocates nothing when dst has room for the result. On
-// error it returns dst unchanged and a [*URIError].
+// ASCII bytes, in the way of [AppendEncodeUTF16]. It allocates nothing when
+// dst has room for the result. On error it returns dst unchanged and a
+// [*URIError].
 func AppendEncodeURI(dst []byte, s []uint16) ([]byte, error) {
 	return AppendEncodeUTF16(dst, s, EncodeURIUnescaped)
 }
 
 // AppendEncodeURIComponent appends encodeURIComponent(s) (ECMA-262 5.1
-// §15.1.3.4) to dst, as ASCII bytes. It allocates nothing when dst has room
-// for the result. On error it returns dst unchanged and a [*URIError].
+// §15.1.3.4) to dst, as ASCII bytes, in the way of [AppendEncodeUTF16]. It
+// allocates nothing when dst has room for the result. On error it returns
+// dst unchanged and a [*URIError].
 func AppendEncodeURIComponent(dst []byte, s []uint16) ([]byte, error) {
 	return AppendEncodeUTF16(dst, s, URIUnescaped)
 }
 
-// AppendDecodeURI appends decodeURI(s) (ECMA-262 5.1 §15.1.3.1) to dst. The
-// result is never longer than s, and AppendDecodeURI allocates nothing when
-// dst has room for len(s) more code units. On error it returns dst
-// unchanged and a [*URIError].
+// AppendDecodeURI appends decodeURI(s) (ECMA-262 5.1 §15.1.3.1) to dst, in
+// the way of [AppendDecodeUTF16]. The result is never longer than s, and
+// AppendDecodeURI allocates nothing when dst has room for len(s) more code
+// units. On error it returns dst unchanged and a [*URIError].
 func AppendDecodeURI(dst, s []uint16) ([]uint16, error) {
 	return AppendDecodeUTF16(dst, s, DecodeURIReserved)
 }
 
 // AppendDecodeURIComponent appends decodeURIComponent(s) (ECMA-262 5.1
-// §15.1.3.2) to dst. The result is never longer than s, and
-// AppendDecodeURIComponent allocates nothing when dst has room for len(s)
-// more code units. On error it returns dst unchanged and a [*URIError].
+// §15.1.3.2) to dst, in the way of [AppendDecodeUTF16]. The result is never
+// longer than s, and AppendDecodeURIComponent allocates nothing when dst
+// has room for len(s) more code units. On error it returns dst unchanged
+// and a [*URIError].
 func AppendDecodeURIComponent(dst, s []uint16) ([]uint16, error) {
 	return AppendDecodeUTF16(dst, s, Set{})
 }
@@ -174,6 +177,9 @@ func Encode(s []uint16, unescaped Set) (string, error) {
 // AppendEncodeUTF16 appends Encode(s, unescaped) (ECMA-262 5.1 §15.1.3; see
 // [Encode]) to dst. It allocates nothing when dst has room for the result.
 // On error it returns dst unchanged and a [*URIError].
+//
+// It writes whole words into the room dst has, so bytes of dst's capacity
+// past the result (up to 16 of them) may change, as they may on error.
 func AppendEncodeUTF16(dst []byte, s []uint16, unescaped Set) ([]byte, error) {
 	out, off, f := appendEncode(dst, s, &unescaped)
 	if f != faultNone {
@@ -212,6 +218,10 @@ func Decode(s []uint16, reserved Set) ([]uint16, error) {
 // [Decode]) to dst. The result is never longer than s, and
 // AppendDecodeUTF16 allocates nothing when dst has room for len(s) more code
 // units. On error it returns dst unchanged and a [*URIError].
+//
+// It works in the room for len(s) more code units it makes in dst, so code
+// units of dst's capacity past the result, within that room, may change,
+// as they may on error.
 func AppendDecodeUTF16(dst, s []uint16, reserved Set) ([]uint16, error) {
 	out, off, f := appendDecode(dst, s, &reserved)
 	if f != faultNone {
@@ -432,7 +442,21 @@ func appendDecode(dst, s []uint16, reserved *Set) ([]uint16, int, uriFault) {
 	dst = slices.Grow(dst, len(s))
 	out := dst[n0 : n0+len(s)]
 	w := 0
+	// Where the CPU has them, vector instructions decode the literal
+	// units and the escapes of octets below 0x80, 16 units at a time,
+	// when no escape is to be kept (decodeURIComponent); they stop at each
+	// other escape, which the steps below decode, and go on after it.
+	wide := set == asciiSet{} && len(s) >= decodeWideMin
 	for k := 0; k < len(s); k++ {
+		if wide {
+			used, wrote := decodeWide(out[w:], s[k:])
+			k += used
+			w += wrote
+			if k >= len(s) {
+				break
+			}
+			wide = len(s)-k >= 18
+		}
 		if c := s[k]; c != '%' {
 			out[w] = c // 4.c.i
 			w++

@@ -333,6 +333,43 @@ func TestECMAGojaExhaustive(t *testing.T) {
 	pct = append(pct, []uint16{'%'}, []uint16{'%', '4'}, []uint16{'a', '%'}, []uint16{'%', '%', '4', '1'})
 	run("decode/every-pct-xx", decoders, pct)
 
+	// Long texts, for the decoders' vector path (16 units at a time, with
+	// two- and three-octet sequences between): the escapes of code points
+	// of every UTF-8 length, in either hex case, with literal units between;
+	// and each short input above put at every position of a long text.
+	var longDec [][]uint16
+	var cur []uint16
+	for cp := rune(0); cp <= 0x10FFFF; cp += 97 {
+		if cp >= 0xD800 && cp <= 0xDFFF {
+			continue
+		}
+		for _, o := range utf8.AppendRune(nil, cp) {
+			h, l := ecmaHexPair(o, cp&1 != 0)
+			cur = append(cur, '%', h, l)
+		}
+		cur = append(cur, uint16(cp&0x3F)+'0')
+		if len(cur) >= 200 {
+			longDec = append(longDec, cur)
+			cur = nil
+		}
+	}
+	for i, in := range pct {
+		if i%13 != 0 && (len(in) != 3 || in[1] >= 0x80 || in[2] >= 0x80) {
+			continue // every input of ASCII units, a sample of the others
+		}
+		at := i % 40
+		text := make([]uint16, 0, 100)
+		for range at {
+			text = append(text, 'a')
+		}
+		text = append(text, in...)
+		for len(text) < 80 {
+			text = append(text, '%', '4', '1')
+		}
+		longDec = append(longDec, text)
+	}
+	run("decode/long-text", decoders, longDec)
+
 	// Every two-escape sequence whose first octet is C0-FF, continuations
 	// 00-FF.
 	var two [][]uint16

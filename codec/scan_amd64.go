@@ -200,3 +200,60 @@ func (w *wideEncoder) encode(room []byte, s []uint16) (used, wrote int) {
 	}
 	return encodeASCIIAVX(&room[0], &s[0], n, &w.tab, &encodeASCIIConsts)
 }
+
+// decodeASCIIAVX runs Decode step 4 with an empty reserved set over
+// windows of 16 code units of src (see scan_amd64.s), writing to dst, with
+// the well-formed escape sequences of two- and three-octet UTF-8 between
+// the windows, up to the first '%' that it cannot decode that way or until
+// fewer than 18 of the n units are left. It returns the units it
+// used and the units it wrote, never more than it used.
+//
+//go:noescape
+func decodeASCIIAVX(dst *uint16, src *uint16, n int, k *decodeConsts) (used, wrote int)
+
+// decodeConsts are the constants of decodeASCIIAVX, each vector of words
+// 32 bytes long. shuf[m] moves the units of an 8-unit half whose bits are
+// set in m to its start, in order; lens[m] is how many there are; unhex is
+// the package's table of hex digit values. The offsets of lens (256) and
+// unhex (4608) are written in scan_amd64.s.
+type decodeConsts struct {
+	pct, zero, nine, x20, a, five, ten, x7f [16]uint16
+	lens                                    [256]byte
+	shuf                                    [256][16]byte
+	unhex                                   [256]byte
+}
+
+var decodeASCIIConsts = func() (k decodeConsts) {
+	k.unhex = unhex
+	for i := range 16 {
+		k.pct[i], k.zero[i], k.nine[i], k.x20[i] = '%', '0', 9, 0x20
+		k.a[i], k.five[i], k.ten[i], k.x7f[i] = 'a', 5, 10, 0x7F
+	}
+	for m := range 256 {
+		out := k.shuf[m][:0]
+		for j := range 8 {
+			if m>>j&1 != 0 {
+				out = append(out, byte(2*j), byte(2*j+1))
+			}
+		}
+		k.lens[m] = byte(len(out) / 2)
+		for i := len(out); i < 16; i++ {
+			k.shuf[m][i] = 0x80
+		}
+	}
+	return k
+}()
+
+// decodeWideMin is the shortest input for which Decode calls
+// decodeASCIIAVX.
+const decodeWideMin = 64
+
+// decodeWide runs Decode step 4 with an empty reserved set over the start
+// of s with decodeASCIIAVX, writing to out, which has room for len(s)
+// units, when the CPU has AVX2; it returns the units it used and wrote.
+func decodeWide(out, s []uint16) (used, wrote int) {
+	if len(s) < 18 {
+		return 0, 0
+	}
+	return decodeASCIIAVX(&out[0], &s[0], len(s), &decodeASCIIConsts)
+}

@@ -173,3 +173,235 @@ end:
 	MOVQ BX, used+40(FP)
 	MOVQ DI, wrote+48(FP)
 	RET
+
+// func decodeASCIIAVX(dst *uint16, src *uint16, n int, k *decodeConsts) (used, wrote int)
+//
+// Decode step 4 with an empty reserved set, for windows of 16 code units
+// while a window and the two units after it fit in the n units of src; it
+// stops before the first '%' that does not start the escape of an octet
+// below 0x80 (a multi-octet sequence or a fault, left to the caller). A
+// window without '%' is copied. Otherwise the hex digits after every unit
+// are read as values in three loads (units i, i+1 and i+2 of the window);
+// each '%' whose two digits are valid and give an octet below 0x80 is
+// replaced by that octet, and its digits are dropped by a compacting
+// shuffle on each half of the window. Windows start every 16 units, so
+// that no load waits for the one before; the digits of an escape at the
+// end of a window that fall in the next (the carry) are dropped there.
+// Each half is one 16-byte store of which the next store overwrites what
+// is not output; dst must have room for the units the call uses.
+TEXT ·decodeASCIIAVX(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ k+24(FP), R8
+	VMOVDQU 0(R8), Y15        // '%'
+	VMOVDQU 32(R8), Y14       // '0'
+	VMOVDQU 64(R8), Y13       // 9
+	VMOVDQU 96(R8), Y12       // 0x20
+	VMOVDQU 128(R8), Y11      // 'a'
+	VMOVDQU 160(R8), Y10      // 5
+	VMOVDQU 192(R8), Y9       // 10
+	VMOVDQU 224(R8), Y8       // 0x7F
+	LEAQ 256(R8), R9          // lens
+	LEAQ 512(R8), R10         // compacting shuffles
+	MOVQ DI, R11
+	XORQ BX, BX
+	XORL R8, R8               // the carry: bit i set when unit i is a digit
+	SUBQ $18, CX              // the last window starts at n-18
+
+window:
+	CMPQ BX, CX
+	JG   end
+	VMOVDQU (SI)(BX*2), Y0
+	VPCMPEQW Y15, Y0, Y1      // 0xFFFF at each '%'
+	VPTEST Y1, Y1
+	JNZ  escapes
+	TESTL R8, R8
+	JNZ  escapes
+	VMOVDQU Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $16, BX
+	JMP  window
+
+escapes:
+	VMOVDQU 2(SI)(BX*2), Y2   // the unit after each
+	VMOVDQU 4(SI)(BX*2), Y3   // the unit two after each
+	VPSUBW Y14, Y2, Y4        // d = c - '0'
+	VPMINUW Y13, Y4, Y5
+	VPCMPEQW Y5, Y4, Y5       // d <= 9: a digit
+	VPOR Y12, Y2, Y2
+	VPSUBW Y11, Y2, Y2        // a = (c | 0x20) - 'a'
+	VPMINUW Y10, Y2, Y6
+	VPCMPEQW Y6, Y2, Y6       // a <= 5: a hex letter
+	VPADDW Y9, Y2, Y2
+	VPBLENDVB Y5, Y4, Y2, Y4  // the value of the first digit
+	VPOR Y6, Y5, Y5           // the first digit is valid
+	VPSUBW Y14, Y3, Y6
+	VPMINUW Y13, Y6, Y7
+	VPCMPEQW Y7, Y6, Y7
+	VPOR Y12, Y3, Y3
+	VPSUBW Y11, Y3, Y3
+	VPMINUW Y10, Y3, Y2
+	VPCMPEQW Y2, Y3, Y2
+	VPADDW Y9, Y3, Y3
+	VPBLENDVB Y7, Y6, Y3, Y6  // the value of the second digit
+	VPOR Y2, Y7, Y7           // the second digit is valid
+	VPAND Y7, Y5, Y5          // both are
+	VPSLLW $4, Y4, Y4
+	VPOR Y6, Y4, Y4           // the octet
+	VPCMPGTW Y8, Y4, Y2       // above 0x7F
+	VPANDN Y5, Y2, Y5         // ok: valid and below 0x80
+	VPANDN Y1, Y5, Y2         // bad: a '%' that is not ok
+	VPBLENDVB Y1, Y4, Y0, Y0  // the octet at each '%', the unit elsewhere
+	VPACKSSWB Y1, Y1, Y3
+	VPMOVMSKB Y3, AX          // '%': units 0-7 in bits 0-7, 8-15 in bits 16-23
+	VPACKSSWB Y2, Y2, Y3
+	VPMOVMSKB Y3, DX          // bad, the same way
+	MOVL AX, R12
+	ANDL $0xFF, R12
+	SHRL $8, AX
+	ANDL $0xFF00, AX
+	ORL  R12, AX              // '%': bit i for unit i
+	MOVL DX, R12
+	ANDL $0xFF, R12
+	SHRL $8, DX
+	ANDL $0xFF00, DX
+	ORL  R12, DX              // bad: bit i for unit i
+	MOVL AX, R12
+	SHLL $1, R12
+	SHLL $2, AX
+	ORL  AX, R12
+	ORL  R8, R12              // the digits; bits 16 and 17 are in the next window
+	MOVL R12, R8
+	SHRL $16, R8              // the next window's carry
+	NOTL R12                  // keep: all but the digits
+	MOVL $16, R13             // the units this window uses
+	TESTL DX, DX
+	JZ   compact
+	BSFL DX, R13              // stop at the first bad '%'
+	MOVL DX, R14
+	NEGL R14
+	ANDL DX, R14              // its bit alone
+	DECL R14                  // the units before it
+	ANDL R14, R12
+	XORL R8, R8
+
+compact:
+	MOVL R12, R14
+	ANDL $0xFF, R14
+	MOVL R14, R15
+	SHLL $4, R15
+	VPSHUFB (R10)(R15*1), X0, X3
+	VMOVDQU X3, (DI)
+	MOVBQZX (R9)(R14*1), R14
+	LEAQ (DI)(R14*2), DI
+	SHRL $8, R12
+	ANDL $0xFF, R12
+	MOVL R12, R15
+	SHLL $4, R15
+	VEXTRACTI128 $1, Y0, X0
+	VPSHUFB (R10)(R15*1), X0, X3
+	VMOVDQU X3, (DI)
+	MOVBQZX (R9)(R12*1), R12
+	LEAQ (DI)(R12*2), DI
+	ADDQ R13, BX
+	TESTL DX, DX
+	JZ   window
+
+	// BX is at the '%' that stopped the window. The escapes of a two- or
+	// three-octet UTF-8 sequence that is well formed are decoded here, as
+	// the caller would; anything else (a fault, a four-octet sequence, a
+	// sequence too near the end) is left to the caller.
+	MOVQ n+16(FP), R15
+	LEAQ 9(BX), R12
+	CMPQ R12, R15
+	JA   end
+	MOVWQZX 2(SI)(BX*2), R12
+	CMPQ R12, $0xFF
+	JA   end
+	MOVBQZX 4352(R9)(R12*1), R12
+	MOVWQZX 4(SI)(BX*2), R13
+	CMPQ R13, $0xFF
+	JA   end
+	MOVBQZX 4352(R9)(R13*1), R13
+	SHLQ $4, R12
+	ORQ  R13, R12             // the first octet, or above 0xFF when a digit is not one
+	CMPQ R12, $0xC2
+	JB   end                  // not hex, or C0 and C1, whose forms are overlong
+	CMPQ R12, $0xF0
+	JAE  end                  // four octets, or not a first octet
+	CMPW 6(SI)(BX*2), $0x25
+	JNE  end
+	MOVWQZX 8(SI)(BX*2), R13
+	CMPQ R13, $0xFF
+	JA   end
+	MOVBQZX 4352(R9)(R13*1), R13
+	MOVWQZX 10(SI)(BX*2), R14
+	CMPQ R14, $0xFF
+	JA   end
+	MOVBQZX 4352(R9)(R14*1), R14
+	SHLQ $4, R13
+	ORQ  R14, R13             // the second octet
+	MOVQ R13, R14
+	ANDQ $0x1C0, R14          // 10xxxxxx, with both digits valid
+	CMPQ R14, $0x80
+	JNE  end
+	ANDQ $0x3F, R13
+	CMPQ R12, $0xE0
+	JAE  three
+	ANDQ $0x1F, R12
+	SHLQ $6, R12
+	ORQ  R13, R12
+	MOVW R12, (DI)
+	ADDQ $2, DI
+	ADDQ $6, BX
+	XORL R8, R8
+	JMP  window
+
+three:
+	CMPW 12(SI)(BX*2), $0x25
+	JNE  end
+	MOVWQZX 14(SI)(BX*2), R14
+	CMPQ R14, $0xFF
+	JA   end
+	MOVBQZX 4352(R9)(R14*1), R14
+	MOVWQZX 16(SI)(BX*2), R15
+	CMPQ R15, $0xFF
+	JA   end
+	MOVBQZX 4352(R9)(R15*1), R15
+	SHLQ $4, R14
+	ORQ  R15, R14             // the third octet
+	MOVQ R14, R15
+	ANDQ $0x1C0, R15
+	CMPQ R15, $0x80
+	JNE  end
+	ANDQ $0x3F, R14
+	ANDQ $0x0F, R12
+	SHLQ $12, R12
+	SHLQ $6, R13
+	ORQ  R13, R12
+	ORQ  R14, R12             // the code point
+	CMPQ R12, $0x800
+	JB   end                  // overlong
+	MOVQ R12, R15
+	ANDQ $0xF800, R15
+	CMPQ R15, $0xD800
+	JE   end                  // a surrogate
+	MOVW R12, (DI)
+	ADDQ $2, DI
+	ADDQ $9, BX
+	XORL R8, R8
+	JMP  window
+
+end:
+	MOVL R8, R12              // digits of the last escape past the last window
+	ANDL $1, R12
+	SHRL $1, R8
+	ADDQ R12, BX
+	ADDQ R8, BX
+	VZEROUPPER
+	SUBQ R11, DI
+	SHRQ $1, DI
+	MOVQ BX, used+32(FP)
+	MOVQ DI, wrote+40(FP)
+	RET

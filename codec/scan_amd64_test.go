@@ -4,7 +4,10 @@ package codec
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"unicode/utf8"
+	"unsafe"
 )
 
 // TestScanTableFill checks the transposed table against its definition,
@@ -147,5 +150,205 @@ func TestEncodeASCIIAVX(t *testing.T) {
 			}
 			check(set, s)
 		}
+	}
+}
+
+// TestDecodeASCIIAVX checks appendDecode with an empty reserved set, which
+// goes through decodeASCIIAVX for inputs of decodeWideMin units or more,
+// against appendDecode step by step: with the reserved set {DEL}, which
+// turns the vector path off and changes nothing for inputs without an
+// escape of DEL, and which TestECMAGojaExhaustive checks against goja. The
+// inputs put literal units (ASCII, other BMP units, lone surrogates),
+// escapes of every octet but DEL in either case, whole UTF-8 sequences and
+// malformed escapes at every position of a window, across its end, and at
+// the end of the input.
+func TestDecodeASCIIAVX(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(37, 38))
+	steps := SetOf("\x7f")
+	check := func(s []uint16) {
+		t.Helper()
+		want, woff, wf := appendDecode([]uint16{'p'}, s, &steps)
+		got, goff, gf := appendDecode([]uint16{'p'}, s, &Set{})
+		if gf != wf || goff != woff || (wf == faultNone && !slices.Equal(got, want)) {
+			t.Fatalf("in %04X:\n got  %v at %d, %04X\n want %v at %d, %04X", s, gf, goff, got, wf, woff, want)
+		}
+	}
+	// checkPadded checks s with hex digits and escapes of a continuation
+	// octet after it in memory, which a read past its end would decode.
+	checkPadded := func(s []uint16) {
+		t.Helper()
+		for _, pad := range []string{"%80%80%80", "41%80%80", "1%80%80"} {
+			p := slices.Clip(s)
+			for _, c := range pad {
+				p = append(p, uint16(c))
+			}
+			check(p[:len(s)])
+		}
+	}
+	hex := func(b byte, lower bool) []uint16 {
+		d := upperHex
+		if lower {
+			d = "0123456789abcdef"
+		}
+		return []uint16{'%', uint16(d[b>>4]), uint16(d[b&15])}
+	}
+	literal := func() uint16 {
+		switch r.IntN(6) {
+		case 0:
+			return uint16(0x80 + r.IntN(0xFF80))
+		case 1:
+			return uint16(0x100 + '0' + r.IntN(10)) // a digit in the low byte
+		default:
+			for {
+				if c := uint16(r.IntN(0x80)); c != '%' {
+					return c
+				}
+			}
+		}
+	}
+	token := func(u []uint16) []uint16 {
+		switch r.IntN(10) {
+		case 0, 1, 2, 3:
+			return append(u, literal())
+		case 4, 5, 6:
+			b := byte(r.IntN(0x7F)) // not DEL
+			return append(u, hex(b, r.IntN(2) == 0)...)
+		case 7:
+			for _, b := range utf8.AppendRune(nil, rune(0x80+r.IntN(0x10FF80))) {
+				u = append(u, hex(b, r.IntN(2) == 0)...)
+			}
+			return u
+		case 8:
+			bad := [][]uint16{{'%'}, {'%', '4'}, {'%', 'G', '1'}, {'%', '1', 'g'}, {'%', 0x134, '1'},
+				{'%', '4', 0x131}, {'%', '%', '4', '1'}, {'%', 0xD800, 'A'}, {'%', ':', '0'}, {'%', '@', '0'},
+				{'%', '/', '0'}, {'%', '`', '0'}, {'%', 'G', '0'}, {'%', 'g', '0'}}
+			return append(u, bad[r.IntN(len(bad))]...)
+		default:
+			return append(u, hex(byte(0x80+r.IntN(0x80)), false)...) // a lead or continuation octet alone
+		}
+	}
+	// Random texts, mostly well-formed, of every length to 300.
+	for n := 0; n < 3000; n++ {
+		var s []uint16
+		for len(s) < n%300 {
+			if r.IntN(20) == 0 {
+				s = token(s)
+			} else if r.IntN(2) == 0 {
+				s = append(s, literal())
+			} else {
+				s = append(s, hex(byte(r.IntN(0x7F)), r.IntN(2) == 0)...)
+			}
+		}
+		check(s)
+	}
+	// The escape of every octet but DEL, and every malformed escape,
+	// at every position of the first two windows.
+	for b := range 256 {
+		for pos := 0; pos < 40; pos++ {
+			for _, lower := range []bool{false, true} {
+				if b == 0x7F {
+					continue
+				}
+				s := make([]uint16, 0, 100)
+				for range pos {
+					s = append(s, 'a')
+				}
+				s = append(s, hex(byte(b), lower)...)
+				for len(s) < 90 {
+					s = append(s, 'z')
+				}
+				check(s)
+			}
+		}
+	}
+	// Two- and three-octet sequences, well formed and not, which the
+	// vector path decodes between windows or leaves to the steps: at
+	// every position of the first windows and near the end of the input.
+	seqs := []string{"C280", "DFBF", "c3a9", "E0A080", "ED9FBF", "EE8080", "EFBFBF", "e381", "F0908080",
+		"C080", "C1BF", "E08080", "E09FBF", "EDA080", "EDBFBF", "C341", "C3C0", "E38141", "E34181",
+		"C3", "E381", "80", "BF", "F8", "FF"}
+	for _, seq := range seqs {
+		var esc []uint16
+		for i := 0; i < len(seq); i += 2 {
+			esc = append(esc, '%', uint16(seq[i]), uint16(seq[i+1]))
+		}
+		variants := [][]uint16{esc}
+		for i := range esc {
+			if esc[i] != '%' {
+				for _, bad := range []uint16{'G', 'g', 0x100 + esc[i], ':', '%'} {
+					v := slices.Clone(esc)
+					v[i] = bad
+					variants = append(variants, v)
+				}
+			} else if i > 0 {
+				v := slices.Clone(esc)
+				v[i] = 'x'
+				variants = append(variants, v)
+			}
+			variants = append(variants, esc[:i])
+		}
+		for _, v := range variants {
+			for pos := 0; pos < 40; pos++ {
+				s := make([]uint16, 0, 120)
+				for range pos {
+					s = append(s, 'a')
+				}
+				s = append(s, v...)
+				for len(s) < 70 {
+					s = append(s, '%', '4', '1')
+				}
+				check(s)
+				// and the same near the end, with the escapes of a
+				// continuation octet past it, in memory, which a read
+				// past the end would decode
+				s = s[:0]
+				for range 64 + pos%20 {
+					s = append(s, 'b')
+				}
+				s = append(s, v...)
+				for range pos / 20 {
+					s = append(s, 'c')
+				}
+				checkPadded(s)
+			}
+		}
+	}
+	for pos := 0; pos < 40; pos++ {
+		for _, tail := range [][]uint16{{'%'}, {'%', 'A'}, {'%', 'G', '0'}, {'%', '0', 'G'}, {'%', 0x130, '0'}, {'%', '0', 0x130}} {
+			s := make([]uint16, 0, 100)
+			for range 64 - len(tail) - pos%8 {
+				s = append(s, 'a')
+			}
+			s = append(s, tail...)
+			for range pos / 8 {
+				s = append(s, 'b')
+			}
+			checkPadded(s)
+		}
+	}
+}
+
+// TestDecodeConstsLayout checks the offsets of decodeConsts that
+// scan_amd64.s uses.
+func TestDecodeConstsLayout(t *testing.T) {
+	var k decodeConsts
+	if o := unsafe.Offsetof(k.lens); o != 256 {
+		t.Errorf("lens at %d, the assembly reads it at 256", o)
+	}
+	if o := unsafe.Offsetof(k.shuf); o != 512 {
+		t.Errorf("shuf at %d, the assembly reads it at 512", o)
+	}
+	if o := unsafe.Offsetof(k.unhex); o != 4608 {
+		t.Errorf("unhex at %d, the assembly reads it at 4608", o)
+	}
+	var e encodeConsts
+	if o := unsafe.Offsetof(e.lens); o != 48 {
+		t.Errorf("encodeConsts.lens at %d, the assembly reads it at 48", o)
+	}
+	if o := unsafe.Offsetof(e.shuf); o != 64 {
+		t.Errorf("encodeConsts.shuf at %d, the assembly reads it at 64", o)
 	}
 }
