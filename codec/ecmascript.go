@@ -269,11 +269,10 @@ func DecodeURIComponentString(s string) (string, error) {
 //
 // It writes into the room dst has. Where the CPU has them, vector
 // instructions encode runs of code units below 0x80, 8 at a time
-// (wideEncoder); the steps between those runs, and all steps elsewhere,
-// write their octets with whole-word stores from escapeWord while there is
-// room for the longest output of one step (12 octets, the escapes of a
-// surrogate pair); the last steps, without that room, go through
-// appendEncodeTail.
+// (wideEncoder); encodeSteps writes the steps between those runs, and all
+// steps elsewhere, while there is room for the longest output of one step;
+// the last steps, without that room, are written one at a time to a small
+// buffer and appended from there.
 func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault) {
 	set := asciiOf(unescaped)
 	var wide wideEncoder
@@ -281,112 +280,91 @@ func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault
 	n := len(dst)
 	buf := dst[:cap(dst)]
 	k := 0
+	var f uriFault
 	for k < len(s) {
+		end := len(s)
 		if wide.ok {
 			used, wrote := wide.encode(buf[n:], s[k:])
 			k += used
 			n += wrote
+			end = min(k+8, len(s)) // past the unit that stopped the run
 		}
-		// Eight steps, or to the end: past the unit that stopped the
-		// vector run.
-		end := min(k+8, len(s))
-		for ; k < end && len(buf)-n >= 12; k++ {
-			o := buf[n : n+12]
-			c := s[k]
-			if c < utf8.RuneSelf {
-				if set.has(c) { // 4.c
-					o[0] = byte(c)
-					n++
-				} else { // 4.d.ii.1, 4.d.iv-vi: one octet
-					binary.LittleEndian.PutUint32(o, escapeWord[c])
-					n += 3
-				}
-				continue
-			}
-			switch {
-			case c < 0x800: // two octets
-				binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xC0|c>>6])|uint64(escapeWord[0x80|c&0x3F])<<24)
-				n += 6
-			case c < surrHighMin || c > surrLowMax: // three octets
-				e2 := escapeWord[0x80|c&0x3F]
-				binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xE0|c>>12])|uint64(escapeWord[0x80|c>>6&0x3F])<<24|uint64(e2)<<48)
-				o[8] = byte(e2 >> 16)
-				n += 9
-			case c >= surrLowMin: // 4.d.i
-				return dst, k, faultLoneLow
-			case k+1 == len(s): // 4.d.iii.1-2
-				return dst, k, faultHighAtEnd
-			default:
-				d := s[k+1] // 4.d.iii.3
-				if d < surrLowMin || d > surrLowMax {
-					return dst, k, faultHighUnpaired // 4.d.iii.4
-				}
-				k++
-				v := (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000 // 4.d.iii.5
-				e2 := escapeWord[0x80|v>>6&0x3F]
-				binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xF0|v>>18])|uint64(escapeWord[0x80|v>>12&0x3F])<<24|uint64(e2)<<48)
-				binary.LittleEndian.PutUint32(o[8:], e2>>16|escapeWord[0x80|v&0x3F]<<8)
-				n += 12
-			}
+		if n, k, f = encodeSteps(buf, n, s, k, end, set); f != faultNone {
+			return dst, k, f
 		}
 		if k < end {
 			break // no room for a whole step
 		}
 	}
-	return appendEncodeTail(buf[:n], s, k, set)
+	out := buf[:n]
+	var step [12]byte
+	for k < len(s) {
+		var m int
+		if m, k, f = encodeSteps(step[:], 0, s, k, k+1, set); f != faultNone {
+			return dst, k, f
+		}
+		out = append(out, step[:m]...)
+	}
+	return out, 0, faultNone
+}
+
+// encodeSteps runs Encode step 4 for the code units s[k:end] while buf has
+// room after n for the longest output of one step (12 octets, the escapes
+// of a surrogate pair), writing each step's octets with whole-word stores
+// from escapeWord. It returns the new n and the first code unit it did not
+// encode (past end when a pair ends there), or, on a fault, the offset of
+// the unpaired surrogate.
+func encodeSteps(buf []byte, n int, s []uint16, k, end int, set asciiSet) (int, int, uriFault) {
+	for ; k < end && len(buf)-n >= 12; k++ {
+		o := buf[n : n+12]
+		c := s[k]
+		if c < utf8.RuneSelf {
+			if set.has(c) { // 4.c
+				o[0] = byte(c)
+				n++
+			} else { // 4.d.ii.1, 4.d.iv-vi: one octet
+				binary.LittleEndian.PutUint32(o, escapeWord[c])
+				n += 3
+			}
+			continue
+		}
+		switch {
+		case c < 0x800: // two octets
+			binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xC0|c>>6])|uint64(escapeWord[0x80|c&0x3F])<<24)
+			n += 6
+		case c < surrHighMin || c > surrLowMax: // three octets
+			e2 := escapeWord[0x80|c&0x3F]
+			binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xE0|c>>12])|uint64(escapeWord[0x80|c>>6&0x3F])<<24|uint64(e2)<<48)
+			o[8] = byte(e2 >> 16)
+			n += 9
+		case c >= surrLowMin: // 4.d.i
+			return n, k, faultLoneLow
+		case k+1 == len(s): // 4.d.iii.1-2
+			return n, k, faultHighAtEnd
+		default:
+			d := s[k+1] // 4.d.iii.3
+			if d < surrLowMin || d > surrLowMax {
+				return n, k, faultHighUnpaired // 4.d.iii.4
+			}
+			k++
+			v := (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000 // 4.d.iii.5
+			e2 := escapeWord[0x80|v>>6&0x3F]
+			binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xF0|v>>18])|uint64(escapeWord[0x80|v>>12&0x3F])<<24|uint64(e2)<<48)
+			binary.LittleEndian.PutUint32(o[8:], e2>>16|escapeWord[0x80|v&0x3F]<<8)
+			n += 12
+		}
+	}
+	return n, k, faultNone
 }
 
 // escapeWord holds, for each octet, its escape "%XY" (uppercase hex) as the
-// three low bytes of a little-endian word, for appendEncode's stores.
+// three low bytes of a little-endian word, for encodeSteps' stores.
 var escapeWord = func() (t [256]uint32) {
 	for b := range t {
 		t[b] = '%' | uint32(upperHex[b>>4])<<8 | uint32(upperHex[b&15])<<16
 	}
 	return t
 }()
-
-// appendEncodeTail is appendEncode from s[k] on, one append per step.
-func appendEncodeTail(dst []byte, s []uint16, k int, set asciiSet) ([]byte, int, uriFault) {
-	for ; k < len(s); k++ {
-		c := s[k]
-		if c < utf8.RuneSelf {
-			if set.has(c) { // 4.c
-				dst = append(dst, byte(c))
-			} else { // 4.d.ii.1, 4.d.iv-vi: one octet
-				dst = append(dst, '%', upperHex[c>>4&7], upperHex[c&15])
-			}
-			continue
-		}
-		switch {
-		case c < 0x800: // two octets
-			dst = append(dst,
-				'%', upperHex[0xC|c>>10&1], upperHex[c>>6&15],
-				'%', upperHex[0x8|c>>4&3], upperHex[c&15])
-		case c < surrHighMin || c > surrLowMax: // three octets
-			dst = append(dst,
-				'%', 'E', upperHex[c>>12],
-				'%', upperHex[0x8|c>>10&3], upperHex[c>>6&15],
-				'%', upperHex[0x8|c>>4&3], upperHex[c&15])
-		case c >= surrLowMin: // 4.d.i
-			return dst, k, faultLoneLow
-		case k+1 == len(s): // 4.d.iii.1-2
-			return dst, k, faultHighAtEnd
-		default:
-			d := s[k+1] // 4.d.iii.3
-			if d < surrLowMin || d > surrLowMax {
-				return dst, k, faultHighUnpaired // 4.d.iii.4
-			}
-			k++
-			v := (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000 // 4.d.iii.5
-			dst = append(dst,
-				'%', 'F', upperHex[v>>18&7],
-				'%', upperHex[0x8|v>>16&3], upperHex[v>>12&15],
-				'%', upperHex[0x8|v>>10&3], upperHex[v>>6&15],
-				'%', upperHex[0x8|v>>4&3], upperHex[v&15])
-		}
-	}
-	return dst, 0, faultNone
-}
 
 // encodedLen returns the length of Encode(s, unescaped), or the offset of
 // the unpaired surrogate that makes Encode throw, and the fault.

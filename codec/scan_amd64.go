@@ -115,29 +115,33 @@ func dataPtr[S string | []byte](s S) *byte {
 	panic("unreachable")
 }
 
-// encodeASCIIAVX runs Encode step 4 over groups of 8 code units below 0x80
-// (see scan_amd64.s): it encodes up to n units of src (n a multiple of 8)
-// into dst, which has room for 3n+4 bytes, and stops before the first group
-// holding a unit at or above 0x80. It returns the units it used and the
-// bytes it wrote.
+// encodeASCIIAVX runs Encode step 4 over the n code units of src into the
+// room bytes at dst (see scan_amd64.s): groups of 8 units below 0x80 with
+// vector instructions, one unit at a time through a group that holds a
+// unit at or above 0x80. It stops at a surrogate, when fewer than 8 units
+// are left, or when the room left is too small for a group or a step. It
+// returns the units it used and the bytes it wrote.
 //
 //go:noescape
-func encodeASCIIAVX(dst *byte, src *uint16, n int, set *scanTable, k *encodeConsts) (used, wrote int)
+func encodeASCIIAVX(dst *byte, room int, src *uint16, n int, set *scanTable, k *encodeConsts) (used, wrote int)
 
 // encodeConsts are the constants of encodeASCIIAVX. shuf[m] picks, from the
 // tuples '%', H, L, c of four units, the escape of each unit whose bit is
 // set in m and the character of each other; lens[m] is how many bytes that
-// is.
+// is; escape is escapeWord. The offsets of lens (48), shuf (64) and escape
+// (320) are written in scan_amd64.s.
 type encodeConsts struct {
 	hex      [16]byte
 	pct      [16]byte
 	nonASCII [16]byte
 	lens     [16]byte
 	shuf     [16][16]byte
+	escape   [256]uint32 // escapeWord
 }
 
 var encodeASCIIConsts = func() (k encodeConsts) {
 	copy(k.hex[:], upperHex)
+	k.escape = escapeWord
 	for i := range 16 {
 		k.pct[i] = '%'
 		k.nonASCII[i] = [2]byte{0x80, 0xFF}[i&1]
@@ -190,15 +194,14 @@ func (w *wideEncoder) init(unescaped *Set, n int) {
 	}
 }
 
-// encode runs Encode step 4 over the code units at the start of s that
-// are below 0x80, 8 at a time, writing to the start of room while it has
-// space. It returns the units it used and the bytes it wrote.
+// encode runs Encode step 4 over the start of s with encodeASCIIAVX,
+// writing to the start of room. It returns the units it used and the bytes
+// it wrote.
 func (w *wideEncoder) encode(room []byte, s []uint16) (used, wrote int) {
-	n := min(len(s), (len(room)-4)/3) &^ 7
-	if n <= 0 {
+	if len(s) < 8 || len(room) < 28 {
 		return 0, 0
 	}
-	return encodeASCIIAVX(&room[0], &s[0], n, &w.tab, &encodeASCIIConsts)
+	return encodeASCIIAVX(&room[0], len(room), &s[0], len(s), &w.tab, &encodeASCIIConsts)
 }
 
 // decodeASCIIAVX runs Decode step 4 with an empty reserved set over

@@ -92,23 +92,28 @@ done:
 	MOVQ BX, ret+24(FP)
 	RET
 
-// func encodeASCIIAVX(dst *byte, src *uint16, n int, set *scanTable, k *encodeConsts) (used, wrote int)
+// func encodeASCIIAVX(dst *byte, room int, src *uint16, n int, set *scanTable, k *encodeConsts) (used, wrote int)
 //
-// Encode step 4 for groups of 8 code units below 0x80, up to n units (a
-// multiple of 8); it stops at the first group that holds a unit at or
-// above 0x80. Each group is packed to bytes and classified as
+// Encode step 4 over the n units of src, into the room bytes at dst. Groups
+// of 8 code units below 0x80 are packed to bytes and classified as
 // indexNotInAVX2 does. A group whose units are all in the set is stored as
 // it is; otherwise each half of it becomes four tuples '%', H, L, c (the
 // escape and the character) from which a shuffle picked by the half's 4
 // bits of "escaped" mask takes, for each unit, the escape or the
-// character. Each half is one 16-byte store of which the next store
-// overwrites what is not output; dst must have room for 3n+4 bytes.
-TEXT ·encodeASCIIAVX(SB), NOSPLIT, $0-56
+// character; each half is one 16-byte store of which the next store
+// overwrites what is not output. A group that holds a unit at or above
+// 0x80 is stepped through one unit at a time up to and including the
+// first such unit, whose two or three octets' escapes come from k.escape.
+// It stops at a surrogate, when fewer than 8 units are left, or when the
+// room left is too small for a group (28 bytes) or a step (12).
+TEXT ·encodeASCIIAVX(SB), NOSPLIT, $0-64
 	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ set+24(FP), DX
-	MOVQ k+32(FP), R8
+	MOVQ room+8(FP), R14
+	ADDQ DI, R14              // the end of the room
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	MOVQ set+32(FP), DX
+	MOVQ k+40(FP), R8
 	VMOVDQU (DX), X6          // rows
 	VMOVDQU 16(DX), X7        // bit
 	VMOVDQU 32(DX), X5        // 0x0F in every byte
@@ -117,16 +122,21 @@ TEXT ·encodeASCIIAVX(SB), NOSPLIT, $0-56
 	VMOVDQU 32(R8), X10       // 0xFF80 in every word
 	LEAQ 48(R8), R9           // lens
 	LEAQ 64(R8), R10          // shuffles
+	LEAQ 320(R8), R8          // escapes
 	VPXOR X4, X4, X4
 	MOVQ DI, R11
 	XORQ BX, BX
 
 group:
-	CMPQ BX, CX
-	JAE  end
+	LEAQ 8(BX), R12
+	CMPQ R12, CX
+	JA   end                  // fewer than 8 units left
+	LEAQ 28(DI), R12
+	CMPQ R12, R14
+	JA   end                  // no room for a group
 	VMOVDQU (SI)(BX*2), X0
 	VPTEST X10, X0
-	JNZ  end                  // a unit at or above 0x80
+	JNZ  mixed                // a unit at or above 0x80
 	VPACKUSWB X0, X0, X0      // the 8 units as bytes, twice over
 	VPSRLW $4, X0, X1
 	VPAND X5, X1, X1          // high nibbles
@@ -168,10 +178,87 @@ kept:
 	ADDQ $8, BX
 	JMP  group
 
+mixed:
+	VPAND X10, X0, X1
+	VPCMPEQW X4, X1, X1       // 0xFFFF where the unit is below 0x80
+	VPMOVMSKB X1, R15
+	NOTL R15
+	BSFL R15, R15
+	SHRL $1, R15
+	INCL R15                  // the steps: up to and including the first unit at or above 0x80
+
+step:
+	LEAQ 12(DI), R12
+	CMPQ R12, R14
+	JA   end                  // no room for a step
+	MOVWQZX (SI)(BX*2), AX
+	CMPQ AX, $0x80
+	JAE  multi
+	MOVQ AX, R12
+	ANDQ $15, R12
+	MOVBQZX (DX)(R12*1), R12  // rows[c&15]
+	MOVQ AX, R13
+	SHRQ $4, R13
+	MOVBQZX 16(DX)(R13*1), R13 // bit[c>>4]
+	TESTQ R12, R13
+	JZ   escaped
+	MOVB AL, (DI)             // in the set
+	INCQ DI
+	JMP  next
+
+escaped:
+	MOVL (R8)(AX*4), AX
+	MOVL AX, (DI)
+	ADDQ $3, DI
+	JMP  next
+
+multi:
+	CMPQ AX, $0x800
+	JAE  three
+	MOVQ AX, R12
+	SHRQ $6, R12
+	ORQ  $0xC0, R12
+	MOVL (R8)(R12*4), R12
+	MOVL R12, (DI)
+	ANDQ $0x3F, AX
+	ORQ  $0x80, AX
+	MOVL (R8)(AX*4), AX
+	MOVL AX, 3(DI)
+	ADDQ $6, DI
+	JMP  next
+
+three:
+	MOVQ AX, R12
+	ANDQ $0xF800, R12
+	CMPQ R12, $0xD800
+	JE   end                  // a surrogate: the caller's
+	MOVQ AX, R12
+	SHRQ $12, R12
+	ORQ  $0xE0, R12
+	MOVL (R8)(R12*4), R12
+	MOVL R12, (DI)
+	MOVQ AX, R12
+	SHRQ $6, R12
+	ANDQ $0x3F, R12
+	ORQ  $0x80, R12
+	MOVL (R8)(R12*4), R12
+	MOVL R12, 3(DI)
+	ANDQ $0x3F, AX
+	ORQ  $0x80, AX
+	MOVL (R8)(AX*4), AX
+	MOVL AX, 6(DI)
+	ADDQ $9, DI
+
+next:
+	INCQ BX
+	DECL R15
+	JNZ  step
+	JMP  group
+
 end:
 	SUBQ R11, DI
-	MOVQ BX, used+40(FP)
-	MOVQ DI, wrote+48(FP)
+	MOVQ BX, used+48(FP)
+	MOVQ DI, wrote+56(FP)
 	RET
 
 // func decodeASCIIAVX(dst *uint16, src *uint16, n int, k *decodeConsts) (used, wrote int)

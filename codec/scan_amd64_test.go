@@ -61,12 +61,14 @@ func TestIndexNotInAVX2(t *testing.T) {
 }
 
 // TestEncodeASCIIAVX checks appendEncode, whose runs of code units below
-// 0x80 go through encodeASCIIAVX, against appendEncodeTail, which goes one
-// step at a time and which TestECMAGojaExhaustive checks against goja: for
-// random sets and the two of the spec, every pattern of escaped and kept
-// units in a group of 8, every ASCII unit at every position of a group,
-// non-ASCII units and surrogate pairs between the groups, and every
-// amount of room in dst around the exact length.
+// 0x80 go through encodeASCIIAVX, against appendEncode into a nil dst,
+// which has no room for the vector path or for encodeSteps' word stores
+// and so goes one step at a time through its small buffer (the path that
+// TestECMAGojaExhaustive checks against goja on short inputs): for random
+// sets and the two of the spec, every pattern of escaped and kept units in
+// a group of 8, every ASCII unit at every position of a group, non-ASCII
+// units and surrogate pairs between the groups, and every amount of room
+// in dst around the exact length.
 func TestEncodeASCIIAVX(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("no AVX2 on this CPU")
@@ -76,13 +78,26 @@ func TestEncodeASCIIAVX(t *testing.T) {
 	for range 30 {
 		sets = append(sets, Set{bits: [4]uint64{r.Uint64(), r.Uint64()}})
 	}
+	rooms := []int{0, 1, 3, 4, 5, 11, 12, 13, 27, 28, 29, 64}
 	check := func(set Set, s []uint16) {
 		t.Helper()
-		want, off, f := appendEncodeTail(nil, s, 0, asciiOf(&set))
-		for _, extra := range []int{0, 1, 3, 4, 5, 11, 12, 13, 64} {
-			dst := make([]byte, 3, 3+len(want)+extra)
+		want, off, f := appendEncode(nil, s, &set)
+		for _, extra := range rooms {
+			// dst's capacity ends where 32 guard bytes begin, which
+			// no write may touch.
+			const guard = 32
+			mem := make([]byte, 3+len(want)+extra+guard)
+			for i := range mem {
+				mem[i] = 0xA5
+			}
+			dst := mem[: 3 : len(mem)-guard]
 			copy(dst, "p=:")
 			got, goff, gf := appendEncode(dst, s, &set)
+			for i, b := range mem[len(mem)-guard:] {
+				if b != 0xA5 {
+					t.Fatalf("set %v, %d units, room +%d: byte %d past dst's capacity written", set, len(s), extra, i)
+				}
+			}
 			if gf != f || (f != faultNone && goff != off) {
 				t.Fatalf("set %v, %d units, room +%d: fault %v at %d, want %v at %d", set, len(s), extra, gf, goff, f, off)
 			}
@@ -138,6 +153,31 @@ func TestEncodeASCIIAVX(t *testing.T) {
 			}
 			check(set, s)
 		}
+		// A group stepped through up to a non-ASCII unit at each of its
+		// positions, ending a text long enough for the vector path, with
+		// every amount of room up to a group's: the room checks of a
+		// group and of a step.
+		rooms = rooms[:0]
+		for extra := range 32 {
+			rooms = append(rooms, extra)
+		}
+		for pos := range 8 {
+			for _, last := range [][]uint16{{0x7FF}, {0xFFFF}, {0xDBFF, 0xDFFF}} {
+				s = s[:0]
+				for range scanMin {
+					s = append(s, pick(kept, escaped))
+				}
+				for range pos {
+					s = append(s, pick(escaped, kept))
+				}
+				s = append(s, last...)
+				for range 7 - pos {
+					s = append(s, pick(escaped, kept))
+				}
+				check(set, s)
+			}
+		}
+		rooms = []int{0, 1, 3, 4, 5, 11, 12, 13, 27, 28, 29, 64}
 		// Every length around the group and scan thresholds, with a
 		// lone surrogate at the end half of the time.
 		for n := 0; n < 150; n++ {
@@ -350,5 +390,8 @@ func TestDecodeConstsLayout(t *testing.T) {
 	}
 	if o := unsafe.Offsetof(e.shuf); o != 64 {
 		t.Errorf("encodeConsts.shuf at %d, the assembly reads it at 64", o)
+	}
+	if o := unsafe.Offsetof(e.escape); o != 320 {
+		t.Errorf("encodeConsts.escape at %d, the assembly reads it at 320", o)
 	}
 }
