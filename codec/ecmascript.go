@@ -163,20 +163,17 @@ func AppendDecodeURIComponent(dst, s []uint16) ([]uint16, error) {
 // (step 4.d.iii.4) is an error: a [*URIError] whose Offset is the unpaired
 // surrogate.
 func Encode(s []uint16, unescaped Set) (string, error) {
-	n, off, f := encodedLen(s, &unescaped)
+	b, off, f := appendEncode(nil, s, &unescaped) // one allocation, of the exact length
 	if f != faultNone {
 		return "", f.at(off)
 	}
-	if n == 0 {
-		return "", nil
-	}
-	b, _, _ := appendEncode(make([]byte, 0, n), s, &unescaped)
 	return unsafeString(b), nil // b is new and not kept
 }
 
 // AppendEncodeUTF16 appends Encode(s, unescaped) (ECMA-262 5.1 §15.1.3; see
-// [Encode]) to dst. It allocates nothing when dst has room for the result.
-// On error it returns dst unchanged and a [*URIError].
+// [Encode]) to dst. It allocates nothing when dst has room for the result,
+// and otherwise grows dst once, by exactly what is missing. On error it
+// returns dst unchanged and a [*URIError].
 //
 // It writes whole words into the room dst has, so bytes of dst's capacity
 // past the result (up to 16 of them) may change, as they may on error.
@@ -267,12 +264,12 @@ func DecodeURIComponentString(s string) (string, error) {
 // appendEncode is Encode step 4 over s, appending to dst. On a fault it
 // returns the offset of the unpaired surrogate.
 //
-// It writes into the room dst has. Where the CPU has them, vector
+// It writes into the room dst has, and when the rest of the output cannot
+// fit there, it grows dst once by exactly the rest's length (encodedLen). Where the CPU has them, vector
 // instructions encode runs of code units below 0x80, 8 at a time
 // (wideEncoder); encodeSteps writes the steps between those runs, and all
 // steps elsewhere, while there is room for the longest output of one step;
-// the last steps, without that room, are written one at a time to a small
-// buffer and appended from there.
+// the last steps, without that room, go through appendEncodeStepwise.
 func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault) {
 	set := asciiOf(unescaped)
 	var wide wideEncoder
@@ -292,20 +289,43 @@ func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault
 		if n, k, f = encodeSteps(buf, n, s, k, end, set); f != faultNone {
 			return dst, k, f
 		}
-		if k < end {
-			break // no room for a whole step
+		if k < end { // no room for a whole step
+			if len(s)-k <= len(buf)-n {
+				break // the rest may fit: one step at a time below
+			}
+			// The rest cannot fit (each unit is at least one octet):
+			// make room for exactly the rest.
+			m, off, f := encodedLen(s[k:], unescaped)
+			if f != faultNone {
+				return dst, k + off, f
+			}
+			grown := make([]byte, n+m) // not slices.Grow: it allocates twice under -race
+			copy(grown, buf[:n])
+			buf = grown
 		}
 	}
-	out := buf[:n]
-	var step [12]byte
-	for k < len(s) {
-		var m int
-		if m, k, f = encodeSteps(step[:], 0, s, k, k+1, set); f != faultNone {
-			return dst, k, f
-		}
-		out = append(out, step[:m]...)
+	out, off, f := appendEncodeStepwise(buf[:n], s, k, set)
+	if f != faultNone {
+		return dst, off, f
 	}
 	return out, 0, faultNone
+}
+
+// appendEncodeStepwise is Encode step 4 over s from s[k] on, appended to
+// dst one step at a time: each step's octets are written to a small buffer
+// by encodeSteps and appended from there. On a fault it returns the offset
+// of the unpaired surrogate. appendEncode finishes with it.
+func appendEncodeStepwise(dst []byte, s []uint16, k int, set asciiSet) ([]byte, int, uriFault) {
+	var step [12]byte
+	for k < len(s) {
+		m, next, f := encodeSteps(step[:], 0, s, k, k+1, set)
+		if f != faultNone {
+			return dst, next, f
+		}
+		dst = append(dst, step[:m]...)
+		k = next
+	}
+	return dst, 0, faultNone
 }
 
 // encodeSteps runs Encode step 4 for the code units s[k:end] while buf has
@@ -368,29 +388,44 @@ var escapeWord = func() (t [256]uint32) {
 
 // encodedLen returns the length of Encode(s, unescaped), or the offset of
 // the unpaired surrogate that makes Encode throw, and the fault.
+//
+// Where the CPU has them, vector instructions count runs of code units below
+// 0x80, 32 at a time (wideEncoder.count); the units between those runs, and
+// all units elsewhere, are counted one step at a time.
 func encodedLen(s []uint16, unescaped *Set) (n, off int, f uriFault) {
 	set := asciiOf(unescaped)
-	for k := 0; k < len(s); k++ {
-		c := s[k]
-		switch {
-		case c < utf8.RuneSelf:
-			n += 3
-			if set.has(c) {
-				n -= 2
+	var wide wideEncoder
+	wide.init(unescaped, len(s))
+	for k := 0; k < len(s); {
+		end := len(s)
+		if wide.ok {
+			used, m := wide.count(s[k:])
+			k += used
+			n += m
+			end = min(k+32, len(s)) // past the unit that stopped the run
+		}
+		for ; k < end; k++ {
+			c := s[k]
+			switch {
+			case c < utf8.RuneSelf:
+				n += 3
+				if set.has(c) {
+					n -= 2
+				}
+			case c < 0x800:
+				n += 6
+			case c < surrHighMin || c > surrLowMax:
+				n += 9
+			case c >= surrLowMin: // 4.d.i
+				return 0, k, faultLoneLow
+			case k+1 == len(s): // 4.d.iii.1-2
+				return 0, k, faultHighAtEnd
+			case s[k+1] < surrLowMin || s[k+1] > surrLowMax: // 4.d.iii.3-4
+				return 0, k, faultHighUnpaired
+			default:
+				k++
+				n += 12
 			}
-		case c < 0x800:
-			n += 6
-		case c < surrHighMin || c > surrLowMax:
-			n += 9
-		case c >= surrLowMin: // 4.d.i
-			return 0, k, faultLoneLow
-		case k+1 == len(s): // 4.d.iii.1-2
-			return 0, k, faultHighAtEnd
-		case s[k+1] < surrLowMin || s[k+1] > surrLowMax: // 4.d.iii.3-4
-			return 0, k, faultHighUnpaired
-		default:
-			k++
-			n += 12
 		}
 	}
 	return n, 0, faultNone

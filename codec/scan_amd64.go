@@ -12,7 +12,8 @@ import (
 // to encode?" scan. Build with -tags purego to use the plain loop of
 // scan_other.go instead.
 
-// useAVX2 reports whether the CPU has AVX2 and the OS saves its registers.
+// useAVX2 reports whether the CPU has AVX2 and POPCNT and the OS saves the
+// vector registers.
 var useAVX2 = detectAVX2()
 
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
@@ -31,8 +32,8 @@ func detectAVX2() bool {
 	if maxID < 7 {
 		return false
 	}
-	const osxsave, avx = 1 << 27, 1 << 28
-	if _, _, ecx, _ := cpuid(1, 0); ecx&(osxsave|avx) != osxsave|avx {
+	const popcnt, osxsave, avx = 1 << 23, 1 << 27, 1 << 28
+	if _, _, ecx, _ := cpuid(1, 0); ecx&(popcnt|osxsave|avx) != popcnt|osxsave|avx {
 		return false
 	}
 	if eax, _ := xgetbv(); eax&6 != 6 { // XMM and YMM state
@@ -202,6 +203,24 @@ func (w *wideEncoder) encode(room []byte, s []uint16) (used, wrote int) {
 		return 0, 0
 	}
 	return encodeASCIIAVX(&room[0], len(room), &s[0], len(s), &w.tab, &encodeASCIIConsts)
+}
+
+// encodedLenAVX returns the length of Encode step 4's output for the code
+// units at the start of the n at src, 32 at a time, up to the first block
+// of 32 that holds a unit at or above 0x80 (see scan_amd64.s), and the
+// units it counted.
+//
+//go:noescape
+func encodedLenAVX(src *uint16, n int, tab *scanTable, k *encodeConsts) (used, length int)
+
+// count returns the length of Encode step 4's output for the code units at
+// the start of s that are below 0x80, 32 at a time, and the units it
+// counted.
+func (w *wideEncoder) count(s []uint16) (used, length int) {
+	if len(s) < 32 {
+		return 0, 0
+	}
+	return encodedLenAVX(&s[0], len(s), &w.tab, &encodeASCIIConsts)
 }
 
 // decodeASCIIAVX runs Decode step 4 with an empty reserved set over

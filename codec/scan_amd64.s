@@ -261,6 +261,56 @@ end:
 	MOVQ DI, wrote+56(FP)
 	RET
 
+// func encodedLenAVX(src *uint16, n int, tab *scanTable, k *encodeConsts) (used, length int)
+//
+// The length of Encode step 4's output for blocks of 32 code units below
+// 0x80: one octet for each unit in the set, three for each other. It stops
+// at the first block that holds a unit at or above 0x80, or when fewer
+// than 32 units are left. A block's units are packed to bytes (VPACKUSWB
+// interleaves the two lanes, which a count does not mind), classified as
+// indexNotInAVX2 does, and the escaped ones counted with POPCNT.
+TEXT ·encodedLenAVX(SB), NOSPLIT, $0-48
+	MOVQ src+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ tab+16(FP), DX
+	MOVQ k+24(FP), R8
+	VBROADCASTI128 (DX), Y6   // rows
+	VBROADCASTI128 16(DX), Y7 // bit
+	VBROADCASTI128 32(DX), Y5 // 0x0F in every byte
+	VBROADCASTI128 32(R8), Y10 // 0xFF80 in every word
+	VPXOR Y4, Y4, Y4
+	XORQ BX, BX
+	XORQ R9, R9
+	ANDQ $-32, CX
+
+count:
+	CMPQ BX, CX
+	JAE  counted
+	VMOVDQU (SI)(BX*2), Y0
+	VMOVDQU 32(SI)(BX*2), Y1
+	VPOR Y1, Y0, Y2
+	VPTEST Y10, Y2
+	JNZ  counted              // a unit at or above 0x80
+	VPACKUSWB Y1, Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y5, Y1, Y1          // high nibbles
+	VPAND Y5, Y0, Y2          // low nibbles
+	VPSHUFB Y2, Y6, Y2        // rows[low]
+	VPSHUFB Y1, Y7, Y1        // bit[high]
+	VPAND Y1, Y2, Y2
+	VPCMPEQB Y4, Y2, Y2       // 0xFF where the unit is escaped
+	VPMOVMSKB Y2, AX
+	POPCNTL AX, AX
+	LEAQ 32(R9)(AX*2), R9     // 32 octets, and 2 more for each escape
+	ADDQ $32, BX
+	JMP  count
+
+counted:
+	VZEROUPPER
+	MOVQ BX, used+32(FP)
+	MOVQ R9, length+40(FP)
+	RET
+
 // func decodeASCIIAVX(dst *uint16, src *uint16, n int, k *decodeConsts) (used, wrote int)
 //
 // Decode step 4 with an empty reserved set, for windows of 16 code units

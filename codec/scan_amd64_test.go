@@ -61,14 +61,14 @@ func TestIndexNotInAVX2(t *testing.T) {
 }
 
 // TestEncodeASCIIAVX checks appendEncode, whose runs of code units below
-// 0x80 go through encodeASCIIAVX, against appendEncode into a nil dst,
-// which has no room for the vector path or for encodeSteps' word stores
-// and so goes one step at a time through its small buffer (the path that
-// TestECMAGojaExhaustive checks against goja on short inputs): for random
-// sets and the two of the spec, every pattern of escaped and kept units in
-// a group of 8, every ASCII unit at every position of a group, non-ASCII
-// units and surrogate pairs between the groups, and every amount of room
-// in dst around the exact length.
+// 0x80 go through encodeASCIIAVX, and encodedLen, whose runs go through
+// encodedLenAVX, against appendEncodeStepwise, which goes one step at a
+// time (the path that TestECMAGojaExhaustive checks against goja on short
+// inputs): for random sets and the two of the spec, every pattern of
+// escaped and kept units in a group of 8, every ASCII unit at every
+// position of a group, non-ASCII units and surrogate pairs between the
+// groups, and every amount of room in dst around the exact length, and
+// less room, which appendEncode grows.
 func TestEncodeASCIIAVX(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("no AVX2 on this CPU")
@@ -78,15 +78,18 @@ func TestEncodeASCIIAVX(t *testing.T) {
 	for range 30 {
 		sets = append(sets, Set{bits: [4]uint64{r.Uint64(), r.Uint64()}})
 	}
-	rooms := []int{0, 1, 3, 4, 5, 11, 12, 13, 27, 28, 29, 64}
+	rooms := []int{-1000, -13, -12, -11, -1, 0, 1, 3, 4, 5, 11, 12, 13, 27, 28, 29, 64}
 	check := func(set Set, s []uint16) {
 		t.Helper()
-		want, off, f := appendEncode(nil, s, &set)
+		want, off, f := appendEncodeStepwise(nil, s, 0, asciiOf(&set))
+		if n, noff, nf := encodedLen(s, &set); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
+			t.Fatalf("set %v, %d units: encodedLen = %d, fault %v at %d; want %d, fault %v at %d", set, len(s), n, nf, noff, len(want), f, off)
+		}
 		for _, extra := range rooms {
 			// dst's capacity ends where 32 guard bytes begin, which
 			// no write may touch.
 			const guard = 32
-			mem := make([]byte, 3+len(want)+extra+guard)
+			mem := make([]byte, 3+max(len(want)+extra, 0)+guard)
 			for i := range mem {
 				mem[i] = 0xA5
 			}
@@ -95,14 +98,14 @@ func TestEncodeASCIIAVX(t *testing.T) {
 			got, goff, gf := appendEncode(dst, s, &set)
 			for i, b := range mem[len(mem)-guard:] {
 				if b != 0xA5 {
-					t.Fatalf("set %v, %d units, room +%d: byte %d past dst's capacity written", set, len(s), extra, i)
+					t.Fatalf("set %v, %d units, room %+d: byte %d past dst's capacity written", set, len(s), extra, i)
 				}
 			}
 			if gf != f || (f != faultNone && goff != off) {
-				t.Fatalf("set %v, %d units, room +%d: fault %v at %d, want %v at %d", set, len(s), extra, gf, goff, f, off)
+				t.Fatalf("set %v, %d units, room %+d: fault %v at %d, want %v at %d", set, len(s), extra, gf, goff, f, off)
 			}
 			if f == faultNone && (string(got[:3]) != "p=:" || string(got[3:]) != string(want)) {
-				t.Fatalf("set %v, room +%d:\n in   %04X\n got  %q\n want %q", set, extra, s, got[3:], want)
+				t.Fatalf("set %v, room %+d:\n in   %04X\n got  %q\n want %q", set, extra, s, got[3:], want)
 			}
 		}
 	}
@@ -153,6 +156,31 @@ func TestEncodeASCIIAVX(t *testing.T) {
 			}
 			check(set, s)
 		}
+		// One unit at or above 0x80, each bit of it alone and a few
+		// others, at each position of a block of 32 among copies of one
+		// unit below 0x80 (with few bits, so that it cannot hide a test
+		// that looks at the wrong bits): the non-ASCII tests of
+		// encodeASCIIAVX and encodedLenAVX.
+		var high [][]uint16
+		for b := 7; b < 16; b++ {
+			high = append(high, []uint16{1 << b})
+		}
+		high = append(high, []uint16{0x7FF}, []uint16{0xFFFF}, []uint16{0xDBFF, 0xDC00})
+		for _, fill := range []uint16{0x00, 'a'} {
+			for pos := range 32 {
+				for _, u := range high {
+					s = s[:0]
+					for range pos {
+						s = append(s, fill)
+					}
+					s = append(s, u...)
+					for range scanMin {
+						s = append(s, fill)
+					}
+					check(set, s)
+				}
+			}
+		}
 		// A group stepped through up to a non-ASCII unit at each of its
 		// positions, ending a text long enough for the vector path, with
 		// every amount of room up to a group's: the room checks of a
@@ -177,7 +205,7 @@ func TestEncodeASCIIAVX(t *testing.T) {
 				check(set, s)
 			}
 		}
-		rooms = []int{0, 1, 3, 4, 5, 11, 12, 13, 27, 28, 29, 64}
+		rooms = []int{-1000, -13, -12, -11, -1, 0, 1, 3, 4, 5, 11, 12, 13, 27, 28, 29, 64}
 		// Every length around the group and scan thresholds, with a
 		// lone surrogate at the end half of the time.
 		for n := 0; n < 150; n++ {

@@ -23,6 +23,8 @@ func (w *wideEncoder) init(unescaped *Set, n int) {}
 
 func (w *wideEncoder) encode(room []byte, s []uint16) (used, wrote int) { return 0, 0 }
 
+func (w *wideEncoder) count(s []uint16) (used, length int) { return 0, 0 }
+
 // decodeWideMin and decodeWide stand for the vector Decode of
 // scan_amd64.go, which this build does not have: decodeWide does nothing.
 const decodeWideMin = 1 << 62
