@@ -176,7 +176,8 @@ func Encode(s []uint16, unescaped Set) (string, error) {
 // returns dst unchanged and a [*URIError].
 //
 // It writes whole words into the room dst has, so bytes of dst's capacity
-// past the result (up to 16 of them) may change, as they may on error.
+// past the result (up to 16 of them, or any of them when dst is grown) may
+// change, as they may on error.
 func AppendEncodeUTF16(dst []byte, s []uint16, unescaped Set) ([]byte, error) {
 	out, off, f := appendEncode(dst, s, &unescaped)
 	if f != faultNone {
@@ -264,12 +265,14 @@ func DecodeURIComponentString(s string) (string, error) {
 // appendEncode is Encode step 4 over s, appending to dst. On a fault it
 // returns the offset of the unpaired surrogate.
 //
-// It writes into the room dst has, and when the rest of the output cannot
-// fit there, it grows dst once by exactly the rest's length (encodedLen). Where the CPU has them, vector
-// instructions encode runs of code units below 0x80, 8 at a time
-// (wideEncoder); encodeSteps writes the steps between those runs, and all
-// steps elsewhere, while there is room for the longest output of one step;
-// the last steps, without that room, go through appendEncodeStepwise.
+// It writes into the room dst has; when the rest of the output does not
+// fit there, it grows dst once, by exactly the rest's length (encodedLen).
+// Where the CPU has them, vector instructions encode runs of code units
+// below 0x80, 8 at a time, and the steps of a group of 8 that holds a two-
+// or three-octet unit (wideEncoder); encodeSteps writes the other steps
+// (surrogate pairs, short inputs, everything without AVX2) while there is
+// room for the longest output of one step; the last steps, without that
+// room, go through appendEncodeStepwise.
 func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault) {
 	set := asciiOf(unescaped)
 	var wide wideEncoder
@@ -290,15 +293,14 @@ func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault
 			return dst, k, f
 		}
 		if k < end { // no room for a whole step
-			if len(s)-k <= len(buf)-n {
-				break // the rest may fit: one step at a time below
-			}
-			// The rest cannot fit (each unit is at least one octet):
-			// make room for exactly the rest.
 			m, off, f := encodedLen(s[k:], unescaped)
 			if f != faultNone {
 				return dst, k + off, f
 			}
+			if m <= len(buf)-n {
+				break // the rest fits: one step at a time below
+			}
+			// Make room for exactly the rest.
 			grown := make([]byte, n+m) // not slices.Grow: it allocates twice under -race
 			copy(grown, buf[:n])
 			buf = grown

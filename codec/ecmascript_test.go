@@ -471,6 +471,7 @@ func TestECMAAppendAllocs(t *testing.T) {
 	// lacks room, allocate once: the exact length is counted first.
 	long := slices.Repeat(ecmaMixed, 40) // long enough for the vector paths
 	short := make([]byte, 0, 10)
+	wide := ecmaUnits("\uFFFF\uFFFF\uFFFF\uFFFF") // fewer units than short has room, more octets
 	for _, tc := range []struct {
 		name string
 		f    func()
@@ -479,6 +480,7 @@ func TestECMAAppendAllocs(t *testing.T) {
 		{"EncodeURIComponent long", func() { _, _ = codec.EncodeURIComponent(long) }},
 		{"AppendEncodeURIComponent nil long", func() { _, _ = codec.AppendEncodeURIComponent(nil, long) }},
 		{"AppendEncodeURI short dst", func() { _, _ = codec.AppendEncodeURI(short, long) }},
+		{"AppendEncodeURIComponent short dst, short text", func() { _, _ = codec.AppendEncodeURIComponent(short, wide) }},
 	} {
 		if n := testing.AllocsPerRun(100, tc.f); n != 1 {
 			t.Errorf("%s: %v allocs, want 1", tc.name, n)

@@ -107,6 +107,11 @@ func TestEncodeASCIIAVX(t *testing.T) {
 			if f == faultNone && (string(got[:3]) != "p=:" || string(got[3:]) != string(want)) {
 				t.Fatalf("set %v, room %+d:\n in   %04X\n got  %q\n want %q", set, extra, s, got[3:], want)
 			}
+			// With room, dst is used; without, it is grown by exactly
+			// what is missing.
+			if grown := &got[0] != &mem[0]; f == faultNone && (grown != (max(len(want)+extra, 0) < len(want)) || grown && cap(got) != len(got)) {
+				t.Fatalf("set %v, %d units, room %+d: grown %v to capacity %d for %d bytes", set, len(s), extra, grown, cap(got), len(got))
+			}
 		}
 	}
 	for _, set := range sets {

@@ -2,6 +2,8 @@
 
 package codec
 
+import "math"
+
 // scanMin is the shortest input worth building the table of
 // indexNotInTable.
 const scanMin = 64
@@ -27,6 +29,6 @@ func (w *wideEncoder) count(s []uint16) (used, length int) { return 0, 0 }
 
 // decodeWideMin and decodeWide stand for the vector Decode of
 // scan_amd64.go, which this build does not have: decodeWide does nothing.
-const decodeWideMin = 1 << 62
+const decodeWideMin = math.MaxInt
 
 func decodeWide(out, s []uint16) (used, wrote int) { return 0, 0 }
