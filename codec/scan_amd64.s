@@ -2,6 +2,23 @@
 
 #include "textflag.h"
 
+// OCTET(hi, lo, R, T), for decodeASCIIAVX: R becomes the octet whose hex
+// digits are the code units at byte offsets hi and lo of (SI)(BX*2), read
+// through decodeConsts.unhex (at 4352(R9)), which maps a non-digit to 0xFF,
+// so that R is above 0xFF when either unit is not a digit; it jumps to end
+// when either unit is above 0xFF. T is clobbered.
+#define OCTET(hi, lo, R, T) \
+	MOVWQZX hi(SI)(BX*2), R; \
+	CMPQ R, $0xFF; \
+	JA   end; \
+	MOVBQZX 4352(R9)(R*1), R; \
+	MOVWQZX lo(SI)(BX*2), T; \
+	CMPQ T, $0xFF; \
+	JA   end; \
+	MOVBQZX 4352(R9)(T*1), T; \
+	SHLQ $4, R; \
+	ORQ  T, R
+
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL eaxArg+0(FP), AX
@@ -453,32 +470,14 @@ compact:
 	LEAQ 9(BX), R12
 	CMPQ R12, R15
 	JA   end
-	MOVWQZX 2(SI)(BX*2), R12
-	CMPQ R12, $0xFF
-	JA   end
-	MOVBQZX 4352(R9)(R12*1), R12
-	MOVWQZX 4(SI)(BX*2), R13
-	CMPQ R13, $0xFF
-	JA   end
-	MOVBQZX 4352(R9)(R13*1), R13
-	SHLQ $4, R12
-	ORQ  R13, R12             // the first octet, or above 0xFF when a digit is not one
+	OCTET(2, 4, R12, R13) // the first octet, or above 0xFF when a digit is not one
 	CMPQ R12, $0xC2
 	JB   end                  // not hex, or C0 and C1, whose forms are overlong
 	CMPQ R12, $0xF0
 	JAE  end                  // four octets, or not a first octet
 	CMPW 6(SI)(BX*2), $0x25
 	JNE  end
-	MOVWQZX 8(SI)(BX*2), R13
-	CMPQ R13, $0xFF
-	JA   end
-	MOVBQZX 4352(R9)(R13*1), R13
-	MOVWQZX 10(SI)(BX*2), R14
-	CMPQ R14, $0xFF
-	JA   end
-	MOVBQZX 4352(R9)(R14*1), R14
-	SHLQ $4, R13
-	ORQ  R14, R13             // the second octet
+	OCTET(8, 10, R13, R14) // the second octet
 	MOVQ R13, R14
 	ANDQ $0x1C0, R14          // 10xxxxxx, with both digits valid
 	CMPQ R14, $0x80
@@ -498,16 +497,7 @@ compact:
 three:
 	CMPW 12(SI)(BX*2), $0x25
 	JNE  end
-	MOVWQZX 14(SI)(BX*2), R14
-	CMPQ R14, $0xFF
-	JA   end
-	MOVBQZX 4352(R9)(R14*1), R14
-	MOVWQZX 16(SI)(BX*2), R15
-	CMPQ R15, $0xFF
-	JA   end
-	MOVBQZX 4352(R9)(R15*1), R15
-	SHLQ $4, R14
-	ORQ  R15, R14             // the third octet
+	OCTET(14, 16, R14, R15) // the third octet
 	MOVQ R14, R15
 	ANDQ $0x1C0, R15
 	CMPQ R15, $0x80
