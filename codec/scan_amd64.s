@@ -2,6 +2,21 @@
 
 #include "textflag.h"
 
+// NOTINSET, for indexNotInAVX2 and encodedLenAVX: Y2 becomes 0xFF at each
+// byte of Y0 that is not in the set, 0 at the others. The low nibble of a
+// byte selects its row bits from tab.rows (Y6), the high nibble selects
+// 1<<(c>>4) from tab.bit (Y7; 0 at or above 0x80), and a byte whose two
+// lookups share no bit is not in the set. Y5 holds 0x0F in every byte, Y4
+// zero; Y1 is clobbered.
+#define NOTINSET \
+	VPSRLW $4, Y0, Y1; \
+	VPAND Y5, Y1, Y1; \
+	VPAND Y5, Y0, Y2; \
+	VPSHUFB Y2, Y6, Y2; \
+	VPSHUFB Y1, Y7, Y1; \
+	VPAND Y1, Y2, Y2; \
+	VPCMPEQB Y4, Y2, Y2
+
 // OCTET(hi, lo, R, T), for decodeASCIIAVX: R becomes the octet whose hex
 // digits are the code units at byte offsets hi and lo of (SI)(BX*2), read
 // through decodeConsts.unhex (at 4352(R9)), which maps a non-digit to 0xFF,
@@ -87,13 +102,7 @@ loop:
 	CMPQ BX, CX
 	JAE  done
 	VMOVDQU (SI)(BX*1), Y0
-	VPSRLW $4, Y0, Y1
-	VPAND Y5, Y1, Y1          // high nibbles
-	VPAND Y5, Y0, Y2          // low nibbles
-	VPSHUFB Y2, Y6, Y2        // rows[low]
-	VPSHUFB Y1, Y7, Y1        // bit[high]
-	VPAND Y1, Y2, Y2
-	VPCMPEQB Y4, Y2, Y2       // 0xFF where not in the set
+	NOTINSET               // Y2: 0xFF where not in the set
 	VPMOVMSKB Y2, AX
 	TESTL AX, AX
 	JNZ  found
@@ -309,13 +318,7 @@ count:
 	VPTEST Y10, Y2
 	JNZ  counted              // a unit at or above 0x80
 	VPACKUSWB Y1, Y0, Y0
-	VPSRLW $4, Y0, Y1
-	VPAND Y5, Y1, Y1          // high nibbles
-	VPAND Y5, Y0, Y2          // low nibbles
-	VPSHUFB Y2, Y6, Y2        // rows[low]
-	VPSHUFB Y1, Y7, Y1        // bit[high]
-	VPAND Y1, Y2, Y2
-	VPCMPEQB Y4, Y2, Y2       // 0xFF where the unit is escaped
+	NOTINSET               // Y2: 0xFF where the unit is escaped
 	VPMOVMSKB Y2, AX
 	POPCNTL AX, AX
 	LEAQ 32(R9)(AX*2), R9     // 32 octets, and 2 more for each escape
