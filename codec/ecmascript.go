@@ -293,7 +293,7 @@ func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault
 			return dst, k, f
 		}
 		if k < end { // no room for a whole step
-			m, off, f := encodedLen(s[k:], unescaped)
+			m, off, f := encodedLen(s[k:], set, &wide)
 			if f != faultNone {
 				return dst, k + off, f
 			}
@@ -389,15 +389,13 @@ var escapeWord = func() (t [256]uint32) {
 }()
 
 // encodedLen returns the length of Encode(s, unescaped), or the offset of
-// the unpaired surrogate that makes Encode throw, and the fault.
+// the unpaired surrogate that makes Encode throw, and the fault; set and
+// wide are those of unescaped, as appendEncode made them.
 //
 // Where the CPU has them, vector instructions count runs of code units below
 // 0x80, 32 at a time (wideEncoder.count); the units between those runs, and
 // all units elsewhere, are counted one step at a time.
-func encodedLen(s []uint16, unescaped *Set) (n, off int, f uriFault) {
-	set := asciiOf(unescaped)
-	var wide wideEncoder
-	wide.init(unescaped, len(s))
+func encodedLen(s []uint16, set asciiSet, wide *wideEncoder) (n, off int, f uriFault) {
 	for k := 0; k < len(s); {
 		end := len(s)
 		if wide.ok {

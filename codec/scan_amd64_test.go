@@ -82,7 +82,9 @@ func TestEncodeASCIIAVX(t *testing.T) {
 	check := func(set Set, s []uint16) {
 		t.Helper()
 		want, off, f := appendEncodeStepwise(nil, s, 0, asciiOf(&set))
-		if n, noff, nf := encodedLen(s, &set); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
+		var wide wideEncoder
+		wide.init(&set, len(s))
+		if n, noff, nf := encodedLen(s, asciiOf(&set), &wide); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
 			t.Fatalf("set %v, %d units: encodedLen = %d, fault %v at %d; want %d, fault %v at %d", set, len(s), n, nf, noff, len(want), f, off)
 		}
 		for _, extra := range rooms {
