@@ -60,13 +60,13 @@ func newECMAGoja(t testing.TB) *ecmaGoja {
 
 // run calls the global function op on every input and returns goja's
 // answers, in order: results as code units, exceptions by name.
-func (g *ecmaGoja) run(t testing.TB, op string, inputs [][]uint16) []vectors.Response {
+func (g *ecmaGoja) run(t testing.TB, op vectors.Op, inputs [][]uint16) []vectors.Response {
 	t.Helper()
 	args := make([]any, len(inputs))
 	for i, in := range inputs {
 		args[i] = goja.StringFromUTF16(in)
 	}
-	ret, err := g.batch(goja.Undefined(), g.vm.Get(op), g.vm.NewArray(args...))
+	ret, err := g.batch(goja.Undefined(), g.vm.Get(string(op)), g.vm.NewArray(args...))
 	if err != nil {
 		t.Fatalf("goja %s batch: %v", op, err)
 	}
@@ -90,7 +90,7 @@ func (g *ecmaGoja) run(t testing.TB, op string, inputs [][]uint16) []vectors.Res
 }
 
 // ecmaReference answers a request with the codec.
-func ecmaReference(op string, in []uint16) vectors.Response {
+func ecmaReference(op vectors.Op, in []uint16) vectors.Response {
 	var (
 		enc string
 		dec []uint16
@@ -148,7 +148,7 @@ type ecmaComparer struct {
 	compared int
 }
 
-func (c *ecmaComparer) compare(t *testing.T, op string, inputs [][]uint16) {
+func (c *ecmaComparer) compare(t *testing.T, op vectors.Op, inputs [][]uint16) {
 	t.Helper()
 	const batch = 1 << 14
 	reported := 0
@@ -229,9 +229,9 @@ func TestECMAGojaExhaustive(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &ecmaComparer{g: newECMAGoja(t), devs: devs, covered: map[string]int{}}
-	encoders := []string{"encodeURI", "encodeURIComponent"}
-	decoders := []string{"decodeURI", "decodeURIComponent"}
-	run := func(name string, ops []string, inputs [][]uint16) {
+	encoders := []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent}
+	decoders := []vectors.Op{vectors.OpDecodeURI, vectors.OpDecodeURIComponent}
+	run := func(name string, ops []vectors.Op, inputs [][]uint16) {
 		t.Run(name, func(t *testing.T) {
 			start := time.Now()
 			for _, op := range ops {
@@ -515,11 +515,11 @@ func TestECMAGojaTable(t *testing.T) {
 		if c.step != "" {
 			want = vectors.Response{Error: vectors.ErrURIError}
 		}
-		got := g.run(t, c.op, [][]uint16{c.in})[0]
+		got := g.run(t, vectors.Op(c.op), [][]uint16{c.in})[0]
 		if ecmaSameResponse(got, want) {
 			continue
 		}
-		req := vectors.Request{Op: c.op, In: c.in}
+		req := vectors.Request{Op: vectors.Op(c.op), In: c.in}
 		if _, ok := vectors.FindDeviation(devs, "goja", req, want, got); !ok {
 			t.Errorf("goja: %s(%s) %s, table %s", c.op, ecmaUnitsString(c.in), ecmaResponseString(got), ecmaResponseString(want))
 		}

@@ -96,43 +96,43 @@ func (f Funcs) Name() string {
 }
 
 // unary returns the function of f for op, or nil.
-func (f Funcs) unary(op string) func(string) (string, error) {
+func (f Funcs) unary(op vectors.Op) func(string) (string, error) {
 	switch op {
-	case "encodeURI":
+	case vectors.OpEncodeURI:
 		return f.EncodeURI
-	case "encodeURIComponent":
+	case vectors.OpEncodeURIComponent:
 		return f.EncodeURIComponent
-	case "decodeURI":
+	case vectors.OpDecodeURI:
 		return f.DecodeURI
-	case "decodeURIComponent":
+	case vectors.OpDecodeURIComponent:
 		return f.DecodeURIComponent
-	case "percentEncode":
+	case vectors.OpPercentEncode:
 		return f.PercentEncode
-	case "percentDecode":
+	case vectors.OpPercentDecode:
 		return f.PercentDecode
-	case "normalize":
+	case vectors.OpNormalize:
 		return f.Normalize
-	case "encodeNoDouble":
+	case vectors.OpEncodeNoDouble:
 		return f.EncodeNoDouble
-	case "percentDecodeLenient":
+	case vectors.OpPercentDecodeLenient:
 		return f.PercentDecodeLenient
-	case "utf8DecodeReplace":
+	case vectors.OpUTF8DecodeReplace:
 		return f.UTF8DecodeReplace
-	case "formEncode":
+	case vectors.OpFormEncode:
 		return f.FormEncode
-	case "formDecode":
+	case vectors.OpFormDecode:
 		return f.FormDecode
-	case "goQueryEscape":
+	case vectors.OpGoQueryEscape:
 		return f.GoQueryEscape
-	case "goPathEscape":
+	case vectors.OpGoPathEscape:
 		return f.GoPathEscape
-	case "goQueryUnescape":
+	case vectors.OpGoQueryUnescape:
 		return f.GoQueryUnescape
-	case "goPathUnescape":
+	case vectors.OpGoPathUnescape:
 		return f.GoPathUnescape
-	case "iriToURI":
+	case vectors.OpIRIToURI:
 		return f.IRIToURI
-	case "uriToIRI":
+	case vectors.OpURIToIRI:
 		return f.URIToIRI
 	}
 	return nil
@@ -143,7 +143,7 @@ func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, e
 	if err := ctx.Err(); err != nil {
 		return vectors.Response{}, err
 	}
-	op, ok := vectors.LookupOp(req.Op)
+	op, ok := req.Op.Info()
 	if !ok {
 		return unsupported("unknown op"), nil
 	}
@@ -152,13 +152,13 @@ func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, e
 		arg string
 	)
 	switch req.Op {
-	case "percentEncodeSet":
+	case vectors.OpPercentEncodeSet:
 		if f.PercentEncodeSet == nil {
 			return unsupported(""), nil
 		}
 		arg = req.Args["set"]
 		fn = func(s string) (string, error) { return f.PercentEncodeSet(s, arg) }
-	case "equivalent":
+	case vectors.OpEquivalent:
 		if f.Equivalent == nil {
 			return unsupported(""), nil
 		}
@@ -206,23 +206,23 @@ func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, e
 // An OutputError is an answer an adapter cannot put in the vector format,
 // such as a text result that is not valid UTF-8.
 type OutputError struct {
-	Op     string
+	Op     vectors.Op
 	Reason string
 }
 
 // Error returns the op and the reason.
-func (e *OutputError) Error() string { return e.Op + ": " + e.Reason }
+func (e *OutputError) Error() string { return string(e.Op) + ": " + e.Reason }
 
 // An InputError is a request an adapter cannot pass to its implementation,
 // such as text with a lone surrogate for an op that takes the text's UTF-8,
 // or an unknown encode set. Vectors never make one.
 type InputError struct {
-	Op     string
+	Op     vectors.Op
 	Reason string
 }
 
 // Error returns the op and the reason.
-func (e *InputError) Error() string { return e.Op + ": " + e.Reason }
+func (e *InputError) Error() string { return string(e.Op) + ": " + e.Reason }
 
 // unsupported returns an Unsupported answer with an optional reason.
 func unsupported(why string) vectors.Response {

@@ -15,7 +15,7 @@ import (
 func TestRequestGenEveryOp(t *testing.T) {
 	ref := Reference()
 	for _, op := range vectors.Ops() {
-		g := RequestGen(op)
+		g := RequestGen(op.Name)
 		if g == nil {
 			t.Errorf("no generator for %s", op.Name)
 			continue

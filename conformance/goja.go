@@ -33,17 +33,17 @@ type gojaImpl struct {
 // gojaVM is a Runtime with its URI functions looked up.
 type gojaVM struct {
 	rt  *goja.Runtime
-	fns map[string]goja.Callable
+	fns map[vectors.Op]goja.Callable
 }
 
-var gojaFuncs = []string{"encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"}
+var gojaFuncs = []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent}
 
 func newGojaVM() (*gojaVM, error) {
-	vm := &gojaVM{rt: goja.New(), fns: map[string]goja.Callable{}}
+	vm := &gojaVM{rt: goja.New(), fns: map[vectors.Op]goja.Callable{}}
 	for _, name := range gojaFuncs {
-		fn, ok := goja.AssertFunction(vm.rt.Get(name))
+		fn, ok := goja.AssertFunction(vm.rt.Get(string(name)))
 		if !ok {
-			return nil, errors.New("goja: global " + name + " is not a function")
+			return nil, errors.New("goja: global " + string(name) + " is not a function")
 		}
 		vm.fns[name] = fn
 	}

@@ -20,7 +20,7 @@ type law struct {
 	name string
 	// ops are the ops the law calls; it runs when the implementation has
 	// all of them (see also any).
-	ops []string
+	ops []vectors.Op
 	// any, when set, lets the law run when the implementation has at
 	// least one of ops; the law finds the others elsewhere.
 	any  bool
@@ -32,42 +32,42 @@ type law struct {
 var laws = []law{
 	// Round trip: decode(encode(x)) = x, for every encoder and the decoder
 	// that undoes it.
-	{name: "RoundTrip/percentEncodeSet", ops: []string{"percentEncodeSet", "percentDecode"}, prop: roundTripSet},
-	{name: "RoundTrip/percentEncode", ops: []string{"percentEncode", "percentDecode"}, prop: roundTripOctets("percentDecode")},
-	{name: "RoundTrip/percentDecodeLenient", ops: []string{"percentEncode", "percentDecodeLenient"}, prop: roundTripOctets("percentDecodeLenient")},
-	{name: "RoundTrip/formEncode", ops: []string{"formEncode", "formDecode"}, prop: roundTripText("formEncode", "formDecode", false)},
-	{name: "RoundTrip/goQueryEscape", ops: []string{"goQueryEscape", "goQueryUnescape"}, prop: roundTripText("goQueryEscape", "goQueryUnescape", true)},
-	{name: "RoundTrip/goPathEscape", ops: []string{"goPathEscape", "goPathUnescape"}, prop: roundTripText("goPathEscape", "goPathUnescape", true)},
-	{name: "RoundTrip/encodeURIComponent", ops: []string{"encodeURIComponent", "decodeURIComponent"}, prop: roundTripText("encodeURIComponent", "decodeURIComponent", false)},
-	{name: "RoundTrip/encodeURI", ops: []string{"encodeURI", "decodeURI"}, prop: roundTripText("encodeURI", "decodeURI", false)},
+	{name: "RoundTrip/percentEncodeSet", ops: []vectors.Op{vectors.OpPercentEncodeSet, vectors.OpPercentDecode}, prop: roundTripSet},
+	{name: "RoundTrip/percentEncode", ops: []vectors.Op{vectors.OpPercentEncode, vectors.OpPercentDecode}, prop: roundTripOctets(vectors.OpPercentDecode)},
+	{name: "RoundTrip/percentDecodeLenient", ops: []vectors.Op{vectors.OpPercentEncode, vectors.OpPercentDecodeLenient}, prop: roundTripOctets(vectors.OpPercentDecodeLenient)},
+	{name: "RoundTrip/formEncode", ops: []vectors.Op{vectors.OpFormEncode, vectors.OpFormDecode}, prop: roundTripText(vectors.OpFormEncode, vectors.OpFormDecode, false)},
+	{name: "RoundTrip/goQueryEscape", ops: []vectors.Op{vectors.OpGoQueryEscape, vectors.OpGoQueryUnescape}, prop: roundTripText(vectors.OpGoQueryEscape, vectors.OpGoQueryUnescape, true)},
+	{name: "RoundTrip/goPathEscape", ops: []vectors.Op{vectors.OpGoPathEscape, vectors.OpGoPathUnescape}, prop: roundTripText(vectors.OpGoPathEscape, vectors.OpGoPathUnescape, true)},
+	{name: "RoundTrip/encodeURIComponent", ops: []vectors.Op{vectors.OpEncodeURIComponent, vectors.OpDecodeURIComponent}, prop: roundTripText(vectors.OpEncodeURIComponent, vectors.OpDecodeURIComponent, false)},
+	{name: "RoundTrip/encodeURI", ops: []vectors.Op{vectors.OpEncodeURI, vectors.OpDecodeURI}, prop: roundTripText(vectors.OpEncodeURI, vectors.OpDecodeURI, false)},
 
 	// Alphabet and case: an encoder's output is its kept characters and
 	// %XX escapes with uppercase hex of the octets it does not keep.
-	{name: "Alphabet/encodeURI", ops: []string{"encodeURI"}, prop: alphabet("encodeURI")},
-	{name: "Alphabet/encodeURIComponent", ops: []string{"encodeURIComponent"}, prop: alphabet("encodeURIComponent")},
-	{name: "Alphabet/percentEncode", ops: []string{"percentEncode"}, prop: alphabet("percentEncode")},
-	{name: "Alphabet/percentEncodeSet", ops: []string{"percentEncodeSet"}, prop: alphabet("percentEncodeSet")},
-	{name: "Alphabet/formEncode", ops: []string{"formEncode"}, prop: alphabet("formEncode")},
-	{name: "Alphabet/goQueryEscape", ops: []string{"goQueryEscape"}, prop: alphabet("goQueryEscape")},
-	{name: "Alphabet/goPathEscape", ops: []string{"goPathEscape"}, prop: alphabet("goPathEscape")},
+	{name: "Alphabet/encodeURI", ops: []vectors.Op{vectors.OpEncodeURI}, prop: alphabet(vectors.OpEncodeURI)},
+	{name: "Alphabet/encodeURIComponent", ops: []vectors.Op{vectors.OpEncodeURIComponent}, prop: alphabet(vectors.OpEncodeURIComponent)},
+	{name: "Alphabet/percentEncode", ops: []vectors.Op{vectors.OpPercentEncode}, prop: alphabet(vectors.OpPercentEncode)},
+	{name: "Alphabet/percentEncodeSet", ops: []vectors.Op{vectors.OpPercentEncodeSet}, prop: alphabet(vectors.OpPercentEncodeSet)},
+	{name: "Alphabet/formEncode", ops: []vectors.Op{vectors.OpFormEncode}, prop: alphabet(vectors.OpFormEncode)},
+	{name: "Alphabet/goQueryEscape", ops: []vectors.Op{vectors.OpGoQueryEscape}, prop: alphabet(vectors.OpGoQueryEscape)},
+	{name: "Alphabet/goPathEscape", ops: []vectors.Op{vectors.OpGoPathEscape}, prop: alphabet(vectors.OpGoPathEscape)},
 
 	// Errors: the ECMAScript encoders throw exactly on lone surrogates.
-	{name: "Errors/encodeURI", ops: []string{"encodeURI"}, prop: throwsOnLoneSurrogate("encodeURI")},
-	{name: "Errors/encodeURIComponent", ops: []string{"encodeURIComponent"}, prop: throwsOnLoneSurrogate("encodeURIComponent")},
+	{name: "Errors/encodeURI", ops: []vectors.Op{vectors.OpEncodeURI}, prop: throwsOnLoneSurrogate(vectors.OpEncodeURI)},
+	{name: "Errors/encodeURIComponent", ops: []vectors.Op{vectors.OpEncodeURIComponent}, prop: throwsOnLoneSurrogate(vectors.OpEncodeURIComponent)},
 
 	// Normalization.
-	{name: "Normalize/Idempotent", ops: []string{"normalize"}, prop: idempotent("normalize", true)},
-	{name: "Normalize/KeepsOctets", ops: []string{"normalize"}, prop: normalizeKeepsOctets},
-	{name: "Normalize/Canonical", ops: []string{"normalize"}, prop: normalizeCanonical},
-	{name: "Equivalent/Reflexive", ops: []string{"equivalent"}, prop: equivalentReflexive},
-	{name: "Equivalent/Symmetric", ops: []string{"equivalent"}, prop: equivalentSymmetric},
-	{name: "Equivalent/AgreesWithNormalize", ops: []string{"equivalent", "normalize"}, prop: equivalentAgrees},
+	{name: "Normalize/Idempotent", ops: []vectors.Op{vectors.OpNormalize}, prop: idempotent(vectors.OpNormalize, true)},
+	{name: "Normalize/KeepsOctets", ops: []vectors.Op{vectors.OpNormalize}, prop: normalizeKeepsOctets},
+	{name: "Normalize/Canonical", ops: []vectors.Op{vectors.OpNormalize}, prop: normalizeCanonical},
+	{name: "Equivalent/Reflexive", ops: []vectors.Op{vectors.OpEquivalent}, prop: equivalentReflexive},
+	{name: "Equivalent/Symmetric", ops: []vectors.Op{vectors.OpEquivalent}, prop: equivalentSymmetric},
+	{name: "Equivalent/AgreesWithNormalize", ops: []vectors.Op{vectors.OpEquivalent, vectors.OpNormalize}, prop: equivalentAgrees},
 
 	// The no-double-encode encoder.
-	{name: "EncodeNoDouble/Idempotent", ops: []string{"encodeNoDouble"}, prop: idempotent("encodeNoDouble", false)},
+	{name: "EncodeNoDouble/Idempotent", ops: []vectors.Op{vectors.OpEncodeNoDouble}, prop: idempotent(vectors.OpEncodeNoDouble, false)},
 
 	// Agreement of encodeURIComponent with net/url's QueryEscape.
-	{name: "Agreement/encodeURIComponent-goQueryEscape", ops: []string{"encodeURIComponent", "goQueryEscape"}, any: true, prop: agreement},
+	{name: "Agreement/encodeURIComponent-goQueryEscape", ops: []vectors.Op{vectors.OpEncodeURIComponent, vectors.OpGoQueryEscape}, any: true, prop: agreement},
 }
 
 // LawNames returns the names of the laws Laws checks, in order. A name is
@@ -166,7 +166,7 @@ func lawUnsupported(impl Implementation, l law) string {
 	var missing []string
 	for _, op := range l.ops {
 		if !supports(impl, op) {
-			missing = append(missing, op)
+			missing = append(missing, string(op))
 		}
 	}
 	if len(missing) == 0 || l.any && len(missing) < len(l.ops) {
@@ -178,8 +178,8 @@ func lawUnsupported(impl Implementation, l law) string {
 // supports reports whether impl answers op: whether it answers a plain
 // request other than Unsupported. An implementation that fails to answer
 // is taken to support the op, so that the checks report the failure.
-func supports(impl Implementation, op string) bool {
-	o, ok := vectors.LookupOp(op)
+func supports(impl Implementation, op vectors.Op) bool {
+	o, ok := vectors.Op(op).Info()
 	if !ok {
 		return false
 	}
@@ -247,8 +247,8 @@ func roundTripSet(impl Implementation) func(*rapid.T) {
 		if keep, _ := codec.SetByName(set); keep.Contains('%') {
 			x = withoutPercent(x) // the set keeps '%', so escapes would be ambiguous
 		}
-		enc := text(t, impl, vectors.Request{Op: "percentEncodeSet", InHex: x, Args: map[string]string{"set": set}})
-		dec := octets(t, impl, vectors.Request{Op: "percentDecode", In: enc})
+		enc := text(t, impl, vectors.Request{Op: vectors.OpPercentEncodeSet, InHex: x, Args: map[string]string{"set": set}})
+		dec := octets(t, impl, vectors.Request{Op: vectors.OpPercentDecode, In: enc})
 		if !bytes.Equal(dec, x) {
 			t.Fatalf("percentDecode(percentEncodeSet(x, %q)) != x\n  x:       %s\n  encoded: %s\n  decoded: %s",
 				set, ShowOctets(x), ShowText(enc), ShowOctets(dec))
@@ -256,11 +256,11 @@ func roundTripSet(impl Implementation) func(*rapid.T) {
 	}
 }
 
-func roundTripOctets(decoder string) func(Implementation) func(*rapid.T) {
+func roundTripOctets(decoder vectors.Op) func(Implementation) func(*rapid.T) {
 	return func(impl Implementation) func(*rapid.T) {
 		return func(t *rapid.T) {
 			x := GenOctets().Draw(t, "octets")
-			enc := text(t, impl, vectors.Request{Op: "percentEncode", InHex: x})
+			enc := text(t, impl, vectors.Request{Op: vectors.OpPercentEncode, InHex: x})
 			dec := octets(t, impl, vectors.Request{Op: decoder, In: enc})
 			if !bytes.Equal(dec, x) {
 				t.Fatalf("%s(percentEncode(x)) != x\n  x:       %s\n  encoded: %s\n  decoded: %s",
@@ -273,7 +273,7 @@ func roundTripOctets(decoder string) func(Implementation) func(*rapid.T) {
 // roundTripText checks decoder(encoder(s)) = s for well-formed text s;
 // toOctets says the decoder answers with octets, to be compared with the
 // UTF-8 of s.
-func roundTripText(encoder, decoder string, toOctets bool) func(Implementation) func(*rapid.T) {
+func roundTripText(encoder, decoder vectors.Op, toOctets bool) func(Implementation) func(*rapid.T) {
 	return func(impl Implementation) func(*rapid.T) {
 		return func(t *rapid.T) {
 			s := GenValidText().Draw(t, "text")
@@ -298,38 +298,38 @@ func roundTripText(encoder, decoder string, toOctets bool) func(Implementation) 
 
 // encoderAlphabet returns what the encoder op keeps, and whether it writes
 // a space as '+'.
-func encoderAlphabet(op, set string) (keep codec.Set, plus bool) {
+func encoderAlphabet(op vectors.Op, set string) (keep codec.Set, plus bool) {
 	switch op {
-	case "encodeURI":
+	case vectors.OpEncodeURI:
 		return codec.EncodeURIUnescaped, false
-	case "encodeURIComponent":
+	case vectors.OpEncodeURIComponent:
 		return codec.URIUnescaped, false
-	case "percentEncode":
+	case vectors.OpPercentEncode:
 		return codec.Unreserved, false
-	case "percentEncodeSet":
+	case vectors.OpPercentEncodeSet:
 		keep, _ = codec.SetByName(set)
 		return keep, false
-	case "formEncode":
+	case vectors.OpFormEncode:
 		return codec.WHATWGFormURLEncoded, true
-	case "goQueryEscape":
+	case vectors.OpGoQueryEscape:
 		return codec.GoQuery, true
-	case "goPathEscape":
+	case vectors.OpGoPathEscape:
 		return codec.GoPathSegment, false
 	}
 	return codec.Set{}, false
 }
 
-func alphabet(op string) func(Implementation) func(*rapid.T) {
+func alphabet(op vectors.Op) func(Implementation) func(*rapid.T) {
 	return func(impl Implementation) func(*rapid.T) {
 		return func(t *rapid.T) {
 			req := vectors.Request{Op: op}
 			set := ""
 			switch op {
-			case "encodeURI", "encodeURIComponent":
+			case vectors.OpEncodeURI, vectors.OpEncodeURIComponent:
 				req.In = GenText().Draw(t, "text")
-			case "percentEncode":
+			case vectors.OpPercentEncode:
 				req.InHex = GenOctets().Draw(t, "octets")
-			case "percentEncodeSet":
+			case vectors.OpPercentEncodeSet:
 				set = GenSetName().Draw(t, "set")
 				req.Args = map[string]string{"set": set}
 				req.InHex = GenOctets().Draw(t, "octets")
@@ -381,7 +381,7 @@ func checkAlphabet(out []uint16, keep codec.Set, plus bool) string {
 
 func isUpperHex(c uint16) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }
 
-func throwsOnLoneSurrogate(op string) func(Implementation) func(*rapid.T) {
+func throwsOnLoneSurrogate(op vectors.Op) func(Implementation) func(*rapid.T) {
 	return func(impl Implementation) func(*rapid.T) {
 		return func(t *rapid.T) {
 			s := GenText().Draw(t, "text")
@@ -399,7 +399,7 @@ func throwsOnLoneSurrogate(op string) func(Implementation) func(*rapid.T) {
 
 // idempotent checks op(op(s)) = op(s) for well-formed encoded text; with
 // uri set, only for text in which every '%' starts an escape.
-func idempotent(op string, uri bool) func(Implementation) func(*rapid.T) {
+func idempotent(op vectors.Op, uri bool) func(Implementation) func(*rapid.T) {
 	return func(impl Implementation) func(*rapid.T) {
 		return func(t *rapid.T) {
 			s := GenValidEncoded().Draw(t, "text")
@@ -460,7 +460,7 @@ func normalizeKeepsOctets(impl Implementation) func(*rapid.T) {
 		// it makes a new escape ("%%41a" becomes "%Aa"), and RFC 3986
 		// §6.2.2 says nothing of text that is not a URI.
 		s := strayPercentTo25(GenValidEncoded().Draw(t, "text"))
-		n := text(t, impl, vectors.Request{Op: "normalize", In: s})
+		n := text(t, impl, vectors.Request{Op: vectors.OpNormalize, In: s})
 		ts, tn := tokens(s), tokens(n)
 		fail := func(format string, args ...any) {
 			t.Helper()
@@ -492,7 +492,7 @@ func normalizeKeepsOctets(impl Implementation) func(*rapid.T) {
 func normalizeCanonical(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
 		s := strayPercentTo25(GenValidEncoded().Draw(t, "text"))
-		n := text(t, impl, vectors.Request{Op: "normalize", In: s})
+		n := text(t, impl, vectors.Request{Op: vectors.OpNormalize, In: s})
 		for i := 0; i < len(n); i++ {
 			if n[i] != '%' {
 				continue
@@ -516,7 +516,7 @@ func normalizeCanonical(impl Implementation) func(*rapid.T) {
 func equivalent(t *rapid.T, impl Implementation, a, b []uint16) bool {
 	t.Helper()
 	other, _ := toUTF8(b)
-	out := text(t, impl, vectors.Request{Op: "equivalent", In: a, Args: map[string]string{"other": other}})
+	out := text(t, impl, vectors.Request{Op: vectors.OpEquivalent, In: a, Args: map[string]string{"other": other}})
 	switch s, _ := toUTF8(out); s {
 	case "true":
 		return true
@@ -549,8 +549,8 @@ func equivalentAgrees(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
 		a, b := genEquivalentPair(t)
 		eq := equivalent(t, impl, a, b)
-		na := text(t, impl, vectors.Request{Op: "normalize", In: a})
-		nb := text(t, impl, vectors.Request{Op: "normalize", In: b})
+		na := text(t, impl, vectors.Request{Op: vectors.OpNormalize, In: a})
+		nb := text(t, impl, vectors.Request{Op: vectors.OpNormalize, In: b})
 		if same := slices.Equal(na, nb); eq != same {
 			t.Fatalf("equivalent(a, b) = %v but normalize(a) == normalize(b) is %v\n  a: %s\n  b: %s\n  normalize(a): %s\n  normalize(b): %s",
 				eq, same, ShowText(a), ShowText(b), ShowText(na), ShowText(nb))
@@ -565,16 +565,16 @@ var queryToComponent = strings.NewReplacer("+", "%20", "%21", "!", "%27", "'", "
 
 func agreement(impl Implementation) func(*rapid.T) {
 	ecu, qe := impl, impl
-	if !supports(impl, "encodeURIComponent") {
+	if !supports(impl, vectors.OpEncodeURIComponent) {
 		ecu = Goja()
 	}
-	if !supports(impl, "goQueryEscape") {
+	if !supports(impl, vectors.OpGoQueryEscape) {
 		qe = NetURL()
 	}
 	return func(t *rapid.T) {
 		s := GenValidText().Draw(t, "text")
-		a := text(t, ecu, vectors.Request{Op: "encodeURIComponent", In: s})
-		q := text(t, qe, vectors.Request{Op: "goQueryEscape", In: s})
+		a := text(t, ecu, vectors.Request{Op: vectors.OpEncodeURIComponent, In: s})
+		q := text(t, qe, vectors.Request{Op: vectors.OpGoQueryEscape, In: s})
 		qs, _ := toUTF8(q)
 		as, _ := toUTF8(a)
 		if want := queryToComponent.Replace(qs); as != want {

@@ -45,7 +45,7 @@ type fake struct {
 
 func (f fake) Name() string { return f.name }
 func (f fake) Do(_ context.Context, req vectors.Request) (vectors.Response, error) {
-	if fn := f.fn[req.Op]; fn != nil {
+	if fn := f.fn[string(req.Op)]; fn != nil {
 		return fn(req)
 	}
 	return vectors.Response{Unsupported: true}, nil

@@ -44,15 +44,15 @@ func (netURL) Do(ctx context.Context, req vectors.Request) (vectors.Response, er
 		kind     = vectors.ErrEscapeError
 	)
 	switch req.Op {
-	case "goQueryEscape":
+	case vectors.OpGoQueryEscape:
 		escape = url.QueryEscape
-	case "goPathEscape":
+	case vectors.OpGoPathEscape:
 		escape = url.PathEscape
-	case "goQueryUnescape":
+	case vectors.OpGoQueryUnescape:
 		unescape = url.QueryUnescape
-	case "goPathUnescape":
+	case vectors.OpGoPathUnescape:
 		unescape = url.PathUnescape
-	case "percentDecode":
+	case vectors.OpPercentDecode:
 		unescape, kind = url.PathUnescape, vectors.ErrMalformedEscape
 	default:
 		return unsupported(""), nil

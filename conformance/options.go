@@ -18,7 +18,8 @@ type Option struct {
 }
 
 type config struct {
-	areas, ops    []string
+	areas         []string
+	ops           []vectors.Op
 	match, skip   []*regexp.Regexp
 	levels        []string
 	expect        *ExpectedFailureList
@@ -40,7 +41,7 @@ func Areas(areas ...string) Option {
 
 // Ops selects the vectors of the named ops (see vectors.Ops). Several Ops
 // options add up.
-func Ops(ops ...string) Option {
+func Ops(ops ...vectors.Op) Option {
 	return Option{func(c *config) { c.ops = append(c.ops, ops...) }}
 }
 
@@ -131,7 +132,7 @@ func newConfig(opts []Option) (*config, error) {
 		}
 	}
 	for _, name := range c.ops {
-		if _, ok := vectors.LookupOp(name); !ok {
+		if _, ok := vectors.Op(name).Info(); !ok {
 			return nil, fmt.Errorf("conformance: unknown op %q", name)
 		}
 	}
@@ -167,14 +168,14 @@ func (c *config) corpus() ([]vectors.Vector, error) {
 
 // opSelected reports whether the Ops and Areas options select op; with
 // neither, every op is selected.
-func (c *config) opSelected(op string) bool {
+func (c *config) opSelected(op vectors.Op) bool {
 	if len(c.ops) == 0 && len(c.areas) == 0 {
 		return true
 	}
 	if slices.Contains(c.ops, op) {
 		return true
 	}
-	o, ok := vectors.LookupOp(op)
+	o, ok := vectors.Op(op).Info()
 	return ok && slices.Contains(c.areas, o.Area)
 }
 

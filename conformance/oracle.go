@@ -35,15 +35,15 @@ func Differential(t *testing.T, a, b Implementation, opts ...Option) {
 		t.Fatal(err)
 	}
 	for _, op := range vectors.Ops() {
-		gen := RequestGen(op)
+		gen := RequestGen(op.Name)
 		if gen == nil || !c.opSelected(op.Name) {
 			continue
 		}
-		t.Run(op.Name, func(t *testing.T) {
+		t.Run(string(op.Name), func(t *testing.T) {
 			if why := pairUnsupported(a, b, op.Name); why != "" {
 				t.Skip(why)
 			}
-			rapid.Check(t, disagree(a, b, op, gen, c.deviations))
+			rapid.Check(t, disagree(a, b, op.Name, gen, c.deviations))
 		})
 	}
 }
@@ -59,12 +59,12 @@ func CheckDifferential(a, b Implementation, opts ...Option) error {
 	}
 	var errs []error
 	for _, op := range vectors.Ops() {
-		gen := RequestGen(op)
+		gen := RequestGen(op.Name)
 		if gen == nil || !c.opSelected(op.Name) || pairUnsupported(a, b, op.Name) != "" {
 			continue
 		}
-		name := "CheckDifferential/" + a.Name() + "-" + b.Name() + "/" + op.Name
-		if err := checkProperty(name, disagree(a, b, op, gen, c.deviations)); err != nil {
+		name := "CheckDifferential/" + a.Name() + "-" + b.Name() + "/" + string(op.Name)
+		if err := checkProperty(name, disagree(a, b, op.Name, gen, c.deviations)); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -72,7 +72,7 @@ func CheckDifferential(a, b Implementation, opts ...Option) error {
 }
 
 // pairUnsupported returns why a and b cannot be compared on op, or "".
-func pairUnsupported(a, b Implementation, op string) string {
+func pairUnsupported(a, b Implementation, op vectors.Op) string {
 	var missing []string
 	for _, impl := range []Implementation{a, b} {
 		if !supports(impl, op) {
@@ -82,7 +82,7 @@ func pairUnsupported(a, b Implementation, op string) string {
 	if len(missing) == 0 {
 		return ""
 	}
-	return strings.Join(missing, " and ") + " do not support " + op
+	return strings.Join(missing, " and ") + " do not support " + string(op)
 }
 
 // disagree is the oracle's property for op.
@@ -93,10 +93,10 @@ func disagree(a, b Implementation, op vectors.Op, gen *rapid.Generator[vectors.R
 		rb, errB := do(context.Background(), b, req)
 		switch {
 		case errA != nil || errB != nil:
-			t.Fatalf("%s %s: no answer\n  %s: %v\n  %s: %v", op.Name, describeInput(req), a.Name(), errA, b.Name(), errB)
+			t.Fatalf("%s %s: no answer\n  %s: %v\n  %s: %v", op, describeInput(req), a.Name(), errA, b.Name(), errB)
 		case ra.Unsupported || rb.Unsupported:
 			t.Skip("unsupported input")
-		case sameAnswer(op.Name, rb, ra):
+		case sameAnswer(op, rb, ra):
 			return
 		}
 		if _, ok := vectors.FindDeviation(devs, a.Name(), req, rb, ra); ok {
@@ -106,8 +106,8 @@ func disagree(a, b Implementation, op vectors.Op, gen *rapid.Generator[vectors.R
 			return
 		}
 		t.Fatalf("%s and %s disagree on %s\n  input: %s\n  %s: %s\n  %s: %s\n  diff (-%s +%s):\n%s",
-			a.Name(), b.Name(), op.Name, describeInput(req),
-			a.Name(), describeAnswer(op.Name, ra), b.Name(), describeAnswer(op.Name, rb),
+			a.Name(), b.Name(), op, describeInput(req),
+			a.Name(), describeAnswer(op, ra), b.Name(), describeAnswer(op, rb),
 			b.Name(), a.Name(), indent(cmp.Diff(shownAnswer(rb), shownAnswer(ra))))
 	}
 }

@@ -31,16 +31,16 @@ func (reference) Do(ctx context.Context, req vectors.Request) (vectors.Response,
 		return vectors.Response{}, err
 	}
 	switch req.Op {
-	case "encodeURI":
+	case vectors.OpEncodeURI:
 		return ecmaEncoded(codec.EncodeURI(req.In))
-	case "encodeURIComponent":
+	case vectors.OpEncodeURIComponent:
 		return ecmaEncoded(codec.EncodeURIComponent(req.In))
-	case "decodeURI":
+	case vectors.OpDecodeURI:
 		return ecmaDecoded(codec.DecodeURI(req.In))
-	case "decodeURIComponent":
+	case vectors.OpDecodeURIComponent:
 		return ecmaDecoded(codec.DecodeURIComponent(req.In))
 	}
-	if _, ok := vectors.LookupOp(req.Op); !ok {
+	if _, ok := req.Op.Info(); !ok {
 		return unsupported("unknown op"), nil
 	}
 	return referenceOctets(req)

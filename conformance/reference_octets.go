@@ -10,7 +10,7 @@ import (
 // referenceOctets answers the ops outside ECMAScript with the codec's octet
 // layer, each after the spec step its vectors.Op.Doc names.
 func referenceOctets(req vectors.Request) (vectors.Response, error) {
-	op, _ := vectors.LookupOp(req.Op)
+	op, _ := req.Op.Info()
 	var in string
 	if op.In == vectors.Octets {
 		in = string(req.InHex)
@@ -22,46 +22,46 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 		in = s
 	}
 	switch req.Op {
-	case "percentEncode": // RFC 3986 §2.1, §2.3
+	case vectors.OpPercentEncode: // RFC 3986 §2.1, §2.3
 		return textResult(codec.EncodeString(in, codec.Unreserved))
-	case "percentEncodeSet":
+	case vectors.OpPercentEncodeSet:
 		name := req.Args["set"]
 		set, ok := codec.SetByName(name)
 		if !ok {
 			return vectors.Response{}, &InputError{Op: req.Op, Reason: "unknown encode set " + name}
 		}
 		return textResult(codec.EncodeString(in, set))
-	case "percentDecode": // RFC 3986 §2.1, strict
+	case vectors.OpPercentDecode: // RFC 3986 §2.1, strict
 		out, err := codec.DecodeString(in, codec.Set{})
 		return octetResult(out, err, vectors.ErrMalformedEscape)
-	case "normalize": // RFC 3986 §6.2.2.1, §6.2.2.2
+	case vectors.OpNormalize: // RFC 3986 §6.2.2.1, §6.2.2.2
 		return textResult(codec.Normalize(in))
-	case "equivalent": // RFC 3986 §6.2.2
+	case vectors.OpEquivalent: // RFC 3986 §6.2.2
 		if codec.Equivalent(in, req.Args["other"]) {
 			return textResult("true")
 		}
 		return textResult("false")
-	case "encodeNoDouble": // RFC 3986 §2.4
+	case vectors.OpEncodeNoDouble: // RFC 3986 §2.4
 		return textResult(codec.EncodeNoDouble(in, codec.Reserved.Union(codec.Unreserved)))
-	case "percentDecodeLenient": // WHATWG URL §1.3 percent-decode
+	case vectors.OpPercentDecodeLenient: // WHATWG URL §1.3 percent-decode
 		return vectors.Response{OutHex: []byte(codec.DecodeLenientString(in, codec.Set{}))}, nil
-	case "utf8DecodeReplace": // WHATWG Encoding §8.1.1, replacement
+	case vectors.OpUTF8DecodeReplace: // WHATWG Encoding §8.1.1, replacement
 		return textResult(codec.UTF8ReplaceString(in))
-	case "formEncode": // WHATWG URL §5.2
+	case vectors.OpFormEncode: // WHATWG URL §5.2
 		return textResult(codec.FormEncodeString(in, codec.WHATWGFormURLEncoded))
-	case "formDecode": // WHATWG URL §5.1 steps 3.4, 3.5
+	case vectors.OpFormDecode: // WHATWG URL §5.1 steps 3.4, 3.5
 		return textResult(codec.ParseFormValue(in))
-	case "goQueryEscape": // url.QueryEscape: encodeQueryComponent
+	case vectors.OpGoQueryEscape: // url.QueryEscape: encodeQueryComponent
 		return textResult(codec.FormEncodeString(in, codec.GoQuery))
-	case "goPathEscape": // url.PathEscape: encodePathSegment
+	case vectors.OpGoPathEscape: // url.PathEscape: encodePathSegment
 		return textResult(codec.EncodeString(in, codec.GoPathSegment))
-	case "goQueryUnescape": // url.QueryUnescape: '+' is a space, strict
+	case vectors.OpGoQueryUnescape: // url.QueryUnescape: '+' is a space, strict
 		out, err := codec.FormDecodeString(in)
 		return octetResult(out, err, vectors.ErrEscapeError)
-	case "goPathUnescape": // url.PathUnescape: strict
+	case vectors.OpGoPathUnescape: // url.PathUnescape: strict
 		out, err := codec.DecodeString(in, codec.Set{})
 		return octetResult(out, err, vectors.ErrEscapeError)
-	case "iriToURI": // RFC 3987 §3.1
+	case vectors.OpIRIToURI: // RFC 3987 §3.1
 		out, err := codec.IRIToURI(in)
 		if err != nil {
 			var ie *codec.IDNAError
@@ -71,7 +71,7 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 			return vectors.Response{}, err
 		}
 		return textResult(out)
-	case "uriToIRI": // RFC 3987 §3.2
+	case vectors.OpURIToIRI: // RFC 3987 §3.2
 		out, err := codec.URIToIRI(in)
 		if err != nil {
 			return vectors.Response{}, err

@@ -114,7 +114,7 @@ func Evaluate(v vectors.Vector, got vectors.Response, err error) Result {
 // sameAnswer reports whether got answers op as want does: the same error
 // kind, or no error and the same output of the op's output Kind (and none of
 // the other Kind).
-func sameAnswer(op string, want, got vectors.Response) bool {
+func sameAnswer(op vectors.Op, want, got vectors.Response) bool {
 	if want.Unsupported || got.Unsupported {
 		return want.Unsupported == got.Unsupported
 	}
@@ -122,7 +122,7 @@ func sameAnswer(op string, want, got vectors.Response) bool {
 		return want.Error == got.Error
 	}
 	kind := vectors.Kind(0)
-	if o, ok := vectors.LookupOp(op); ok {
+	if o, ok := vectors.Op(op).Info(); ok {
 		kind = o.Out
 	}
 	switch kind {
@@ -158,7 +158,7 @@ func shownAnswer(r vectors.Response) answer {
 }
 
 // describeAnswer writes r in one line, by op's output Kind.
-func describeAnswer(op string, r vectors.Response) string {
+func describeAnswer(op vectors.Op, r vectors.Response) string {
 	switch {
 	case r.Unsupported:
 		return "unsupported"
@@ -169,7 +169,7 @@ func describeAnswer(op string, r vectors.Response) string {
 		return "error " + r.Error
 	}
 	kind := vectors.Kind(0)
-	if o, ok := vectors.LookupOp(op); ok {
+	if o, ok := vectors.Op(op).Info(); ok {
 		kind = o.Out
 	}
 	switch {
@@ -192,7 +192,7 @@ func describeAnswer(op string, r vectors.Response) string {
 // as code units or hex, with its args.
 func describeInput(req vectors.Request) string {
 	var s string
-	if o, ok := vectors.LookupOp(req.Op); ok && o.In == vectors.Octets || !ok && req.InHex != nil {
+	if o, ok := req.Op.Info(); ok && o.In == vectors.Octets || !ok && req.InHex != nil {
 		s = ShowOctets(req.InHex)
 	} else {
 		s = ShowText(req.In)
@@ -261,7 +261,7 @@ func FormatFailure(r Result) string {
 // A Summary counts the outcomes of one op, for a matrix of implementations
 // and ops.
 type Summary struct {
-	Op               string
+	Op               vectors.Op
 	Passed           int
 	Failed           int
 	Skipped          int
@@ -279,10 +279,10 @@ func (s Summary) Total() int {
 func Summarize(results []Result) []Summary {
 	byOp := map[string]*Summary{}
 	for _, r := range results {
-		s := byOp[r.Vector.Op]
+		s := byOp[string(r.Vector.Op)]
 		if s == nil {
 			s = &Summary{Op: r.Vector.Op}
-			byOp[r.Vector.Op] = s
+			byOp[string(r.Vector.Op)] = s
 		}
 		switch r.Outcome {
 		case Passed:
@@ -299,9 +299,9 @@ func Summarize(results []Result) []Summary {
 	}
 	var out []Summary
 	for _, op := range vectors.Ops() {
-		if s := byOp[op.Name]; s != nil {
+		if s := byOp[string(op.Name)]; s != nil {
 			out = append(out, *s)
-			delete(byOp, op.Name)
+			delete(byOp, string(op.Name))
 		}
 	}
 	rest := make([]string, 0, len(byOp))

@@ -111,7 +111,7 @@ func do(ctx context.Context, impl Implementation, req vectors.Request) (resp vec
 // A PanicError is a panic of an implementation's Do, caught and reported as
 // a failure of the request.
 type PanicError struct {
-	Op    string
+	Op    vectors.Op
 	Value any
 }
 

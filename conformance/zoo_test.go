@@ -22,7 +22,7 @@ import (
 type mutant struct {
 	name string
 	bug  string
-	ops  []string
+	ops  []vectors.Op
 	// do answers the mutated ops; ref is the reference codec.
 	do func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error)
 	// blind says why neither the laws nor the oracle can see the bug, or
@@ -201,13 +201,13 @@ func caseSensitiveEquivalent(_ context.Context, _ Implementation, req vectors.Re
 var zoo = []*mutant{
 	// ECMAScript encoders.
 	{name: "ecu-lowercase-hex", bug: "encodeURIComponent writes lowercase hex",
-		ops: []string{"encodeURIComponent"}, do: post(lowerEscapes)},
+		ops: []vectors.Op{vectors.OpEncodeURIComponent}, do: post(lowerEscapes)},
 	{name: "ecu-encodes-marks", bug: "encodeURIComponent encodes !'()*",
-		ops: []string{"encodeURIComponent"}, do: post(replace("!", "%21", "'", "%27", "(", "%28", ")", "%29", "*", "%2A"))},
+		ops: []vectors.Op{vectors.OpEncodeURIComponent}, do: post(replace("!", "%21", "'", "%27", "(", "%28", ")", "%29", "*", "%2A"))},
 	{name: "ecu-lone-surrogate-fffd", bug: "encodeURIComponent encodes a lone surrogate as U+FFFD instead of throwing",
-		ops: []string{"encodeURIComponent"}, do: pre(loneToFFFD)},
+		ops: []vectors.Op{vectors.OpEncodeURIComponent}, do: pre(loneToFFFD)},
 	{name: "ecu-cesu8", bug: "encodeURIComponent encodes a surrogate pair as two 3-octet sequences (CESU-8)",
-		ops: []string{"encodeURIComponent"}, do: perUnit(func(c []uint16) (string, bool) {
+		ops: []vectors.Op{vectors.OpEncodeURIComponent}, do: perUnit(func(c []uint16) (string, bool) {
 			if len(c) != 2 {
 				return "", false
 			}
@@ -218,16 +218,16 @@ var zoo = []*mutant{
 			return escapesOf(p), true
 		})},
 	{name: "ecu-latin1", bug: "encodeURIComponent encodes U+0080 to U+00FF as one Latin-1 octet",
-		ops: []string{"encodeURIComponent"}, do: perUnit(func(c []uint16) (string, bool) {
+		ops: []vectors.Op{vectors.OpEncodeURIComponent}, do: perUnit(func(c []uint16) (string, bool) {
 			if len(c) == 1 && c[0] >= 0x80 && c[0] <= 0xFF {
 				return escapesOf([]byte{byte(c[0])}), true
 			}
 			return "", false
 		})},
 	{name: "encodeURI-encodes-hash", bug: "encodeURI encodes '#'",
-		ops: []string{"encodeURI"}, do: post(replace("#", "%23"))},
+		ops: []vectors.Op{vectors.OpEncodeURI}, do: post(replace("#", "%23"))},
 	{name: "encodeURI-high-at-end", bug: "encodeURI drops a high surrogate at the end instead of throwing (off by one)",
-		ops: []string{"encodeURI"}, do: pre(func(u []uint16) []uint16 {
+		ops: []vectors.Op{vectors.OpEncodeURI}, do: pre(func(u []uint16) []uint16 {
 			if n := len(u); n > 0 && isHigh(u[n-1]) {
 				return u[:n-1]
 			}
@@ -236,9 +236,9 @@ var zoo = []*mutant{
 
 	// ECMAScript decoders.
 	{name: "dUC-lone-surrogate-fffd", bug: "decodeURIComponent replaces lone surrogates with U+FFFD",
-		ops: []string{"decodeURIComponent"}, do: post(loneToFFFD)},
+		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: post(loneToFFFD)},
 	{name: "dUC-accepts-overlong", bug: "decodeURIComponent accepts overlong forms (%C0%AF is '/')",
-		ops: []string{"decodeURIComponent"}, do: pre(func(u []uint16) []uint16 {
+		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: pre(func(u []uint16) []uint16 {
 			s, _ := toUTF8(loneToFFFD(u))
 			for lead := 0xC0; lead <= 0xC1; lead++ {
 				for cont := 0x80; cont <= 0xBF; cont++ {
@@ -251,7 +251,7 @@ var zoo = []*mutant{
 			return mustUTF16(s)
 		})},
 	{name: "dUC-accepts-surrogate-utf8", bug: "decodeURIComponent accepts ED A0 80 (a surrogate in UTF-8)",
-		ops: []string{"decodeURIComponent"}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
+		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
 			u := req.In
 			var out []uint16
 			for i := 0; i < len(u); i++ {
@@ -275,16 +275,16 @@ var zoo = []*mutant{
 			return ref.Do(ctx, req)
 		}},
 	{name: "dUC-malformed-passthrough", bug: "decodeURIComponent passes a malformed '%' through instead of throwing",
-		ops: []string{"decodeURIComponent"}, do: pre(malformedTo25)},
+		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: pre(malformedTo25)},
 	{name: "dUC-end-off-by-one", bug: "decodeURIComponent throws on an escape that ends the string (off by one)",
-		ops: []string{"decodeURIComponent"}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
+		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
 			if endsWithEscape(req.In) {
 				return vectors.Response{Error: vectors.ErrURIError}, nil
 			}
 			return ref.Do(ctx, req)
 		}},
 	{name: "dUC-double-decode", bug: "decodeURIComponent decodes twice",
-		ops: []string{"decodeURIComponent"}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
+		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
 			once, err := ref.Do(ctx, req)
 			if err != nil || once.Error != "" {
 				return once, err
@@ -296,7 +296,7 @@ var zoo = []*mutant{
 			return twice, nil
 		}},
 	{name: "dUC-plus-as-space", bug: "decodeURIComponent decodes '+' as a space",
-		ops: []string{"decodeURIComponent"}, do: pre(func(u []uint16) []uint16 {
+		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: pre(func(u []uint16) []uint16 {
 			for i, c := range u {
 				if c == '+' {
 					u[i] = ' '
@@ -305,23 +305,23 @@ var zoo = []*mutant{
 			return u
 		})},
 	{name: "dUC-latin1", bug: "decodeURIComponent decodes each escape as a Latin-1 character instead of UTF-8",
-		ops: []string{"decodeURIComponent"}, do: decodeEachEscape},
+		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: decodeEachEscape},
 	{name: "decodeURI-decodes-slash", bug: "decodeURI decodes %2F",
-		ops: []string{"decodeURI"}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
+		ops: []vectors.Op{vectors.OpDecodeURI}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
 			if b == '/' {
 				return []uint16{'/'}
 			}
 			return esc
 		}))},
 	{name: "decodeURI-decodes-hash", bug: "decodeURI decodes %23",
-		ops: []string{"decodeURI"}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
+		ops: []vectors.Op{vectors.OpDecodeURI}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
 			if b == '#' {
 				return []uint16{'#'}
 			}
 			return esc
 		}))},
 	{name: "decodeURI-kept-escape-case", bug: "decodeURI uppercases the hex of an escape it keeps (%2f becomes %2F)",
-		ops: []string{"decodeURI"}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
+		ops: []vectors.Op{vectors.OpDecodeURI}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
 			if codec.DecodeURIReserved.Contains(b) {
 				return escape(nil, b, 0)
 			}
@@ -330,43 +330,43 @@ var zoo = []*mutant{
 
 	// RFC 3986.
 	{name: "percentEncode-tilde", bug: "percentEncode encodes '~'",
-		ops: []string{"percentEncode"}, do: post(replace("~", "%7E"))},
+		ops: []vectors.Op{vectors.OpPercentEncode}, do: post(replace("~", "%7E"))},
 	{name: "percentEncode-lowercase-hex", bug: "percentEncode writes lowercase hex",
-		ops: []string{"percentEncode"}, do: post(lowerEscapes)},
+		ops: []vectors.Op{vectors.OpPercentEncode}, do: post(lowerEscapes)},
 	{name: "percentEncodeSet-keeps-percent", bug: "percentEncodeSet leaves '%' as it is",
-		ops: []string{"percentEncodeSet"}, do: post(replace("%25", "%"))},
+		ops: []vectors.Op{vectors.OpPercentEncodeSet}, do: post(replace("%25", "%"))},
 	{name: "percentDecode-malformed-passthrough", bug: "percentDecode passes a malformed '%' through",
-		ops: []string{"percentDecode"}, do: pre(malformedTo25)},
+		ops: []vectors.Op{vectors.OpPercentDecode}, do: pre(malformedTo25)},
 	{name: "percentDecode-plus-as-space", bug: "percentDecode decodes '+' as a space",
-		ops: []string{"percentDecode"}, do: pre(replace("+", "%20"))},
+		ops: []vectors.Op{vectors.OpPercentDecode}, do: pre(replace("+", "%20"))},
 	{name: "percentDecode-end-off-by-one", bug: "percentDecode rejects an escape that ends the string (off by one)",
-		ops: []string{"percentDecode"}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
+		ops: []vectors.Op{vectors.OpPercentDecode}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
 			if endsWithEscape(req.In) {
 				return vectors.Response{Error: vectors.ErrMalformedEscape}, nil
 			}
 			return ref.Do(ctx, req)
 		}},
 	{name: "normalize-decodes-reserved", bug: "normalize decodes escapes of reserved characters",
-		ops: []string{"normalize"}, do: post(mapEscapes(func(b byte, esc []uint16) []uint16 {
+		ops: []vectors.Op{vectors.OpNormalize}, do: post(mapEscapes(func(b byte, esc []uint16) []uint16 {
 			if codec.Reserved.Contains(b) {
 				return []uint16{uint16(b)}
 			}
 			return esc
 		}))},
 	{name: "normalize-lowercase-hex", bug: "normalize writes escape hex in lowercase",
-		ops: []string{"normalize"}, do: post(lowerEscapes)},
+		ops: []vectors.Op{vectors.OpNormalize}, do: post(lowerEscapes)},
 	{name: "equivalent-case-sensitive", bug: "equivalent compares escape hex case-sensitively",
-		ops: []string{"equivalent"}, do: caseSensitiveEquivalent},
+		ops: []vectors.Op{vectors.OpEquivalent}, do: caseSensitiveEquivalent},
 	{name: "encodeNoDouble-double-encodes", bug: "encodeNoDouble encodes the '%' of valid escapes too",
-		ops: []string{"encodeNoDouble"}, do: pre(replace("%", "%25"))},
+		ops: []vectors.Op{vectors.OpEncodeNoDouble}, do: pre(replace("%", "%25"))},
 
 	// WHATWG and forms.
 	{name: "formEncode-space-as-%20", bug: "formEncode writes a space as %20",
-		ops: []string{"formEncode"}, do: post(replace("+", "%20"))},
+		ops: []vectors.Op{vectors.OpFormEncode}, do: post(replace("+", "%20"))},
 	{name: "formDecode-keeps-plus", bug: "formDecode leaves '+' as it is",
-		ops: []string{"formDecode"}, do: pre(replace("+", "%2B"))},
+		ops: []vectors.Op{vectors.OpFormDecode}, do: pre(replace("+", "%2B"))},
 	{name: "formDecode-latin1", bug: "formDecode decodes octets as Latin-1 instead of UTF-8",
-		ops: []string{"formDecode"}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
+		ops: []vectors.Op{vectors.OpFormDecode}, do: func(ctx context.Context, ref Implementation, req vectors.Request) (vectors.Response, error) {
 			req = vectors.Request{Op: "percentDecodeLenient", In: replace("+", " ")(slices.Clone(req.In))}
 			resp, err := ref.Do(ctx, req)
 			if err != nil || resp.Error != "" {
@@ -379,7 +379,7 @@ var zoo = []*mutant{
 			return vectors.Response{Out: out}, nil
 		}},
 	{name: "utf8DecodeReplace-per-octet", bug: "utf8DecodeReplace writes one U+FFFD per invalid octet, not per maximal subpart",
-		ops: []string{"utf8DecodeReplace"}, do: func(_ context.Context, _ Implementation, req vectors.Request) (vectors.Response, error) {
+		ops: []vectors.Op{vectors.OpUTF8DecodeReplace}, do: func(_ context.Context, _ Implementation, req vectors.Request) (vectors.Response, error) {
 			out := []uint16{}
 			for _, r := range string(req.InHex) {
 				out = append(out, mustUTF16(string(r))...)
@@ -390,20 +390,20 @@ var zoo = []*mutant{
 
 	// Go net/url.
 	{name: "goQueryEscape-space-as-%20", bug: "goQueryEscape writes a space as %20",
-		ops: []string{"goQueryEscape"}, do: post(replace("+", "%20"))},
+		ops: []vectors.Op{vectors.OpGoQueryEscape}, do: post(replace("+", "%20"))},
 	{name: "goPathEscape-keeps-slash", bug: "goPathEscape leaves '/' as it is",
-		ops: []string{"goPathEscape"}, do: post(replace("%2F", "/"))},
+		ops: []vectors.Op{vectors.OpGoPathEscape}, do: post(replace("%2F", "/"))},
 	{name: "goQueryUnescape-malformed-passthrough", bug: "goQueryUnescape passes a malformed '%' through",
-		ops: []string{"goQueryUnescape"}, do: pre(malformedTo25)},
+		ops: []vectors.Op{vectors.OpGoQueryUnescape}, do: pre(malformedTo25)},
 	{name: "goPathUnescape-plus-as-space", bug: "goPathUnescape decodes '+' as a space",
-		ops: []string{"goPathUnescape"}, do: pre(replace("+", "%20"))},
+		ops: []vectors.Op{vectors.OpGoPathUnescape}, do: pre(replace("+", "%20"))},
 
 	// RFC 3987.
 	{name: "iriToURI-double-encodes", bug: "iriToURI encodes the '%' of existing escapes",
-		ops: []string{"iriToURI"}, do: pre(replace("%", "%25")),
+		ops: []vectors.Op{vectors.OpIRIToURI}, do: pre(replace("%", "%25")),
 		blind: "no law is about iriToURI, and no engine in the process answers it for the oracle"},
 	{name: "uriToIRI-decodes-ascii", bug: "uriToIRI decodes escapes of unreserved ASCII characters",
-		ops: []string{"uriToIRI"}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
+		ops: []vectors.Op{vectors.OpURIToIRI}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
 			if codec.Unreserved.Contains(b) {
 				return []uint16{uint16(b)}
 			}

@@ -12,7 +12,7 @@ import (
 // vectors in turn. ns/op is per input; 1e9/(ns/op) bounds the target's
 // execs/s on one core.
 func BenchmarkChecks(b *testing.B) {
-	inputs := func(b *testing.B, ops ...string) []vectors.Vector {
+	inputs := func(b *testing.B, ops ...vectors.Op) []vectors.Vector {
 		vs, err := fuzzinput.Vectors(ops...)
 		if err != nil || len(vs) == 0 {
 			b.Fatal(err, len(vs))
@@ -21,22 +21,22 @@ func BenchmarkChecks(b *testing.B) {
 	}
 	for _, c := range []struct {
 		name  string
-		ops   []string
+		ops   []vectors.Op
 		check func(v vectors.Vector) error
 	}{
-		{"PercentEncode", []string{"percentEncode"}, func(v vectors.Vector) error { return checkPercentEncode(0, fuzzinput.InputOctets(v)) }},
-		{"PercentDecode", []string{"percentDecode"}, func(v vectors.Vector) error { return checkPercentDecode(0, fuzzinput.InputOctets(v)) }},
-		{"LenientDecode", []string{"percentDecodeLenient"}, func(v vectors.Vector) error { return checkLenientDecode(0, fuzzinput.InputOctets(v)) }},
-		{"FormEncode", []string{"formEncode"}, func(v vectors.Vector) error { return checkFormEncode(0, fuzzinput.InputOctets(v)) }},
-		{"FormDecode", []string{"formDecode"}, func(v vectors.Vector) error { return checkFormDecode(fuzzinput.InputOctets(v)) }},
-		{"UTF8", []string{"utf8DecodeReplace"}, func(v vectors.Vector) error { return checkUTF8(fuzzinput.InputOctets(v)) }},
-		{"Normalize", []string{"normalize"}, func(v vectors.Vector) error { s := string(fuzzinput.InputOctets(v)); return checkNormalize(s, s) }},
-		{"NoDouble", []string{"encodeNoDouble"}, func(v vectors.Vector) error { return checkNoDouble(0, fuzzinput.InputOctets(v)) }},
-		{"IRI", []string{"iriToURI", "uriToIRI"}, func(v vectors.Vector) error { return checkIRI(string(fuzzinput.InputOctets(v))) }},
-		{"NetURLEscape", []string{"goQueryEscape"}, func(v vectors.Vector) error { return checkNetURLEscape(string(fuzzinput.InputOctets(v))) }},
-		{"NetURLUnescape", []string{"goQueryUnescape"}, func(v vectors.Vector) error { return checkNetURLUnescape(string(fuzzinput.InputOctets(v))) }},
-		{"ECMAEncode", []string{"encodeURI"}, func(v vectors.Vector) error { return checkECMAEncode(fuzzinput.Units(fuzzinput.UnitsBytes(v.In))) }},
-		{"ECMADecode", []string{"decodeURI"}, func(v vectors.Vector) error { return checkECMADecode(fuzzinput.Units(fuzzinput.UnitsBytes(v.In))) }},
+		{"PercentEncode", []vectors.Op{vectors.OpPercentEncode}, func(v vectors.Vector) error { return checkPercentEncode(0, fuzzinput.InputOctets(v)) }},
+		{"PercentDecode", []vectors.Op{vectors.OpPercentDecode}, func(v vectors.Vector) error { return checkPercentDecode(0, fuzzinput.InputOctets(v)) }},
+		{"LenientDecode", []vectors.Op{vectors.OpPercentDecodeLenient}, func(v vectors.Vector) error { return checkLenientDecode(0, fuzzinput.InputOctets(v)) }},
+		{"FormEncode", []vectors.Op{vectors.OpFormEncode}, func(v vectors.Vector) error { return checkFormEncode(0, fuzzinput.InputOctets(v)) }},
+		{"FormDecode", []vectors.Op{vectors.OpFormDecode}, func(v vectors.Vector) error { return checkFormDecode(fuzzinput.InputOctets(v)) }},
+		{"UTF8", []vectors.Op{vectors.OpUTF8DecodeReplace}, func(v vectors.Vector) error { return checkUTF8(fuzzinput.InputOctets(v)) }},
+		{"Normalize", []vectors.Op{vectors.OpNormalize}, func(v vectors.Vector) error { s := string(fuzzinput.InputOctets(v)); return checkNormalize(s, s) }},
+		{"NoDouble", []vectors.Op{vectors.OpEncodeNoDouble}, func(v vectors.Vector) error { return checkNoDouble(0, fuzzinput.InputOctets(v)) }},
+		{"IRI", []vectors.Op{vectors.OpIRIToURI, vectors.OpURIToIRI}, func(v vectors.Vector) error { return checkIRI(string(fuzzinput.InputOctets(v))) }},
+		{"NetURLEscape", []vectors.Op{vectors.OpGoQueryEscape}, func(v vectors.Vector) error { return checkNetURLEscape(string(fuzzinput.InputOctets(v))) }},
+		{"NetURLUnescape", []vectors.Op{vectors.OpGoQueryUnescape}, func(v vectors.Vector) error { return checkNetURLUnescape(string(fuzzinput.InputOctets(v))) }},
+		{"ECMAEncode", []vectors.Op{vectors.OpEncodeURI}, func(v vectors.Vector) error { return checkECMAEncode(fuzzinput.Units(fuzzinput.UnitsBytes(v.In))) }},
+		{"ECMADecode", []vectors.Op{vectors.OpDecodeURI}, func(v vectors.Vector) error { return checkECMADecode(fuzzinput.Units(fuzzinput.UnitsBytes(v.In))) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			vs := inputs(b, c.ops...)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+	"github.com/pctest/pctest/vectors"
 )
 
 // This file checks the ECMAScript functions of ECMA-262 5.1 §15.1.3 over
@@ -25,8 +26,8 @@ var ecmaEncoders = [...]struct {
 	append    func([]byte, []uint16) ([]byte, error)
 	str       func(string) (string, error)
 }{
-	{"encodeURI", codec.EncodeURIUnescaped, codec.EncodeURI, codec.AppendEncodeURI, codec.EncodeURIString},
-	{"encodeURIComponent", codec.URIUnescaped, codec.EncodeURIComponent, codec.AppendEncodeURIComponent, codec.EncodeURIComponentString},
+	{string(vectors.OpEncodeURI), codec.EncodeURIUnescaped, codec.EncodeURI, codec.AppendEncodeURI, codec.EncodeURIString},
+	{string(vectors.OpEncodeURIComponent), codec.URIUnescaped, codec.EncodeURIComponent, codec.AppendEncodeURIComponent, codec.EncodeURIComponentString},
 }
 
 // ecmaDecoders are the two decode functions, in the order of ecmaEncoders.
@@ -36,8 +37,8 @@ var ecmaDecoders = [...]struct {
 	append func([]uint16, []uint16) ([]uint16, error)
 	str    func(string) (string, error)
 }{
-	{"decodeURI", codec.DecodeURI, codec.AppendDecodeURI, codec.DecodeURIString},
-	{"decodeURIComponent", codec.DecodeURIComponent, codec.AppendDecodeURIComponent, codec.DecodeURIComponentString},
+	{string(vectors.OpDecodeURI), codec.DecodeURI, codec.AppendDecodeURI, codec.DecodeURIString},
+	{string(vectors.OpDecodeURIComponent), codec.DecodeURIComponent, codec.AppendDecodeURIComponent, codec.DecodeURIComponentString},
 }
 
 // ecmaEncodeModel is Encode(s, unescaped) of §15.1.3 for s without lone

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+	"github.com/pctest/pctest/vectors"
 )
 
 // This file checks the codec's octet layer (RFC 3986 §2, WHATWG URL §1.3
@@ -30,7 +31,7 @@ func same(a, b string) bool {
 
 // checkEncodeBound checks the bound every encoder keeps: at most three
 // bytes ("%XX") per input octet.
-func checkEncodeBound(op string, in []byte, out string) error {
+func checkEncodeBound(op vectors.Op, in []byte, out string) error {
 	if len(out) > 3*len(in) {
 		return fmt.Errorf("%s(%q) = %q: %d bytes, more than 3 per input octet", op, in, out, len(out))
 	}
@@ -40,7 +41,7 @@ func checkEncodeBound(op string, in []byte, out string) error {
 // checkEscapeError checks that err is a *codec.EscapeError equal to want:
 // the offset of the first '%' that starts no escape, and the '%' with at
 // most two bytes after it.
-func checkEscapeError(op string, in []byte, err error, want *codec.EscapeError) error {
+func checkEscapeError(op vectors.Op, in []byte, err error, want *codec.EscapeError) error {
 	var ee *codec.EscapeError
 	if !errors.As(err, &ee) {
 		return fmt.Errorf("%s(%q): error %v (%T), want a *codec.EscapeError", op, in, err, err)

@@ -18,7 +18,7 @@ type Mapping struct {
 	// testee passes when they matter.
 	Function string `json:"function"`
 	// Op is the vectors op the function answers (vectors.Ops).
-	Op string `json:"op"`
+	Op vectors.Op `json:"op"`
 	// Variant is the testee's argument that selects the function set this
 	// function belongs to; "" for the default set.
 	Variant string `json:"variant"`
@@ -52,10 +52,10 @@ func loadMapping(dir string) ([]Mapping, error) {
 		case !strings.HasPrefix(e.Docs, "https://"):
 			return nil, fmt.Errorf("%s: %s: docs %q is not an https link", name, e.Function, e.Docs)
 		}
-		if _, ok := vectors.LookupOp(e.Op); !ok {
+		if _, ok := e.Op.Info(); !ok {
 			return nil, fmt.Errorf("%s: %s: op %q is not an op of vectors.Ops", name, e.Function, e.Op)
 		}
-		key := [2]string{e.Variant, e.Op}
+		key := [2]string{e.Variant, string(e.Op)}
 		if other, ok := claimed[key]; ok {
 			return nil, fmt.Errorf("%s: %s and %s both answer %s in function set %q: give one its own variant", name, other, e.Function, e.Op, e.Variant)
 		}

@@ -147,7 +147,7 @@ func markdown(rep *Report) string {
 		if len(rr.Functions) > 0 {
 			var fns []string
 			for _, f := range rr.Functions {
-				fns = append(fns, code(f.Function)+" → "+f.Op)
+				fns = append(fns, code(f.Function)+" → "+string(f.Op))
 			}
 			p("%s. ", strings.Join(fns, "; "))
 		}

@@ -166,15 +166,15 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 		var divergent []*Result
 		for j := range rr.Run.Results {
 			res := &rr.Run.Results[j]
-			t := rr.Cells[res.Op]
+			t := rr.Cells[string(res.Op)]
 			if t == nil {
 				t = &Tally{}
-				rr.Cells[res.Op] = t
+				rr.Cells[string(res.Op)] = t
 			}
 			t.add(res.Status)
 			rr.Total.add(res.Status)
 			if res.Status != "skip" && r.Impl != "reference" {
-				used[res.Op] = true
+				used[string(res.Op)] = true
 			}
 			if res.failed() || res.Status == "xfail" {
 				divergent = append(divergent, res)
@@ -199,8 +199,8 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 		}
 	}
 	for _, op := range vectors.Ops() {
-		if used[op.Name] {
-			rep.Ops = append(rep.Ops, op.Name)
+		if used[string(op.Name)] {
+			rep.Ops = append(rep.Ops, string(op.Name))
 		}
 	}
 	rep.ReferenceOps = rep.referenceOps()
@@ -264,7 +264,7 @@ func inputLen(r vectors.Request) int {
 func (rep *Report) allOps() []string {
 	var names []string
 	for _, op := range vectors.Ops() {
-		names = append(names, op.Name)
+		names = append(names, string(op.Name))
 	}
 	return names
 }
@@ -307,7 +307,7 @@ func (rep *Report) referenceOps() []string {
 // surrogates and controls escaped), octets as hex.
 func showInput(req vectors.Request) string {
 	var s string
-	if req.InHex != nil || req.In == nil && isOctetOp(req.Op) {
+	if req.InHex != nil || req.In == nil && isOctetOp(string(req.Op)) {
 		s = "octets " + showHex(req.InHex)
 	} else {
 		s = string(vectors.AppendJSONText(nil, req.In))

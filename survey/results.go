@@ -16,7 +16,7 @@ import (
 // terms.
 type Result struct {
 	ID     string // the vector's id, or "fuzz#N"
-	Op     string
+	Op     vectors.Op
 	Ref    string
 	Status string // pass, fail, skip, xfail, xpass
 	Req    vectors.Request
@@ -117,8 +117,8 @@ func parseRun(data []byte) (*Run, error) {
 	}
 	run.Incident = strings.Join(inc, ", ")
 	for _, jr := range j.Results {
-		r := Result{ID: jr.ID, Op: jr.Op, Ref: jr.Ref, Status: jr.Status, Incident: jr.Error}
-		r.Req.Op, r.Req.Args = jr.Op, jr.Args
+		r := Result{ID: jr.ID, Op: vectors.Op(jr.Op), Ref: jr.Ref, Status: jr.Status, Incident: jr.Error}
+		r.Req.Op, r.Req.Args = vectors.Op(jr.Op), jr.Args
 		var err error
 		switch {
 		case jr.InHex != nil:
@@ -172,7 +172,7 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 				return nil, fmt.Errorf("line %d: %w", n, err)
 			}
 			fr.Findings = append(fr.Findings, Result{
-				ID: fmt.Sprintf("fuzz#%d", len(fr.Findings)+1), Op: op, Status: "fail", Req: req, Fuzz: true,
+				ID: fmt.Sprintf("fuzz#%d", len(fr.Findings)+1), Op: vectors.Op(op), Status: "fail", Req: req, Fuzz: true,
 			})
 			cur = &fr.Findings[len(fr.Findings)-1]
 		case cur != nil && strings.HasPrefix(line, "  reference: "):
@@ -201,7 +201,7 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 // parseDisplayInput parses displayInput's rendering: `in="…" [0041 …]` or
 // `in_hex=4142 "AB"`, then ` key="value"` args.
 func parseDisplayInput(op, s string) (vectors.Request, error) {
-	req := vectors.Request{Op: op}
+	req := vectors.Request{Op: vectors.Op(op)}
 	var rest string
 	switch {
 	case strings.HasPrefix(s, "in_hex="):

@@ -309,7 +309,7 @@ func TestParseRun(t *testing.T) {
 // unclassified.
 func TestClassify(t *testing.T) {
 	causes := []*Cause{
-		{ID: "strict", Rows: []string{"r"}, Ops: []string{"formDecode"}, Want: `^out=`, Got: `^error=ArgumentError$`},
+		{ID: "strict", Rows: []string{"r"}, Ops: []vectors.Op{vectors.OpFormDecode}, Want: `^out=`, Got: `^error=ArgumentError$`},
 		{ID: "other-row", Rows: []string{"s"}},
 	}
 	for _, c := range causes {

@@ -30,8 +30,8 @@ const (
 type Cause struct {
 	ID string `json:"id"`
 	// Rows and Ops restrict the cause to these rows and ops (empty: any).
-	Rows []string `json:"rows,omitempty"`
-	Ops  []string `json:"ops,omitempty"`
+	Rows []string     `json:"rows,omitempty"`
+	Ops  []vectors.Op `json:"ops,omitempty"`
 	// In, Want and Got are regular expressions over the input's, the
 	// expected answer's and the implementation's answer's forms (see
 	// inputForm and responseForm); ID over the vector's id. Every one given
@@ -97,7 +97,7 @@ func loadCauses(name string) ([]*Cause, error) {
 			return nil, fmt.Errorf("%s: cause %s: unknown check %q", name, c.ID, c.Check)
 		}
 		for _, op := range c.Ops {
-			if _, ok := vectors.LookupOp(op); !ok {
+			if _, ok := vectors.Op(op).Info(); !ok {
 				return nil, fmt.Errorf("%s: cause %s: unknown op %q", name, c.ID, op)
 			}
 		}
@@ -160,7 +160,7 @@ func classify(causes []*Cause, row string, r *Result) *Cause {
 // "in_hex=", then " key=value" for each arg in name order.
 func inputForm(req vectors.Request) string {
 	var s string
-	if req.InHex != nil || req.In == nil && isOctetOp(req.Op) {
+	if req.InHex != nil || req.In == nil && isOctetOp(string(req.Op)) {
 		s = "in_hex=" + hex.EncodeToString(req.InHex)
 	} else {
 		s = "in=" + jsonInner(req.In)
@@ -197,6 +197,6 @@ func jsonInner(s []uint16) string {
 }
 
 func isOctetOp(name string) bool {
-	op, ok := vectors.LookupOp(name)
+	op, ok := vectors.Op(name).Info()
 	return ok && op.In == vectors.Octets
 }

@@ -28,7 +28,7 @@ type Deviation struct {
 	Engine        string `json:"engine"`
 	EngineVersion string `json:"engine_version"`
 	// Op is the op (see Ops) the deviation is in.
-	Op string `json:"op"`
+	Op Op `json:"op"`
 	// Ref is the spec step the engine breaks, such as
 	// "ECMA-262 5.1 §15.1.3 Decode 4.c.i".
 	Ref string `json:"ref"`
@@ -175,7 +175,7 @@ func (d *Deviation) check() error {
 	case len(d.Evidence) == 0:
 		return errors.New("no evidence")
 	}
-	op, ok := LookupOp(d.Op)
+	op, ok := d.Op.Info()
 	if !ok {
 		return fmt.Errorf("unknown op %q", d.Op)
 	}
@@ -221,7 +221,7 @@ func (d *Deviation) check() error {
 
 // Parse returns the example as a request for op, the answer the spec
 // requires and the answer the engine gives.
-func (e DeviationExample) Parse(op string) (req Request, want, got Response, err error) {
+func (e DeviationExample) Parse(op Op) (req Request, want, got Response, err error) {
 	in, err := parseDeviationText(e.In)
 	if err != nil {
 		return req, want, got, err

@@ -18,7 +18,7 @@ func TestDeviationsLoad(t *testing.T) {
 		t.Fatal("no deviations")
 	}
 	for _, d := range devs {
-		if !strings.HasPrefix(d.ID, d.Engine+"."+d.Op+".") {
+		if !strings.HasPrefix(d.ID, d.Engine+"."+string(d.Op)+".") {
 			t.Errorf("%s: id does not start with engine.op.", d.ID)
 		}
 		if !strings.HasPrefix(d.Ref, "ECMA-262 5.1 §15.1.3 ") && !strings.HasPrefix(d.Ref, "RFC ") &&
@@ -86,19 +86,19 @@ func TestDeviationCovers(t *testing.T) {
 		got    Response
 		covers bool
 	}{
-		{"as described", "goja", Request{Op: op, In: in}, want, gojaGot, true},
-		{"other engine", "node", Request{Op: op, In: in}, want, gojaGot, false},
+		{"as described", "goja", Request{Op: Op(op), In: in}, want, gojaGot, true},
+		{"other engine", "node", Request{Op: Op(op), In: in}, want, gojaGot, false},
 		{"other op", "goja", Request{Op: "decodeURIComponentX", In: in}, want, gojaGot, false},
-		{"agreement", "goja", Request{Op: op, In: in}, want, want, false},
-		{"only one surrogate replaced", "goja", Request{Op: op, In: in}, want,
+		{"agreement", "goja", Request{Op: Op(op), In: in}, want, want, false},
+		{"only one surrogate replaced", "goja", Request{Op: Op(op), In: in}, want,
 			Response{Out: []uint16{'x', 0xFFFD, 'A', 0xDC00, 0xD83D, 0xDE00}}, false},
-		{"pair replaced too", "goja", Request{Op: op, In: in}, want,
+		{"pair replaced too", "goja", Request{Op: Op(op), In: in}, want,
 			Response{Out: []uint16{'x', 0xFFFD, 'A', 0xFFFD, 0xFFFD, 0xFFFD}}, false},
-		{"something else changed", "goja", Request{Op: op, In: in}, want,
+		{"something else changed", "goja", Request{Op: Op(op), In: in}, want,
 			Response{Out: []uint16{'x', 0xFFFD, 'B', 0xFFFD, 0xD83D, 0xDE00}}, false},
-		{"engine throws", "goja", Request{Op: op, In: in}, want, Response{Error: ErrURIError}, false},
-		{"spec throws", "goja", Request{Op: op, In: in}, Response{Error: ErrURIError}, gojaGot, false},
-		{"no lone surrogate in input", "goja", Request{Op: op, In: []uint16{'%', '4', '1'}},
+		{"engine throws", "goja", Request{Op: Op(op), In: in}, want, Response{Error: ErrURIError}, false},
+		{"spec throws", "goja", Request{Op: Op(op), In: in}, Response{Error: ErrURIError}, gojaGot, false},
+		{"no lone surrogate in input", "goja", Request{Op: Op(op), In: []uint16{'%', '4', '1'}},
 			Response{Out: []uint16{'A'}}, Response{Out: []uint16{'A'}}, false},
 	} {
 		if got := d.Covers(tc.engine, tc.req, tc.want, tc.got); got != tc.covers {
@@ -209,7 +209,7 @@ func TestDeviationEvidenceNode(t *testing.T) {
 		for i, c := range req.In {
 			codes[i] = "0x" + deviationHex16(c)
 		}
-		exprs = append(exprs, d.Op+"(String.fromCharCode("+strings.Join(codes, ", ")+"))")
+		exprs = append(exprs, string(d.Op)+"(String.fromCharCode("+strings.Join(codes, ", ")+"))")
 		checks = append(checks, check{d.ID + ": example", want})
 		for _, e := range d.Evidence {
 			if e.Engine != "node" {

@@ -7,7 +7,7 @@
 //
 // The package holds:
 //
-//   - the op table ([Ops], [LookupOp]) with the input and output [Kind] and
+//   - the op table ([Op] and its constants, [Ops], [Op.Info]) with the input and output [Kind] and
 //     the error kinds of each op;
 //   - the corpus, embedded: [Load] returns every vector, [LoadFile] reads
 //     one file, [Files] and [ReadFile] give the raw files; malformed input is

@@ -236,7 +236,7 @@ func TestPythonExtra(t *testing.T) {
 	for i, v := range vs {
 		c.check(v, got[i])
 		if !got[i].Unsupported {
-			perOp[v.Op]++
+			perOp[string(v.Op)]++
 		}
 	}
 	c.done()
@@ -508,7 +508,7 @@ func TestGojaSets(t *testing.T) {
 		if len(vs) < 100 {
 			t.Errorf("goja: only %d %s vectors", len(vs), set)
 		}
-		for i, got := range g.call(t, fn, ins) {
+		for i, got := range g.call(t, Op(fn), ins) {
 			c.check(vs[i], got)
 		}
 	}

@@ -94,7 +94,7 @@ func showAnswer(r Response) string {
 	return string(b)
 }
 
-func vectorsOf(t *testing.T, ops ...string) []Vector {
+func vectorsOf(t *testing.T, ops ...Op) []Vector {
 	var out []Vector
 	for _, v := range loadCorpus(t) {
 		if slices.Contains(ops, v.Op) {
@@ -104,7 +104,7 @@ func vectorsOf(t *testing.T, ops ...string) []Vector {
 	return out
 }
 
-var ecmaOpNames = []string{"encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"}
+var ecmaOpNames = []Op{OpEncodeURI, OpEncodeURIComponent, OpDecodeURI, OpDecodeURIComponent}
 
 // gojaBatch calls f on every input of one string, so that each input's
 // exception is caught on its own. Each answer is a status unit (0 result, 1
@@ -149,14 +149,14 @@ func newGojaEngine(t *testing.T) *gojaEngine {
 // goja.StringFromUTF16 and the answer read back code unit by code unit, so
 // that lone surrogates survive both ways. An exception is answered as an
 // error named by the exception's name.
-func (g *gojaEngine) call(t *testing.T, fn string, ins [][]uint16) []Response {
+func (g *gojaEngine) call(t *testing.T, fn Op, ins [][]uint16) []Response {
 	t.Helper()
 	var all, lens []uint16
 	for _, in := range ins {
 		all = append(all, in...)
 		lens = append(lens, uint16(len(in)))
 	}
-	ret, err := g.batch(goja.Undefined(), g.vm.Get(fn), goja.StringFromUTF16(all), goja.StringFromUTF16(lens))
+	ret, err := g.batch(goja.Undefined(), g.vm.Get(string(fn)), goja.StringFromUTF16(all), goja.StringFromUTF16(lens))
 	if err != nil {
 		t.Fatalf("goja %s: %v", fn, err)
 	}

@@ -63,11 +63,11 @@ func TestLint(t *testing.T) {
 func lintVector(t *testing.T, v Vector, area string, lines []string) {
 	t.Helper()
 	where := fmt.Sprintf("%s:%d: %s", v.File, v.Line, v.ID)
-	op, _ := LookupOp(v.Op)
+	op, _ := v.Op.Info()
 	if op.Area != area {
 		t.Errorf("%s: op %s is of area %s", where, v.Op, op.Area)
 	}
-	prefix := areaPrefixes[area] + "." + v.Op + "."
+	prefix := areaPrefixes[area] + "." + string(v.Op) + "."
 	if !strings.HasPrefix(v.ID, prefix) || !slugRE.MatchString(strings.TrimPrefix(v.ID, prefix)) {
 		t.Errorf("%s: id is not %s<slug> with slug of [A-Za-z0-9._+-]", where, prefix)
 	}
@@ -96,7 +96,7 @@ func lintVector(t *testing.T, v Vector, area string, lines []string) {
 	if (op.In == Text) != (v.In != nil) || (op.In == Octets) != (v.InHex != nil) {
 		t.Errorf("%s: input does not match the op's input kind %s", where, op.In)
 	}
-	if v.Level == LevelShould && !shouldOps[v.Op] {
+	if v.Level == LevelShould && !shouldOps[string(v.Op)] {
 		t.Errorf("%s: level should for op %s, whose specs have no SHOULD that fixes its answers", where, v.Op)
 	}
 	if v.Level == LevelShould && v.Op == "percentEncodeSet" && !strings.HasPrefix(v.Args["set"], "rfc3986.") {
@@ -180,9 +180,9 @@ func TestCoverage(t *testing.T) {
 		"Encode": {"4.d.i", "4.d.iii.2", "4.d.iii.4"},
 		"Decode": {"4.d.ii", "4.d.iii", "4.d.vii.2", "4.d.vii.5", "4.d.vii.7.b", "4.d.vii.7.c", "4.d.vii.7.e", "4.d.vii.8"},
 	}
-	for _, op := range []string{"encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"} {
+	for _, op := range []Op{OpEncodeURI, OpEncodeURIComponent, OpDecodeURI, OpDecodeURIComponent} {
 		abstract := "Encode"
-		if strings.HasPrefix(op, "decode") {
+		if strings.HasPrefix(string(op), "decode") {
 			abstract = "Decode"
 		}
 		for _, step := range steps[abstract] {

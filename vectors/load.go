@@ -121,7 +121,7 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 	if area == "" {
 		return nil, fail(top.off, "", "area", "missing", nil)
 	}
-	if !slices.ContainsFunc(ops, func(op Op) bool { return op.Area == area }) {
+	if !slices.ContainsFunc(ops, func(op OpInfo) bool { return op.Area == area }) {
 		return nil, fail(top.off, "", "area", "unknown area "+strconv.Quote(area), nil)
 	}
 	if list.kind != jsonArray {
@@ -134,8 +134,8 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 	for _, e := range list.elems {
 		v, err := vectorFromJSON(e)
 		if err == nil {
-			if op, _ := LookupOp(v.Op); op.Area != area {
-				err = &fieldError{field: "op", reason: "op " + v.Op + " belongs to area " + op.Area + ", not " + area, off: e.off}
+			if op, _ := v.Op.Info(); op.Area != area {
+				err = &fieldError{field: "op", reason: "op " + string(v.Op) + " belongs to area " + op.Area + ", not " + area, off: e.off}
 			} else if prev, dup := seen[v.ID]; dup {
 				err = &fieldError{field: "id", reason: "duplicate id (first at line " + strconv.Itoa(prev) + ")", off: e.off}
 			}
@@ -199,26 +199,26 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 	if v.Request, err = requestFromJSON(e, false); err != nil {
 		return v, err
 	}
-	op, ok := LookupOp(v.Op)
+	op, ok := v.Op.Info()
 	if !ok {
 		m, _ := member(e, "op")
-		return v, fieldErr("op", m, "unknown op "+strconv.Quote(v.Op))
+		return v, fieldErr("op", m, "unknown op "+strconv.Quote(string(v.Op)))
 	}
 	if op.In == Text && op.Area != "ecmascript" {
 		if i := firstLoneSurrogate(v.In); i >= 0 {
 			m, _ := member(e, "in")
-			return v, fieldErr("in", m, "lone surrogate at code unit "+strconv.Itoa(i)+": op "+op.Name+" takes the input's UTF-8")
+			return v, fieldErr("in", m, "lone surrogate at code unit "+strconv.Itoa(i)+": op "+string(op.Name)+" takes the input's UTF-8")
 		}
 	}
 	for _, a := range op.Args {
 		if _, ok := v.Args[a]; !ok {
-			return v, &fieldError{field: "args." + a, reason: "missing: op " + op.Name + " requires it", off: e.off}
+			return v, &fieldError{field: "args." + a, reason: "missing: op " + string(op.Name) + " requires it", off: e.off}
 		}
 	}
 	for k := range v.Args {
 		if !slices.Contains(op.Args, k) {
 			m, _ := member(e, "args")
-			return v, fieldErr("args."+k, m, "op "+op.Name+" takes no such argument")
+			return v, fieldErr("args."+k, m, "op "+string(op.Name)+" takes no such argument")
 		}
 	}
 	if v.Expect, err = responseFromJSON(e, false); err != nil {
@@ -228,14 +228,14 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 	case v.Expect.Error != "":
 		if !slices.Contains(op.Errors, v.Expect.Error) {
 			m, _ := member(e, "error")
-			return v, fieldErr("error", m, "op "+op.Name+" has no error kind "+strconv.Quote(v.Expect.Error))
+			return v, fieldErr("error", m, "op "+string(op.Name)+" has no error kind "+strconv.Quote(v.Expect.Error))
 		}
 	case op.Out == Text && v.Expect.Out == nil:
 		m, _ := member(e, "out_hex")
-		return v, fieldErr("out_hex", m, "op "+op.Name+" answers text: want out")
+		return v, fieldErr("out_hex", m, "op "+string(op.Name)+" answers text: want out")
 	case op.Out == Octets && v.Expect.OutHex == nil:
 		m, _ := member(e, "out")
-		return v, fieldErr("out", m, "op "+op.Name+" answers octets: want out_hex")
+		return v, fieldErr("out", m, "op "+string(op.Name)+" answers octets: want out_hex")
 	}
 	if v.Ref, err = str("ref", true); err != nil {
 		return v, err
@@ -280,7 +280,7 @@ func AppendVectorJSON(dst []byte, v Vector) []byte {
 	dst = append(dst, `{"id":`...)
 	dst = appendJSONString(dst, v.ID)
 	dst = append(dst, `,"op":`...)
-	dst = appendJSONString(dst, v.Op)
+	dst = appendJSONString(dst, string(v.Op))
 	dst = appendRequestFields(dst, v.Request, false)
 	switch {
 	case v.Expect.Error != "":

@@ -28,7 +28,7 @@ func TestLoad(t *testing.T) {
 	perOp := map[string]int{}
 	for _, v := range vs {
 		perFile[v.File]++
-		perOp[v.Op]++
+		perOp[string(v.Op)]++
 		if v.Line < 2 {
 			t.Errorf("%s: line %d", v.ID, v.Line)
 		}
@@ -39,7 +39,7 @@ func TestLoad(t *testing.T) {
 		}
 	}
 	for _, op := range Ops() {
-		if perOp[op.Name] == 0 {
+		if perOp[string(op.Name)] == 0 {
 			t.Errorf("op %s: no vectors", op.Name)
 		}
 	}

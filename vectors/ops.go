@@ -1,5 +1,7 @@
 package vectors
 
+import "slices"
+
 // Kind says whether an op's input or output is text or octets.
 type Kind uint8
 
@@ -37,10 +39,40 @@ const (
 	ErrIDNA = "IDNAError"
 )
 
-// An Op is an operation that vectors exercise and testees implement. Its
-// name is fixed: third-party testees answer requests by it.
-type Op struct {
-	Name string // as in the "op" field
+// An Op names an operation that vectors exercise and testees implement, as
+// in a vector's or a request's "op" field. The names are fixed: third-party
+// testees answer requests by them. [Op.Info] describes an op.
+type Op string
+
+// The ops, in the order of [Ops]. Each one's [OpInfo.Doc] names the spec
+// section or step it follows.
+const (
+	OpEncodeURI            Op = "encodeURI"
+	OpEncodeURIComponent   Op = "encodeURIComponent"
+	OpDecodeURI            Op = "decodeURI"
+	OpDecodeURIComponent   Op = "decodeURIComponent"
+	OpPercentEncode        Op = "percentEncode"
+	OpPercentDecode        Op = "percentDecode"
+	OpPercentEncodeSet     Op = "percentEncodeSet"
+	OpNormalize            Op = "normalize"
+	OpEquivalent           Op = "equivalent"
+	OpEncodeNoDouble       Op = "encodeNoDouble"
+	OpPercentDecodeLenient Op = "percentDecodeLenient"
+	OpUTF8DecodeReplace    Op = "utf8DecodeReplace"
+	OpFormEncode           Op = "formEncode"
+	OpFormDecode           Op = "formDecode"
+	OpGoQueryEscape        Op = "goQueryEscape"
+	OpGoPathEscape         Op = "goPathEscape"
+	OpGoQueryUnescape      Op = "goQueryUnescape"
+	OpGoPathUnescape       Op = "goPathUnescape"
+	OpIRIToURI             Op = "iriToURI"
+	OpURIToIRI             Op = "uriToIRI"
+)
+
+// An OpInfo describes an op: its area, the kinds of its input and output,
+// its error kinds and its arguments.
+type OpInfo struct {
+	Name Op     // as in the "op" field
 	Area string // the vectors file it lives in, without ".json"
 	In   Kind   // what "in" or "in_hex" holds
 	Out  Kind   // what "out" or "out_hex" holds
@@ -52,66 +84,66 @@ type Op struct {
 	Doc string
 }
 
-var ops = []Op{
-	{Name: "encodeURI", Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
+var ops = []OpInfo{
+	{Name: OpEncodeURI, Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
 		Doc: "ECMA-262 5.1 §15.1.3.3 encodeURI"},
-	{Name: "encodeURIComponent", Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
+	{Name: OpEncodeURIComponent, Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
 		Doc: "ECMA-262 5.1 §15.1.3.4 encodeURIComponent"},
-	{Name: "decodeURI", Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
+	{Name: OpDecodeURI, Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
 		Doc: "ECMA-262 5.1 §15.1.3.1 decodeURI"},
-	{Name: "decodeURIComponent", Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
+	{Name: OpDecodeURIComponent, Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
 		Doc: "ECMA-262 5.1 §15.1.3.2 decodeURIComponent"},
 
-	{Name: "percentEncode", Area: "rfc3986", In: Octets, Out: Text,
+	{Name: OpPercentEncode, Area: "rfc3986", In: Octets, Out: Text,
 		Doc: "RFC 3986 §2.1/§2.3: every octet but unreserved becomes %XX, uppercase hex"},
-	{Name: "percentDecode", Area: "rfc3986", In: Text, Out: Octets, Errors: []string{ErrMalformedEscape},
+	{Name: OpPercentDecode, Area: "rfc3986", In: Text, Out: Octets, Errors: []string{ErrMalformedEscape},
 		Doc: "RFC 3986 §2.1 strict decode of the input's UTF-8: a '%' not followed by two hex digits is an error"},
-	{Name: "percentEncodeSet", Area: "rfc3986", In: Octets, Out: Text, Args: []string{"set"},
+	{Name: OpPercentEncodeSet, Area: "rfc3986", In: Octets, Out: Text, Args: []string{"set"},
 		Doc: "every octet outside the named encode set (args.set) becomes %XX, uppercase hex"},
-	{Name: "normalize", Area: "rfc3986", In: Text, Out: Text,
+	{Name: OpNormalize, Area: "rfc3986", In: Text, Out: Text,
 		Doc: "RFC 3986 §6.2.2.1 and §6.2.2.2: uppercase escape hex, decode escapes of unreserved octets"},
-	{Name: "equivalent", Area: "rfc3986", In: Text, Out: Text, Args: []string{"other"},
+	{Name: OpEquivalent, Area: "rfc3986", In: Text, Out: Text, Args: []string{"other"},
 		Doc: `RFC 3986 §6.2.2: "true" if in and args.other are equivalent under percent-encoding normalization, else "false"`},
-	{Name: "encodeNoDouble", Area: "rfc3986", In: Text, Out: Text,
+	{Name: OpEncodeNoDouble, Area: "rfc3986", In: Text, Out: Text,
 		Doc: "RFC 3986 §2.4: encode the input's UTF-8 octets outside reserved and unreserved, and every '%' that does not start a valid %XX, leaving valid escapes as they are"},
 
-	{Name: "percentDecodeLenient", Area: "whatwg", In: Text, Out: Octets,
+	{Name: OpPercentDecodeLenient, Area: "whatwg", In: Text, Out: Octets,
 		Doc: "WHATWG URL §1.3 percent-decode of the input's UTF-8: a malformed '%' stays as it is"},
-	{Name: "utf8DecodeReplace", Area: "whatwg", In: Octets, Out: Text,
+	{Name: OpUTF8DecodeReplace, Area: "whatwg", In: Octets, Out: Text,
 		Doc: "WHATWG Encoding §8.1.1 UTF-8 decode without BOM: U+FFFD for each maximal subpart of an invalid sequence"},
 
-	{Name: "formEncode", Area: "form", In: Text, Out: Text,
+	{Name: OpFormEncode, Area: "form", In: Text, Out: Text,
 		Doc: "WHATWG URL §5.2 application/x-www-form-urlencoded serializer for one name or value: UTF-8, space to '+', others outside alnum and *-._ to %XX"},
-	{Name: "formDecode", Area: "form", In: Text, Out: Text,
+	{Name: OpFormDecode, Area: "form", In: Text, Out: Text,
 		Doc: "WHATWG URL §5.1 application/x-www-form-urlencoded parser for one name or value: '+' to space, lenient percent-decode, UTF-8 decode with replacement"},
 
-	{Name: "goQueryEscape", Area: "neturl", In: Text, Out: Text,
+	{Name: OpGoQueryEscape, Area: "neturl", In: Text, Out: Text,
 		Doc: "Go net/url QueryEscape of the input's UTF-8"},
-	{Name: "goPathEscape", Area: "neturl", In: Text, Out: Text,
+	{Name: OpGoPathEscape, Area: "neturl", In: Text, Out: Text,
 		Doc: "Go net/url PathEscape of the input's UTF-8"},
-	{Name: "goQueryUnescape", Area: "neturl", In: Text, Out: Octets, Errors: []string{ErrEscapeError},
+	{Name: OpGoQueryUnescape, Area: "neturl", In: Text, Out: Octets, Errors: []string{ErrEscapeError},
 		Doc: "Go net/url QueryUnescape of the input's UTF-8"},
-	{Name: "goPathUnescape", Area: "neturl", In: Text, Out: Octets, Errors: []string{ErrEscapeError},
+	{Name: OpGoPathUnescape, Area: "neturl", In: Text, Out: Octets, Errors: []string{ErrEscapeError},
 		Doc: "Go net/url PathUnescape of the input's UTF-8"},
 
-	{Name: "iriToURI", Area: "iri", In: Text, Out: Text, Errors: []string{ErrIDNA},
+	{Name: OpIRIToURI, Area: "iri", In: Text, Out: Text, Errors: []string{ErrIDNA},
 		Doc: "RFC 3987 §3.1: host to A-labels (IDNA), other non-ASCII to %XX of its UTF-8, existing escapes kept"},
-	{Name: "uriToIRI", Area: "iri", In: Text, Out: Text,
+	{Name: OpURIToIRI, Area: "iri", In: Text, Out: Text,
 		Doc: "RFC 3987 §3.2: decode escapes that form UTF-8 of characters an IRI allows, never ASCII ones; A-labels to U-labels"},
 }
 
-// Ops returns every op, in a fixed order (by area, then as listed in the
+// Ops describes every op, in a fixed order (by area, then as listed in the
 // vector format).
-func Ops() []Op {
-	return append([]Op(nil), ops...)
+func Ops() []OpInfo {
+	return slices.Clone(ops)
 }
 
-// LookupOp returns the op named name, and whether there is one.
-func LookupOp(name string) (Op, bool) {
-	for _, op := range ops {
-		if op.Name == name {
-			return op, true
+// Info describes op, and reports whether it is a known op.
+func (op Op) Info() (OpInfo, bool) {
+	for _, o := range ops {
+		if o.Name == op {
+			return o, true
 		}
 	}
-	return Op{}, false
+	return OpInfo{}, false
 }

@@ -209,20 +209,20 @@ func TestReferencePassesAll(t *testing.T) {
 	}
 	ops := referenceOps(t)
 	for _, op := range vectors.Ops() {
-		if ops[op.Name] == nil {
+		if ops[string(op.Name)] == nil {
 			t.Errorf("op %s: the reference codec has no function for it", op.Name)
 		}
 	}
 	passed := map[string]int{}
 	failed := 0
 	for _, v := range vs {
-		f := ops[v.Op]
+		f := ops[string(v.Op)]
 		if f == nil {
 			continue
 		}
 		got := refCall(f, v.Request)
 		if sameResult(v.Expect, got) {
-			passed[v.Op]++
+			passed[string(v.Op)]++
 			continue
 		}
 		failed++

@@ -86,13 +86,13 @@ func TestSchemaMatchesOps(t *testing.T) {
 		if !slices.Contains(areas, op.Area) {
 			areas = append(areas, op.Area)
 		}
-		opsOfArea[op.Area] = append(opsOfArea[op.Area], op.Name)
-		names = append(names, op.Name)
+		opsOfArea[op.Area] = append(opsOfArea[op.Area], string(op.Name))
+		names = append(names, string(op.Name))
 		if op.In == Text {
-			textIn = append(textIn, op.Name)
+			textIn = append(textIn, string(op.Name))
 		}
 		if op.Out == Text {
-			textOut = append(textOut, op.Name)
+			textOut = append(textOut, string(op.Name))
 		}
 		for _, e := range op.Errors {
 			if !slices.Contains(errKinds, e) {
@@ -157,19 +157,19 @@ func TestSchemaMatchesOps(t *testing.T) {
 		case 2:
 			same("ops with text output", c.If.Properties.Op.Enum, textOut)
 		default:
-			op, ok := LookupOp(c.If.Properties.Op.Const)
+			op, ok := Op(c.If.Properties.Op.Const).Info()
 			if !ok {
 				t.Errorf("schema names unknown op %q", c.If.Properties.Op.Const)
 				continue
 			}
-			perOp[op.Name] = true
+			perOp[string(op.Name)] = true
 			if len(op.Errors) > 0 {
-				same("errors of "+op.Name, c.Then.Properties.Error.Enum, op.Errors)
+				same("errors of "+string(op.Name), c.Then.Properties.Error.Enum, op.Errors)
 			} else if c.Then.Not == nil || !slices.Equal(c.Then.Not.Required, []string{"error"}) {
 				t.Errorf("schema allows an error for %s", op.Name)
 			}
 			if len(op.Args) > 0 {
-				same("args of "+op.Name, c.Then.Properties.Args.Required, op.Args)
+				same("args of "+string(op.Name), c.Then.Properties.Args.Required, op.Args)
 			}
 		}
 	}

@@ -3,7 +3,7 @@ package vectors
 // A Request is what an implementation is asked: an op and its input. It is
 // the shape of both a vector's input and the runner's request to a testee.
 type Request struct {
-	Op string
+	Op Op
 	// In is the text input (UTF-16 code units, lone surrogates allowed) of an
 	// op whose input Kind is Text; InHex is the octet input of one whose
 	// input Kind is Octets. The other is nil.

@@ -86,7 +86,7 @@ func AppendRequestJSON(dst []byte, id int64, req Request, utf16Hex bool) []byte 
 	dst = append(dst, `{"id":`...)
 	dst = strconv.AppendInt(dst, id, 10)
 	dst = append(dst, `,"op":`...)
-	dst = appendJSONString(dst, req.Op)
+	dst = appendJSONString(dst, string(req.Op))
 	dst = appendRequestFields(dst, req, utf16Hex)
 	return append(dst, '}')
 }
@@ -95,7 +95,7 @@ func AppendRequestJSON(dst []byte, id int64, req Request, utf16Hex bool) []byte 
 // leading comma.
 func appendRequestFields(dst []byte, req Request, utf16Hex bool) []byte {
 	octets := req.InHex != nil
-	if op, ok := LookupOp(req.Op); ok {
+	if op, ok := req.Op.Info(); ok {
 		octets = op.In == Octets
 	}
 	switch {
@@ -325,8 +325,8 @@ func requestMembers(v jsonValue, wire bool) (Request, error) {
 	if opv.kind != jsonString {
 		return req, fieldErr("op", opv, "want a string, got "+opv.kind.String())
 	}
-	req.Op = string(utf16.Decode(opv.str))
-	op, known := LookupOp(req.Op)
+	req.Op = Op(utf16.Decode(opv.str))
+	op, known := req.Op.Info()
 
 	var inputs []string
 	for _, name := range []string{"in", "in_hex", "in_utf16"} {
@@ -351,7 +351,7 @@ func requestMembers(v jsonValue, wire bool) (Request, error) {
 	}
 	if known {
 		if want := op.In; (want == Octets) != (name == "in_hex") {
-			return req, fieldErr(name, in, "op "+op.Name+" takes "+want.String()+" input")
+			return req, fieldErr(name, in, "op "+string(op.Name)+" takes "+want.String()+" input")
 		}
 	}
 	switch name {
@@ -458,7 +458,7 @@ func responseMembers(v jsonValue, wire bool) (Response, error) {
 // MarshalJSON returns r in the wire form without an id: "op", the input
 // member and "args" (see [AppendRequestJSON]).
 func (r Request) MarshalJSON() ([]byte, error) {
-	b := append([]byte(`{"op":`), appendJSONString(nil, r.Op)...)
+	b := append([]byte(`{"op":`), appendJSONString(nil, string(r.Op))...)
 	b = appendRequestFields(b, r, false)
 	return append(b, '}'), nil
 }

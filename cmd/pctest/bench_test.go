@@ -18,7 +18,7 @@ import (
 func benchRequests() []vectors.Request {
 	texts := []string{"a b/c?d=e&f#g", "héllo wörld ☃", "%E2%98%83%20x", "%E0%A4%A", "\U0001F600 smile", "plain"}
 	var reqs []vectors.Request
-	for _, op := range []string{"encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"} {
+	for _, op := range []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent} {
 		for _, s := range texts {
 			reqs = append(reqs, vectors.Request{Op: op, In: utf16.Encode([]rune(s))})
 		}

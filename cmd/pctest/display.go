@@ -42,7 +42,7 @@ func displayResponse(resp vectors.Response, err error) string {
 }
 
 // isOctetInput reports whether op takes octets.
-func isOctetInput(op string) bool {
-	o, ok := vectors.LookupOp(op)
+func isOctetInput(op vectors.Op) bool {
+	o, ok := vectors.Op(op).Info()
 	return ok && o.In == vectors.Octets
 }

@@ -64,7 +64,7 @@ const unsupportedGiveUp = 32
 
 // fuzzOp is the state of one op under fuzzing.
 type fuzzOp struct {
-	op        vectors.Op
+	op        vectors.OpInfo
 	gen       requestGenerator
 	done      bool // unsupported, or enough findings
 	answered  bool // the testee answered at least one case of this op
@@ -161,7 +161,7 @@ func (f *fuzzer) one(ctx context.Context, i int64) bool {
 		o.declined++
 		if !o.done && !o.answered && o.declined >= unsupportedGiveUp {
 			o.done = true
-			f.unsupported = append(f.unsupported, o.op.Name)
+			f.unsupported = append(f.unsupported, string(o.op.Name))
 		}
 		f.mu.Unlock()
 		return true
@@ -396,10 +396,10 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
-	var ops []vectors.Op
+	var ops []vectors.OpInfo
 	if list := splitList(*opsFlag); len(list) > 0 {
 		for _, name := range list {
-			op, ok := vectors.LookupOp(name)
+			op, ok := vectors.Op(name).Info()
 			if !ok {
 				fmt.Fprintf(stderr, "pctest fuzz: -ops: unknown op %q; ops are %s\n", name, strings.Join(opNames(), ", "))
 				return exitUsage
@@ -433,7 +433,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	f := &fuzzer{impl: im, ref: conformance.Reference(), seed: *seed, known: knownDeviation(im.Label)}
 	for _, op := range ops {
-		gen, ok := newRequestGenerator(op)
+		gen, ok := newRequestGenerator(op.Name)
 		if !ok {
 			continue
 		}

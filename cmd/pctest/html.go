@@ -172,7 +172,7 @@ func htmlFailureOf(o *outcome) htmlFailure {
 	v := &o.Vector
 	f := htmlFailure{
 		Status: strings.ToUpper(string(o.Status)), Class: string(o.Status),
-		ID: v.ID, Op: v.Op, Ref: v.Ref, Why: o.Why,
+		ID: v.ID, Op: string(v.Op), Ref: v.Ref, Why: o.Why,
 	}
 	if v.File != "" {
 		f.Where = fmt.Sprintf("%s:%d", v.File, v.Line)

@@ -19,8 +19,9 @@ type matrix struct {
 
 // A matrixRow is one op's tallies, an implementation each.
 type matrixRow struct {
-	Area, Op string
-	Cells    []tally
+	Area  string
+	Op    vectors.Op
+	Cells []tally
 }
 
 // buildMatrix tallies each report's outcomes by op. Ops come in the order
@@ -29,17 +30,17 @@ func buildMatrix(reports []*runReport) matrix {
 	m := matrix{Totals: make([]tally, len(reports))}
 	index := map[string]int{}
 	for _, op := range vectors.Ops() {
-		index[op.Name] = len(m.Rows)
+		index[string(op.Name)] = len(m.Rows)
 		m.Rows = append(m.Rows, matrixRow{Area: op.Area, Op: op.Name, Cells: make([]tally, len(reports))})
 	}
 	for i, r := range reports {
 		m.Impls = append(m.Impls, r.Impl)
 		for j := range r.Outcomes {
 			o := &r.Outcomes[j]
-			k, ok := index[o.Vector.Op]
+			k, ok := index[string(o.Vector.Op)]
 			if !ok {
 				k = len(m.Rows)
-				index[o.Vector.Op] = k
+				index[string(o.Vector.Op)] = k
 				m.Rows = append(m.Rows, matrixRow{Area: "other", Op: o.Vector.Op, Cells: make([]tally, len(reports))})
 			}
 			m.Rows[k].Cells[i].add(o)
@@ -103,7 +104,7 @@ func (m matrix) writeText(w io.Writer) {
 			fmt.Fprintln(w, area)
 		}
 		b.Reset()
-		b.WriteString(pad("  "+row.Op, opWidth))
+		b.WriteString(pad("  "+string(row.Op), opWidth))
 		for i, c := range row.Cells {
 			b.WriteString("  " + pad(cellText(c), widths[i]))
 		}

@@ -189,7 +189,7 @@ func failureLine(o *outcome) string {
 	v := &o.Vector
 	var b strings.Builder
 	b.WriteString(strings.ToUpper(string(o.Status)))
-	b.WriteString(" " + v.ID + " " + v.Op + " " + displayInput(v.Request))
+	b.WriteString(" " + v.ID + " " + string(v.Op) + " " + displayInput(v.Request))
 	b.WriteString(" want=" + displayResponse(v.Expect, nil))
 	b.WriteString(" got=" + displayResponse(o.Got, o.Err))
 	if v.Ref != "" {
@@ -249,7 +249,7 @@ type jsonSummary struct {
 
 type jsonOutcome struct {
 	ID       string            `json:"id"`
-	Op       string            `json:"op"`
+	Op       vectors.Op        `json:"op"`
 	Level    string            `json:"level,omitempty"`
 	Ref      string            `json:"ref,omitempty"`
 	File     string            `json:"file,omitempty"`
@@ -407,14 +407,14 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 	for i := range r.Outcomes {
 		o := &r.Outcomes[i]
 		v := &o.Vector
-		s := byOp[v.Op]
+		s := byOp[string(v.Op)]
 		if s == nil {
-			s = &junitSuite{Name: "pctest." + r.Impl + "." + v.Op}
-			byOp[v.Op] = s
-			order = append(order, v.Op)
+			s = &junitSuite{Name: "pctest." + r.Impl + "." + string(v.Op)}
+			byOp[string(v.Op)] = s
+			order = append(order, string(v.Op))
 		}
 		s.Tests++
-		c := junitCase{Name: v.ID, Classname: "pctest." + r.Impl + "." + v.Op, Time: "0"}
+		c := junitCase{Name: v.ID, Classname: "pctest." + r.Impl + "." + string(v.Op), Time: "0"}
 		detail := failureLine(o)
 		switch o.Status {
 		case statusFail, statusXPass:

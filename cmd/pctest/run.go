@@ -50,11 +50,15 @@ func areaNames() []string {
 func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string) (opts []conformance.Option, shown []string, expectName string, err error) {
 	if list := splitList(s.ops); len(list) > 0 {
 		for _, name := range list {
-			if _, ok := vectors.LookupOp(name); !ok {
+			if _, ok := vectors.Op(name).Info(); !ok {
 				return nil, nil, "", &usageError{fmt.Sprintf("-op: unknown op %q; ops are %s", name, strings.Join(opNames(), ", "))}
 			}
 		}
-		opts = append(opts, conformance.Ops(list...))
+		var ops []vectors.Op
+		for _, name := range list {
+			ops = append(ops, vectors.Op(name))
+		}
+		opts = append(opts, conformance.Ops(ops...))
 		shown = append(shown, "-op "+strings.Join(list, ","))
 	}
 	if list := splitList(s.areas); len(list) > 0 {
@@ -112,7 +116,7 @@ func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string)
 func opNames() []string {
 	var names []string
 	for _, op := range vectors.Ops() {
-		names = append(names, op.Name)
+		names = append(names, string(op.Name))
 	}
 	return names
 }

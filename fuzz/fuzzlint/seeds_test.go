@@ -41,7 +41,7 @@ func TestEveryOpSeeded(t *testing.T) {
 				for _, a := range call.Args {
 					if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 						s, _ := strconv.Unquote(lit.Value)
-						if _, isOp := vectors.LookupOp(s); isOp {
+						if _, isOp := vectors.Op(s).Info(); isOp {
 							seeded[s] = append(seeded[s], fn.Name.Name)
 						}
 					}
@@ -51,7 +51,7 @@ func TestEveryOpSeeded(t *testing.T) {
 		}
 	}
 	for _, op := range vectors.Ops() {
-		if len(seeded[op.Name]) == 0 {
+		if len(seeded[string(op.Name)]) == 0 {
 			t.Errorf("no fuzz target seeds from the vectors of op %s", op.Name)
 		}
 	}

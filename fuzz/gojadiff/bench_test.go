@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+	"github.com/pctest/pctest/vectors"
 )
 
 // BenchmarkChecks measures what one execution of each goja target costs
@@ -12,10 +13,10 @@ import (
 func BenchmarkChecks(b *testing.B) {
 	for _, c := range []struct {
 		name string
-		ops  []string
+		ops  []vectors.Op
 	}{
-		{"Encode", []string{"encodeURI", "encodeURIComponent"}},
-		{"Decode", []string{"decodeURI", "decodeURIComponent"}},
+		{"Encode", []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent}},
+		{"Decode", []vectors.Op{vectors.OpDecodeURI, vectors.OpDecodeURIComponent}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			vs, err := fuzzinput.Vectors(c.ops...)

@@ -37,13 +37,13 @@ func gojaSetup() error {
 	gojaVM.once.Do(func() {
 		rt := goja.New()
 		fns := make(map[string]goja.Callable)
-		for _, name := range []string{"encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"} {
-			fn, ok := goja.AssertFunction(rt.Get(name))
+		for _, name := range []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent} {
+			fn, ok := goja.AssertFunction(rt.Get(string(name)))
 			if !ok {
 				gojaVM.err = fmt.Errorf("goja has no function %s", name)
 				return
 			}
-			fns[name] = fn
+			fns[string(name)] = fn
 		}
 		devs, err := vectors.Deviations()
 		if err != nil {
@@ -57,13 +57,13 @@ func gojaSetup() error {
 
 // gojaCall returns goja's answer to the global function op on s: the
 // result's code units, or the name of what it threw as the error kind.
-func gojaCall(op string, s []uint16) (vectors.Response, error) {
+func gojaCall(op vectors.Op, s []uint16) (vectors.Response, error) {
 	if err := gojaSetup(); err != nil {
 		return vectors.Response{}, err
 	}
 	gojaVM.mu.Lock()
 	defer gojaVM.mu.Unlock()
-	v, err := gojaVM.fns[op](goja.Undefined(), goja.StringFromUTF16(s))
+	v, err := gojaVM.fns[string(op)](goja.Undefined(), goja.StringFromUTF16(s))
 	if err != nil {
 		var exc *goja.Exception
 		if !errors.As(err, &exc) {
@@ -90,20 +90,20 @@ func gojaCall(op string, s []uint16) (vectors.Response, error) {
 // answer that differs must be covered by a deviation of
 // vectors/deviations.json (vectors.FindDeviation: the exact input pattern
 // and relation it lists); any other difference is a failure.
-func checkGoja(s []uint16, ops ...string) error {
+func checkGoja(s []uint16, ops ...vectors.Op) error {
 	for _, op := range ops {
-		got, err := gojaCall(op, s)
+		got, err := gojaCall(vectors.Op(op), s)
 		if err != nil {
 			return err
 		}
-		want, err := reference.Do(context.Background(), vectors.Request{Op: op, In: s})
+		want, err := reference.Do(context.Background(), vectors.Request{Op: vectors.Op(op), In: s})
 		if err != nil {
 			return err
 		}
 		if got.Error == want.Error && slices.Equal(got.Out, want.Out) {
 			continue
 		}
-		req := vectors.Request{Op: op, In: s}
+		req := vectors.Request{Op: vectors.Op(op), In: s}
 		if _, ok := vectors.FindDeviation(gojaVM.devs, "goja", req, want, got); ok {
 			continue
 		}

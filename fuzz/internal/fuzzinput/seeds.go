@@ -3,7 +3,6 @@ package fuzzinput
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"unicode/utf16"
 
@@ -25,7 +24,7 @@ var corpus struct {
 
 // Vectors returns the embedded vectors (vectors.Load) of the named ops, in
 // corpus order. Loading happens once per process.
-func Vectors(ops ...string) ([]vectors.Vector, error) {
+func Vectors(ops ...vectors.Op) ([]vectors.Vector, error) {
 	corpus.once.Do(func() {
 		corpus.vs, corpus.err = vectors.Load()
 	})
@@ -33,7 +32,7 @@ func Vectors(ops ...string) ([]vectors.Vector, error) {
 		return nil, fmt.Errorf("loading vectors: %w", corpus.err)
 	}
 	for _, op := range ops {
-		if _, ok := vectors.LookupOp(op); !ok {
+		if _, ok := vectors.Op(op).Info(); !ok {
 			return nil, fmt.Errorf("seeding from unknown op %q", op)
 		}
 	}
@@ -83,8 +82,8 @@ func addSeeds(f Adder, key string, build func() ([][]any, error)) error {
 }
 
 // seedEach builds one seed per vector of ops with seed.
-func seedEach(f Adder, kind string, ops []string, seed func(v vectors.Vector) ([]any, error)) error {
-	return addSeeds(f, kind+" "+strings.Join(ops, " "), func() ([][]any, error) {
+func seedEach(f Adder, kind string, ops []vectors.Op, seed func(v vectors.Vector) ([]any, error)) error {
+	return addSeeds(f, kind+" "+fmt.Sprint(ops), func() ([][]any, error) {
 		vs, err := Vectors(ops...)
 		if err != nil {
 			return nil, err
@@ -102,14 +101,14 @@ func seedEach(f Adder, kind string, ops []string, seed func(v vectors.Vector) ([
 }
 
 // SeedOctets adds the input of every vector of ops as one []byte argument.
-func SeedOctets(f Adder, ops ...string) error {
+func SeedOctets(f Adder, ops ...vectors.Op) error {
 	return seedEach(f, "octets", ops, func(v vectors.Vector) ([]any, error) {
 		return []any{InputOctets(v)}, nil
 	})
 }
 
 // SeedStrings adds the input of every vector of ops as one string argument.
-func SeedStrings(f Adder, ops ...string) error {
+func SeedStrings(f Adder, ops ...vectors.Op) error {
 	return seedEach(f, "strings", ops, func(v vectors.Vector) ([]any, error) {
 		return []any{string(InputOctets(v))}, nil
 	})
@@ -117,7 +116,7 @@ func SeedStrings(f Adder, ops ...string) error {
 
 // SeedUnits adds the input of every vector of ops as the fuzz bytes that
 // Units turns back into the vector's code units.
-func SeedUnits(f Adder, ops ...string) error {
+func SeedUnits(f Adder, ops ...vectors.Op) error {
 	return seedEach(f, "units", ops, func(v vectors.Vector) ([]any, error) {
 		if v.In != nil {
 			return []any{UnitsBytes(v.In)}, nil
@@ -129,7 +128,7 @@ func SeedUnits(f Adder, ops ...string) error {
 // SeedSetOctets adds (set selector, input octets) for every vector of ops.
 // The selector picks the vector's args.set when it has one (see SetOf), and
 // else the set setChoices calls def.
-func SeedSetOctets(f Adder, def string, ops ...string) error {
+func SeedSetOctets(f Adder, def string, ops ...vectors.Op) error {
 	defSel, err := setIndex(def)
 	if err != nil {
 		return err
@@ -148,7 +147,7 @@ func SeedSetOctets(f Adder, def string, ops ...string) error {
 
 // SeedPairs adds (input, other) for every vector of ops: args.other when the
 // vector has one, else the input again.
-func SeedPairs(f Adder, ops ...string) error {
+func SeedPairs(f Adder, ops ...vectors.Op) error {
 	return seedEach(f, "pairs", ops, func(v vectors.Vector) ([]any, error) {
 		in := string(InputOctets(v))
 		other, ok := v.Args["other"]

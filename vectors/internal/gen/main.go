@@ -130,7 +130,7 @@ func (b *builder) push(v vectors.Vector) {
 // addHand checks a hand-written vector against the model and keeps it.
 func (b *builder) addHand(v vectors.Vector) []string {
 	var errs []string
-	want := strings.Join([]string{b.prefix, v.Op, ""}, ".")
+	want := strings.Join([]string{b.prefix, string(v.Op), ""}, ".")
 	if !strings.HasPrefix(v.ID, want) {
 		errs = append(errs, fmt.Sprintf("%s:%d: %s: id does not start with %q", v.File, v.Line, v.ID, want))
 	}
@@ -154,7 +154,7 @@ func (b *builder) addHand(v vectors.Vector) []string {
 // is kept, with the model's note after it.
 func (b *builder) add(slug string, req vectors.Request, note string) vectors.Response {
 	m := model(req)
-	id := b.prefix + "." + req.Op + "." + slug
+	id := b.prefix + "." + string(req.Op) + "." + slug
 	if !m.known {
 		b.errorf("%s: the model cannot answer this request", id)
 		return vectors.Response{}

@@ -24,10 +24,10 @@ var ecmaOps = map[string]struct {
 	decode  bool
 	set     octetSet
 }{
-	"encodeURI":          {"§15.1.3.3 encodeURI", false, uriReserved.or(uriUnescaped).with("#")},
-	"encodeURIComponent": {"§15.1.3.4 encodeURIComponent", false, uriUnescaped},
-	"decodeURI":          {"§15.1.3.1 decodeURI", true, uriReserved.with("#")},
-	"decodeURIComponent": {"§15.1.3.2 decodeURIComponent", true, octetSet{}},
+	string(vectors.OpEncodeURI):          {"§15.1.3.3 encodeURI", false, uriReserved.or(uriUnescaped).with("#")},
+	string(vectors.OpEncodeURIComponent): {"§15.1.3.4 encodeURIComponent", false, uriUnescaped},
+	string(vectors.OpDecodeURI):          {"§15.1.3.1 decodeURI", true, uriReserved.with("#")},
+	string(vectors.OpDecodeURIComponent): {"§15.1.3.2 decodeURIComponent", true, octetSet{}},
 }
 
 var ecmaThrowReasons = map[string]string{
@@ -69,8 +69,8 @@ func shouldIf(cond bool) string {
 func model(req vectors.Request) modelResult {
 	r := modelResult{known: true, level: vectors.LevelMust}
 	switch req.Op {
-	case "encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent":
-		e := ecmaOps[req.Op]
+	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent:
+		e := ecmaOps[string(req.Op)]
 		var res ecmaResult
 		name := "Encode"
 		if e.decode {
@@ -95,11 +95,11 @@ func model(req vectors.Request) modelResult {
 		}
 		return r
 
-	case "percentEncode":
+	case vectors.OpPercentEncode:
 		out, letters := encodeWith(req.InHex, unreserved)
 		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters)
 		r.ref = "RFC 3986 §2.1, §2.3"
-	case "percentEncodeSet":
+	case vectors.OpPercentEncodeSet:
 		ns, ok := namedSets[req.Args["set"]]
 		if !ok {
 			r.known = false
@@ -108,7 +108,7 @@ func model(req vectors.Request) modelResult {
 		out, letters := encodeWith(req.InHex, ns.keep)
 		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters && ns.rfc)
 		r.ref = ns.ref + "; RFC 3986 §2.1"
-	case "percentDecode":
+	case vectors.OpPercentDecode:
 		out, ok := strictDecode(toUTF8(req.In))
 		if ok {
 			r.resp = octets(out)
@@ -116,11 +116,11 @@ func model(req vectors.Request) modelResult {
 			r.resp = fails(vectors.ErrMalformedEscape)
 		}
 		r.ref = "RFC 3986 §2.1"
-	case "normalize":
+	case vectors.OpNormalize:
 		out := fromUTF8(normalizeRFC3986(toUTF8(req.In)))
 		r.resp, r.level = text(out), shouldIf(!slices.Equal(out, req.In))
 		r.ref = "RFC 3986 §6.2.2.1, §6.2.2.2"
-	case "equivalent":
+	case vectors.OpEquivalent:
 		a := normalizeRFC3986(toUTF8(req.In))
 		b := normalizeRFC3986([]byte(req.Args["other"]))
 		ans := "false"
@@ -129,34 +129,34 @@ func model(req vectors.Request) modelResult {
 		}
 		r.resp = text(units(ans))
 		r.ref = "RFC 3986 §6.2.2, §2.1, §2.2, §2.3"
-	case "encodeNoDouble":
+	case vectors.OpEncodeNoDouble:
 		out, letters := encodeNoDouble(toUTF8(req.In))
 		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters)
 		r.ref = "RFC 3986 §2.4"
 
-	case "percentDecodeLenient":
+	case vectors.OpPercentDecodeLenient:
 		r.resp = octets(whatwgPercentDecode(toUTF8(req.In)))
 		r.ref = "WHATWG URL §1.3 percent-decode"
-	case "utf8DecodeReplace":
+	case vectors.OpUTF8DecodeReplace:
 		r.resp = text(utf8DecodeWithoutBOM(req.InHex))
 		r.ref = "WHATWG Encoding §4.3 UTF-8 decode without BOM, §8.1.1 UTF-8 decoder"
 
-	case "formEncode":
+	case vectors.OpFormEncode:
 		r.resp = text(formSerialize(req.In))
 		r.ref = "WHATWG URL §5.2 application/x-www-form-urlencoded serializer"
-	case "formDecode":
+	case vectors.OpFormDecode:
 		r.resp = text(formParse(req.In))
 		r.ref = "WHATWG URL §5.1 application/x-www-form-urlencoded parser"
 
-	case "goQueryEscape":
+	case vectors.OpGoQueryEscape:
 		r.resp = text(fromUTF8(goEscape(toUTF8(req.In), goEncodeQueryComponent)))
 		r.ref = "Go net/url QueryEscape (shouldEscape, encodeQueryComponent)"
-	case "goPathEscape":
+	case vectors.OpGoPathEscape:
 		r.resp = text(fromUTF8(goEscape(toUTF8(req.In), goEncodePathSegment)))
 		r.ref = "Go net/url PathEscape (shouldEscape, encodePathSegment)"
-	case "goQueryUnescape", "goPathUnescape":
+	case vectors.OpGoQueryUnescape, vectors.OpGoPathUnescape:
 		mode, fn := goEncodeQueryComponent, "QueryUnescape"
-		if req.Op == "goPathUnescape" {
+		if req.Op == vectors.OpGoPathUnescape {
 			mode, fn = goEncodePathSegment, "PathUnescape"
 		}
 		out, ok := goUnescape(toUTF8(req.In), mode)
@@ -167,11 +167,11 @@ func model(req vectors.Request) modelResult {
 		}
 		r.ref = "Go net/url " + fn + " (unescape)"
 
-	case "iriToURI":
+	case vectors.OpIRIToURI:
 		out, letters := iriToURIModel(req.In)
 		r.resp, r.level = text(out), shouldIf(letters)
 		r.ref = "RFC 3987 §3.1"
-	case "uriToIRI":
+	case vectors.OpURIToIRI:
 		r.resp = text(uriToIRIModel(req.In))
 		r.ref = "RFC 3987 §3.2"
 	default:

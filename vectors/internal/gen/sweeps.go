@@ -21,8 +21,8 @@ var sweeps = map[string]func(*builder){
 }
 
 // textReq and hexReq build requests.
-func textReq(op string, in []uint16) vectors.Request { return vectors.Request{Op: op, In: in} }
-func hexReq(op string, in []byte) vectors.Request    { return vectors.Request{Op: op, InHex: in} }
+func textReq(op vectors.Op, in []uint16) vectors.Request { return vectors.Request{Op: op, In: in} }
+func hexReq(op vectors.Op, in []byte) vectors.Request    { return vectors.Request{Op: op, InHex: in} }
 
 // u builds UTF-16 text from strings (as UTF-8) and single code units
 // (int), so that lone surrogates can be written.
@@ -293,7 +293,7 @@ var ecmaLoneSurrogates = []struct {
 }
 
 func ecmascriptSweeps(b *builder) {
-	for _, op := range []string{"encodeURI", "encodeURIComponent"} {
+	for _, op := range []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent} {
 		for c := 0; c < 0x80; c++ {
 			b.add(fmt.Sprintf("ascii-%02x", c), textReq(op, u(c)), "")
 		}
@@ -303,7 +303,7 @@ func ecmascriptSweeps(b *builder) {
 		b.add("high-low-max", textReq(op, u(0xDBFF, 0xDFFF)), "U+10FFFF as a surrogate pair")
 		b.add("high-low-min", textReq(op, u(0xD800, 0xDC00)), "U+10000 as a surrogate pair")
 	}
-	for _, op := range []string{"decodeURI", "decodeURIComponent"} {
+	for _, op := range []vectors.Op{vectors.OpDecodeURI, vectors.OpDecodeURIComponent} {
 		everyEscape(func(slug, t string) { b.add(slug, textReq(op, u(t)), "") })
 		for _, r := range boundaries {
 			for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
@@ -311,8 +311,8 @@ func ecmascriptSweeps(b *builder) {
 			}
 		}
 	}
-	for _, op := range []string{"encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"} {
-		dec := ecmaOps[op].decode
+	for _, op := range []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent} {
+		dec := ecmaOps[string(op)].decode
 		for _, t := range ecmaThrows {
 			if t.decode != dec {
 				continue
@@ -325,7 +325,7 @@ func ecmascriptSweeps(b *builder) {
 			}
 		}
 	}
-	for _, op := range []string{"decodeURI", "decodeURIComponent"} {
+	for _, op := range []vectors.Op{vectors.OpDecodeURI, vectors.OpDecodeURIComponent} {
 		for _, t := range ecmaLoneSurrogates {
 			b.add(t.slug, textReq(op, t.in), "")
 		}
@@ -339,26 +339,26 @@ func ecmascriptSweeps(b *builder) {
 
 func rfc3986Sweeps(b *builder) {
 	for c := 0; c < 256; c++ {
-		b.add(fmt.Sprintf("octet-%02x", c), hexReq("percentEncode", []byte{byte(c)}), "")
+		b.add(fmt.Sprintf("octet-%02x", c), hexReq(vectors.OpPercentEncode, []byte{byte(c)}), "")
 	}
-	b.add("empty", hexReq("percentEncode", []byte{}), "")
+	b.add("empty", hexReq(vectors.OpPercentEncode, []byte{}), "")
 	for _, r := range boundaries {
-		b.add(boundarySlug(r), hexReq("percentEncode", utf8Transform(r)), "")
+		b.add(boundarySlug(r), hexReq(vectors.OpPercentEncode, utf8Transform(r)), "")
 	}
 	for _, name := range setNames() {
 		args := map[string]string{"set": name}
 		for c := 0; c < 128; c++ {
-			b.add(fmt.Sprintf("%s.octet-%02x", name, c), vectors.Request{Op: "percentEncodeSet", InHex: []byte{byte(c)}, Args: args}, "")
+			b.add(fmt.Sprintf("%s.octet-%02x", name, c), vectors.Request{Op: vectors.OpPercentEncodeSet, InHex: []byte{byte(c)}, Args: args}, "")
 		}
 		var high []byte
 		for c := 0x80; c < 256; c++ {
 			high = append(high, byte(c))
 		}
-		b.add(name+".octets-80-ff", vectors.Request{Op: "percentEncodeSet", InHex: high, Args: args}, "")
-		b.add(name+".empty", vectors.Request{Op: "percentEncodeSet", InHex: []byte{}, Args: args}, "")
+		b.add(name+".octets-80-ff", vectors.Request{Op: vectors.OpPercentEncodeSet, InHex: high, Args: args}, "")
+		b.add(name+".empty", vectors.Request{Op: vectors.OpPercentEncodeSet, InHex: []byte{}, Args: args}, "")
 	}
 
-	for _, op := range []string{"percentDecode", "normalize"} {
+	for _, op := range []vectors.Op{vectors.OpPercentDecode, vectors.OpNormalize} {
 		everyEscape(func(slug, t string) { b.add(slug, textReq(op, u(t)), "") })
 		for _, m := range malformedEscapes {
 			b.add("malformed-"+m.slug, textReq(op, m.in), "")
@@ -371,7 +371,7 @@ func rfc3986Sweeps(b *builder) {
 		}
 	}
 	for _, t := range badUTF8 {
-		b.add("invalid-utf8-"+t.slug, textReq("percentDecode", u(escapes(t.b, false))),
+		b.add("invalid-utf8-"+t.slug, textReq(vectors.OpPercentDecode, u(escapes(t.b, false))),
 			"percentDecode returns octets and does not check UTF-8")
 	}
 
@@ -379,40 +379,40 @@ func rfc3986Sweeps(b *builder) {
 		up := escapes([]byte{byte(c)}, false)
 		if lo := escapes([]byte{byte(c)}, true); lo != up {
 			b.add(fmt.Sprintf("hex-case-%02x", c),
-				vectors.Request{Op: "equivalent", In: u(up), Args: map[string]string{"other": lo}}, "")
+				vectors.Request{Op: vectors.OpEquivalent, In: u(up), Args: map[string]string{"other": lo}}, "")
 		}
 		if c > 0x20 && c < 0x7f {
 			b.add(fmt.Sprintf("escape-vs-char-%02x", c),
-				vectors.Request{Op: "equivalent", In: u(up), Args: map[string]string{"other": string(rune(c))}}, "")
+				vectors.Request{Op: vectors.OpEquivalent, In: u(up), Args: map[string]string{"other": string(rune(c))}}, "")
 		}
 	}
 
 	for c := 0; c < 128; c++ {
-		b.add(fmt.Sprintf("ascii-%02x", c), textReq("encodeNoDouble", u(c)), "")
+		b.add(fmt.Sprintf("ascii-%02x", c), textReq(vectors.OpEncodeNoDouble, u(c)), "")
 	}
 	for _, m := range malformedEscapes {
-		b.add("malformed-"+m.slug, textReq("encodeNoDouble", m.in), "")
+		b.add("malformed-"+m.slug, textReq(vectors.OpEncodeNoDouble, m.in), "")
 	}
 	for _, r := range boundaries {
-		b.add(boundarySlug(r), textReq("encodeNoDouble", u(r)), "")
+		b.add(boundarySlug(r), textReq(vectors.OpEncodeNoDouble, u(r)), "")
 	}
 }
 
 func whatwgSweeps(b *builder) {
-	everyEscape(func(slug, t string) { b.add(slug, textReq("percentDecodeLenient", u(t)), "") })
+	everyEscape(func(slug, t string) { b.add(slug, textReq(vectors.OpPercentDecodeLenient, u(t)), "") })
 	for _, m := range malformedEscapes {
-		b.add("malformed-"+m.slug, textReq("percentDecodeLenient", m.in), "")
+		b.add("malformed-"+m.slug, textReq(vectors.OpPercentDecodeLenient, m.in), "")
 	}
 	for _, t := range badUTF8 {
-		b.add("invalid-utf8-"+t.slug, textReq("percentDecodeLenient", u(escapes(t.b, false))), "")
+		b.add("invalid-utf8-"+t.slug, textReq(vectors.OpPercentDecodeLenient, u(escapes(t.b, false))), "")
 	}
 	for _, r := range boundaries {
 		for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
-			b.add(p.slug, textReq("percentDecodeLenient", u(p.text)), "")
+			b.add(p.slug, textReq(vectors.OpPercentDecodeLenient, u(p.text)), "")
 		}
 	}
 
-	const op = "utf8DecodeReplace"
+	const op = vectors.OpUTF8DecodeReplace
 	for c := 0; c < 256; c++ {
 		b.add(fmt.Sprintf("octet-%02x", c), hexReq(op, []byte{byte(c)}), "")
 	}
@@ -448,27 +448,27 @@ func whatwgSweeps(b *builder) {
 
 func formSweeps(b *builder) {
 	for c := 0; c < 128; c++ {
-		b.add(fmt.Sprintf("ascii-%02x", c), textReq("formEncode", u(c)), "")
+		b.add(fmt.Sprintf("ascii-%02x", c), textReq(vectors.OpFormEncode, u(c)), "")
 	}
 	for _, r := range boundaries {
-		b.add(boundarySlug(r), textReq("formEncode", u(r)), "")
+		b.add(boundarySlug(r), textReq(vectors.OpFormEncode, u(r)), "")
 	}
-	everyEscape(func(slug, t string) { b.add(slug, textReq("formDecode", u(t)), "") })
+	everyEscape(func(slug, t string) { b.add(slug, textReq(vectors.OpFormDecode, u(t)), "") })
 	for _, m := range malformedEscapes {
-		b.add("malformed-"+m.slug, textReq("formDecode", m.in), "")
+		b.add("malformed-"+m.slug, textReq(vectors.OpFormDecode, m.in), "")
 	}
 	for _, t := range badUTF8 {
-		b.add("invalid-utf8-"+t.slug, textReq("formDecode", u(escapes(t.b, false))), "")
+		b.add("invalid-utf8-"+t.slug, textReq(vectors.OpFormDecode, u(escapes(t.b, false))), "")
 	}
 	for _, r := range boundaries {
 		for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
-			b.add(p.slug, textReq("formDecode", u(p.text)), "")
+			b.add(p.slug, textReq(vectors.OpFormDecode, u(p.text)), "")
 		}
 	}
 }
 
 func neturlSweeps(b *builder) {
-	for _, op := range []string{"goQueryEscape", "goPathEscape"} {
+	for _, op := range []vectors.Op{vectors.OpGoQueryEscape, vectors.OpGoPathEscape} {
 		for c := 0; c < 128; c++ {
 			b.add(fmt.Sprintf("ascii-%02x", c), textReq(op, u(c)), "")
 		}
@@ -476,7 +476,7 @@ func neturlSweeps(b *builder) {
 			b.add(boundarySlug(r), textReq(op, u(r)), "")
 		}
 	}
-	for _, op := range []string{"goQueryUnescape", "goPathUnescape"} {
+	for _, op := range []vectors.Op{vectors.OpGoQueryUnescape, vectors.OpGoPathUnescape} {
 		everyEscape(func(slug, t string) { b.add(slug, textReq(op, u(t)), "") })
 		for _, m := range malformedEscapes {
 			b.add("malformed-"+m.slug, textReq(op, m.in), "")
@@ -495,24 +495,24 @@ func neturlSweeps(b *builder) {
 func iriSweeps(b *builder) {
 	const base = "http://example.com/"
 	everyEscape(func(slug, t string) {
-		b.add("path-"+slug, textReq("uriToIRI", u(base+t)), "")
+		b.add("path-"+slug, textReq(vectors.OpURIToIRI, u(base+t)), "")
 	})
 	for _, r := range append(boundaries, 0xA0, 0x9F, 0xF8FF, 0xF900, 0xFDCF, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFEF, 0xFFF0,
 		0x1FFFD, 0x1FFFE, 0xE0FFF, 0xE1000, 0xEFFFD, 0xF0000, 0x10FFFD) {
 		for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
-			b.add("path-"+p.slug, textReq("uriToIRI", u(base+p.text)), "")
+			b.add("path-"+p.slug, textReq(vectors.OpURIToIRI, u(base+p.text)), "")
 			if iprivate(r) {
-				b.add("query-"+p.slug, textReq("uriToIRI", u(base+"?"+p.text)), "")
+				b.add("query-"+p.slug, textReq(vectors.OpURIToIRI, u(base+"?"+p.text)), "")
 			}
 		}
 	}
 	for _, t := range badUTF8 {
-		b.add("path-invalid-utf8-"+t.slug, textReq("uriToIRI", u(base+escapes(t.b, false))), "")
+		b.add("path-invalid-utf8-"+t.slug, textReq(vectors.OpURIToIRI, u(base+escapes(t.b, false))), "")
 	}
 	for _, r := range []rune{0xA0, 0x7FF, 0x800, 0xD7FF, 0xF900, 0xFDCF, 0xFDF0, 0xFFEF, 0x10000, 0x1FFFD, 0xE1000, 0xEFFFD} {
-		b.add("path-"+boundarySlug(r), textReq("iriToURI", u(base, r)), "")
+		b.add("path-"+boundarySlug(r), textReq(vectors.OpIRIToURI, u(base, r)), "")
 	}
 	for _, r := range []rune{0xE000, 0xF8FF, 0xF0000, 0x10FFFD} {
-		b.add("query-"+boundarySlug(r), textReq("iriToURI", u(base+"?", r)), "iprivate is allowed in the query")
+		b.add("query-"+boundarySlug(r), textReq(vectors.OpIRIToURI, u(base+"?", r)), "iprivate is allowed in the query")
 	}
 }

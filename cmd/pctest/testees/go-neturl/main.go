@@ -11,8 +11,8 @@
 //	go build -o /tmp/go-neturl ./cmd/pctest/testees/go-neturl
 //	pctest run -- /tmp/go-neturl
 //
-// It is written as a third party would write one: only the standard
-// library, encoding/json for the wire. encoding/json turns a lone surrogate
+// It is written as a third party would write one: the standard library,
+// encoding/json for the wire, and pctest's op names (package vectors). encoding/json turns a lone surrogate
 // into U+FFFD, as Go's own UTF-16 to string conversion does, so the input
 // handed to net/url is the UTF-8 of the text with each lone surrogate
 // replaced; the runner's -utf16hex mode ("in_utf16") carries the same text.
@@ -29,6 +29,8 @@ import (
 	"net/url"
 	"os"
 	"unicode/utf16"
+
+	"github.com/pctest/pctest/vectors"
 )
 
 // request is one line of the runner's input.
@@ -115,18 +117,18 @@ func answer(req request) response {
 		octets []byte
 		err    error
 	)
-	switch req.Op {
-	case "goQueryEscape":
+	switch vectors.Op(req.Op) {
+	case vectors.OpGoQueryEscape:
 		s = url.QueryEscape(text)
 		resp.Out = &s
 		return resp
-	case "goPathEscape":
+	case vectors.OpGoPathEscape:
 		s = url.PathEscape(text)
 		resp.Out = &s
 		return resp
-	case "goQueryUnescape":
+	case vectors.OpGoQueryUnescape:
 		s, err = url.QueryUnescape(text)
-	case "goPathUnescape":
+	case vectors.OpGoPathUnescape:
 		s, err = url.PathUnescape(text)
 	default:
 		resp.Unsupported = true
