@@ -214,7 +214,7 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 	return fr, sc.Err()
 }
 
-// parseDisplayInput parses displayInput's rendering: `in="…" [0041 …]` or
+// parseDisplayInput parses show.InputField's rendering (internal/show): `in="…" [0041 …]` or
 // `in_hex=4142 "AB"`, then ` key="value"` args.
 func parseDisplayInput(op, s string) (vectors.Request, error) {
 	req := vectors.Request{Op: vectors.Op(op)}
@@ -311,7 +311,7 @@ func parseUnits(s string) ([]uint16, string, error) {
 	return units, s[end+1:], nil
 }
 
-// parseDisplayResponse parses displayResponse's rendering. An incident
+// parseDisplayResponse parses show.Result's rendering. An incident
 // ("(…)") comes back as its text.
 func parseDisplayResponse(s string) (vectors.Response, string, error) {
 	var r vectors.Response
