@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -250,8 +251,7 @@ func (f *fuzzer) check(ctx context.Context, req vectors.Request) (*disagreement,
 	if got.Unsupported && err == nil {
 		return &disagreement{want: want, got: got}, nil
 	}
-	v := vectors.Vector{ID: "fuzz", Request: req, Expect: want}
-	if res := outcomeOf(conformance.Evaluate(v, got, err)); res.Status == statusPass {
+	if err == nil && vectors.SameAnswer(req.Op, want, got) {
 		return nil, nil
 	}
 	if err == nil && f.known != nil && f.known(req, want, got) {
@@ -491,10 +491,10 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // writeFinding prints a disagreement as a vector would show it.
 func writeFinding(w io.Writer, fd *finding) {
-	fmt.Fprintf(w, "DISAGREE %s %s\n", fd.Req.Op, displayInput(fd.Req))
-	fmt.Fprintf(w, "  reference: %s\n", displayResponse(fd.Want, nil))
-	fmt.Fprintf(w, "  testee:    %s\n", displayResponse(fd.Got, fd.Err))
+	fmt.Fprintf(w, "DISAGREE %s %s\n", fd.Req.Op, show.InputField(fd.Req))
+	fmt.Fprintf(w, "  reference: %s\n", show.Answer(fd.Req.Op, fd.Want))
+	fmt.Fprintf(w, "  testee:    %s\n", show.Result(fd.Req.Op, fd.Got, fd.Err))
 	if !slices.Equal(fd.Original.In, fd.Req.In) || !slices.Equal(fd.Original.InHex, fd.Req.InHex) {
-		fmt.Fprintf(w, "  shrunk in %d steps from %s\n", fd.Steps, clip(displayInput(fd.Original), 200))
+		fmt.Fprintf(w, "  shrunk in %d steps from %s\n", fd.Steps, clip(show.InputField(fd.Original), 200))
 	}
 }

@@ -3,20 +3,20 @@ package main
 import (
 	"pgregory.net/rapid"
 
-	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/vectors"
 )
 
-// A requestGenerator generates the requests of one op with conformance's
-// generators, the ones the differential oracle uses.
+// A requestGenerator generates the requests of one op with the generators
+// of internal/gen, the ones the differential oracle uses.
 type requestGenerator struct {
 	gen *rapid.Generator[vectors.Request]
 }
 
 // newRequestGenerator returns the generator of op's requests, and false if
-// conformance has none for it.
+// there is none for it.
 func newRequestGenerator(op vectors.Op) (requestGenerator, bool) {
-	g := conformance.RequestGen(op)
+	g := gen.Request(op)
 	return requestGenerator{g}, g != nil
 }
 
