@@ -1,0 +1,141 @@
+package show
+
+// An Op is one step of an edit script: keep, delete or insert.
+type EditOp uint8
+
+// The steps of an edit script.
+const (
+	Keep   EditOp = iota // the unit is in both sequences
+	Delete               // the unit is only in the first (want)
+	Insert               // the unit is only in the second (got)
+)
+
+// An Edit is a run of units that one step of the script applies to: A[I:I+N]
+// for Keep and Delete, B[J:J+N] for Insert and Keep.
+type Edit struct {
+	Op   EditOp
+	I, J int // where the run starts in a and in b
+	N    int // how many units
+}
+
+// EditScript returns a shortest edit script that turns a into b: runs of kept,
+// deleted and inserted units, in order, with no empty run and no two adjacent
+// runs of the same step. It is Myers' O((N+M)·D) greedy algorithm (E. Myers,
+// "An O(ND) Difference Algorithm and Its Variations", 1986), so the number of
+// deleted and inserted units is minimal; among the minimal scripts it prefers
+// deletions before insertions.
+func EditScript[T comparable](a, b []T) []Edit {
+	n, m := len(a), len(b)
+	// Strip the common prefix and suffix: most answers differ in a few units.
+	pre := 0
+	for pre < n && pre < m && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < n-pre && suf < m-pre && a[n-1-suf] == b[m-1-suf] {
+		suf++
+	}
+	var s script
+	s.add(Keep, 0, 0, pre)
+	myers(&s, a[pre:n-suf], b[pre:m-suf], pre, pre)
+	s.add(Keep, n-suf, m-suf, suf)
+	return s.edits
+}
+
+type script struct{ edits []Edit }
+
+func (s *script) add(op EditOp, i, j, n int) {
+	if n == 0 {
+		return
+	}
+	if k := len(s.edits) - 1; k >= 0 && s.edits[k].Op == op {
+		s.edits[k].N += n
+		return
+	}
+	s.edits = append(s.edits, Edit{op, i, j, n})
+}
+
+// myers appends the script of a to b, whose units start at offsets i0 and j0
+// of the whole sequences. It keeps every V of the forward pass and walks back
+// through them, which costs O((N+M)·D) memory: fine for the answers a report
+// shows.
+func myers[T comparable](s *script, a, b []T, i0, j0 int) {
+	n, m := len(a), len(b)
+	if n == 0 || m == 0 {
+		s.add(Delete, i0, j0, n)
+		s.add(Insert, i0+n, j0, m)
+		return
+	}
+	max := n + m
+	off := max
+	v := make([]int, 2*max+2)
+	var trace [][]int
+	d := 0
+	for ; d <= max; d++ {
+		trace = append(trace, append([]int(nil), v...))
+		done := false
+		for k := -d; k <= d; k += 2 {
+			var x int
+			if k == -d || k != d && v[off+k-1] < v[off+k+1] {
+				x = v[off+k+1] // down: an insertion
+			} else {
+				x = v[off+k-1] + 1 // right: a deletion
+			}
+			y := x - k
+			for x < n && y < m && a[x] == b[y] {
+				x++
+				y++
+			}
+			v[off+k] = x
+			if x >= n && y >= m {
+				done = true
+				break
+			}
+		}
+		if done {
+			break
+		}
+	}
+	// Walk back from (n, m) through the saved V arrays.
+	type step struct {
+		op      EditOp
+		x, y, n int
+	}
+	var rev []step
+	x, y := n, m
+	for ; d > 0; d-- {
+		pv := trace[d]
+		k := x - y
+		var pk int
+		if k == -d || k != d && pv[off+k-1] < pv[off+k+1] {
+			pk = k + 1
+		} else {
+			pk = k - 1
+		}
+		px := pv[off+pk]
+		py := px - pk
+		// the snake from the end of the edit to (x, y)
+		var ex, ey int
+		if pk == k+1 {
+			ex, ey = px, py+1
+		} else {
+			ex, ey = px+1, py
+		}
+		if x > ex {
+			rev = append(rev, step{Keep, ex, ey, x - ex})
+		}
+		if pk == k+1 {
+			rev = append(rev, step{Insert, px, py, 1})
+		} else {
+			rev = append(rev, step{Delete, px, py, 1})
+		}
+		x, y = px, py
+	}
+	if x > 0 {
+		rev = append(rev, step{Keep, 0, 0, x})
+	}
+	for i := len(rev) - 1; i >= 0; i-- {
+		st := rev[i]
+		s.add(st.op, i0+st.x, j0+st.y, st.n)
+	}
+}
