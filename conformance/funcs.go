@@ -190,7 +190,7 @@ func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, e
 	}
 	u, ok := toUTF16(out)
 	if !ok {
-		return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "output", Reason: "returned " + show.QuoteOctets([]byte(out)) + ", which is not valid UTF-8, for a text result"}
+		return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "output", Reason: "returned " + show.QuoteOctets([]byte(out)) + ", which is not valid UTF-8, for a text result", Value: []byte(out)}
 	}
 	return vectors.Response{Out: u}, nil
 }
@@ -209,6 +209,9 @@ type AnswerError struct {
 	//   - "output": the answer cannot be put in the vector format, such as
 	//     a text result that is not valid UTF-8.
 	//   - "panic": Do panicked; Value is what it panicked with.
+	//
+	// For "output", Value is the answer as it was, when the adapter has
+	// it: the octets ([]byte) of text that is not valid UTF-8.
 	Kind   string
 	Reason string
 	Value  any

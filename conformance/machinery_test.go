@@ -78,7 +78,9 @@ func TestEvaluate(t *testing.T) {
 		if r.Outcome != c.want {
 			t.Errorf("%s: outcome %v, want %v (%s)", c.name, r.Outcome, c.want, r.Reason)
 		}
-		if (r.Diff != "") != (c.want == Failed && c.err == nil) {
+		// A diff is of two outputs; an error on either side has none.
+		bothOut := c.want == Failed && c.err == nil && c.got.Error == "" && c.v.Expect.Error == ""
+		if (r.Diff != "") != bothOut {
 			t.Errorf("%s: diff %q", c.name, r.Diff)
 		}
 	}
@@ -100,8 +102,9 @@ func TestFormatFailure(t *testing.T) {
 		"[D800 0025 0034 0031]", // code units
 		`"\uD800A" [D800 0041]`, // expected
 		`"\uFFFDA" [FFFD 0041]`, // actual
-		"diff (-want +got)",     // go-cmp
-		"§15.1.3 Decode 4.c",    // spec
+		`diff:   "[-\uD800-]{+\uFFFD+}A" [[-D800-] {+FFFD+} 0041]`, // only the differing unit marked
+		"fail: U+FFFD where a lone surrogate was expected",         // the cause
+		"§15.1.3 Decode 4.c", // spec
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("formatFailure lacks %q:\n%s", want, s)

@@ -24,7 +24,8 @@ type config struct {
 	levels        []string
 	expect        *expectedList
 	parallel      int
-	parallelSet   bool
+	detail        int
+	detailSet     bool
 	vectors       []vectors.Vector
 	vectorsSet    bool
 	deviations    []vectors.Deviation
@@ -73,14 +74,12 @@ func Level(levels ...string) Option {
 }
 
 // Parallel sets how many requests are in flight at once: [Results] and
-// [Check] call the implementation's Do from n goroutines (a subprocess
-// adapter pipelines them). The default is runtime.GOMAXPROCS(0). [Run]
-// calls Do from its subtests one at a time unless Parallel asks for more.
-// n < 1 means 1.
+// [Check] and [Run] call the implementation's Do from n goroutines (a
+// subprocess adapter pipelines them). The default is
+// runtime.GOMAXPROCS(0). n < 1 means 1.
 func Parallel(n int) Option {
 	return Option{func(c *config) {
 		c.parallel = max(n, 1)
-		c.parallelSet = true
 	}}
 }
 
@@ -91,6 +90,21 @@ func withVectors(vs []vectors.Vector) Option {
 	return Option{func(c *config) {
 		c.vectors = vs
 		c.vectorsSet = true
+	}}
+}
+
+// defaultDetail is how many failures of each op Run describes in full.
+const defaultDetail = 10
+
+// withDetail sets how many failures of each op Run describes in full
+// before it gives one line to each; n < 0 means all of them.
+func withDetail(n int) Option {
+	return Option{func(c *config) {
+		if n < 0 {
+			n = int(^uint(0) >> 1)
+		}
+		c.detail = n
+		c.detailSet = true
 	}}
 }
 
@@ -133,6 +147,9 @@ func newConfig(opts []Option) (*config, error) {
 		if l != vectors.LevelMust && l != vectors.LevelShould {
 			return nil, fmt.Errorf("conformance: level %q is neither %q nor %q", l, vectors.LevelMust, vectors.LevelShould)
 		}
+	}
+	if !c.detailSet {
+		c.detail = defaultDetail
 	}
 	if c.parallel == 0 {
 		c.parallel = runtime.GOMAXPROCS(0)

@@ -3,10 +3,10 @@ package conformance
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
 	"github.com/pctest/pctest/internal/gen"
@@ -108,13 +108,12 @@ func disagree(a, b Implementation, op vectors.Op, gen *rapid.Generator[vectors.R
 		if _, ok := vectors.FindDeviation(devs, b.Name(), req, ra, rb); ok {
 			return
 		}
-		t.Fatalf("%s and %s disagree on %s\n  input: %s\n  %s: %s\n  %s: %s\n  diff (-%s +%s):\n%s",
+		msg := fmt.Sprintf("%s and %s disagree on %s\n  input: %s\n  %s: %s\n  %s: %s",
 			a.Name(), b.Name(), op, show.Input(req),
-			a.Name(), show.Answer(op, ra), b.Name(), show.Answer(op, rb),
-			b.Name(), a.Name(), indent(cmp.Diff(shownAnswer(rb), shownAnswer(ra))))
+			a.Name(), show.Answer(op, ra), b.Name(), show.Answer(op, rb))
+		if d := show.Diff(op, rb, ra); d != "" {
+			msg += fmt.Sprintf("\n  diff ([-%s-] {+%s+}): %s", b.Name(), a.Name(), d)
+		}
+		t.Fatal(msg)
 	}
-}
-
-func indent(s string) string {
-	return "    " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    ")
 }

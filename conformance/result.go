@@ -1,10 +1,9 @@
 package conformance
 
 import (
+	"errors"
 	"fmt"
 	"strings"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
@@ -76,8 +75,9 @@ type Result struct {
 	Got     vectors.Response
 	Err     error
 	Outcome Outcome
-	// Diff is a go-cmp diff of the expected and the actual answer, "-want
-	// +got", when they differ.
+	// Diff is the edit script of the expected and the actual output, in
+	// one line, what only the expected output has marked [-so-] and what
+	// only the actual one has {+so+}, when both are outputs and differ.
 	Diff string
 	// Reason says in words why the outcome is what it is, when that is not
 	// obvious: why a vector was skipped, which list entry expected the
@@ -117,41 +117,20 @@ func evaluate(v vectors.Vector, got vectors.Response, err error) Result {
 		r.Outcome = Passed
 	default:
 		r.Outcome = Failed
-		r.Diff = cmp.Diff(shownAnswer(v.Expect), shownAnswer(got))
+		r.Diff = show.Diff(v.Op, v.Expect, got)
 		r.Reason = "want " + show.Answer(v.Op, v.Expect) + ", got " + show.Answer(v.Op, got)
 	}
 	return r
 }
 
-// answer is a Response as the diff shows it: text quoted with every lone
-// surrogate visible, octets in hex.
-type answer struct {
-	Error  string
-	Out    string
-	OutHex string
-}
-
-func shownAnswer(r vectors.Response) answer {
-	a := answer{Error: r.Error}
-	if r.Unsupported {
-		a.Error = "(unsupported)"
-	} else if r.Error == "" {
-		if r.Out != nil {
-			a.Out = show.Quote(r.Out)
-		}
-		if r.OutHex != nil {
-			a.OutHex = show.Octets(r.OutHex)
-		}
-	}
-	return a
-}
-
 // formatFailure describes r for a person reading a test log: the vector's
-// id and where it stands (file:line), the op, the input both as escaped
-// text and as code units (or octets in hex), the expected and the actual
-// answer, a go-cmp diff, the spec reference and the vector's note. For an
-// UnexpectedPass it says which expected-failures entry to remove; for other
-// outcomes it gives the same description with the outcome and its reason.
+// id and where it stands (file:line), its outcome and the relation of its
+// answers (see internal/cause), the op, the input both as escaped text and
+// as code units (or octets in hex), the expected and the actual answer,
+// the edit script between them, the spec reference and the vector's note.
+// For an UnexpectedPass it says which expected-failures entry to remove;
+// for other outcomes it gives the same description with the outcome and
+// its reason.
 func formatFailure(r Result) string {
 	v := r.Vector
 	var b strings.Builder
@@ -159,20 +138,17 @@ func formatFailure(r Result) string {
 	if v.File != "" {
 		fmt.Fprintf(&b, " (%s:%d)", v.File, v.Line)
 	}
-	fmt.Fprintf(&b, ": %s\n", r.Outcome)
+	fmt.Fprintf(&b, ": %s", r.Outcome)
+	if r.Outcome == Failed || r.Outcome == ExpectedFailure {
+		fmt.Fprintf(&b, ": %s", relationOf(r).Title)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "  op:     %s\n", v.Op)
 	fmt.Fprintf(&b, "  input:  %s\n", show.Input(v.Request))
 	fmt.Fprintf(&b, "  want:   %s\n", show.Answer(v.Op, v.Expect))
-	if r.Err != nil {
-		fmt.Fprintf(&b, "  got:    no answer: %v\n", r.Err)
-	} else {
-		fmt.Fprintf(&b, "  got:    %s\n", show.Answer(v.Op, r.Got))
-	}
+	fmt.Fprintf(&b, "  got:    %s\n", gotText(r))
 	if r.Diff != "" {
-		b.WriteString("  diff (-want +got):\n")
-		for _, l := range strings.Split(strings.TrimRight(r.Diff, "\n"), "\n") {
-			b.WriteString("    " + l + "\n")
-		}
+		fmt.Fprintf(&b, "  diff:   %s\n", r.Diff)
 	}
 	if v.Ref != "" {
 		fmt.Fprintf(&b, "  spec:   %s\n", v.Ref)
@@ -192,6 +168,43 @@ func formatFailure(r Result) string {
 		fmt.Fprintf(&b, "  %s\n", r.Reason)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// formatShort describes a failing r in one line: id, outcome, relation,
+// input, expected and actual answer.
+func formatShort(r Result) string {
+	v := r.Vector
+	s := v.ID + ": " + r.Outcome.String()
+	if r.Outcome == Failed {
+		s += ": " + relationOf(r).Title
+	}
+	got := gotText(r)
+	if r.Err == nil {
+		got = show.BriefAnswer(v.Op, r.Got)
+	}
+	return s + ": input " + show.Brief(v.Request) + ", want " + show.BriefAnswer(v.Op, v.Expect) + ", got " + got
+}
+
+// gotText writes r's answer, or what stood in for it: text that is not
+// valid UTF-8 as the octets it was, a panic as such, and any other error
+// as no answer.
+func gotText(r Result) string {
+	if r.Err == nil {
+		return show.Answer(r.Vector.Op, r.Got)
+	}
+	var ae *AnswerError
+	if errors.As(r.Err, &ae) {
+		switch ae.Kind {
+		case "output":
+			if p, ok := ae.Value.([]byte); ok {
+				return "text that is not valid UTF-8: octets " + show.Octets(p)
+			}
+			return "an answer the vector format cannot hold: " + ae.Reason
+		case "panic":
+			return fmt.Sprintf("a panic: %v", ae.Value)
+		}
+	}
+	return "no answer: " + r.Err.Error()
 }
 
 // A Summary counts results by outcome. It is the one count of every

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -114,17 +116,20 @@ type VectorError struct {
 }
 
 // Error describes the failure for a person reading a test log: the
-// vector's id and where it stands (file:line), the op, the input both as
-// escaped text and as code units (or octets in hex), the expected and the
-// actual answer, a go-cmp diff, the spec reference and the vector's note;
-// for an UnexpectedPass, which expected-failures entry to remove.
+// vector's id and where it stands (file:line), how the answers relate
+// (the cause, such as "hex digits in lowercase"), the op, the input both
+// as escaped text and as code units (or octets in hex), the expected and
+// the actual answer, the exact diff of the two (only the differing units
+// marked), the spec reference and the vector's note; for an
+// UnexpectedPass, which expected-failures entry to remove.
 func (e *VectorError) Error() string { return formatFailure(e.Result) }
 
 // Check runs the vectors that opts select against impl, as [Results] does,
-// and returns nil if none fails, or else one error that joins a
-// *VectorError for each Failed or UnexpectedPass vector and a stale
-// *ListError for each stale expected-failures entry. It is Run
-// without a *testing.T, in the manner of testing/fstest.TestFS.
+// and returns nil if none fails, or else one error that starts with the
+// count, joins a *VectorError for each Failed or UnexpectedPass vector and
+// a stale *ListError for each stale expected-failures entry, and ends with
+// the causes of the failures, biggest first. It is Run without a
+// *testing.T, in the manner of testing/fstest.TestFS.
 func Check(impl Implementation, opts ...Option) error {
 	results, err := Results(context.Background(), impl, opts...)
 	var errs []error
@@ -137,6 +142,7 @@ func Check(impl Implementation, opts ...Option) error {
 		}
 	}
 	if len(errs) > 0 {
+		errs = append(errs, errors.New(summarize(impl.Name(), results, unprovidedOps(results))))
 		return fmt.Errorf("conformance: %s: %d of %d vectors fail: %w", impl.Name(), countFailing(results), len(results), errors.Join(errs...))
 	}
 	return nil
@@ -152,16 +158,45 @@ func countFailing(results []Result) int {
 	return n
 }
 
-// Run runs the vectors that opts select against impl, each in a subtest
-// of t named by the vector's id, so that go test -run 'Test/ID' runs one
-// vector. A vector that fails reports what a VectorError says; a skipped one (an op
-// impl does not support) is skipped; an expected failure logs why it was
-// expected. An unexpected pass, and a stale expected-failures entry, fail t
-// with the line to remove.
+// unprovidedOps returns the ops all of whose results are skipped because
+// the implementation does not support them, in the order of the results.
+func unprovidedOps(results []Result) []string {
+	all := map[vectors.Op]bool{}
+	var order []string
+	for _, r := range results {
+		op := r.Vector.Op
+		skipped := r.Outcome == Skipped
+		if seen, ok := all[op]; ok {
+			all[op] = seen && skipped
+			continue
+		}
+		all[op] = skipped
+		order = append(order, string(op))
+	}
+	return slices.DeleteFunc(order, func(op string) bool { return !all[vectors.Op(op)] })
+}
+
+// Run runs the vectors that opts select against impl and reports them in
+// t, in the manner of testing/fstest.TestFS, for a person to read:
 //
-// The subtests call impl.Do one at a time, in the subtest; with Parallel(n)
-// for n > 1, Run asks every selected vector first, n at a time, and the
-// subtests report the answers.
+//   - It asks impl for every selected vector first (Parallel at a time),
+//     then logs the count: how many vectors fail, and which ops impl does
+//     not provide.
+//   - Each vector is a subtest of t named by its id, so that
+//     go test -run 'Test/ID' runs one vector.
+//   - The first failures of each op (10) are described in full, as a
+//     VectorError says, with the exact diff of the two answers; after that
+//     each failure is one line.
+//   - An op impl does not provide at all is one skipped subtest, named by
+//     the op, not one per vector.
+//   - An expected failure logs why it was expected; an unexpected pass, and
+//     a stale expected-failures entry, fail t with the line to remove.
+//   - At the end, t logs the summary: the counts and the causes of the
+//     failures (the same op and the same relation between the answers),
+//     biggest first, each with its count, shortest example and spec step.
+//     With go test -run, the summary counts the subtests that ran.
+//
+// Messages point at the line of the caller's test that called Run.
 func Run(t *testing.T, impl Implementation, opts ...Option) {
 	t.Helper()
 	c, err := newConfig(opts)
@@ -178,25 +213,63 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 		}
 	}
 	sel := c.selection(all)
-	var results []Result
-	if c.parallelSet && c.parallel > 1 {
-		results = c.runAll(t.Context(), impl, sel)
+	results := c.runAll(t.Context(), impl, sel)
+	unprovided := unprovidedOps(results)
+	var s Summary
+	for _, r := range results {
+		s.Add(r.Outcome)
 	}
-	for i, v := range sel {
-		t.Run(v.ID, func(t *testing.T) {
-			var r Result
-			if results != nil {
-				r = results[i]
-			} else {
-				r = c.run(t.Context(), impl, v)
+	head := fmt.Sprintf("%s: %d of %d vectors fail (%s)", impl.Name(), s.Failed, s.Total(), s)
+	if len(unprovided) > 0 {
+		head += "; ops not provided, skipped: " + strings.Join(unprovided, ", ")
+	}
+	t.Log(head + fmt.Sprintf("; the first %d failures of each op in full, then one line each; causes at the end", c.detail))
+
+	var ran []Result
+	t.Cleanup(func() {
+		t.Helper()
+		t.Log("summary: " + summarize(impl.Name(), ran, unprovided))
+	})
+	skipOp := map[vectors.Op]int{}
+	for _, op := range unprovided {
+		skipOp[vectors.Op(op)] = 0
+	}
+	for _, r := range results {
+		if _, ok := skipOp[r.Vector.Op]; ok {
+			skipOp[r.Vector.Op]++
+		}
+	}
+	for _, op := range unprovided {
+		t.Run(op, func(t *testing.T) {
+			for _, r := range results {
+				if string(r.Vector.Op) == op {
+					ran = append(ran, r)
+				}
 			}
-			report(t, r)
+			t.Skipf("%s does not provide %s: its %d vectors are skipped", impl.Name(), op, skipOp[vectors.Op(op)])
+		})
+	}
+	detailed := map[vectors.Op]int{}
+	for i, v := range sel {
+		if _, ok := skipOp[v.Op]; ok {
+			continue
+		}
+		t.Run(v.ID, func(t *testing.T) {
+			t.Helper()
+			r := results[i]
+			ran = append(ran, r)
+			full := true
+			if r.Outcome.Fails() {
+				detailed[v.Op]++
+				full = detailed[v.Op] <= c.detail
+			}
+			report(t, r, full)
 		})
 	}
 }
 
-// report reports r to t, the vector's subtest.
-func report(t *testing.T, r Result) {
+// report reports r to t, the vector's subtest: in full, or in one line.
+func report(t *testing.T, r Result, full bool) {
 	t.Helper()
 	switch r.Outcome {
 	case Passed:
@@ -205,6 +278,10 @@ func report(t *testing.T, r Result) {
 	case ExpectedFailure:
 		t.Log(formatFailure(r))
 	default:
-		t.Error(formatFailure(r))
+		if full {
+			t.Error(formatFailure(r))
+		} else {
+			t.Error(formatShort(r))
+		}
 	}
 }

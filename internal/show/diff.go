@@ -1,6 +1,13 @@
 package show
 
-// An Op is one step of an edit script: keep, delete or insert.
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// An EditOp is one step of an edit script: keep, delete or insert.
 type EditOp uint8
 
 // The steps of an edit script.
@@ -138,4 +145,104 @@ func myers[T comparable](s *script, a, b []T, i0, j0 int) {
 		st := rev[i]
 		s.add(st.op, i0+st.x, j0+st.y, st.n)
 	}
+}
+
+// A Piece is a run of an answer as a diff shows it: Text is the run written
+// as Quote or QuoteOctets write it (without the quotes), Units its code units
+// (four hex digits) or octets (two), and Op whether it is in both answers,
+// only in the expected one or only in the actual one.
+type Piece struct {
+	Op    EditOp
+	Text  string
+	Units []string
+}
+
+// DiffPieces returns the edit script of want to got, two answers to op,
+// as pieces to show: kept, deleted and inserted runs in order. It returns
+// nil when the two are not both outputs of the op (an error, unsupported,
+// or no output at all), since then there is nothing to diff.
+func DiffPieces(op vectors.Op, want, got vectors.Response) []Piece {
+	if want.Error != "" || got.Error != "" || want.Unsupported || got.Unsupported {
+		return nil
+	}
+	octets := want.OutHex != nil || got.OutHex != nil
+	if o, ok := op.Info(); ok {
+		octets = o.Out == vectors.Octets
+	}
+	var pieces []Piece
+	if octets {
+		a, b := want.OutHex, got.OutHex
+		for _, e := range EditScript(a, b) {
+			var run []byte
+			if e.Op == Insert {
+				run = b[e.J : e.J+e.N]
+			} else {
+				run = a[e.I : e.I+e.N]
+			}
+			q := QuoteOctets(run)
+			p := Piece{Op: e.Op, Text: q[1 : len(q)-1]}
+			for _, c := range run {
+				p.Units = append(p.Units, string([]byte{lowerHex[c>>4], lowerHex[c&15]}))
+			}
+			pieces = append(pieces, p)
+		}
+		return pieces
+	}
+	a, b := want.Out, got.Out
+	for _, e := range EditScript(a, b) {
+		var run []uint16
+		if e.Op == Insert {
+			run = b[e.J : e.J+e.N]
+		} else {
+			run = a[e.I : e.I+e.N]
+		}
+		q := Quote(run)
+		p := Piece{Op: e.Op, Text: q[1 : len(q)-1]}
+		for _, c := range run {
+			p.Units = append(p.Units, fmt.Sprintf("%04X", c))
+		}
+		pieces = append(pieces, p)
+	}
+	return pieces
+}
+
+// Diff writes the edit script of want to got in one line, as git's
+// --word-diff=plain does: a quoted string in which what only want has is
+// [-so-] and what only got has is {+so+}, then the code units (or octets)
+// marked the same way, as
+//
+//	"%[-C-]{+c+}3%[-A-]{+a+}9" [0025 [-0043-] {+0063+} 0033 0025 [-0041-] {+0061+} 0039]
+//
+// Only the units that differ are marked, and there are as few of them as
+// can be (see EditScript). Diff returns "" when DiffPieces has no pieces.
+func Diff(op vectors.Op, want, got vectors.Response) string {
+	pieces := DiffPieces(op, want, got)
+	if pieces == nil {
+		return ""
+	}
+	var text, units strings.Builder
+	text.WriteByte('"')
+	units.WriteByte('[')
+	n := 0
+	for _, p := range pieces {
+		open, end := "", ""
+		switch p.Op {
+		case Delete:
+			open, end = "[-", "-]"
+		case Insert:
+			open, end = "{+", "+}"
+		}
+		text.WriteString(open + p.Text + end)
+		if n > 0 {
+			units.WriteByte(' ')
+		}
+		units.WriteString(open + strings.Join(p.Units, " ") + end)
+		n += len(p.Units)
+	}
+	text.WriteByte('"')
+	units.WriteByte(']')
+	if n > 2*MaxUnits {
+		return text.String()
+	}
+	return text.String() + " " + units.String()
 }

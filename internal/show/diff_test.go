@@ -1,6 +1,7 @@
 package show
 
 import (
+	"github.com/pctest/pctest/vectors"
 	"math/rand/v2"
 	"testing"
 )
@@ -95,5 +96,37 @@ func TestEditScriptMarksOnlyDifferingUnits(t *testing.T) {
 		if es[i] != want[i] {
 			t.Fatalf("got %+v, want %+v", es, want)
 		}
+	}
+}
+
+func TestDiffMarksOnlyDifferingUnits(t *testing.T) {
+	u := func(s string) []uint16 {
+		var out []uint16
+		for _, r := range s {
+			out = append(out, uint16(r))
+		}
+		return out
+	}
+	op := vectors.OpEncodeURIComponent
+	got := Diff(op, vectors.Response{Out: u("%C3%A9")}, vectors.Response{Out: u("%c3%a9")})
+	want := `"%[-C-]{+c+}3%[-A-]{+a+}9" [0025 [-0043-] {+0063+} 0033 0025 [-0041-] {+0061+} 0039]`
+	if got != want {
+		t.Errorf("Diff:\n got %s\nwant %s", got, want)
+	}
+	got = Diff(vectors.OpPercentDecode, vectors.Response{OutHex: []byte("a\xffb")}, vectors.Response{OutHex: []byte("ab")})
+	if want := `"a[-\xff-]b" [61 [-ff-] 62]`; got != want {
+		t.Errorf("octets Diff:\n got %s\nwant %s", got, want)
+	}
+	if d := Diff(op, vectors.Response{Error: "URIError"}, vectors.Response{Out: u("x")}); d != "" {
+		t.Errorf("Diff of an error and an output = %q, want none", d)
+	}
+}
+
+func TestDiffInsertAtEnd(t *testing.T) {
+	// A deletion of all of want then an insertion: the insertion starts past
+	// want's end, which must not be sliced.
+	got := Diff(vectors.OpEncodeURIComponent, vectors.Response{Out: []uint16{'%', 'C', '3', '%', 'A', '9'}}, vectors.Response{Out: []uint16{0xE9}})
+	if want := `"[-%C3%A9-]{+é+}" [[-0025 0043 0033 0025 0041 0039-] {+00E9+}]`; got != want {
+		t.Errorf("Diff = %s, want %s", got, want)
 	}
 }

@@ -206,3 +206,33 @@ func Result(op vectors.Op, r vectors.Response, err error) string {
 	}
 	return Answer(op, r)
 }
+
+// Brief writes req's input in one short line: Quote or QuoteOctets, without
+// the units in hex, then the args as Input writes them.
+func Brief(req vectors.Request) string {
+	var s string
+	if takesOctets(req) {
+		s = QuoteOctets(req.InHex)
+	} else {
+		s = Quote(req.In)
+	}
+	for _, k := range slices.Sorted(maps.Keys(req.Args)) {
+		s += " " + k + "=" + strconv.Quote(req.Args[k])
+	}
+	return s
+}
+
+// BriefAnswer writes r as Answer does, without the units in hex.
+func BriefAnswer(op vectors.Op, r vectors.Response) string {
+	if r.Unsupported || r.Error != "" {
+		return Answer(op, r)
+	}
+	kind := vectors.Kind(0)
+	if o, ok := op.Info(); ok {
+		kind = o.Out
+	}
+	if kind == vectors.Octets || kind == 0 && r.OutHex != nil {
+		return QuoteOctets(r.OutHex)
+	}
+	return Quote(r.Out)
+}

@@ -1,0 +1,705 @@
+// Package cause groups failures into causes: the same op and the same
+// relation between the expected and the actual answer, such as "every
+// escape left undecoded" or "hex digits in lowercase". A badly broken
+// implementation fails hundreds of vectors for a handful of reasons; the
+// reports of pctest (conformance.Run and Check, the text and HTML reports
+// of cmd/pctest) list those reasons, biggest first, each with its count,
+// its shortest example and the spec step it involves.
+//
+// [Classify] tries the relations of [Relations] in order, the table being
+// fixed and documented, and falls back to a generic relation ("a different
+// answer") when none holds.
+package cause
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/pctest/pctest/internal/show"
+	"github.com/pctest/pctest/vectors"
+)
+
+// A Failure is one vector (or one fuzz finding) that an implementation
+// failed: the request, the answer expected and the answer given.
+type Failure struct {
+	// ID names the failure in reports: a vector's id.
+	ID  string
+	Req vectors.Request
+	// Want is the expected answer; Got the actual one, unless NoAnswer is
+	// set: then the implementation gave none, and NoAnswer says why.
+	Want, Got vectors.Response
+	NoAnswer  string
+	// NoAnswerKind is "panic", "output" (an answer the vector format
+	// cannot hold, such as text that is not valid UTF-8), or "" for any
+	// other reason (a crash, a timeout, a protocol error).
+	NoAnswerKind string
+	// Ref is the spec reference of the vector, if any.
+	Ref string
+}
+
+// A Relation is how an actual answer departs from the expected one.
+type Relation struct {
+	// ID is a short stable name, such as "lowercase-hex".
+	ID string
+	// Title says it in words, for a person. Relations about error kinds
+	// have the kinds in it ("URIError expected, got a string").
+	Title string
+	// Step is the spec step (or rule) that the relation departs from.
+	Step string
+}
+
+// The relations of [Relations], in the order Classify tries them.
+var (
+	NoAnswer = Relation{"no-answer", "no answer: %s",
+		"the implementation must answer every request (PROTOCOL.md; conformance.Implementation)"}
+	Panicked = Relation{"panic", "panicked",
+		"the implementation must answer every request, with an error kind when the op has one"}
+	BadText = Relation{"invalid-utf8", "answered text that is not valid UTF-8",
+		"a text result is a string: Go strings are UTF-8 here (conformance.Funcs)"}
+	WrongError = Relation{"wrong-error", "%s expected, got %s",
+		"the op's error kinds (vectors.Op.Errors)"}
+	LoneSurrogateEncoded = Relation{"lone-surrogate-encoded", "encoded a lone surrogate where %s was expected",
+		"ECMA-262 5.1 §15.1.3 Encode step 4.d.i and 4.d.iii: a lone surrogate throws URIError"}
+	OverlongAccepted = Relation{"overlong-accepted", "decoded an overlong UTF-8 form where %s was expected",
+		"ECMA-262 5.1 §15.1.3 Decode step 4.d.vii.8; RFC 3629 §3: overlong forms are not UTF-8"}
+	SurrogateUTF8Accepted = Relation{"surrogate-utf8-accepted", "decoded a UTF-8-encoded surrogate (ED A0–BF) where %s was expected",
+		"ECMA-262 5.1 §15.1.3 Decode step 4.d.vii.8; RFC 3629 §3: D800–DFFF are not UTF-8"}
+	MalformedAccepted = Relation{"malformed-accepted", "passed a malformed '%%' through where %s was expected",
+		"ECMA-262 5.1 §15.1.3 Decode steps 4.d.ii and 4.d.iii; RFC 3986 §2.1: '%' must start two hex digits"}
+	ErrorExpected = Relation{"error-expected", "%s expected, got %s",
+		"the op's error clause; see the example's spec reference"}
+	EndEscapeRejected = Relation{"end-escape-rejected", "%s on an escape that ends the input (off by one)",
+		"ECMA-262 5.1 §15.1.3 Decode step 4.d.i (k+2 < strLen); RFC 3986 §2.1"}
+	UnexpectedError = Relation{"unexpected-error", "%s where an answer was expected",
+		"the op's answer; see the example's spec reference"}
+	Unchanged = Relation{"unchanged", "returned the input unchanged",
+		"the op changes this input; see the example's spec reference"}
+	Undecoded = Relation{"undecoded", "every escape left undecoded",
+		"ECMA-262 5.1 §15.1.3 Decode step 4.d; RFC 3986 §2.1; WHATWG URL §1.3 percent-decode"}
+	LowercaseHex = Relation{"lowercase-hex", "hex digits in lowercase",
+		"RFC 3986 §2.1 (uppercase hex digits); ECMA-262 5.1 §15.1.3 Encode step 4.d.v.3 (\"two uppercase hexadecimal digits\")"}
+	HexCaseChanged = Relation{"hex-case-changed", "changed the hex case of an escape that must be kept as written",
+		"ECMA-262 5.1 §15.1.3 Decode step 4.d.vi.3 (a reserved escape is kept as its substring); RFC 3986 §6.2.2.1"}
+	FFFDForSurrogate = Relation{"fffd-for-surrogate", "U+FFFD where a lone surrogate was expected",
+		"ECMA-262 5.1 §15.1.3 Decode step 4.c: a code unit other than '%' is copied as it is"}
+	ReplacementCount = Relation{"replacement-count", "a different number of U+FFFD",
+		"WHATWG Encoding §4.3 and §8.1.1: one U+FFFD per maximal subpart (Unicode §3.9)"}
+	DoubleDecoded = Relation{"double-decoded", "decoded twice",
+		"ECMA-262 5.1 §15.1.3 Decode; RFC 3986 §2.4: decode once, the result is not decoded again"}
+	DoubleEncoded = Relation{"double-encoded", "encoded the '%' of an existing escape (double encoding)",
+		"RFC 3986 §2.4: an existing escape is not encoded again; RFC 3987 §3.1"}
+	PlusForSpace = Relation{"plus-not-space", "'+' kept where a space was expected",
+		"WHATWG URL §5.1 application/x-www-form-urlencoded parser: '+' is a space"}
+	PlusAsSpace = Relation{"plus-as-space", "decoded '+' as a space",
+		"RFC 3986 §2.1, ECMA-262 §15.1.3: '+' is an ordinary character, not a space"}
+	SpaceAs20 = Relation{"space-as-%20", "a space written as %20 where '+' was expected",
+		"WHATWG URL §5.2 serializer; Go net/url QueryEscape: a space is '+'"}
+	SpaceAsPlus = Relation{"space-as-plus", "a space written as '+' where %20 was expected",
+		"RFC 3986 §2.1: a space is %20"}
+	Latin1Encoded = Relation{"latin1-encoded", "encoded characters as Latin-1 octets instead of UTF-8",
+		"ECMA-262 5.1 §15.1.3 Encode step 4.d.v; RFC 3986 §2.5: characters are encoded as UTF-8"}
+	CESU8Encoded = Relation{"cesu8-encoded", "encoded a surrogate pair as two 3-octet sequences (CESU-8)",
+		"ECMA-262 5.1 §15.1.3 Encode step 4.d.iv: a pair is one code point, four UTF-8 octets"}
+	Latin1Decoded = Relation{"latin1-decoded", "decoded octets as Latin-1 instead of UTF-8",
+		"ECMA-262 5.1 §15.1.3 Decode step 4.d.vii; WHATWG URL §5.1 (UTF-8 decode without BOM)"}
+	KeptMustEncode = Relation{"kept-must-encode", "kept a character that must be encoded",
+		"the op's encode set; see the example's spec reference"}
+	EncodedMustKeep = Relation{"encoded-must-keep", "encoded a character that must be kept",
+		"the op's unreserved set; see the example's spec reference"}
+	DecodedReserved = Relation{"decoded-reserved", "decoded a reserved escape",
+		"ECMA-262 5.1 §15.1.3.1 decodeURI (reservedURISet plus '#'); RFC 3986 §2.2 and §6.2.2.2: escapes of reserved characters are kept"}
+	LeftEscape = Relation{"left-escape", "left an escape undecoded",
+		"ECMA-262 5.1 §15.1.3 Decode step 4.d; RFC 3986 §6.2.2.2: escapes of unreserved characters are decoded"}
+	FalseEquivalent = Relation{"false-equivalent", "said two equivalent strings differ",
+		"RFC 3986 §6.2.2.1 (hex case) and §6.2.2.2 (unreserved escapes)"}
+	TrueEquivalent = Relation{"true-equivalent", "said two different strings are equivalent",
+		"RFC 3986 §6.2.2"}
+	Different = Relation{"different", "a different answer",
+		"see the example's spec reference"}
+)
+
+// Relations is the fixed table Classify tries, in order; the first that
+// holds names the failure's cause. Different holds always.
+var Relations = []Relation{
+	NoAnswer, Panicked, BadText,
+	WrongError, LoneSurrogateEncoded, OverlongAccepted, SurrogateUTF8Accepted, MalformedAccepted, ErrorExpected,
+	EndEscapeRejected, UnexpectedError,
+	FalseEquivalent, TrueEquivalent,
+	LowercaseHex, HexCaseChanged, FFFDForSurrogate, ReplacementCount,
+	DoubleDecoded, DoubleEncoded,
+	PlusForSpace, PlusAsSpace, SpaceAs20, SpaceAsPlus,
+	Undecoded, Unchanged,
+	Latin1Encoded, CESU8Encoded, Latin1Decoded,
+	KeptMustEncode, EncodedMustKeep, DecodedReserved, LeftEscape,
+	Different,
+}
+
+// direction says whether an op encodes, decodes or does something else.
+type direction uint8
+
+const (
+	other direction = iota
+	encodes
+	decodes
+)
+
+var directions = map[vectors.Op]direction{
+	vectors.OpEncodeURI: encodes, vectors.OpEncodeURIComponent: encodes,
+	vectors.OpPercentEncode: encodes, vectors.OpPercentEncodeSet: encodes,
+	vectors.OpEncodeNoDouble: encodes, vectors.OpFormEncode: encodes,
+	vectors.OpGoQueryEscape: encodes, vectors.OpGoPathEscape: encodes,
+	vectors.OpIRIToURI:  encodes,
+	vectors.OpDecodeURI: decodes, vectors.OpDecodeURIComponent: decodes,
+	vectors.OpPercentDecode: decodes, vectors.OpPercentDecodeLenient: decodes,
+	vectors.OpFormDecode: decodes, vectors.OpGoQueryUnescape: decodes,
+	vectors.OpGoPathUnescape: decodes, vectors.OpURIToIRI: decodes,
+	vectors.OpUTF8DecodeReplace: decodes,
+}
+
+// with returns r with its title's verbs filled in.
+func (r Relation) with(args ...any) Relation {
+	r.Title = fmt.Sprintf(r.Title, args...)
+	return r
+}
+
+// Classify returns the relation between f's expected and actual answers:
+// the first of [Relations] that holds.
+func Classify(f Failure) Relation {
+	switch {
+	case f.NoAnswerKind == "panic":
+		return Panicked
+	case f.NoAnswerKind == "output":
+		return BadText
+	case f.NoAnswer != "":
+		return NoAnswer.with(firstLine(f.NoAnswer))
+	}
+	op := f.Req.Op
+	in := inputUnits(f.Req)
+	want, got := f.Want, f.Got
+	gotWhat := func() string {
+		if got.Unsupported {
+			return "unsupported"
+		}
+		if o, ok := op.Info(); ok && o.Out == vectors.Octets {
+			return "octets"
+		}
+		return "a string"
+	}
+	switch {
+	case want.Error != "" && got.Error != "":
+		return WrongError.with(want.Error, got.Error)
+	case want.Error != "":
+		switch {
+		case got.Unsupported:
+		case directions[op] == encodes && hasLoneSurrogate(in):
+			return LoneSurrogateEncoded.with(want.Error)
+		case directions[op] == decodes && isLatin1Decode(op, in, outUnits(op, got)):
+			return Latin1Decoded
+		case directions[op] == decodes && hasOverlong(in):
+			return OverlongAccepted.with(want.Error)
+		case directions[op] == decodes && hasSurrogateUTF8(in):
+			return SurrogateUTF8Accepted.with(want.Error)
+		case directions[op] == decodes && hasMalformed(in):
+			return MalformedAccepted.with(want.Error)
+		}
+		return ErrorExpected.with(want.Error, gotWhat())
+	case got.Error != "":
+		if directions[op] == decodes && endsWithEscape(in) {
+			return EndEscapeRejected.with(got.Error)
+		}
+		return UnexpectedError.with(got.Error)
+	case want.Unsupported || got.Unsupported:
+		return Different
+	}
+	w, g := outUnits(op, want), outUnits(op, got)
+	if op == vectors.OpEquivalent {
+		switch {
+		case equalString(w, "true") && equalString(g, "false"):
+			return FalseEquivalent
+		case equalString(w, "false") && equalString(g, "true"):
+			return TrueEquivalent
+		}
+	}
+	switch {
+	case slices.Equal(mapHex(w, toLower), g):
+		return LowercaseHex
+	case slices.Equal(mapHex(w, toUpper), mapHex(g, toUpper)):
+		return HexCaseChanged
+	case hasLoneSurrogate(w) && slices.Equal(loneToFFFD(w), g):
+		return FFFDForSurrogate
+	case slices.Contains(g, 0xFFFD) && slices.Contains(w, 0xFFFD) &&
+		slices.Equal(without(w, 0xFFFD), without(g, 0xFFFD)):
+		return ReplacementCount
+	case directions[op] == decodes && slices.Equal(decodeASCII(w), g) && containsFold(in, "%25"):
+		return DoubleDecoded
+	case directions[op] == encodes && count(g, "%25") > count(w, "%25") && slices.Equal(collapse25(w), collapse25(g)):
+		return DoubleEncoded
+	case directions[op] == encodes && count(w, "%25") > count(g, "%25") && slices.Equal(collapse25(w), collapse25(g)):
+		return KeptMustEncode // the '%' of what looks like an escape
+	case onlySubst(w, g, ' ', '+'):
+		return PlusForSpace
+	case onlySubst(w, g, '+', ' '):
+		return PlusAsSpace
+	case slices.Equal(replace(w, "+", "%20"), g):
+		return SpaceAs20
+	case slices.Equal(replace(w, "%20", "+"), g):
+		return SpaceAsPlus
+	}
+	inAsOut := in
+	if o, ok := op.Info(); ok && o.In == vectors.Octets && o.Out == vectors.Text {
+		inAsOut = nil // octets in, text out: the input is no answer
+	}
+	if inAsOut != nil && slices.Equal(g, inAsOut) && !slices.Equal(w, inAsOut) {
+		switch {
+		case directions[op] == decodes && countEscapes(in) > 0:
+			return Undecoded
+		case directions[op] == other:
+			return Unchanged
+		}
+		// An encoder that encoded nothing kept what it must encode: the
+		// checks below say so.
+	}
+	wo, wEsc := decodedOctets(w)
+	gOct, gEsc := decodedOctets(g)
+	if directions[op] == encodes {
+		if latin1Equal(gOct, wo) && !bytes.Equal(gOct, wo) {
+			return Latin1Encoded
+		}
+		if hasSurrogateUTF8Octets(gOct) && !hasSurrogateUTF8Octets(wo) {
+			return CESU8Encoded
+		}
+	}
+	if directions[op] == decodes && isLatin1Decode(op, in, g) {
+		return Latin1Decoded
+	}
+	if bytes.Equal(wo, gOct) {
+		switch {
+		case gEsc < wEsc && directions[op] == encodes:
+			return KeptMustEncode
+		case gEsc > wEsc && directions[op] == encodes:
+			return EncodedMustKeep
+		case gEsc < wEsc:
+			return DecodedReserved
+		case gEsc > wEsc:
+			return LeftEscape
+		}
+	}
+	return Different
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// A Cause is a group of failures of one op with one relation.
+type Cause struct {
+	Op       vectors.Op
+	Relation Relation
+	// Failures are the indexes, in the slice given to Group, of the
+	// failures of the cause, in order.
+	Failures []int
+	// Example is the failure of the cause with the shortest input (the
+	// first of those).
+	Example Failure
+}
+
+// Count returns the number of failures of the cause.
+func (c Cause) Count() int { return len(c.Failures) }
+
+// Step returns the spec step the cause involves: the relation's, and the
+// example's spec reference when the relation defers to it.
+func (c Cause) Step() string {
+	s := c.Relation.Step
+	if c.Example.Ref != "" && strings.Contains(s, "example's spec reference") {
+		return c.Example.Ref
+	}
+	if c.Example.Ref != "" && c.Example.Ref != s {
+		return s + " (example: " + c.Example.Ref + ")"
+	}
+	return s
+}
+
+// Group classifies fs and returns their causes, biggest first; causes of
+// equal size come in the order of their first failure.
+func Group(fs []Failure) []Cause {
+	var causes []Cause
+	index := map[string]int{}
+	for i, f := range fs {
+		r := Classify(f)
+		key := string(f.Req.Op) + "\x00" + r.Title
+		k, ok := index[key]
+		if !ok {
+			k = len(causes)
+			index[key] = k
+			causes = append(causes, Cause{Op: f.Req.Op, Relation: r, Example: f})
+		}
+		c := &causes[k]
+		c.Failures = append(c.Failures, i)
+		if inputLen(f.Req) < inputLen(c.Example.Req) {
+			c.Example = f
+		}
+	}
+	slices.SortStableFunc(causes, func(a, b Cause) int { return cmp.Compare(b.Count(), a.Count()) })
+	return causes
+}
+
+func inputLen(r vectors.Request) int { return len(r.In) + len(r.InHex) }
+
+// Write writes causes for a test log or a text report: a heading line, then
+// three lines per cause: its count, op and title; its shortest example;
+// its spec step. Each line starts with indent.
+func Write(b *strings.Builder, causes []Cause, indent string) {
+	n := 0
+	for _, c := range causes {
+		n += c.Count()
+	}
+	fmt.Fprintf(b, "%s%d %s of %d %s, biggest first:\n", indent, len(causes), plural(len(causes), "cause", "causes"), n, plural(n, "failure", "failures"))
+	for _, c := range causes {
+		fmt.Fprintf(b, "%s%6d  %s: %s\n", indent, c.Count(), c.Op, c.Relation.Title)
+		fmt.Fprintf(b, "%s        e.g. %s\n", indent, Example(c.Example))
+		fmt.Fprintf(b, "%s        spec: %s\n", indent, c.Step())
+	}
+}
+
+// Example writes f in one line: its id, input, expected and actual answer.
+func Example(f Failure) string {
+	got := show.Answer(f.Req.Op, f.Got)
+	if f.NoAnswer != "" {
+		got = "no answer (" + firstLine(f.NoAnswer) + ")"
+	}
+	return fmt.Sprintf("%s: input %s, want %s, got %s", f.ID, show.Input(f.Req), show.Answer(f.Req.Op, f.Want), got)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// inputUnits returns the request's input as units: text as it is, octets
+// one unit each.
+func inputUnits(r vectors.Request) []uint16 {
+	if r.InHex != nil && r.In == nil {
+		return bytesToUnits(r.InHex)
+	}
+	return r.In
+}
+
+// outUnits returns an answer's output as units, by the op's output kind.
+func outUnits(op vectors.Op, r vectors.Response) []uint16 {
+	if o, ok := op.Info(); ok && o.Out == vectors.Octets {
+		return bytesToUnits(r.OutHex)
+	}
+	if r.Out == nil && r.OutHex != nil {
+		return bytesToUnits(r.OutHex)
+	}
+	return r.Out
+}
+
+func bytesToUnits(p []byte) []uint16 {
+	u := make([]uint16, len(p))
+	for i, b := range p {
+		u[i] = uint16(b)
+	}
+	return u
+}
+
+func equalString(u []uint16, s string) bool { return string(runes(u)) == s }
+
+func runes(u []uint16) []rune { return utf16.Decode(u) }
+
+func isHex(c uint16) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func unhex(c uint16) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return byte(c - '0')
+	case c >= 'a' && c <= 'f':
+		return byte(c - 'a' + 10)
+	}
+	return byte(c - 'A' + 10)
+}
+
+func isEscape(u []uint16, i int) bool {
+	return u[i] == '%' && i+2 < len(u) && isHex(u[i+1]) && isHex(u[i+2])
+}
+
+func countEscapes(u []uint16) int {
+	n := 0
+	for i := range u {
+		if isEscape(u, i) {
+			n++
+		}
+	}
+	return n
+}
+
+func hasMalformed(u []uint16) bool {
+	for i, c := range u {
+		if c == '%' && !isEscape(u, i) {
+			return true
+		}
+	}
+	return false
+}
+
+func endsWithEscape(u []uint16) bool { return len(u) >= 3 && isEscape(u, len(u)-3) }
+
+func isHigh(c uint16) bool { return c >= 0xD800 && c <= 0xDBFF }
+func isLow(c uint16) bool  { return c >= 0xDC00 && c <= 0xDFFF }
+
+func hasLoneSurrogate(u []uint16) bool {
+	for i := 0; i < len(u); i++ {
+		switch c := u[i]; {
+		case isHigh(c) && i+1 < len(u) && isLow(u[i+1]):
+			i++
+		case isHigh(c), isLow(c):
+			return true
+		}
+	}
+	return false
+}
+
+func loneToFFFD(u []uint16) []uint16 {
+	out := slices.Clone(u)
+	for i := 0; i < len(out); i++ {
+		switch c := out[i]; {
+		case isHigh(c) && i+1 < len(out) && isLow(out[i+1]):
+			i++
+		case isHigh(c), isLow(c):
+			out[i] = 0xFFFD
+		}
+	}
+	return out
+}
+
+func without(u []uint16, c uint16) []uint16 {
+	return slices.DeleteFunc(slices.Clone(u), func(x uint16) bool { return x == c })
+}
+
+func toLower(c uint16) uint16 {
+	if c >= 'A' && c <= 'F' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func toUpper(c uint16) uint16 {
+	if c >= 'a' && c <= 'f' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// mapHex returns u with the hex digits of every escape mapped by f.
+func mapHex(u []uint16, f func(uint16) uint16) []uint16 {
+	out := slices.Clone(u)
+	for i := range out {
+		if isEscape(out, i) {
+			out[i+1], out[i+2] = f(out[i+1]), f(out[i+2])
+		}
+	}
+	return out
+}
+
+// replace returns u with every old replaced by new (both ASCII).
+func replace(u []uint16, old, new string) []uint16 {
+	var out []uint16
+	for i := 0; i < len(u); i++ {
+		if i+len(old) <= len(u) && equalString(u[i:i+len(old)], old) {
+			for j := 0; j < len(new); j++ {
+				out = append(out, uint16(new[j]))
+			}
+			i += len(old) - 1
+			continue
+		}
+		out = append(out, u[i])
+	}
+	if out == nil {
+		out = []uint16{}
+	}
+	return out
+}
+
+// decodeASCII returns u with every escape of an ASCII octet decoded.
+func decodeASCII(u []uint16) []uint16 {
+	var out []uint16
+	for i := 0; i < len(u); i++ {
+		if isEscape(u, i) {
+			if b := unhex(u[i+1])<<4 | unhex(u[i+2]); b < 0x80 {
+				out = append(out, uint16(b))
+				i += 2
+				continue
+			}
+		}
+		out = append(out, u[i])
+	}
+	return out
+}
+
+// utf8Of returns the UTF-8 of u, a lone surrogate as its three-octet
+// (WTF-8) form, so that distinct texts have distinct octets.
+func utf8Of(u []uint16) []byte {
+	var p []byte
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if isHigh(c) && i+1 < len(u) && isLow(u[i+1]) {
+			p = utf8.AppendRune(p, utf16.DecodeRune(rune(c), rune(u[i+1])))
+			i++
+			continue
+		}
+		if isHigh(c) || isLow(c) {
+			p = append(p, 0xE0|byte(c>>12), 0x80|byte(c>>6&0x3F), 0x80|byte(c&0x3F))
+			continue
+		}
+		p = utf8.AppendRune(p, rune(c))
+	}
+	return p
+}
+
+// decodedOctets returns the octets u stands for, every escape decoded and
+// every other character as its UTF-8, and how many escapes it has.
+func decodedOctets(u []uint16) ([]byte, int) {
+	var p []byte
+	n := 0
+	start := 0
+	for i := 0; i < len(u); i++ {
+		if isEscape(u, i) {
+			p = append(p, utf8Of(u[start:i])...)
+			p = append(p, unhex(u[i+1])<<4|unhex(u[i+2]))
+			n++
+			i += 2
+			start = i + 1
+		}
+	}
+	return append(p, utf8Of(u[start:])...), n
+}
+
+// latin1Equal reports whether latin, read as Latin-1, is the text whose
+// UTF-8 is utf.
+func latin1Equal(latin, utf []byte) bool {
+	if !utf8.Valid(utf) {
+		return false
+	}
+	var s []byte
+	for _, b := range latin {
+		s = utf8.AppendRune(s, rune(b))
+	}
+	return bytes.Equal(s, utf)
+}
+
+func hasSurrogateUTF8Octets(p []byte) bool {
+	for i := 0; i+1 < len(p); i++ {
+		if p[i] == 0xED && p[i+1] >= 0xA0 && p[i+1] <= 0xBF {
+			return true
+		}
+	}
+	return false
+}
+
+// escapedOctets returns the octets of the escapes of u, in order, with
+// every other unit as a zero (a break between sequences).
+func escapedOctets(u []uint16) []byte {
+	var p []byte
+	for i := 0; i < len(u); i++ {
+		if isEscape(u, i) {
+			p = append(p, unhex(u[i+1])<<4|unhex(u[i+2]))
+			i += 2
+			continue
+		}
+		p = append(p, 0)
+	}
+	return p
+}
+
+func hasOverlong(u []uint16) bool {
+	p := escapedOctets(u)
+	for i := 0; i+1 < len(p); i++ {
+		switch {
+		case p[i] == 0xC0 || p[i] == 0xC1:
+			return true
+		case p[i] == 0xE0 && p[i+1] >= 0x80 && p[i+1] <= 0x9F:
+			return true
+		case p[i] == 0xF0 && p[i+1] >= 0x80 && p[i+1] <= 0x8F:
+			return true
+		}
+	}
+	return false
+}
+
+func hasSurrogateUTF8(u []uint16) bool { return hasSurrogateUTF8Octets(escapedOctets(u)) }
+
+// containsFold reports whether u holds the ASCII string s, letters in
+// either case.
+func containsFold(u []uint16, s string) bool {
+	return strings.Contains(strings.ToUpper(string(runes(u))), strings.ToUpper(s))
+}
+
+// count returns how many times the ASCII string s is in u.
+func count(u []uint16, s string) int { return strings.Count(string(runes(u)), s) }
+
+// collapse25 returns u with every run of "25" right after a '%' left out,
+// so that an escape and its double encoding look the same.
+func collapse25(u []uint16) []uint16 {
+	var out []uint16
+	for i := 0; i < len(u); i++ {
+		out = append(out, u[i])
+		if u[i] == '%' {
+			for i+2 < len(u)+0 && u[i+1] == '2' && u[i+2] == '5' {
+				i += 2
+			}
+		}
+	}
+	return out
+}
+
+// onlySubst reports whether got is want with at least one from, and
+// nothing else, turned into to.
+func onlySubst(want, got []uint16, from, to uint16) bool {
+	if len(want) != len(got) {
+		return false
+	}
+	n := 0
+	for i := range want {
+		if want[i] != got[i] {
+			if want[i] != from || got[i] != to {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// isLatin1Decode reports whether got is in with every escape decoded to
+// the code unit of its octet, as a Latin-1 decoder would (and '+' as a
+// space for formDecode).
+func isLatin1Decode(op vectors.Op, in, got []uint16) bool {
+	if o, ok := op.Info(); !ok || o.Out != vectors.Text || countEscapes(in) == 0 {
+		return false
+	}
+	var out []uint16
+	high := false // an escape of a non-ASCII octet: only it tells Latin-1 from UTF-8
+	for i := 0; i < len(in); i++ {
+		switch {
+		case isEscape(in, i):
+			high = high || unhex(in[i+1]) >= 8
+			out = append(out, uint16(unhex(in[i+1])<<4|unhex(in[i+2])))
+			i += 2
+		case in[i] == '+' && op == vectors.OpFormDecode:
+			out = append(out, ' ')
+		default:
+			out = append(out, in[i])
+		}
+	}
+	return high && slices.Equal(out, got)
+}

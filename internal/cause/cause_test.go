@@ -1,0 +1,110 @@
+package cause
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+func u(s string) []uint16 { return utf16.Encode([]rune(s)) }
+
+func TestClassify(t *testing.T) {
+	uri := vectors.ErrURIError
+	cases := []struct {
+		op        vectors.Op
+		in        string
+		want, got vectors.Response
+		rel       Relation
+		title     string
+	}{
+		{vectors.OpEncodeURIComponent, "é", vectors.Response{Out: u("%C3%A9")}, vectors.Response{Out: u("%c3%a9")}, LowercaseHex, "hex digits in lowercase"},
+		{vectors.OpEncodeURIComponent, "é", vectors.Response{Out: u("%C3%A9")}, vectors.Response{Out: u("é")}, KeptMustEncode, ""},
+		{vectors.OpEncodeURIComponent, "!", vectors.Response{Out: u("!")}, vectors.Response{Out: u("%21")}, EncodedMustKeep, ""},
+		{vectors.OpEncodeURIComponent, "é", vectors.Response{Out: u("%C3%A9")}, vectors.Response{Out: u("%E9")}, Latin1Encoded, ""},
+		{vectors.OpDecodeURIComponent, "%41%42", vectors.Response{Out: u("AB")}, vectors.Response{Out: u("%41%42")}, Undecoded, "every escape left undecoded"},
+		{vectors.OpDecodeURIComponent, "%", vectors.Response{Error: uri}, vectors.Response{Out: u("%")}, MalformedAccepted, "passed a malformed '%' through where URIError was expected"},
+		{vectors.OpDecodeURIComponent, "%80", vectors.Response{Error: uri}, vectors.Response{Out: u("x")}, ErrorExpected, "URIError expected, got a string"},
+		{vectors.OpDecodeURIComponent, "%C3%A9", vectors.Response{Out: u("é")}, vectors.Response{Out: u("Ã©")}, Latin1Decoded, ""},
+		{vectors.OpDecodeURIComponent, "%41", vectors.Response{Out: u("A")}, vectors.Response{Error: uri}, EndEscapeRejected, "URIError on an escape that ends the input (off by one)"},
+		{vectors.OpDecodeURIComponent, "lone", vectors.Response{Out: []uint16{0xD800}}, vectors.Response{Out: u("\uFFFD")}, FFFDForSurrogate, "U+FFFD where a lone surrogate was expected"},
+		{vectors.OpDecodeURI, "%2F", vectors.Response{Out: u("%2F")}, vectors.Response{Out: u("/")}, DecodedReserved, "decoded a reserved escape"},
+		{vectors.OpDecodeURI, "%2f", vectors.Response{Out: u("%2f")}, vectors.Response{Out: u("%2F")}, HexCaseChanged, ""},
+		{vectors.OpDecodeURIComponent, "%2541", vectors.Response{Out: u("%41")}, vectors.Response{Out: u("A")}, DoubleDecoded, ""},
+		{vectors.OpFormDecode, "a+b", vectors.Response{Out: u("a b")}, vectors.Response{Out: u("a+b")}, PlusForSpace, ""},
+		{vectors.OpFormEncode, "a b", vectors.Response{Out: u("a+b")}, vectors.Response{Out: u("a%20b")}, SpaceAs20, ""},
+		{vectors.OpEncodeNoDouble, "%41", vectors.Response{Out: u("%41")}, vectors.Response{Out: u("%2541")}, DoubleEncoded, ""},
+		{vectors.OpEquivalent, "a", vectors.Response{Out: u("true")}, vectors.Response{Out: u("false")}, FalseEquivalent, ""},
+		{vectors.OpEncodeURIComponent, "x", vectors.Response{Out: u("x")}, vectors.Response{Out: u("yz")}, Different, "a different answer"},
+	}
+	for _, c := range cases {
+		f := Failure{ID: c.in, Req: vectors.Request{Op: c.op, In: u(c.in)}, Want: c.want, Got: c.got}
+		if c.in == "lone" {
+			f.Req.In = []uint16{0xD800}
+		}
+		r := Classify(f)
+		if r.ID != c.rel.ID {
+			t.Errorf("%s %q: want %s, got %s: classified %s (%s), want %s", c.op, c.in, answerText(c.want), answerText(c.got), r.ID, r.Title, c.rel.ID)
+		}
+		if c.title != "" && r.Title != c.title {
+			t.Errorf("%s %q: title %q, want %q", c.op, c.in, r.Title, c.title)
+		}
+	}
+	if r := Classify(Failure{Req: vectors.Request{Op: vectors.OpEncodeURI}, NoAnswer: "boom", NoAnswerKind: "panic"}); r.ID != Panicked.ID {
+		t.Errorf("panic: %s", r.ID)
+	}
+	if r := Classify(Failure{Req: vectors.Request{Op: vectors.OpEncodeURI}, NoAnswer: "crashed\nstderr"}); r.Title != "no answer: crashed" {
+		t.Errorf("no answer: %q", r.Title)
+	}
+}
+
+func answerText(r vectors.Response) string {
+	if r.Error != "" {
+		return r.Error
+	}
+	return string(utf16.Decode(r.Out))
+}
+
+func TestRelationsDocumented(t *testing.T) {
+	ids := map[string]bool{}
+	for _, r := range Relations {
+		if r.ID == "" || r.Title == "" || r.Step == "" {
+			t.Errorf("relation %+v lacks an id, a title or a step", r)
+		}
+		if ids[r.ID] {
+			t.Errorf("relation id %s twice", r.ID)
+		}
+		ids[r.ID] = true
+	}
+	if Relations[len(Relations)-1] != Different {
+		t.Errorf("the table does not end with the fallback")
+	}
+}
+
+func TestGroup(t *testing.T) {
+	op := vectors.OpEncodeURIComponent
+	f := func(id, in, want, got string) Failure {
+		return Failure{ID: id, Req: vectors.Request{Op: op, In: u(in)}, Want: vectors.Response{Out: u(want)}, Got: vectors.Response{Out: u(got)}, Ref: "RFC 3986 §2.1"}
+	}
+	fs := []Failure{
+		f("a", "xx", "xx", "yy"),
+		f("b", "éé", "%C3%A9%C3%A9", "%c3%a9%c3%a9"),
+		f("c", "é", "%C3%A9", "%c3%a9"),
+	}
+	cs := Group(fs)
+	if len(cs) != 2 || cs[0].Relation.ID != LowercaseHex.ID || cs[0].Count() != 2 || cs[0].Example.ID != "c" {
+		t.Fatalf("Group: %+v", cs)
+	}
+	if got := cs[0].Failures; len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Errorf("failures of the cause: %v", got)
+	}
+	var b strings.Builder
+	Write(&b, cs, "  ")
+	s := b.String()
+	for _, want := range []string{"2 causes of 3 failures, biggest first:", "     2  encodeURIComponent: hex digits in lowercase", "e.g. c: input", "spec: RFC 3986 §2.1 (uppercase hex digits)"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("Write lacks %q:\n%s", want, s)
+		}
+	}
+}
