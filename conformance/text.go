@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"github.com/pctest/pctest/internal/show"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -14,19 +15,8 @@ import (
 func isHigh(c uint16) bool { return c >= 0xD800 && c <= 0xDBFF }
 func isLow(c uint16) bool  { return c >= 0xDC00 && c <= 0xDFFF }
 
-// hasLoneSurrogate reports whether u holds a surrogate code unit that is not
-// part of a high-low pair, that is, whether u is not well-formed UTF-16.
-func hasLoneSurrogate(u []uint16) bool {
-	for i := 0; i < len(u); i++ {
-		switch c := u[i]; {
-		case isHigh(c) && i+1 < len(u) && isLow(u[i+1]):
-			i++
-		case isHigh(c), isLow(c):
-			return true
-		}
-	}
-	return false
-}
+// hasLoneSurrogate reports whether u is not well-formed UTF-16.
+func hasLoneSurrogate(u []uint16) bool { return show.HasLoneSurrogate(u) }
 
 // toUTF8 returns the UTF-8 form of u, and false if u holds a lone surrogate
 // and so has none.

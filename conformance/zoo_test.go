@@ -11,6 +11,7 @@ import (
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/conformance/goja"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -110,18 +111,7 @@ func malformedTo25(u []uint16) []uint16 {
 }
 
 // loneToFFFD replaces every lone surrogate of u with U+FFFD.
-func loneToFFFD(u []uint16) []uint16 {
-	out := slices.Clone(u)
-	for i := 0; i < len(out); i++ {
-		switch c := out[i]; {
-		case isHigh(c) && i+1 < len(out) && isLow(out[i+1]):
-			i++
-		case isHigh(c), isLow(c):
-			out[i] = 0xFFFD
-		}
-	}
-	return out
-}
+func loneToFFFD(u []uint16) []uint16 { return show.LoneToFFFD(u) }
 
 // endsWithEscape reports whether u ends with a well-formed escape.
 func endsWithEscape(u []uint16) bool {

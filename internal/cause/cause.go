@@ -196,7 +196,7 @@ func Classify(f Failure) Relation {
 	case want.Error != "":
 		switch {
 		case got.Unsupported:
-		case directions[op] == encodes && hasLoneSurrogate(in):
+		case directions[op] == encodes && show.HasLoneSurrogate(in):
 			return LoneSurrogateEncoded.with(want.Error)
 		case directions[op] == decodes && isLatin1Decode(op, in, outUnits(op, got)):
 			return Latin1Decoded
@@ -230,7 +230,7 @@ func Classify(f Failure) Relation {
 		return LowercaseHex
 	case slices.Equal(mapHex(w, toUpper), mapHex(g, toUpper)):
 		return HexCaseChanged
-	case hasLoneSurrogate(w) && slices.Equal(loneToFFFD(w), g):
+	case show.HasLoneSurrogate(w) && slices.Equal(show.LoneToFFFD(w), g):
 		return FFFDForSurrogate
 	case slices.Contains(g, 0xFFFD) && slices.Contains(w, 0xFFFD) &&
 		slices.Equal(without(w, 0xFFFD), without(g, 0xFFFD)):
@@ -454,34 +454,6 @@ func hasMalformed(u []uint16) bool {
 
 func endsWithEscape(u []uint16) bool { return len(u) >= 3 && isEscape(u, len(u)-3) }
 
-func isHigh(c uint16) bool { return c >= 0xD800 && c <= 0xDBFF }
-func isLow(c uint16) bool  { return c >= 0xDC00 && c <= 0xDFFF }
-
-func hasLoneSurrogate(u []uint16) bool {
-	for i := 0; i < len(u); i++ {
-		switch c := u[i]; {
-		case isHigh(c) && i+1 < len(u) && isLow(u[i+1]):
-			i++
-		case isHigh(c), isLow(c):
-			return true
-		}
-	}
-	return false
-}
-
-func loneToFFFD(u []uint16) []uint16 {
-	out := slices.Clone(u)
-	for i := 0; i < len(out); i++ {
-		switch c := out[i]; {
-		case isHigh(c) && i+1 < len(out) && isLow(out[i+1]):
-			i++
-		case isHigh(c), isLow(c):
-			out[i] = 0xFFFD
-		}
-	}
-	return out
-}
-
 func without(u []uint16, c uint16) []uint16 {
 	return slices.DeleteFunc(slices.Clone(u), func(x uint16) bool { return x == c })
 }
@@ -552,12 +524,14 @@ func utf8Of(u []uint16) []byte {
 	var p []byte
 	for i := 0; i < len(u); i++ {
 		c := u[i]
-		if isHigh(c) && i+1 < len(u) && isLow(u[i+1]) {
-			p = utf8.AppendRune(p, utf16.DecodeRune(rune(c), rune(u[i+1])))
-			i++
-			continue
+		if i+1 < len(u) {
+			if r := utf16.DecodeRune(rune(c), rune(u[i+1])); r != utf8.RuneError {
+				p = utf8.AppendRune(p, r)
+				i++
+				continue
+			}
 		}
-		if isHigh(c) || isLow(c) {
+		if utf16.IsSurrogate(rune(c)) {
 			p = append(p, 0xE0|byte(c>>12), 0x80|byte(c>>6&0x3F), 0x80|byte(c&0x3F))
 			continue
 		}

@@ -169,41 +169,31 @@ func DiffPieces(op vectors.Op, want, got vectors.Response) []Piece {
 	if o, ok := op.Info(); ok {
 		octets = o.Out == vectors.Octets
 	}
-	var pieces []Piece
 	if octets {
-		a, b := want.OutHex, got.OutHex
-		for _, e := range EditScript(a, b) {
-			var run []byte
-			if e.Op == Insert {
-				run = b[e.J : e.J+e.N]
-			} else {
-				run = a[e.I : e.I+e.N]
-			}
-			q := QuoteOctets(run)
-			p := Piece{Op: e.Op, Text: q[1 : len(q)-1]}
-			for _, c := range run {
-				p.Units = append(p.Units, string([]byte{lowerHex[c>>4], lowerHex[c&15]}))
-			}
-			pieces = append(pieces, p)
-		}
-		return pieces
+		return pieces(want.OutHex, got.OutHex, QuoteOctets, func(c byte) string { return string([]byte{lowerHex[c>>4], lowerHex[c&15]}) })
 	}
-	a, b := want.Out, got.Out
+	return pieces(want.Out, got.Out, Quote, func(c uint16) string { return fmt.Sprintf("%04X", c) })
+}
+
+// pieces returns the edit script of a to b as pieces, each run written by
+// quote (without its quotes) and its units by unit.
+func pieces[T comparable](a, b []T, quote func([]T) string, unit func(T) string) []Piece {
+	ps := []Piece{}
 	for _, e := range EditScript(a, b) {
-		var run []uint16
+		var run []T
 		if e.Op == Insert {
 			run = b[e.J : e.J+e.N]
 		} else {
 			run = a[e.I : e.I+e.N]
 		}
-		q := Quote(run)
+		q := quote(run)
 		p := Piece{Op: e.Op, Text: q[1 : len(q)-1]}
 		for _, c := range run {
-			p.Units = append(p.Units, fmt.Sprintf("%04X", c))
+			p.Units = append(p.Units, unit(c))
 		}
-		pieces = append(pieces, p)
+		ps = append(ps, p)
 	}
-	return pieces
+	return ps
 }
 
 // Diff writes the edit script of want to got in one line, as git's
@@ -216,15 +206,15 @@ func DiffPieces(op vectors.Op, want, got vectors.Response) []Piece {
 // Only the units that differ are marked, and there are as few of them as
 // can be (see EditScript). Diff returns "" when DiffPieces has no pieces.
 func Diff(op vectors.Op, want, got vectors.Response) string {
-	pieces := DiffPieces(op, want, got)
-	if pieces == nil {
+	ps := DiffPieces(op, want, got)
+	if ps == nil {
 		return ""
 	}
 	var text, units strings.Builder
 	text.WriteByte('"')
 	units.WriteByte('[')
 	n := 0
-	for _, p := range pieces {
+	for _, p := range ps {
 		open, end := "", ""
 		switch p.Op {
 		case Delete:

@@ -31,6 +31,36 @@ const MaxUnits = 96
 func isHigh(c uint16) bool { return c >= 0xD800 && c <= 0xDBFF }
 func isLow(c uint16) bool  { return c >= 0xDC00 && c <= 0xDFFF }
 
+// HasLoneSurrogate reports whether u holds a surrogate code unit that is
+// not part of a high-low pair, that is, whether u is not well-formed
+// UTF-16 (Unicode §3.8, D71 and D72).
+func HasLoneSurrogate(u []uint16) bool {
+	for i := 0; i < len(u); i++ {
+		switch c := u[i]; {
+		case isHigh(c) && i+1 < len(u) && isLow(u[i+1]):
+			i++
+		case isHigh(c), isLow(c):
+			return true
+		}
+	}
+	return false
+}
+
+// LoneToFFFD returns a copy of u with every lone surrogate replaced by
+// U+FFFD, as a lossy UTF-16 decoder does.
+func LoneToFFFD(u []uint16) []uint16 {
+	out := slices.Clone(u)
+	for i := 0; i < len(out); i++ {
+		switch c := out[i]; {
+		case isHigh(c) && i+1 < len(out) && isLow(out[i+1]):
+			i++
+		case isHigh(c), isLow(c):
+			out[i] = 0xFFFD
+		}
+	}
+	return out
+}
+
 // Quote writes UTF-16 text as a double-quoted string: printable characters
 // as they are, '"' and '\' escaped, \n \t \r as such, and controls, format
 // characters, combining marks, non-ASCII spaces, U+FFFD, lone surrogates
@@ -140,12 +170,15 @@ func takesOctets(req vectors.Request) bool {
 // Input writes req's input, by its op's input kind, with Text or Octets,
 // then each arg as key="value" in name order.
 func Input(req vectors.Request) string {
-	var s string
 	if takesOctets(req) {
-		s = Octets(req.InHex)
-	} else {
-		s = Text(req.In)
+		return Octets(req.InHex) + args(req)
 	}
+	return Text(req.In) + args(req)
+}
+
+// args writes req's args as " key=\"value\"" in name order.
+func args(req vectors.Request) string {
+	var s string
 	for _, k := range slices.Sorted(maps.Keys(req.Args)) {
 		s += " " + k + "=" + strconv.Quote(req.Args[k])
 	}
@@ -210,16 +243,10 @@ func Result(op vectors.Op, r vectors.Response, err error) string {
 // Brief writes req's input in one short line: Quote or QuoteOctets, without
 // the units in hex, then the args as Input writes them.
 func Brief(req vectors.Request) string {
-	var s string
 	if takesOctets(req) {
-		s = QuoteOctets(req.InHex)
-	} else {
-		s = Quote(req.In)
+		return QuoteOctets(req.InHex) + args(req)
 	}
-	for _, k := range slices.Sorted(maps.Keys(req.Args)) {
-		s += " " + k + "=" + strconv.Quote(req.Args[k])
-	}
-	return s
+	return Quote(req.In) + args(req)
 }
 
 // BriefAnswer writes r as Answer does, without the units in hex.
