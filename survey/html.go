@@ -103,12 +103,13 @@ Every cell and example is the output of the implementation named; the function-t
 {{if not $rr.Groups}}<p>No divergence.</p>{{end}}
 {{range $rr.Groups}}{{$ex := .Minimal}}
 <div class="cause {{verdictClass .Cause}}">
-{{if .Cause}}<h4>{{.Cause.Title}} <span class="verdict">{{.Cause.Verdict}}</span> ({{.Vectors}} vectors, {{.Fuzz}} fuzz findings)</h4>{{else}}<h4>Unclassified <span class="verdict">no verdict</span> ({{.Vectors}} vectors, {{.Fuzz}} fuzz findings)</h4>{{end}}
+{{if .Cause}}<h4>{{.Cause.Title}} <span class="verdict">{{.Cause.Verdict}}</span> ({{.Vectors}} vectors, {{.Fuzz}} fuzz findings)</h4>{{else}}<h4>{{.Title}} <span class="verdict">no verdict</span> ({{.Vectors}} vectors, {{.Fuzz}} fuzz findings)</h4>{{end}}
 <ul>
 <li>minimal input to <code>{{$ex.Op}}</code>: <span class="v">{{$ex.ShowInput}}</span></li>
 <li>expected: <span class="v">{{$ex.ShowWant}}</span></li>
 <li>got: <span class="v">{{$ex.ShowGot}}</span></li>
 <li>{{if $ex.Fuzz}}found by <code>pctest fuzz</code>{{else}}vector <code>{{$ex.ID}}</code>{{if $ex.Ref}} ({{$ex.Ref}}){{end}}{{end}}</li>
+{{with .Relation}}<li>spec step involved: {{.Step}}</li>{{end}}
 {{with .Cause}}<li>spec: {{.Spec}}</li>
 {{if .Docs}}<li>docs: <a href="{{.Docs}}">{{.Docs}}</a>{{if .Quote}}: “{{.Quote}}”{{end}}</li>{{end}}
 <li>why: {{.Explain}}</li>

@@ -107,7 +107,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			for _, g := range rr.Groups {
 				if g.Cause == nil {
 					ex := g.Minimal
-					fmt.Fprintf(stderr, "  %s %s %s: want %s, got %s\n", rr.Row.Name, ex.Op, inputForm(ex.Req), responseForm(ex.Want, ""), responseForm(ex.Got, ex.Incident))
+					fmt.Fprintf(stderr, "  %s: %s (%d): e.g. %s: want %s, got %s\n", rr.Row.Name, g.Title(), len(g.Results), inputForm(ex.Req), responseForm(ex.Want, ""), responseForm(ex.Got, ex.Incident))
 				}
 			}
 		}

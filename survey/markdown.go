@@ -182,7 +182,7 @@ func writeGroup(b *strings.Builder, g *Group) {
 	}
 	ex := g.Minimal
 	if g.Cause == nil {
-		p("#### Unclassified (%s)\n\n", counts)
+		p("#### %s (%s)\n\n", g.Title(), counts)
 	} else {
 		p("#### %s — %s (%s)\n\n", g.Cause.Title, strings.ToUpper(g.Cause.Verdict[:1])+g.Cause.Verdict[1:], counts)
 	}
@@ -197,6 +197,9 @@ func writeGroup(b *strings.Builder, g *Group) {
 			p(" (%s)", ex.Ref)
 		}
 		p("\n")
+	}
+	if g.Relation != nil {
+		p("- spec step involved: %s\n", g.Relation.Step)
 	}
 	if c := g.Cause; c != nil {
 		p("- spec: %s\n", c.Spec)

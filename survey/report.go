@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/cause"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -60,13 +61,16 @@ func cellText(t *conformance.Summary) string {
 }
 
 // A Group is the divergences of one row that one cause explains (or that
-// no cause does, when Cause is nil).
+// no cause does, when Cause is nil: then they are grouped by op and by the
+// relation between the expected and the actual answer, Relation, as every
+// pctest report groups failures; see internal/cause).
 type Group struct {
-	Cause   *Cause
-	Results []*Result
-	Minimal *Result
-	Vectors int // how many are vectors
-	Fuzz    int // how many are fuzz findings
+	Cause    *Cause
+	Relation *cause.Relation
+	Results  []*Result
+	Minimal  *Result
+	Vectors  int // how many are vectors
+	Fuzz     int // how many are fuzz findings
 }
 
 // A BugLine is a bug found in a third-party implementation.
@@ -182,11 +186,20 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 // causes, unexplained ones last, and picks each group's minimal example.
 func group(causes []*Cause, row string, divergent []*Result) []*Group {
 	byCause := map[*Cause]*Group{}
+	byRelation := map[string]*Group{}
 	var groups []*Group
 	for _, res := range divergent {
 		c := classify(causes, row, res)
 		g := byCause[c]
-		if g == nil {
+		if c == nil {
+			rel := cause.Classify(res.failure())
+			key := string(res.Op) + "\x00" + rel.Title
+			if g = byRelation[key]; g == nil {
+				g = &Group{Relation: &rel}
+				byRelation[key] = g
+				groups = append(groups, g)
+			}
+		} else if g == nil {
 			g = &Group{Cause: c}
 			byCause[c] = g
 			groups = append(groups, g)
@@ -207,8 +220,26 @@ func group(causes []*Cause, row string, divergent []*Result) []*Group {
 		}
 		return slices.Index(causes, c)
 	}
-	slices.SortStableFunc(groups, func(a, b *Group) int { return index(a.Cause) - index(b.Cause) })
+	slices.SortStableFunc(groups, func(a, b *Group) int {
+		if d := index(a.Cause) - index(b.Cause); d != 0 {
+			return d
+		}
+		return len(b.Results) - len(a.Results) // unclassified: biggest first
+	})
 	return groups
+}
+
+// Title names an unclassified group: its op and relation.
+func (g *Group) Title() string {
+	if g.Relation == nil {
+		return "Unclassified"
+	}
+	return "Unclassified: " + string(g.Minimal.Op) + ": " + g.Relation.Title
+}
+
+// failure returns r as internal/cause sees it.
+func (r *Result) failure() cause.Failure {
+	return cause.Failure{ID: r.ID, Req: r.Req, Want: r.Want, Got: r.Got, NoAnswer: r.Incident, Ref: r.Ref}
 }
 
 // smaller orders examples: shorter input first, a vector before a fuzz

@@ -329,6 +329,17 @@ func TestClassify(t *testing.T) {
 	if groups[0].Minimal.ID != "short" || len(groups[0].Results) != 2 || groups[1].Minimal.ID != "odd" {
 		t.Errorf("group 0 minimal %s (%d), group 1 minimal %s", groups[0].Minimal.ID, len(groups[0].Results), groups[1].Minimal.ID)
 	}
+	// A divergence no verdict explains is named by its relation, as
+	// pctest's own reports name causes (internal/cause).
+	if got, want := groups[1].Title(), "Unclassified: formDecode: '+' kept where a space was expected"; got != want {
+		t.Errorf("unclassified group: %q, want %q", got, want)
+	}
+	// Unclassified divergences of different relations are apart.
+	res = append(res, &Result{ID: "hex", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'%', '4', '1'}}, Want: vectors.Response{Out: []uint16{'A'}}, Got: vectors.Response{Out: []uint16{'%', '4', '1'}}})
+	groups = group(causes, "r", res)
+	if len(groups) != 3 || groups[2].Relation == nil || groups[2].Relation.ID != "undecoded" {
+		t.Errorf("groups: %d; the last %+v", len(groups), groups[len(groups)-1].Relation)
+	}
 }
 
 // TestReportEscapes renders a report whose inputs hold markup and
