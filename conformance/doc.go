@@ -45,5 +45,8 @@
 // The input generators that the laws and the oracle draw from, and that
 // the runner's fuzz command uses too, are in the module's internal/gen;
 // failure messages are written by internal/show, the renderer of every
-// pctest report. Package fuzz has generators of its own.
+// pctest report, and failures are grouped into causes (the same op and the
+// same relation between the expected and the actual answer) by
+// internal/cause, which every report's summary uses. Package fuzz has
+// generators of its own.
 package conformance
