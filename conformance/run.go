@@ -223,7 +223,10 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 	if len(unprovided) > 0 {
 		head += "; ops not provided, skipped: " + strings.Join(unprovided, ", ")
 	}
-	t.Log(head + fmt.Sprintf("; the first %d failures of each op in full, then one line each; causes at the end", c.detail))
+	if s.Failed > 0 {
+		head += fmt.Sprintf("; the first %d failures of each op in full, then one line each; causes at the end", c.detail)
+	}
+	t.Log(head)
 
 	var ran []Result
 	t.Cleanup(func() {
