@@ -11,7 +11,7 @@ import (
 )
 
 // This file holds the JSON forms of Request and Response: the runner's wire
-// form (one object per line, with an "id"; see cmd/pctest/PROTOCOL.md) and
+// form (one object per line, with an "id"; see testee/PROTOCOL.md) and
 // the fields a vector shares with it (see README.md).
 
 // A FormatError is a vectors file, a vector or a wire message that is not in

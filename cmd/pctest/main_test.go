@@ -14,15 +14,18 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/pctest/pctest/internal/faketestee"
+	"github.com/pctest/pctest/testee"
 )
 
 func TestMain(m *testing.M) {
-	switch os.Getenv(roleEnv) {
+	switch os.Getenv(faketestee.RoleEnv) {
 	case "fake":
-		os.Exit(fakeTestee())
+		os.Exit(faketestee.Main())
 	case "pctest":
 		// The testees this pctest starts are fakes.
-		os.Setenv(roleEnv, "fake")
+		os.Setenv(faketestee.RoleEnv, "fake")
 		os.Exit(mainWithSignals(os.Args[1:]))
 	}
 	os.Exit(m.Run())
@@ -53,8 +56,8 @@ func runPctest(t *testing.T, args ...string) pctestResult {
 // fakeArgs returns the command line of a fake testee with mode, setting its
 // environment for t.
 func fakeArgs(t *testing.T, mode string) []string {
-	t.Setenv(roleEnv, "fake")
-	t.Setenv(fakeEnv, mode)
+	t.Setenv(faketestee.RoleEnv, "fake")
+	t.Setenv(faketestee.ModeEnv, mode)
 	t.Setenv("GORACE", "atexit_sleep_ms=0")
 	return []string{"--", os.Args[0]}
 }
@@ -88,7 +91,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestRunCannotStart(t *testing.T) {
-	checkNoLeaks(t)
+	faketestee.CheckNoLeaks(t)
 	missing := filepath.Join(t.TempDir(), "missing-testee")
 	r := runPctest(t, "run", "--", missing)
 	if r.code != exitUsage || !strings.Contains(r.stderr, "cannot start testee") || !strings.Contains(r.stderr, "missing-testee") {
@@ -104,7 +107,7 @@ func TestRunCannotStart(t *testing.T) {
 // input before it answers: each restart times out, and pctest gives up
 // with a clear message instead of timing out every vector.
 func TestRunTesteeNeverAnswers(t *testing.T) {
-	checkNoLeaks(t)
+	faketestee.CheckNoLeaks(t)
 	start := time.Now()
 	r := runPctest(t, append([]string{"run", "-area", "ecmascript", "-timeout", "100ms"}, fakeArgs(t, "wait-eof")...)...)
 	if r.code != exitUsage || !strings.Contains(r.stderr, "ran 3 times without answering a request (last: killed after no answer in 100ms)") {
@@ -130,7 +133,7 @@ func failures(out string) []string {
 // the reference does but misbehave once, and checks that exactly one more
 // vector fails than against the well-behaved fake, charged as it should be.
 func TestRunRobustness(t *testing.T) {
-	checkNoLeaks(t)
+	faketestee.CheckNoLeaks(t)
 	base := runPctest(t, append([]string{"run", "-area", "ecmascript"}, fakeArgs(t, "ref")...)...)
 	m := summaryRE.FindStringSubmatch(lastLine(base.stdout))
 	if m == nil {
@@ -198,14 +201,14 @@ func TestInterrupt(t *testing.T) {
 	dir := t.TempDir()
 	pidfile := filepath.Join(dir, "pids")
 	cmd := exec.Command(os.Args[0], "run", "-area", "ecmascript", "-timeout", "1m", "--", os.Args[0])
-	cmd.Env = append(os.Environ(), roleEnv+"=pctest", fakeEnv+"=ref,hang-at=3,pidfile="+pidfile, "GORACE=atexit_sleep_ms=0")
+	cmd.Env = append(os.Environ(), faketestee.RoleEnv+"=pctest", faketestee.ModeEnv+"=ref,hang-at=3,pidfile="+pidfile, "GORACE=atexit_sleep_ms=0")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for len(readPids(pidfile)) == 0 && time.Now().Before(deadline) {
+	for len(faketestee.ReadPids(pidfile)) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	time.Sleep(300 * time.Millisecond) // let the testee hang
@@ -229,17 +232,17 @@ func TestInterrupt(t *testing.T) {
 	if m := summaryRE.FindStringSubmatch(lastLine(out)); m == nil {
 		t.Errorf("last line %q", lastLine(out))
 	}
-	pids := readPids(pidfile)
+	pids := faketestee.ReadPids(pidfile)
 	if len(pids) != 1 {
 		t.Fatalf("testee pids %v", pids)
 	}
-	if state, _, ok := procState(pids[0]); ok && state != 'Z' {
+	if state, _, ok := faketestee.ProcState(pids[0]); ok && state != 'Z' {
 		t.Errorf("testee %d still running (state %c)", pids[0], state)
 	}
 }
 
 func TestRunFormats(t *testing.T) {
-	checkNoLeaks(t)
+	faketestee.CheckNoLeaks(t)
 	dir := t.TempDir()
 	args := append([]string{"run", "-area", "ecmascript", "-format", "json"}, fakeArgs(t, "ref,crash-at=3,once="+filepath.Join(dir, "json"))...)
 	r := runPctest(t, args...)
@@ -283,7 +286,7 @@ func TestRunFormats(t *testing.T) {
 	}
 
 	args[4] = "junit"
-	t.Setenv(fakeEnv, "ref,crash-at=3,once="+filepath.Join(dir, "junit"))
+	t.Setenv(faketestee.ModeEnv, "ref,crash-at=3,once="+filepath.Join(dir, "junit"))
 	r = runPctest(t, args...)
 	var suites struct {
 		Tests    int `xml:"tests,attr"`
@@ -315,7 +318,7 @@ func TestRunFormats(t *testing.T) {
 }
 
 func TestExitCodes(t *testing.T) {
-	if code := reportSetupError(&bytes.Buffer{}, "run", &startError{Err: errors.New("x")}); code != exitUsage {
+	if code := reportSetupError(&bytes.Buffer{}, "run", &testee.StartError{Err: errors.New("x")}); code != exitUsage {
 		t.Errorf("start error: exit %d", code)
 	}
 	if code := reportSetupError(&bytes.Buffer{}, "run", context.Canceled); code != exitInterrupted {

@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -56,7 +56,7 @@ type runReport struct {
 	// Vectors is how many vectors were selected to run.
 	Vectors   int
 	Outcomes  []outcome
-	Incidents testeeStats
+	Incidents testee.Stats
 	// Stderr is the end of the testee's stderr.
 	Stderr         string
 	ExpectFailFile string
@@ -135,7 +135,7 @@ func (r *runReport) writeText(w io.Writer, verbose bool) error {
 			fmt.Fprintln(bw, failureLine(o))
 		}
 	}
-	if inc := r.Incidents; inc != (testeeStats{}) {
+	if inc := r.Incidents; inc != (testee.Stats{}) {
 		fmt.Fprintf(bw, "testee: %d restarts, %d crashes, %d timeouts, %d protocol errors, %d stray lines\n",
 			inc.Restarts, inc.Crashes, inc.Timeouts, inc.ProtocolErrors, inc.StrayLines)
 	}
@@ -221,7 +221,7 @@ func (e *errWriter) Write(p []byte) (int, error) {
 type jsonReport struct {
 	RunInfo   jsonRunInfo   `json:"run_info"`
 	Summary   jsonSummary   `json:"summary"`
-	Incidents *testeeStats  `json:"incidents,omitempty"`
+	Incidents *testee.Stats `json:"incidents,omitempty"`
 	Results   []jsonOutcome `json:"results"`
 	Stderr    string        `json:"testee_stderr,omitempty"`
 }
@@ -459,25 +459,7 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 }
 
 // errorKind names the kind of runner incident err is.
-func errorKind(err error) string {
-	var (
-		ce *crashError
-		te *timeoutError
-		pe *protocolError
-		se *startError
-	)
-	switch {
-	case errors.As(err, &ce):
-		return "crash"
-	case errors.As(err, &te):
-		return "timeout"
-	case errors.As(err, &pe):
-		return "protocol"
-	case errors.As(err, &se):
-		return "start"
-	}
-	return "error"
-}
+func errorKind(err error) string { return testee.Kind(err) }
 
 // sortedKeys returns m's keys in order.
 func sortedKeys(m map[string]string) []string {

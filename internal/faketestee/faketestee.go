@@ -1,4 +1,8 @@
-package main
+// Package faketestee is the misbehaving testee of the runner's tests: a
+// test binary re-executes itself with RoleEnv set to "fake" and ModeEnv
+// saying how to misbehave, and its TestMain calls [Main] (the
+// TestHelperProcess pattern of os/exec). It is for tests only.
+package faketestee
 
 import (
 	"bufio"
@@ -9,20 +13,21 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
-// The test binary doubles as the misbehaving testees of the robustness
-// tests, and as the pctest command itself for the signal test: TestMain
-// looks at PCTEST_TEST_ROLE before running any test.
+// The environment of a fake testee.
 const (
-	roleEnv = "PCTEST_TEST_ROLE"
-	// fakeEnv lists the fake testee's behaviours, comma-separated:
+	// RoleEnv selects what the test binary does: "fake" runs [Main].
+	RoleEnv = "PCTEST_TEST_ROLE"
+	// ModeEnv lists the fake testee's behaviours, comma-separated:
 	//
 	//	exit-at-start  write "fatal: boom" to stderr and exit 1 at once
 	//	pidfile=PATH   append the process's pid (and any grandchild's) to PATH
@@ -49,19 +54,19 @@ const (
 	//	NOID       answer without an id
 	//	LONGLINE   print a 3 MiB line without a newline, then hang
 	//	UNSUP      answer unsupported
-	fakeEnv = "PCTEST_FAKE"
+	ModeEnv = "PCTEST_FAKE"
 )
 
-// fakeTestee runs the fake testee described by PCTEST_FAKE and returns its
-// exit status.
-func fakeTestee() int {
+// Main runs the fake testee that ModeEnv describes and returns its exit
+// status.
+func Main() int {
 	opts := map[string]string{}
-	for _, f := range strings.Split(os.Getenv(fakeEnv), ",") {
+	for _, f := range strings.Split(os.Getenv(ModeEnv), ",") {
 		k, v, _ := strings.Cut(f, "=")
 		opts[k] = v
 	}
 	if path, ok := opts["pidfile"]; ok {
-		appendPid(path, os.Getpid())
+		AppendPid(path, os.Getpid())
 	}
 	if _, ok := opts["exit-at-start"]; ok {
 		fmt.Fprintln(os.Stderr, "fatal: boom")
@@ -121,7 +126,7 @@ func fakeTestee() int {
 					cmd := exec.Command("sleep", "600")
 					if cmd.Start() == nil {
 						if path, ok := opts["pidfile"]; ok {
-							appendPid(path, cmd.Process.Pid)
+							AppendPid(path, cmd.Process.Pid)
 						}
 					}
 				}
@@ -167,7 +172,8 @@ func fakeTestee() int {
 	}
 }
 
-func appendPid(path string, pid int) {
+// AppendPid appends pid to the file at path, a line each.
+func AppendPid(path string, pid int) {
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return
@@ -176,8 +182,8 @@ func appendPid(path string, pid int) {
 	fmt.Fprintln(f, pid)
 }
 
-// readPids returns the pids appendPid wrote to path.
-func readPids(path string) []int {
+// ReadPids returns the pids AppendPid wrote to path.
+func ReadPids(path string) []int {
 	data, _ := os.ReadFile(path)
 	var pids []int
 	for _, f := range strings.Fields(string(data)) {
@@ -211,4 +217,72 @@ func referenceAnswer(line []byte, bang bool) []byte {
 		resp.Out = out
 	}
 	return vectors.AppendResponseJSON(nil, id, resp, false)
+}
+
+// CheckNoLeaks fails t if, once t's cleanups ran, more goroutines are left
+// than before it started.
+func CheckNoLeaks(t *testing.T) {
+	t.Helper()
+	before := runtime.NumGoroutine()
+	t.Cleanup(func() {
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			n := runtime.NumGoroutine()
+			if n <= before {
+				return
+			}
+			if time.Now().After(deadline) {
+				buf := make([]byte, 1<<20)
+				buf = buf[:runtime.Stack(buf, true)]
+				t.Errorf("goroutines: %d before, %d after\n%s", before, n, buf)
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
+}
+
+// ProcState returns the state letter of process pid from /proc ('Z' for a
+// zombie) and its parent's pid, or ok false if there is no such process.
+func ProcState(pid int) (state byte, ppid int, ok bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 || i+4 > len(s) {
+		return 0, 0, false
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 2 {
+		return 0, 0, false
+	}
+	ppid, _ = strconv.Atoi(f[1])
+	return f[0][0], ppid, true
+}
+
+// CheckReaped fails t unless every pid is gone: the runner's own children
+// reaped, and anything else at least dead (a zombie whose parent is not
+// this process, waiting for init).
+func CheckReaped(t *testing.T, pids []int) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Log("no /proc: cannot check for zombies")
+		return
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for _, pid := range pids {
+		for {
+			state, ppid, ok := ProcState(pid)
+			if !ok || (state == 'Z' && ppid != os.Getpid()) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("process %d still there: state %c, parent %d (we are %d)", pid, state, ppid, os.Getpid())
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 }

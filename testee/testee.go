@@ -1,4 +1,4 @@
-package main
+package testee
 
 import (
 	"bufio"
@@ -18,11 +18,13 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
+// DefaultWindow is how many requests are in flight at once unless
+// Config.Window says otherwise.
+const DefaultWindow = 256
+
 // Limits of the subprocess runner. They bound what a misbehaving testee can
 // make the runner hold in memory or wait for.
 const (
-	// defaultWindow is how many requests are in flight at once.
-	defaultWindow = 256
 	// maxResponseLine is the longest response line accepted, in bytes;
 	// longer lines are protocol errors and are read no further than this.
 	maxResponseLine = 1 << 20
@@ -47,11 +49,12 @@ const (
 	startSilentExits = 3
 )
 
-// A testeeConfig says how to run a testee.
-type testeeConfig struct {
-	// Argv is the command and its arguments, executed directly (no shell).
-	Argv []string
-	// Name labels the implementation in reports; Argv[0]'s base name if
+// A Config says how to run a testee.
+type Config struct {
+	// Command is the command and its arguments, executed directly (no
+	// shell); Command[0] is looked up in PATH.
+	Command []string
+	// Name labels the implementation in reports; Command[0]'s base name if
 	// empty.
 	Name string
 	// Timeout is how long the oldest request in flight may go unanswered,
@@ -59,7 +62,7 @@ type testeeConfig struct {
 	// later, before the testee is killed and restarted. Zero means 10s.
 	Timeout time.Duration
 	// Window is how many requests may be in flight; zero means
-	// defaultWindow.
+	// DefaultWindow.
 	Window int
 	// UTF16Hex sends text as "in_utf16" hex code units instead of "in".
 	UTF16Hex bool
@@ -72,15 +75,15 @@ type testeeConfig struct {
 	Env []string
 }
 
-// A testee is a [conformance.Implementation] answered by a subprocess that
+// A Process is a [conformance.Implementation] answered by a subprocess that
 // speaks the testee protocol of PROTOCOL.md. Its Do is safe for concurrent
 // use: requests are pipelined over the one process, a writer goroutine
 // sending them and a reader goroutine matching responses to requests by id,
 // with at most Window requests in flight. A testee that crashes, hangs or
 // breaks the protocol charges the request at fault and is restarted; the
 // other requests in flight are sent again.
-type testee struct {
-	cfg    testeeConfig
+type Process struct {
+	cfg    Config
 	window chan struct{} // a token per request in flight
 	nextID atomic.Int64
 
@@ -97,7 +100,7 @@ type testee struct {
 	answered     int64 // valid responses, ever
 	silentExits  int   // process exits in a row without a valid response
 	starts       int
-	stats        testeeStats
+	stats        Stats
 
 	stderr  *tailBuffer
 	stop    chan struct{} // closed by close, stops the watchdog
@@ -105,13 +108,13 @@ type testee struct {
 	onStart func(pid int) // test hook: called with each started process's pid
 }
 
-// testeeStats counts the incidents of a run.
-type testeeStats struct {
-	Restarts       int `json:"restarts"`
-	Crashes        int `json:"crashes"`
-	Timeouts       int `json:"timeouts"`
-	ProtocolErrors int `json:"protocol_errors"`
-	StrayLines     int `json:"stray_lines"`
+// Stats counts the incidents of a run.
+type Stats struct {
+	Restarts       int `json:"restarts"`        // processes started after the first
+	Crashes        int `json:"crashes"`         // requests charged with a *CrashError
+	Timeouts       int `json:"timeouts"`        // requests charged with a *TimeoutError
+	ProtocolErrors int `json:"protocol_errors"` // requests charged with a *ProtocolError
+	StrayLines     int `json:"stray_lines"`     // output lines no request was charged with
 }
 
 // A call is one request in flight.
@@ -144,24 +147,24 @@ type proc struct {
 	errDone  chan struct{}
 }
 
-// newTestee returns a testee for cfg. It starts no process: call start.
-func newTestee(cfg testeeConfig) *testee {
+// newProcess returns a Process for cfg. It starts no process: call start.
+func newProcess(cfg Config) *Process {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
 	}
 	if cfg.Window <= 0 {
-		cfg.Window = defaultWindow
+		cfg.Window = DefaultWindow
 	}
 	if cfg.MaxLine <= 0 {
 		cfg.MaxLine = maxResponseLine
 	}
-	if cfg.Name == "" && len(cfg.Argv) > 0 {
-		cfg.Name = cfg.Argv[0]
+	if cfg.Name == "" && len(cfg.Command) > 0 {
+		cfg.Name = cfg.Command[0]
 		if i := strings.LastIndexAny(cfg.Name, `/\`); i >= 0 {
 			cfg.Name = cfg.Name[i+1:]
 		}
 	}
-	t := &testee{
+	t := &Process{
 		cfg:    cfg,
 		window: make(chan struct{}, cfg.Window),
 		byID:   make(map[int64]*call),
@@ -173,15 +176,48 @@ func newTestee(cfg testeeConfig) *testee {
 }
 
 // Name returns the testee's label.
-func (t *testee) Name() string { return t.cfg.Name }
+func (t *Process) Name() string { return t.cfg.Name }
+
+// Start starts the testee cfg describes and returns its handle. The error
+// is a *StartError when the command cannot be executed. ctx bounds only the
+// start; the process runs until Close or Kill. The caller must call Close
+// (or Kill) to stop the process and release what the handle holds.
+func Start(ctx context.Context, cfg Config) (*Process, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	t := newProcess(cfg)
+	if err := t.start(); err != nil {
+		t.close(true)
+		return nil, err
+	}
+	return t, nil
+}
+
+// Close shuts the testee down: it closes the process's stdin, gives it 2
+// seconds to exit, then kills its process group. Requests still in flight
+// fail with ErrClosed. Close returns once every goroutine of the handle has
+// ended and the process is reaped. It always returns nil; calling it again
+// does nothing.
+func (t *Process) Close() error {
+	t.close(false)
+	return nil
+}
+
+// Kill is Close without the grace period: the process group is killed at
+// once.
+func (t *Process) Kill() { t.close(true) }
+
+// Config returns the configuration of t, with the defaults filled in.
+func (t *Process) Config() Config { return t.cfg }
 
 // start starts the testee's process and the goroutines that serve it. An
-// error is a *startError: the command could not be executed.
-func (t *testee) start() error {
+// error is a *StartError: the command could not be executed.
+func (t *Process) start() error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
-		return errClosed
+		return ErrClosed
 	}
 	if t.proc != nil {
 		return nil
@@ -196,15 +232,11 @@ func (t *testee) start() error {
 	return nil
 }
 
-// errClosed is the error of a request made to, or cut short by, a closed
-// testee.
-var errClosed = errors.New("testee closed")
-
 // Do sends req to the testee and waits for its response. It implements
-// conformance.Implementation. An error is a *crashError, *timeoutError,
-// *protocolError or *startError charged to this request, errClosed, or
+// conformance.Implementation. An error is a *CrashError, *TimeoutError,
+// *ProtocolError or *StartError charged to this request, ErrClosed, or
 // ctx's error.
-func (t *testee) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
 	select {
 	case t.window <- struct{}{}:
 	case <-ctx.Done():
@@ -239,12 +271,12 @@ func (t *testee) Do(ctx context.Context, req vectors.Request) (vectors.Response,
 }
 
 // usableLocked returns why no request can be sent, or nil.
-func (t *testee) usableLocked() error {
+func (t *Process) usableLocked() error {
 	switch {
 	case t.fatal != nil:
 		return t.fatal
 	case t.closed:
-		return errClosed
+		return ErrClosed
 	case t.starts == 0:
 		return errors.New("testee not started")
 	}
@@ -252,7 +284,7 @@ func (t *testee) usableLocked() error {
 }
 
 // completeLocked finishes c with resp or err.
-func (t *testee) completeLocked(c *call, resp vectors.Response, err error) {
+func (t *Process) completeLocked(c *call, resp vectors.Response, err error) {
 	if _, ok := t.byID[c.id]; !ok {
 		return
 	}
@@ -279,7 +311,7 @@ func removeCall(calls []*call, c *call) []*call {
 
 // headLocked returns the oldest request in flight that was written to p, or
 // nil.
-func (t *testee) headLocked(p *proc) *call {
+func (t *Process) headLocked(p *proc) *call {
 	if len(t.inflight) > 0 && t.inflight[0].proc == p {
 		return t.inflight[0]
 	}
@@ -289,31 +321,31 @@ func (t *testee) headLocked(p *proc) *call {
 // spawnLocked starts a new process. The testee runs in a process group of
 // its own so that the runner can kill it with everything it started, and so
 // that a Ctrl-C at the terminal reaches the runner only.
-func (t *testee) spawnLocked() error {
-	if len(t.cfg.Argv) == 0 {
-		return &startError{Err: errors.New("no command given")}
+func (t *Process) spawnLocked() error {
+	if len(t.cfg.Command) == 0 {
+		return &StartError{Err: errors.New("no command given")}
 	}
-	path, err := exec.LookPath(t.cfg.Argv[0])
+	path, err := exec.LookPath(t.cfg.Command[0])
 	if err != nil {
-		return &startError{Argv: t.cfg.Argv, Err: err}
+		return &StartError{Command: t.cfg.Command, Err: err}
 	}
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		return &startError{Argv: t.cfg.Argv, Err: err}
+		return &StartError{Command: t.cfg.Command, Err: err}
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		closeAll(inR, inW)
-		return &startError{Argv: t.cfg.Argv, Err: err}
+		return &StartError{Command: t.cfg.Command, Err: err}
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		closeAll(inR, inW, outR, outW)
-		return &startError{Argv: t.cfg.Argv, Err: err}
+		return &StartError{Command: t.cfg.Command, Err: err}
 	}
 	cmd := &exec.Cmd{
 		Path:   path,
-		Args:   t.cfg.Argv,
+		Args:   t.cfg.Command,
 		Dir:    t.cfg.Dir,
 		Env:    t.environ(),
 		Stdin:  inR,
@@ -325,7 +357,7 @@ func (t *testee) spawnLocked() error {
 	closeAll(inR, outW, errW) // the child has its own copies
 	if err != nil {
 		closeAll(inW, outR, errR)
-		return &startError{Argv: t.cfg.Argv, Err: err}
+		return &StartError{Command: t.cfg.Command, Err: err}
 	}
 	p := &proc{
 		cmd:      cmd,
@@ -356,9 +388,9 @@ func (t *testee) spawnLocked() error {
 
 // environ returns the testee's environment: the runner's, plus
 // PCTEST_PROTOCOL and, in -utf16hex mode, PCTEST_UTF16HEX.
-func (t *testee) environ() []string {
+func (t *Process) environ() []string {
 	env := append(os.Environ(), t.cfg.Env...)
-	env = append(env, "PCTEST_PROTOCOL="+strconv.Itoa(protocolVersion))
+	env = append(env, "PCTEST_PROTOCOL="+strconv.Itoa(ProtocolVersion))
 	if t.cfg.UTF16Hex {
 		env = append(env, "PCTEST_UTF16HEX=1")
 	}
@@ -373,7 +405,7 @@ func closeAll(files ...*os.File) {
 
 // writer writes unsent requests to the running process, as many as are
 // waiting in one write.
-func (t *testee) writer() {
+func (t *Process) writer() {
 	defer t.wg.Done()
 	var buf []byte
 	for {
@@ -414,7 +446,7 @@ func (t *testee) writer() {
 }
 
 // reader reads p's responses and matches them to requests by id.
-func (t *testee) reader(p *proc) {
+func (t *Process) reader(p *proc) {
 	defer t.wg.Done()
 	defer close(p.readDone)
 	r := bufio.NewReaderSize(p.stdout, 64<<10)
@@ -454,7 +486,7 @@ func (t *testee) reader(p *proc) {
 }
 
 // handleLine handles one line of p's stdout.
-func (t *testee) handleLine(p *proc, line []byte) {
+func (t *Process) handleLine(p *proc, line []byte) {
 	line = trimEOL(line)
 	if len(bytes.TrimSpace(line)) == 0 {
 		return
@@ -487,7 +519,7 @@ func (t *testee) handleLine(p *proc, line []byte) {
 	} else if c := t.byID[id]; id != 0 && c != nil && c.proc == p {
 		// A response to a known request that is malformed otherwise.
 		t.stats.ProtocolErrors++
-		t.completeLocked(c, vectors.Response{}, &protocolError{Line: quoteLine(line), Err: perr})
+		t.completeLocked(c, vectors.Response{}, &ProtocolError{Line: quoteLine(line), Err: perr})
 		return
 	}
 	t.chargeProtocolLocked(p, line, perr)
@@ -495,7 +527,7 @@ func (t *testee) handleLine(p *proc, line []byte) {
 
 // lineTooLong charges the request at the head with a protocol error once a
 // response line passes the limit; the rest of the line is read and dropped.
-func (t *testee) lineTooLong(p *proc, prefix []byte) {
+func (t *Process) lineTooLong(p *proc, prefix []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if p.dead || t.closed {
@@ -509,7 +541,7 @@ func (t *testee) lineTooLong(p *proc, prefix []byte) {
 // protocol error quoting line. Responses come in request order, so the line
 // stands where that request's response belongs. A line with nothing in
 // flight is stray output: it is kept with the stderr tail.
-func (t *testee) chargeProtocolLocked(p *proc, line []byte, err error) {
+func (t *Process) chargeProtocolLocked(p *proc, line []byte, err error) {
 	head := t.headLocked(p)
 	if head == nil {
 		t.stats.StrayLines++
@@ -521,11 +553,11 @@ func (t *testee) chargeProtocolLocked(p *proc, line []byte, err error) {
 		p.charged = make(map[int64]bool)
 	}
 	p.charged[head.id] = true
-	t.completeLocked(head, vectors.Response{}, &protocolError{Line: quoteLine(line), Err: err})
+	t.completeLocked(head, vectors.Response{}, &ProtocolError{Line: quoteLine(line), Err: err})
 }
 
 // stderrReader keeps the tail of p's stderr.
-func (t *testee) stderrReader(p *proc) {
+func (t *Process) stderrReader(p *proc) {
 	defer t.wg.Done()
 	defer close(p.errDone)
 	io.Copy(t.stderr, p.stderr)
@@ -533,7 +565,7 @@ func (t *testee) stderrReader(p *proc) {
 
 // waiter waits for p to exit, reaps it, kills what is left of its process
 // group, and then lets the testee handle the exit once p's output is read.
-func (t *testee) waiter(p *proc) {
+func (t *Process) waiter(p *proc) {
 	defer t.wg.Done()
 	err := p.cmd.Wait()
 	p.status = exitStatus(p.cmd.ProcessState, err)
@@ -570,7 +602,7 @@ func exitStatus(ps *os.ProcessState, err error) string {
 // handleExit runs once p has exited and its output has been read. Unless the
 // runner killed p, the oldest request in flight on p is charged with the
 // crash. The requests still in flight are sent again to a new process.
-func (t *testee) handleExit(p *proc) {
+func (t *Process) handleExit(p *proc) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	reason := p.killReason
@@ -579,14 +611,14 @@ func (t *testee) handleExit(p *proc) {
 		t.proc = nil
 	}
 	if t.closed {
-		t.failAllLocked(errClosed)
+		t.failAllLocked(ErrClosed)
 		t.cond.Broadcast()
 		return
 	}
 	if reason == "" {
 		if head := t.headLocked(p); head != nil {
 			t.stats.Crashes++
-			t.completeLocked(head, vectors.Response{}, &crashError{Status: p.status, Stderr: t.stderr.Last(stderrExcerpt)})
+			t.completeLocked(head, vectors.Response{}, &CrashError{Status: p.status, Stderr: t.stderr.Last(stderrExcerpt)})
 		}
 	}
 	if p.answered == 0 {
@@ -600,10 +632,10 @@ func (t *testee) handleExit(p *proc) {
 	}
 	switch {
 	case t.answered == 0 && t.silentExits >= startSilentExits:
-		t.fatal = &startError{Argv: t.cfg.Argv, Status: status, Stderr: t.stderr.Last(stderrExcerpt),
+		t.fatal = &StartError{Command: t.cfg.Command, Status: status, Stderr: t.stderr.Last(stderrExcerpt),
 			Err: fmt.Errorf("ran %d times without answering a request", t.silentExits)}
 	case t.silentExits >= maxSilentExits:
-		t.fatal = &startError{Argv: t.cfg.Argv, Status: status, Stderr: t.stderr.Last(stderrExcerpt),
+		t.fatal = &StartError{Command: t.cfg.Command, Status: status, Stderr: t.stderr.Last(stderrExcerpt),
 			Err: fmt.Errorf("ran %d times in a row without answering a request", t.silentExits)}
 	}
 	if t.fatal != nil {
@@ -624,7 +656,7 @@ func (t *testee) handleExit(p *proc) {
 }
 
 // failAllLocked finishes every request in flight with err.
-func (t *testee) failAllLocked(err error) {
+func (t *Process) failAllLocked(err error) {
 	for len(t.inflight) > 0 {
 		t.completeLocked(t.inflight[0], vectors.Response{}, err)
 	}
@@ -632,7 +664,7 @@ func (t *testee) failAllLocked(err error) {
 
 // watchdog kills a testee whose oldest request in flight has gone
 // unanswered for longer than the timeout, charging that request with it.
-func (t *testee) watchdog() {
+func (t *Process) watchdog() {
 	defer t.wg.Done()
 	tick := time.NewTicker(min(max(t.cfg.Timeout/8, 5*time.Millisecond), 250*time.Millisecond))
 	defer tick.Stop()
@@ -651,7 +683,7 @@ func (t *testee) watchdog() {
 					}
 					if now.Sub(since) > t.cfg.Timeout {
 						t.stats.Timeouts++
-						t.completeLocked(head, vectors.Response{}, &timeoutError{After: t.cfg.Timeout, Stderr: t.stderr.Last(stderrExcerpt)})
+						t.completeLocked(head, vectors.Response{}, &TimeoutError{After: t.cfg.Timeout, Stderr: t.stderr.Last(stderrExcerpt)})
 						t.killLocked(p, "timeout")
 					}
 				}
@@ -663,7 +695,7 @@ func (t *testee) watchdog() {
 
 // killLocked kills p's whole process group, unless p has exited already;
 // the waiter then handles the exit.
-func (t *testee) killLocked(p *proc, reason string) {
+func (t *Process) killLocked(p *proc, reason string) {
 	if p.killReason == "" {
 		p.killReason = reason
 	}
@@ -678,10 +710,10 @@ func (t *testee) killLocked(p *proc, reason string) {
 
 // close shuts the testee down: it closes the process's stdin, gives it
 // exitGrace to exit, then kills its process group; with now set it kills at
-// once. Requests still in flight fail with errClosed. close waits for every
+// once. Requests still in flight fail with ErrClosed. close waits for every
 // goroutine of the testee, so none is left behind, and the process is
 // reaped.
-func (t *testee) close(now bool) {
+func (t *Process) close(now bool) {
 	t.mu.Lock()
 	if t.closed {
 		t.mu.Unlock()
@@ -691,7 +723,7 @@ func (t *testee) close(now bool) {
 	t.closed = true
 	close(t.stop)
 	p := t.proc
-	t.failAllLocked(errClosed)
+	t.failAllLocked(ErrClosed)
 	if p != nil {
 		if now {
 			t.killLocked(p, "closed")
@@ -715,27 +747,29 @@ func (t *testee) close(now bool) {
 	t.wg.Wait()
 }
 
-// startFailure returns the *startError that stopped a testee that never
-// answered a request, or nil.
-func (t *testee) startFailure() error {
+// StartFailure returns the *StartError that stopped a testee that never
+// answered a request, or nil. A run whose testee could not start has no
+// results worth reporting.
+func (t *Process) StartFailure() error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	var se *startError
+	var se *StartError
 	if t.answered == 0 && errors.As(t.fatal, &se) {
 		return t.fatal
 	}
 	return nil
 }
 
-// incidents returns the incident counts so far.
-func (t *testee) incidents() testeeStats {
+// Stats returns the incident counts so far.
+func (t *Process) Stats() Stats {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.stats
 }
 
-// stderrTail returns the last n bytes the testee wrote to stderr.
-func (t *testee) stderrTail(n int) string { return t.stderr.Last(n) }
+// Stderr returns the end of what the testee wrote to its stderr, at most n
+// bytes, across restarts.
+func (t *Process) Stderr(n int) string { return t.stderr.Last(n) }
 
 // trimEOL removes a trailing "\n" or "\r\n".
 func trimEOL(b []byte) []byte {
