@@ -27,18 +27,24 @@ func TestGeneratorCorners(t *testing.T) {
 		}
 		return false
 	}
-	pair := func(u []uint16) bool { return slices.ContainsFunc(u, func(c uint16) bool { return c >= 0xD800 && c < 0xDC00 }) && !lone(u) }
+	pair := func(u []uint16) bool {
+		return slices.ContainsFunc(u, func(c uint16) bool { return c >= 0xD800 && c < 0xDC00 }) && !lone(u)
+	}
 	for _, tc := range []struct {
 		op     vectors.Op
 		corner map[string]func(vectors.Request) bool
 	}{
 		{vectors.OpEncodeURIComponent, map[string]func(vectors.Request) bool{
-			"lone surrogate":  func(r vectors.Request) bool { return lone(r.In) },
-			"surrogate pair":  func(r vectors.Request) bool { return pair(r.In) },
-			"malformed %":     func(r vectors.Request) bool { return has(r.In, "%G1") },
-			"empty":           func(r vectors.Request) bool { return len(r.In) == 0 && r.In != nil },
-			"two-octet char":  func(r vectors.Request) bool { return slices.ContainsFunc(r.In, func(c uint16) bool { return c >= 0x80 && c < 0x800 }) },
-			"three-octet one": func(r vectors.Request) bool { return slices.ContainsFunc(r.In, func(c uint16) bool { return c >= 0x800 && c < 0xD800 }) },
+			"lone surrogate": func(r vectors.Request) bool { return lone(r.In) },
+			"surrogate pair": func(r vectors.Request) bool { return pair(r.In) },
+			"malformed %":    func(r vectors.Request) bool { return has(r.In, "%G1") },
+			"empty":          func(r vectors.Request) bool { return len(r.In) == 0 && r.In != nil },
+			"two-octet char": func(r vectors.Request) bool {
+				return slices.ContainsFunc(r.In, func(c uint16) bool { return c >= 0x80 && c < 0x800 })
+			},
+			"three-octet one": func(r vectors.Request) bool {
+				return slices.ContainsFunc(r.In, func(c uint16) bool { return c >= 0x800 && c < 0xD800 })
+			},
 		}},
 		{vectors.OpDecodeURIComponent, map[string]func(vectors.Request) bool{
 			"overlong escape":  func(r vectors.Request) bool { return has(r.In, "%C0%AF") || has(r.In, "%c0%af") },
