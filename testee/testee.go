@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,11 +43,13 @@ const (
 	// a child that escaped its process group), before it is killed or the
 	// pipes closed.
 	exitGrace = 2 * time.Second
-	// maxSilentExits is how many times in a row the testee may exit without
-	// answering a single request before the runner gives up on it; before
-	// it answered any request at all, the limit is startSilentExits and the
-	// testee is reported as unable to start.
-	maxSilentExits   = 20
+	// eofGrace is how long a process whose stdout reached its end may take
+	// to exit before it is taken for one that closed its stdout and lives
+	// on.
+	eofGrace = 100 * time.Millisecond
+	// startSilentExits is how many processes in a row may end without
+	// answering a request, the last ones on the canary request alone,
+	// before the testee is taken for one that cannot run.
 	startSilentExits = 3
 )
 
@@ -67,7 +71,8 @@ type Config struct {
 	// UTF16Hex sends text as "in_utf16" hex code units instead of "in".
 	UTF16Hex bool
 	// MaxLine is the longest response line accepted; zero means
-	// maxResponseLine.
+	// maxResponseLine (1 MiB). A longer line is a protocol error, and the
+	// testee is killed and restarted.
 	MaxLine int
 	// Dir is the working directory; empty means the runner's.
 	Dir string
@@ -79,11 +84,25 @@ type Config struct {
 // speaks the testee protocol of PROTOCOL.md. Its Do is safe for concurrent
 // use: requests are pipelined over the one process, a writer goroutine
 // sending them and a reader goroutine matching responses to requests by id,
-// with at most Window requests in flight. A testee that crashes, hangs or
-// breaks the protocol charges the request at fault and is restarted; the
-// other requests in flight are sent again.
+// with at most Window requests in flight.
+//
+// Its verdict does not depend on how the testee misbehaves, nor on Window.
+// A crash, a timeout, a closed stdout or an output line that names no
+// request in flight is charged to the one request in flight, if there is
+// one; when there are several, the testee is killed and restarted and they
+// are sent again one at a time, each judged on its own answer, so that the
+// incident is charged to the request that causes it alone. An incident that
+// no request causes alone is counted in Stats.Flaky and noted in the stderr
+// tail, and charged to none. A response that names a request already
+// answered is a stray line, counted and noted, and charged to none.
+//
+// After a process ended without answering a request, the next one first
+// gets a canary request (encodeURIComponent of "a"), alone; a testee that
+// fails the canary on startSilentExits processes in a row is one that
+// cannot run, and every request fails with a *StartError.
 type Process struct {
 	cfg    Config
+	token  string        // in the testee's environment, to find its escaped descendants
 	window chan struct{} // a token per request in flight
 	nextID atomic.Int64
 
@@ -92,9 +111,13 @@ type Process struct {
 	proc     *proc      // the running process; nil before the first start and after close
 	inflight []*call    // unanswered requests, oldest first
 	byID     map[int64]*call
-	unsent   []*call // the tail of inflight not yet written to proc
-	closed   bool
-	fatal    error // set once the testee cannot run; every request fails with it
+	unsent   []*call // requests not yet written, pipelined once nothing is isolated
+	isolate  []*call // requests to send again one at a time, by id
+	alone    *call   // the request on the wire alone (isolated or canary), or nil
+	// needCanary says the next process gets the canary request first.
+	needCanary bool
+	closed     bool
+	fatal      error // set once the testee cannot run; every request fails with it
 	// lastProgress is when proc last answered (or started).
 	lastProgress time.Time
 	answered     int64 // valid responses, ever
@@ -115,6 +138,9 @@ type Stats struct {
 	Timeouts       int `json:"timeouts"`        // requests charged with a *TimeoutError
 	ProtocolErrors int `json:"protocol_errors"` // requests charged with a *ProtocolError
 	StrayLines     int `json:"stray_lines"`     // output lines no request was charged with
+	// Flaky counts incidents with several requests in flight that none of
+	// them caused when sent again alone.
+	Flaky int `json:"flaky,omitempty"`
 }
 
 // A call is one request in flight.
@@ -126,6 +152,17 @@ type call struct {
 	err    error
 	proc   *proc // the process the request was last written to; nil if none
 	sentAt time.Time
+	end    int64  // where its line ends in what was written to proc
+	group  *group // the incident it is sent again alone for, or nil
+	canary bool   // the runner's own request: no caller waits for it
+}
+
+// A group is the requests in flight at an incident none of them could be
+// charged with, being sent again alone.
+type group struct {
+	err     error // the incident
+	pending int   // requests not yet answered or charged
+	charged bool  // one of them failed alone
 }
 
 // A proc is one run of the testee's process.
@@ -135,11 +172,15 @@ type proc struct {
 	stdout     *os.File // read end
 	stderr     *os.File // read end
 	pid        int
-	dead       bool   // exited or being killed; guarded by testee.mu
-	killReason string // why the runner killed it; guarded by testee.mu
-	answered   int64  // valid responses from this process; guarded by testee.mu
+	dead       bool   // exited or being killed; guarded by Process.mu
+	eof        bool   // its stdout ended: nothing more is written to it; guarded by Process.mu
+	killReason string // why the runner killed it; guarded by Process.mu
+	answered   int64  // valid responses from this process; guarded by Process.mu
+	queued     int64  // bytes handed to the writer for it; guarded by Process.mu
+	sent       int64  // bytes written to its stdin; guarded by Process.mu
+	unread     int64  // bytes written it never read, once exited; -1 before; guarded by Process.mu
 	// charged holds the ids of requests charged with a protocol error whose
-	// own response may still come; guarded by testee.mu.
+	// own response may still come; guarded by Process.mu.
 	charged  map[int64]bool
 	status   string // how it exited, once exited is closed
 	exited   chan struct{}
@@ -166,6 +207,7 @@ func newProcess(cfg Config) *Process {
 	}
 	t := &Process{
 		cfg:    cfg,
+		token:  newToken(),
 		window: make(chan struct{}, cfg.Window),
 		byID:   make(map[int64]*call),
 		stderr: newTailBuffer(stderrTailSize),
@@ -174,6 +216,18 @@ func newProcess(cfg Config) *Process {
 	t.cond = sync.NewCond(&t.mu)
 	return t
 }
+
+// tokens numbers the Processes of this program.
+var tokens atomic.Int64
+
+// newToken returns a value that marks the descendants of one Process.
+func newToken() string {
+	return strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(tokens.Add(1), 10)
+}
+
+// tokenEnv is the environment variable that carries a Process's token to
+// its testee and whatever it starts.
+const tokenEnv = "PCTEST_RUNNER_TOKEN"
 
 // Name returns the testee's label.
 func (t *Process) Name() string { return t.cfg.Name }
@@ -195,10 +249,11 @@ func Start(ctx context.Context, cfg Config) (*Process, error) {
 }
 
 // Close shuts the testee down: it closes the process's stdin, gives it 2
-// seconds to exit, then kills its process group. Requests still in flight
-// fail with ErrClosed. Close returns once every goroutine of the handle has
-// ended and the process is reaped. It always returns nil; calling it again
-// does nothing.
+// seconds to exit, then kills its process group and every descendant it
+// left (see PROTOCOL.md §1 for what each system gets). Requests still in
+// flight fail with ErrClosed. Close returns once every goroutine of the
+// handle has ended and the process is reaped. It always returns nil;
+// calling it again does nothing.
 func (t *Process) Close() error {
 	t.close(false)
 	return nil
@@ -270,6 +325,20 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 	}
 }
 
+// canaryRequest is what the canary asks: any testee can answer it, if only
+// with "unsupported".
+var canaryRequest = vectors.Request{Op: vectors.OpEncodeURIComponent, In: []uint16{'a'}}
+
+// newCanaryLocked returns a canary request, in flight but not yet written.
+func (t *Process) newCanaryLocked() *call {
+	id := t.nextID.Add(1)
+	line := vectors.AppendRequestJSON(nil, id, canaryRequest, t.cfg.UTF16Hex)
+	c := &call{id: id, line: append(line, '\n'), done: make(chan struct{}), canary: true}
+	t.inflight = append(t.inflight, c)
+	t.byID[id] = c
+	return c
+}
+
 // usableLocked returns why no request can be sent, or nil.
 func (t *Process) usableLocked() error {
 	switch {
@@ -291,9 +360,43 @@ func (t *Process) completeLocked(c *call, resp vectors.Response, err error) {
 	delete(t.byID, c.id)
 	t.inflight = removeCall(t.inflight, c)
 	t.unsent = removeCall(t.unsent, c)
+	t.isolate = removeCall(t.isolate, c)
+	if t.alone == c {
+		t.alone = nil
+		t.cond.Broadcast()
+	}
 	c.resp, c.err = resp, err
 	close(c.done)
-	<-t.window
+	if g := c.group; g != nil {
+		c.group = nil
+		g.pending--
+		if isIncident(err) {
+			g.charged = true
+		}
+		if g.pending == 0 && !g.charged && !t.closed && t.fatal == nil {
+			t.stats.Flaky++
+			t.note("flaky incident: " + g.err.Error() + "; none of the requests in flight failed so when sent again alone")
+		}
+	}
+	if !c.canary {
+		<-t.window
+	}
+}
+
+// isIncident reports whether err is one the runner charges a request with.
+func isIncident(err error) bool {
+	var (
+		ce *CrashError
+		te *TimeoutError
+		pe *ProtocolError
+	)
+	return errors.As(err, &ce) || errors.As(err, &te) || errors.As(err, &pe)
+}
+
+// note adds a line of the runner's own to the stderr tail, where reports
+// show it next to the testee's.
+func (t *Process) note(msg string) {
+	t.stderr.Write([]byte("[pctest: " + msg + "]\n"))
 }
 
 // removeCall removes c from calls, keeping the order. c is nearly always
@@ -312,10 +415,107 @@ func removeCall(calls []*call, c *call) []*call {
 // headLocked returns the oldest request in flight that was written to p, or
 // nil.
 func (t *Process) headLocked(p *proc) *call {
-	if len(t.inflight) > 0 && t.inflight[0].proc == p {
-		return t.inflight[0]
+	for _, c := range t.inflight {
+		if c.proc == p {
+			return c
+		}
 	}
 	return nil
+}
+
+// writtenLocked returns the requests in flight that were written to p,
+// oldest first.
+func (t *Process) writtenLocked(p *proc) []*call {
+	var s []*call
+	for _, c := range t.inflight {
+		if c.proc == p {
+			s = append(s, c)
+		}
+	}
+	return s
+}
+
+// incidentLocked handles an incident on p, which is dead or about to be
+// killed: err is charged to the one request in flight on p; when there are
+// several, or p answered no request, they are all sent again alone, on the
+// next process, and judged each on its own.
+func (t *Process) incidentLocked(p *proc, err error) {
+	s := t.readLocked(p)
+	switch {
+	case len(s) == 0:
+	case len(s) == 1 && p.answered > 0:
+		t.chargeLocked(s[0], err)
+	default:
+		// Several requests, or one on a process that answered none: the
+		// next process gets the canary first (see handleExit), so that a
+		// request is charged only on a testee that can answer.
+		g := &group{err: err, pending: len(s)}
+		for _, c := range s {
+			c.proc = nil
+			c.group = g
+		}
+		t.isolate = append(t.isolate, s...)
+		slices.SortFunc(t.isolate, func(a, b *call) int { return int(a.id - b.id) })
+	}
+}
+
+// readLocked returns the requests in flight on p that p read, oldest
+// first. Those it never read from its stdin (a testee that stopped reading
+// and ended, or closed its stdout) did not cause what happened: they go
+// out again as they came, charged with nothing.
+func (t *Process) readLocked(p *proc) []*call {
+	s := t.writtenLocked(p)
+	unread := p.unread
+	if unread < 0 {
+		unread = unreadBytes(p.stdin)
+	}
+	read := p.sent - unread
+	var kept, back []*call
+	for _, c := range s {
+		if c.end <= read {
+			kept = append(kept, c)
+		} else {
+			back = append(back, c)
+		}
+	}
+	for _, c := range back {
+		c.proc = nil
+		switch {
+		case c.canary:
+			t.completeLocked(c, vectors.Response{}, ErrClosed)
+		case c == t.alone:
+			t.alone = nil
+			t.isolate = slices.Insert(t.isolate, 0, c)
+		case c.group != nil:
+			t.isolate = append(t.isolate, c)
+		default:
+			t.unsent = append(t.unsent, c)
+		}
+	}
+	if len(back) > 0 {
+		slices.SortFunc(t.unsent, func(a, b *call) int { return int(a.id - b.id) })
+		slices.SortFunc(t.isolate, func(a, b *call) int { return int(a.id - b.id) })
+		t.cond.Broadcast()
+	}
+	return kept
+}
+
+// chargeLocked charges c with the incident err.
+func (t *Process) chargeLocked(c *call, err error) {
+	switch Kind(err) {
+	case "crash":
+		t.stats.Crashes++
+	case "timeout":
+		t.stats.Timeouts++
+	case "protocol":
+		t.stats.ProtocolErrors++
+	}
+	if c.canary {
+		// The canary is the runner's: its failure tells only that the
+		// testee did not answer, which handleExit counts.
+		c.proc = nil
+	}
+	t.completeLocked(c, vectors.Response{}, err)
 }
 
 // spawnLocked starts a new process. The testee runs in a process group of
@@ -352,12 +552,12 @@ func (t *Process) spawnLocked() error {
 		Stdout: outW,
 		Stderr: errW,
 	}
-	setProcessGroup(cmd)
+	prepareCommand(cmd)
 	err = cmd.Start()
 	closeAll(inR, outW, errW) // the child has its own copies
 	if err != nil {
 		closeAll(inW, outR, errR)
-		return &StartError{Command: t.cfg.Command, Err: err}
+		return &StartError{Command: t.cfg.Command, Err: explainStart(path, err)}
 	}
 	p := &proc{
 		cmd:      cmd,
@@ -365,6 +565,7 @@ func (t *Process) spawnLocked() error {
 		stdout:   outR,
 		stderr:   errR,
 		pid:      cmd.Process.Pid,
+		unread:   -1,
 		exited:   make(chan struct{}),
 		readDone: make(chan struct{}),
 		errDone:  make(chan struct{}),
@@ -386,11 +587,42 @@ func (t *Process) spawnLocked() error {
 	return nil
 }
 
+// explainStart makes the error of a command that could not be executed say
+// why when the system's does not: a script whose #! interpreter is missing
+// fails as if the script itself were missing.
+func explainStart(path string, err error) error {
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	f, ferr := os.Open(path)
+	if ferr != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return err
+	}
+	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) == 0 {
+		return fmt.Errorf("%s: empty #! line", path)
+	}
+	interp := fields[0]
+	if _, serr := os.Stat(interp); serr != nil {
+		return fmt.Errorf("%s: the interpreter %s named on its #! line does not exist: %w", path, interp, err)
+	}
+	return err
+}
+
 // environ returns the testee's environment: the runner's, plus
-// PCTEST_PROTOCOL and, in -utf16hex mode, PCTEST_UTF16HEX.
+// PCTEST_PROTOCOL, in -utf16hex mode PCTEST_UTF16HEX, and the token that
+// marks what the testee starts.
 func (t *Process) environ() []string {
 	env := append(os.Environ(), t.cfg.Env...)
-	env = append(env, "PCTEST_PROTOCOL="+strconv.Itoa(ProtocolVersion))
+	env = append(env, "PCTEST_PROTOCOL="+strconv.Itoa(ProtocolVersion), tokenEnv+"="+t.token)
 	if t.cfg.UTF16Hex {
 		env = append(env, "PCTEST_UTF16HEX=1")
 	}
@@ -403,14 +635,46 @@ func closeAll(files ...*os.File) {
 	}
 }
 
-// writer writes unsent requests to the running process, as many as are
-// waiting in one write.
+// nextWriteLocked returns what the writer sends next to the running
+// process: the canary alone, a request sent again alone, or every request
+// waiting; nil when there is nothing it may send.
+func (t *Process) nextWriteLocked() []*call {
+	p := t.proc
+	if p == nil || p.dead || p.eof || t.alone != nil {
+		return nil
+	}
+	switch {
+	case t.needCanary || len(t.isolate) > 0 && p.answered == 0:
+		// A request is sent again alone only to a process that answered
+		// the canary, so that its failure there is its own.
+		t.needCanary = false
+		t.alone = t.newCanaryLocked()
+		return []*call{t.alone}
+	case len(t.isolate) > 0:
+		t.alone = t.isolate[0]
+		t.isolate = t.isolate[1:]
+		return []*call{t.alone}
+	case len(t.unsent) > 0:
+		batch := slices.Clone(t.unsent)
+		clear(t.unsent)
+		t.unsent = t.unsent[:0]
+		return batch
+	}
+	return nil
+}
+
+// writer writes requests to the running process: as many as are waiting
+// in one write, or one at a time while requests are being sent alone.
 func (t *Process) writer() {
 	defer t.wg.Done()
 	var buf []byte
 	for {
 		t.mu.Lock()
-		for !t.closed && (len(t.unsent) == 0 || t.proc == nil || t.proc.dead) {
+		var batch []*call
+		for !t.closed {
+			if batch = t.nextWriteLocked(); batch != nil {
+				break
+			}
 			t.cond.Wait()
 		}
 		if t.closed {
@@ -420,19 +684,23 @@ func (t *Process) writer() {
 		p := t.proc
 		now := time.Now()
 		buf = buf[:0]
-		for _, c := range t.unsent {
+		for _, c := range batch {
 			buf = append(buf, c.line...)
 			c.proc = p
 			c.sentAt = now
+			p.queued += int64(len(c.line))
+			c.end = p.queued
 		}
-		clear(t.unsent)
-		t.unsent = t.unsent[:0]
 		t.mu.Unlock()
 
-		if _, err := p.stdin.Write(buf); err != nil {
+		n, err := p.stdin.Write(buf)
+		t.mu.Lock()
+		p.sent += int64(n)
+		t.mu.Unlock()
+		if err != nil {
 			// The process is gone or going: the reader sees its stdout
-			// close, the waiter its exit, and the requests are sent again
-			// to the next process.
+			// close, the waiter its exit, and the requests are handled
+			// with the exit.
 			t.mu.Lock()
 			for !t.closed && t.proc == p && !p.dead {
 				t.cond.Wait()
@@ -480,9 +748,33 @@ func (t *Process) reader(p *proc) {
 			line = nil
 		}
 		if err != nil {
+			t.stdoutEnded(p)
 			return
 		}
 	}
+}
+
+// stdoutEnded handles the end of p's stdout. A process that does not exit
+// soon after closed its stdout and lives on: it is killed, and the request
+// in flight charged as for a crash.
+func (t *Process) stdoutEnded(p *proc) {
+	// No request written from now on can be answered: none is charged
+	// with the end.
+	t.mu.Lock()
+	p.eof = true
+	t.mu.Unlock()
+	select {
+	case <-p.exited:
+		return
+	case <-time.After(eofGrace):
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if p.dead || t.closed {
+		return
+	}
+	t.incidentLocked(p, &CrashError{Status: "closed its stdout and kept running", Stderr: t.stderr.Last(stderrExcerpt)})
+	t.killLocked(p, "closed stdout")
 }
 
 // handleLine handles one line of p's stdout.
@@ -500,33 +792,39 @@ func (t *Process) handleLine(p *proc, line []byte) {
 		return // a process being killed or closed: its output no longer counts
 	}
 	t.lastProgress = now
-	if perr == nil {
-		if c := t.byID[id]; c != nil && c.proc == p {
-			p.answered++
-			t.answered++
-			t.silentExits = 0
-			t.completeLocked(c, resp, nil)
-			return
-		}
-		if p.charged[id] {
-			// The late response of a request already charged with a
-			// protocol error (the testee printed a stray line before it):
-			// dropping it keeps the error from moving on to the next one.
-			delete(p.charged, id)
-			return
-		}
-		perr = fmt.Errorf("no request with id %d is in flight", id)
-	} else if c := t.byID[id]; id != 0 && c != nil && c.proc == p {
-		// A response to a known request that is malformed otherwise.
-		t.stats.ProtocolErrors++
-		t.completeLocked(c, vectors.Response{}, &ProtocolError{Line: quoteLine(line), Err: perr})
-		return
+	c := t.byID[id]
+	if c != nil && c.proc != p {
+		c = nil
 	}
-	t.chargeProtocolLocked(p, line, perr)
+	switch {
+	case perr == nil && c != nil:
+		p.answered++
+		t.answered++
+		t.silentExits = 0
+		t.completeLocked(c, resp, nil)
+		return
+	case c != nil:
+		// A response to a request in flight, malformed otherwise.
+		t.chargeLocked(c, &ProtocolError{Line: quoteLine(line), Err: perr})
+		return
+	case perr == nil && id > 0 && id <= t.nextID.Load():
+		// A request answered already, or charged with a protocol error
+		// before its own response came.
+		if !p.charged[id] {
+			t.stats.StrayLines++
+			t.note(fmt.Sprintf("stray stdout line, an answer to request %d answered already: %s", id, quoteLine(line)))
+		}
+		delete(p.charged, id)
+		return
+	case perr == nil:
+		perr = fmt.Errorf("no request with id %d is in flight", id)
+	}
+	t.unattributedLocked(p, line, perr)
 }
 
-// lineTooLong charges the request at the head with a protocol error once a
-// response line passes the limit; the rest of the line is read and dropped.
+// lineTooLong handles a response line past the limit: the rest of it is
+// read and dropped, and the process is killed so that the next request
+// starts clean.
 func (t *Process) lineTooLong(p *proc, prefix []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -534,26 +832,32 @@ func (t *Process) lineTooLong(p *proc, prefix []byte) {
 		return
 	}
 	t.lastProgress = time.Now()
-	t.chargeProtocolLocked(p, prefix, fmt.Errorf("response line longer than %d bytes", t.cfg.MaxLine))
+	t.unattributedLocked(p, prefix, fmt.Errorf("response line longer than %d bytes", t.cfg.MaxLine))
+	if !p.dead {
+		t.killLocked(p, "line too long")
+	}
 }
 
-// chargeProtocolLocked charges the oldest request in flight on p with a
-// protocol error quoting line. Responses come in request order, so the line
-// stands where that request's response belongs. A line with nothing in
-// flight is stray output: it is kept with the stderr tail.
-func (t *Process) chargeProtocolLocked(p *proc, line []byte, err error) {
-	head := t.headLocked(p)
-	if head == nil {
+// unattributedLocked handles an output line that names no request in
+// flight. With one request in flight on p, it is charged with a protocol
+// error; with several, p is killed and they are sent again alone; with
+// none, the line is stray output, kept with the stderr tail.
+func (t *Process) unattributedLocked(p *proc, line []byte, err error) {
+	s := t.readLocked(p)
+	switch {
+	case len(s) == 0:
 		t.stats.StrayLines++
-		t.stderr.Write([]byte("[pctest: stray stdout line] " + quoteLine(line) + "\n"))
-		return
+		t.note("stray stdout line: " + quoteLine(line))
+	case len(s) == 1 && p.answered > 0:
+		if p.charged == nil {
+			p.charged = make(map[int64]bool)
+		}
+		p.charged[s[0].id] = true
+		t.chargeLocked(s[0], &ProtocolError{Line: quoteLine(line), Err: err})
+	default:
+		t.incidentLocked(p, &ProtocolError{Line: quoteLine(line), Err: err})
+		t.killLocked(p, "protocol error")
 	}
-	t.stats.ProtocolErrors++
-	if p.charged == nil {
-		p.charged = make(map[int64]bool)
-	}
-	p.charged[head.id] = true
-	t.completeLocked(head, vectors.Response{}, &ProtocolError{Line: quoteLine(line), Err: err})
 }
 
 // stderrReader keeps the tail of p's stderr.
@@ -564,12 +868,18 @@ func (t *Process) stderrReader(p *proc) {
 }
 
 // waiter waits for p to exit, reaps it, kills what is left of its process
-// group, and then lets the testee handle the exit once p's output is read.
+// group and its descendants, and then lets the Process handle the exit once
+// p's output is read.
 func (t *Process) waiter(p *proc) {
 	defer t.wg.Done()
 	err := p.cmd.Wait()
 	p.status = exitStatus(p.cmd.ProcessState, err)
 	killProcessGroup(p.pid)
+	killEscaped(t.token)
+	unread := unreadBytes(p.stdin)
+	t.mu.Lock()
+	p.unread = unread
+	t.mu.Unlock()
 	close(p.exited)
 	p.stdin.Close()
 	for _, c := range []struct {
@@ -600,8 +910,8 @@ func exitStatus(ps *os.ProcessState, err error) string {
 }
 
 // handleExit runs once p has exited and its output has been read. Unless the
-// runner killed p, the oldest request in flight on p is charged with the
-// crash. The requests still in flight are sent again to a new process.
+// runner killed p, its exit is an incident: a crash. A new process is
+// started for what is left.
 func (t *Process) handleExit(p *proc) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -616,38 +926,46 @@ func (t *Process) handleExit(p *proc) {
 		return
 	}
 	if reason == "" {
-		if head := t.headLocked(p); head != nil {
-			t.stats.Crashes++
-			t.completeLocked(head, vectors.Response{}, &CrashError{Status: p.status, Stderr: t.stderr.Last(stderrExcerpt)})
+		t.incidentLocked(p, &CrashError{Status: p.status, Stderr: t.stderr.Last(stderrExcerpt)})
+	}
+	// Anything still marked as written to p goes out again.
+	for _, c := range t.writtenLocked(p) {
+		c.proc = nil
+		if c.canary {
+			t.completeLocked(c, vectors.Response{}, ErrClosed)
+		} else if !slices.Contains(t.isolate, c) {
+			t.unsent = append(t.unsent, c)
 		}
+	}
+	status := p.status
+	switch reason {
+	case "timeout":
+		status = fmt.Sprintf("killed after no answer in %v", t.cfg.Timeout)
+	case "closed stdout":
+		status = "closed its stdout"
 	}
 	if p.answered == 0 {
 		t.silentExits++
+		t.needCanary = true
 	} else {
 		t.silentExits = 0
 	}
-	status := p.status
-	if reason == "timeout" {
-		status = fmt.Sprintf("killed after no answer in %v", t.cfg.Timeout)
-	}
-	switch {
-	case t.answered == 0 && t.silentExits >= startSilentExits:
-		t.fatal = &StartError{Command: t.cfg.Command, Status: status, Stderr: t.stderr.Last(stderrExcerpt),
-			Err: fmt.Errorf("ran %d times without answering a request", t.silentExits)}
-	case t.silentExits >= maxSilentExits:
-		t.fatal = &StartError{Command: t.cfg.Command, Status: status, Stderr: t.stderr.Last(stderrExcerpt),
-			Err: fmt.Errorf("ran %d times in a row without answering a request", t.silentExits)}
-	}
-	if t.fatal != nil {
+	if t.silentExits >= startSilentExits {
+		msg := fmt.Errorf("ran %d times without answering a request", t.silentExits)
+		if t.answered > 0 {
+			msg = fmt.Errorf("stopped answering: ran %d times in a row without answering a request", t.silentExits)
+		}
+		t.fatal = &StartError{Command: t.cfg.Command, Status: status, Stderr: t.stderr.Last(stderrExcerpt), Err: msg}
 		t.failAllLocked(t.fatal)
 		t.cond.Broadcast()
 		return
 	}
-	// Resend what was in flight, in order.
-	t.unsent = append(t.unsent[:0], t.inflight...)
-	for _, c := range t.unsent {
-		c.proc = nil
+	if t.alone != nil && t.alone.proc == nil && !slices.Contains(t.isolate, t.alone) {
+		// The request sent alone was lost with p without a charge (p was
+		// killed for another reason): send it alone again.
+		t.isolate = append([]*call{t.alone}, t.isolate...)
 	}
+	t.alone = nil
 	if err := t.spawnLocked(); err != nil {
 		t.fatal = err
 		t.failAllLocked(err)
@@ -663,7 +981,7 @@ func (t *Process) failAllLocked(err error) {
 }
 
 // watchdog kills a testee whose oldest request in flight has gone
-// unanswered for longer than the timeout, charging that request with it.
+// unanswered for longer than the timeout; the timeout is an incident.
 func (t *Process) watchdog() {
 	defer t.wg.Done()
 	tick := time.NewTicker(min(max(t.cfg.Timeout/8, 5*time.Millisecond), 250*time.Millisecond))
@@ -682,8 +1000,7 @@ func (t *Process) watchdog() {
 						since = t.lastProgress
 					}
 					if now.Sub(since) > t.cfg.Timeout {
-						t.stats.Timeouts++
-						t.completeLocked(head, vectors.Response{}, &TimeoutError{After: t.cfg.Timeout, Stderr: t.stderr.Last(stderrExcerpt)})
+						t.incidentLocked(p, &TimeoutError{After: t.cfg.Timeout, Stderr: t.stderr.Last(stderrExcerpt)})
 						t.killLocked(p, "timeout")
 					}
 				}
@@ -693,8 +1010,8 @@ func (t *Process) watchdog() {
 	}
 }
 
-// killLocked kills p's whole process group, unless p has exited already;
-// the waiter then handles the exit.
+// killLocked kills p's whole process group and its descendants, unless p
+// has exited already; the waiter then handles the exit.
 func (t *Process) killLocked(p *proc, reason string) {
 	if p.killReason == "" {
 		p.killReason = reason
@@ -703,6 +1020,7 @@ func (t *Process) killLocked(p *proc, reason string) {
 	select {
 	case <-p.exited:
 	default:
+		killTree(p.pid)
 		killProcessGroup(p.pid)
 	}
 	t.cond.Broadcast()
@@ -711,7 +1029,7 @@ func (t *Process) killLocked(p *proc, reason string) {
 // close shuts the testee down: it closes the process's stdin, gives it
 // exitGrace to exit, then kills its process group; with now set it kills at
 // once. Requests still in flight fail with ErrClosed. close waits for every
-// goroutine of the testee, so none is left behind, and the process is
+// goroutine of the Process, so none is left behind, and the process is
 // reaped.
 func (t *Process) close(now bool) {
 	t.mu.Lock()
@@ -745,6 +1063,7 @@ func (t *Process) close(now bool) {
 		}
 	}
 	t.wg.Wait()
+	killEscaped(t.token)
 }
 
 // StartFailure returns the *StartError that stopped a testee that never
@@ -768,7 +1087,9 @@ func (t *Process) Stats() Stats {
 }
 
 // Stderr returns the end of what the testee wrote to its stderr, at most n
-// bytes, across restarts.
+// bytes, across restarts, with the runner's notes (stray lines, flaky
+// incidents) among it. Control characters but newline and tab are escaped,
+// so that the text is safe to print on a terminal.
 func (t *Process) Stderr(n int) string { return t.stderr.Last(n) }
 
 // trimEOL removes a trailing "\n" or "\r\n".

@@ -164,11 +164,13 @@ func TestTesteeCrash(t *testing.T) {
 		}
 	}
 	st := tt.Stats()
-	if st.Crashes != 2 || st.Restarts != 2 {
+	// Each crash restarts the testee; so does the first one when it lost
+	// several requests, which are then sent again alone (issue 14).
+	if st.Crashes != 2 || st.Restarts < 2 || st.Restarts > 3 || st.Flaky != 0 {
 		t.Errorf("incidents: %+v", st)
 	}
-	if len(*pids) != 3 {
-		t.Errorf("started %d processes, want 3", len(*pids))
+	if len(*pids) != st.Restarts+1 {
+		t.Errorf("started %d processes, want %d", len(*pids), st.Restarts+1)
 	}
 }
 
@@ -176,7 +178,7 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 	dir := t.TempDir()
 	pidfile := filepath.Join(dir, "pids")
 	cfg := fakeConfig("grandchild,pidfile=" + pidfile)
-	cfg.Timeout = 5 * time.Second // generous: a loaded CI machine restarts a race-enabled fake testee slowly
+	cfg.Timeout = 2 * time.Second // generous: a loaded CI machine restarts a race-enabled fake testee slowly
 	tt, _ := startFake(t, cfg)
 	in := inputs(50, "HANG")
 	start := time.Now()
@@ -196,11 +198,13 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 	}
 	// The hung testee and the grandchild it started are gone, long before
 	// the testee is closed.
+	// With several requests in flight at the timeout, HANG is sent again
+	// alone and hangs a second testee, which starts a second grandchild.
 	pids := faketestee.ReadPids(pidfile)
-	if len(pids) != 3 {
-		t.Fatalf("pids %v: want the first testee, its grandchild and the second testee", pids)
+	if len(pids) != 3 && len(pids) != 5 {
+		t.Fatalf("pids %v: want each hung testee and its grandchild, and the last testee", pids)
 	}
-	faketestee.CheckReaped(t, pids[:2])
+	faketestee.CheckReaped(t, pids[:len(pids)-1])
 }
 
 func TestTesteeProtocolErrors(t *testing.T) {
@@ -226,7 +230,10 @@ func TestTesteeProtocolErrors(t *testing.T) {
 			t.Errorf("%s: does not quote the line: %s", s, msg)
 		}
 	}
-	if st := tt.Stats(); st.ProtocolErrors != 4 || st.Restarts != 0 {
+	// A line that names no request in flight, with several in flight,
+	// restarts the testee and sends them again alone (issue 14): restarts
+	// vary with timing, the charges do not.
+	if st := tt.Stats(); st.ProtocolErrors != 4 || st.Flaky != 0 {
 		t.Errorf("incidents: %+v", st)
 	}
 }
@@ -246,8 +253,9 @@ func TestTesteeLongLineBoundedMemory(t *testing.T) {
 	if len(pe.Line) > quoteLimit+40 {
 		t.Errorf("quoted %d bytes", len(pe.Line))
 	}
-	// The testee goes on flooding, then hangs: the next request times out
-	// and a new process answers the one after.
+	// The testee would go on flooding, then hang: it is killed at once, so
+	// that the next requests are answered by a new process (issue 14: no
+	// longer charged with a timeout).
 	in := inputs(3)
 	resps, errs := doAll(tt, in)
 	runtime.ReadMemStats(&after)
@@ -260,8 +268,8 @@ func TestTesteeLongLineBoundedMemory(t *testing.T) {
 			t.Errorf("%q: %v %v", in[i], resps[i], errs[i])
 		}
 	}
-	if n != 1 {
-		t.Errorf("%d timeouts, want 1", n)
+	if n != 0 {
+		t.Errorf("%d timeouts, want 0", n)
 	}
 	if d := after.TotalAlloc - before.TotalAlloc; d > 2<<20 {
 		t.Errorf("allocated %d bytes reading a 3 MiB line with a 64 KiB limit", d)

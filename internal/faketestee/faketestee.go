@@ -30,6 +30,12 @@ const (
 	// ModeEnv lists the fake testee's behaviours, comma-separated:
 	//
 	//	exit-at-start  write "fatal: boom" to stderr and exit 1 at once
+	//	close-stdout-at-start
+	//	               close stdout at once and sleep
+	//	never-read     never read stdin; sleep
+	//	stderr-junk    write terminal escapes, NUL and CR to stderr at start
+	//	setsid         at start, start a grandchild in a session of its own
+	//	               that sleeps (its pid goes to the pidfile)
 	//	pidfile=PATH   append the process's pid (and any grandchild's) to PATH
 	//	grandchild     on HANG, first start a grandchild that sleeps
 	//	once=PATH      misbehave only if PATH does not exist, creating it
@@ -37,10 +43,23 @@ const (
 	//	wait-eof       read everything before answering anything
 	//	ref            answer as the reference implementation does
 	//	bang-bug       with ref: encodeURIComponent escapes '!' as %21
-	//	crash-char=C   exit 3 on a request whose input holds the character C
+	//	noflush        on a crash, exit without writing the answers of the
+	//	               chunk read so far (as the shipped examples would)
 	//	crash-at=N, hang-at=N, garbage-at=N
 	//	               at the process's Nth request, behave as for the
 	//	               CRASH, HANG or GARBAGE triggers below
+	//	close-stdout-after=N
+	//	               after N answers, close stdout and sleep
+	//	dup-every=N    write every Nth answer twice
+	//	unsup-op=OP    answer unsupported to every request of OP
+	//	crash-char=C, hang-char=C, garbage-char=C, extra-char=C,
+	//	dup-char=C, malformed-char=C, long-char=C, setsid-char=C
+	//	               on a request whose input holds the character C:
+	//	               exit 3; hang; print a line that is not JSON instead
+	//	               of the answer; print one before the answer; answer
+	//	               twice; answer with a JSON object cut short; print a
+	//	               3 MiB line, then answer; start a grandchild in a
+	//	               session of its own, then answer
 	//
 	// Otherwise it answers each request by echoing its "in" as "out"
 	// ("in_hex" as "out_hex", "in_utf16" as "out_utf16"), unless the input
@@ -65,12 +84,28 @@ func Main() int {
 		k, v, _ := strings.Cut(f, "=")
 		opts[k] = v
 	}
+	has := func(k string) bool { _, ok := opts[k]; return ok }
 	if path, ok := opts["pidfile"]; ok {
 		AppendPid(path, os.Getpid())
 	}
-	if _, ok := opts["exit-at-start"]; ok {
+	if has("exit-at-start") {
 		fmt.Fprintln(os.Stderr, "fatal: boom")
 		return 1
+	}
+	if has("stderr-junk") {
+		os.Stderr.WriteString("junk: \x1b[2J\x1b]0;owned\x07 NUL\x00 CR\rover \u202egnp.exe\n")
+	}
+	if has("setsid") {
+		startSetsid(opts["pidfile"])
+	}
+	if has("close-stdout-at-start") {
+		os.Stdout.Close()
+		time.Sleep(time.Hour)
+		return 0
+	}
+	if has("never-read") {
+		time.Sleep(time.Hour)
+		return 0
 	}
 	misbehave := func() bool {
 		path, ok := opts["once"]
@@ -86,13 +121,18 @@ func Main() int {
 	}
 	in := bufio.NewReader(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
-	count := 0
+	count, answers := 0, 0
 	at := func(key string) bool {
 		n, ok := opts[key]
 		return ok && n == strconv.Itoa(count) && misbehave()
 	}
+	atoi := func(key string) int {
+		n, _ := strconv.Atoi(opts[key])
+		return n
+	}
+	closeAfter, dupEvery := atoi("close-stdout-after"), atoi("dup-every")
 	_, ref := opts["ref"]
-	if _, ok := opts["wait-eof"]; ok {
+	if has("wait-eof") {
 		io.ReadAll(os.Stdin)
 		return 0
 	}
@@ -102,6 +142,7 @@ func Main() int {
 			count++
 			var req struct {
 				ID      int64           `json:"id"`
+				Op      string          `json:"op"`
 				In      json.RawMessage `json:"in"`
 				InHex   json.RawMessage `json:"in_hex"`
 				InUTF16 json.RawMessage `json:"in_utf16"`
@@ -110,19 +151,41 @@ func Main() int {
 				fmt.Fprintf(os.Stderr, "fake: bad request %q\n", line)
 				continue
 			}
-			if _, ok := opts["logreq"]; ok {
+			if has("logreq") {
 				os.Stderr.Write(line)
 			}
 			input := string(req.In) + string(req.InHex) + string(req.InUTF16)
 			trigger := func(word string) bool { return strings.Contains(input, word) && misbehave() }
+			char := func(key string) bool {
+				c, ok := opts[key]
+				return ok && c != "" && strings.Contains(input, c) && misbehave()
+			}
+			answer := func() {
+				answers++
+				switch {
+				case opts["unsup-op"] == req.Op:
+					fmt.Fprintf(out, "{\"id\":%d,\"unsupported\":true}\n", req.ID)
+				case ref:
+					out.Write(referenceAnswer(line, has("bang-bug")))
+					out.WriteByte('\n')
+				case req.InUTF16 != nil:
+					fmt.Fprintf(out, "{\"id\":%d,\"out_utf16\":%s}\n", req.ID, req.InUTF16)
+				case req.In != nil:
+					fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID, req.In)
+				default:
+					fmt.Fprintf(out, "{\"id\":%d,\"out_hex\":%s}\n", req.ID, req.InHex)
+				}
+			}
 			switch {
-			case at("crash-at") || trigger("CRASH") || opts["crash-char"] != "" && strings.Contains(input, opts["crash-char"]):
-				out.Flush()
+			case at("crash-at") || trigger("CRASH") || char("crash-char"):
+				if !has("noflush") {
+					out.Flush()
+				}
 				fmt.Fprintln(os.Stderr, "dying")
 				return 3
-			case at("hang-at") || trigger("HANG"):
+			case at("hang-at") || trigger("HANG") || char("hang-char"):
 				out.Flush()
-				if _, ok := opts["grandchild"]; ok {
+				if has("grandchild") {
 					cmd := exec.Command("sleep", "600")
 					if cmd.Start() == nil {
 						if path, ok := opts["pidfile"]; ok {
@@ -132,11 +195,26 @@ func Main() int {
 				}
 				time.Sleep(time.Hour)
 				return 0
-			case at("garbage-at") || trigger("GARBAGE"):
+			case at("garbage-at") || trigger("GARBAGE") || char("garbage-char"):
 				fmt.Fprintln(out, "this is not json <script>")
-			case trigger("EXTRA"):
+			case trigger("EXTRA") || char("extra-char"):
 				fmt.Fprintln(out, "debug: extra line")
-				fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID, req.In)
+				answer()
+			case char("dup-char"):
+				answer()
+				answer()
+			case char("malformed-char"):
+				fmt.Fprintf(out, "{\"id\":%d,\"out\":\"x\"\n", req.ID)
+			case char("long-char"):
+				chunk := bytes.Repeat([]byte("x"), 1<<16)
+				for range 48 {
+					out.Write(chunk)
+				}
+				out.WriteByte('\n')
+				answer()
+			case char("setsid-char"):
+				startSetsid(opts["pidfile"])
+				answer()
 			case trigger("WRONGID"):
 				fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID+1000, req.In)
 			case trigger("NOID"):
@@ -151,16 +229,17 @@ func Main() int {
 				return 0
 			case trigger("UNSUP"):
 				fmt.Fprintf(out, "{\"id\":%d,\"unsupported\":true}\n", req.ID)
-			case ref:
-				_, bang := opts["bang-bug"]
-				out.Write(referenceAnswer(line, bang))
-				out.WriteByte('\n')
-			case req.InUTF16 != nil:
-				fmt.Fprintf(out, "{\"id\":%d,\"out_utf16\":%s}\n", req.ID, req.InUTF16)
-			case req.In != nil:
-				fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID, req.In)
 			default:
-				fmt.Fprintf(out, "{\"id\":%d,\"out_hex\":%s}\n", req.ID, req.InHex)
+				answer()
+				if dupEvery > 0 && answers%dupEvery == 0 {
+					answer()
+				}
+			}
+			if closeAfter > 0 && answers >= closeAfter {
+				out.Flush()
+				os.Stdout.Close()
+				time.Sleep(time.Hour)
+				return 0
 			}
 		}
 		if in.Buffered() == 0 || err != nil {
@@ -169,6 +248,16 @@ func Main() int {
 		if err != nil {
 			return 0
 		}
+	}
+}
+
+// startSetsid starts a grandchild that sleeps in a session of its own, out
+// of the testee's process group, and appends its pid to pidfile.
+func startSetsid(pidfile string) {
+	cmd := exec.Command("sleep", "600")
+	cmd.SysProcAttr = setsidAttr()
+	if cmd.Start() == nil && pidfile != "" {
+		AppendPid(pidfile, cmd.Process.Pid)
 	}
 }
 
