@@ -178,6 +178,7 @@ type proc struct {
 	answered   int64  // valid responses from this process; guarded by Process.mu
 	queued     int64  // bytes handed to the writer for it; guarded by Process.mu
 	sent       int64  // bytes written to its stdin; guarded by Process.mu
+	writing    bool   // a write to its stdin is under way; guarded by Process.mu
 	unread     int64  // bytes written it never read, once exited; -1 before; guarded by Process.mu
 	// charged holds the ids of requests charged with a protocol error whose
 	// own response may still come; guarded by Process.mu.
@@ -691,11 +692,14 @@ func (t *Process) writer() {
 			p.queued += int64(len(c.line))
 			c.end = p.queued
 		}
+		p.writing = true
 		t.mu.Unlock()
 
 		n, err := p.stdin.Write(buf)
 		t.mu.Lock()
 		p.sent += int64(n)
+		p.writing = false
+		t.cond.Broadcast()
 		t.mu.Unlock()
 		if err != nil {
 			// The process is gone or going: the reader sees its stdout
@@ -915,6 +919,11 @@ func exitStatus(ps *os.ProcessState, err error) string {
 func (t *Process) handleExit(p *proc) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	// p's stdin is closed: a write under way ends at once. Once it has,
+	// what p read is known.
+	for p.writing {
+		t.cond.Wait()
+	}
 	reason := p.killReason
 	p.dead = true
 	if t.proc == p {

@@ -121,3 +121,26 @@ func TestFuzzOpFlag(t *testing.T) {
 		t.Errorf("-ops: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestFuzzHangIsAFinding: a testee that hangs on '~' has findings even
+// when time runs out before they are shrunk, and fuzz exits 1 (issue 14,
+// defect 1).
+func TestFuzzHangIsAFinding(t *testing.T) {
+	faketestee.CheckNoLeaks(t)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-time", "2s", "-timeout", "300ms", "-j", "16", "-seed", "1"}, fakeArgs(t, "ref,hang-char=~")...)
+	r := runPctest(t, args...)
+	if r.code != exitFail || !strings.Contains(r.stdout, "(timeout: no answer in 300ms") {
+		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestFuzzNothingAnswered: a testee that never reads its input makes fuzz
+// exit 2, not 0 with "0 cases" (issue 14, defect 7).
+func TestFuzzNothingAnswered(t *testing.T) {
+	faketestee.CheckNoLeaks(t)
+	args := append([]string{"fuzz", "-cases", "100", "-timeout", "200ms", "-seed", "1"}, fakeArgs(t, "never-read")...)
+	r := runPctest(t, args...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "cannot start testee") {
+		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

@@ -27,11 +27,12 @@ func main() {
 	os.Exit(mainWithSignals(os.Args[1:]))
 }
 
-// mainWithSignals runs pctest with args, turning the first SIGINT, SIGTERM
-// or SIGHUP into a clean stop: the testee is killed and the partial results
-// printed. A second one kills pctest at once.
+// mainWithSignals runs pctest with args, turning the first SIGINT, SIGTERM,
+// SIGHUP or SIGQUIT into a clean stop: the testee is killed with everything
+// it started, and the partial results printed. A second one kills pctest at
+// once (the testee then dies of PR_SET_PDEATHSIG on Linux).
 func mainWithSignals(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
 	context.AfterFunc(ctx, stop)
 	return pctest(ctx, args, os.Stdout, os.Stderr)

@@ -295,8 +295,11 @@ func TestRunFormats(t *testing.T) {
 	var suites struct {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
+		Errors   int `xml:"errors,attr"`
 		Suites   []struct {
-			Cases []struct {
+			Failures int `xml:"failures,attr"`
+			Errors   int `xml:"errors,attr"`
+			Cases    []struct {
 				Name  string `xml:"name,attr"`
 				Error *struct {
 					Type string `xml:"type,attr"`
@@ -307,8 +310,10 @@ func TestRunFormats(t *testing.T) {
 	if err := xml.Unmarshal([]byte(r.stdout), &suites); err != nil {
 		t.Fatalf("-format junit: %v\n%s", err, r.stdout)
 	}
-	n, crashed := 0, 0
+	n, crashed, failures, errs := 0, 0, 0, 0
 	for _, s := range suites.Suites {
+		failures += s.Failures
+		errs += s.Errors
 		for _, c := range s.Cases {
 			n++
 			if c.Error != nil && c.Error.Type == "crash" {
@@ -319,6 +324,11 @@ func TestRunFormats(t *testing.T) {
 	if n != suites.Tests || n != ri.VectorCount || crashed != 1 {
 		t.Errorf("junit: %d cases, tests=%d, %d crashed; want %d cases, 1 crashed", n, suites.Tests, crashed, ri.VectorCount)
 	}
+	// The root's counts agree with the suites' (issue 14): the crash is an
+	// error, not a failure.
+	if suites.Failures != failures || suites.Errors != errs || errs != 1 {
+		t.Errorf("junit: root failures=%d errors=%d, suites' %d and %d", suites.Failures, suites.Errors, failures, errs)
+	}
 }
 
 func TestExitCodes(t *testing.T) {
@@ -327,5 +337,67 @@ func TestExitCodes(t *testing.T) {
 	}
 	if code := reportSetupError(&bytes.Buffer{}, "run", context.Canceled); code != exitInterrupted {
 		t.Errorf("canceled: exit %d", code)
+	}
+}
+
+// TestSignalsLeaveNothing stops a pctest process whose testee hangs, and
+// has started a grandchild in a session of its own, with each signal a
+// terminal or a supervisor sends: pctest exits 130 and leaves no process
+// behind. Killed with SIGKILL, it cannot clean up, but its testee dies
+// with it (PR_SET_PDEATHSIG).
+func TestSignalsLeaveNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			pidfile := filepath.Join(t.TempDir(), "pids")
+			cmd := exec.Command(os.Args[0], "run", "-area", "ecmascript", "-timeout", "1m", "--", os.Args[0])
+			cmd.Env = append(os.Environ(), faketestee.RoleEnv+"=pctest", faketestee.ModeEnv+"=ref,setsid,hang-at=3,pidfile="+pidfile, "GORACE=atexit_sleep_ms=0")
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			deadline := time.Now().Add(30 * time.Second)
+			for len(faketestee.ReadPids(pidfile)) < 2 && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(200 * time.Millisecond) // let the testee hang
+			cmd.Process.Signal(sig)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(30 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("pctest did not stop on %v", sig)
+			}
+			if code := cmd.ProcessState.ExitCode(); sig != syscall.SIGKILL && code != exitInterrupted {
+				t.Errorf("exit %d, want %d", code, exitInterrupted)
+			}
+			pids := faketestee.ReadPids(pidfile)
+			if len(pids) != 2 {
+				t.Fatalf("pids %v: want the testee and its grandchild", pids)
+			}
+			if sig == syscall.SIGKILL {
+				// Only the testee is bound to pctest's life; its
+				// grandchild in another session is not.
+				syscall.Kill(pids[1], syscall.SIGKILL)
+				pids = pids[:1]
+				// This test process is a child subreaper (its other tests
+				// ran testees): the orphaned testee is its child to reap.
+				for range 1000 {
+					if state, ppid, ok := faketestee.ProcState(pids[0]); !ok || state == 'Z' && ppid == os.Getpid() {
+						break
+					}
+					time.Sleep(10 * time.Millisecond)
+				}
+				syscall.Wait4(pids[0], nil, syscall.WNOHANG, nil)
+			}
+			faketestee.CheckReaped(t, pids)
+		})
 	}
 }

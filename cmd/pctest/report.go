@@ -353,6 +353,7 @@ type junitSuites struct {
 	Name     string       `xml:"name,attr"`
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
 	Skipped  int          `xml:"skipped,attr"`
 	Time     string       `xml:"time,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
@@ -431,8 +432,14 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 		}
 		s.Cases = append(s.Cases, c)
 	}
+	// The root's counts are the sums of the suites': a runner incident is an
+	// error there too, not a failure.
+	root.Failures = 0
 	for _, op := range order {
-		root.Suites = append(root.Suites, *byOp[op])
+		s := byOp[op]
+		root.Failures += s.Failures
+		root.Errors += s.Errors
+		root.Suites = append(root.Suites, *s)
 	}
 	if len(root.Suites) > 0 && r.Stderr != "" && t.Failed > 0 {
 		root.Suites[0].SystemErr = r.Stderr
