@@ -86,20 +86,23 @@ type Config struct {
 // sending them and a reader goroutine matching responses to requests by id,
 // with at most Window requests in flight.
 //
-// Its verdict does not depend on how the testee misbehaves, nor on Window.
-// A crash, a timeout, a closed stdout or an output line that names no
-// request in flight is charged to the one request in flight, if there is
-// one; when there are several, the testee is killed and restarted and they
-// are sent again one at a time, each judged on its own answer, so that the
-// incident is charged to the request that causes it alone. An incident that
-// no request causes alone is counted in Stats.Flaky and noted in the stderr
-// tail, and charged to none. A response that names a request already
+// Its verdict does not depend on how the testee misbehaves, nor on Window
+// (see PROTOCOL.md §5). A crash, a timeout, a closed stdout or an output
+// line that names no request in flight is charged to the one request in
+// flight, if there is one and the process answered before; otherwise the
+// testee is killed and restarted, and the requests in flight are sent again
+// one at a time, each judged on its own answer, so that the incident is
+// charged to the request that causes it alone. An incident that no request
+// causes alone is counted in Stats.Flaky, noted in the stderr tail, and
+// charged to none. Requests the testee never read from its stdin are sent
+// again, charged with nothing. A response that names a request already
 // answered is a stray line, counted and noted, and charged to none.
 //
-// After a process ended without answering a request, the next one first
-// gets a canary request (encodeURIComponent of "a"), alone; a testee that
-// fails the canary on startSilentExits processes in a row is one that
-// cannot run, and every request fails with a *StartError.
+// A process that ended without answering anything is followed by one that
+// first gets a canary request (encodeURIComponent of "a") alone, as is
+// every process before it gets a request sent again alone. A testee that
+// fails the canary on three processes in a row cannot run: every request
+// then fails with a *StartError.
 type Process struct {
 	cfg    Config
 	token  string        // in the testee's environment, to find its escaped descendants
@@ -437,19 +440,20 @@ func (t *Process) writtenLocked(p *proc) []*call {
 }
 
 // incidentLocked handles an incident on p, which is dead or about to be
-// killed: err is charged to the one request in flight on p; when there are
-// several, or p answered no request, they are all sent again alone, on the
-// next process, and judged each on its own.
+// killed: err is charged to the request in flight on p if it was sent
+// again alone; otherwise the requests in flight on p that it read are all
+// sent again alone, on the next process, and judged each on its own.
 func (t *Process) incidentLocked(p *proc, err error) {
 	s := t.readLocked(p)
 	switch {
 	case len(s) == 0:
-	case len(s) == 1 && p.answered > 0:
+	case len(s) == 1 && chargeable(p, s[0]):
 		t.chargeLocked(s[0], err)
 	default:
-		// Several requests, or one on a process that answered none: the
-		// next process gets the canary first (see handleExit), so that a
-		// request is charged only on a testee that can answer.
+		// Several requests, or one not yet sent alone: each is sent again
+		// alone, after the canary (see nextWriteLocked), so that a request
+		// is charged only with what it does on its own to a testee that
+		// can answer.
 		g := &group{err: err, pending: len(s)}
 		for _, c := range s {
 			c.proc = nil
@@ -458,6 +462,13 @@ func (t *Process) incidentLocked(p *proc, err error) {
 		t.isolate = append(t.isolate, s...)
 		slices.SortFunc(t.isolate, func(a, b *call) int { return int(a.id - b.id) })
 	}
+}
+
+// chargeable reports whether an incident on p with c alone in flight is
+// c's own: c is the canary, or c was sent again alone (after an incident
+// with it in flight) to a process that answered before.
+func chargeable(p *proc, c *call) bool {
+	return c.canary || c.group != nil && p.answered > 0
 }
 
 // readLocked returns the requests in flight on p that p read, oldest
@@ -843,16 +854,16 @@ func (t *Process) lineTooLong(p *proc, prefix []byte) {
 }
 
 // unattributedLocked handles an output line that names no request in
-// flight. With one request in flight on p, it is charged with a protocol
-// error; with several, p is killed and they are sent again alone; with
-// none, the line is stray output, kept with the stderr tail.
+// flight. With one request in flight on p, sent again alone, it is charged
+// with a protocol error; with others, p is killed and they are sent again
+// alone; with none, the line is stray output, kept with the stderr tail.
 func (t *Process) unattributedLocked(p *proc, line []byte, err error) {
 	s := t.readLocked(p)
 	switch {
 	case len(s) == 0:
 		t.stats.StrayLines++
 		t.note("stray stdout line: " + quoteLine(line))
-	case len(s) == 1 && p.answered > 0:
+	case len(s) == 1 && chargeable(p, s[0]):
 		if p.charged == nil {
 			p.charged = make(map[int64]bool)
 		}

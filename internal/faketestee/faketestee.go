@@ -39,6 +39,8 @@ const (
 	//	pidfile=PATH   append the process's pid (and any grandchild's) to PATH
 	//	grandchild     on HANG, first start a grandchild that sleeps
 	//	once=PATH      misbehave only if PATH does not exist, creating it
+	//	sticky=PATH    misbehave the first time, and from then on only on
+	//	               the request with that id (its id goes to PATH)
 	//	logreq         copy each request line to stderr
 	//	wait-eof       read everything before answering anything
 	//	ref            answer as the reference implementation does
@@ -107,7 +109,24 @@ func Main() int {
 		time.Sleep(time.Hour)
 		return 0
 	}
+	var reqID int64 // the id of the request being answered
 	misbehave := func() bool {
+		if path, ok := opts["sticky"]; ok {
+			// The first misbehaviour picks a request; it is the one
+			// misbehaved on from then on, in every process.
+			id := strconv.FormatInt(reqID, 10)
+			if data, err := os.ReadFile(path); err == nil {
+				return string(data) == id
+			}
+			f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+			if err != nil {
+				data, _ := os.ReadFile(path)
+				return string(data) == id
+			}
+			f.WriteString(id)
+			f.Close()
+			return true
+		}
 		path, ok := opts["once"]
 		if !ok {
 			return true
@@ -124,7 +143,15 @@ func Main() int {
 	count, answers := 0, 0
 	at := func(key string) bool {
 		n, ok := opts[key]
-		return ok && n == strconv.Itoa(count) && misbehave()
+		if !ok {
+			return false
+		}
+		if path, ok := opts["sticky"]; ok {
+			if data, err := os.ReadFile(path); err == nil {
+				return string(data) == strconv.FormatInt(reqID, 10)
+			}
+		}
+		return n == strconv.Itoa(count) && misbehave()
 	}
 	atoi := func(key string) int {
 		n, _ := strconv.Atoi(opts[key])
@@ -151,6 +178,7 @@ func Main() int {
 				fmt.Fprintf(os.Stderr, "fake: bad request %q\n", line)
 				continue
 			}
+			reqID = req.ID
 			if has("logreq") {
 				os.Stderr.Write(line)
 			}
