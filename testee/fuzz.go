@@ -203,6 +203,7 @@ type fuzzer struct {
 
 	next     atomic.Int64 // the number of the next case
 	sent     atomic.Int64 // cases sent to impl
+	full     atomic.Bool  // the case limit is reached
 	answered atomic.Int64 // cases impl answered
 
 	mu       sync.Mutex
@@ -237,7 +238,7 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 		go func() {
 			defer wg.Done()
 			gens := map[vectors.Op]*generator{}
-			for gctx.Err() == nil {
+			for gctx.Err() == nil && !f.full.Load() {
 				if !f.one(ctx, gctx, gens) {
 					cancel()
 					return
@@ -313,8 +314,10 @@ func (f *fuzzer) one(ctx, gctx context.Context, gens map[vectors.Op]*generator) 
 		return true // the reference does not take this input: not a case
 	}
 	if n := f.sent.Add(1); f.limit > 0 && n > f.limit {
+		// Enough cases: send no more, and let those in flight finish.
 		f.sent.Add(-1)
-		return false
+		f.full.Store(true)
+		return true
 	}
 	d, err := f.checkWant(gctx, req, want)
 	if err != nil {
