@@ -83,12 +83,11 @@ func envOr(name, def string) string {
 type result struct {
 	target string
 	dir    string // the target's package directory, relative to the root
-	// elapsed is the fuzzing time go test reported last; wall is the whole
+	// status is what go test's progress lines said: the fuzzing time it
+	// reported last, executions, new entries, stalls; wall is the whole
 	// invocation, build and baseline coverage included.
-	elapsed, wall time.Duration
-	execs         int64
-	newEntries    int
-	baseline      time.Duration // when the baseline coverage was gathered
+	status
+	wall          time.Duration
 	failed        bool
 	flake         bool // ended by go.dev/issue/75804, not a failure
 	skipped       bool
@@ -298,18 +297,8 @@ func cacheDir(root string) string {
 	return filepath.Join(strings.TrimSpace(string(out)), "fuzz", strings.TrimSpace(string(pkg)))
 }
 
-var (
-	// fuzz: elapsed: 12s, execs: 196853 (63914/sec), new interesting: 8 (total: 201)
-	statusRE = regexp.MustCompile(`^fuzz: elapsed: (\d+)s, execs: (\d+) \(\d+/sec\), new interesting: (\d+) \(total: (\d+)\)`)
-	// fuzz: elapsed: 0s, gathering baseline coverage: 0/193 completed
-	baselineRE = regexp.MustCompile(`^fuzz: elapsed: (\d+)s, gathering baseline coverage: (\d+)/(\d+) completed`)
-	// Failing input written to testdata/fuzz/FuzzX/582528ddfad69eb5
-	failingRE = regexp.MustCompile(`Failing input written to (\S+)`)
-)
-
 // fuzzOne runs go test -fuzz on one target and reads its output.
 func fuzzOne(root string, t target, o options, p *progress, tag string) result {
-	r := result{target: t.name, dir: t.dir}
 	args := []string{"test", "-run=^$", "-fuzz=^" + t.name + "$", "-fuzztime=" + o.fuzztime}
 	if o.minimize != "" {
 		args = append(args, "-fuzzminimizetime="+o.minimize)
@@ -320,12 +309,19 @@ func fuzzOne(root string, t target, o options, p *progress, tag string) result {
 	args = append(args, t.pkg)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
+	p.update(fmt.Sprintf("%s %s: building", tag, t.name))
+	return runFuzz(cmd, t, o, p, tag)
+}
+
+// runFuzz runs cmd, a go test -fuzz of one target or its test binary with
+// -test.fuzz, and reads its output: the progress lines, and a failure.
+func runFuzz(cmd *exec.Cmd, t target, o options, p *progress, tag string) result {
+	r := result{target: t.name, dir: t.dir}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	start := time.Now()
-	p.update(fmt.Sprintf("%s %s: building", tag, t.name))
 	if err := cmd.Start(); err != nil {
-		r.failed, r.detail = true, "go "+strings.Join(args, " ")+": "+err.Error()
+		r.failed, r.detail = true, strings.Join(cmd.Args, " ")+": "+err.Error()
 		return r
 	}
 	waitErr := make(chan error, 1)
@@ -344,21 +340,16 @@ func fuzzOne(root string, t target, o options, p *progress, tag string) result {
 		if o.verbose {
 			p.pass(line)
 		}
-		if m := statusRE.FindStringSubmatch(line); m != nil {
-			secs, _ := strconv.Atoi(m[1])
-			r.elapsed = time.Duration(secs) * time.Second
-			r.execs, _ = strconv.ParseInt(m[2], 10, 64)
-			r.newEntries, _ = strconv.Atoi(m[3])
-			p.update(fmt.Sprintf("%s %s: %s/%s, %d execs (%s/s), %d new, corpus %s",
-				tag, t.name, r.elapsed, o.fuzztime, r.execs, r.rate(), r.newEntries, m[4]))
-			continue
-		}
-		if m := baselineRE.FindStringSubmatch(line); m != nil {
-			if m[2] == m[3] {
-				secs, _ := strconv.Atoi(m[1])
-				r.baseline = time.Duration(secs) * time.Second
+		if r.status.line(line) {
+			switch {
+			case !r.baselineOK:
+				p.update(fmt.Sprintf("%s %s: gathering baseline coverage", tag, t.name))
+			case r.inMinimize:
+				p.update(fmt.Sprintf("%s %s: %s/%s, minimizing a failing input", tag, t.name, r.elapsed, o.fuzztime))
+			default:
+				p.update(fmt.Sprintf("%s %s: %s/%s, %d execs (%s/s), %d new, corpus %s",
+					tag, t.name, r.elapsed, o.fuzztime, r.execs, r.rate(), r.newEntries, r.corpus))
 			}
-			p.update(fmt.Sprintf("%s %s: gathering baseline coverage %s/%s", tag, t.name, m[2], m[3]))
 			continue
 		}
 		if m := failingRE.FindStringSubmatch(line); m != nil {
@@ -367,6 +358,7 @@ func fuzzOne(root string, t target, o options, p *progress, tag string) result {
 	}
 	err := <-waitErr
 	r.wall = time.Since(start)
+	r.status.finish()
 	text := strings.Join(all, "\n")
 	if err != nil || strings.Contains(text, "--- FAIL") || len(r.reproducers) > 0 {
 		r.failed = true
@@ -415,7 +407,7 @@ func loadAverage() string {
 func failureText(lines []string) string {
 	var keep []string
 	for _, l := range lines {
-		if statusRE.MatchString(l) || baselineRE.MatchString(l) {
+		if statusRE.MatchString(l) || baselineRE.MatchString(l) || minimizingRE.MatchString(l) {
 			continue
 		}
 		keep = append(keep, l)
@@ -448,13 +440,13 @@ func summaryLine(r result, tag string) string {
 	case r.flake:
 		status = "ok (go test ended with go.dev/issue/75804's spurious \"context deadline exceeded\"; no failure)"
 	}
-	return fmt.Sprintf("%s %s: %s, %s fuzzing (%s wall), %d execs, %s execs/s, %d new corpus entries",
-		tag, r.target, status, r.elapsed, r.wall.Round(100*time.Millisecond), r.execs, r.rate(), r.newEntries)
+	return fmt.Sprintf("%s %s: %s, %s fuzzing (%s wall), %d execs, %s execs/s, %d new corpus entries, longest stall %s, minimizing %s",
+		tag, r.target, status, r.elapsed, r.wall.Round(100*time.Millisecond), r.execs, r.rate(), r.newEntries, stallText(r.status), minimizeText(r.status))
 }
 
 func printSummary(w io.Writer, results []result, cache string) {
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %6s  %s\n", "TARGET", "TIME", "EXECS", "EXECS/S", "NEW", "LOAD", "RESULT")
+	fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %-13s %6s %6s  %s\n", "TARGET", "TIME", "EXECS", "EXECS/S", "NEW", "STALL", "MINIM", "LOAD", "RESULT")
 	var failed, execs int64
 	var total, baseline time.Duration
 	for _, r := range results {
@@ -475,13 +467,14 @@ func printSummary(w io.Writer, results []result, cache string) {
 		execs += r.execs
 		total += r.elapsed
 		baseline += r.baseline
-		fmt.Fprintf(w, "%-22s %8s %12d %10s %6d %6s  %s\n", r.target, r.elapsed, r.execs, r.rate(), r.newEntries, r.load, status)
+		fmt.Fprintf(w, "%-22s %8s %12d %10s %6d %-13s %6s %6s  %s\n", r.target, r.elapsed, r.execs, r.rate(), r.newEntries, stallText(r.status), minimizeText(r.status), r.load, status)
 		for _, u := range r.unexpected {
-			fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %6s  note: new file %s was not reported as a reproducer\n", "", "", "", "", "", "", u)
+			fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %-13s %6s %6s  note: new file %s was not reported as a reproducer\n", "", "", "", "", "", "", "", "", u)
 		}
 	}
-	fmt.Fprintf(w, "%-22s %8s %12d %10s %6s %6s  %d of %d failed\n", "total", total, execs, rate(execs, total-baseline), "", "", failed, len(results))
+	fmt.Fprintf(w, "%-22s %8s %12d %10s %6s %-13s %6s %6s  %d of %d failed\n", "total", total, execs, rate(execs, total-baseline), "", "", "", "", failed, len(results))
 	fmt.Fprintf(w, "\nTIME includes gathering the baseline coverage of the corpus; EXECS/S counts the fuzzing after it, over\nall workers (-parallel, default GOMAXPROCS=%d). LOAD is the 1-minute load average as the target ended:\nabove GOMAXPROCS, other work shared the CPU.\n", runtime.GOMAXPROCS(0))
+	fmt.Fprintf(w, "STALL is the longest stretch of fuzzing with no new executions reported (from when it began): while\nevery worker minimizes a new input, or a worker is restarted, go test's count stands still. MINIM is\nthe time spent minimizing a failing input, when all fuzzing stops. Both are as go test's progress\nlines show them, every 3 s.\n")
 	fmt.Fprintf(w, "\nNew corpus entries stay in the fuzz cache (%s), not in the tree.\n", cache)
 	for _, r := range results {
 		for _, f := range r.reproducers {
@@ -489,6 +482,22 @@ func printSummary(w io.Writer, results []result, cache string) {
 			fmt.Fprintf(w, "Reproduce: go test -run='^%s$' ./%s   (then see fuzz/README.md)\n", id, r.dir)
 		}
 	}
+}
+
+// stallText writes a status's longest stall as "9s at 6s", or "-".
+func stallText(s status) string {
+	if s.stall <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%s at %s", s.stall, s.stallFrom)
+}
+
+// minimizeText writes the time spent minimizing failing inputs, or "-".
+func minimizeText(s status) string {
+	if s.minimizing <= 0 {
+		return "-"
+	}
+	return s.minimizing.String()
 }
 
 func indent(s string) string {
