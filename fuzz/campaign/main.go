@@ -87,14 +87,14 @@ type result struct {
 	// reported last, executions, new entries, stalls; wall is the whole
 	// invocation, build and baseline coverage included.
 	status
-	wall          time.Duration
-	failed        bool
-	flake         bool // ended by go.dev/issue/75804, not a failure
-	skipped       bool
-	load          string   // the 1-minute load average when the target ended
-	reproducers   []string // paths relative to the module root
-	unexpected    []string // new files under testdata/fuzz that no failure wrote
-	detail        string   // the failure's output, trimmed
+	wall        time.Duration
+	failed      bool
+	flake       bool // ended by go.dev/issue/75804, not a failure
+	skipped     bool
+	load        string   // the 1-minute load average when the target ended
+	reproducers []string // paths relative to the module root
+	unexpected  []string // new files under testdata/fuzz that no failure wrote
+	detail      string   // the failure's output, trimmed
 }
 
 // options are the command line's flags.
