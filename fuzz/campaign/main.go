@@ -60,6 +60,7 @@ func main() {
 	minimize := flag.String("minimizetime", "5s", "time to spend minimizing each new input, interesting or failing (go test -fuzzminimizetime; go test's own default is 60s)")
 	verbose := flag.Bool("v", false, "pass go test's whole output through")
 	list := flag.Bool("list", false, "list the targets and exit")
+	bench := flag.Bool("bench", false, "measure instead of fuzzing (make fuzz-bench): run each package's empty target, then its targets, then the empty target again, each for -fuzztime from its seeds, and print each target's execs/s as a share of the empty target's")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./fuzz/campaign [flags]\n\nRuns every fuzz target of ./fuzz/... in turn and prints a summary (see fuzz/README.md).\n\n")
 		flag.PrintDefaults()
@@ -69,7 +70,7 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	os.Exit(run(options{fuzztime: *fuzztime, minimize: *minimize, match: *match, parallel: *parallel, verbose: *verbose, list: *list}))
+	os.Exit(run(options{fuzztime: *fuzztime, minimize: *minimize, match: *match, parallel: *parallel, verbose: *verbose, list: *list, bench: *bench}))
 }
 
 func envOr(name, def string) string {
@@ -87,21 +88,24 @@ type result struct {
 	// reported last, executions, new entries, stalls; wall is the whole
 	// invocation, build and baseline coverage included.
 	status
-	wall        time.Duration
-	failed      bool
-	flake       bool // ended by go.dev/issue/75804, not a failure
-	skipped     bool
-	load        string   // the 1-minute load average when the target ended
-	reproducers []string // paths relative to the module root
-	unexpected  []string // new files under testdata/fuzz that no failure wrote
-	detail      string   // the failure's output, trimmed
+	wall time.Duration
+	// baselineAt and lastAt are when the line that ended the baseline
+	// phase and the last progress line came.
+	baselineAt, lastAt time.Time
+	failed             bool
+	flake              bool // ended by go.dev/issue/75804, not a failure
+	skipped            bool
+	load               string   // the 1-minute load average when the target ended
+	reproducers        []string // paths relative to the module root
+	unexpected         []string // new files under testdata/fuzz that no failure wrote
+	detail             string   // the failure's output, trimmed
 }
 
 // options are the command line's flags.
 type options struct {
 	fuzztime, minimize, match string
 	parallel                  int
-	verbose, list             bool
+	verbose, list, bench      bool
 }
 
 func run(o options) int {
@@ -134,6 +138,9 @@ func run(o options) int {
 			fmt.Printf("%s\t%s\n", t.name, t.pkg)
 		}
 		return 0
+	}
+	if o.bench {
+		return runBench(root, o, targets)
 	}
 
 	// An interrupt (^C) reaches go test too, which stops fuzzing and
@@ -341,6 +348,14 @@ func runFuzz(cmd *exec.Cmd, t target, o options, p *progress, tag string) result
 			p.pass(line)
 		}
 		if r.status.line(line) {
+			// The elapsed times of the lines are rounded to the second;
+			// the bench measures the fuzzing by when the lines came.
+			if now := time.Now(); r.baselineOK {
+				if r.baselineAt.IsZero() {
+					r.baselineAt = now
+				}
+				r.lastAt = now
+			}
 			switch {
 			case !r.baselineOK:
 				p.update(fmt.Sprintf("%s %s: gathering baseline coverage", tag, t.name))
