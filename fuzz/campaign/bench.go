@@ -36,7 +36,7 @@ const benchTag = "fuzzbench"
 type benchRow struct {
 	pkg string
 	result
-	rate  float64 // execs per second of fuzzing, after the baseline
+	rate  float64 // execs per second of fuzzing, after the baseline, by the clock
 	share float64 // rate over the package's empty target's (mean of its runs)
 }
 
@@ -104,7 +104,7 @@ func runBench(root string, o options, targets []target) int {
 				}
 			}
 			row := benchRow{pkg: pkg, result: r}
-			if d := r.fuzzing(); d > 0 {
+			if d := r.lastAt.Sub(r.baselineAt); d > 0 {
 				row.rate = float64(r.execs) / d.Seconds()
 			}
 			pkgRows = append(pkgRows, row)
@@ -155,7 +155,7 @@ func printBench(w io.Writer, rows []benchRow, o options) {
 			share = fmt.Sprintf("%.0f%%", 100*r.share)
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			strings.TrimPrefix(r.pkg, "github.com/pctest/pctest/"), name, group(r.execs), r.fuzzing(), group(int64(r.rate)), share, stallText(r.status), r.load)
+			strings.TrimPrefix(r.pkg, "github.com/pctest/pctest/"), name, group(r.execs), r.lastAt.Sub(r.baselineAt).Round(100*time.Millisecond), group(int64(r.rate)), share, stallText(r.status), r.load)
 	}
 	fmt.Fprintf(w, "\nexecs/s counts the fuzzing after the baseline coverage of the seeds, over all workers; share is that\n"+
 		"over the mean of the package's two %s runs (first and last rows). Targets are written without \"Fuzz\".\n", strings.TrimPrefix(emptyTarget, "Fuzz"))
