@@ -44,14 +44,15 @@ var ecmaDecoders = [...]struct {
 // ecmaEncodeModel is Encode(s, unescaped) of §15.1.3 for s without lone
 // surrogates, done the slow way: the UTF-8 of the whole string
 // (unicode/utf16, then string conversion), each octet kept when it is ASCII
-// and in unescaped, else written %XY with uppercase hex.
+// and in unescaped, else written %XY with uppercase hex (modelEscape, which
+// TestModelEscape checks against fmt's %02X).
 func ecmaEncodeModel(s []uint16, unescaped codec.Set) string {
 	var out []byte
 	for _, c := range []byte(string(utf16.Decode(s))) {
 		if c < 0x80 && unescaped.Contains(c) {
 			out = append(out, c)
 		} else {
-			out = fmt.Appendf(out, "%%%02X", c)
+			out = append(out, modelEscape(c)...) // "%XY", uppercase
 		}
 	}
 	return string(out)
