@@ -6,10 +6,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -24,7 +26,11 @@ import (
 // Each target runs from its seeds with a fresh fuzz cache, so that every
 // bench starts from the same corpus: the share includes what the target
 // costs the engine while it finds new inputs (minimizing them, restarting
-// workers), as the start of every campaign does.
+// workers), as the start of every campaign does. With -fuzztime a duration,
+// each run fuzzes that long after its baseline coverage and is then
+// interrupted, as ^C does: go test's -fuzztime counts the baseline, which
+// takes seconds for a target with thousands of seeds, and would leave such
+// a target only the first, slowest seconds of fuzzing.
 
 // emptyTarget is the name of each package's empty target.
 const emptyTarget = "FuzzEmpty"
@@ -60,7 +66,27 @@ func runBench(root string, o options, targets []target) int {
 	for _, ts := range byPkg {
 		n += len(ts) + 2
 	}
-	fmt.Fprintf(os.Stderr, "fuzz-bench: %d targets and an empty target twice per package, %s each, from their seeds (%s)\n", len(targets), o.fuzztime, filepath.Join(root, pkgDir, "..."))
+	fmt.Fprintf(os.Stderr, "fuzz-bench: %d targets and an empty target twice per package, %s of fuzzing each, from their seeds (%s)\n", len(targets), o.fuzztime, filepath.Join(root, pkgDir, "..."))
+
+	// A target with many seeds spends seconds on their baseline coverage,
+	// which -fuzztime counts: with a duration, each run instead gets the
+	// same time of fuzzing after its baseline, and is interrupted then.
+	fuzztime, window := o.fuzztime, time.Duration(0)
+	if d, err := time.ParseDuration(o.fuzztime); err == nil && d > 0 {
+		window, fuzztime = d, (10*d + 5*time.Minute).String()
+	}
+
+	// ^C reaches the running target too, which stops and reports; the
+	// bench then prints what it has.
+	var interrupted atomic.Bool
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		for range sig {
+			interrupted.Store(true)
+		}
+	}()
 
 	p := newProgress(os.Stderr)
 	var rows []benchRow
@@ -81,9 +107,12 @@ func runBench(root string, o options, targets []target) int {
 		runs := append(append([]target{empty}, ts...), empty)
 		var pkgRows []benchRow
 		for _, t := range runs {
+			if interrupted.Load() {
+				break
+			}
 			i++
 			tag := fmt.Sprintf("[%d/%d]", i, n)
-			args := []string{"-test.run=^$", "-test.fuzz=^" + t.name + "$", "-test.fuzztime=" + o.fuzztime,
+			args := []string{"-test.run=^$", "-test.fuzz=^" + t.name + "$", "-test.fuzztime=" + fuzztime,
 				"-test.fuzzcachedir=" + filepath.Join(tmp, fmt.Sprintf("cache%d", i))}
 			if o.minimize != "" {
 				args = append(args, "-test.fuzzminimizetime="+o.minimize)
@@ -94,7 +123,7 @@ func runBench(root string, o options, targets []target) int {
 			cmd := exec.Command(bin, args...)
 			cmd.Dir = filepath.Join(root, t.dir)
 			p.update(fmt.Sprintf("%s %s: starting", tag, t.name))
-			r := runFuzz(cmd, t, o, p, tag)
+			r := runFuzz(cmd, t, o, p, tag, window)
 			r.load = loadAverage()
 			p.done(summaryLine(r, tag))
 			if r.failed {
@@ -117,7 +146,7 @@ func runBench(root string, o options, targets []target) int {
 				runsOfEmpty++
 			}
 		}
-		if mean := sum / float64(runsOfEmpty); mean > 0 {
+		if mean := sum / float64(max(runsOfEmpty, 1)); mean > 0 {
 			for j := range pkgRows {
 				pkgRows[j].share = pkgRows[j].rate / mean
 			}
@@ -125,8 +154,11 @@ func runBench(root string, o options, targets []target) int {
 		rows = append(rows, pkgRows...)
 	}
 	printBench(os.Stdout, rows, o)
-	if failed {
+	switch {
+	case failed:
 		return 1
+	case interrupted.Load():
+		return 130
 	}
 	return 0
 }
@@ -141,7 +173,7 @@ func printBench(w io.Writer, rows []benchRow, o options) {
 	if out, err := exec.Command("go", "env", "GOVERSION").Output(); err == nil {
 		goVersion = strings.TrimSpace(string(out))
 	}
-	fmt.Fprintf(w, "\nfuzz-bench, %s: %s per target, -fuzzminimizetime %s, %d workers, %s, %s/%s, %d CPUs, load average %s as it ended.\n\n",
+	fmt.Fprintf(w, "\nfuzz-bench, %s: %s of fuzzing per target after its baseline coverage, -fuzzminimizetime %s, %d workers, %s, %s/%s, %d CPUs, load average %s as it ended.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), o.fuzztime, o.minimize, workers, goVersion, runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), loadAverage())
 	fmt.Fprintln(w, "| package | target | execs | fuzzing | execs/s | share of empty | longest stall | load |")
 	fmt.Fprintln(w, "|---|---|--:|--:|--:|--:|--:|--:|")

@@ -317,12 +317,14 @@ func fuzzOne(root string, t target, o options, p *progress, tag string) result {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	p.update(fmt.Sprintf("%s %s: building", tag, t.name))
-	return runFuzz(cmd, t, o, p, tag)
+	return runFuzz(cmd, t, o, p, tag, 0)
 }
 
 // runFuzz runs cmd, a go test -fuzz of one target or its test binary with
-// -test.fuzz, and reads its output: the progress lines, and a failure.
-func runFuzz(cmd *exec.Cmd, t target, o options, p *progress, tag string) result {
+// -test.fuzz, and reads its output: the progress lines, and a failure. With
+// window > 0 it interrupts cmd (as ^C does, which stops fuzzing cleanly and
+// reports) once it has fuzzed for window after the baseline coverage.
+func runFuzz(cmd *exec.Cmd, t target, o options, p *progress, tag string, window time.Duration) result {
 	r := result{target: t.name, dir: t.dir}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
@@ -353,6 +355,10 @@ func runFuzz(cmd *exec.Cmd, t target, o options, p *progress, tag string) result
 			if now := time.Now(); r.baselineOK {
 				if r.baselineAt.IsZero() {
 					r.baselineAt = now
+					if window > 0 {
+						stop := time.AfterFunc(window, func() { cmd.Process.Signal(os.Interrupt) })
+						defer stop.Stop()
+					}
 				}
 				r.lastAt = now
 			}
