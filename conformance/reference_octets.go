@@ -23,16 +23,16 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 	}
 	switch req.Op {
 	case vectors.OpPercentEncode: // RFC 3986 §2.1, §2.3
-		return textResult(codec.EncodeString(in, codec.Unreserved))
+		return textResult(codec.PercentEncodeString(in, codec.Unreserved))
 	case vectors.OpPercentEncodeSet:
 		name := req.Args["set"]
 		set, ok := codec.SetByName(name)
 		if !ok {
 			return vectors.Response{}, &InputError{Op: req.Op, Reason: "unknown encode set " + name}
 		}
-		return textResult(codec.EncodeString(in, set))
+		return textResult(codec.PercentEncodeString(in, set))
 	case vectors.OpPercentDecode: // RFC 3986 §2.1, strict
-		out, err := codec.DecodeString(in, codec.Set{})
+		out, err := codec.PercentDecodeString(in, codec.Set{})
 		return octetResult(out, err, vectors.ErrMalformedEscape)
 	case vectors.OpNormalize: // RFC 3986 §6.2.2.1, §6.2.2.2
 		return textResult(codec.Normalize(in))
@@ -42,24 +42,24 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 		}
 		return textResult("false")
 	case vectors.OpEncodeNoDouble: // RFC 3986 §2.4
-		return textResult(codec.EncodeNoDouble(in, codec.Reserved.Union(codec.Unreserved)))
+		return textResult(codec.PercentEncodeNoDouble(in, codec.Reserved.Union(codec.Unreserved)))
 	case vectors.OpPercentDecodeLenient: // WHATWG URL §1.3 percent-decode
-		return vectors.Response{OutHex: []byte(codec.DecodeLenientString(in, codec.Set{}))}, nil
+		return vectors.Response{OutHex: []byte(codec.PercentDecodeLenientString(in, codec.Set{}))}, nil
 	case vectors.OpUTF8DecodeReplace: // WHATWG Encoding §8.1.1, replacement
 		return textResult(codec.UTF8ReplaceString(in))
 	case vectors.OpFormEncode: // WHATWG URL §5.2
 		return textResult(codec.FormEncodeString(in, codec.WHATWGFormURLEncoded))
 	case vectors.OpFormDecode: // WHATWG URL §5.1 steps 3.4, 3.5
-		return textResult(codec.ParseFormValue(in))
+		return textResult(codec.FormDecodeString(in))
 	case vectors.OpGoQueryEscape: // url.QueryEscape: encodeQueryComponent
 		return textResult(codec.FormEncodeString(in, codec.GoQuery))
 	case vectors.OpGoPathEscape: // url.PathEscape: encodePathSegment
-		return textResult(codec.EncodeString(in, codec.GoPathSegment))
+		return textResult(codec.PercentEncodeString(in, codec.GoPathSegment))
 	case vectors.OpGoQueryUnescape: // url.QueryUnescape: '+' is a space, strict
-		out, err := codec.FormDecodeString(in)
+		out, err := codec.QueryUnescapeString(in)
 		return octetResult(out, err, vectors.ErrEscapeError)
 	case vectors.OpGoPathUnescape: // url.PathUnescape: strict
-		out, err := codec.DecodeString(in, codec.Set{})
+		out, err := codec.PercentDecodeString(in, codec.Set{})
 		return octetResult(out, err, vectors.ErrEscapeError)
 	case vectors.OpIRIToURI: // RFC 3987 §3.1
 		out, err := codec.IRIToURI(in)

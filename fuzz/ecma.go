@@ -179,13 +179,13 @@ func checkECMADecode(s []uint16) error {
 		}
 	}
 	if errs[0] == nil {
-		kept, err := codec.Decode(s, codec.DecodeURIReserved.With("%"))
+		kept, err := codec.DecodeUTF16(s, codec.DecodeURIReserved.With("%"))
 		if err != nil {
-			return fmt.Errorf("Decode(%s, reserved+%%) fails (%v) where decodeURI does not", fuzzinput.UnitsString(s), err)
+			return fmt.Errorf("DecodeUTF16(%s, reserved+%%) fails (%v) where decodeURI does not", fuzzinput.UnitsString(s), err)
 		}
 		full, err := codec.DecodeURIComponent(kept)
 		if err != nil || !slices.Equal(full, outs[1]) {
-			return fmt.Errorf("decodeURIComponent(Decode(%s, reserved+%%)) = %s, %v; want decodeURIComponent of the input, %s",
+			return fmt.Errorf("decodeURIComponent(DecodeUTF16(%s, reserved+%%)) = %s, %v; want decodeURIComponent of the input, %s",
 				fuzzinput.UnitsString(s), fuzzinput.UnitsString(full), err, fuzzinput.UnitsString(outs[1]))
 		}
 	}

@@ -14,7 +14,7 @@ import (
 
 // checkNetURLEscape checks that the codec, given net/url's encode sets,
 // escapes s exactly as net/url does: url.QueryEscape (FormEncodeString with
-// GoQuery), url.PathEscape (EncodeString with GoPathSegment), the path of
+// GoQuery), url.PathEscape (PercentEncodeString with GoPathSegment), the path of
 // URL.EscapedPath (GoPath) and the fragment of URL.EscapedFragment
 // (GoFragment).
 func checkNetURLEscape(s string) error {
@@ -23,15 +23,15 @@ func checkNetURLEscape(s string) error {
 		got, want string
 	}{
 		{"QueryEscape", codec.FormEncodeString(s, codec.GoQuery), url.QueryEscape(s)},
-		{"PathEscape", codec.EncodeString(s, codec.GoPathSegment), url.PathEscape(s)},
-		{"URL.EscapedFragment", codec.EncodeString(s, codec.GoFragment), (&url.URL{Fragment: s}).EscapedFragment()},
+		{"PathEscape", codec.PercentEncodeString(s, codec.GoPathSegment), url.PathEscape(s)},
+		{"URL.EscapedFragment", codec.PercentEncodeString(s, codec.GoFragment), (&url.URL{Fragment: s}).EscapedFragment()},
 	} {
 		if c.got != c.want {
 			return fmt.Errorf("net/url %s(%q) = %q; the codec with its go.* set gives %q", c.name, s, c.want, c.got)
 		}
 	}
 	if s != "*" { // EscapedPath writes the path "*" as it is
-		if got, want := codec.EncodeString(s, codec.GoPath), (&url.URL{Path: s}).EscapedPath(); got != want {
+		if got, want := codec.PercentEncodeString(s, codec.GoPath), (&url.URL{Path: s}).EscapedPath(); got != want {
 			return fmt.Errorf("net/url URL.EscapedPath of the path %q = %q; the codec with go.path gives %q", s, want, got)
 		}
 	}
@@ -39,8 +39,8 @@ func checkNetURLEscape(s string) error {
 }
 
 // checkNetURLUnescape checks that url.QueryUnescape agrees with
-// FormDecodeString and url.PathUnescape with the strict percent-decode
-// (DecodeString with no verbatim octets): the same result, or an error in
+// QueryUnescapeString and url.PathUnescape with the strict percent-decode
+// (PercentDecodeString with no verbatim octets): the same result, or an error in
 // both, where the codec's *codec.EscapeError holds the text of net/url's
 // url.EscapeError.
 func checkNetURLUnescape(s string) error {
@@ -49,8 +49,8 @@ func checkNetURLUnescape(s string) error {
 		decode func(string) (string, error)
 		ref    func(string) (string, error)
 	}{
-		{"QueryUnescape", codec.FormDecodeString, url.QueryUnescape},
-		{"PathUnescape", func(s string) (string, error) { return codec.DecodeString(s, codec.Set{}) }, url.PathUnescape},
+		{"QueryUnescape", codec.QueryUnescapeString, url.QueryUnescape},
+		{"PathUnescape", func(s string) (string, error) { return codec.PercentDecodeString(s, codec.Set{}) }, url.PathUnescape},
 	} {
 		got, err := c.decode(s)
 		want, wantErr := c.ref(s)

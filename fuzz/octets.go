@@ -55,38 +55,38 @@ func checkEscapeError(op vectors.Op, in []byte, err error, want *codec.EscapeErr
 	return nil
 }
 
-// checkPercentEncode checks AppendEncode and EncodeString with the encode
+// checkPercentEncode checks AppendPercentEncode and PercentEncodeString with the encode
 // set that sel picks, against modelEncode; and that a strict decode gives
 // the input back when the set does not keep '%'.
 func checkPercentEncode(sel byte, in []byte) error {
 	keep, name := fuzzinput.SetOf(sel)
 	want := modelEncode(string(in), keep)
-	if got := codec.AppendEncode([]byte(prefix), in, keep); string(got) != prefix+want {
-		return fmt.Errorf("AppendEncode(%q, %q, %s) = %q, want %q", prefix, in, name, got, prefix+want)
+	if got := codec.AppendPercentEncode([]byte(prefix), in, keep); string(got) != prefix+want {
+		return fmt.Errorf("AppendPercentEncode(%q, %q, %s) = %q, want %q", prefix, in, name, got, prefix+want)
 	}
 	s := string(in)
-	got := codec.EncodeString(s, keep)
+	got := codec.PercentEncodeString(s, keep)
 	if got != want {
-		return fmt.Errorf("EncodeString(%q, %s) = %q, want %q", in, name, got, want)
+		return fmt.Errorf("PercentEncodeString(%q, %s) = %q, want %q", in, name, got, want)
 	}
 	if got == s && !same(s, got) {
-		return fmt.Errorf("EncodeString(%q, %s) copied its input; it must return it itself when nothing changes", in, name)
+		return fmt.Errorf("PercentEncodeString(%q, %s) copied its input; it must return it itself when nothing changes", in, name)
 	}
-	if err := checkEncodeBound("EncodeString", in, got); err != nil {
+	if err := checkEncodeBound("PercentEncodeString", in, got); err != nil {
 		return err
 	}
 	if !keep.Contains('%') {
-		if back, err := codec.DecodeString(got, codec.Set{}); err != nil || back != s {
-			return fmt.Errorf("DecodeString(EncodeString(%q, %s)) = %q, %v; want the input back", in, name, back, err)
+		if back, err := codec.PercentDecodeString(got, codec.Set{}); err != nil || back != s {
+			return fmt.Errorf("PercentDecodeString(PercentEncodeString(%q, %s)) = %q, %v; want the input back", in, name, back, err)
 		}
 	}
 	return nil
 }
 
 // checkFormEncode checks AppendFormEncode and FormEncodeString with the set
-// that sel picks, against modelFormEncode; that FormDecodeString gives the
+// that sel picks, against modelFormEncode; that QueryUnescapeString gives the
 // input back when the set keeps neither '%' nor '+'; and that the WHATWG
-// parser (ParseFormValue) reads the serializer's output as the input's
+// parser (FormDecodeString) reads the serializer's output as the input's
 // UTF-8 decode.
 func checkFormEncode(sel byte, in []byte) error {
 	keep, name := fuzzinput.SetOf(sel)
@@ -106,17 +106,17 @@ func checkFormEncode(sel byte, in []byte) error {
 		return err
 	}
 	if !keep.Contains('%') && !keep.Contains('+') {
-		if back, err := codec.FormDecodeString(got); err != nil || back != s {
-			return fmt.Errorf("FormDecodeString(FormEncodeString(%q, %s)) = %q, %v; want the input back", in, name, back, err)
+		if back, err := codec.QueryUnescapeString(got); err != nil || back != s {
+			return fmt.Errorf("QueryUnescapeString(FormEncodeString(%q, %s)) = %q, %v; want the input back", in, name, back, err)
 		}
-		if v, want := codec.ParseFormValue(got), codec.UTF8ReplaceString(s); v != want {
-			return fmt.Errorf("ParseFormValue(FormEncodeString(%q, %s)) = %q, want UTF8ReplaceString of the input, %q", in, name, v, want)
+		if v, want := codec.FormDecodeString(got), codec.UTF8ReplaceString(s); v != want {
+			return fmt.Errorf("FormDecodeString(FormEncodeString(%q, %s)) = %q, want UTF8ReplaceString of the input, %q", in, name, v, want)
 		}
 	}
 	return nil
 }
 
-// checkPercentDecode checks AppendDecode and DecodeString with the verbatim
+// checkPercentDecode checks AppendPercentDecode and PercentDecodeString with the verbatim
 // set that sel picks, against modelDecode: the same result or the same
 // *codec.EscapeError. A result is no longer than the input, and equals the
 // lenient decode's. Decoding with '%' kept verbatim as well, then decoding
@@ -125,106 +125,106 @@ func checkPercentDecode(sel byte, in []byte) error {
 	verbatim, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	want, wantErr := modelDecode(s, verbatim, false)
-	got, err := codec.DecodeString(s, verbatim)
-	app, appErr := codec.AppendDecode([]byte(prefix), in, verbatim)
+	got, err := codec.PercentDecodeString(s, verbatim)
+	app, appErr := codec.AppendPercentDecode([]byte(prefix), in, verbatim)
 	if wantErr != nil {
-		if err := checkEscapeError("DecodeString", in, err, wantErr); err != nil {
+		if err := checkEscapeError("PercentDecodeString", in, err, wantErr); err != nil {
 			return err
 		}
-		if err := checkEscapeError("AppendDecode", in, appErr, wantErr); err != nil {
+		if err := checkEscapeError("AppendPercentDecode", in, appErr, wantErr); err != nil {
 			return err
 		}
 		if got != "" || string(app) != prefix {
-			return fmt.Errorf("DecodeString(%q, %s) = %q and AppendDecode gives %q beside an error; want \"\" and dst unchanged", in, name, got, app)
+			return fmt.Errorf("PercentDecodeString(%q, %s) = %q and AppendPercentDecode gives %q beside an error; want \"\" and dst unchanged", in, name, got, app)
 		}
 		return nil
 	}
 	if err != nil || got != want {
-		return fmt.Errorf("DecodeString(%q, %s) = %q, %v; want %q", in, name, got, err, want)
+		return fmt.Errorf("PercentDecodeString(%q, %s) = %q, %v; want %q", in, name, got, err, want)
 	}
 	if appErr != nil || string(app) != prefix+want {
-		return fmt.Errorf("AppendDecode(%q, %q, %s) = %q, %v; want %q", prefix, in, name, app, appErr, prefix+want)
+		return fmt.Errorf("AppendPercentDecode(%q, %q, %s) = %q, %v; want %q", prefix, in, name, app, appErr, prefix+want)
 	}
 	if len(got) > len(s) {
-		return fmt.Errorf("DecodeString(%q, %s) = %q: longer than the input", in, name, got)
+		return fmt.Errorf("PercentDecodeString(%q, %s) = %q: longer than the input", in, name, got)
 	}
 	if strings.IndexByte(s, '%') < 0 && !same(s, got) {
-		return fmt.Errorf("DecodeString(%q, %s) copied an input without '%%'; it must return it itself", in, name)
+		return fmt.Errorf("PercentDecodeString(%q, %s) copied an input without '%%'; it must return it itself", in, name)
 	}
-	if lenient := codec.DecodeLenientString(s, verbatim); lenient != got {
-		return fmt.Errorf("DecodeLenientString(%q, %s) = %q, but the strict decode, which succeeds, gives %q", in, name, lenient, got)
+	if lenient := codec.PercentDecodeLenientString(s, verbatim); lenient != got {
+		return fmt.Errorf("PercentDecodeLenientString(%q, %s) = %q, but the strict decode, which succeeds, gives %q", in, name, lenient, got)
 	}
 	all, _ := modelDecode(s, codec.Set{}, false)
-	kept, err := codec.DecodeString(s, verbatim.With("%"))
+	kept, err := codec.PercentDecodeString(s, verbatim.With("%"))
 	if err != nil {
-		return fmt.Errorf("DecodeString(%q, %s + '%%') fails (%v) where DecodeString(%q, %s) does not", in, name, err, in, name)
+		return fmt.Errorf("PercentDecodeString(%q, %s + '%%') fails (%v) where PercentDecodeString(%q, %s) does not", in, name, err, in, name)
 	}
-	if rest, err := codec.DecodeString(kept, codec.Set{}); err != nil || rest != all {
-		return fmt.Errorf("DecodeString(DecodeString(%q, %s + '%%'), empty) = %q, %v; want the full decode %q", in, name, rest, err, all)
+	if rest, err := codec.PercentDecodeString(kept, codec.Set{}); err != nil || rest != all {
+		return fmt.Errorf("PercentDecodeString(PercentDecodeString(%q, %s + '%%'), empty) = %q, %v; want the full decode %q", in, name, rest, err, all)
 	}
 	return nil
 }
 
-// checkLenientDecode checks AppendDecodeLenient and DecodeLenientString with
+// checkLenientDecode checks AppendPercentDecodeLenient and PercentDecodeLenientString with
 // the verbatim set that sel picks against modelDecodeLenient, and the
-// WHATWG form parser's decode (FormDecodeLenientString, ParseFormValue)
+// WHATWG form parser's decode (FormPercentDecodeLenientString, FormDecodeString)
 // against the same model after '+' becomes space, then modelUTF8Decode.
 func checkLenientDecode(sel byte, in []byte) error {
 	verbatim, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	want := modelDecodeLenient(s, verbatim)
-	if app := codec.AppendDecodeLenient([]byte(prefix), in, verbatim); string(app) != prefix+want {
-		return fmt.Errorf("AppendDecodeLenient(%q, %q, %s) = %q, want %q", prefix, in, name, app, prefix+want)
+	if app := codec.AppendPercentDecodeLenient([]byte(prefix), in, verbatim); string(app) != prefix+want {
+		return fmt.Errorf("AppendPercentDecodeLenient(%q, %q, %s) = %q, want %q", prefix, in, name, app, prefix+want)
 	}
-	got := codec.DecodeLenientString(s, verbatim)
+	got := codec.PercentDecodeLenientString(s, verbatim)
 	if got != want {
-		return fmt.Errorf("DecodeLenientString(%q, %s) = %q, want %q", in, name, got, want)
+		return fmt.Errorf("PercentDecodeLenientString(%q, %s) = %q, want %q", in, name, got, want)
 	}
 	if len(got) > len(s) {
-		return fmt.Errorf("DecodeLenientString(%q, %s) = %q: longer than the input", in, name, got)
+		return fmt.Errorf("PercentDecodeLenientString(%q, %s) = %q: longer than the input", in, name, got)
 	}
 	plus := modelDecodeLenient(strings.ReplaceAll(s, "+", " "), codec.Set{})
-	if app := codec.AppendFormDecodeLenient([]byte(prefix), in); string(app) != prefix+plus {
-		return fmt.Errorf("AppendFormDecodeLenient(%q, %q) = %q, want %q", prefix, in, app, prefix+plus)
+	if app := codec.AppendFormPercentDecodeLenient([]byte(prefix), in); string(app) != prefix+plus {
+		return fmt.Errorf("AppendFormPercentDecodeLenient(%q, %q) = %q, want %q", prefix, in, app, prefix+plus)
 	}
-	if form := codec.FormDecodeLenientString(s); form != plus {
-		return fmt.Errorf("FormDecodeLenientString(%q) = %q, want %q", in, form, plus)
+	if form := codec.FormPercentDecodeLenientString(s); form != plus {
+		return fmt.Errorf("FormPercentDecodeLenientString(%q) = %q, want %q", in, form, plus)
 	}
 	text, _, _ := modelUTF8Decode([]byte(plus))
-	if v := codec.ParseFormValue(s); v != string(text) {
-		return fmt.Errorf("ParseFormValue(%q) = %q, want %q", in, v, text)
+	if v := codec.FormDecodeString(s); v != string(text) {
+		return fmt.Errorf("FormDecodeString(%q) = %q, want %q", in, v, text)
 	}
 	return nil
 }
 
-// checkFormDecode checks AppendFormDecode and FormDecodeString against
+// checkFormDecode checks AppendQueryUnescape and QueryUnescapeString against
 // modelDecode with '+' as space: the same result or the same
 // *codec.EscapeError, and a result no longer than the input.
 func checkFormDecode(in []byte) error {
 	s := string(in)
 	want, wantErr := modelDecode(s, codec.Set{}, true)
-	got, err := codec.FormDecodeString(s)
-	app, appErr := codec.AppendFormDecode([]byte(prefix), in)
+	got, err := codec.QueryUnescapeString(s)
+	app, appErr := codec.AppendQueryUnescape([]byte(prefix), in)
 	if wantErr != nil {
-		if err := checkEscapeError("FormDecodeString", in, err, wantErr); err != nil {
+		if err := checkEscapeError("QueryUnescapeString", in, err, wantErr); err != nil {
 			return err
 		}
-		if err := checkEscapeError("AppendFormDecode", in, appErr, wantErr); err != nil {
+		if err := checkEscapeError("AppendQueryUnescape", in, appErr, wantErr); err != nil {
 			return err
 		}
 		if got != "" || string(app) != prefix {
-			return fmt.Errorf("FormDecodeString(%q) = %q and AppendFormDecode gives %q beside an error; want \"\" and dst unchanged", in, got, app)
+			return fmt.Errorf("QueryUnescapeString(%q) = %q and AppendQueryUnescape gives %q beside an error; want \"\" and dst unchanged", in, got, app)
 		}
 		return nil
 	}
 	if err != nil || got != want {
-		return fmt.Errorf("FormDecodeString(%q) = %q, %v; want %q", in, got, err, want)
+		return fmt.Errorf("QueryUnescapeString(%q) = %q, %v; want %q", in, got, err, want)
 	}
 	if appErr != nil || string(app) != prefix+want {
-		return fmt.Errorf("AppendFormDecode(%q, %q) = %q, %v; want %q", prefix, in, app, appErr, prefix+want)
+		return fmt.Errorf("AppendQueryUnescape(%q, %q) = %q, %v; want %q", prefix, in, app, appErr, prefix+want)
 	}
 	if len(got) > len(s) {
-		return fmt.Errorf("FormDecodeString(%q) = %q: longer than the input", in, got)
+		return fmt.Errorf("QueryUnescapeString(%q) = %q: longer than the input", in, got)
 	}
 	return nil
 }
@@ -300,28 +300,28 @@ func checkNormalize(a, b string) error {
 	return nil
 }
 
-// checkNoDouble checks EncodeNoDouble with the set that sel picks against
+// checkNoDouble checks PercentEncodeNoDouble with the set that sel picks against
 // modelEncodeNoDouble: within the encode bound, idempotent, and such that
 // a strict decode of its output is the lenient decode of its input.
 func checkNoDouble(sel byte, in []byte) error {
 	keep, name := fuzzinput.SetOf(sel)
 	s := string(in)
-	got, want := codec.EncodeNoDouble(s, keep), modelEncodeNoDouble(s, keep)
+	got, want := codec.PercentEncodeNoDouble(s, keep), modelEncodeNoDouble(s, keep)
 	if got != want {
-		return fmt.Errorf("EncodeNoDouble(%q, %s) = %q, want %q", in, name, got, want)
+		return fmt.Errorf("PercentEncodeNoDouble(%q, %s) = %q, want %q", in, name, got, want)
 	}
 	if got == s && !same(s, got) {
-		return fmt.Errorf("EncodeNoDouble(%q, %s) copied its input; it must return it itself when nothing changes", in, name)
+		return fmt.Errorf("PercentEncodeNoDouble(%q, %s) copied its input; it must return it itself when nothing changes", in, name)
 	}
-	if err := checkEncodeBound("EncodeNoDouble", in, got); err != nil {
+	if err := checkEncodeBound("PercentEncodeNoDouble", in, got); err != nil {
 		return err
 	}
-	if again := codec.EncodeNoDouble(got, keep); again != got {
-		return fmt.Errorf("EncodeNoDouble(EncodeNoDouble(%q, %s)) = %q, want %q (no double encoding)", in, name, again, got)
+	if again := codec.PercentEncodeNoDouble(got, keep); again != got {
+		return fmt.Errorf("PercentEncodeNoDouble(PercentEncodeNoDouble(%q, %s)) = %q, want %q (no double encoding)", in, name, again, got)
 	}
-	dec, err := codec.DecodeString(got, codec.Set{})
+	dec, err := codec.PercentDecodeString(got, codec.Set{})
 	if lenient := modelDecodeLenient(s, codec.Set{}); err != nil || dec != lenient {
-		return fmt.Errorf("DecodeString(EncodeNoDouble(%q, %s)) = %q, %v; want the lenient decode of the input, %q", in, name, dec, err, lenient)
+		return fmt.Errorf("PercentDecodeString(PercentEncodeNoDouble(%q, %s)) = %q, %v; want the lenient decode of the input, %q", in, name, dec, err, lenient)
 	}
 	return nil
 }

@@ -124,13 +124,13 @@ func referenceOps(t *testing.T) map[string]func(vectors.Request) vectors.Respons
 			return vectors.Response{Out: u}
 		},
 		"percentEncode": func(r vectors.Request) vectors.Response {
-			return refTextResult(string(codec.AppendEncode(nil, r.InHex, codec.Unreserved)))
+			return refTextResult(string(codec.AppendPercentEncode(nil, r.InHex, codec.Unreserved)))
 		},
 		"percentEncodeSet": func(r vectors.Request) vectors.Response {
-			return refTextResult(string(codec.AppendEncode(nil, r.InHex, refSet(t, r.Args["set"]))))
+			return refTextResult(string(codec.AppendPercentEncode(nil, r.InHex, refSet(t, r.Args["set"]))))
 		},
 		"percentDecode": func(r vectors.Request) vectors.Response {
-			b, err := codec.AppendDecode(nil, []byte(refText(r.In)), noSet)
+			b, err := codec.AppendPercentDecode(nil, []byte(refText(r.In)), noSet)
 			if err != nil {
 				return refEscape(err, vectors.ErrMalformedEscape)
 			}
@@ -146,10 +146,10 @@ func referenceOps(t *testing.T) map[string]func(vectors.Request) vectors.Respons
 			return refTextResult("false")
 		},
 		"encodeNoDouble": func(r vectors.Request) vectors.Response {
-			return refTextResult(codec.EncodeNoDouble(refText(r.In), codec.Reserved.Union(codec.Unreserved)))
+			return refTextResult(codec.PercentEncodeNoDouble(refText(r.In), codec.Reserved.Union(codec.Unreserved)))
 		},
 		"percentDecodeLenient": func(r vectors.Request) vectors.Response {
-			return refOctets(codec.AppendDecodeLenient(nil, []byte(refText(r.In)), noSet))
+			return refOctets(codec.AppendPercentDecodeLenient(nil, []byte(refText(r.In)), noSet))
 		},
 		"utf8DecodeReplace": func(r vectors.Request) vectors.Response {
 			return refTextResult(string(codec.AppendUTF8Replace(nil, r.InHex)))
@@ -161,23 +161,23 @@ func referenceOps(t *testing.T) map[string]func(vectors.Request) vectors.Respons
 			// WHATWG URL §5.1: '+' to space, percent-decode, UTF-8 decode
 			// without BOM.
 			b := []byte(strings.ReplaceAll(refText(r.In), "+", " "))
-			return refTextResult(string(codec.AppendUTF8Replace(nil, codec.AppendDecodeLenient(nil, b, noSet))))
+			return refTextResult(string(codec.AppendUTF8Replace(nil, codec.AppendPercentDecodeLenient(nil, b, noSet))))
 		},
 		"goQueryEscape": func(r vectors.Request) vectors.Response {
 			return refTextResult(codec.FormEncodeString(refText(r.In), refSet(t, "go.query")))
 		},
 		"goPathEscape": func(r vectors.Request) vectors.Response {
-			return refTextResult(codec.EncodeString(refText(r.In), refSet(t, "go.path-segment")))
+			return refTextResult(codec.PercentEncodeString(refText(r.In), refSet(t, "go.path-segment")))
 		},
 		"goQueryUnescape": func(r vectors.Request) vectors.Response {
-			s, err := codec.FormDecodeString(refText(r.In))
+			s, err := codec.QueryUnescapeString(refText(r.In))
 			if err != nil {
 				return refEscape(err, vectors.ErrEscapeError)
 			}
 			return refOctets([]byte(s))
 		},
 		"goPathUnescape": func(r vectors.Request) vectors.Response {
-			s, err := codec.DecodeString(refText(r.In), noSet)
+			s, err := codec.PercentDecodeString(refText(r.In), noSet)
 			if err != nil {
 				return refEscape(err, vectors.ErrEscapeError)
 			}
