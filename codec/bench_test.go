@@ -28,7 +28,7 @@ func BenchmarkQueryEscape(b *testing.B) {
 }
 
 func BenchmarkPathEscape(b *testing.B) {
-	benchEscape(b, func(dst, src []byte) []byte { return codec.AppendEncode(dst, src, codec.GoPathSegment) }, url.PathEscape)
+	benchEscape(b, func(dst, src []byte) []byte { return codec.AppendPercentEncode(dst, src, codec.GoPathSegment) }, url.PathEscape)
 }
 
 // benchEscape runs an escaper as {ascii,mixed}/{codec,neturl}: the codec's
@@ -66,7 +66,7 @@ func BenchmarkQueryUnescape(b *testing.B) {
 			buf := make([]byte, 0, len(src))
 			var err error
 			for b.Loop() {
-				if buf, err = codec.AppendFormDecode(buf[:0], src); err != nil {
+				if buf, err = codec.AppendQueryUnescape(buf[:0], src); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -89,7 +89,7 @@ func BenchmarkQueryUnescape(b *testing.B) {
 // what issue 2 describes.
 func TestBenchInputsMatchNetURL(t *testing.T) {
 	ascii, mixed := benchASCII(), benchMixed()
-	if len(ascii) != 1024 || codec.EncodeString(ascii, codec.Unreserved) != ascii {
+	if len(ascii) != 1024 || codec.PercentEncodeString(ascii, codec.Unreserved) != ascii {
 		t.Errorf("benchASCII: %d bytes, or not all unreserved", len(ascii))
 	}
 	if len(mixed) > 1024 || len(mixed) < 1020 || codec.ValidateUTF8String(mixed) != nil {
@@ -103,20 +103,20 @@ func TestBenchInputsMatchNetURL(t *testing.T) {
 		if got, want := codec.FormEncodeString(s, codec.GoQuery), url.QueryEscape(s); got != want {
 			t.Errorf("%s: FormEncodeString(GoQuery) = %q, url.QueryEscape = %q", in.name, got, want)
 		}
-		if got, want := string(codec.AppendEncode(nil, []byte(s), codec.GoPathSegment)), url.PathEscape(s); got != want {
-			t.Errorf("%s: AppendEncode(GoPathSegment) = %q, url.PathEscape = %q", in.name, got, want)
+		if got, want := string(codec.AppendPercentEncode(nil, []byte(s), codec.GoPathSegment)), url.PathEscape(s); got != want {
+			t.Errorf("%s: AppendPercentEncode(GoPathSegment) = %q, url.PathEscape = %q", in.name, got, want)
 		}
-		if got, want := codec.EncodeString(s, codec.GoPathSegment), url.PathEscape(s); got != want {
-			t.Errorf("%s: EncodeString(GoPathSegment) = %q, url.PathEscape = %q", in.name, got, want)
+		if got, want := codec.PercentEncodeString(s, codec.GoPathSegment), url.PathEscape(s); got != want {
+			t.Errorf("%s: PercentEncodeString(GoPathSegment) = %q, url.PathEscape = %q", in.name, got, want)
 		}
 		q := url.QueryEscape(s)
 		want, uerr := url.QueryUnescape(q)
-		got, err := codec.AppendFormDecode(nil, []byte(q))
+		got, err := codec.AppendQueryUnescape(nil, []byte(q))
 		if err != nil || uerr != nil || string(got) != want || want != s {
-			t.Errorf("%s: AppendFormDecode = %q, %v; url.QueryUnescape = %q, %v", in.name, got, err, want, uerr)
+			t.Errorf("%s: AppendQueryUnescape = %q, %v; url.QueryUnescape = %q, %v", in.name, got, err, want, uerr)
 		}
-		if got, err := codec.FormDecodeString(q); err != nil || got != want {
-			t.Errorf("%s: FormDecodeString = %q, %v; url.QueryUnescape = %q", in.name, got, err, want)
+		if got, err := codec.QueryUnescapeString(q); err != nil || got != want {
+			t.Errorf("%s: QueryUnescapeString = %q, %v; url.QueryUnescape = %q", in.name, got, err, want)
 		}
 	}
 }

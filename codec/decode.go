@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // This file holds percent-decoding: strict, where every '%' must start
@@ -11,86 +12,109 @@ import (
 // URL Standard's percent-decode (§1.3), where a '%' that does not start one
 // stays as it is. Both can keep the escapes of some octets as they are
 // written, which decodeURI (ECMA-262 §15.1.3.1) and normalization (RFC 3986
-// §6.2.2.2) need. Form decoding first reads '+' as space
-// (application/x-www-form-urlencoded, WHATWG URL §5.1; Go's
-// url.QueryUnescape).
+// §6.2.2.2) need. The form decoders first read '+' as space: net/url's
+// url.QueryUnescape with the strict decode, and the WHATWG
+// application/x-www-form-urlencoded parser (URL §5.1) with the lenient one,
+// then the UTF-8 decode of utf8.go.
 
-// AppendDecode appends src to dst percent-decoded, strictly (RFC 3986
-// §2.1): each "%XX" with two hex digits (either case) becomes the octet XX,
-// except that when that octet is in verbatim the three bytes are copied as
-// written, case kept; every other byte is copied. A '%' that is not followed
-// by two hex digits is an error: a [*EscapeError] with its offset, and dst
-// is returned unchanged. AppendDecode allocates nothing when dst has room
-// for len(src) more bytes, and the result is never longer than src.
-func AppendDecode(dst, src []byte, verbatim Set) ([]byte, error) {
-	return appendPctDecode(dst, src, verbatim, 0)
+// AppendPercentDecode appends src to dst percent-decoded, strictly (RFC
+// 3986 §2.1): each "%XX" with two hex digits (either case) becomes the
+// octet XX, except that when that octet is in keep the three bytes are
+// copied as written, case kept; every other byte is copied. A '%' that is
+// not followed by two hex digits is an error: a [*EscapeError] with its
+// offset, and dst is returned unchanged. AppendPercentDecode allocates
+// nothing when dst has room for len(src) more bytes, and the result is
+// never longer than src.
+func AppendPercentDecode(dst, src []byte, keep Set) ([]byte, error) {
+	return appendPctDecode(dst, src, keep, 0)
 }
 
-// DecodeString returns s decoded as [AppendDecode] decodes it. When s holds
-// no '%', it returns s itself and allocates nothing.
-func DecodeString(s string, verbatim Set) (string, error) {
-	return pctDecodeString(s, verbatim, 0)
+// PercentDecodeString returns s decoded as [AppendPercentDecode] decodes
+// it. When s holds no '%', it returns s itself and allocates nothing.
+func PercentDecodeString(s string, keep Set) (string, error) {
+	return pctDecodeString(s, keep, 0)
 }
 
-// AppendDecodeLenient appends src to dst percent-decoded as the WHATWG URL
-// Standard's percent-decode does (§1.3): each "%XX" with two hex digits
-// becomes the octet XX, and every other byte, a '%' that does not start such
-// an escape included, is copied. As in [AppendDecode], the escapes of
-// octets in verbatim are copied as written. It allocates nothing when dst
-// has room for len(src) more bytes.
-func AppendDecodeLenient(dst, src []byte, verbatim Set) []byte {
-	b, _ := appendPctDecode(dst, src, verbatim, decodeLenient)
+// AppendPercentDecodeLenient appends src to dst percent-decoded as the
+// WHATWG URL Standard's percent-decode does (§1.3): each "%XX" with two hex
+// digits becomes the octet XX, and every other byte, a '%' that does not
+// start such an escape included, is copied. As in [AppendPercentDecode],
+// the escapes of octets in keep are copied as written. It allocates
+// nothing when dst has room for len(src) more bytes.
+func AppendPercentDecodeLenient(dst, src []byte, keep Set) []byte {
+	b, _ := appendPctDecode(dst, src, keep, decodeLenient)
 	return b
 }
 
-// DecodeLenientString returns s decoded as [AppendDecodeLenient] decodes it.
-// When nothing changes, it returns s itself and allocates nothing.
-func DecodeLenientString(s string, verbatim Set) string {
-	r, _ := pctDecodeString(s, verbatim, decodeLenient)
+// PercentDecodeLenientString returns s decoded as
+// [AppendPercentDecodeLenient] decodes it. When nothing changes, it returns
+// s itself and allocates nothing.
+func PercentDecodeLenientString(s string, keep Set) string {
+	r, _ := pctDecodeString(s, keep, decodeLenient)
 	return r
 }
 
-// AppendFormDecode appends src to dst decoded as url.QueryUnescape decodes
-// it: each '+' becomes a space, then the strict decode of [AppendDecode]
-// applies, with no verbatim octets ("%2B" becomes '+', not space). A
-// malformed '%' is a [*EscapeError], and dst is returned unchanged. It
-// allocates nothing when dst has room for len(src) more bytes.
-func AppendFormDecode(dst, src []byte) ([]byte, error) {
+// AppendQueryUnescape appends src to dst decoded as Go's url.QueryUnescape
+// decodes it: each '+' becomes a space, then the strict decode of
+// [AppendPercentDecode] applies, with no escape kept ("%2B" becomes '+',
+// not space). A malformed '%' is a [*EscapeError], and dst is returned
+// unchanged. It allocates nothing when dst has room for len(src) more
+// bytes.
+func AppendQueryUnescape(dst, src []byte) ([]byte, error) {
 	return appendPctDecode(dst, src, Set{}, decodePlus)
 }
 
-// FormDecodeString returns s decoded as [AppendFormDecode] decodes it. When
-// s holds no '%' and no '+', it returns s itself and allocates nothing.
-func FormDecodeString(s string) (string, error) {
+// QueryUnescapeString returns s decoded as [AppendQueryUnescape] decodes
+// it, which is what url.QueryUnescape returns. When s holds no '%' and no
+// '+', it returns s itself and allocates nothing.
+func QueryUnescapeString(s string) (string, error) {
 	return pctDecodeString(s, Set{}, decodePlus)
 }
 
-// AppendFormDecodeLenient appends src to dst decoded as the WHATWG
-// application/x-www-form-urlencoded parser decodes a name or value, short of
-// its UTF-8 decode (URL §5.1 step 3.4 and the percent-decode of step 3.5):
-// each '+' becomes a space, then the lenient decode of
-// [AppendDecodeLenient] applies. It allocates nothing when dst has room for
-// len(src) more bytes.
-func AppendFormDecodeLenient(dst, src []byte) []byte {
+// AppendFormPercentDecodeLenient appends src to dst decoded as the WHATWG
+// application/x-www-form-urlencoded parser decodes a name or value, short
+// of its UTF-8 decode (URL §5.1 step 3.4 and the percent-decode of step
+// 3.5): each '+' becomes a space, then the lenient decode of
+// [AppendPercentDecodeLenient] applies, with no escape kept. The result is
+// octets, not necessarily UTF-8; [AppendFormDecode] goes on to the UTF-8
+// decode. It allocates nothing when dst has room for len(src) more bytes.
+func AppendFormPercentDecodeLenient(dst, src []byte) []byte {
 	b, _ := appendPctDecode(dst, src, Set{}, decodePlus|decodeLenient)
 	return b
 }
 
-// FormDecodeLenientString returns s decoded as [AppendFormDecodeLenient]
-// decodes it, as octets. When nothing changes, it returns s itself.
-func FormDecodeLenientString(s string) string {
+// FormPercentDecodeLenientString returns s decoded as
+// [AppendFormPercentDecodeLenient] decodes it, as octets. When nothing
+// changes, it returns s itself.
+func FormPercentDecodeLenientString(s string) string {
 	r, _ := pctDecodeString(s, Set{}, decodePlus|decodeLenient)
 	return r
 }
 
-// ParseFormValue decodes one name or value as the WHATWG
-// application/x-www-form-urlencoded parser does (URL §5.1 steps 3.4 and
-// 3.5): '+' becomes space, then percent-decode (lenient), then UTF-8 decode
-// without BOM, which replaces each maximal subpart of an ill-formed
-// sequence with U+FFFD ([AppendUTF8Replace]). When nothing changes, it
-// returns s itself.
-func ParseFormValue(s string) string {
-	return UTF8ReplaceString(FormDecodeLenientString(s))
+// AppendFormDecode appends src to dst decoded as the WHATWG
+// application/x-www-form-urlencoded parser decodes one name or value (URL
+// §5.1 steps 3.4 and 3.5): '+' becomes space, then percent-decode
+// (lenient, [AppendFormPercentDecodeLenient]), then UTF-8 decode without
+// BOM, which replaces each maximal subpart of an ill-formed sequence with
+// U+FFFD ([AppendUTF8Replace]). The appended bytes are always well-formed
+// UTF-8. It allocates nothing when dst has room for len(src) more bytes and
+// the decoded octets are well-formed UTF-8; when they are not, it allocates
+// for the replacement.
+func AppendFormDecode(dst, src []byte) []byte {
+	out, _ := appendPctDecode(dst, src, Set{}, decodePlus|decodeLenient)
+	if octets := out[len(dst):]; !utf8.Valid(octets) {
+		// The replacement can be longer than the octets, so it cannot
+		// be written over them: it reads a copy.
+		out = appendUTF8Replace(out[:len(dst)], string(octets))
+	}
+	return out
+}
+
+// FormDecodeString returns s decoded as [AppendFormDecode] decodes it: the
+// formDecode of the WHATWG application/x-www-form-urlencoded parser (URL
+// §5.1 steps 3.4 and 3.5). When nothing changes, it returns s itself.
+func FormDecodeString(s string) string {
+	return UTF8ReplaceString(FormPercentDecodeLenientString(s))
 }
 
 // A decodeMode selects a decoder's behaviour.
@@ -134,22 +158,23 @@ func indexByte[S string | []byte](s S, c byte) int {
 	panic("unreachable")
 }
 
-// appendPctDecode is the decoder behind every Append form. On a malformed
-// '%' under a strict decode it returns dst unchanged and an [*EscapeError].
-func appendPctDecode[S string | []byte](dst []byte, src S, verbatim Set, mode decodeMode) ([]byte, error) {
+// appendPctDecode is the decoder behind every Append form of this file. On a
+// malformed '%' under a strict decode it returns dst unchanged and an
+// [*EscapeError].
+func appendPctDecode[S string | []byte](dst []byte, src S, keep Set, mode decodeMode) ([]byte, error) {
 	if indexByte(src, '%') < 0 && (mode&decodePlus == 0 || indexByte(src, '+') < 0) {
 		return append(dst, src...), nil
 	}
 	out := slices.Grow(dst, len(src))
-	n, bad := decodeInto(out[len(dst):len(dst)+len(src)], src, &verbatim, mode)
+	n, bad := decodeInto(out[len(dst):len(dst)+len(src)], src, &keep, mode)
 	if bad >= 0 {
 		return dst, newEscapeError(src, bad)
 	}
 	return out[:len(dst)+n], nil
 }
 
-// pctDecodeString is the decoder behind every string form.
-func pctDecodeString(s string, verbatim Set, mode decodeMode) (string, error) {
+// pctDecodeString is the decoder behind every string form of this file.
+func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 	i := strings.IndexByte(s, '%')
 	if i < 0 {
 		if mode&decodePlus == 0 {
@@ -157,7 +182,7 @@ func pctDecodeString(s string, verbatim Set, mode decodeMode) (string, error) {
 		}
 		return strings.ReplaceAll(s, "+", " "), nil
 	}
-	n, bad := pctDecodedLen(s, i, &verbatim, mode)
+	n, bad := pctDecodedLen(s, i, &keep, mode)
 	if bad >= 0 {
 		return "", newEscapeError(s, bad)
 	}
@@ -165,7 +190,7 @@ func pctDecodeString(s string, verbatim Set, mode decodeMode) (string, error) {
 		return s, nil // every escape kept as written, or lenient and malformed
 	}
 	b := make([]byte, n)
-	decodeInto(b, s, &verbatim, mode)
+	decodeInto(b, s, &keep, mode)
 	return unsafeString(b), nil
 }
 
@@ -173,7 +198,7 @@ func pctDecodeString(s string, verbatim Set, mode decodeMode) (string, error) {
 // first '%', or the offset of the first malformed '%' when the decode is
 // strict. It goes from '%' to '%' with strings.IndexByte where they are
 // sparse, and byte by byte where they are dense.
-func pctDecodedLen(s string, i int, verbatim *Set, mode decodeMode) (n, bad int) {
+func pctDecodedLen(s string, i int, keep *Set, mode decodeMode) (n, bad int) {
 	n = len(s)
 	dense := strings.Count(s[i:], "%") > (len(s)-i)/16
 	for i < len(s) {
@@ -191,7 +216,7 @@ func pctDecodedLen(s string, i int, verbatim *Set, mode decodeMode) (n, bad int)
 		if i+2 < len(s) {
 			h, l := unhex[s[i+1]], unhex[s[i+2]]
 			if h|l < 16 {
-				if !verbatim.has(h<<4 | l) {
+				if !keep.has(h<<4 | l) {
 					n -= 2
 				}
 				i += 3
@@ -210,7 +235,7 @@ func pctDecodedLen(s string, i int, verbatim *Set, mode decodeMode) (n, bad int)
 // (len(src) is always enough), and returns the length of the result. Under
 // a strict decode it stops at the first malformed '%' and returns its
 // offset as bad; otherwise bad is -1.
-func decodeInto[S string | []byte](out []byte, src S, verbatim *Set, mode decodeMode) (n, bad int) {
+func decodeInto[S string | []byte](out []byte, src S, keep *Set, mode decodeMode) (n, bad int) {
 	plus := mode&decodePlus != 0
 	j := 0
 	for i := 0; i < len(src); {
@@ -219,7 +244,7 @@ func decodeInto[S string | []byte](out []byte, src S, verbatim *Set, mode decode
 			if i+2 < len(src) {
 				h, l := unhex[src[i+1]], unhex[src[i+2]]
 				if h|l < 16 {
-					if v := h<<4 | l; !verbatim.has(v) {
+					if v := h<<4 | l; !keep.has(v) {
 						out[j] = v
 						j++
 					} else {

@@ -27,10 +27,10 @@ func hexVal(c byte) byte {
 
 // decodeOracle is the WHATWG URL §1.3 "percent-decode" algorithm written
 // out step by step, with a strict mode that stops at the first '%' without
-// two hex digits (RFC 3986 §2.1), escapes of verbatim octets copied as
+// two hex digits (RFC 3986 §2.1), escapes of octets in keep copied as
 // written, and '+' read as space first when plus is set. It returns the
 // offset of the malformed '%' in strict mode, or -1.
-func decodeOracle(in string, verbatim codec.Set, strict, plus bool) (string, int) {
+func decodeOracle(in string, keep codec.Set, strict, plus bool) (string, int) {
 	var out []byte
 	for i := 0; i < len(in); i++ {
 		b := in[i]
@@ -47,7 +47,7 @@ func decodeOracle(in string, verbatim codec.Set, strict, plus bool) (string, int
 			out = append(out, b)
 		default: // step 1.3
 			v := hexVal(in[i+1])<<4 | hexVal(in[i+2])
-			if verbatim.Contains(v) {
+			if keep.Contains(v) {
 				out = append(out, in[i:i+3]...)
 			} else {
 				out = append(out, v)
@@ -60,12 +60,12 @@ func decodeOracle(in string, verbatim codec.Set, strict, plus bool) (string, int
 
 func TestDecodeStrictTable(t *testing.T) {
 	cases := []struct {
-		name     string
-		in       string
-		verbatim codec.Set
-		want     string
-		errAt    int    // -1 for no error
-		errText  string // EscapeError.Text
+		name    string
+		in      string
+		keep    codec.Set
+		want    string
+		errAt   int    // -1 for no error
+		errText string // EscapeError.Text
 	}{
 		{"RFC3986 §2.1 empty", "", codec.Set{}, "", -1, ""},
 		{"RFC3986 §2.1 no escapes", "a+b c", codec.Set{}, "a+b c", -1, ""},
@@ -88,17 +88,17 @@ func TestDecodeStrictTable(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := codec.DecodeString(tc.in, tc.verbatim)
-			app, appErr := codec.AppendDecode([]byte("x"), []byte(tc.in), tc.verbatim)
-			if o, at := decodeOracle(tc.in, tc.verbatim, true, false); o != tc.want || at != tc.errAt {
+			got, err := codec.PercentDecodeString(tc.in, tc.keep)
+			app, appErr := codec.AppendPercentDecode([]byte("x"), []byte(tc.in), tc.keep)
+			if o, at := decodeOracle(tc.in, tc.keep, true, false); o != tc.want || at != tc.errAt {
 				t.Errorf("oracle = %q, %d; want %q, %d (the test's oracle is wrong)", o, at, tc.want, tc.errAt)
 			}
 			if tc.errAt < 0 {
 				if err != nil || got != tc.want {
-					t.Errorf("DecodeString = %q, %v; want %q", got, err, tc.want)
+					t.Errorf("PercentDecodeString = %q, %v; want %q", got, err, tc.want)
 				}
 				if appErr != nil || string(app) != "x"+tc.want {
-					t.Errorf("AppendDecode = %q, %v; want %q", app, appErr, "x"+tc.want)
+					t.Errorf("AppendPercentDecode = %q, %v; want %q", app, appErr, "x"+tc.want)
 				}
 				return
 			}
@@ -109,7 +109,7 @@ func TestDecodeStrictTable(t *testing.T) {
 				}
 			}
 			if got != "" || string(app) != "x" {
-				t.Errorf("on error: DecodeString = %q (want \"\"), AppendDecode = %q (want dst unchanged)", got, app)
+				t.Errorf("on error: PercentDecodeString = %q (want \"\"), AppendPercentDecode = %q (want dst unchanged)", got, app)
 			}
 			// net/url reports the same text for the same '%'.
 			if _, uerr := url.PathUnescape(tc.in); uerr == nil || uerr.Error() != url.EscapeError(tc.errText).Error() {
@@ -121,10 +121,10 @@ func TestDecodeStrictTable(t *testing.T) {
 
 func TestDecodeLenientTable(t *testing.T) {
 	cases := []struct {
-		name     string
-		in       string
-		verbatim codec.Set
-		want     string
+		name string
+		in   string
+		keep codec.Set
+		want string
 	}{
 		// The examples of WHATWG URL §1.3 "percent-decode a string".
 		{"WHATWG URL §1.3 example %25%s%1G", "%25%s%1G", codec.Set{}, "%%s%1G"},
@@ -137,13 +137,13 @@ func TestDecodeLenientTable(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := codec.DecodeLenientString(tc.in, tc.verbatim); got != tc.want {
-				t.Errorf("DecodeLenientString = %q, want %q", got, tc.want)
+			if got := codec.PercentDecodeLenientString(tc.in, tc.keep); got != tc.want {
+				t.Errorf("PercentDecodeLenientString = %q, want %q", got, tc.want)
 			}
-			if got := codec.AppendDecodeLenient([]byte("x"), []byte(tc.in), tc.verbatim); string(got) != "x"+tc.want {
-				t.Errorf("AppendDecodeLenient = %q, want %q", got, "x"+tc.want)
+			if got := codec.AppendPercentDecodeLenient([]byte("x"), []byte(tc.in), tc.keep); string(got) != "x"+tc.want {
+				t.Errorf("AppendPercentDecodeLenient = %q, want %q", got, "x"+tc.want)
 			}
-			if o, _ := decodeOracle(tc.in, tc.verbatim, false, false); o != tc.want {
+			if o, _ := decodeOracle(tc.in, tc.keep, false, false); o != tc.want {
 				t.Errorf("oracle = %q, want %q (the test's oracle is wrong)", o, tc.want)
 			}
 		})
@@ -156,8 +156,8 @@ func TestFormDecodeTable(t *testing.T) {
 		in   string
 		want string // strict (url.QueryUnescape)
 		errT string // strict error text, "" when none
-		lax  string // FormDecodeLenientString
-		form string // ParseFormValue
+		lax  string // FormPercentDecodeLenientString
+		form string // FormDecodeString
 	}{
 		{"WHATWG URL §5.1 step 3.4 plus", "a+b", "a b", "", "a b", "a b"},
 		{"WHATWG URL §5.1 %2B stays plus", "a%2Bb", "a+b", "", "a+b", "a+b"},
@@ -169,68 +169,79 @@ func TestFormDecodeTable(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := codec.FormDecodeString(tc.in)
+			got, err := codec.QueryUnescapeString(tc.in)
 			want, uerr := url.QueryUnescape(tc.in)
 			if tc.errT == "" {
 				if err != nil || got != tc.want || uerr != nil || want != tc.want {
-					t.Errorf("FormDecodeString = %q, %v; url.QueryUnescape = %q, %v; want %q", got, err, want, uerr, tc.want)
+					t.Errorf("QueryUnescapeString = %q, %v; url.QueryUnescape = %q, %v; want %q", got, err, want, uerr, tc.want)
 				}
 			} else {
 				var ee *codec.EscapeError
 				if !errors.As(err, &ee) || ee.Text != tc.errT || uerr == nil || uerr.Error() != url.EscapeError(tc.errT).Error() {
-					t.Errorf("FormDecodeString error = %v, url.QueryUnescape error = %v; want text %q", err, uerr, tc.errT)
+					t.Errorf("QueryUnescapeString error = %v, url.QueryUnescape error = %v; want text %q", err, uerr, tc.errT)
 				}
 			}
-			if got := codec.FormDecodeLenientString(tc.in); got != tc.lax {
-				t.Errorf("FormDecodeLenientString = %q, want %q", got, tc.lax)
+			if got := codec.FormPercentDecodeLenientString(tc.in); got != tc.lax {
+				t.Errorf("FormPercentDecodeLenientString = %q, want %q", got, tc.lax)
 			}
-			if got := codec.AppendFormDecodeLenient(nil, []byte(tc.in)); string(got) != tc.lax {
-				t.Errorf("AppendFormDecodeLenient = %q, want %q", got, tc.lax)
+			if got := codec.AppendFormPercentDecodeLenient(nil, []byte(tc.in)); string(got) != tc.lax {
+				t.Errorf("AppendFormPercentDecodeLenient = %q, want %q", got, tc.lax)
 			}
-			if got := codec.ParseFormValue(tc.in); got != tc.form {
-				t.Errorf("ParseFormValue = %q, want %q", got, tc.form)
+			if got := codec.FormDecodeString(tc.in); got != tc.form {
+				t.Errorf("FormDecodeString = %q, want %q", got, tc.form)
+			}
+			if got := codec.AppendFormDecode([]byte("x"), []byte(tc.in)); string(got) != "x"+tc.form {
+				t.Errorf("AppendFormDecode = %q, want %q", got, "x"+tc.form)
 			}
 		})
 	}
 }
 
 // TestDecodeAgainstOracle compares every decoder with the oracle on random
-// inputs and verbatim sets.
+// inputs and keep sets.
 func TestDecodeAgainstOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for n := 0; n < 1000; n++ {
 		in := string(randomOctets(r, n%80))
-		verbatim := randomSet(r, r.Float64()/2)
-		// Strict, with a verbatim set.
-		want, at := decodeOracle(in, verbatim, true, false)
-		got, err := codec.DecodeString(in, verbatim)
-		app, appErr := codec.AppendDecode(nil, []byte(in), verbatim)
+		keep := randomSet(r, r.Float64()/2)
+		// Strict, with a keep set.
+		want, at := decodeOracle(in, keep, true, false)
+		got, err := codec.PercentDecodeString(in, keep)
+		app, appErr := codec.AppendPercentDecode(nil, []byte(in), keep)
 		if at >= 0 {
 			var e1, e2 *codec.EscapeError
 			if !errors.As(err, &e1) || !errors.As(appErr, &e2) || e1.Offset != at || e2.Offset != at {
-				t.Fatalf("DecodeString(%q): errors %v, %v; want offset %d", in, err, appErr, at)
+				t.Fatalf("PercentDecodeString(%q): errors %v, %v; want offset %d", in, err, appErr, at)
 			}
 		} else if err != nil || appErr != nil || got != want || string(app) != want {
-			t.Fatalf("DecodeString(%q, %v) = %q, %v; Append %q, %v; want %q", in, verbatim, got, err, app, appErr, want)
+			t.Fatalf("PercentDecodeString(%q, %v) = %q, %v; Append %q, %v; want %q", in, keep, got, err, app, appErr, want)
 		}
 		// Lenient.
-		want, _ = decodeOracle(in, verbatim, false, false)
-		if got := codec.DecodeLenientString(in, verbatim); got != want {
-			t.Fatalf("DecodeLenientString(%q, %v) = %q, want %q", in, verbatim, got, want)
+		want, _ = decodeOracle(in, keep, false, false)
+		if got := codec.PercentDecodeLenientString(in, keep); got != want {
+			t.Fatalf("PercentDecodeLenientString(%q, %v) = %q, want %q", in, keep, got, want)
 		}
-		if got := codec.AppendDecodeLenient(nil, []byte(in), verbatim); string(got) != want {
-			t.Fatalf("AppendDecodeLenient(%q, %v) = %q, want %q", in, verbatim, got, want)
+		if got := codec.AppendPercentDecodeLenient(nil, []byte(in), keep); string(got) != want {
+			t.Fatalf("AppendPercentDecodeLenient(%q, %v) = %q, want %q", in, keep, got, want)
 		}
 		// Form, lenient.
 		want, _ = decodeOracle(in, codec.Set{}, false, true)
-		if got := codec.FormDecodeLenientString(in); got != want {
-			t.Fatalf("FormDecodeLenientString(%q) = %q, want %q", in, got, want)
+		if got := codec.FormPercentDecodeLenientString(in); got != want {
+			t.Fatalf("FormPercentDecodeLenientString(%q) = %q, want %q", in, got, want)
+		}
+		// Form, the whole WHATWG parse: then UTF-8 decode with replacement.
+		want = codec.UTF8ReplaceString(want)
+		if got := codec.FormDecodeString(in); got != want {
+			t.Fatalf("FormDecodeString(%q) = %q, want %q", in, got, want)
+		}
+		if got := codec.AppendFormDecode([]byte("x"), []byte(in)); string(got) != "x"+want {
+			t.Fatalf("AppendFormDecode(%q) = %q, want %q", in, got, "x"+want)
 		}
 	}
 }
 
-// TestDecodeMatchesNetURL checks FormDecodeString against url.QueryUnescape
-// and DecodeString with no verbatim octets against url.PathUnescape, error
+// TestDecodeMatchesNetURL checks QueryUnescapeString against url.QueryUnescape
+// and PercentDecodeString with no escape kept against url.PathUnescape, error
 // texts included, on random inputs.
 func TestDecodeMatchesNetURL(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
@@ -248,14 +259,14 @@ func TestDecodeMatchesNetURL(t *testing.T) {
 	}
 	for n := 0; n < 1000; n++ {
 		in := string(randomOctets(r, n%60))
-		got, err := codec.FormDecodeString(in)
+		got, err := codec.QueryUnescapeString(in)
 		want, uerr := url.QueryUnescape(in)
-		check("FormDecodeString", in, got, err, want, uerr)
-		app, err := codec.AppendFormDecode(nil, []byte(in))
-		check("AppendFormDecode", in, string(app), err, want, uerr)
-		got, err = codec.DecodeString(in, codec.Set{})
+		check("QueryUnescapeString", in, got, err, want, uerr)
+		app, err := codec.AppendQueryUnescape(nil, []byte(in))
+		check("AppendQueryUnescape", in, string(app), err, want, uerr)
+		got, err = codec.PercentDecodeString(in, codec.Set{})
 		want, uerr = url.PathUnescape(in)
-		check("DecodeString", in, got, err, want, uerr)
+		check("PercentDecodeString", in, got, err, want, uerr)
 	}
 }
 
@@ -266,13 +277,13 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	for n := 0; n < 500; n++ {
 		in := randomOctets(r, n%100)
 		keep := randomSet(r, r.Float64()).Without("%+")
-		enc := codec.EncodeString(string(in), keep)
-		if dec, err := codec.DecodeString(enc, codec.Set{}); err != nil || dec != string(in) {
-			t.Fatalf("DecodeString(EncodeString(%q)) = %q, %v", in, dec, err)
+		enc := codec.PercentEncodeString(string(in), keep)
+		if dec, err := codec.PercentDecodeString(enc, codec.Set{}); err != nil || dec != string(in) {
+			t.Fatalf("PercentDecodeString(PercentEncodeString(%q)) = %q, %v", in, dec, err)
 		}
 		fenc := codec.AppendFormEncode(nil, in, keep)
-		if dec, err := codec.AppendFormDecode(nil, fenc); err != nil || string(dec) != string(in) {
-			t.Fatalf("AppendFormDecode(AppendFormEncode(%q)) = %q, %v", in, dec, err)
+		if dec, err := codec.AppendQueryUnescape(nil, fenc); err != nil || string(dec) != string(in) {
+			t.Fatalf("AppendQueryUnescape(AppendFormEncode(%q)) = %q, %v", in, dec, err)
 		}
 	}
 }
@@ -288,20 +299,20 @@ func TestDecodeUnchanged(t *testing.T) {
 			t.Errorf("%s returned a different string", name)
 		}
 	}
-	got, _ := codec.DecodeString(s, codec.Set{})
-	same("DecodeString", got, s)
-	got, _ = codec.FormDecodeString(s)
-	same("FormDecodeString", got, s)
-	same("DecodeLenientString", codec.DecodeLenientString(withKept, codec.SetOf("/")), withKept)
-	same("FormDecodeLenientString", codec.FormDecodeLenientString(s), s)
+	got, _ := codec.PercentDecodeString(s, codec.Set{})
+	same("PercentDecodeString", got, s)
+	got, _ = codec.QueryUnescapeString(s)
+	same("QueryUnescapeString", got, s)
+	same("PercentDecodeLenientString", codec.PercentDecodeLenientString(withKept, codec.SetOf("/")), withKept)
+	same("FormPercentDecodeLenientString", codec.FormPercentDecodeLenientString(s), s)
 	malformed := "100%"
-	same("FormDecodeLenientString of a malformed %", codec.FormDecodeLenientString(malformed), malformed)
-	same("ParseFormValue", codec.ParseFormValue(s), s)
+	same("FormPercentDecodeLenientString of a malformed %", codec.FormPercentDecodeLenientString(malformed), malformed)
+	same("FormDecodeString", codec.FormDecodeString(s), s)
 	allocs := testing.AllocsPerRun(100, func() {
-		sinkString, _ = codec.DecodeString(s, codec.Set{})
-		sinkString, _ = codec.FormDecodeString(s)
-		sinkString = codec.DecodeLenientString(withKept, codec.SetOf("/"))
-		sinkString = codec.ParseFormValue(s)
+		sinkString, _ = codec.PercentDecodeString(s, codec.Set{})
+		sinkString, _ = codec.QueryUnescapeString(s)
+		sinkString = codec.PercentDecodeLenientString(withKept, codec.SetOf("/"))
+		sinkString = codec.FormDecodeString(s)
 	})
 	if allocs != 0 {
 		t.Errorf("decoding unchanged strings: %v allocs, want 0", allocs)
@@ -314,10 +325,11 @@ func TestAppendDecodeAllocs(t *testing.T) {
 	src := []byte(url.QueryEscape(benchMixed()))
 	dst := make([]byte, 0, len(src))
 	allocs := testing.AllocsPerRun(100, func() {
-		sinkBytes, _ = codec.AppendDecode(dst, src, codec.SetOf("/"))
-		sinkBytes, _ = codec.AppendFormDecode(dst, src)
-		sinkBytes = codec.AppendDecodeLenient(dst, src, codec.Set{})
-		sinkBytes = codec.AppendFormDecodeLenient(dst, src)
+		sinkBytes, _ = codec.AppendPercentDecode(dst, src, codec.SetOf("/"))
+		sinkBytes, _ = codec.AppendQueryUnescape(dst, src)
+		sinkBytes = codec.AppendPercentDecodeLenient(dst, src, codec.Set{})
+		sinkBytes = codec.AppendFormPercentDecodeLenient(dst, src)
+		sinkBytes = codec.AppendFormDecode(dst, src) // valid UTF-8 once decoded
 	})
 	if allocs != 0 {
 		t.Errorf("Append decoders with room: %v allocs, want 0", allocs)
@@ -325,7 +337,7 @@ func TestAppendDecodeAllocs(t *testing.T) {
 }
 
 func TestEscapeErrorMessage(t *testing.T) {
-	_, err := codec.DecodeString("ab%zz", codec.Set{})
+	_, err := codec.PercentDecodeString("ab%zz", codec.Set{})
 	if got, want := err.Error(), `invalid URL escape "%zz" at offset 2`; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}

@@ -11,9 +11,10 @@ import (
 
 // This file holds the URI handling functions of ECMA-262 5.1 §15.1.3 —
 // encodeURI, encodeURIComponent, decodeURI, decodeURIComponent — and the
-// abstract operations Encode and Decode they are defined by. They work on
-// UTF-16 code units, as ECMAScript strings do, so that lone surrogates are
-// seen exactly as the spec sees them. Step numbers in comments and in
+// abstract operations Encode and Decode they are defined by (EncodeUTF16
+// and DecodeUTF16 here). They work on UTF-16 code units, as ECMAScript
+// strings do, so that lone surrogates are seen exactly as the spec sees
+// them. Step numbers in comments and in
 // URIError.Step are those of the 5.1 text.
 //
 // Later editions agree with 5.1 on every result and on which inputs throw.
@@ -102,21 +103,25 @@ const (
 )
 
 // EncodeURI is encodeURI(uri) of ECMA-262 5.1 §15.1.3.3: Encode with the
-// unescaped set uriReserved, uriUnescaped and "#" ([EncodeURIUnescaped]).
-func EncodeURI(s []uint16) (string, error) { return Encode(s, EncodeURIUnescaped) }
+// unescaped set uriReserved, uriUnescaped and "#" ([EncodeURIUnescaped]),
+// as [EncodeUTF16] computes it.
+func EncodeURI(s []uint16) (string, error) { return EncodeUTF16(s, EncodeURIUnescaped) }
 
 // EncodeURIComponent is encodeURIComponent(uriComponent) of ECMA-262 5.1
-// §15.1.3.4: Encode with the unescaped set uriUnescaped ([URIUnescaped]).
-func EncodeURIComponent(s []uint16) (string, error) { return Encode(s, URIUnescaped) }
+// §15.1.3.4: Encode with the unescaped set uriUnescaped ([URIUnescaped]), as
+// [EncodeUTF16] computes it.
+func EncodeURIComponent(s []uint16) (string, error) { return EncodeUTF16(s, URIUnescaped) }
 
 // DecodeURI is decodeURI(encodedURI) of ECMA-262 5.1 §15.1.3.1: Decode with
 // the reserved set uriReserved and "#" ([DecodeURIReserved]), so that
-// escapes of those characters stay as they are written.
-func DecodeURI(s []uint16) ([]uint16, error) { return Decode(s, DecodeURIReserved) }
+// escapes of those characters stay as they are written, as [DecodeUTF16]
+// computes it.
+func DecodeURI(s []uint16) ([]uint16, error) { return DecodeUTF16(s, DecodeURIReserved) }
 
 // DecodeURIComponent is decodeURIComponent(encodedURIComponent) of ECMA-262
-// 5.1 §15.1.3.2: Decode with the empty reserved set.
-func DecodeURIComponent(s []uint16) ([]uint16, error) { return Decode(s, Set{}) }
+// 5.1 §15.1.3.2: Decode with the empty reserved set, as [DecodeUTF16]
+// computes it.
+func DecodeURIComponent(s []uint16) ([]uint16, error) { return DecodeUTF16(s, Set{}) }
 
 // AppendEncodeURI appends encodeURI(s) (ECMA-262 5.1 §15.1.3.3) to dst, as
 // ASCII bytes, in the way of [AppendEncodeUTF16]. It allocates nothing when
@@ -151,52 +156,54 @@ func AppendDecodeURIComponent(dst, s []uint16) ([]uint16, error) {
 	return AppendDecodeUTF16(dst, s, Set{})
 }
 
-// Encode is the abstract operation Encode(string, unescapedSet) of
-// ECMA-262 5.1 §15.1.3. A code unit below 0x80 whose octet is in unescaped
-// is copied (step 4.c); every other code unit, or valid surrogate pair, is
-// written as the %XY escapes of its UTF-8 octets, with uppercase hex (steps
-// 4.d.iv to 4.d.vi). The result is ASCII. Members of unescaped at or above
-// 0x80 are ignored: the spec's sets hold only ASCII characters.
+// EncodeUTF16 is the abstract operation Encode(string, unescapedSet) of
+// ECMA-262 5.1 §15.1.3 over the UTF-16 code units s, with keep as
+// unescapedSet: a code unit below 0x80 whose octet is in keep is copied
+// (step 4.c); every other code unit, or valid surrogate pair, is written as
+// the %XY escapes of its UTF-8 octets, with uppercase hex (steps 4.d.iv to
+// 4.d.vi). The result is ASCII. Members of keep at or above 0x80 are
+// ignored: the spec's sets hold only ASCII characters.
 //
 // A lone low surrogate (step 4.d.i), a high surrogate at the end of s (step
 // 4.d.iii.2) or a high surrogate followed by anything but a low surrogate
 // (step 4.d.iii.4) is an error: a [*URIError] whose Offset is the unpaired
 // surrogate.
-func Encode(s []uint16, unescaped Set) (string, error) {
-	b, off, f := appendEncode(nil, s, &unescaped) // one allocation, of the exact length
+func EncodeUTF16(s []uint16, keep Set) (string, error) {
+	b, off, f := appendEncode(nil, s, &keep) // one allocation, of the exact length
 	if f != faultNone {
 		return "", f.at(off)
 	}
 	return unsafeString(b), nil // b is new and not kept
 }
 
-// AppendEncodeUTF16 appends Encode(s, unescaped) (ECMA-262 5.1 §15.1.3; see
-// [Encode]) to dst. It allocates nothing when dst has room for the result,
-// and otherwise grows dst once, by exactly what is missing. On error it
-// returns dst unchanged and a [*URIError].
+// AppendEncodeUTF16 appends Encode(s, keep) (ECMA-262 5.1 §15.1.3), as
+// [EncodeUTF16] computes it, to dst. It allocates nothing when dst has room
+// for the result, and otherwise grows dst once, by exactly what is missing.
+// On error it returns dst unchanged and a [*URIError].
 //
 // It writes whole words into the room dst has, so bytes of dst's capacity
 // past the result (up to 16 of them, or any of them when dst is grown) may
 // change, as they may on error.
-func AppendEncodeUTF16(dst []byte, s []uint16, unescaped Set) ([]byte, error) {
-	out, off, f := appendEncode(dst, s, &unescaped)
+func AppendEncodeUTF16(dst []byte, s []uint16, keep Set) ([]byte, error) {
+	out, off, f := appendEncode(dst, s, &keep)
 	if f != faultNone {
 		return dst, f.at(off)
 	}
 	return out, nil
 }
 
-// Decode is the abstract operation Decode(string, reservedSet) of
-// ECMA-262 5.1 §15.1.3. Code units other than '%' are copied as they are,
-// lone surrogates included (step 4.c). Each escape, or sequence of escapes
-// that forms the UTF-8 of one code point, becomes that code point's UTF-16
-// code units (steps 4.d.vi.2 and 4.d.vii.8 to 4.d.vii.10); an escape of an
-// ASCII character in reserved stays exactly as written, hex case included
-// (step 4.d.vi.3). Members of reserved at or above 0x80 are ignored, as in
-// [Encode]; so step 4.d.vii.9.c, which would keep a multi-octet sequence,
-// never applies.
+// DecodeUTF16 is the abstract operation Decode(string, reservedSet) of
+// ECMA-262 5.1 §15.1.3 over the UTF-16 code units s, with keep as
+// reservedSet. Code units other than '%' are copied as they are, lone
+// surrogates included (step 4.c). Each escape, or sequence of escapes that
+// forms the UTF-8 of one code point, becomes that code point's UTF-16 code
+// units (steps 4.d.vi.2 and 4.d.vii.8 to 4.d.vii.10); an escape of an ASCII
+// character in keep stays exactly as written, hex case included (step
+// 4.d.vi.3). Members of keep at or above 0x80 are ignored, as in
+// [EncodeUTF16]; so step 4.d.vii.9.c, which would keep a multi-octet
+// sequence, never applies.
 //
-// Decode returns a [*URIError] for a '%' without two hex digits after it
+// DecodeUTF16 returns a [*URIError] for a '%' without two hex digits after it
 // (steps 4.d.ii, 4.d.iii), a first octet 10xxxxxx or with more than four
 // leading 1 bits (4.d.vii.2), a sequence cut short by the end of s
 // (4.d.vii.5), a continuation that is not an escape or not 10xxxxxx
@@ -204,24 +211,24 @@ func AppendEncodeUTF16(dst []byte, s []uint16, unescaped Set) ([]byte, error) {
 // point — overlong forms, surrogates U+D800 to U+DFFF, values above
 // U+10FFFF — (4.d.vii.8, following RFC 3629 as the spec's note requires).
 // Noncharacters such as U+FFFE and U+FFFF decode as any other code point.
-func Decode(s []uint16, reserved Set) ([]uint16, error) {
-	d, off, f := appendDecode(make([]uint16, 0, len(s)), s, &reserved)
+func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
+	d, off, f := appendDecode(make([]uint16, 0, len(s)), s, &keep)
 	if f != faultNone {
 		return nil, f.at(off)
 	}
 	return d, nil
 }
 
-// AppendDecodeUTF16 appends Decode(s, reserved) (ECMA-262 5.1 §15.1.3; see
-// [Decode]) to dst. The result is never longer than s, and
+// AppendDecodeUTF16 appends Decode(s, keep) (ECMA-262 5.1 §15.1.3), as
+// [DecodeUTF16] computes it, to dst. The result is never longer than s, and
 // AppendDecodeUTF16 allocates nothing when dst has room for len(s) more code
 // units. On error it returns dst unchanged and a [*URIError].
 //
 // It works in the room for len(s) more code units it makes in dst, so code
 // units of dst's capacity past the result, within that room, may change,
 // as they may on error.
-func AppendDecodeUTF16(dst, s []uint16, reserved Set) ([]uint16, error) {
-	out, off, f := appendDecode(dst, s, &reserved)
+func AppendDecodeUTF16(dst, s []uint16, keep Set) ([]uint16, error) {
+	out, off, f := appendDecode(dst, s, &keep)
 	if f != faultNone {
 		return dst, f.at(off)
 	}
@@ -269,22 +276,22 @@ func DecodeURIComponentString(s string) (string, error) {
 // fit there, it grows dst once, by exactly the rest's length (encodedLen).
 // Where the CPU has them, vector instructions encode runs of code units
 // below 0x80, 8 at a time, and the steps of a group of 8 that holds a two-
-// or three-octet unit (wideEncoder); encodeSteps writes the other steps
+// or three-octet unit (vectorEncoder); encodeSteps writes the other steps
 // (surrogate pairs, short inputs, everything without AVX2) while there is
 // room for the longest output of one step; the last steps, without that
 // room, go through appendEncodeStepwise.
-func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault) {
-	set := asciiOf(unescaped)
-	var wide wideEncoder
-	wide.init(unescaped, len(s))
+func appendEncode(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
+	set := asciiOf(keep)
+	var vec vectorEncoder
+	vec.init(keep, len(s))
 	n := len(dst)
 	buf := dst[:cap(dst)]
 	k := 0
 	var f uriFault
 	for k < len(s) {
 		end := len(s)
-		if wide.ok {
-			used, wrote := wide.encode(buf[n:], s[k:])
+		if vec.ok {
+			used, wrote := vec.encode(buf[n:], s[k:])
 			k += used
 			n += wrote
 			end = min(k+8, len(s)) // past the unit that stopped the run
@@ -293,7 +300,7 @@ func appendEncode(dst []byte, s []uint16, unescaped *Set) ([]byte, int, uriFault
 			return dst, k, f
 		}
 		if k < end { // no room for a whole step
-			m, off, f := encodedLen(s[k:], set, &wide)
+			m, off, f := encodedLen(s[k:], set, &vec)
 			if f != faultNone {
 				return dst, k + off, f
 			}
@@ -388,18 +395,18 @@ var escapeWord = func() (t [256]uint32) {
 	return t
 }()
 
-// encodedLen returns the length of Encode(s, unescaped), or the offset of
-// the unpaired surrogate that makes Encode throw, and the fault; set and
-// wide are those of unescaped, as appendEncode made them.
+// encodedLen returns the length of Encode(s, keep), or the offset of the
+// unpaired surrogate that makes Encode throw, and the fault; set and vec
+// are those of keep, as appendEncode made them.
 //
 // Where the CPU has them, vector instructions count runs of code units below
-// 0x80, 32 at a time (wideEncoder.count); the units between those runs, and
+// 0x80, 32 at a time (vectorEncoder.count); the units between those runs, and
 // all units elsewhere, are counted one step at a time.
-func encodedLen(s []uint16, set asciiSet, wide *wideEncoder) (n, off int, f uriFault) {
+func encodedLen(s []uint16, set asciiSet, vec *vectorEncoder) (n, off int, f uriFault) {
 	for k := 0; k < len(s); {
 		end := len(s)
-		if wide.ok {
-			used, m := wide.count(s[k:])
+		if vec.ok {
+			used, m := vec.count(s[k:])
 			k += used
 			n += m
 			end = min(k+32, len(s)) // past the unit that stopped the run
@@ -449,8 +456,8 @@ func (a asciiSet) has(c uint16) bool {
 // appendDecode is Decode step 4 over s, appending to dst. The result is
 // never longer than s, so dst is grown once to hold len(s) more units. On a
 // fault it returns the offset described at URIError.Offset.
-func appendDecode(dst, s []uint16, reserved *Set) ([]uint16, int, uriFault) {
-	set := asciiOf(reserved)
+func appendDecode(dst, s []uint16, keep *Set) ([]uint16, int, uriFault) {
+	set := asciiOf(keep)
 	n0 := len(dst)
 	dst = slices.Grow(dst, len(s))
 	out := dst[n0 : n0+len(s)]
@@ -459,16 +466,16 @@ func appendDecode(dst, s []uint16, reserved *Set) ([]uint16, int, uriFault) {
 	// units and the escapes of octets below 0x80, 16 units at a time,
 	// when no escape is to be kept (decodeURIComponent); they stop at each
 	// other escape, which the steps below decode, and go on after it.
-	wide := set == asciiSet{} && len(s) >= decodeWideMin
+	vec := set == asciiSet{} && len(s) >= decodeVectorMin
 	for k := 0; k < len(s); k++ {
-		if wide {
-			used, wrote := decodeWide(out[w:], s[k:])
+		if vec {
+			used, wrote := decodeVector(out[w:], s[k:])
 			k += used
 			w += wrote
 			if k >= len(s) {
 				break
 			}
-			wide = len(s)-k >= 18
+			vec = len(s)-k >= 18
 		}
 		if c := s[k]; c != '%' {
 			out[w] = c // 4.c.i
@@ -627,12 +634,12 @@ func hexValue16(c uint16) byte {
 // encodeString is Encode over the UTF-16 form of s, each invalid UTF-8 byte
 // taken as U+FFFD. The UTF-8 of a valid rune is the same octets Encode
 // writes for its code units, so those bytes are escaped as they stand.
-func encodeString(s string, unescaped *Set) string {
+func encodeString(s string, keep *Set) string {
 	n, same := 0, true
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if unescaped.Contains(c) {
+			if keep.Contains(c) {
 				n++
 			} else {
 				n += 3
@@ -657,7 +664,7 @@ func encodeString(s string, unescaped *Set) string {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if unescaped.Contains(c) {
+			if keep.Contains(c) {
 				b = append(b, c)
 			} else {
 				b = append(b, '%', upperHex[c>>4], upperHex[c&15])
@@ -680,7 +687,7 @@ func encodeString(s string, unescaped *Set) string {
 
 // decodeString is Decode over the UTF-16 form of s (invalid UTF-8 bytes
 // taken as U+FFFD), returned as UTF-8. Offsets in errors are byte offsets.
-func decodeString(s string, reserved *Set) (string, error) {
+func decodeString(s string, keep *Set) (string, error) {
 	i := 0
 	for i < len(s) && s[i] != '%' && s[i] < utf8.RuneSelf {
 		i++
@@ -724,7 +731,7 @@ func decodeString(s string, reserved *Set) (string, error) {
 				return "", f.at(at[last])
 			}
 			end := at[last] + 1 // every unit of a whole sequence is one ASCII byte
-			if v < utf8.RuneSelf && reserved.Contains(byte(v)) {
+			if v < utf8.RuneSelf && keep.Contains(byte(v)) {
 				b = append(b, s[i:end]...)
 			} else {
 				b = utf8.AppendRune(b, v)

@@ -323,30 +323,30 @@ console.log(JSON.stringify(exprs.map((x) => {
 	return rs
 }
 
-// TestECMAAbstractSets checks Encode and Decode with other sets than the
-// four functions use.
+// TestECMAAbstractSets checks EncodeUTF16 and DecodeUTF16 (the abstract
+// operations Encode and Decode) with other sets than the four functions use.
 func TestECMAAbstractSets(t *testing.T) {
 	u := ecmaUnits
 	// Encode 4.c keeps exactly the set's ASCII members.
-	if got, err := codec.Encode(u("a b~"), codec.SetOf(" ")); got != "%61 %62%7E" || err != nil {
-		t.Errorf("Encode with {' '} = %q, %v", got, err)
+	if got, err := codec.EncodeUTF16(u("a b~"), codec.SetOf(" ")); got != "%61 %62%7E" || err != nil {
+		t.Errorf("EncodeUTF16 with {' '} = %q, %v", got, err)
 	}
 	// Members at or above 0x80 are ignored: the result stays ASCII.
-	if got, err := codec.Encode(u(0xE9, "A"), codec.SetRange(0, 0xFF)); got != "%C3%A9A" || err != nil {
-		t.Errorf("Encode with all octets = %q, %v", got, err)
+	if got, err := codec.EncodeUTF16(u(0xE9, "A"), codec.SetRange(0, 0xFF)); got != "%C3%A9A" || err != nil {
+		t.Errorf("EncodeUTF16 with all octets = %q, %v", got, err)
 	}
-	if got, err := codec.Encode(u(0xD800), codec.SetRange(0, 0xFF)); err == nil {
-		t.Errorf("Encode of a lone surrogate = %q, nil", got)
+	if got, err := codec.EncodeUTF16(u(0xD800), codec.SetRange(0, 0xFF)); err == nil {
+		t.Errorf("EncodeUTF16 of a lone surrogate = %q, nil", got)
 	}
 	// Decode 4.d.vi.3 keeps the escape of an ASCII member as written; a
 	// multi-octet character is decoded even when its value is a member.
-	got, err := codec.Decode(u("%c3%a9%41%42"), codec.SetRange(0x41, 0xFF))
+	got, err := codec.DecodeUTF16(u("%c3%a9%41%42"), codec.SetRange(0x41, 0xFF))
 	if want := u(0xE9, "%41%42"); err != nil || !slices.Equal(got, want) {
-		t.Errorf("Decode with 41-FF reserved = %s, %v; want %s", ecmaUnitsString(got), err, ecmaUnitsString(want))
+		t.Errorf("DecodeUTF16 with 41-FF kept = %s, %v; want %s", ecmaUnitsString(got), err, ecmaUnitsString(want))
 	}
-	got, err = codec.Decode(u("%25%2525"), codec.SetOf("%"))
+	got, err = codec.DecodeUTF16(u("%25%2525"), codec.SetOf("%"))
 	if want := u("%25%2525"); err != nil || !slices.Equal(got, want) {
-		t.Errorf("Decode with %% reserved = %s, %v", ecmaUnitsString(got), err)
+		t.Errorf("DecodeUTF16 with %% kept = %s, %v", ecmaUnitsString(got), err)
 	}
 }
 
@@ -569,29 +569,29 @@ func TestECMAEncodeProperties(t *testing.T) {
 func TestECMADecodeProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := rapid.SliceOfN(ecmaUnitGen, 0, 40).Draw(t, "s")
-		for _, reserved := range []codec.Set{codec.DecodeURIReserved, {}} {
-			got, err := codec.Decode(s, reserved)
-			app, aerr := codec.AppendDecodeUTF16([]uint16{'z'}, s, reserved)
+		for _, keep := range []codec.Set{codec.DecodeURIReserved, {}} {
+			got, err := codec.DecodeUTF16(s, keep)
+			app, aerr := codec.AppendDecodeUTF16([]uint16{'z'}, s, keep)
 			if (err == nil) != (aerr == nil) || (err == nil && !slices.Equal(app, append([]uint16{'z'}, got...))) {
-				t.Fatalf("Decode = %s, %v; AppendDecodeUTF16 = %s, %v", ecmaUnitsString(got), err, ecmaUnitsString(app), aerr)
+				t.Fatalf("DecodeUTF16 = %s, %v; AppendDecodeUTF16 = %s, %v", ecmaUnitsString(got), err, ecmaUnitsString(app), aerr)
 			}
 			if err != nil {
 				var ue *codec.URIError
 				if !errors.As(err, &ue) || ue.Offset < 0 || ue.Offset >= len(s) {
-					t.Fatalf("Decode(%s): %v", ecmaUnitsString(s), err)
+					t.Fatalf("DecodeUTF16(%s): %v", ecmaUnitsString(s), err)
 				}
 				// The offset points at a '%', or at what stands where a
 				// continuation escape should (4.d.vii.7.b).
 				if s[ue.Offset] != '%' && ue.Step != "Decode 4.d.vii.7.b" {
-					t.Fatalf("Decode(%s): offset %d is not a '%%' (%s)", ecmaUnitsString(s), ue.Offset, ue.Step)
+					t.Fatalf("DecodeUTF16(%s): offset %d is not a '%%' (%s)", ecmaUnitsString(s), ue.Offset, ue.Step)
 				}
 				continue
 			}
 			if len(got) > len(s) {
-				t.Fatalf("Decode(%s) = %s, longer than its input", ecmaUnitsString(s), ecmaUnitsString(got))
+				t.Fatalf("DecodeUTF16(%s) = %s, longer than its input", ecmaUnitsString(s), ecmaUnitsString(got))
 			}
 			if !slices.Contains(s, '%') && !slices.Equal(got, s) {
-				t.Fatalf("Decode(%s) = %s without any escape", ecmaUnitsString(s), ecmaUnitsString(got))
+				t.Fatalf("DecodeUTF16(%s) = %s without any escape", ecmaUnitsString(s), ecmaUnitsString(got))
 			}
 		}
 	})

@@ -13,17 +13,18 @@ import (
 // WHATWG URL §5.2, and Go's url.QueryEscape) is the same with space written
 // as '+'.
 
-// AppendEncode appends src to dst percent-encoded (RFC 3986 §2.1): each octet
-// in keep is copied, and every other octet becomes "%XX" with uppercase hex
-// digits. It returns the extended buffer, and allocates nothing when dst has
-// room for the result.
-func AppendEncode(dst, src []byte, keep Set) []byte {
+// AppendPercentEncode appends src to dst percent-encoded (RFC 3986 §2.1):
+// each octet in keep is copied, and every other octet becomes "%XX" with
+// uppercase hex digits. It returns the extended buffer, and allocates
+// nothing when dst has room for the result.
+func AppendPercentEncode(dst, src []byte, keep Set) []byte {
 	return appendPctEncode(dst, src, keep, false)
 }
 
-// EncodeString returns s percent-encoded as [AppendEncode] encodes it. When
-// every byte of s is in keep, it returns s itself and allocates nothing.
-func EncodeString(s string, keep Set) string {
+// PercentEncodeString returns s percent-encoded as [AppendPercentEncode]
+// encodes it. When every byte of s is in keep, it returns s itself and
+// allocates nothing.
+func PercentEncodeString(s string, keep Set) string {
 	return pctEncodeString(s, keep, false)
 }
 
@@ -57,7 +58,8 @@ func formKeep(keep Set, plus bool) Set {
 	return k
 }
 
-// appendPctEncode is the encoder behind every Append form. The sets here and
+// appendPctEncode is the encoder behind AppendPercentEncode and
+// AppendFormEncode. The sets here and
 // below are passed by value: the exported wrappers inline into their
 // callers, and a pointer passed from there into a generic function makes the
 // set escape to the heap.
@@ -85,6 +87,8 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	return encodeWithTable(append(dst, src[:i]...), rest, &t)
 }
 
+// pctEncodeString is the encoder behind PercentEncodeString and
+// FormEncodeString.
 func pctEncodeString(s string, keep Set, plus bool) string {
 	k := formKeep(keep, plus)
 	i := indexNotIn(s, &k)

@@ -100,8 +100,8 @@ func TestEncodeTable(t *testing.T) {
 				got = codec.FormEncodeString(tc.in, tc.keep)
 				gotAppend = codec.AppendFormEncode([]byte("x"), []byte(tc.in), tc.keep)
 			} else {
-				got = codec.EncodeString(tc.in, tc.keep)
-				gotAppend = codec.AppendEncode([]byte("x"), []byte(tc.in), tc.keep)
+				got = codec.PercentEncodeString(tc.in, tc.keep)
+				gotAppend = codec.AppendPercentEncode([]byte("x"), []byte(tc.in), tc.keep)
 			}
 			if got != tc.want {
 				t.Errorf("string form = %q, want %q", got, tc.want)
@@ -127,8 +127,8 @@ func TestEncodeEveryOctet(t *testing.T) {
 			if !keep.Contains(byte(c)) {
 				want = "%" + strings.ToUpper(fmt.Sprintf("%02x", c))
 			}
-			if got := codec.EncodeString(in, keep); got != want {
-				t.Errorf("%s: EncodeString(%q) = %q, want %q", name, in, got, want)
+			if got := codec.PercentEncodeString(in, keep); got != want {
+				t.Errorf("%s: PercentEncodeString(%q) = %q, want %q", name, in, got, want)
 			}
 		}
 	}
@@ -149,8 +149,8 @@ func TestEncodeAgainstOracle(t *testing.T) {
 			got = codec.FormEncodeString(string(in), keep)
 			app = codec.AppendFormEncode(nil, in, keep)
 		} else {
-			got = codec.EncodeString(string(in), keep)
-			app = codec.AppendEncode(nil, in, keep)
+			got = codec.PercentEncodeString(string(in), keep)
+			app = codec.AppendPercentEncode(nil, in, keep)
 		}
 		if got != want || string(app) != want {
 			t.Fatalf("encode(%q, %v, plus=%v):\n string %q\n append %q\n want   %q", in, keep, plus, got, app, want)
@@ -158,10 +158,10 @@ func TestEncodeAgainstOracle(t *testing.T) {
 	}
 }
 
-// TestAppendEncodeExactRoom gives AppendEncode a dst with room for exactly
-// the result, for every input length up to 100: the encoder must then
-// neither allocate nor write past the room (which would panic).
-func TestAppendEncodeExactRoom(t *testing.T) {
+// TestAppendPercentEncodeExactRoom gives AppendPercentEncode a dst with room
+// for exactly the result, for every input length up to 100: the encoder must
+// then neither allocate nor write past the room (which would panic).
+func TestAppendPercentEncodeExactRoom(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for n := 0; n <= 100; n++ {
 		for range 5 {
@@ -170,20 +170,20 @@ func TestAppendEncodeExactRoom(t *testing.T) {
 			want := encodeOracle(string(in), keep, false)
 			dst := make([]byte, 2, 2+len(want))
 			copy(dst, "ab")
-			got := codec.AppendEncode(dst, in, keep)
+			got := codec.AppendPercentEncode(dst, in, keep)
 			if string(got) != "ab"+want {
-				t.Fatalf("AppendEncode(%q) = %q, want %q", in, got, "ab"+want)
+				t.Fatalf("AppendPercentEncode(%q) = %q, want %q", in, got, "ab"+want)
 			}
 			if unsafe.SliceData(got) != unsafe.SliceData(dst) {
-				t.Fatalf("AppendEncode(%q) reallocated a dst with exact room", in)
+				t.Fatalf("AppendPercentEncode(%q) reallocated a dst with exact room", in)
 			}
 		}
 	}
 }
 
 // TestEncodeMatchesNetURL checks that FormEncodeString with GoQuery is
-// url.QueryEscape and EncodeString with GoPathSegment is url.PathEscape, on
-// random inputs of every kind of octet.
+// url.QueryEscape and PercentEncodeString with GoPathSegment is
+// url.PathEscape, on random inputs of every kind of octet.
 func TestEncodeMatchesNetURL(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for n := 0; n < 500; n++ {
@@ -191,47 +191,47 @@ func TestEncodeMatchesNetURL(t *testing.T) {
 		if got, want := codec.FormEncodeString(s, codec.GoQuery), url.QueryEscape(s); got != want {
 			t.Fatalf("FormEncodeString(%q, GoQuery) = %q, url.QueryEscape = %q", s, got, want)
 		}
-		if got, want := codec.EncodeString(s, codec.GoPathSegment), url.PathEscape(s); got != want {
-			t.Fatalf("EncodeString(%q, GoPathSegment) = %q, url.PathEscape = %q", s, got, want)
+		if got, want := codec.PercentEncodeString(s, codec.GoPathSegment), url.PathEscape(s); got != want {
+			t.Fatalf("PercentEncodeString(%q, GoPathSegment) = %q, url.PathEscape = %q", s, got, want)
 		}
-		if got, want := "/"+codec.EncodeString(s, codec.GoPath), (&url.URL{Path: "/" + s}).EscapedPath(); got != want {
-			t.Fatalf("EncodeString(%q, GoPath) = %q, URL.EscapedPath = %q", s, got, want)
+		if got, want := "/"+codec.PercentEncodeString(s, codec.GoPath), (&url.URL{Path: "/" + s}).EscapedPath(); got != want {
+			t.Fatalf("PercentEncodeString(%q, GoPath) = %q, URL.EscapedPath = %q", s, got, want)
 		}
 	}
 }
 
-// TestEncodeStringUnchanged checks that a string needing no encoding comes
-// back as the very same string, without an allocation.
-func TestEncodeStringUnchanged(t *testing.T) {
+// TestPercentEncodeStringUnchanged checks that a string needing no encoding
+// comes back as the very same string, without an allocation.
+func TestPercentEncodeStringUnchanged(t *testing.T) {
 	for _, s := range []string{"", "abc", strings.Repeat("Az09-._~", 40)} {
-		if got := codec.EncodeString(s, codec.Unreserved); unsafe.StringData(got) != unsafe.StringData(s) || got != s {
-			t.Errorf("EncodeString(%q) returned a different string", s)
+		if got := codec.PercentEncodeString(s, codec.Unreserved); unsafe.StringData(got) != unsafe.StringData(s) || got != s {
+			t.Errorf("PercentEncodeString(%q) returned a different string", s)
 		}
 		if got := codec.FormEncodeString(s, codec.GoQuery); unsafe.StringData(got) != unsafe.StringData(s) || got != s {
 			t.Errorf("FormEncodeString(%q) returned a different string", s)
 		}
 		allocs := testing.AllocsPerRun(100, func() {
-			sinkString = codec.EncodeString(s, codec.Unreserved)
+			sinkString = codec.PercentEncodeString(s, codec.Unreserved)
 			sinkString = codec.FormEncodeString(s, codec.GoQuery)
 		})
 		if allocs != 0 {
-			t.Errorf("EncodeString/FormEncodeString(%.20q...) unchanged: %v allocs, want 0", s, allocs)
+			t.Errorf("PercentEncodeString/FormEncodeString(%.20q...) unchanged: %v allocs, want 0", s, allocs)
 		}
 	}
 }
 
-// TestAppendEncodeAllocs checks that the Append forms allocate nothing when
-// dst has room.
-func TestAppendEncodeAllocs(t *testing.T) {
+// TestAppendPercentEncodeAllocs checks that the Append forms allocate
+// nothing when dst has room.
+func TestAppendPercentEncodeAllocs(t *testing.T) {
 	src := []byte(benchMixed())
 	dst := make([]byte, 0, 4*len(src))
 	allocs := testing.AllocsPerRun(100, func() {
-		sinkBytes = codec.AppendEncode(dst[:0], src, codec.GoPathSegment)
+		sinkBytes = codec.AppendPercentEncode(dst[:0], src, codec.GoPathSegment)
 		sinkBytes = codec.AppendFormEncode(dst[:0], src, codec.GoQuery)
-		sinkBytes = codec.AppendEncode(dst[:0], src[:20], codec.Unreserved)
+		sinkBytes = codec.AppendPercentEncode(dst[:0], src[:20], codec.Unreserved)
 	})
 	if allocs != 0 {
-		t.Errorf("AppendEncode/AppendFormEncode with room: %v allocs, want 0", allocs)
+		t.Errorf("AppendPercentEncode/AppendFormEncode with room: %v allocs, want 0", allocs)
 	}
 }
 
@@ -263,11 +263,11 @@ func TestEncodeLongRuns(t *testing.T) {
 				}
 				s := string(b)
 				want := encodeOracle(s, keep, false)
-				if got := codec.EncodeString(s, keep); got != want {
-					t.Fatalf("%s: EncodeString(%q) = %q, want %q", name, s, got, want)
+				if got := codec.PercentEncodeString(s, keep); got != want {
+					t.Fatalf("%s: PercentEncodeString(%q) = %q, want %q", name, s, got, want)
 				}
-				if got := codec.AppendEncode(nil, b, keep); string(got) != want {
-					t.Fatalf("%s: AppendEncode(%q) = %q, want %q", name, s, got, want)
+				if got := codec.AppendPercentEncode(nil, b, keep); string(got) != want {
+					t.Fatalf("%s: AppendPercentEncode(%q) = %q, want %q", name, s, got, want)
 				}
 			}
 		}

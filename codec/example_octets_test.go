@@ -7,9 +7,9 @@ import (
 	"github.com/pctest/pctest/codec"
 )
 
-func ExampleEncodeString() {
-	fmt.Println(codec.EncodeString("/files/my document.pdf", codec.Path))
-	fmt.Println(codec.EncodeString("a/b c", codec.GoPathSegment)) // url.PathEscape
+func ExamplePercentEncodeString() {
+	fmt.Println(codec.PercentEncodeString("/files/my document.pdf", codec.Path))
+	fmt.Println(codec.PercentEncodeString("a/b c", codec.GoPathSegment)) // url.PathEscape
 	// Output:
 	// /files/my%20document.pdf
 	// a%2Fb%20c
@@ -23,19 +23,33 @@ func ExampleFormEncodeString() {
 	// Tom+%26+Jerry~
 }
 
-func ExampleDecodeString() {
-	s, err := codec.DecodeString("a%2fb%2Fc%41", codec.SetOf("/"))
+func ExamplePercentDecodeString() {
+	s, err := codec.PercentDecodeString("a%2fb%2Fc%41", codec.SetOf("/"))
 	fmt.Println(s, err)
-	_, err = codec.DecodeString("100%", codec.Set{})
+	_, err = codec.PercentDecodeString("100%", codec.Set{})
 	var e *codec.EscapeError
 	if errors.As(err, &e) {
 		fmt.Println(e.Offset, e.Text)
 	}
-	fmt.Println(codec.DecodeLenientString("100%", codec.Set{}))
+	fmt.Println(codec.PercentDecodeLenientString("100%", codec.Set{}))
 	// Output:
 	// a%2fb%2FcA <nil>
 	// 3 %
 	// 100%
+}
+
+func ExampleFormDecodeString() {
+	// The WHATWG form parser: lenient, and UTF-8 decoded with replacement.
+	fmt.Printf("%+q\n", codec.FormDecodeString("a+b%2B%E3%81%zz"))
+	// Go's url.QueryUnescape: strict, octets out.
+	s, err := codec.QueryUnescapeString("a+b%2B%E3%81")
+	fmt.Printf("%+q %v\n", s, err)
+	_, err = codec.QueryUnescapeString("a+b%2B%E3%81%zz")
+	fmt.Println(err)
+	// Output:
+	// "a b+\ufffd%zz"
+	// "a b+\xe3\x81" <nil>
+	// invalid URL escape "%zz" at offset 12
 }
 
 func ExampleAppendUTF8Replace() {
@@ -54,9 +68,9 @@ func ExampleEquivalent() {
 	// false
 }
 
-func ExampleEncodeNoDouble() {
-	once := codec.EncodeNoDouble("100% sure", codec.Reserved.Union(codec.Unreserved))
-	fmt.Println(once, codec.EncodeNoDouble(once, codec.Reserved.Union(codec.Unreserved)))
+func ExamplePercentEncodeNoDouble() {
+	once := codec.PercentEncodeNoDouble("100% sure", codec.Reserved.Union(codec.Unreserved))
+	fmt.Println(once, codec.PercentEncodeNoDouble(once, codec.Reserved.Union(codec.Unreserved)))
 	// Output:
 	// 100%25%20sure 100%25%20sure
 }

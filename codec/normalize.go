@@ -73,16 +73,16 @@ func Equivalent(a, b string) bool {
 	return Normalize(a) == Normalize(b)
 }
 
-// EncodeNoDouble percent-encodes s without ever encoding an escape twice
-// (RFC 3986 §2.4: a '%' that already starts an escape must not be encoded
-// again). Each valid escape "%XX" (two hex digits, either case) is copied as
-// it is; every other '%' becomes "%25"; each other octet in keep is
-// copied; and every other octet becomes "%XX" with uppercase hex digits. A
-// '%' in keep is ignored. The result holds no '%' that does not start an
-// escape, so EncodeNoDouble(EncodeNoDouble(s, keep), keep) is
-// EncodeNoDouble(s, keep): "100%" becomes "100%25", and stays so. When
-// nothing changes, it returns s itself and allocates nothing.
-func EncodeNoDouble(s string, keep Set) string {
+// PercentEncodeNoDouble percent-encodes s without ever encoding an escape
+// twice (RFC 3986 §2.4: a '%' that already starts an escape must not be
+// encoded again). Each valid escape "%XX" (two hex digits, either case) is
+// copied as it is; every other '%' becomes "%25"; each other octet in keep
+// is copied; and every other octet becomes "%XX" with uppercase hex digits.
+// A '%' in keep is ignored. The result holds no '%' that does not start an
+// escape, so PercentEncodeNoDouble(PercentEncodeNoDouble(s, keep), keep)
+// is PercentEncodeNoDouble(s, keep): "100%" becomes "100%25", and stays so.
+// When nothing changes, it returns s itself and allocates nothing.
+func PercentEncodeNoDouble(s string, keep Set) string {
 	k := keep.Without("%")
 	n, first := len(s), -1
 	for i := 0; i < len(s); i++ {

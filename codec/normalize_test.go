@@ -75,13 +75,13 @@ func TestNormalizeProperties(t *testing.T) {
 		if !codec.Equivalent(in, got) {
 			t.Fatalf("Equivalent(%q, Normalize = %q) = false", in, got)
 		}
-		want, err := codec.DecodeString(in, codec.Set{})
+		want, err := codec.PercentDecodeString(in, codec.Set{})
 		if err != nil {
 			continue
 		}
 		// The same octets: normalization does not change what the
 		// string means.
-		if dec, err := codec.DecodeString(got, codec.Set{}); err != nil || dec != want {
+		if dec, err := codec.PercentDecodeString(got, codec.Set{}); err != nil || dec != want {
 			t.Fatalf("Normalize(%q) = %q decodes to %q, %v; the input to %q", in, got, dec, err, want)
 		}
 		// Every escape left is of an octet outside unreserved, with
@@ -90,7 +90,7 @@ func TestNormalizeProperties(t *testing.T) {
 			if got[i] != '%' {
 				continue
 			}
-			v, err := codec.DecodeString(got[i:min(i+3, len(got))], codec.Set{})
+			v, err := codec.PercentDecodeString(got[i:min(i+3, len(got))], codec.Set{})
 			if err != nil || codec.Unreserved.Contains(v[0]) || strings.ContainsAny(got[i+1:i+3], "abcdef") {
 				t.Fatalf("Normalize(%q) = %q leaves %q at %d", in, got, got[i:min(i+3, len(got))], i)
 			}
@@ -102,7 +102,7 @@ func TestNormalizeProperties(t *testing.T) {
 	}
 }
 
-func TestEncodeNoDoubleTable(t *testing.T) {
+func TestPercentEncodeNoDoubleTable(t *testing.T) {
 	uri := codec.Reserved.Union(codec.Unreserved) // the set of the encodeNoDouble op
 	cases := []struct {
 		name string
@@ -120,53 +120,53 @@ func TestEncodeNoDoubleTable(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := codec.EncodeNoDouble(tc.in, uri)
+			got := codec.PercentEncodeNoDouble(tc.in, uri)
 			if got != tc.want {
-				t.Errorf("EncodeNoDouble(%q) = %q, want %q", tc.in, got, tc.want)
+				t.Errorf("PercentEncodeNoDouble(%q) = %q, want %q", tc.in, got, tc.want)
 			}
-			if again := codec.EncodeNoDouble(got, uri); again != got {
-				t.Errorf("EncodeNoDouble twice = %q, once = %q", again, got)
+			if again := codec.PercentEncodeNoDouble(got, uri); again != got {
+				t.Errorf("PercentEncodeNoDouble twice = %q, once = %q", again, got)
 			}
 		})
 	}
 }
 
-// TestEncodeNoDoubleProperties checks on random inputs and sets that
-// EncodeNoDouble is idempotent, leaves no '%' that starts no escape and no
-// octet outside keep, means the same octets as its input, and returns its
-// input itself when nothing changes.
-func TestEncodeNoDoubleProperties(t *testing.T) {
+// TestPercentEncodeNoDoubleProperties checks on random inputs and sets that
+// PercentEncodeNoDouble is idempotent, leaves no '%' that starts no escape
+// and no octet outside keep, means the same octets as its input, and returns
+// its input itself when nothing changes.
+func TestPercentEncodeNoDoubleProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 20))
 	for n := 0; n < 1000; n++ {
 		in := string(randomOctets(r, n%60))
 		keep := randomSet(r, r.Float64())
-		once := codec.EncodeNoDouble(in, keep)
-		if twice := codec.EncodeNoDouble(once, keep); twice != once {
-			t.Fatalf("EncodeNoDouble(%q): once %q, twice %q", in, once, twice)
+		once := codec.PercentEncodeNoDouble(in, keep)
+		if twice := codec.PercentEncodeNoDouble(once, keep); twice != once {
+			t.Fatalf("PercentEncodeNoDouble(%q): once %q, twice %q", in, once, twice)
 		}
 		for i := 0; i < len(once); i++ {
 			c := once[i]
 			if c == '%' {
 				if i+2 >= len(once) || !isHex(once[i+1]) || !isHex(once[i+2]) {
-					t.Fatalf("EncodeNoDouble(%q) = %q: '%%' at %d starts no escape", in, once, i)
+					t.Fatalf("PercentEncodeNoDouble(%q) = %q: '%%' at %d starts no escape", in, once, i)
 				}
 				i += 2
 			} else if !keep.Contains(c) {
-				t.Fatalf("EncodeNoDouble(%q) = %q: %q at %d is not in keep", in, once, c, i)
+				t.Fatalf("PercentEncodeNoDouble(%q) = %q: %q at %d is not in keep", in, once, c, i)
 			}
 		}
-		if a, b := codec.DecodeLenientString(in, codec.Set{}), codec.DecodeLenientString(once, codec.Set{}); a != b {
-			t.Fatalf("EncodeNoDouble(%q) = %q changes the decoded octets: %q vs %q", in, once, a, b)
+		if a, b := codec.PercentDecodeLenientString(in, codec.Set{}), codec.PercentDecodeLenientString(once, codec.Set{}); a != b {
+			t.Fatalf("PercentEncodeNoDouble(%q) = %q changes the decoded octets: %q vs %q", in, once, a, b)
 		}
 		if once == in && !sameData(once, in) {
-			t.Fatalf("EncodeNoDouble(%q) unchanged but not returned itself", in)
+			t.Fatalf("PercentEncodeNoDouble(%q) unchanged but not returned itself", in)
 		}
 	}
 	s := "/a%20b/c?d=e"
 	if allocs := testing.AllocsPerRun(100, func() {
-		sinkString = codec.EncodeNoDouble(s, codec.Reserved.Union(codec.Unreserved))
+		sinkString = codec.PercentEncodeNoDouble(s, codec.Reserved.Union(codec.Unreserved))
 		sinkString = codec.Normalize(s)
 	}); allocs != 0 {
-		t.Errorf("EncodeNoDouble/Normalize unchanged: %v allocs, want 0", allocs)
+		t.Errorf("PercentEncodeNoDouble/Normalize unchanged: %v allocs, want 0", allocs)
 	}
 }

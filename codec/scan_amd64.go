@@ -5,20 +5,36 @@ package codec
 import (
 	"encoding/binary"
 	"unsafe"
+
+	"golang.org/x/sys/cpu"
 )
 
-// This file and scan_amd64.s find the first byte of a string that is not in
-// a set 32 bytes at a time with AVX2, for the encoders' "is there anything
-// to encode?" scan. Build with -tags purego to use the plain loop of
-// scan_other.go instead.
+// This file and scan_amd64.s hold the AVX2 fast paths of the codec, each
+// beside the plain Go path that follows the spec step by step and that it
+// must agree with (scan_amd64_test.go checks each against it):
+//
+//   - indexNotInAVX2: the first byte of a string that is not in an ASCII
+//     set, 64 and then 32 bytes at a time, for the octet encoders' "is
+//     there anything to encode?" scan (indexNotInWide; the plain path is
+//     indexNotIn's byte loop);
+//   - encodeUTF16AVX2: Encode step 4 of ECMA-262 5.1 §15.1.3, 8 code units
+//     at a time, for EncodeUTF16 and the encodeURI functions (through
+//     vectorEncoder.encode; the plain path is encodeSteps);
+//   - encodedLenAVX2: the length of Encode's output for runs of ASCII code
+//     units, 32 at a time, with which appendEncode grows dst exactly once
+//     (through vectorEncoder.count; the plain path is encodedLen's loop);
+//   - decodeUTF16AVX2: Decode step 4 of §15.1.3 with an empty reserved set
+//     (decodeURIComponent), 16 code units at a time, and the escapes of
+//     two- and three-octet UTF-8 between them (through decodeVector; the
+//     plain path is appendDecode's loop).
+//
+// Each is used only when the CPU has AVX2 and POPCNT (useAVX2). Build with
+// -tags purego to leave them out: scan_other.go then stands in for this
+// file, and only the plain paths run.
 
-// useAVX2 reports whether the CPU has AVX2 and POPCNT and the OS saves the
-// vector registers.
-var useAVX2 = detectAVX2()
-
-func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
-
-func xgetbv() (eax, edx uint32)
+// useAVX2 reports whether the CPU has AVX, AVX2 and POPCNT and the OS saves
+// the YMM registers (x/sys/cpu checks XGETBV for HasAVX and HasAVX2).
+var useAVX2 = cpu.X86.HasAVX && cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT
 
 // indexNotInAVX2 returns the index of the first of the n bytes at p that
 // tab does not hold, looking only at whole blocks of 32 bytes: when every
@@ -26,22 +42,6 @@ func xgetbv() (eax, edx uint32)
 //
 //go:noescape
 func indexNotInAVX2(p *byte, n int, tab *scanTable) int
-
-func detectAVX2() bool {
-	maxID, _, _, _ := cpuid(0, 0)
-	if maxID < 7 {
-		return false
-	}
-	const popcnt, osxsave, avx = 1 << 23, 1 << 27, 1 << 28
-	if _, _, ecx, _ := cpuid(1, 0); ecx&(popcnt|osxsave|avx) != popcnt|osxsave|avx {
-		return false
-	}
-	if eax, _ := xgetbv(); eax&6 != 6 { // XMM and YMM state
-		return false
-	}
-	_, ebx, _, _ := cpuid(7, 0)
-	return ebx&(1<<5) != 0
-}
 
 // A scanTable is an ASCII set as the nibble lookup of indexNotInAVX2 reads
 // it: byte c is in the set when rows[c&15] has bit c>>4, which is
@@ -116,7 +116,7 @@ func dataPtr[S string | []byte](s S) *byte {
 	panic("unreachable")
 }
 
-// encodeASCIIAVX runs Encode step 4 over the n code units of src into the
+// encodeUTF16AVX2 runs Encode step 4 over the n code units of src into the
 // room bytes at dst (see scan_amd64.s): groups of 8 units below 0x80 with
 // vector instructions, one unit at a time through a group that holds a
 // unit at or above 0x80. It stops at a surrogate, when fewer than 8 units
@@ -124,9 +124,9 @@ func dataPtr[S string | []byte](s S) *byte {
 // returns the units it used and the bytes it wrote.
 //
 //go:noescape
-func encodeASCIIAVX(dst *byte, room int, src *uint16, n int, set *scanTable, k *encodeConsts) (used, wrote int)
+func encodeUTF16AVX2(dst *byte, room int, src *uint16, n int, set *scanTable, k *encodeConsts) (used, wrote int)
 
-// encodeConsts are the constants of encodeASCIIAVX. shuf[m] picks, from the
+// encodeConsts are the constants of encodeUTF16AVX2. shuf[m] picks, from the
 // tuples '%', H, L, c of four units, the escape of each unit whose bit is
 // set in m and the character of each other; lens[m] is how many bytes that
 // is; escape is escapeWord. The offsets of lens (48), shuf (64) and escape
@@ -140,7 +140,7 @@ type encodeConsts struct {
 	escape   [256]uint32 // escapeWord
 }
 
-var encodeASCIIConsts = func() (k encodeConsts) {
+var encodeAVX2Consts = func() (k encodeConsts) {
 	copy(k.hex[:], upperHex)
 	k.escape = escapeWord
 	for i := range 16 {
@@ -172,58 +172,58 @@ var encodeURIScan, encodeURIComponentScan = func() (a, b scanTable) {
 	return a, b
 }()
 
-// A wideEncoder runs Encode step 4 with encodeASCIIAVX, when the CPU has
+// A vectorEncoder runs Encode step 4 with encodeUTF16AVX2, when the CPU has
 // AVX2 and the input is long enough to be worth it.
-type wideEncoder struct {
+type vectorEncoder struct {
 	ok  bool
 	tab scanTable
 }
 
-// init readies w for Encode(s, unescaped) over n code units.
-func (w *wideEncoder) init(unescaped *Set, n int) {
+// init readies w for Encode(s, keep) over n code units.
+func (w *vectorEncoder) init(keep *Set, n int) {
 	if !useAVX2 || n < scanMin {
 		return
 	}
 	w.ok = true
-	switch *unescaped {
+	switch *keep {
 	case URIUnescaped:
 		w.tab = encodeURIComponentScan
 	case EncodeURIUnescaped:
 		w.tab = encodeURIScan
 	default:
-		w.tab.fill(unescaped)
+		w.tab.fill(keep)
 	}
 }
 
-// encode runs Encode step 4 over the start of s with encodeASCIIAVX,
+// encode runs Encode step 4 over the start of s with encodeUTF16AVX2,
 // writing to the start of room. It returns the units it used and the bytes
 // it wrote.
-func (w *wideEncoder) encode(room []byte, s []uint16) (used, wrote int) {
+func (w *vectorEncoder) encode(room []byte, s []uint16) (used, wrote int) {
 	if len(s) < 8 || len(room) < 28 {
 		return 0, 0
 	}
-	return encodeASCIIAVX(&room[0], len(room), &s[0], len(s), &w.tab, &encodeASCIIConsts)
+	return encodeUTF16AVX2(&room[0], len(room), &s[0], len(s), &w.tab, &encodeAVX2Consts)
 }
 
-// encodedLenAVX returns the length of Encode step 4's output for the code
+// encodedLenAVX2 returns the length of Encode step 4's output for the code
 // units at the start of the n at src, 32 at a time, up to the first block
 // of 32 that holds a unit at or above 0x80 (see scan_amd64.s), and the
 // units it counted.
 //
 //go:noescape
-func encodedLenAVX(src *uint16, n int, tab *scanTable, k *encodeConsts) (used, length int)
+func encodedLenAVX2(src *uint16, n int, tab *scanTable, k *encodeConsts) (used, length int)
 
 // count returns the length of Encode step 4's output for the code units at
 // the start of s that are below 0x80, 32 at a time, and the units it
 // counted.
-func (w *wideEncoder) count(s []uint16) (used, length int) {
+func (w *vectorEncoder) count(s []uint16) (used, length int) {
 	if len(s) < 32 {
 		return 0, 0
 	}
-	return encodedLenAVX(&s[0], len(s), &w.tab, &encodeASCIIConsts)
+	return encodedLenAVX2(&s[0], len(s), &w.tab, &encodeAVX2Consts)
 }
 
-// decodeASCIIAVX runs Decode step 4 with an empty reserved set over
+// decodeUTF16AVX2 runs Decode step 4 with an empty reserved set over
 // windows of 16 code units of src (see scan_amd64.s), writing to dst, with
 // the well-formed escape sequences of two- and three-octet UTF-8 between
 // the windows, up to the first '%' that it cannot decode that way or until
@@ -231,9 +231,9 @@ func (w *wideEncoder) count(s []uint16) (used, length int) {
 // used and the units it wrote, never more than it used.
 //
 //go:noescape
-func decodeASCIIAVX(dst *uint16, src *uint16, n int, k *decodeConsts) (used, wrote int)
+func decodeUTF16AVX2(dst *uint16, src *uint16, n int, k *decodeConsts) (used, wrote int)
 
-// decodeConsts are the constants of decodeASCIIAVX, each vector of words
+// decodeConsts are the constants of decodeUTF16AVX2, each vector of words
 // 32 bytes long. shuf[m] moves the units of an 8-unit half whose bits are
 // set in m to its start, in order; lens[m] is how many there are; unhex is
 // the package's table of hex digit values. The offsets of lens (256) and
@@ -245,7 +245,7 @@ type decodeConsts struct {
 	unhex                                   [256]byte
 }
 
-var decodeASCIIConsts = func() (k decodeConsts) {
+var decodeAVX2Consts = func() (k decodeConsts) {
 	k.unhex = unhex
 	for i := range 16 {
 		k.pct[i], k.zero[i], k.nine[i], k.x20[i] = '%', '0', 9, 0x20
@@ -266,16 +266,16 @@ var decodeASCIIConsts = func() (k decodeConsts) {
 	return k
 }()
 
-// decodeWideMin is the shortest input for which Decode calls
-// decodeASCIIAVX.
-const decodeWideMin = 64
+// decodeVectorMin is the shortest input for which Decode calls
+// decodeUTF16AVX2.
+const decodeVectorMin = 64
 
-// decodeWide runs Decode step 4 with an empty reserved set over the start
-// of s with decodeASCIIAVX, writing to out, which has room for len(s)
+// decodeVector runs Decode step 4 with an empty reserved set over the start
+// of s with decodeUTF16AVX2, writing to out, which has room for len(s)
 // units, when the CPU has AVX2; it returns the units it used and wrote.
-func decodeWide(out, s []uint16) (used, wrote int) {
+func decodeVector(out, s []uint16) (used, wrote int) {
 	if len(s) < 18 {
 		return 0, 0
 	}
-	return decodeASCIIAVX(&out[0], &s[0], len(s), &decodeASCIIConsts)
+	return decodeUTF16AVX2(&out[0], &s[0], len(s), &decodeAVX2Consts)
 }

@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// NOTINSET, for indexNotInAVX2 and encodedLenAVX: Y2 becomes 0xFF at each
+// NOTINSET, for indexNotInAVX2 and encodedLenAVX2: Y2 becomes 0xFF at each
 // byte of Y0 that is not in the set, 0 at the others. The low nibble of a
 // byte selects its row bits from tab.rows (Y6), the high nibble selects
 // 1<<(c>>4) from tab.bit (Y7; 0 at or above 0x80), and a byte whose two
@@ -17,7 +17,7 @@
 	VPAND Y1, Y2, Y2; \
 	VPCMPEQB Y4, Y2, Y2
 
-// OCTET(hi, lo, R, T), for decodeASCIIAVX: R becomes the octet whose hex
+// OCTET(hi, lo, R, T), for decodeUTF16AVX2: R becomes the octet whose hex
 // digits are the code units at byte offsets hi and lo of (SI)(BX*2), read
 // through decodeConsts.unhex (at 4352(R9)), which maps a non-digit to 0xFF,
 // so that R is above 0xFF when either unit is not a digit; it jumps to end
@@ -33,25 +33,6 @@
 	MOVBQZX 4352(R9)(T*1), T; \
 	SHLQ $4, R; \
 	ORQ  T, R
-
-// func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
-TEXT ·cpuid(SB), NOSPLIT, $0-24
-	MOVL eaxArg+0(FP), AX
-	MOVL ecxArg+4(FP), CX
-	CPUID
-	MOVL AX, eax+8(FP)
-	MOVL BX, ebx+12(FP)
-	MOVL CX, ecx+16(FP)
-	MOVL DX, edx+20(FP)
-	RET
-
-// func xgetbv() (eax, edx uint32)
-TEXT ·xgetbv(SB), NOSPLIT, $0-8
-	MOVL $0, CX
-	XGETBV
-	MOVL AX, eax+0(FP)
-	MOVL DX, edx+4(FP)
-	RET
 
 // func indexNotInAVX2(p *byte, n int, tab *scanTable) int
 //
@@ -118,7 +99,7 @@ done:
 	MOVQ BX, ret+24(FP)
 	RET
 
-// func encodeASCIIAVX(dst *byte, room int, src *uint16, n int, set *scanTable, k *encodeConsts) (used, wrote int)
+// func encodeUTF16AVX2(dst *byte, room int, src *uint16, n int, set *scanTable, k *encodeConsts) (used, wrote int)
 //
 // Encode step 4 over the n units of src, into the room bytes at dst. Groups
 // of 8 code units below 0x80 are packed to bytes and classified as
@@ -132,7 +113,7 @@ done:
 // first such unit, whose two or three octets' escapes come from k.escape.
 // It stops at a surrogate, when fewer than 8 units are left, or when the
 // room left is too small for a group (28 bytes) or a step (12).
-TEXT ·encodeASCIIAVX(SB), NOSPLIT, $0-64
+TEXT ·encodeUTF16AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R14
 	ADDQ DI, R14              // the end of the room
@@ -287,7 +268,7 @@ end:
 	MOVQ DI, wrote+56(FP)
 	RET
 
-// func encodedLenAVX(src *uint16, n int, tab *scanTable, k *encodeConsts) (used, length int)
+// func encodedLenAVX2(src *uint16, n int, tab *scanTable, k *encodeConsts) (used, length int)
 //
 // The length of Encode step 4's output for blocks of 32 code units below
 // 0x80: one octet for each unit in the set, three for each other. It stops
@@ -295,7 +276,7 @@ end:
 // than 32 units are left. A block's units are packed to bytes (VPACKUSWB
 // interleaves the two lanes, which a count does not mind), classified as
 // indexNotInAVX2 does, and the escaped ones counted with POPCNT.
-TEXT ·encodedLenAVX(SB), NOSPLIT, $0-48
+TEXT ·encodedLenAVX2(SB), NOSPLIT, $0-48
 	MOVQ src+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ tab+16(FP), DX
@@ -331,7 +312,7 @@ counted:
 	MOVQ R9, length+40(FP)
 	RET
 
-// func decodeASCIIAVX(dst *uint16, src *uint16, n int, k *decodeConsts) (used, wrote int)
+// func decodeUTF16AVX2(dst *uint16, src *uint16, n int, k *decodeConsts) (used, wrote int)
 //
 // Decode step 4 with an empty reserved set, for windows of 16 code units
 // while a window and the two units after it fit in the n units of src; it
@@ -346,7 +327,7 @@ counted:
 // end of a window that fall in the next (the carry) are dropped there.
 // Each half is one 16-byte store of which the next store overwrites what
 // is not output; dst must have room for the units the call uses.
-TEXT ·decodeASCIIAVX(SB), NOSPLIT, $0-48
+TEXT ·decodeUTF16AVX2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX

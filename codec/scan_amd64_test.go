@@ -60,16 +60,16 @@ func TestIndexNotInAVX2(t *testing.T) {
 	}
 }
 
-// TestEncodeASCIIAVX checks appendEncode, whose runs of code units below
-// 0x80 go through encodeASCIIAVX, and encodedLen, whose runs go through
-// encodedLenAVX, against appendEncodeStepwise, which goes one step at a
+// TestEncodeUTF16AVX2 checks appendEncode, whose runs of code units below
+// 0x80 go through encodeUTF16AVX2, and encodedLen, whose runs go through
+// encodedLenAVX2, against appendEncodeStepwise, which goes one step at a
 // time (the path that TestECMAGojaExhaustive checks against goja on short
 // inputs): for random sets and the two of the spec, every pattern of
 // escaped and kept units in a group of 8, every ASCII unit at every
 // position of a group, non-ASCII units and surrogate pairs between the
 // groups, and every amount of room in dst around the exact length, and
 // less room, which appendEncode grows.
-func TestEncodeASCIIAVX(t *testing.T) {
+func TestEncodeUTF16AVX2(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("no AVX2 on this CPU")
 	}
@@ -82,7 +82,7 @@ func TestEncodeASCIIAVX(t *testing.T) {
 	check := func(set Set, s []uint16) {
 		t.Helper()
 		want, off, f := appendEncodeStepwise(nil, s, 0, asciiOf(&set))
-		var wide wideEncoder
+		var wide vectorEncoder
 		wide.init(&set, len(s))
 		if n, noff, nf := encodedLen(s, asciiOf(&set), &wide); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
 			t.Fatalf("set %v, %d units: encodedLen = %d, fault %v at %d; want %d, fault %v at %d", set, len(s), n, nf, noff, len(want), f, off)
@@ -167,7 +167,7 @@ func TestEncodeASCIIAVX(t *testing.T) {
 		// others, at each position of a block of 32 among copies of one
 		// unit below 0x80 (with few bits, so that it cannot hide a test
 		// that looks at the wrong bits): the non-ASCII tests of
-		// encodeASCIIAVX and encodedLenAVX.
+		// encodeUTF16AVX2 and encodedLenAVX2.
 		var high [][]uint16
 		for b := 7; b < 16; b++ {
 			high = append(high, []uint16{1 << b})
@@ -228,8 +228,8 @@ func TestEncodeASCIIAVX(t *testing.T) {
 	}
 }
 
-// TestDecodeASCIIAVX checks appendDecode with an empty reserved set, which
-// goes through decodeASCIIAVX for inputs of decodeWideMin units or more,
+// TestDecodeUTF16AVX2 checks appendDecode with an empty reserved set, which
+// goes through decodeUTF16AVX2 for inputs of decodeVectorMin units or more,
 // against appendDecode step by step: with the reserved set {DEL}, which
 // turns the vector path off and changes nothing for inputs without an
 // escape of DEL, and which TestECMAGojaExhaustive checks against goja. The
@@ -237,7 +237,7 @@ func TestEncodeASCIIAVX(t *testing.T) {
 // escapes of every octet but DEL in either case, whole UTF-8 sequences and
 // malformed escapes at every position of a window, across its end, and at
 // the end of the input.
-func TestDecodeASCIIAVX(t *testing.T) {
+func TestDecodeUTF16AVX2(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("no AVX2 on this CPU")
 	}

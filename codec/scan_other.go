@@ -17,18 +17,18 @@ func indexNotInWide[S string | []byte](s S, k *Set) int {
 	return indexNotInTable(s, k)
 }
 
-// A wideEncoder is the vector Encode of scan_amd64.go, which this build
+// A vectorEncoder is the vector Encode of scan_amd64.go, which this build
 // does not have: init leaves ok false.
-type wideEncoder struct{ ok bool }
+type vectorEncoder struct{ ok bool }
 
-func (w *wideEncoder) init(unescaped *Set, n int) {}
+func (w *vectorEncoder) init(keep *Set, n int) {}
 
-func (w *wideEncoder) encode(room []byte, s []uint16) (used, wrote int) { return 0, 0 }
+func (w *vectorEncoder) encode(room []byte, s []uint16) (used, wrote int) { return 0, 0 }
 
-func (w *wideEncoder) count(s []uint16) (used, length int) { return 0, 0 }
+func (w *vectorEncoder) count(s []uint16) (used, length int) { return 0, 0 }
 
-// decodeWideMin and decodeWide stand for the vector Decode of
-// scan_amd64.go, which this build does not have: decodeWide does nothing.
-const decodeWideMin = math.MaxInt
+// decodeVectorMin and decodeVector stand for the vector Decode of
+// scan_amd64.go, which this build does not have: decodeVector does nothing.
+const decodeVectorMin = math.MaxInt
 
-func decodeWide(out, s []uint16) (used, wrote int) { return 0, 0 }
+func decodeVector(out, s []uint16) (used, wrote int) { return 0, 0 }

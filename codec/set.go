@@ -5,9 +5,12 @@ import (
 	"strings"
 )
 
-// A Set is a set of octets, held as a 256-bit table. As an encode set it
-// lists the octets that an encoder leaves as they are: every octet outside
-// the set is percent-encoded. (The WHATWG URL Standard describes its
+// A Set is a set of octets, held as a 256-bit table. Every function of
+// this package that takes one calls it keep, and keeps its members as they
+// are: an encoder copies the octets in keep and percent-encodes every other
+// one (keep is an encode set: ECMA-262's unescapedSet); a decoder copies
+// the escape of an octet in keep as it is written and decodes every other
+// escape (ECMA-262's reservedSet). (The WHATWG URL Standard describes its
 // percent-encode sets the other way round, as the code points that are
 // encoded; the WHATWG sets here are their complements.)
 //

@@ -1,6 +1,9 @@
 package codec
 
-import "sort"
+import (
+	"maps"
+	"slices"
+)
 
 // Character classes of RFC 3986 §2, as sets.
 var (
@@ -169,10 +172,5 @@ func SetByName(name string) (Set, bool) {
 
 // SetNames returns the names that [SetByName] knows, sorted.
 func SetNames() []string {
-	names := make([]string, 0, len(namedSets))
-	for n := range namedSets {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(namedSets))
 }

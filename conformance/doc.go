@@ -3,14 +3,8 @@
 // written with pgregory.net/rapid, and a differential oracle that compares
 // two implementations op by op on generated inputs.
 //
-// An [Implementation] answers the ops of the vector format (see
-// [vectors.Ops]). The package adapts the reference codec ([Reference]), the
-// goja JavaScript engine ([Goja]), Go's net/url ([NetURL]) and any set of Go
-// functions ([Funcs]); the subprocess adapter for implementations in other
-// languages lives with the runner, cmd/pctest.
-//
-// A third-party Go package tests itself with the vectors from its own tests,
-// as it would test a file system with testing/fstest:
+// A third-party Go package tests itself with the vectors from its own
+// tests, as it would test a file system with testing/fstest:
 //
 //	func TestConformance(t *testing.T) {
 //		conformance.Run(t, conformance.Funcs{
@@ -23,12 +17,33 @@
 // [Run] makes one subtest per vector, named by the vector's id, so that
 // go test -run 'TestConformance/ecma.decodeURI.reserved-escape-keeps-case'
 // runs a single vector. Ops the implementation does not have are skipped,
-// never passed. [Check] makes the same checks without a *testing.T and
-// returns one joined error. [Laws] and [Differential] add the property laws
-// and the oracle; [Results] returns every outcome for a report.
+// never passed.
 //
-// What the package owns: the Implementation interface and its in-process
-// adapters, vector selection and evaluation, the strict expected-failures
-// list, the laws, the oracle and the input generators that the laws, the
-// oracle, the runner's fuzz command and package fuzz share.
+// The package exports:
+//
+//   - the checks: [Run] (the vectors, a subtest each), [Check] (the same
+//     without a *testing.T, one joined error), [Laws] (the property laws)
+//     and [Differential] (the oracle), each taking [Option]s;
+//   - what is checked: the [Implementation] interface, answering the ops of
+//     the vector format (see vectors.Ops), and its in-process adapters:
+//     [Reference] (the reference codec), [NetURL] (Go's net/url) and
+//     [Funcs] (any set of Go functions). The goja JavaScript engine's
+//     adapter is package conformance/goja, so that importing conformance
+//     does not bring goja; the subprocess adapter for implementations in
+//     other languages lives with the runner, cmd/pctest;
+//   - the options that select vectors and laws ([Areas], [Ops], [Match],
+//     [Skip], [Level]) and change how they run ([Parallel],
+//     [KnownDeviations], and [ExpectedFailures], which reads a strict
+//     expected-failures list; [WriteExpectedFailures] writes one);
+//   - the results for reports: [Results] returns a [Result] per vector, its
+//     [Outcome] (pass, fail, skip, xfail or xpass), and a [Summary] counts
+//     them as every report of pctest counts them;
+//   - the errors: [VectorError] (a vector that fails a Check), [ListError]
+//     (a wrong or stale line of an expected-failures list) and
+//     [AnswerError] (why an adapter gave no answer).
+//
+// The input generators that the laws and the oracle draw from, and that
+// the runner's fuzz command uses too, are in the module's internal/gen;
+// failure messages are written by internal/show, the renderer of every
+// pctest report. Package fuzz has generators of its own.
 package conformance

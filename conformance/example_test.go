@@ -21,7 +21,7 @@ import (
 func ExampleCheck() {
 	lib := conformance.Funcs{
 		Label:           "net/url",
-		GoQueryEscape:   conformance.NoError(url.QueryEscape),
+		GoQueryEscape:   func(s string) (string, error) { return url.QueryEscape(s), nil },
 		GoQueryUnescape: url.QueryUnescape,
 	}
 	err := conformance.Check(lib, conformance.Areas("neturl"))
@@ -31,9 +31,9 @@ func ExampleCheck() {
 	// have a space; the error holds one *VectorError per failing vector.
 	broken := conformance.Funcs{
 		Label: "broken",
-		GoQueryEscape: conformance.NoError(func(s string) string {
-			return strings.ReplaceAll(url.QueryEscape(s), "+", "%20")
-		}),
+		GoQueryEscape: func(s string) (string, error) {
+			return strings.ReplaceAll(url.QueryEscape(s), "+", "%20"), nil
+		},
 	}
 	err = conformance.Check(broken, conformance.Ops("goQueryEscape"))
 	var ve *conformance.VectorError

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -13,7 +14,7 @@ import (
 //	conformance.Run(t, conformance.Funcs{
 //		Label:           "mylib",
 //		GoQueryUnescape: mylib.Unescape,
-//		GoQueryEscape:   conformance.NoError(mylib.Escape),
+//		GoQueryEscape:   func(s string) (string, error) { return mylib.Escape(s), nil },
 //	})
 //
 // A nil field is an op the implementation does not have: its vectors are
@@ -28,7 +29,7 @@ import (
 //   - Octet input (percentEncode, percentEncodeSet, utf8DecodeReplace) is
 //     passed as a string holding exactly those bytes.
 //   - Text output must be valid UTF-8; a function that returns anything
-//     else for a text op fails the vector with an *OutputError (it is not
+//     else for a text op fails the vector with an *AnswerError of Kind "output" (it is not
 //     repaired to U+FFFD, which could hide the bug). Octet output is the
 //     bytes of the returned string.
 //   - A non-nil error is the op's error kind (vectors.Op.Errors, such as
@@ -76,15 +77,6 @@ type Funcs struct {
 	// RFC 3987.
 	IRIToURI func(string) (string, error)
 	URIToIRI func(string) (string, error)
-}
-
-// NoError adapts a function that cannot fail, such as url.QueryEscape, to
-// a Funcs field.
-func NoError(f func(string) string) func(string) (string, error) {
-	if f == nil {
-		return nil
-	}
-	return func(s string) (string, error) { return f(s), nil }
 }
 
 // Name returns f.Label, or "funcs".
@@ -198,31 +190,37 @@ func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, e
 	}
 	u, ok := toUTF16(out)
 	if !ok {
-		return vectors.Response{}, &OutputError{Op: req.Op, Reason: fmt.Sprintf("returned %s, which is not valid UTF-8, for a text result", quoteOctets([]byte(out)))}
+		return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "output", Reason: "returned " + show.QuoteOctets([]byte(out)) + ", which is not valid UTF-8, for a text result"}
 	}
 	return vectors.Response{Out: u}, nil
 }
 
-// An OutputError is an answer an adapter cannot put in the vector format,
-// such as a text result that is not valid UTF-8.
-type OutputError struct {
-	Op     vectors.Op
+// An AnswerError is why an implementation gave no answer to a request:
+// the error of Do, and so Result.Err of a vector that fails with no
+// answer. The in-process adapters return it, and [Results] makes one of a
+// panic. (A subprocess runner has errors of its own: a crash, a timeout.)
+type AnswerError struct {
+	Op vectors.Op
+	// Kind says what went wrong:
+	//   - "input": the adapter cannot pass the request to its
+	//     implementation, such as text with a lone surrogate for an op that
+	//     takes the text's UTF-8, or an unknown encode set. Vectors never
+	//     make one.
+	//   - "output": the answer cannot be put in the vector format, such as
+	//     a text result that is not valid UTF-8.
+	//   - "panic": Do panicked; Value is what it panicked with.
+	Kind   string
 	Reason string
+	Value  any
 }
 
-// Error returns the op and the reason.
-func (e *OutputError) Error() string { return string(e.Op) + ": " + e.Reason }
-
-// An InputError is a request an adapter cannot pass to its implementation,
-// such as text with a lone surrogate for an op that takes the text's UTF-8,
-// or an unknown encode set. Vectors never make one.
-type InputError struct {
-	Op     vectors.Op
-	Reason string
+// Error returns the op and the reason, or what it panicked with.
+func (e *AnswerError) Error() string {
+	if e.Kind == "panic" {
+		return fmt.Sprintf("%s panicked: %v", e.Op, e.Value)
+	}
+	return string(e.Op) + ": " + e.Reason
 }
-
-// Error returns the op and the reason.
-func (e *InputError) Error() string { return string(e.Op) + ": " + e.Reason }
 
 // unsupported returns an Unsupported answer with an optional reason.
 func unsupported(why string) vectors.Response {

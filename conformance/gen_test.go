@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -15,7 +17,7 @@ import (
 func TestRequestGenEveryOp(t *testing.T) {
 	ref := Reference()
 	for _, op := range vectors.Ops() {
-		g := RequestGen(op.Name)
+		g := gen.Request(op.Name)
 		if g == nil {
 			t.Errorf("no generator for %s", op.Name)
 			continue
@@ -26,7 +28,7 @@ func TestRequestGenEveryOp(t *testing.T) {
 				t.Fatalf("%s generator made a %s request", op.Name, req.Op)
 			}
 			if resp, err := ref.Do(context.Background(), req); err != nil || resp.Unsupported {
-				t.Fatalf("the reference does not take %s %s: %+v %v", op.Name, describeInput(req), resp, err)
+				t.Fatalf("the reference does not take %s %s: %+v %v", op.Name, show.Input(req), resp, err)
 			}
 		}
 	}
@@ -46,9 +48,9 @@ func TestGeneratorsReachCorners(t *testing.T) {
 		}
 		return c
 	}
-	enc := func(seed int) []uint16 { return GenEncoded().Example(seed) }
-	text := func(seed int) []uint16 { return GenText().Example(seed) }
-	valid := func(seed int) []uint16 { return GenValidEncoded().Example(seed) }
+	enc := func(seed int) []uint16 { return gen.Encoded().Example(seed) }
+	text := func(seed int) []uint16 { return gen.Text().Example(seed) }
+	valid := func(seed int) []uint16 { return gen.ValidEncoded().Example(seed) }
 	loneNextToEscape := func(u []uint16, _ string) bool {
 		for i := range u {
 			if (isHigh(u[i]) || isLow(u[i])) && !(isHigh(u[i]) && i+1 < len(u) && isLow(u[i+1])) && !(isLow(u[i]) && i > 0 && isHigh(u[i-1])) {
@@ -108,18 +110,6 @@ func TestGeneratorsReachCorners(t *testing.T) {
 	for b, ok := range seen {
 		if !ok && b >= 0x80 {
 			t.Errorf("no escape of %#02x in %d encoded values", b, 20*n)
-		}
-	}
-}
-
-func TestGojaConcurrent(t *testing.T) {
-	rs, err := Results(context.Background(), Goja(), Areas("ecmascript"), Parallel(4))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range rs {
-		if r.Outcome.Fails() {
-			t.Error(FormatFailure(r))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package conformance
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -70,16 +73,6 @@ var laws = []law{
 	{name: "Agreement/encodeURIComponent-goQueryEscape", ops: []vectors.Op{vectors.OpEncodeURIComponent, vectors.OpGoQueryEscape}, any: true, prop: agreement},
 }
 
-// LawNames returns the names of the laws Laws checks, in order. A name is
-// "Group/Case"; Laws runs each as a subtest of that name.
-func LawNames() []string {
-	names := make([]string, len(laws))
-	for i, l := range laws {
-		names[i] = l.name
-	}
-	return names
-}
-
 // Laws checks the property laws against impl, each law in a subtest, with
 // rapid (-rapid.checks cases each; a failure reports rapid's shrunk
 // counterexample and how to replay it). A law whose ops impl does not
@@ -112,8 +105,8 @@ func LawNames() []string {
 //   - EncodeNoDouble: encodeNoDouble is idempotent.
 //   - Agreement: for well-formed text, encodeURIComponent(s) is
 //     QueryEscape(s) with '+' written %20 and !'()* unescaped. The law uses
-//     impl's two ops; when impl has only one, the other comes from goja
-//     (encodeURIComponent) or net/url (QueryEscape).
+//     impl's two ops; when impl has only one, the other comes from the
+//     reference codec (encodeURIComponent) or net/url (QueryEscape).
 func Laws(t *testing.T, impl Implementation, opts ...Option) {
 	t.Helper()
 	c, err := newConfig(opts)
@@ -133,12 +126,13 @@ func Laws(t *testing.T, impl Implementation, opts ...Option) {
 	}
 }
 
-// CheckLaws checks the laws as Laws does, without a *testing.T, and returns
-// nil if all hold, or an error joining a *PropertyError (with rapid's
+// checkLaws checks the laws as Laws does, without a *testing.T, and returns
+// nil if all hold, or an error joining a *propertyError (with rapid's
 // report and shrunk counterexample) for each law that fails. It must run
 // in a test binary, since rapid reads its -rapid.* flags; a failure writes
 // rapid's fail file under testdata/rapid unless -rapid.nofailfile is set.
-func CheckLaws(impl Implementation, opts ...Option) error {
+// The mutant zoo uses it.
+func checkLaws(impl Implementation, opts ...Option) error {
 	c, err := newConfig(opts)
 	if err != nil {
 		return err
@@ -148,11 +142,11 @@ func CheckLaws(impl Implementation, opts ...Option) error {
 		if !c.lawSelected(l) || lawUnsupported(impl, l) != "" {
 			continue
 		}
-		if err := checkProperty("CheckLaws/"+impl.Name()+"/"+l.name, l.prop(impl)); err != nil {
+		if err := checkProperty("checkLaws/"+impl.Name()+"/"+l.name, l.prop(impl)); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	return joinErrors(errs)
+	return errors.Join(errs...)
 }
 
 // lawSelected reports whether the options select a law: one of its ops is
@@ -207,10 +201,10 @@ func call(t *rapid.T, impl Implementation, req vectors.Request) vectors.Response
 	t.Helper()
 	resp, err := do(context.Background(), impl, req)
 	if err != nil {
-		t.Fatalf("%s: %s %s: no answer: %v", impl.Name(), req.Op, describeInput(req), err)
+		t.Fatalf("%s: %s %s: no answer: %v", impl.Name(), req.Op, show.Input(req), err)
 	}
 	if resp.Unsupported {
-		t.Skipf("%s: %s does not take %s", impl.Name(), req.Op, describeInput(req))
+		t.Skipf("%s: %s does not take %s", impl.Name(), req.Op, show.Input(req))
 	}
 	return resp
 }
@@ -220,7 +214,7 @@ func text(t *rapid.T, impl Implementation, req vectors.Request) []uint16 {
 	t.Helper()
 	resp := call(t, impl, req)
 	if resp.Error != "" {
-		t.Fatalf("%s: %s %s: want a result, got %s", impl.Name(), req.Op, describeInput(req), describeAnswer(req.Op, resp))
+		t.Fatalf("%s: %s %s: want a result, got %s", impl.Name(), req.Op, show.Input(req), show.Answer(req.Op, resp))
 	}
 	return resp.Out
 }
@@ -230,7 +224,7 @@ func octets(t *rapid.T, impl Implementation, req vectors.Request) []byte {
 	t.Helper()
 	resp := call(t, impl, req)
 	if resp.Error != "" {
-		t.Fatalf("%s: %s %s: want a result, got %s", impl.Name(), req.Op, describeInput(req), describeAnswer(req.Op, resp))
+		t.Fatalf("%s: %s %s: want a result, got %s", impl.Name(), req.Op, show.Input(req), show.Answer(req.Op, resp))
 	}
 	return resp.OutHex
 }
@@ -242,8 +236,8 @@ func withoutPercent(p []byte) []byte {
 
 func roundTripSet(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
-		set := GenSetName().Draw(t, "set")
-		x := GenOctets().Draw(t, "octets")
+		set := gen.SetName().Draw(t, "set")
+		x := gen.Octets().Draw(t, "octets")
 		if keep, _ := codec.SetByName(set); keep.Contains('%') {
 			x = withoutPercent(x) // the set keeps '%', so escapes would be ambiguous
 		}
@@ -251,7 +245,7 @@ func roundTripSet(impl Implementation) func(*rapid.T) {
 		dec := octets(t, impl, vectors.Request{Op: vectors.OpPercentDecode, In: enc})
 		if !bytes.Equal(dec, x) {
 			t.Fatalf("percentDecode(percentEncodeSet(x, %q)) != x\n  x:       %s\n  encoded: %s\n  decoded: %s",
-				set, ShowOctets(x), ShowText(enc), ShowOctets(dec))
+				set, show.Octets(x), show.Text(enc), show.Octets(dec))
 		}
 	}
 }
@@ -259,12 +253,12 @@ func roundTripSet(impl Implementation) func(*rapid.T) {
 func roundTripOctets(decoder vectors.Op) func(Implementation) func(*rapid.T) {
 	return func(impl Implementation) func(*rapid.T) {
 		return func(t *rapid.T) {
-			x := GenOctets().Draw(t, "octets")
+			x := gen.Octets().Draw(t, "octets")
 			enc := text(t, impl, vectors.Request{Op: vectors.OpPercentEncode, InHex: x})
 			dec := octets(t, impl, vectors.Request{Op: decoder, In: enc})
 			if !bytes.Equal(dec, x) {
 				t.Fatalf("%s(percentEncode(x)) != x\n  x:       %s\n  encoded: %s\n  decoded: %s",
-					decoder, ShowOctets(x), ShowText(enc), ShowOctets(dec))
+					decoder, show.Octets(x), show.Text(enc), show.Octets(dec))
 			}
 		}
 	}
@@ -276,21 +270,21 @@ func roundTripOctets(decoder vectors.Op) func(Implementation) func(*rapid.T) {
 func roundTripText(encoder, decoder vectors.Op, toOctets bool) func(Implementation) func(*rapid.T) {
 	return func(impl Implementation) func(*rapid.T) {
 		return func(t *rapid.T) {
-			s := GenValidText().Draw(t, "text")
+			s := gen.ValidText().Draw(t, "text")
 			enc := text(t, impl, vectors.Request{Op: encoder, In: s})
 			var ok bool
 			var got string
 			if toOctets {
 				dec := octets(t, impl, vectors.Request{Op: decoder, In: enc})
 				want, _ := toUTF8(s)
-				ok, got = string(dec) == want, ShowOctets(dec)
+				ok, got = string(dec) == want, show.Octets(dec)
 			} else {
 				dec := text(t, impl, vectors.Request{Op: decoder, In: enc})
-				ok, got = slices.Equal(dec, s), ShowText(dec)
+				ok, got = slices.Equal(dec, s), show.Text(dec)
 			}
 			if !ok {
 				t.Fatalf("%s(%s(s)) != s\n  s:       %s\n  encoded: %s\n  decoded: %s",
-					decoder, encoder, ShowText(s), ShowText(enc), got)
+					decoder, encoder, show.Text(s), show.Text(enc), got)
 			}
 		}
 	}
@@ -326,15 +320,15 @@ func alphabet(op vectors.Op) func(Implementation) func(*rapid.T) {
 			set := ""
 			switch op {
 			case vectors.OpEncodeURI, vectors.OpEncodeURIComponent:
-				req.In = GenText().Draw(t, "text")
+				req.In = gen.Text().Draw(t, "text")
 			case vectors.OpPercentEncode:
-				req.InHex = GenOctets().Draw(t, "octets")
+				req.InHex = gen.Octets().Draw(t, "octets")
 			case vectors.OpPercentEncodeSet:
-				set = GenSetName().Draw(t, "set")
+				set = gen.SetName().Draw(t, "set")
 				req.Args = map[string]string{"set": set}
-				req.InHex = GenOctets().Draw(t, "octets")
+				req.InHex = gen.Octets().Draw(t, "octets")
 			default:
-				req.In = GenValidText().Draw(t, "text")
+				req.In = gen.ValidText().Draw(t, "text")
 			}
 			keep, plus := encoderAlphabet(op, set)
 			if keep.Contains('%') {
@@ -345,7 +339,7 @@ func alphabet(op vectors.Op) func(Implementation) func(*rapid.T) {
 				return // which inputs may throw is the Errors law's business
 			}
 			if why := checkAlphabet(resp.Out, keep, plus); why != "" {
-				t.Fatalf("%s %s = %s: %s (kept: %v)", op, describeInput(req), ShowText(resp.Out), why, keep)
+				t.Fatalf("%s %s = %s: %s (kept: %v)", op, show.Input(req), show.Text(resp.Out), why, keep)
 			}
 		}
 	}
@@ -384,14 +378,14 @@ func isUpperHex(c uint16) bool { return c >= '0' && c <= '9' || c >= 'A' && c <=
 func throwsOnLoneSurrogate(op vectors.Op) func(Implementation) func(*rapid.T) {
 	return func(impl Implementation) func(*rapid.T) {
 		return func(t *rapid.T) {
-			s := GenText().Draw(t, "text")
+			s := gen.Text().Draw(t, "text")
 			resp := call(t, impl, vectors.Request{Op: op, In: s})
 			lone := hasLoneSurrogate(s)
 			switch {
 			case lone && resp.Error != vectors.ErrURIError:
-				t.Fatalf("%s(%s) = %s; want URIError: the input holds a lone surrogate", op, ShowText(s), describeAnswer(op, resp))
+				t.Fatalf("%s(%s) = %s; want URIError: the input holds a lone surrogate", op, show.Text(s), show.Answer(op, resp))
 			case !lone && resp.Error != "":
-				t.Fatalf("%s(%s) = %s; want a result: the input is well-formed UTF-16", op, ShowText(s), describeAnswer(op, resp))
+				t.Fatalf("%s(%s) = %s; want a result: the input is well-formed UTF-16", op, show.Text(s), show.Answer(op, resp))
 			}
 		}
 	}
@@ -402,7 +396,7 @@ func throwsOnLoneSurrogate(op vectors.Op) func(Implementation) func(*rapid.T) {
 func idempotent(op vectors.Op, uri bool) func(Implementation) func(*rapid.T) {
 	return func(impl Implementation) func(*rapid.T) {
 		return func(t *rapid.T) {
-			s := GenValidEncoded().Draw(t, "text")
+			s := gen.ValidEncoded().Draw(t, "text")
 			if uri {
 				s = strayPercentTo25(s)
 			}
@@ -410,7 +404,7 @@ func idempotent(op vectors.Op, uri bool) func(Implementation) func(*rapid.T) {
 			twice := text(t, impl, vectors.Request{Op: op, In: once})
 			if !slices.Equal(once, twice) {
 				t.Fatalf("%s is not idempotent\n  s:          %s\n  %s(s):      %s\n  applied again: %s",
-					op, ShowText(s), op, ShowText(once), ShowText(twice))
+					op, show.Text(s), op, show.Text(once), show.Text(twice))
 			}
 		}
 	}
@@ -459,12 +453,12 @@ func normalizeKeepsOctets(impl Implementation) func(*rapid.T) {
 		// escape, decoding an escape of an unreserved hex digit next to
 		// it makes a new escape ("%%41a" becomes "%Aa"), and RFC 3986
 		// §6.2.2 says nothing of text that is not a URI.
-		s := strayPercentTo25(GenValidEncoded().Draw(t, "text"))
+		s := strayPercentTo25(gen.ValidEncoded().Draw(t, "text"))
 		n := text(t, impl, vectors.Request{Op: vectors.OpNormalize, In: s})
 		ts, tn := tokens(s), tokens(n)
 		fail := func(format string, args ...any) {
 			t.Helper()
-			t.Fatalf("normalize(%s) = %s: %s", ShowText(s), ShowText(n), fmt.Sprintf(format, args...))
+			t.Fatalf("normalize(%s) = %s: %s", show.Text(s), show.Text(n), fmt.Sprintf(format, args...))
 		}
 		if len(ts) != len(tn) {
 			fail("%d octets became %d", len(ts), len(tn))
@@ -491,21 +485,21 @@ func normalizeKeepsOctets(impl Implementation) func(*rapid.T) {
 // spec, as the should-level vectors do.
 func normalizeCanonical(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
-		s := strayPercentTo25(GenValidEncoded().Draw(t, "text"))
+		s := strayPercentTo25(gen.ValidEncoded().Draw(t, "text"))
 		n := text(t, impl, vectors.Request{Op: vectors.OpNormalize, In: s})
 		for i := 0; i < len(n); i++ {
 			if n[i] != '%' {
 				continue
 			}
 			if i+2 >= len(n) || !isHexUnit(n[i+1]) || !isHexUnit(n[i+2]) {
-				t.Fatalf("normalize(%s) = %s: the '%%' at %d starts no escape, but every '%%' of the input did", ShowText(s), ShowText(n), i)
+				t.Fatalf("normalize(%s) = %s: the '%%' at %d starts no escape, but every '%%' of the input did", show.Text(s), show.Text(n), i)
 			}
 			esc := n[i : i+3]
 			switch b := byte(unhexUnit(n[i+1])<<4 | unhexUnit(n[i+2])); {
 			case codec.Unreserved.Contains(b):
-				t.Fatalf("normalize(%s) = %s: the escape %s at %d is of the unreserved %q; RFC 3986 §6.2.2.2 decodes it", ShowText(s), ShowText(n), QuoteText(esc), i, b)
+				t.Fatalf("normalize(%s) = %s: the escape %s at %d is of the unreserved %q; RFC 3986 §6.2.2.2 decodes it", show.Text(s), show.Text(n), show.Quote(esc), i, b)
 			case n[i+1] >= 'a' || n[i+2] >= 'a':
-				t.Fatalf("normalize(%s) = %s: the escape %s at %d has lowercase hex; RFC 3986 §6.2.2.1 makes it uppercase", ShowText(s), ShowText(n), QuoteText(esc), i)
+				t.Fatalf("normalize(%s) = %s: the escape %s at %d has lowercase hex; RFC 3986 §6.2.2.1 makes it uppercase", show.Text(s), show.Text(n), show.Quote(esc), i)
 			}
 			i += 2
 		}
@@ -523,37 +517,37 @@ func equivalent(t *rapid.T, impl Implementation, a, b []uint16) bool {
 	case "false":
 		return false
 	}
-	t.Fatalf("equivalent(%s, %s) = %s; want \"true\" or \"false\"", ShowText(a), ShowText(b), ShowText(out))
+	t.Fatalf("equivalent(%s, %s) = %s; want \"true\" or \"false\"", show.Text(a), show.Text(b), show.Text(out))
 	return false
 }
 
 func equivalentReflexive(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
-		a := GenValidEncoded().Draw(t, "a")
+		a := gen.ValidEncoded().Draw(t, "a")
 		if !equivalent(t, impl, a, a) {
-			t.Fatalf("equivalent(a, a) is false for a = %s", ShowText(a))
+			t.Fatalf("equivalent(a, a) is false for a = %s", show.Text(a))
 		}
 	}
 }
 
 func equivalentSymmetric(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
-		a, b := genEquivalentPair(t)
+		a, b := gen.EquivalentPair(t)
 		if ab, ba := equivalent(t, impl, a, b), equivalent(t, impl, b, a); ab != ba {
-			t.Fatalf("equivalent(a, b) = %v but equivalent(b, a) = %v\n  a: %s\n  b: %s", ab, ba, ShowText(a), ShowText(b))
+			t.Fatalf("equivalent(a, b) = %v but equivalent(b, a) = %v\n  a: %s\n  b: %s", ab, ba, show.Text(a), show.Text(b))
 		}
 	}
 }
 
 func equivalentAgrees(impl Implementation) func(*rapid.T) {
 	return func(t *rapid.T) {
-		a, b := genEquivalentPair(t)
+		a, b := gen.EquivalentPair(t)
 		eq := equivalent(t, impl, a, b)
 		na := text(t, impl, vectors.Request{Op: vectors.OpNormalize, In: a})
 		nb := text(t, impl, vectors.Request{Op: vectors.OpNormalize, In: b})
 		if same := slices.Equal(na, nb); eq != same {
 			t.Fatalf("equivalent(a, b) = %v but normalize(a) == normalize(b) is %v\n  a: %s\n  b: %s\n  normalize(a): %s\n  normalize(b): %s",
-				eq, same, ShowText(a), ShowText(b), ShowText(na), ShowText(nb))
+				eq, same, show.Text(a), show.Text(b), show.Text(na), show.Text(nb))
 		}
 	}
 }
@@ -566,20 +560,34 @@ var queryToComponent = strings.NewReplacer("+", "%20", "%21", "!", "%27", "'", "
 func agreement(impl Implementation) func(*rapid.T) {
 	ecu, qe := impl, impl
 	if !supports(impl, vectors.OpEncodeURIComponent) {
-		ecu = Goja()
+		ecu = Reference()
 	}
 	if !supports(impl, vectors.OpGoQueryEscape) {
 		qe = NetURL()
 	}
 	return func(t *rapid.T) {
-		s := GenValidText().Draw(t, "text")
+		s := gen.ValidText().Draw(t, "text")
 		a := text(t, ecu, vectors.Request{Op: vectors.OpEncodeURIComponent, In: s})
 		q := text(t, qe, vectors.Request{Op: vectors.OpGoQueryEscape, In: s})
 		qs, _ := toUTF8(q)
 		as, _ := toUTF8(a)
 		if want := queryToComponent.Replace(qs); as != want {
 			t.Fatalf("encodeURIComponent(s) != QueryEscape(s) with '+' as %%20 and !'()* unescaped\n  s: %s\n  %s encodeURIComponent: %q\n  %s goQueryEscape:      %q\n  rewritten:          %q",
-				ShowText(s), ecu.Name(), as, qe.Name(), qs, want)
+				show.Text(s), ecu.Name(), as, qe.Name(), qs, want)
 		}
 	}
+}
+
+func isHexUnit(c uint16) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func unhexUnit(c uint16) uint16 {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }

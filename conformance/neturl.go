@@ -59,7 +59,7 @@ func (netURL) Do(ctx context.Context, req vectors.Request) (vectors.Response, er
 	}
 	s, ok := toUTF8(req.In)
 	if !ok {
-		return vectors.Response{}, &InputError{Op: req.Op, Reason: "the input holds a lone surrogate, so it has no UTF-8"}
+		return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "input", Reason: "the input holds a lone surrogate, so it has no UTF-8"}
 	}
 	if escape != nil {
 		return vectors.Response{Out: asciiUnits(escape(s))}, nil

@@ -22,7 +22,7 @@ type config struct {
 	ops           []vectors.Op
 	match, skip   []*regexp.Regexp
 	levels        []string
-	expect        *ExpectedFailureList
+	expect        *expectedList
 	parallel      int
 	parallelSet   bool
 	vectors       []vectors.Vector
@@ -72,14 +72,6 @@ func Level(levels ...string) Option {
 	return Option{func(c *config) { c.levels = append(c.levels, levels...) }}
 }
 
-// ExpectedFailures sets the expected-failures list. The list is strict, as
-// protobuf's conformance failure lists are: a listed vector that fails is an
-// ExpectedFailure, one that passes is an UnexpectedPass, which fails the
-// run, and an entry that names no vector of the corpus fails the run too.
-func ExpectedFailures(list ExpectedFailureList) Option {
-	return Option{func(c *config) { c.expect = &list }}
-}
-
 // Parallel sets how many requests are in flight at once: [Results] and
 // [Check] call the implementation's Do from n goroutines (a subprocess
 // adapter pipelines them). The default is runtime.GOMAXPROCS(0). [Run]
@@ -92,9 +84,10 @@ func Parallel(n int) Option {
 	}}
 }
 
-// Vectors runs vs instead of the embedded corpus (vectors.Load). Selection
-// and the expected-failures list apply to vs.
-func Vectors(vs []vectors.Vector) Option {
+// withVectors runs vs instead of the embedded corpus (vectors.Load).
+// Selection and the expected-failures list apply to vs. The package's
+// tests use it; a third party runs pctest's corpus.
+func withVectors(vs []vectors.Vector) Option {
 	return Option{func(c *config) {
 		c.vectors = vs
 		c.vectorsSet = true

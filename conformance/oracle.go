@@ -2,21 +2,24 @@ package conformance
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
+	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
 // Differential is the differential oracle: for each op that both a and b
 // support (and that the Ops and Areas options select), in a subtest named
-// by the op, it sends the same generated requests (RequestGen) to both and
-// fails when their answers differ, reporting the smallest disagreeing
-// input rapid's shrinking finds. Answers are compared as Evaluate compares
-// an answer with a vector's: the same error kind, or the same output.
+// by the op, it sends the same generated requests to both and fails when
+// their answers differ, reporting the smallest disagreeing input rapid's
+// shrinking finds. Answers are compared as a vector's answer is: the same
+// error kind, or the same output.
 //
 // A disagreement that a known deviation explains is not reported: one of
 // the implementation named a.Name() taking b's answer as the spec's, or of
@@ -35,7 +38,7 @@ func Differential(t *testing.T, a, b Implementation, opts ...Option) {
 		t.Fatal(err)
 	}
 	for _, op := range vectors.Ops() {
-		gen := RequestGen(op.Name)
+		gen := gen.Request(op.Name)
 		if gen == nil || !c.opSelected(op.Name) {
 			continue
 		}
@@ -48,27 +51,27 @@ func Differential(t *testing.T, a, b Implementation, opts ...Option) {
 	}
 }
 
-// CheckDifferential runs the oracle as Differential does, without a
+// checkDifferential runs the oracle as Differential does, without a
 // *testing.T, and returns nil if a and b agree on every op, or an error
-// joining a *PropertyError for each op on which they disagree, with the
-// shrunk disagreeing input. Like CheckLaws it must run in a test binary.
-func CheckDifferential(a, b Implementation, opts ...Option) error {
+// joining a *propertyError for each op on which they disagree, with the
+// shrunk disagreeing input. Like checkLaws it must run in a test binary.
+func checkDifferential(a, b Implementation, opts ...Option) error {
 	c, err := newConfig(opts)
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for _, op := range vectors.Ops() {
-		gen := RequestGen(op.Name)
+		gen := gen.Request(op.Name)
 		if gen == nil || !c.opSelected(op.Name) || pairUnsupported(a, b, op.Name) != "" {
 			continue
 		}
-		name := "CheckDifferential/" + a.Name() + "-" + b.Name() + "/" + string(op.Name)
+		name := "checkDifferential/" + a.Name() + "-" + b.Name() + "/" + string(op.Name)
 		if err := checkProperty(name, disagree(a, b, op.Name, gen, c.deviations)); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	return joinErrors(errs)
+	return errors.Join(errs...)
 }
 
 // pairUnsupported returns why a and b cannot be compared on op, or "".
@@ -93,10 +96,10 @@ func disagree(a, b Implementation, op vectors.Op, gen *rapid.Generator[vectors.R
 		rb, errB := do(context.Background(), b, req)
 		switch {
 		case errA != nil || errB != nil:
-			t.Fatalf("%s %s: no answer\n  %s: %v\n  %s: %v", op, describeInput(req), a.Name(), errA, b.Name(), errB)
+			t.Fatalf("%s %s: no answer\n  %s: %v\n  %s: %v", op, show.Input(req), a.Name(), errA, b.Name(), errB)
 		case ra.Unsupported || rb.Unsupported:
 			t.Skip("unsupported input")
-		case sameAnswer(op, rb, ra):
+		case vectors.SameAnswer(op, rb, ra):
 			return
 		}
 		if _, ok := vectors.FindDeviation(devs, a.Name(), req, rb, ra); ok {
@@ -106,8 +109,8 @@ func disagree(a, b Implementation, op vectors.Op, gen *rapid.Generator[vectors.R
 			return
 		}
 		t.Fatalf("%s and %s disagree on %s\n  input: %s\n  %s: %s\n  %s: %s\n  diff (-%s +%s):\n%s",
-			a.Name(), b.Name(), op, describeInput(req),
-			a.Name(), describeAnswer(op, ra), b.Name(), describeAnswer(op, rb),
+			a.Name(), b.Name(), op, show.Input(req),
+			a.Name(), show.Answer(op, ra), b.Name(), show.Answer(op, rb),
 			b.Name(), a.Name(), indent(cmp.Diff(shownAnswer(rb), shownAnswer(ra))))
 	}
 }

@@ -1,7 +1,6 @@
 package conformance
 
 import (
-	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -10,16 +9,16 @@ import (
 	"pgregory.net/rapid"
 )
 
-// A PropertyError is a law or an oracle check that rapid falsified. Log is
+// A propertyError is a law or an oracle check that rapid falsified. Log is
 // rapid's report: the failure, the shrunk counterexample and how to replay
 // it.
-type PropertyError struct {
+type propertyError struct {
 	Name string
 	Log  string
 }
 
 // Error returns the property's name and rapid's report.
-func (e *PropertyError) Error() string {
+func (e *propertyError) Error() string {
 	return e.Name + " fails:\n" + strings.TrimRight(e.Log, "\n")
 }
 
@@ -87,7 +86,7 @@ func (r *recorder) SkipNow() {
 }
 
 // checkProperty runs rapid.Check on prop outside a test and returns a
-// *PropertyError if rapid falsifies it.
+// *propertyError if rapid falsifies it.
 func checkProperty(name string, prop func(*rapid.T)) error {
 	r := &recorder{name: name}
 	done := make(chan struct{})
@@ -103,15 +102,7 @@ func checkProperty(name string, prop func(*rapid.T)) error {
 	}()
 	<-done
 	if r.Failed() {
-		return &PropertyError{Name: name, Log: r.log.String()}
+		return &propertyError{Name: name, Log: r.log.String()}
 	}
 	return nil
-}
-
-// joinErrors is errors.Join, but nil for none.
-func joinErrors(errs []error) error {
-	if len(errs) == 0 {
-		return nil
-	}
-	return errors.Join(errs...)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -17,7 +18,7 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 	} else {
 		s, ok := toUTF8(req.In)
 		if !ok {
-			return vectors.Response{}, &InputError{Op: req.Op, Reason: "the input holds a lone surrogate, so it has no UTF-8"}
+			return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "input", Reason: "the input holds a lone surrogate, so it has no UTF-8"}
 		}
 		in = s
 	}
@@ -28,7 +29,7 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 		name := req.Args["set"]
 		set, ok := codec.SetByName(name)
 		if !ok {
-			return vectors.Response{}, &InputError{Op: req.Op, Reason: "unknown encode set " + name}
+			return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "input", Reason: "unknown encode set " + name}
 		}
 		return textResult(codec.PercentEncodeString(in, set))
 	case vectors.OpPercentDecode: // RFC 3986 §2.1, strict
@@ -85,7 +86,7 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 func textResult(s string) (vectors.Response, error) {
 	u, ok := toUTF16(s)
 	if !ok {
-		return vectors.Response{}, &OutputError{Op: "reference", Reason: "the codec returned invalid UTF-8 " + quoteOctets([]byte(s))}
+		return vectors.Response{}, &AnswerError{Op: "reference", Kind: "output", Reason: "the codec returned invalid UTF-8 " + show.QuoteOctets([]byte(s))}
 	}
 	return vectors.Response{Out: u}, nil
 }

@@ -1,18 +1,18 @@
 package conformance
 
 import (
-	"bytes"
 	"fmt"
-	"slices"
-	"sort"
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
-// An Outcome is what running one vector came to.
+// An Outcome is what running one vector came to. Its text form, which
+// the reports of cmd/pctest write and the survey reads, is one word: pass,
+// fail, skip, xfail or xpass (the names pytest gives the last two).
 type Outcome uint8
 
 const (
@@ -35,22 +35,34 @@ const (
 	UnexpectedPass
 )
 
-// String returns the outcome's name in lower case, such as "passed" or
-// "expected failure".
+var outcomeNames = [...]string{Passed: "pass", Failed: "fail", Skipped: "skip", ExpectedFailure: "xfail", UnexpectedPass: "xpass"}
+
+// String returns the outcome's text form: "pass", "fail", "skip", "xfail"
+// or "xpass".
 func (o Outcome) String() string {
-	switch o {
-	case Passed:
-		return "passed"
-	case Failed:
-		return "failed"
-	case Skipped:
-		return "skipped"
-	case ExpectedFailure:
-		return "expected failure"
-	case UnexpectedPass:
-		return "unexpected pass"
+	if o >= Passed && int(o) < len(outcomeNames) {
+		return outcomeNames[o]
 	}
 	return fmt.Sprintf("Outcome(%d)", uint8(o))
+}
+
+// MarshalText returns the outcome's text form; the zero Outcome has none.
+func (o Outcome) MarshalText() ([]byte, error) {
+	if o < Passed || int(o) >= len(outcomeNames) {
+		return nil, fmt.Errorf("conformance: no text form for Outcome(%d)", uint8(o))
+	}
+	return []byte(outcomeNames[o]), nil
+}
+
+// UnmarshalText sets the outcome from its text form.
+func (o *Outcome) UnmarshalText(text []byte) error {
+	for i, name := range outcomeNames {
+		if i > 0 && name == string(text) {
+			*o = Outcome(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("conformance: unknown outcome %q (want pass, fail, skip, xfail or xpass)", text)
 }
 
 // Fails reports whether the outcome fails a run: Failed and UnexpectedPass.
@@ -79,7 +91,7 @@ type Result struct {
 	ExpectedAt string
 }
 
-// Evaluate judges got, an implementation's answer to v's request (or err,
+// evaluate judges got, an implementation's answer to v's request (or err,
 // when it could not answer), against the answer v expects. The outcome is
 // Failed if err is not nil, Skipped if got is Unsupported, and otherwise
 // Passed exactly when got has the expected error kind, or the expected
@@ -87,9 +99,9 @@ type Result struct {
 // compared. An empty output matches an expected empty output whether or not
 // it is nil.
 //
-// Evaluate knows nothing of expected-failures lists or known deviations;
+// evaluate knows nothing of expected-failures lists or known deviations;
 // [Results], [Run] and [Check] apply those.
-func Evaluate(v vectors.Vector, got vectors.Response, err error) Result {
+func evaluate(v vectors.Vector, got vectors.Response, err error) Result {
 	r := Result{Vector: v, Got: got, Err: err}
 	switch {
 	case err != nil:
@@ -101,37 +113,14 @@ func Evaluate(v vectors.Vector, got vectors.Response, err error) Result {
 		if got.Message != "" {
 			r.Reason += ": " + got.Message
 		}
-	case sameAnswer(v.Op, v.Expect, got):
+	case vectors.SameAnswer(v.Op, v.Expect, got):
 		r.Outcome = Passed
 	default:
 		r.Outcome = Failed
 		r.Diff = cmp.Diff(shownAnswer(v.Expect), shownAnswer(got))
-		r.Reason = "want " + describeAnswer(v.Op, v.Expect) + ", got " + describeAnswer(v.Op, got)
+		r.Reason = "want " + show.Answer(v.Op, v.Expect) + ", got " + show.Answer(v.Op, got)
 	}
 	return r
-}
-
-// sameAnswer reports whether got answers op as want does: the same error
-// kind, or no error and the same output of the op's output Kind (and none of
-// the other Kind).
-func sameAnswer(op vectors.Op, want, got vectors.Response) bool {
-	if want.Unsupported || got.Unsupported {
-		return want.Unsupported == got.Unsupported
-	}
-	if want.Error != "" || got.Error != "" {
-		return want.Error == got.Error
-	}
-	kind := vectors.Kind(0)
-	if o, ok := vectors.Op(op).Info(); ok {
-		kind = o.Out
-	}
-	switch kind {
-	case vectors.Text:
-		return slices.Equal(want.Out, got.Out) && len(got.OutHex) == 0
-	case vectors.Octets:
-		return bytes.Equal(want.OutHex, got.OutHex) && len(got.Out) == 0
-	}
-	return slices.Equal(want.Out, got.Out) && bytes.Equal(want.OutHex, got.OutHex)
 }
 
 // answer is a Response as the diff shows it: text quoted with every lone
@@ -148,75 +137,22 @@ func shownAnswer(r vectors.Response) answer {
 		a.Error = "(unsupported)"
 	} else if r.Error == "" {
 		if r.Out != nil {
-			a.Out = QuoteText(r.Out)
+			a.Out = show.Quote(r.Out)
 		}
 		if r.OutHex != nil {
-			a.OutHex = octetsHex(r.OutHex)
+			a.OutHex = show.Octets(r.OutHex)
 		}
 	}
 	return a
 }
 
-// describeAnswer writes r in one line, by op's output Kind.
-func describeAnswer(op vectors.Op, r vectors.Response) string {
-	switch {
-	case r.Unsupported:
-		return "unsupported"
-	case r.Error != "":
-		if r.Message != "" {
-			return "error " + r.Error + " (" + r.Message + ")"
-		}
-		return "error " + r.Error
-	}
-	kind := vectors.Kind(0)
-	if o, ok := vectors.Op(op).Info(); ok {
-		kind = o.Out
-	}
-	switch {
-	case kind == vectors.Octets || kind == 0 && r.OutHex != nil:
-		s := ShowOctets(r.OutHex)
-		if len(r.Out) > 0 {
-			s += " and text " + ShowText(r.Out)
-		}
-		return s
-	default:
-		s := ShowText(r.Out)
-		if len(r.OutHex) > 0 {
-			s += " and octets " + ShowOctets(r.OutHex)
-		}
-		return s
-	}
-}
-
-// describeInput writes req's input by its op's input Kind, both readable and
-// as code units or hex, with its args.
-func describeInput(req vectors.Request) string {
-	var s string
-	if o, ok := req.Op.Info(); ok && o.In == vectors.Octets || !ok && req.InHex != nil {
-		s = ShowOctets(req.InHex)
-	} else {
-		s = ShowText(req.In)
-	}
-	if len(req.Args) > 0 {
-		keys := make([]string, 0, len(req.Args))
-		for k := range req.Args {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			s += fmt.Sprintf(" %s=%q", k, req.Args[k])
-		}
-	}
-	return s
-}
-
-// FormatFailure describes r for a person reading a test log: the vector's
+// formatFailure describes r for a person reading a test log: the vector's
 // id and where it stands (file:line), the op, the input both as escaped
 // text and as code units (or octets in hex), the expected and the actual
 // answer, a go-cmp diff, the spec reference and the vector's note. For an
 // UnexpectedPass it says which expected-failures entry to remove; for other
 // outcomes it gives the same description with the outcome and its reason.
-func FormatFailure(r Result) string {
+func formatFailure(r Result) string {
 	v := r.Vector
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s", v.ID)
@@ -225,12 +161,12 @@ func FormatFailure(r Result) string {
 	}
 	fmt.Fprintf(&b, ": %s\n", r.Outcome)
 	fmt.Fprintf(&b, "  op:     %s\n", v.Op)
-	fmt.Fprintf(&b, "  input:  %s\n", describeInput(v.Request))
-	fmt.Fprintf(&b, "  want:   %s\n", describeAnswer(v.Op, v.Expect))
+	fmt.Fprintf(&b, "  input:  %s\n", show.Input(v.Request))
+	fmt.Fprintf(&b, "  want:   %s\n", show.Answer(v.Op, v.Expect))
 	if r.Err != nil {
 		fmt.Fprintf(&b, "  got:    no answer: %v\n", r.Err)
 	} else {
-		fmt.Fprintf(&b, "  got:    %s\n", describeAnswer(v.Op, r.Got))
+		fmt.Fprintf(&b, "  got:    %s\n", show.Answer(v.Op, r.Got))
 	}
 	if r.Diff != "" {
 		b.WriteString("  diff (-want +got):\n")
@@ -258,59 +194,70 @@ func FormatFailure(r Result) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// A Summary counts the outcomes of one op, for a matrix of implementations
-// and ops.
+// A Summary counts results by outcome. It is the one count of every
+// report: conformance's, the text, JSON, JUnit and HTML reports and the
+// matrix of cmd/pctest, and the survey's. Failed counts every result that
+// fails a run, unexpected passes included, as the JSON report's "failed"
+// does; UnexpectedPasses says how many of them are unexpected passes.
+// Expected failures are counted apart, so a result is counted once in
+// Passed, Failed, Skipped or ExpectedFailures.
 type Summary struct {
-	Op               vectors.Op
 	Passed           int
-	Failed           int
+	Failed           int // Failed and UnexpectedPass outcomes
 	Skipped          int
 	ExpectedFailures int
-	UnexpectedPasses int
+	UnexpectedPasses int // of Failed
 }
 
-// Total returns the number of vectors counted.
+// Add counts one result of outcome o.
+func (s *Summary) Add(o Outcome) {
+	switch o {
+	case Passed:
+		s.Passed++
+	case Skipped:
+		s.Skipped++
+	case ExpectedFailure:
+		s.ExpectedFailures++
+	case UnexpectedPass:
+		s.Failed++
+		s.UnexpectedPasses++
+	default:
+		s.Failed++
+	}
+}
+
+// Total returns the number of results counted.
 func (s Summary) Total() int {
-	return s.Passed + s.Failed + s.Skipped + s.ExpectedFailures + s.UnexpectedPasses
+	return s.Passed + s.Failed + s.Skipped + s.ExpectedFailures
 }
 
-// Summarize counts results by op. It returns one Summary per op that has
-// results, in the order of vectors.Ops, then ops it does not know, by name.
-func Summarize(results []Result) []Summary {
-	byOp := map[string]*Summary{}
-	for _, r := range results {
-		s := byOp[string(r.Vector.Op)]
-		if s == nil {
-			s = &Summary{Op: r.Vector.Op}
-			byOp[string(r.Vector.Op)] = s
-		}
-		switch r.Outcome {
-		case Passed:
-			s.Passed++
-		case Skipped:
-			s.Skipped++
-		case ExpectedFailure:
-			s.ExpectedFailures++
-		case UnexpectedPass:
-			s.UnexpectedPasses++
-		default:
-			s.Failed++
-		}
+// Ran returns the number of results that were not skipped.
+func (s Summary) Ran() int { return s.Passed + s.Failed + s.ExpectedFailures }
+
+// String returns the summary line of the reports: "N passed, N failed, N
+// skipped".
+func (s Summary) String() string {
+	return fmt.Sprintf("%d passed, %d failed, %d skipped", s.Passed, s.Failed, s.Skipped)
+}
+
+// Mark sums the summary up in one character, the same in every report:
+// ✓ everything that ran passed, ✗ something failed (an unexpected pass
+// too), ~ failures, all of them expected (listed, or known deviations),
+// · nothing ran (the op is not implemented).
+func (s Summary) Mark() string {
+	switch {
+	case s.Failed > 0:
+		return "✗"
+	case s.ExpectedFailures > 0:
+		return "~"
+	case s.Passed > 0:
+		return "✓"
 	}
-	var out []Summary
-	for _, op := range vectors.Ops() {
-		if s := byOp[string(op.Name)]; s != nil {
-			out = append(out, *s)
-			delete(byOp, string(op.Name))
-		}
-	}
-	rest := make([]string, 0, len(byOp))
-	for name := range byOp {
-		rest = append(rest, name)
-	}
-	sort.Strings(rest)
-	for _, name := range rest {
-		out = append(out, *byOp[name])
-	}
-	return out
+	return "·"
+}
+
+// Cell writes the summary as a cell of a matrix, "✓ 45/0/3": the Mark,
+// then passed/failed/skipped, where failed includes expected failures.
+func (s Summary) Cell() string {
+	return fmt.Sprintf("%s %d/%d/%d", s.Mark(), s.Passed, s.Failed+s.ExpectedFailures, s.Skipped)
 }

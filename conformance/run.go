@@ -18,7 +18,7 @@ import (
 //
 // The error is not nil when the options are wrong, the corpus does not
 // load (then there are no results), the expected-failures list names a
-// vector the corpus does not have (*StaleEntryError), or ctx was canceled
+// vector the corpus does not have (a stale *ListError), or ctx was canceled
 // (the vectors not run then have Err set to ctx.Err()). Failing vectors are
 // not errors: they are in the results.
 func Results(ctx context.Context, impl Implementation, opts ...Option) ([]Result, error) {
@@ -73,7 +73,7 @@ func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector)
 	if err == nil {
 		got, err = do(ctx, impl, v.Request)
 	}
-	r := Evaluate(v, got, err)
+	r := evaluate(v, got, err)
 	if r.Outcome == Failed && r.Err == nil {
 		if d, ok := vectors.FindDeviation(c.deviations, impl.Name(), v.Request, v.Expect, got); ok {
 			r.Outcome = ExpectedFailure
@@ -102,22 +102,10 @@ func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector)
 func do(ctx context.Context, impl Implementation, req vectors.Request) (resp vectors.Response, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			resp, err = vectors.Response{}, &PanicError{Op: req.Op, Value: p}
+			resp, err = vectors.Response{}, &AnswerError{Op: req.Op, Kind: "panic", Value: p}
 		}
 	}()
 	return impl.Do(ctx, req)
-}
-
-// A PanicError is a panic of an implementation's Do, caught and reported as
-// a failure of the request.
-type PanicError struct {
-	Op    vectors.Op
-	Value any
-}
-
-// Error returns the op and the panic value.
-func (e *PanicError) Error() string {
-	return fmt.Sprintf("%s panicked: %v", e.Op, e.Value)
 }
 
 // A VectorError is a vector that fails a [Check]: Failed or UnexpectedPass.
@@ -125,13 +113,17 @@ type VectorError struct {
 	Result Result
 }
 
-// Error returns FormatFailure(e.Result).
-func (e *VectorError) Error() string { return FormatFailure(e.Result) }
+// Error describes the failure for a person reading a test log: the
+// vector's id and where it stands (file:line), the op, the input both as
+// escaped text and as code units (or octets in hex), the expected and the
+// actual answer, a go-cmp diff, the spec reference and the vector's note;
+// for an UnexpectedPass, which expected-failures entry to remove.
+func (e *VectorError) Error() string { return formatFailure(e.Result) }
 
 // Check runs the vectors that opts select against impl, as [Results] does,
 // and returns nil if none fails, or else one error that joins a
-// *VectorError for each Failed or UnexpectedPass vector and a
-// *StaleEntryError for each stale expected-failures entry. It is Run
+// *VectorError for each Failed or UnexpectedPass vector and a stale
+// *ListError for each stale expected-failures entry. It is Run
 // without a *testing.T, in the manner of testing/fstest.TestFS.
 func Check(impl Implementation, opts ...Option) error {
 	results, err := Results(context.Background(), impl, opts...)
@@ -162,7 +154,7 @@ func countFailing(results []Result) int {
 
 // Run runs the vectors that opts select against impl, each in a subtest
 // of t named by the vector's id, so that go test -run 'Test/ID' runs one
-// vector. A vector that fails reports FormatFailure; a skipped one (an op
+// vector. A vector that fails reports what a VectorError says; a skipped one (an op
 // impl does not support) is skipped; an expected failure logs why it was
 // expected. An unexpected pass, and a stale expected-failures entry, fail t
 // with the line to remove.
@@ -211,8 +203,8 @@ func report(t *testing.T, r Result) {
 	case Skipped:
 		t.Skip(r.Reason)
 	case ExpectedFailure:
-		t.Log(FormatFailure(r))
+		t.Log(formatFailure(r))
 	default:
-		t.Error(FormatFailure(r))
+		t.Error(formatFailure(r))
 	}
 }

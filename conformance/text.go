@@ -1,17 +1,13 @@
 package conformance
 
 import (
-	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 )
 
 // This file converts between the vector format's text (UTF-16 code units)
-// and Go strings, and writes text and octets for people.
-
-const lowerHex = "0123456789abcdef"
+// and Go strings; package internal/show writes them for people.
 
 // isHigh and isLow report whether c is a high (lead) or low (trail)
 // surrogate code unit (Unicode §3.8, D71 and D72).
@@ -83,117 +79,3 @@ func mustUTF16(s string) []uint16 {
 	}
 	return u
 }
-
-// QuoteText writes UTF-16 text as a double-quoted string for people: printable
-// characters as they are, '"' and '\' escaped, \n \t \r as such, and
-// controls, format characters, combining marks, non-ASCII spaces, U+FFFD,
-// lone surrogates and other unprintable code points as JavaScript escapes
-// (\uXXXX, \u{XXXXX}), so that every code unit is visible.
-func QuoteText(u []uint16) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(u); i++ {
-		c := u[i]
-		r := rune(c)
-		if isHigh(c) && i+1 < len(u) && isLow(u[i+1]) {
-			r = utf16.DecodeRune(r, rune(u[i+1]))
-			i++
-		} else if isHigh(c) || isLow(c) {
-			fmt.Fprintf(&b, `\u%04X`, c)
-			continue
-		}
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < utf8.RuneSelf && unicode.IsPrint(r),
-			r >= utf8.RuneSelf && unicode.IsGraphic(r) && !unicode.In(r, unicode.Mn, unicode.Zs) && r != utf8.RuneError:
-			b.WriteRune(r)
-		case r > 0xFFFF:
-			fmt.Fprintf(&b, `\u{%X}`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04X`, r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// quoteOctets writes b as a double-quoted Go-like literal: printable ASCII
-// as it is, '"' and '\' escaped, and every other octet as \xHH.
-func quoteOctets(p []byte) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range p {
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c >= 0x20 && c < 0x7F:
-			b.WriteByte(c)
-		default:
-			b.WriteString(`\x`)
-			b.WriteByte(lowerHex[c>>4])
-			b.WriteByte(lowerHex[c&15])
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// maxShown is how many code units or octets a failure message lists.
-const maxShown = 96
-
-// unitsHex lists the code units of u as four hex digits each.
-func unitsHex(u []uint16) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, c := range u {
-		if i == maxShown {
-			fmt.Fprintf(&b, " … %d more", len(u)-i)
-			break
-		}
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprintf(&b, "%04X", c)
-	}
-	b.WriteByte(']')
-	return b.String()
-}
-
-// octetsHex lists the octets of p as two hex digits each.
-func octetsHex(p []byte) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, c := range p {
-		if i == maxShown {
-			fmt.Fprintf(&b, " … %d more", len(p)-i)
-			break
-		}
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteByte(lowerHex[c>>4])
-		b.WriteByte(lowerHex[c&15])
-	}
-	b.WriteByte(']')
-	return b.String()
-}
-
-// ShowText writes UTF-16 text for people, both ways: as a quoted string in
-// which every unprintable code point and every lone surrogate is an escape,
-// and as its code units in hex, as "\"a\\uD800\" [0061 D800]". Failure
-// reports here and in cmd/pctest use it.
-func ShowText(u []uint16) string { return QuoteText(u) + " " + unitsHex(u) }
-
-// ShowOctets writes octets for people, both ways: as a quoted Go-like
-// literal (\xHH for what is not printable ASCII) and in hex, as
-// "\"a\\xff\" hex [61 ff]".
-func ShowOctets(p []byte) string { return quoteOctets(p) + " hex " + octetsHex(p) }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/conformance/goja"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -92,7 +93,7 @@ func mapEscapes(f func(b byte, esc []uint16) []uint16) func([]uint16) []uint16 {
 }
 
 // lowerEscapes writes the hex of every escape in lower case.
-var lowerEscapes = mapEscapes(func(b byte, _ []uint16) []uint16 { return escape(nil, b, 3) })
+var lowerEscapes = mapEscapes(func(b byte, _ []uint16) []uint16 { return escapeHex(nil, b, true) })
 
 // malformedTo25 turns every '%' that does not start an escape into %25,
 // so that a strict decoder passes it through.
@@ -157,7 +158,7 @@ func perUnit(own func(c []uint16) (string, bool)) func(context.Context, Implemen
 func escapesOf(p []byte) string {
 	var u []uint16
 	for _, b := range p {
-		u = escape(u, b, 0)
+		u = escapeHex(u, b, false)
 	}
 	return string(runesOf(u))
 }
@@ -323,7 +324,7 @@ var zoo = []*mutant{
 	{name: "decodeURI-kept-escape-case", bug: "decodeURI uppercases the hex of an escape it keeps (%2f becomes %2F)",
 		ops: []vectors.Op{vectors.OpDecodeURI}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
 			if codec.DecodeURIReserved.Contains(b) {
-				return escape(nil, b, 0)
+				return escapeHex(nil, b, false)
 			}
 			return esc
 		}))},
@@ -414,7 +415,7 @@ var zoo = []*mutant{
 
 // oracles are the engines the zoo's oracle compares a mutant with: each is
 // independent of the reference codec.
-func oracles() []Implementation { return []Implementation{Goja(), NetURL()} }
+func oracles() []Implementation { return []Implementation{goja.New(), NetURL()} }
 
 // zooRounds is how many times the laws and the oracle get to kill a
 // mutant, each time with -rapid.checks fresh inputs.
@@ -446,7 +447,7 @@ func TestMutantZoo(t *testing.T) {
 			impl := mutantImpl{m: m, ref: Reference()}
 			only := Ops(m.ops...) // other ops are the reference's
 			k := &kills[i]
-			if err := Check(impl, Vectors(corpus), only); err != nil {
+			if err := Check(impl, withVectors(corpus), only); err != nil {
 				k.vectors = true
 			}
 			// rapid draws fresh inputs each round; a mutant the laws or
@@ -457,9 +458,9 @@ func TestMutantZoo(t *testing.T) {
 				if k.laws {
 					break
 				}
-				if err := CheckLaws(impl, only); err != nil {
+				if err := checkLaws(impl, only); err != nil {
 					k.laws = true
-					var pe *PropertyError
+					var pe *propertyError
 					if errors.As(err, &pe) {
 						k.why = pe.Name
 					}
@@ -470,7 +471,7 @@ func TestMutantZoo(t *testing.T) {
 					if k.oracle {
 						break
 					}
-					if err := CheckDifferential(impl, o, only); err != nil {
+					if err := checkDifferential(impl, o, only); err != nil {
 						k.oracle = true
 						if k.why == "" {
 							k.why = "the oracle against " + o.Name()
@@ -517,4 +518,13 @@ func TestMutantZoo(t *testing.T) {
 		}
 	}
 	t.Log("kill matrix:\n" + b.String())
+}
+
+// escapeHex appends the %XY escape of b to u, in lowercase hex if lower.
+func escapeHex(u []uint16, b byte, lower bool) []uint16 {
+	format := "%%%02X"
+	if lower {
+		format = "%%%02x"
+	}
+	return append(u, asciiUnits(fmt.Sprintf(format, b))...)
 }

@@ -4,6 +4,8 @@ import (
 	"html/template"
 	"io"
 	"strings"
+
+	"github.com/pctest/pctest/conformance"
 )
 
 // writeHTML writes the report as one self-contained HTML page. Every value
@@ -13,20 +15,21 @@ func writeHTML(w io.Writer, rep *Report) error {
 }
 
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"input":    showInput,
-	"response": showResponse,
 	"version":  rowVersion,
 	"fuzzCell": fuzzCell,
 	"fuzzText": fuzzSentence,
-	"cell": func(rr *RowReport, op string) *Tally {
+	"cell": func(rr *RowReport, op string) *conformance.Summary {
 		return rr.Cells[op]
 	},
-	"markClass": func(t *Tally) string {
+	"cellText": cellText,
+	"markClass": func(t *conformance.Summary) string {
 		switch t.Mark() {
 		case "✓":
 			return "pass"
 		case "✗":
 			return "fail"
+		case "~":
+			return "xfail"
 		}
 		return "none"
 	},
@@ -56,7 +59,7 @@ body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 80em;
 table { border-collapse: collapse; font-size: 12px; }
 th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
 th { background: #f4f4f4; position: sticky; top: 0; }
-td.pass { background: #e6f6e6; } td.fail { background: #fbe4e4; } td.none { color: #999; }
+td.pass { background: #e6f6e6; } td.fail { background: #fbe4e4; } td.xfail { background: #fdf3d8; } td.none { color: #999; }
 code, .v { font-family: ui-monospace, monospace; background: #f6f6f6; padding: 0 3px; white-space: pre-wrap; word-break: break-all; }
 .cause { border-left: 4px solid #999; padding: 0 0 0 1em; margin: 1em 0; }
 .cause.bug { border-color: #c00; } .cause.documented-deviation { border-color: #d90; }
@@ -71,18 +74,18 @@ details { margin: .3em 0; }
 Every cell and example is the output of the implementation named; the function-to-op mappings (each testee's <code>mapping.json</code> and README) and the verdicts (<code>survey/verdicts.json</code>) are written by hand.</p>
 
 <h2>Matrix</h2>
-<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ some failed, · op not implemented. Fuzz: disagreements <code>pctest fuzz</code> found beyond the vectors; fuzzing compares with the reference codec, so it covers only the ops the reference implements here: {{range $i, $op := .ReferenceOps}}{{if $i}}, {{end}}{{$op}}{{end}}, and only on inputs the reference takes (text ops other than the ECMAScript ones on well-formed text). A fuzz run can end before its time, once each op has given its findings. An input the testee answers "unsupported" (octets that are not UTF-8 for a string function, NUL for a C string) is skipped; an op it declines from the start is not fuzzed.</p>
+<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ some failed, ~ failures all expected (listed, or known engine deviations), · op not implemented. Fuzz: disagreements <code>pctest fuzz</code> found beyond the vectors; fuzzing compares with the reference codec, so it covers only the ops the reference implements here: {{range $i, $op := .ReferenceOps}}{{if $i}}, {{end}}{{$op}}{{end}}, and only on inputs the reference takes (text ops other than the ECMAScript ones on well-formed text). A fuzz run can end before its time, once each op has given its findings. An input the testee answers "unsupported" (octets that are not UTF-8 for a string function, NUL for a C string) is skipped; an op it declines from the start is not fuzzed.</p>
 <table>
 <tr><th>implementation</th>{{range .Ops}}<th>{{.}}</th>{{end}}<th>all</th><th>fuzz</th></tr>
 {{range $rr := .Rows}}<tr><th>{{$rr.Row.Name}}</th>
 {{if $rr.Absent}}<td colspan="{{len $.Ops}}" class="none">{{$rr.Absent}}</td><td></td><td></td>
-{{else}}{{range $.Ops}}{{with cell $rr .}}<td class="{{markClass .}}">{{.Text}}</td>{{else}}<td class="none">·</td>{{end}}{{end}}<td class="{{markClass $rr.Total}}">{{$rr.Total.Text}}</td><td>{{fuzzCell $rr}}</td>{{end}}</tr>
+{{else}}{{range $.Ops}}{{with cell $rr .}}<td class="{{markClass .}}">{{cellText .}}</td>{{else}}<td class="none">·</td>{{end}}{{end}}<td class="{{markClass $rr.Total}}">{{cellText $rr.Total}}</td><td>{{fuzzCell $rr}}</td>{{end}}</tr>
 {{end}}</table>
 
 <h2>Bugs found in third-party implementations</h2>
 {{if not .Bugs}}<p>None.</p>{{end}}
 <ol>{{range .Bugs}}{{$ex := .Group.Minimal}}
-<li><b>{{.Row.Row.Name}}</b> ({{version .Row}}): {{.Group.Cause.Title}}. Minimal input <span class="v">{{input $ex.Req}}</span> to <code>{{$ex.Op}}</code>: expected <span class="v">{{response $ex.Want ""}}</span>, got <span class="v">{{response $ex.Got $ex.Incident}}</span>. Spec: {{.Group.Cause.Spec}}.</li>{{end}}
+<li><b>{{.Row.Row.Name}}</b> ({{version .Row}}): {{.Group.Cause.Title}}. Minimal input <span class="v">{{$ex.ShowInput}}</span> to <code>{{$ex.Op}}</code>: expected <span class="v">{{$ex.ShowWant}}</span>, got <span class="v">{{$ex.ShowGot}}</span>. Spec: {{.Group.Cause.Spec}}.</li>{{end}}
 </ol>
 
 <h2>Implementations</h2>
@@ -96,15 +99,15 @@ Every cell and example is the output of the implementation named; the function-t
 <p>Verdicts: <b>bug</b> — not what its documentation or the spec it claims says; <b>documented deviation</b> — what its own documentation says, which is not the op's spec; <b>suite error</b> — pctest's vector or reference is wrong.</p>
 {{range $rr := .Rows}}{{if not $rr.Absent}}
 <h3 id="row-{{$rr.Row.Name}}">{{$rr.Row.Name}}</h3>
-<p>{{range $rr.Functions}}<code>{{.Function}}</code> → {{.Op}}; {{end}}{{$rr.Total.Text}}; {{fuzzText $rr}}.{{if $rr.Run.Incident}} Runner incidents: {{$rr.Run.Incident}}.{{end}}</p>
+<p>{{range $rr.Functions}}<code>{{.Function}}</code> → {{.Op}}; {{end}}{{cellText $rr.Total}}; {{fuzzText $rr}}.{{if $rr.Run.Incident}} Runner incidents: {{$rr.Run.Incident}}.{{end}}</p>
 {{if not $rr.Groups}}<p>No divergence.</p>{{end}}
 {{range $rr.Groups}}{{$ex := .Minimal}}
 <div class="cause {{verdictClass .Cause}}">
 {{if .Cause}}<h4>{{.Cause.Title}} <span class="verdict">{{.Cause.Verdict}}</span> ({{.Vectors}} vectors, {{.Fuzz}} fuzz findings)</h4>{{else}}<h4>Unclassified <span class="verdict">no verdict</span> ({{.Vectors}} vectors, {{.Fuzz}} fuzz findings)</h4>{{end}}
 <ul>
-<li>minimal input to <code>{{$ex.Op}}</code>: <span class="v">{{input $ex.Req}}</span></li>
-<li>expected: <span class="v">{{response $ex.Want ""}}</span></li>
-<li>got: <span class="v">{{response $ex.Got $ex.Incident}}</span></li>
+<li>minimal input to <code>{{$ex.Op}}</code>: <span class="v">{{$ex.ShowInput}}</span></li>
+<li>expected: <span class="v">{{$ex.ShowWant}}</span></li>
+<li>got: <span class="v">{{$ex.ShowGot}}</span></li>
 <li>{{if $ex.Fuzz}}found by <code>pctest fuzz</code>{{else}}vector <code>{{$ex.ID}}</code>{{if $ex.Ref}} ({{$ex.Ref}}){{end}}{{end}}</li>
 {{with .Cause}}<li>spec: {{.Spec}}</li>
 {{if .Docs}}<li>docs: <a href="{{.Docs}}">{{.Docs}}</a>{{if .Quote}}: “{{.Quote}}”{{end}}</li>{{end}}
@@ -113,7 +116,7 @@ Every cell and example is the output of the implementation named; the function-t
 {{if .Known}}<li>known: <a href="{{.Known}}">{{.Known}}</a></li>{{end}}{{end}}
 </ul>
 {{with others .}}<details><summary>{{len .}} more</summary><table><tr><th>id</th><th>input</th><th>expected</th><th>got</th></tr>
-{{range .}}<tr><td>{{.ID}}</td><td class="v">{{input .Req}}</td><td class="v">{{response .Want ""}}</td><td class="v">{{response .Got .Incident}}</td></tr>
+{{range .}}<tr><td>{{.ID}}</td><td class="v">{{.ShowInput}}</td><td class="v">{{.ShowWant}}</td><td class="v">{{.ShowGot}}</td></tr>
 {{end}}</table></details>{{end}}
 </div>
 {{end}}{{end}}{{end}}

@@ -3,7 +3,8 @@ package main
 import (
 	"slices"
 	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/pctest/pctest/codec"
 )
 
 // Checks a cause may ask for beyond its regular expressions, computed on
@@ -59,7 +60,8 @@ func collapseFFFD(s []uint16) []uint16 {
 // Encoding §8.1.1 UTF-8 decode (U+FFFD per maximal subpart); with plus set
 // '+' becomes space first, as in URL §5.1. A lone surrogate of in counts as
 // U+FFFD, as a USVString conversion makes it. It is the survey's own small
-// model, used only to tell two causes of a divergence apart.
+// model, used only to tell two causes of a divergence apart; the UTF-8
+// decode is the codec's (codec.AppendUTF8Replace).
 func lenientTextDecode(in []uint16, plus bool) []uint16 {
 	src := []byte(string(utf16.Decode(in)))
 	var octets []byte
@@ -75,7 +77,7 @@ func lenientTextDecode(in []uint16, plus bool) []uint16 {
 			octets = append(octets, c)
 		}
 	}
-	return utf16.Encode(utf8DecodeReplace(octets))
+	return utf16.Encode([]rune(string(codec.AppendUTF8Replace(nil, octets))))
 }
 
 func unhex(c byte) int {
@@ -88,58 +90,4 @@ func unhex(c byte) int {
 		return int(c-'A') + 10
 	}
 	return -1
-}
-
-// utf8DecodeReplace decodes b as WHATWG Encoding §8.1.1 says: each maximal
-// subpart of an ill-formed sequence becomes one U+FFFD. (Go's own decoding
-// replaces each octet of a truncated sequence instead.)
-func utf8DecodeReplace(b []byte) []rune {
-	var out []rune
-	var cp rune
-	need, seen := 0, 0
-	lower, upper := byte(0x80), byte(0xBF)
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if need == 0 {
-			switch {
-			case c <= 0x7F:
-				out = append(out, rune(c))
-			case 0xC2 <= c && c <= 0xDF:
-				need, cp = 1, rune(c&0x1F)
-			case 0xE0 <= c && c <= 0xEF:
-				if c == 0xE0 {
-					lower = 0xA0
-				} else if c == 0xED {
-					upper = 0x9F
-				}
-				need, cp = 2, rune(c&0xF)
-			case 0xF0 <= c && c <= 0xF4:
-				if c == 0xF0 {
-					lower = 0x90
-				} else if c == 0xF4 {
-					upper = 0x8F
-				}
-				need, cp = 3, rune(c&0x7)
-			default:
-				out = append(out, utf8.RuneError)
-			}
-			continue
-		}
-		if c < lower || c > upper {
-			cp, need, seen, lower, upper = 0, 0, 0, 0x80, 0xBF
-			out = append(out, utf8.RuneError)
-			i-- // the octet starts over
-			continue
-		}
-		lower, upper = 0x80, 0xBF
-		cp = cp<<6 | rune(c&0x3F)
-		if seen++; seen == need {
-			out = append(out, cp)
-			cp, need, seen = 0, 0, 0
-		}
-	}
-	if need > 0 {
-		out = append(out, utf8.RuneError)
-	}
-	return out
 }

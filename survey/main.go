@@ -12,7 +12,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"sync"
 	"syscall"
 	"time"
@@ -286,13 +285,4 @@ func pctestTo(ctx context.Context, bin string, args []string, out, errOut string
 		return ee.ExitCode(), ""
 	}
 	return -1, err.Error()
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

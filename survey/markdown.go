@@ -35,7 +35,7 @@ func markdown(rep *Report) string {
 		}
 		var ops []string
 		for _, op := range rep.allOps() {
-			if t := rr.Cells[op]; t != nil && t.Passed+t.Failed+t.XFailed > 0 {
+			if t := rr.Cells[op]; t != nil && t.Ran() > 0 {
 				ops = append(ops, op)
 			}
 		}
@@ -55,12 +55,12 @@ func markdown(rep *Report) string {
 		if n := len(rr.Groups); n > 0 {
 			causes = fmt.Sprintf("%d: %d bug, %d documented, %d suite", n, bugs, documented, suite)
 		}
-		p("| %s | %s | %s | %s | %d | %s |\n", rr.Row.Name, strings.Join(ops, ", "), rr.Total.Text(), causes, bugs, fuzzCell(rr))
+		p("| %s | %s | %s | %s | %d | %s |\n", rr.Row.Name, strings.Join(ops, ", "), cellText(&rr.Total), causes, bugs, fuzzCell(rr))
 	}
 	p("\n")
 
 	p("## Matrix\n\n")
-	p("Each cell: passed/failed/skipped vectors of that op. ✓ all passed, ✗ some failed, · the row does not implement the op. ")
+	p("Each cell: passed/failed/skipped vectors of that op. ✓ all passed, ✗ some failed, ~ failures all expected (listed, or known engine deviations), · the row does not implement the op. ")
 	p("Fuzz: disagreements with the reference that `pctest fuzz` found (shrunk), beyond the vectors. ")
 	p("Fuzzing compares with the reference codec, so it covers only the ops the reference implements here (%s), and only inputs the reference takes: a lone surrogate has no UTF-8, so text ops other than the ECMAScript ones are fuzzed on well-formed text. ", strings.Join(rep.referenceOps(), ", "))
 	p("A fuzz run can end before its time, once each op has given its findings (or the same minimal input again). An input the testee answers \"unsupported\" (octets that are not UTF-8 for a string function, NUL for a C string) is skipped; an op it declines from the start is not fuzzed.\n\n")
@@ -83,9 +83,9 @@ func markdown(rep *Report) string {
 			continue
 		}
 		for _, op := range rep.Ops {
-			p(" %s |", rr.Cells[op].Text())
+			p(" %s |", cellText(rr.Cells[op]))
 		}
-		p(" %s | %s |\n", rr.Total.Text(), fuzzCell(rr))
+		p(" %s | %s |\n", cellText(&rr.Total), fuzzCell(rr))
 	}
 	p("\n")
 
@@ -96,8 +96,8 @@ func markdown(rep *Report) string {
 	for i, bl := range rep.Bugs {
 		ex := bl.Group.Minimal
 		p("%d. **%s** (%s): %s. Minimal input %s to `%s`: expected %s, got %s. Spec: %s.\n",
-			i+1, bl.Row.Row.Name, rowVersion(bl.Row), bl.Group.Cause.Title, code(showInput(ex.Req)), ex.Op,
-			code(showResponse(ex.Want, "")), code(showResponse(ex.Got, ex.Incident)), bl.Group.Cause.Spec)
+			i+1, bl.Row.Row.Name, rowVersion(bl.Row), bl.Group.Cause.Title, code(ex.ShowInput()), ex.Op,
+			code(ex.ShowWant()), code(ex.ShowGot()), bl.Group.Cause.Spec)
 	}
 	p("\n")
 
@@ -151,7 +151,7 @@ func markdown(rep *Report) string {
 			}
 			p("%s. ", strings.Join(fns, "; "))
 		}
-		p("%s; %s.", rr.Total.Text(), fuzzSentence(rr))
+		p("%s; %s.", cellText(&rr.Total), fuzzSentence(rr))
 		if rr.Run.Incident != "" {
 			p(" Runner incidents: %s.", rr.Run.Incident)
 		}
@@ -186,9 +186,9 @@ func writeGroup(b *strings.Builder, g *Group) {
 	} else {
 		p("#### %s — %s (%s)\n\n", g.Cause.Title, strings.ToUpper(g.Cause.Verdict[:1])+g.Cause.Verdict[1:], counts)
 	}
-	p("- minimal input to `%s`: %s\n", ex.Op, code(showInput(ex.Req)))
-	p("- expected: %s\n", code(showResponse(ex.Want, "")))
-	p("- got: %s\n", code(showResponse(ex.Got, ex.Incident)))
+	p("- minimal input to `%s`: %s\n", ex.Op, code(ex.ShowInput()))
+	p("- expected: %s\n", code(ex.ShowWant()))
+	p("- got: %s\n", code(ex.ShowGot()))
 	if ex.Fuzz {
 		p("- found by `pctest fuzz`\n")
 	} else {
@@ -231,7 +231,7 @@ func writeGroup(b *strings.Builder, g *Group) {
 	}
 	for _, r := range g.Results {
 		if r != ex && r.Fuzz {
-			p("- also found by fuzz: %s → %s\n", code(showInput(r.Req)), code(showResponse(r.Got, r.Incident)))
+			p("- also found by fuzz: %s → %s\n", code(r.ShowInput()), code(r.ShowGot()))
 		}
 	}
 	p("\n")

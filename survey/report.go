@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -43,49 +43,20 @@ type RowReport struct {
 	Functions []Mapping
 	Run       *Run
 	Fuzz      *FuzzRun
-	Cells     map[string]*Tally
-	Total     Tally
+	Cells     map[string]*conformance.Summary
+	Total     conformance.Summary
 	Groups    []*Group
 	// Absent says why the row has no results, when it has none.
 	Absent string
 }
 
-// A Tally counts a cell's outcomes.
-type Tally struct{ Passed, Failed, Skipped, XFailed int }
-
-func (t *Tally) add(status string) {
-	switch status {
-	case "pass":
-		t.Passed++
-	case "fail", "xpass":
-		t.Failed++
-	case "skip":
-		t.Skipped++
-	case "xfail":
-		t.XFailed++
-	}
-}
-
-// Mark sums the tally up: ✓ all that ran passed, ✗ some failed, · none
-// ran.
-func (t *Tally) Mark() string {
-	switch {
-	case t == nil:
-		return "·"
-	case t.Failed+t.XFailed > 0:
-		return "✗"
-	case t.Passed > 0:
-		return "✓"
-	}
-	return "·"
-}
-
-// Text renders the tally as "✓ 45/0/0" (passed/failed/skipped).
-func (t *Tally) Text() string {
-	if t == nil || t.Passed+t.Failed+t.XFailed == 0 {
+// cellText writes a cell of the matrix: t.Cell(), or "·" when nothing ran
+// (no result, or only skipped ones).
+func cellText(t *conformance.Summary) string {
+	if t == nil || t.Ran() == 0 {
 		return "·"
 	}
-	return fmt.Sprintf("%s %d/%d/%d", t.Mark(), t.Passed, t.Failed+t.XFailed, t.Skipped)
+	return t.Cell()
 }
 
 // A Group is the divergences of one row that one cause explains (or that
@@ -117,7 +88,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 	used := map[string]bool{}
 	for i := range rows {
 		r := &rows[i]
-		rr := &RowReport{Row: r, Cells: map[string]*Tally{}}
+		rr := &RowReport{Row: r, Cells: map[string]*conformance.Summary{}}
 		rep.Rows = append(rep.Rows, rr)
 		if r.Dir != "" {
 			m, err := loadMapping(filepath.Join(l.testees, r.Dir))
@@ -168,15 +139,15 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 			res := &rr.Run.Results[j]
 			t := rr.Cells[string(res.Op)]
 			if t == nil {
-				t = &Tally{}
+				t = &conformance.Summary{}
 				rr.Cells[string(res.Op)] = t
 			}
-			t.add(res.Status)
-			rr.Total.add(res.Status)
-			if res.Status != "skip" && r.Impl != "reference" {
+			t.Add(res.Outcome)
+			rr.Total.Add(res.Outcome)
+			if res.Outcome != conformance.Skipped && r.Impl != "reference" {
 				used[string(res.Op)] = true
 			}
-			if res.failed() || res.Status == "xfail" {
+			if res.failed() || res.Outcome == conformance.ExpectedFailure {
 				divergent = append(divergent, res)
 			}
 		}
@@ -294,55 +265,13 @@ func (rep *Report) referenceOps() []string {
 		}
 		var ops []string
 		for _, op := range rep.allOps() {
-			if t := rr.Cells[op]; t != nil && t.Passed+t.Failed+t.XFailed > 0 {
+			if t := rr.Cells[op]; t != nil && t.Ran() > 0 {
 				ops = append(ops, op)
 			}
 		}
 		return ops
 	}
 	return []string{"none (the reference did not run)"}
-}
-
-// showInput renders an input for people: text as a JSON string (lone
-// surrogates and controls escaped), octets as hex.
-func showInput(req vectors.Request) string {
-	var s string
-	if req.InHex != nil || req.In == nil && isOctetOp(string(req.Op)) {
-		s = "octets " + showHex(req.InHex)
-	} else {
-		s = string(vectors.AppendJSONText(nil, req.In))
-	}
-	for _, k := range sortedKeys(req.Args) {
-		s += fmt.Sprintf(" (%s %s)", k, req.Args[k])
-	}
-	return s
-}
-
-func showHex(b []byte) string {
-	if len(b) == 0 {
-		return "(none)"
-	}
-	return hex.EncodeToString(b)
-}
-
-// showResponse renders an answer for people.
-func showResponse(r vectors.Response, incident string) string {
-	switch {
-	case incident != "":
-		return "(" + incident + ")"
-	case r.Unsupported:
-		return "unsupported"
-	case r.Error != "":
-		if r.Message != "" {
-			return "error " + r.Error + " (" + r.Message + ")"
-		}
-		return "error " + r.Error
-	case r.OutHex != nil:
-		return "octets " + showHex(r.OutHex)
-	case r.Out != nil:
-		return string(vectors.AppendJSONText(nil, r.Out))
-	}
-	return "(empty response)"
 }
 
 // writeReports writes survey/REPORT.md and survey/report.html.

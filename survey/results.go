@@ -6,22 +6,26 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
 // A Result is one vector's outcome, or one fuzz finding, in the survey's
 // terms.
 type Result struct {
-	ID     string // the vector's id, or "fuzz#N"
-	Op     vectors.Op
-	Ref    string
-	Status string // pass, fail, skip, xfail, xpass
-	Req    vectors.Request
-	Want   vectors.Response
-	Got    vectors.Response
+	ID      string // the vector's id, or "fuzz#N"
+	Op      vectors.Op
+	Ref     string
+	Outcome conformance.Outcome
+	Req     vectors.Request
+	Want    vectors.Response
+	Got     vectors.Response
 	// Incident is the runner's account of a crash, timeout or protocol
 	// error that stood in for an answer.
 	Incident string
@@ -30,7 +34,19 @@ type Result struct {
 }
 
 // failed reports whether r is a divergence.
-func (r *Result) failed() bool { return r.Status == "fail" || r.Status == "xpass" || r.Fuzz }
+func (r *Result) failed() bool { return r.Outcome.Fails() || r.Fuzz }
+
+// ShowInput, ShowWant and ShowGot write r's input, the expected answer and
+// the implementation's (or the incident that stood in for it) for people,
+// as every pctest report does (internal/show).
+func (r *Result) ShowInput() string { return show.Input(r.Req) }
+func (r *Result) ShowWant() string  { return show.Answer(r.Op, r.Want) }
+func (r *Result) ShowGot() string {
+	if r.Incident != "" {
+		return "(" + r.Incident + ")"
+	}
+	return show.Answer(r.Op, r.Got)
+}
 
 // A Run is what pctest run -format json said about one row.
 type Run struct {
@@ -54,16 +70,16 @@ type jsonReport struct {
 	} `json:"run_info"`
 	Incidents map[string]int `json:"incidents"`
 	Results   []struct {
-		ID       string            `json:"id"`
-		Op       string            `json:"op"`
-		Ref      string            `json:"ref"`
-		Status   string            `json:"status"`
-		In       json.RawMessage   `json:"in"`
-		InHex    *string           `json:"in_hex"`
-		Args     map[string]string `json:"args"`
-		Expected *jsonResponse     `json:"expected"`
-		Got      *jsonResponse     `json:"got"`
-		Error    string            `json:"error"`
+		ID       string              `json:"id"`
+		Op       string              `json:"op"`
+		Ref      string              `json:"ref"`
+		Status   conformance.Outcome `json:"status"`
+		In       json.RawMessage     `json:"in"`
+		InHex    *string             `json:"in_hex"`
+		Args     map[string]string   `json:"args"`
+		Expected *jsonResponse       `json:"expected"`
+		Got      *jsonResponse       `json:"got"`
+		Error    string              `json:"error"`
 	} `json:"results"`
 	Stderr string `json:"testee_stderr"`
 }
@@ -110,14 +126,14 @@ func parseRun(data []byte) (*Run, error) {
 		Seconds: j.RunInfo.DurationSeconds, Partial: j.RunInfo.Partial, Stderr: j.Stderr,
 	}
 	var inc []string
-	for _, k := range sortedKeys(j.Incidents) {
+	for _, k := range slices.Sorted(maps.Keys(j.Incidents)) {
 		if n := j.Incidents[k]; n > 0 {
 			inc = append(inc, fmt.Sprintf("%d %s", n, strings.ReplaceAll(k, "_", " ")))
 		}
 	}
 	run.Incident = strings.Join(inc, ", ")
 	for _, jr := range j.Results {
-		r := Result{ID: jr.ID, Op: vectors.Op(jr.Op), Ref: jr.Ref, Status: jr.Status, Incident: jr.Error}
+		r := Result{ID: jr.ID, Op: vectors.Op(jr.Op), Ref: jr.Ref, Outcome: jr.Status, Incident: jr.Error}
 		r.Req.Op, r.Req.Args = vectors.Op(jr.Op), jr.Args
 		var err error
 		switch {
@@ -172,7 +188,7 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 				return nil, fmt.Errorf("line %d: %w", n, err)
 			}
 			fr.Findings = append(fr.Findings, Result{
-				ID: fmt.Sprintf("fuzz#%d", len(fr.Findings)+1), Op: vectors.Op(op), Status: "fail", Req: req, Fuzz: true,
+				ID: fmt.Sprintf("fuzz#%d", len(fr.Findings)+1), Op: vectors.Op(op), Outcome: conformance.Failed, Req: req, Fuzz: true,
 			})
 			cur = &fr.Findings[len(fr.Findings)-1]
 		case cur != nil && strings.HasPrefix(line, "  reference: "):
@@ -198,7 +214,7 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 	return fr, sc.Err()
 }
 
-// parseDisplayInput parses displayInput's rendering: `in="…" [0041 …]` or
+// parseDisplayInput parses show.InputField's rendering (internal/show): `in="…" [0041 …]` or
 // `in_hex=4142 "AB"`, then ` key="value"` args.
 func parseDisplayInput(op, s string) (vectors.Request, error) {
 	req := vectors.Request{Op: vectors.Op(op)}
@@ -295,7 +311,7 @@ func parseUnits(s string) ([]uint16, string, error) {
 	return units, s[end+1:], nil
 }
 
-// parseDisplayResponse parses displayResponse's rendering. An incident
+// parseDisplayResponse parses show.Result's rendering. An incident
 // ("(…)") comes back as its text.
 func parseDisplayResponse(s string) (vectors.Response, string, error) {
 	var r vectors.Response

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -165,7 +166,7 @@ func inputForm(req vectors.Request) string {
 	} else {
 		s = "in=" + jsonInner(req.In)
 	}
-	for _, k := range sortedKeys(req.Args) {
+	for _, k := range slices.Sorted(maps.Keys(req.Args)) {
 		s += " " + k + "=" + req.Args[k]
 	}
 	return s

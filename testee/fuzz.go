@@ -451,8 +451,7 @@ func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vector
 	if got.Unsupported && err == nil {
 		return d, nil
 	}
-	v := vectors.Vector{ID: "fuzz", Request: req, Expect: want}
-	if conformance.Evaluate(v, got, err).Outcome == conformance.Passed {
+	if err == nil && vectors.SameAnswer(req.Op, want, got) {
 		d.differs = false
 		return d, nil
 	}

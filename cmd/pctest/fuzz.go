@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -147,11 +148,11 @@ func (r *fuzzReport) writeText(w io.Writer) error {
 
 // writeFinding prints a finding as a vector would show it.
 func writeFinding(w io.Writer, fd *testee.Finding) {
-	fmt.Fprintf(w, "DISAGREE %s %s\n", fd.Request.Op, displayInput(fd.Request))
-	fmt.Fprintf(w, "  reference: %s\n", displayResponse(fd.Want, nil))
-	fmt.Fprintf(w, "  testee:    %s\n", displayResponse(fd.Got, fd.Err))
+	fmt.Fprintf(w, "DISAGREE %s %s\n", fd.Request.Op, show.InputField(fd.Request))
+	fmt.Fprintf(w, "  reference: %s\n", show.Answer(fd.Request.Op, fd.Want))
+	fmt.Fprintf(w, "  testee:    %s\n", show.Result(fd.Request.Op, fd.Got, fd.Err))
 	if !slices.Equal(fd.Original.In, fd.Request.In) || !slices.Equal(fd.Original.InHex, fd.Request.InHex) {
-		fmt.Fprintf(w, "  shrunk in %d steps from %s\n", fd.Steps, clip(displayInput(fd.Original), 200))
+		fmt.Fprintf(w, "  shrunk in %d steps from %s\n", fd.Steps, clip(show.InputField(fd.Original), 200))
 	}
 	if !fd.Shrunk {
 		fmt.Fprintln(w, "  not shrunk to the end: time ran out")

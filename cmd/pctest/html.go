@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -16,11 +19,9 @@ import (
 // sheet, font or image. html/template escapes every value put in it, so an
 // input such as "<script>" shows as text.
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"mark": cellMark,
-	"inc":  func(n int) int { return n + 1 },
-	"cell": cellText,
-	"cellClass": func(t tally) string {
-		switch cellMark(t) {
+	"inc": func(n int) int { return n + 1 },
+	"cellClass": func(t conformance.Summary) string {
+		switch t.Mark() {
 		case "✗":
 			return "fail"
 		case "~":
@@ -65,8 +66,8 @@ pre { background: #f6f6f6; padding: 8px; overflow-x: auto; white-space: pre-wrap
 <table class="matrix">
 <tr><th>op</th>{{range .Matrix.Impls}}<th>{{.}}</th>{{end}}</tr>
 {{$area := ""}}{{range .Matrix.Rows}}{{if ne .Area $area}}{{$area = .Area}}<tr><td class="area" colspan="{{len .Cells | inc}}">{{.Area}}</td></tr>{{end}}
-<tr><td><code>{{.Op}}</code></td>{{range .Cells}}<td class="{{cellClass .}}">{{cell .}}</td>{{end}}</tr>
-{{end}}<tr><th>all ops</th>{{range .Matrix.Totals}}<td class="{{cellClass .}}">{{cell .}}</td>{{end}}</tr>
+<tr><td><code>{{.Op}}</code></td>{{range .Cells}}<td class="{{cellClass .}}">{{.Cell}}</td>{{end}}</tr>
+{{end}}<tr><th>all ops</th>{{range .Matrix.Totals}}<td class="{{cellClass .}}">{{.Cell}}</td>{{end}}</tr>
 </table>
 
 {{range .Runs}}
@@ -106,7 +107,7 @@ type htmlRun struct {
 	Impl     string
 	Command  string
 	Vectors  int
-	Tally    tally
+	Tally    conformance.Summary
 	Elapsed  string
 	Partial  bool
 	Failures []htmlFailure
@@ -147,16 +148,16 @@ func writeHTML(w io.Writer, reports []*runReport) error {
 			Impl:    r.Impl,
 			Command: "(built in)",
 			Vectors: r.Vectors,
-			Tally:   tallyOf(r.Outcomes),
+			Tally:   summaryOf(r.Results),
 			Elapsed: r.Elapsed.Round(time.Millisecond).String(),
 			Partial: r.Partial,
 		}
 		if r.Argv != nil {
 			run.Command = strings.Join(r.Argv, " ")
 		}
-		for j := range r.Outcomes {
-			o := &r.Outcomes[j]
-			if o.failed() || o.Status == statusXFail {
+		for j := range r.Results {
+			o := &r.Results[j]
+			if o.Outcome.Fails() || o.Outcome == conformance.ExpectedFailure {
 				run.Failures = append(run.Failures, htmlFailureOf(o))
 			}
 		}
@@ -168,16 +169,16 @@ func writeHTML(w io.Writer, reports []*runReport) error {
 	return htmlTemplate.Execute(w, page)
 }
 
-func htmlFailureOf(o *outcome) htmlFailure {
+func htmlFailureOf(o *conformance.Result) htmlFailure {
 	v := &o.Vector
 	f := htmlFailure{
-		Status: strings.ToUpper(string(o.Status)), Class: string(o.Status),
-		ID: v.ID, Op: string(v.Op), Ref: v.Ref, Why: o.Why,
+		Status: strings.ToUpper(o.Outcome.String()), Class: o.Outcome.String(),
+		ID: v.ID, Op: string(v.Op), Ref: v.Ref, Why: why(o),
 	}
 	if v.File != "" {
 		f.Where = fmt.Sprintf("%s:%d", v.File, v.Line)
 	}
-	for _, k := range sortedKeys(v.Args) {
+	for _, k := range slices.Sorted(maps.Keys(v.Args)) {
 		f.Args = append(f.Args, struct{ Name, Value string }{k, v.Args[k]})
 	}
 	if v.InHex != nil || isOctetInput(v.Op) {
@@ -185,15 +186,15 @@ func htmlFailureOf(o *outcome) htmlFailure {
 	} else {
 		f.Input = textValue(v.In, nil)
 	}
-	f.Want, f.Got = responseValue(v.Expect, nil, o.Got, o.Err), responseValue(o.Got, o.Err, v.Expect, nil)
+	f.Want, f.Got = responseValue(v.Op, v.Expect, nil, o.Got, o.Err), responseValue(v.Op, o.Got, o.Err, v.Expect, nil)
 	return f
 }
 
 // responseValue renders r (or err), marking where it differs from other.
-func responseValue(r vectors.Response, err error, other vectors.Response, otherErr error) htmlValue {
+func responseValue(op vectors.Op, r vectors.Response, err error, other vectors.Response, otherErr error) htmlValue {
 	switch {
 	case err != nil, r.Unsupported, r.Error != "", r.Out == nil && r.OutHex == nil:
-		return htmlValue{Note: displayResponse(r, err)}
+		return htmlValue{Note: show.Result(op, r, err)}
 	case r.OutHex != nil:
 		var o []byte
 		if otherErr == nil {
@@ -231,7 +232,7 @@ func textValue(s, other []uint16) htmlValue {
 		lo, hi = len(s), len(s)
 	}
 	pre, mid, post := s[:lo], s[lo:hi], s[hi:]
-	v.Text = []htmlSpan{{S: strings.TrimSuffix(conformance.QuoteText(pre), `"`)}, {S: inner(conformance.QuoteText(mid)), Diff: true}, {S: strings.TrimPrefix(conformance.QuoteText(post), `"`)}}
+	v.Text = []htmlSpan{{S: strings.TrimSuffix(show.Quote(pre), `"`)}, {S: inner(show.Quote(mid)), Diff: true}, {S: strings.TrimPrefix(show.Quote(post), `"`)}}
 	for i, u := range s {
 		v.Units = append(v.Units, htmlSpan{S: fmt.Sprintf("%04X", u), Diff: i >= lo && i < hi})
 	}
@@ -241,7 +242,7 @@ func textValue(s, other []uint16) htmlValue {
 func octetValue(p, other []byte) htmlValue {
 	lo, hi := diffRange(p, other)
 	var v htmlValue
-	q := func(b []byte) string { return fmt.Sprintf("%q", b) }
+	q := show.QuoteOctets
 	v.Text = []htmlSpan{{S: strings.TrimSuffix(q(p[:lo]), `"`)}, {S: inner(q(p[lo:hi])), Diff: true}, {S: strings.TrimPrefix(q(p[hi:]), `"`)}}
 	for i := range p {
 		v.Units = append(v.Units, htmlSpan{S: hex.EncodeToString(p[i : i+1]), Diff: i >= lo && i < hi})

@@ -4,53 +4,54 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
+	"text/tabwriter"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
 // A matrix is the conformance matrix: ops down, implementations across, a
-// tally in each cell.
+// summary in each cell.
 type matrix struct {
 	Impls  []string
 	Rows   []matrixRow
-	Totals []tally
+	Totals []conformance.Summary
 }
 
-// A matrixRow is one op's tallies, an implementation each.
+// A matrixRow is one op's summaries, an implementation each.
 type matrixRow struct {
 	Area  string
 	Op    vectors.Op
-	Cells []tally
+	Cells []conformance.Summary
 }
 
-// buildMatrix tallies each report's outcomes by op. Ops come in the order
-// of vectors.Ops; an op no report has a vector of is left out.
+// buildMatrix counts each report's results by op. Ops come in the order of
+// vectors.Ops; an op no report has a vector of is left out.
 func buildMatrix(reports []*runReport) matrix {
-	m := matrix{Totals: make([]tally, len(reports))}
-	index := map[string]int{}
+	m := matrix{Totals: make([]conformance.Summary, len(reports))}
+	index := map[vectors.Op]int{}
 	for _, op := range vectors.Ops() {
-		index[string(op.Name)] = len(m.Rows)
-		m.Rows = append(m.Rows, matrixRow{Area: op.Area, Op: op.Name, Cells: make([]tally, len(reports))})
+		index[op.Name] = len(m.Rows)
+		m.Rows = append(m.Rows, matrixRow{Area: op.Area, Op: op.Name, Cells: make([]conformance.Summary, len(reports))})
 	}
 	for i, r := range reports {
 		m.Impls = append(m.Impls, r.Impl)
-		for j := range r.Outcomes {
-			o := &r.Outcomes[j]
-			k, ok := index[string(o.Vector.Op)]
+		for j := range r.Results {
+			o := &r.Results[j]
+			k, ok := index[o.Vector.Op]
 			if !ok {
 				k = len(m.Rows)
-				index[string(o.Vector.Op)] = k
-				m.Rows = append(m.Rows, matrixRow{Area: "other", Op: o.Vector.Op, Cells: make([]tally, len(reports))})
+				index[o.Vector.Op] = k
+				m.Rows = append(m.Rows, matrixRow{Area: "other", Op: o.Vector.Op, Cells: make([]conformance.Summary, len(reports))})
 			}
-			m.Rows[k].Cells[i].add(o)
-			m.Totals[i].add(o)
+			m.Rows[k].Cells[i].Add(o.Outcome)
+			m.Totals[i].Add(o.Outcome)
 		}
 	}
 	rows := m.Rows[:0]
 	for _, row := range m.Rows {
 		for _, c := range row.Cells {
-			if c.total() > 0 {
+			if c.Total() > 0 {
 				rows = append(rows, row)
 				break
 			}
@@ -60,62 +61,36 @@ func buildMatrix(reports []*runReport) matrix {
 	return m
 }
 
-// cellMark sums a tally up in one character: ✓ all ran passed, ✗ some
-// failed, ~ failures all expected (on an expected-failures list, or known
-// deviations of the engine), · none ran (unsupported).
-func cellMark(t tally) string {
-	switch {
-	case t.Failed > 0:
-		return "✗"
-	case t.ExpectedFailures > 0:
-		return "~"
-	case t.Passed > 0:
-		return "✓"
-	}
-	return "·"
-}
-
-// cellText renders a tally as "✓ 45/0/0": passed/failed/skipped, failed
-// including expected failures.
-func cellText(t tally) string {
-	return fmt.Sprintf("%s %d/%d/%d", cellMark(t), t.Passed, t.Failed+t.ExpectedFailures, t.Skipped)
-}
-
-// writeText writes the matrix as an aligned table.
+// writeText writes the matrix as a table aligned by text/tabwriter, an
+// area's name above its ops, each cell a Summary.Cell.
 func (m matrix) writeText(w io.Writer) {
-	const opWidth = 24
-	widths := make([]int, len(m.Impls))
-	for i, name := range m.Impls {
-		widths[i] = max(utf8.RuneCountInString(name), utf8.RuneCountInString(cellText(m.Totals[i])))
-	}
-	pad := func(s string, n int) string {
-		return s + strings.Repeat(" ", max(n-utf8.RuneCountInString(s), 0))
-	}
 	var b strings.Builder
-	b.WriteString(pad("op", opWidth))
-	for i, name := range m.Impls {
-		b.WriteString("  " + pad(name, widths[i]))
+	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
+	row := func(first string, cells []string) {
+		fmt.Fprintln(tw, first+"\t"+strings.Join(cells, "\t"))
 	}
-	fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	row("op", m.Impls)
+	cells := func(sums []conformance.Summary) []string {
+		out := make([]string, len(sums))
+		for i, s := range sums {
+			out[i] = s.Cell()
+		}
+		return out
+	}
 	area := ""
-	for _, row := range m.Rows {
-		if row.Area != area {
-			area = row.Area
-			fmt.Fprintln(w, area)
+	for _, r := range m.Rows {
+		if r.Area != area {
+			area = r.Area
+			// A line of one cell would end the tabwriter's columns.
+			row(area, make([]string, len(m.Impls)))
 		}
-		b.Reset()
-		b.WriteString(pad("  "+string(row.Op), opWidth))
-		for i, c := range row.Cells {
-			b.WriteString("  " + pad(cellText(c), widths[i]))
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+		row("  "+string(r.Op), cells(r.Cells))
 	}
-	b.Reset()
-	b.WriteString(pad("all ops", opWidth))
-	for i, c := range m.Totals {
-		b.WriteString("  " + pad(cellText(c), widths[i]))
+	row("all ops", cells(m.Totals))
+	tw.Flush()
+	for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		fmt.Fprintln(w, strings.TrimRight(l, " "))
 	}
-	fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	fmt.Fprintln(w, "\neach cell: passed/failed/skipped vectors (skipped: the implementation does not have the op)")
 	fmt.Fprintln(w, "✓ all passed  ✗ unexpected failures  ~ failures, all expected (listed, or known engine deviations)  · op not implemented")
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/testee"
 )
 
@@ -99,7 +101,7 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	switch {
 	case ctx.Err() != nil:
 		return exitInterrupted
-	case reports[0].Impl == "reference" && tallyOf(reports[0].Outcomes).Failed > 0:
+	case reports[0].Impl == "reference" && summaryOf(reports[0].Results).Failed > 0:
 		return exitFail
 	}
 	return exitOK
@@ -122,9 +124,9 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 	for _, r := range reports {
 		nameWidth = max(nameWidth, len(r.Impl))
 	}
-	var total tally
+	var total conformance.Summary
 	for _, r := range reports {
-		t := tallyOf(r.Outcomes)
+		t := summaryOf(r.Results)
 		total.Passed += t.Passed
 		total.Failed += t.Failed
 		total.Skipped += t.Skipped
@@ -139,11 +141,11 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 		if r.Partial {
 			extra += ", PARTIAL"
 		}
-		fmt.Fprintf(w, "%-*s  %s%s  (%s, %v)\n", nameWidth, r.Impl, t.line(), extra, what, r.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "%-*s  %s%s  (%s, %v)\n", nameWidth, r.Impl, t, extra, what, r.Elapsed.Round(time.Millisecond))
 		shown := 0
-		for i := range r.Outcomes {
-			o := &r.Outcomes[i]
-			if !o.failed() {
+		for i := range r.Results {
+			o := &r.Results[i]
+			if !o.Outcome.Fails() {
 				continue
 			}
 			if shown == 3 {
@@ -167,7 +169,7 @@ Next:
 	if interrupted {
 		fmt.Fprintln(w, "PARTIAL: interrupted")
 	}
-	fmt.Fprintln(w, total.line())
+	fmt.Fprintln(w, total)
 }
 
 // clip cuts s to n runes, marking the cut.
@@ -181,6 +183,6 @@ func clip(s string, n int) string {
 
 // shortFailure renders a failure for the matrix's preview: the id, what the
 // spec wants and what came instead.
-func shortFailure(o *outcome) string {
-	return o.Vector.ID + ": want " + displayResponse(o.Vector.Expect, nil) + ", got " + displayResponse(o.Got, o.Err)
+func shortFailure(o *conformance.Result) string {
+	return o.Vector.ID + ": want " + show.Answer(o.Vector.Op, o.Vector.Expect) + ", got " + show.Result(o.Vector.Op, o.Got, o.Err)
 }

@@ -11,26 +11,23 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// outcomeOf turns a conformance result into an outcome.
-func outcomeOf(r conformance.Result) outcome {
-	o := outcome{Vector: r.Vector, Got: r.Got, Err: r.Err, Deviation: r.Deviation}
-	switch r.Outcome {
-	case conformance.Passed:
-		o.Status = statusPass
-	case conformance.Skipped:
-		o.Status = statusSkip
-	case conformance.ExpectedFailure:
-		o.Status = statusXFail
-		o.Why = r.Reason
-	case conformance.UnexpectedPass:
-		o.Status = statusXPass
-		o.Why = r.Reason
-	default:
-		// The failure line shows what was wanted and what came; the
-		// reason would say it again.
-		o.Status = statusFail
+// summaryOf counts results by outcome, as every report counts them.
+func summaryOf(results []conformance.Result) conformance.Summary {
+	var s conformance.Summary
+	for i := range results {
+		s.Add(results[i].Outcome)
 	}
-	return o
+	return s
+}
+
+// why says in one line why a result failed as expected or passed
+// unexpectedly, or "": a failure's line shows what was wanted and what
+// came, and its reason would say it again.
+func why(r *conformance.Result) string {
+	if r.Outcome == conformance.ExpectedFailure || r.Outcome == conformance.UnexpectedPass {
+		return r.Reason
+	}
+	return ""
 }
 
 // suiteVersion identifies the vectors a run used: pctest's module version
@@ -56,5 +53,5 @@ var suiteVersion = sync.OnceValue(func() string {
 // writeExpectedFailures writes the vectors of rep that failed, in the
 // format -expect-fail reads (conformance.WriteExpectedFailures).
 func writeExpectedFailures(w io.Writer, rep *runReport) error {
-	return conformance.WriteExpectedFailures(w, rep.results)
+	return conformance.WriteExpectedFailures(w, rep.Results)
 }

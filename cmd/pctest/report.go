@@ -6,43 +6,14 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
-
-// A status is what became of one vector.
-type status string
-
-const (
-	statusPass  status = "pass"
-	statusFail  status = "fail"
-	statusSkip  status = "skip"  // the implementation answered unsupported
-	statusXFail status = "xfail" // failed, as the expected-failures list says
-	statusXPass status = "xpass" // listed as an expected failure, but passed: a failure
-)
-
-// An outcome is the result of one vector, as the reports show it.
-type outcome struct {
-	Vector vectors.Vector
-	Status status
-	// Got is the implementation's answer; Err stands in for it when there
-	// was none (a crash, a timeout, a protocol error).
-	Got vectors.Response
-	Err error
-	// Why says in one line why it failed, or why it was expected to.
-	Why string
-	// Deviation is the known deviation (vectors/deviations.json) that
-	// excuses an expected failure, or "".
-	Deviation string
-}
-
-// failed reports whether o counts as a failure.
-func (o *outcome) failed() bool { return o.Status == statusFail || o.Status == statusXPass }
 
 // A runReport is everything a run's reports show.
 type runReport struct {
@@ -50,12 +21,12 @@ type runReport struct {
 	Argv    []string // the testee's command; nil for a built-in implementation
 	Start   time.Time
 	Elapsed time.Duration
-	// Partial says the run was interrupted: Outcomes hold only the vectors
+	// Partial says the run was interrupted: Results hold only the vectors
 	// that finished.
 	Partial bool
 	// Vectors is how many vectors were selected to run.
 	Vectors   int
-	Outcomes  []outcome
+	Results   []conformance.Result
 	Incidents testee.Stats
 	// Stderr is the end of the testee's stderr.
 	Stderr         string
@@ -65,47 +36,6 @@ type runReport struct {
 	// Stale lists the expected-failures entries that name no vector; each
 	// fails the run.
 	Stale []string
-	// results are the conformance results behind Outcomes.
-	results []conformance.Result
-}
-
-// A tally counts outcomes. Failed includes unexpected passes of listed
-// expected failures; expected failures are counted apart.
-type tally struct {
-	Passed, Failed, Skipped, ExpectedFailures, UnexpectedPasses int
-}
-
-// add counts o.
-func (t *tally) add(o *outcome) {
-	switch o.Status {
-	case statusPass:
-		t.Passed++
-	case statusFail:
-		t.Failed++
-	case statusSkip:
-		t.Skipped++
-	case statusXFail:
-		t.ExpectedFailures++
-	case statusXPass:
-		t.Failed++
-		t.UnexpectedPasses++
-	}
-}
-
-// total returns how many outcomes were counted.
-func (t tally) total() int { return t.Passed + t.Failed + t.Skipped + t.ExpectedFailures }
-
-// line returns the summary line "N passed, N failed, N skipped".
-func (t tally) line() string {
-	return fmt.Sprintf("%d passed, %d failed, %d skipped", t.Passed, t.Failed, t.Skipped)
-}
-
-func tallyOf(outcomes []outcome) tally {
-	var t tally
-	for i := range outcomes {
-		t.add(&outcomes[i])
-	}
-	return t
 }
 
 // describe says what ran, in one line.
@@ -128,10 +58,10 @@ func (r *runReport) describe() string {
 func (r *runReport) writeText(w io.Writer, verbose bool) error {
 	bw := &errWriter{w: w}
 	fmt.Fprintln(bw, r.describe())
-	t := tallyOf(r.Outcomes)
-	for i := range r.Outcomes {
-		o := &r.Outcomes[i]
-		if o.failed() || verbose {
+	t := summaryOf(r.Results)
+	for i := range r.Results {
+		o := &r.Results[i]
+		if o.Outcome.Fails() || verbose {
 			fmt.Fprintln(bw, failureLine(o))
 		}
 	}
@@ -149,17 +79,17 @@ func (r *runReport) writeText(w io.Writer, verbose bool) error {
 		fmt.Fprintf(bw, "%d failed as expected (%s)\n", t.ExpectedFailures, r.expectedWhy())
 	}
 	if r.Partial {
-		fmt.Fprintf(bw, "PARTIAL: interrupted after %d of %d vectors\n", t.total(), r.Vectors)
+		fmt.Fprintf(bw, "PARTIAL: interrupted after %d of %d vectors\n", t.Total(), r.Vectors)
 	}
-	fmt.Fprintln(bw, t.line())
+	fmt.Fprintln(bw, t)
 	return bw.err
 }
 
 // expectedWhy says where the expected failures come from.
 func (r *runReport) expectedWhy() string {
 	listed, known := 0, 0
-	for i := range r.Outcomes {
-		if o := &r.Outcomes[i]; o.Status == statusXFail {
+	for i := range r.Results {
+		if o := &r.Results[i]; o.Outcome == conformance.ExpectedFailure {
 			if o.Deviation != "" {
 				known++
 			} else {
@@ -180,23 +110,23 @@ func (r *runReport) expectedWhy() string {
 // fails reports whether the run failed: a vector failed, or an expected
 // failures entry is stale.
 func (r *runReport) fails() bool {
-	return tallyOf(r.Outcomes).Failed > 0 || len(r.Stale) > 0
+	return summaryOf(r.Results).Failed > 0 || len(r.Stale) > 0
 }
 
-// failureLine renders one outcome on one line: status, id, op, input as
+// failureLine renders one result on one line: outcome, id, op, input as
 // escaped text and code units or hex, expected, got, and the spec ref.
-func failureLine(o *outcome) string {
+func failureLine(o *conformance.Result) string {
 	v := &o.Vector
 	var b strings.Builder
-	b.WriteString(strings.ToUpper(string(o.Status)))
-	b.WriteString(" " + v.ID + " " + string(v.Op) + " " + displayInput(v.Request))
-	b.WriteString(" want=" + displayResponse(v.Expect, nil))
-	b.WriteString(" got=" + displayResponse(o.Got, o.Err))
+	b.WriteString(strings.ToUpper(o.Outcome.String()))
+	b.WriteString(" " + v.ID + " " + string(v.Op) + " " + show.InputField(v.Request))
+	b.WriteString(" want=" + show.Answer(v.Op, v.Expect))
+	b.WriteString(" got=" + show.Result(v.Op, o.Got, o.Err))
 	if v.Ref != "" {
 		b.WriteString(" ref=" + v.Ref)
 	}
-	if o.Why != "" {
-		b.WriteString(" — " + o.Why)
+	if w := why(o); w != "" {
+		b.WriteString(" — " + w)
 	}
 	return b.String()
 }
@@ -248,20 +178,20 @@ type jsonSummary struct {
 }
 
 type jsonOutcome struct {
-	ID       string            `json:"id"`
-	Op       vectors.Op        `json:"op"`
-	Level    string            `json:"level,omitempty"`
-	Ref      string            `json:"ref,omitempty"`
-	File     string            `json:"file,omitempty"`
-	Line     int               `json:"line,omitempty"`
-	Status   status            `json:"status"`
-	In       *jsonText         `json:"in,omitempty"`
-	InHex    *string           `json:"in_hex,omitempty"`
-	Args     map[string]string `json:"args,omitempty"`
-	Expected *jsonResponse     `json:"expected"`
-	Got      *jsonResponse     `json:"got,omitempty"`
-	Error    string            `json:"error,omitempty"`
-	Why      string            `json:"why,omitempty"`
+	ID       string              `json:"id"`
+	Op       vectors.Op          `json:"op"`
+	Level    string              `json:"level,omitempty"`
+	Ref      string              `json:"ref,omitempty"`
+	File     string              `json:"file,omitempty"`
+	Line     int                 `json:"line,omitempty"`
+	Status   conformance.Outcome `json:"status"`
+	In       *jsonText           `json:"in,omitempty"`
+	InHex    *string             `json:"in_hex,omitempty"`
+	Args     map[string]string   `json:"args,omitempty"`
+	Expected *jsonResponse       `json:"expected"`
+	Got      *jsonResponse       `json:"got,omitempty"`
+	Error    string              `json:"error,omitempty"`
+	Why      string              `json:"why,omitempty"`
 }
 
 // jsonResponse is a response as the testee protocol writes it.
@@ -295,7 +225,7 @@ func toJSONResponse(r vectors.Response) *jsonResponse {
 
 // writeJSON writes the JSON report.
 func (r *runReport) writeJSON(w io.Writer) error {
-	t := tallyOf(r.Outcomes)
+	t := summaryOf(r.Results)
 	j := jsonReport{
 		RunInfo: jsonRunInfo{
 			Implementation:  r.Impl,
@@ -320,12 +250,12 @@ func (r *runReport) writeJSON(w io.Writer) error {
 		inc := r.Incidents
 		j.Incidents = &inc
 	}
-	for i := range r.Outcomes {
-		o := &r.Outcomes[i]
+	for i := range r.Results {
+		o := &r.Results[i]
 		v := &o.Vector
 		jo := jsonOutcome{
 			ID: v.ID, Op: v.Op, Level: v.Level, Ref: v.Ref, File: v.File, Line: v.Line,
-			Status: o.Status, Args: v.Args, Expected: toJSONResponse(v.Expect), Why: o.Why,
+			Status: o.Outcome, Args: v.Args, Expected: toJSONResponse(v.Expect), Why: why(o),
 		}
 		if v.InHex != nil || isOctetInput(v.Op) {
 			h := hex.EncodeToString(v.InHex)
@@ -336,7 +266,7 @@ func (r *runReport) writeJSON(w io.Writer) error {
 		}
 		if o.Err != nil {
 			jo.Error = o.Err.Error()
-		} else if o.Status != statusPass {
+		} else if o.Outcome != conformance.Passed {
 			jo.Got = toJSONResponse(o.Got)
 		}
 		j.Results = append(j.Results, jo)
@@ -398,15 +328,15 @@ type junitMessage struct {
 // protocol error) are <error>s, wrong answers <failure>s; expected failures
 // pass, with their reason in a <skipped>-free system-out.
 func (r *runReport) writeJUnit(w io.Writer) error {
-	t := tallyOf(r.Outcomes)
+	t := summaryOf(r.Results)
 	root := junitSuites{
-		Name: "pctest " + r.Impl, Tests: len(r.Outcomes), Failures: t.Failed, Skipped: t.Skipped,
+		Name: "pctest " + r.Impl, Tests: len(r.Results), Failures: t.Failed, Skipped: t.Skipped,
 		Time: fmt.Sprintf("%.3f", r.Elapsed.Seconds()),
 	}
 	byOp := map[string]*junitSuite{}
 	var order []string
-	for i := range r.Outcomes {
-		o := &r.Outcomes[i]
+	for i := range r.Results {
+		o := &r.Results[i]
 		v := &o.Vector
 		s := byOp[string(v.Op)]
 		if s == nil {
@@ -417,16 +347,16 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 		s.Tests++
 		c := junitCase{Name: v.ID, Classname: "pctest." + r.Impl + "." + string(v.Op), Time: "0"}
 		detail := failureLine(o)
-		switch o.Status {
-		case statusFail, statusXPass:
+		switch o.Outcome {
+		case conformance.Failed, conformance.UnexpectedPass:
 			if o.Err != nil {
 				s.Errors++
 				c.Error = &junitMessage{Message: o.Err.Error(), Type: errorKind(o.Err), Text: detail}
 			} else {
 				s.Failures++
-				c.Failure = &junitMessage{Message: "want " + displayResponse(v.Expect, nil) + ", got " + displayResponse(o.Got, nil), Type: string(o.Status), Text: detail}
+				c.Failure = &junitMessage{Message: "want " + show.Answer(v.Op, v.Expect) + ", got " + show.Answer(v.Op, o.Got), Type: o.Outcome.String(), Text: detail}
 			}
-		case statusSkip:
+		case conformance.Skipped:
 			s.Skipped++
 			c.Skipped = &junitMessage{Message: "unsupported"}
 		}
@@ -468,16 +398,6 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 // errorKind names the kind of runner incident err is.
 func errorKind(err error) string { return testee.Kind(err) }
 
-// sortedKeys returns m's keys in order.
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // stderrLines is how many lines of a testee's stderr a text report shows.
 const stderrLines = 40
 
@@ -508,4 +428,10 @@ func writeStderr(w io.Writer, tail string) {
 			fmt.Fprintf(w, "  | %s\n", r.line)
 		}
 	}
+}
+
+// isOctetInput reports whether op takes octets.
+func isOctetInput(op vectors.Op) bool {
+	o, ok := op.Info()
+	return ok && o.In == vectors.Octets
 }

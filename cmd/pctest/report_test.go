@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -27,19 +28,19 @@ func sampleReport() *runReport {
 		Vectors:        5,
 		Stderr:         "log line <script>\n",
 		ExpectFailFile: "xfail.txt",
-		Outcomes: []outcome{
-			{Status: statusPass, Vector: vectors.Vector{ID: "ecma.ok", Request: vectors.Request{Op: "encodeURI", In: units("a")}, Expect: vectors.Response{Out: units("a")}}},
-			{Status: statusFail, Why: "output differs <script>",
+		Results: []conformance.Result{
+			{Outcome: conformance.Passed, Vector: vectors.Vector{ID: "ecma.ok", Request: vectors.Request{Op: "encodeURI", In: units("a")}, Expect: vectors.Response{Out: units("a")}}},
+			{Outcome: conformance.Failed, Reason: "output differs <script>",
 				Vector: vectors.Vector{ID: "ecma.script", Ref: "ECMA-262 §15.1.3.4",
 					Request: vectors.Request{Op: "encodeURIComponent", In: units(script)},
 					Expect:  vectors.Response{Out: units("%3Cscript%3Ealert(1)%3C%2Fscript%3E")}},
 				Got: vectors.Response{Out: units(script)}},
-			{Status: statusFail, Err: &testee.CrashError{Status: "exit status 3", Stderr: "dying"},
+			{Outcome: conformance.Failed, Err: &testee.CrashError{Status: "exit status 3", Stderr: "dying"},
 				Vector: vectors.Vector{ID: "ecma.lone", Request: vectors.Request{Op: "decodeURI", In: []uint16{0xD800, '<'}},
 					Expect: vectors.Response{Out: []uint16{0xD800, '<'}}}},
-			{Status: statusSkip, Vector: vectors.Vector{ID: "rfc.pe", Request: vectors.Request{Op: "percentEncode", InHex: []byte("<>")},
+			{Outcome: conformance.Skipped, Vector: vectors.Vector{ID: "rfc.pe", Request: vectors.Request{Op: "percentEncode", InHex: []byte("<>")},
 				Expect: vectors.Response{Out: units("%3C%3E")}}, Got: vectors.Response{Unsupported: true}},
-			{Status: statusXFail, Vector: vectors.Vector{ID: "rfc.pd", Request: vectors.Request{Op: "percentDecode", In: units("%zz")},
+			{Outcome: conformance.ExpectedFailure, Reason: "listed as an expected failure at xfail.txt:1", Vector: vectors.Vector{ID: "rfc.pd", Request: vectors.Request{Op: "percentDecode", In: units("%zz")},
 				Expect: vectors.Response{Error: vectors.ErrMalformedEscape}}, Got: vectors.Response{OutHex: []byte("%zz")}},
 		},
 	}
@@ -128,17 +129,17 @@ func TestJSONReportKeepsLoneSurrogates(t *testing.T) {
 func TestMatrixText(t *testing.T) {
 	a, b := sampleReport(), sampleReport()
 	a.Impl, b.Impl = "first", "second-implementation"
-	b.Outcomes = b.Outcomes[:1]
+	b.Results = b.Results[:1]
 	var buf bytes.Buffer
 	buildMatrix([]*runReport{a, b}).writeText(&buf)
 	out := buf.String()
 	for _, want := range []string{
-		"op                        first    second-implementation\n",
+		"op                    first    second-implementation\n",
 		"ecmascript\n",
-		"  encodeURI               ✓ 1/0/0  ✓ 1/0/0\n",
-		"  decodeURI               ✗ 0/1/0  · 0/0/0\n",
-		"  percentDecode           ~ 0/1/0  · 0/0/0\n",
-		"all ops                   ✗ 1/3/1  ✓ 1/0/0\n",
+		"  encodeURI           ✓ 1/0/0  ✓ 1/0/0\n",
+		"  decodeURI           ✗ 0/1/0  · 0/0/0\n",
+		"  percentDecode       ~ 0/1/0  · 0/0/0\n",
+		"all ops               ✗ 1/3/1  ✓ 1/0/0\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("matrix lacks %q:\n%s", want, out)

@@ -103,11 +103,11 @@ func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string)
 		name = s.expectFail
 	}
 	if name != "" {
-		list, perr := conformance.ParseExpectedFailures(bytes.NewReader(data), name)
+		list, perr := conformance.ExpectedFailures(bytes.NewReader(data), name)
 		if perr != nil {
 			return nil, nil, "", &usageError{"-expect-fail: " + perr.Error()}
 		}
-		opts = append(opts, conformance.ExpectedFailures(list))
+		opts = append(opts, list)
 		shown = append(shown, "-expect-fail "+name)
 	}
 	return opts, shown, name, nil
@@ -245,9 +245,9 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 	if err != nil {
 		var other []error
 		for _, e := range unjoin(err) {
-			var stale *conformance.StaleEntryError
+			var stale *conformance.ListError
 			switch {
-			case errors.As(e, &stale):
+			case errors.As(e, &stale) && stale.Stale:
 				rep.Stale = append(rep.Stale, stale.Error())
 			case errors.Is(e, context.Canceled):
 			default:
@@ -263,8 +263,7 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		if interrupted && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, testee.ErrClosed)) {
 			continue
 		}
-		rep.results = append(rep.results, r)
-		rep.Outcomes = append(rep.Outcomes, outcomeOf(r))
+		rep.Results = append(rep.Results, r)
 	}
 	rep.Partial = interrupted
 	return rep, nil

@@ -1,8 +1,16 @@
-package conformance
+// Package goja adapts the goja JavaScript engine (github.com/dop251/goja)
+// to pctest: its global URI functions answer the ECMAScript ops as a
+// conformance.Implementation. It is a package of its own so that a project
+// that imports conformance and never uses goja does not get goja in its
+// go.mod; conformance's own tests and cmd/pctest use it as an oracle.
+//
+//	conformance.Differential(t, goja.New(), conformance.Reference())
+package goja
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/dop251/goja"
@@ -10,9 +18,9 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// Goja returns the goja JavaScript engine's global URI functions as an
-// Implementation named "goja": encodeURI, encodeURIComponent, decodeURI and
-// decodeURIComponent. Every other op is answered Unsupported.
+// New returns the goja JavaScript engine's global URI functions as a
+// conformance.Implementation named "goja": encodeURI, encodeURIComponent,
+// decodeURI and decodeURIComponent. Every other op is answered Unsupported.
 //
 // Text goes in and out as UTF-16 with no loss: the input is made a goja
 // string with goja.StringFromUTF16 and the result is read back code unit by
@@ -23,10 +31,16 @@ import (
 //
 // goja is known to deviate from ECMA-262 on some inputs; those deviations
 // are listed, with evidence, in vectors/deviations.json under the engine
-// name "goja", and Results, Run, Check and Differential excuse them.
-func Goja() Implementation { return &gojaImpl{} }
+// name "goja", and conformance's Results, Run, Check and Differential
+// excuse them.
+//
+// The package does not import conformance: Engine has the methods of
+// conformance.Implementation.
+func New() *Engine { return &Engine{} }
 
-type gojaImpl struct {
+// An Engine is goja's URI functions; New makes one. It is safe for
+// concurrent use.
+type Engine struct {
 	pool sync.Pool
 }
 
@@ -51,10 +65,10 @@ func newGojaVM() (*gojaVM, error) {
 }
 
 // Name returns "goja".
-func (g *gojaImpl) Name() string { return "goja" }
+func (g *Engine) Name() string { return "goja" }
 
 // Do calls the goja function named req.Op on req.In.
-func (g *gojaImpl) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+func (g *Engine) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
 	if err := ctx.Err(); err != nil {
 		return vectors.Response{}, err
 	}
@@ -68,7 +82,7 @@ func (g *gojaImpl) Do(ctx context.Context, req vectors.Request) (vectors.Respons
 	fn := vm.fns[req.Op]
 	if fn == nil {
 		g.pool.Put(vm)
-		return unsupported(""), nil
+		return vectors.Response{Unsupported: true}, nil
 	}
 	resp, reuse, err := gojaCall(fn, req)
 	// Values of a Runtime, thrown ones included, may be read only while
@@ -97,7 +111,7 @@ func gojaCall(fn goja.Callable, req vectors.Request) (vectors.Response, bool, er
 	}
 	s, ok := v.(goja.String)
 	if !ok {
-		return vectors.Response{}, true, &OutputError{Op: req.Op, Reason: "goja returned a " + v.ExportType().String() + ", not a string"}
+		return vectors.Response{}, true, fmt.Errorf("goja: %s returned a %s, not a string", req.Op, v.ExportType())
 	}
 	out := make([]uint16, s.Length())
 	for i := range out {

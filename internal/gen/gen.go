@@ -1,7 +1,13 @@
-package conformance
+// Package gen holds the input generators of pctest's property laws, its
+// differential oracle and the runner's fuzz command: rapid generators of
+// text, percent-encoded text, octets, encode-set names and whole requests,
+// built to reach the corners of the specs. It is internal: conformance and
+// cmd/pctest use it.
+package gen
 
 import (
 	"slices"
+	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -141,7 +147,7 @@ func cleanToken(t *rapid.T, encoded, plain bool) []uint16 {
 			b := byte(rapid.IntRange(0, 255).Draw(t, "octet"))
 			return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
 		case 6, 7: // a malformed '%'
-			return append(u, mustUTF16(rapid.SampledFrom(malformed).Draw(t, "malformed"))...)
+			return append(u, units(rapid.SampledFrom(malformed).Draw(t, "malformed"))...)
 		default:
 			return append(u, '%')
 		}
@@ -182,9 +188,9 @@ func specialToken(t *rapid.T, valid, encoded bool) (tok []uint16, atEnd bool) {
 	}
 	switch k {
 	case 0: // a malformed '%'
-		return append(u, mustUTF16(rapid.SampledFrom(malformed).Draw(t, "malformed"))...), false
+		return append(u, units(rapid.SampledFrom(malformed).Draw(t, "malformed"))...), false
 	case 1: // a '%' at the end with fewer than two hex digits after it
-		return mustUTF16(rapid.SampledFrom([]string{"%", "%4", "%e"}).Draw(t, "end")), true
+		return units(rapid.SampledFrom([]string{"%", "%4", "%e"}).Draw(t, "end")), true
 	case 2: // the escape of any octet, so of every lead byte
 		b := byte(rapid.IntRange(0, 255).Draw(t, "octet"))
 		return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case")), false
@@ -262,20 +268,20 @@ func genUnits(valid, encoded bool) *rapid.Generator[[]uint16] {
 	})
 }
 
-// GenText returns a generator of text (UTF-16 code units) for the
+// Text returns a generator of text (UTF-16 code units) for the
 // ECMAScript encoders: corner ASCII, reserved and mark characters, code
 // points of every UTF-8 length, surrogate pairs, '+', and '%' alone, in
 // malformed forms and in what looks like escapes; about half the values
 // also hold one or two lone surrogates — high, low, reversed, or right
 // next to an escape. Values need not be well-formed UTF-16.
-func GenText() *rapid.Generator[[]uint16] { return genUnits(false, false) }
+func Text() *rapid.Generator[[]uint16] { return genUnits(false, false) }
 
-// GenValidText returns a generator of well-formed UTF-16 text with the
-// tokens of GenText but the lone surrogates, for ops that take the UTF-8
+// ValidText returns a generator of well-formed UTF-16 text with the
+// tokens of Text but the lone surrogates, for ops that take the UTF-8
 // of their input and for round trips.
-func GenValidText() *rapid.Generator[[]uint16] { return genUnits(true, false) }
+func ValidText() *rapid.Generator[[]uint16] { return genUnits(true, false) }
 
-// GenEncoded returns a generator of percent-encoded text for decoders. The
+// Encoded returns a generator of percent-encoded text for decoders. The
 // bulk of a value decodes cleanly: literal characters, '+', escapes of
 // reserved characters and of ASCII octets, and escape sequences of whole
 // code points, in either hex case. About half the values hold one or two
@@ -284,18 +290,18 @@ func GenValidText() *rapid.Generator[[]uint16] { return genUnits(true, false) }
 // (overlong, surrogate, above U+10FFFF) or that is cut short, or a lone
 // surrogate, also next to an escape; and some end in a '%' with fewer than
 // two hex digits after it.
-func GenEncoded() *rapid.Generator[[]uint16] { return genUnits(false, true) }
+func Encoded() *rapid.Generator[[]uint16] { return genUnits(false, true) }
 
-// GenValidEncoded returns GenEncoded's generator without lone surrogates,
+// ValidEncoded returns Encoded's generator without lone surrogates,
 // for decoders that take the UTF-8 of their input.
-func GenValidEncoded() *rapid.Generator[[]uint16] { return genUnits(true, true) }
+func ValidEncoded() *rapid.Generator[[]uint16] { return genUnits(true, true) }
 
-// GenOctets returns a generator of octet strings for encoders that take
+// Octets returns a generator of octet strings for encoders that take
 // octets and for UTF-8 decoders: corner octets (ASCII specials, UTF-8 lead
 // and continuation bytes, bytes never used), any octet, the UTF-8 of code
 // points of every length, sequences that are not UTF-8, and ASCII text that
 // looks like escapes.
-func GenOctets() *rapid.Generator[[]byte] {
+func Octets() *rapid.Generator[[]byte] {
 	return rapid.Custom(func(t *rapid.T) []byte {
 		p := []byte{}
 		n := rapid.IntRange(0, 16).Draw(t, "tokens")
@@ -317,25 +323,25 @@ func GenOctets() *rapid.Generator[[]byte] {
 	})
 }
 
-// GenSetName returns a generator of the names of the encode sets
+// SetName returns a generator of the names of the encode sets
 // percentEncodeSet takes (codec.SetNames).
-func GenSetName() *rapid.Generator[string] {
+func SetName() *rapid.Generator[string] {
 	return rapid.SampledFrom(codec.SetNames())
 }
 
-// genEquivalentPair draws two texts that are often equivalent under
+// EquivalentPair draws two texts that are often equivalent under
 // RFC 3986 §6.2.2 percent-encoding normalization: the same text, the text
 // re-encoded (unreserved characters escaped, escapes of unreserved octets
 // decoded, hex case flipped), or two texts drawn apart.
-func genEquivalentPair(t *rapid.T) (a, b []uint16) {
-	a = GenValidEncoded().Draw(t, "a")
+func EquivalentPair(t *rapid.T) (a, b []uint16) {
+	a = ValidEncoded().Draw(t, "a")
 	switch rapid.IntRange(0, 2).Draw(t, "pair") {
 	case 0:
 		return a, a
 	case 1:
 		return a, reencode(t, a)
 	default:
-		return a, GenValidEncoded().Draw(t, "b")
+		return a, ValidEncoded().Draw(t, "b")
 	}
 }
 
@@ -345,8 +351,13 @@ func reencode(t *rapid.T, u []uint16) []uint16 {
 	out := []uint16{}
 	for i := 0; i < len(u); i++ {
 		c := u[i]
-		if c == '%' && i+2 < len(u) && isHexUnit(u[i+1]) && isHexUnit(u[i+2]) {
-			b := byte(unhexUnit(u[i+1])<<4 | unhexUnit(u[i+2]))
+		if c == '%' && i+2 < len(u) && u[i+1] < 0x80 && u[i+2] < 0x80 {
+			n, err := strconv.ParseUint(string([]byte{byte(u[i+1]), byte(u[i+2])}), 16, 8)
+			if err != nil {
+				out = append(out, c)
+				continue
+			}
+			b := byte(n)
 			switch rapid.IntRange(0, 2).Draw(t, "escape") {
 			case 1:
 				if codec.Unreserved.Contains(b) {
@@ -371,20 +382,6 @@ func reencode(t *rapid.T, u []uint16) []uint16 {
 	return out
 }
 
-func isHexUnit(c uint16) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func unhexUnit(c uint16) uint16 {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
-}
-
 // hostLabels are host labels for IRIs: ASCII, U-labels, an A-label, and
 // ones IDNA maps or rejects.
 var hostLabels = []string{"example", "b\u00fccher", "\u65e5\u672c", "xn--bcher-kva", "EXAMPLE",
@@ -395,26 +392,26 @@ var hostLabels = []string{"example", "b\u00fccher", "\u65e5\u672c", "xn--bcher-k
 func genIRI(t *rapid.T) []uint16 {
 	var u []uint16
 	if rapid.Bool().Draw(t, "authority") {
-		u = append(u, mustUTF16("http://")...)
+		u = append(u, units("http://")...)
 		n := rapid.IntRange(1, 3).Draw(t, "labels")
 		for i := range n {
 			if i > 0 {
 				u = append(u, '.')
 			}
-			u = append(u, mustUTF16(rapid.SampledFrom(hostLabels).Draw(t, "label"))...)
+			u = append(u, units(rapid.SampledFrom(hostLabels).Draw(t, "label"))...)
 		}
 		u = append(u, '/')
 	}
-	return append(u, GenValidEncoded().Draw(t, "rest")...)
+	return append(u, ValidEncoded().Draw(t, "rest")...)
 }
 
-// RequestGen returns a generator of requests for op, drawing the input
-// from the generator that reaches op's corners: GenText for the ECMAScript
-// encoders, GenEncoded for their decoders, GenOctets for ops that take
-// octets, GenValidText and GenValidEncoded for the other text ops, pairs
+// Request returns a generator of requests for op, drawing the input
+// from the generator that reaches op's corners: Text for the ECMAScript
+// encoders, Encoded for their decoders, Octets for ops that take
+// octets, ValidText and ValidEncoded for the other text ops, pairs
 // that are often equivalent for equivalent, and URL-shaped text for the
 // IRI ops. It returns nil for an op it does not know.
-func RequestGen(op vectors.Op) *rapid.Generator[vectors.Request] {
+func Request(op vectors.Op) *rapid.Generator[vectors.Request] {
 	text := func(g *rapid.Generator[[]uint16]) *rapid.Generator[vectors.Request] {
 		return rapid.Custom(func(t *rapid.T) vectors.Request {
 			return vectors.Request{Op: op, In: g.Draw(t, "in")}
@@ -422,27 +419,27 @@ func RequestGen(op vectors.Op) *rapid.Generator[vectors.Request] {
 	}
 	switch op {
 	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent:
-		return text(GenText())
+		return text(Text())
 	case vectors.OpDecodeURI, vectors.OpDecodeURIComponent:
-		return text(GenEncoded())
+		return text(Encoded())
 	case vectors.OpFormEncode, vectors.OpGoQueryEscape, vectors.OpGoPathEscape:
-		return text(GenValidText())
+		return text(ValidText())
 	case vectors.OpPercentDecode, vectors.OpPercentDecodeLenient, vectors.OpNormalize, vectors.OpEncodeNoDouble,
 		vectors.OpFormDecode, vectors.OpGoQueryUnescape, vectors.OpGoPathUnescape:
-		return text(GenValidEncoded())
+		return text(ValidEncoded())
 	case vectors.OpPercentEncode, vectors.OpUTF8DecodeReplace:
 		return rapid.Custom(func(t *rapid.T) vectors.Request {
-			return vectors.Request{Op: op, InHex: GenOctets().Draw(t, "in_hex")}
+			return vectors.Request{Op: op, InHex: Octets().Draw(t, "in_hex")}
 		})
 	case vectors.OpPercentEncodeSet:
 		return rapid.Custom(func(t *rapid.T) vectors.Request {
-			set := GenSetName().Draw(t, "set")
-			return vectors.Request{Op: op, InHex: GenOctets().Draw(t, "in_hex"), Args: map[string]string{"set": set}}
+			set := SetName().Draw(t, "set")
+			return vectors.Request{Op: op, InHex: Octets().Draw(t, "in_hex"), Args: map[string]string{"set": set}}
 		})
 	case vectors.OpEquivalent:
 		return rapid.Custom(func(t *rapid.T) vectors.Request {
-			a, b := genEquivalentPair(t)
-			other, _ := toUTF8(b)
+			a, b := EquivalentPair(t)
+			other := string(utf16.Decode(b))
 			return vectors.Request{Op: op, In: a, Args: map[string]string{"other": other}}
 		})
 	case vectors.OpIRIToURI:
@@ -451,12 +448,23 @@ func RequestGen(op vectors.Op) *rapid.Generator[vectors.Request] {
 		})
 	case vectors.OpURIToIRI:
 		return rapid.Custom(func(t *rapid.T) vectors.Request {
-			u := GenValidEncoded().Draw(t, "in")
+			u := ValidEncoded().Draw(t, "in")
 			if rapid.Bool().Draw(t, "authority") {
-				u = append(mustUTF16("http://xn--bcher-kva.example/"), u...)
+				u = append(units("http://xn--bcher-kva.example/"), u...)
 			}
 			return vectors.Request{Op: op, In: u}
 		})
 	}
 	return nil
+}
+
+const lowerHex = "0123456789abcdef"
+
+// units returns the UTF-16 form of the valid UTF-8 string s; never nil.
+func units(s string) []uint16 {
+	u := utf16.Encode([]rune(s))
+	if u == nil {
+		u = []uint16{}
+	}
+	return u
 }

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// TestREADMENumbers checks the numbers the root README states against the
+// corpus and the example testees' expected-failures list, so that a vector
+// added or removed makes this test, not a reader, find the stale number.
+// The matrix shown under `make run` is checked in its reference column,
+// which must pass every vector of every op.
+func TestREADMENumbers(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	prose := strings.Join(strings.Fields(readme), " ")
+	corpus, err := vectors.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	perOp, perArea := map[string]int{}, map[string]int{}
+	for _, v := range corpus {
+		perOp[string(v.Op)]++
+		if o, ok := v.Op.Info(); ok {
+			perArea[o.Area]++
+		}
+	}
+
+	if want := fmt.Sprintf("conformance: %d vectors", len(corpus)); !strings.Contains(readme, want) {
+		t.Errorf("README lacks %q", want)
+	}
+	cell := regexp.MustCompile(`(?m)^  (\w+) +✓ (\d+)/0/0 `)
+	seen := 0
+	for _, m := range cell.FindAllStringSubmatch(readme, -1) {
+		n, _ := strconv.Atoi(m[2])
+		if n != perOp[m[1]] {
+			t.Errorf("README matrix: %s has %d vectors, the corpus %d", m[1], n, perOp[m[1]])
+		}
+		seen++
+	}
+	if seen != len(vectors.Ops()) {
+		t.Errorf("README matrix shows the reference on %d ops, want %d", seen, len(vectors.Ops()))
+	}
+	if want := fmt.Sprintf("all ops ✓ %d/0/0", len(corpus)); !strings.Contains(prose, want) {
+		t.Errorf("README lacks %q", want)
+	}
+
+	listed := 0
+	list, err := os.ReadFile("testees/python-urllib/expected-failures.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(list), "\n") {
+		if l = strings.TrimSpace(strings.SplitN(l, "#", 2)[0]); l != "" {
+			listed++
+		}
+	}
+	pd := perOp[string(vectors.OpPercentDecode)]
+	for _, want := range []string{
+		fmt.Sprintf("passes %d of the %d `percentDecode` vectors and fails %d", pd-listed, pd, listed),
+		fmt.Sprintf("Python's %d are", listed),
+		fmt.Sprintf("all %d `percentEncode` vectors", perOp[string(vectors.OpPercentEncode)]),
+		fmt.Sprintf("passes all %s ECMAScript vectors", thousands(perArea["ecmascript"])),
+		fmt.Sprintf("passes all %s `net/url` vectors", thousands(perArea["neturl"])),
+	} {
+		if !strings.Contains(prose, want) {
+			t.Errorf("README lacks %q", want)
+		}
+	}
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
