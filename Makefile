@@ -39,3 +39,15 @@ FUZZTIME ?= 30s
 .PHONY: fuzz
 fuzz:
 	$(GO) run ./fuzz/campaign -fuzztime $(FUZZTIME)
+
+# fuzz-bench: what each fuzz target costs on top of the engine. Builds each
+# fuzz package's test binary with its empty target (-tags fuzzbench), runs
+# the empty target, every target, and the empty target again, FUZZBENCHTIME
+# each from their seeds, and prints a Markdown table of each target's
+# execs/s as a share of its package's empty target (see fuzz/README.md).
+# Not part of `make test`.
+FUZZBENCHTIME ?= 10s
+
+.PHONY: fuzz-bench
+fuzz-bench:
+	$(GO) run ./fuzz/campaign -bench -fuzztime $(FUZZBENCHTIME)

@@ -42,16 +42,18 @@ var ecmaDecoders = [...]struct {
 }
 
 // ecmaEncodeModel is Encode(s, unescaped) of §15.1.3 for s without lone
-// surrogates, done the slow way: the UTF-8 of the whole string
-// (unicode/utf16, then string conversion), each octet kept when it is ASCII
-// and in unescaped, else written %XY with uppercase hex.
-func ecmaEncodeModel(s []uint16, unescaped codec.Set) string {
+// surrogates, done the slow way, given text, the UTF-8 of the whole string
+// s (unicode/utf16, then string conversion: checkECMAEncode makes it once
+// for both encoders): each octet kept when it is ASCII and in unescaped,
+// else written %XY with uppercase hex (modelEscape, which TestModelEscape
+// checks against fmt's %02X).
+func ecmaEncodeModel(text string, unescaped codec.Set) string {
 	var out []byte
-	for _, c := range []byte(string(utf16.Decode(s))) {
+	for _, c := range []byte(text) {
 		if c < 0x80 && unescaped.Contains(c) {
 			out = append(out, c)
 		} else {
-			out = fmt.Appendf(out, "%%%02X", c)
+			out = append(out, modelEscape(c)...) // "%XY", uppercase
 		}
 	}
 	return string(out)
@@ -65,6 +67,10 @@ func ecmaEncodeModel(s []uint16, unescaped codec.Set) string {
 // string form must agree on s's UTF-8 when s is valid UTF-16.
 func checkECMAEncode(s []uint16) error {
 	lone := fuzzinput.FirstLoneSurrogate(s)
+	var text string // the UTF-8 of s (unicode/utf16), when s is valid UTF-16
+	if lone < 0 {
+		text = string(utf16.Decode(s))
+	}
 	for i, e := range ecmaEncoders {
 		out, err := e.encode(s)
 		prefix := []byte("pre")
@@ -89,7 +95,7 @@ func checkECMAEncode(s []uint16) error {
 		if err != nil {
 			return fmt.Errorf("%s(%s): unexpected error %v (no lone surrogate)", e.name, fuzzinput.UnitsString(s), err)
 		}
-		if want := ecmaEncodeModel(s, e.unescaped); out != want {
+		if want := ecmaEncodeModel(text, e.unescaped); out != want {
 			return fmt.Errorf("%s(%s) = %q, want %q", e.name, fuzzinput.UnitsString(s), out, want)
 		}
 		if n := 3 * utf8Len(s); len(out) > n {
@@ -102,7 +108,7 @@ func checkECMAEncode(s []uint16) error {
 		if err != nil || !slices.Equal(back, s) {
 			return fmt.Errorf("%s(%s(%s)) = %s, %v; want the input back", ecmaDecoders[i].name, e.name, fuzzinput.UnitsString(s), fuzzinput.UnitsString(back), err)
 		}
-		if str, err := e.str(string(utf16.Decode(s))); err != nil || str != out {
+		if str, err := e.str(text); err != nil || str != out {
 			return fmt.Errorf("%sString of the UTF-8 of %s = %q, %v; want %q", e.name, fuzzinput.UnitsString(s), str, err, out)
 		}
 	}

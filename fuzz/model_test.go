@@ -3,7 +3,9 @@ package fuzz
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/codec"
@@ -104,6 +106,32 @@ func TestModelUTF8Errors(t *testing.T) {
 		out, off, text := modelUTF8Decode([]byte(c.in))
 		if string(out) != c.out || off != c.offset || string(text) != c.text {
 			t.Errorf("modelUTF8Decode(%q) = %q, %d, %q; want %q, %d, %q", c.in, out, off, text, c.out, c.offset, c.text)
+		}
+	}
+}
+
+// TestModelEscape checks the escapes the models write, which they look up
+// in a table, against fmt's formatting of every octet.
+func TestModelEscape(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		if got, want := modelEscape(byte(c)), fmt.Sprintf("%%%02X", c); got != want {
+			t.Errorf("modelEscape(%#x) = %q, want %q", c, got, want)
+		}
+	}
+}
+
+// TestContainsXN checks the IRI check's search for "xn--" in any ASCII case
+// against strings.ToLower, on examples and on every code point that could
+// lowercase to 'x' or 'n'.
+func TestContainsXN(t *testing.T) {
+	for _, s := range []string{"", "xn--", "XN--a", "a.Xn--b", "xN-", "x-n--", "xn-\xff-", "\xffxn--", "xn—", "ｘn--"} {
+		if got, want := containsXN(s), strings.Contains(strings.ToLower(s), "xn--"); got != want {
+			t.Errorf("containsXN(%q) = %t, want %t", s, got, want)
+		}
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if l := unicode.ToLower(r); (l == 'x' || l == 'n') && r != 'x' && r != 'n' && r != 'X' && r != 'N' {
+			t.Errorf("%U lowercases to %q; containsXN must match it", r, l)
 		}
 	}
 }

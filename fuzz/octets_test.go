@@ -17,7 +17,7 @@ func FuzzPercentEncode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkPercentEncode(sel, in); err != nil {
+		if err := checkPercentEncode(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -28,7 +28,7 @@ func FuzzPercentDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkPercentDecode(sel, in); err != nil {
+		if err := checkPercentDecode(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -39,7 +39,7 @@ func FuzzLenientDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkLenientDecode(sel, in); err != nil {
+		if err := checkLenientDecode(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -50,7 +50,7 @@ func FuzzFormEncode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkFormEncode(sel, in); err != nil {
+		if err := checkFormEncode(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -61,7 +61,7 @@ func FuzzFormDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if err := checkFormDecode(in); err != nil {
+		if err := checkFormDecode(fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -72,7 +72,7 @@ func FuzzUTF8(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if err := checkUTF8(in); err != nil {
+		if err := checkUTF8(fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -83,7 +83,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		if err := checkNormalize(a, b); err != nil {
+		if err := checkNormalize(fuzzinput.Clip(a), fuzzinput.Clip(b)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -94,7 +94,7 @@ func FuzzNoDouble(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkNoDouble(sel, in); err != nil {
+		if err := checkNoDouble(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})

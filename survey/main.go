@@ -221,7 +221,7 @@ feed:
 // outputs in survey/work/results. It returns a progress line.
 func runRow(ctx context.Context, l *layout, bin string, r *Row, opt options) string {
 	meta := rowMeta{When: time.Now().UTC(), Debian: debianVersions(ctx, r.Debian)}
-	for _, suffix := range []string{".run.json", ".run.stderr", ".fuzz.txt"} {
+	for _, suffix := range []string{".run.json", ".run.stderr", ".fuzz.json", ".fuzz.stderr", ".fuzz.txt"} {
 		os.Remove(l.resultFile(r, suffix))
 	}
 	defer func() {
@@ -251,8 +251,8 @@ func runRow(ctx context.Context, l *layout, bin string, r *Row, opt options) str
 	}
 	if opt.fuzz > 0 && !r.NoFuzz && meta.RunExit <= 1 {
 		meta.Fuzzed = opt.fuzz.String()
-		fuzzArgs := append([]string{"fuzz", "-time", opt.fuzz.String()}, target...)
-		meta.FuzzExit, _ = pctestTo(ctx, bin, fuzzArgs, l.resultFile(r, ".fuzz.txt"), l.resultFile(r, ".fuzz.txt"))
+		fuzzArgs := append([]string{"fuzz", "-format", "json", "-time", opt.fuzz.String()}, target...)
+		meta.FuzzExit, _ = pctestTo(ctx, bin, fuzzArgs, l.resultFile(r, ".fuzz.json"), l.resultFile(r, ".fuzz.stderr"))
 		line += fmt.Sprintf("; fuzz: exit %d", meta.FuzzExit)
 	}
 	return line

@@ -133,8 +133,12 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 		if rep.Suite == "" {
 			rep.Suite, rep.Vectors = rr.Run.Suite, rr.Run.Vectors
 		}
-		if data, err := os.ReadFile(l.resultFile(r, ".fuzz.txt")); err == nil && rr.Meta.Fuzzed != "" {
-			if rr.Fuzz, err = parseFuzz(data); err != nil {
+		if data, err := os.ReadFile(l.resultFile(r, ".fuzz.json")); err == nil && rr.Meta.Fuzzed != "" {
+			if len(data) == 0 {
+				// pctest fuzz wrote no report: it could not fuzz (exit 2).
+				msg, _ := os.ReadFile(l.resultFile(r, ".fuzz.stderr"))
+				rr.Fuzz = &FuzzRun{Summary: fmt.Sprintf("no report (exit %d): %s", rr.Meta.FuzzExit, strings.TrimSpace(firstLine(string(msg))))}
+			} else if rr.Fuzz, err = parseFuzz(data); err != nil {
 				return nil, fmt.Errorf("%s: fuzz output: %w", r.Name, err)
 			}
 		}

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pctest/pctest/conformance"
@@ -158,199 +155,87 @@ func parseRun(data []byte) (*Run, error) {
 	return run, nil
 }
 
-// A FuzzRun is what pctest fuzz printed about one row.
+// A FuzzRun is what pctest fuzz -format json said about one row.
 type FuzzRun struct {
 	Findings    []Result
-	Summary     string // the "N cases in T (R/s), N disagreements" line
-	Unsupported string // the ops the testee does not have
-	Header      string
-	Incident    string
+	Summary     string // "N cases in T (R/s), N findings"
+	Unsupported string // the ops the testee does not have, comma-separated
+	Incident    string // the incidents, when there was any
+	Partial     bool   // the run was interrupted
 }
 
-// parseFuzz reads pctest fuzz's text output: per disagreement a line
-// "DISAGREE op input" and the lines "  reference: …" and "  testee:    …",
-// in the forms of cmd/pctest/display.go.
+// The pctest fuzz JSON report (cmd/pctest/fuzz.schema.json), as far as the
+// survey reads it.
+type jsonFuzzReport struct {
+	FuzzInfo struct {
+		DurationSeconds float64 `json:"duration_seconds"`
+		Partial         bool    `json:"partial"`
+	} `json:"fuzz_info"`
+	Summary struct {
+		Cases       int64        `json:"cases"`
+		Findings    int          `json:"findings"`
+		Unsupported []vectors.Op `json:"unsupported_ops"`
+	} `json:"summary"`
+	Incidents map[string]int `json:"incidents"`
+	Findings  []struct {
+		Op         vectors.Op        `json:"op"`
+		Kind       string            `json:"kind"`
+		Request    vectors.Request   `json:"request"`
+		Expected   vectors.Response  `json:"expected"`
+		Actual     *vectors.Response `json:"actual"`
+		Error      string            `json:"error"`
+		Shrunk     bool              `json:"shrunk"`
+		Reproduced bool              `json:"reproduced"`
+	} `json:"findings"`
+}
+
+// parseFuzz reads the output of pctest fuzz -format json. Each finding
+// becomes a failed Result with ID "fuzz#N"; a crash, timeout or protocol
+// error that stood in for the answer is its Incident.
 func parseFuzz(data []byte) (*FuzzRun, error) {
-	fr := &FuzzRun{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<16), 1<<22)
-	var cur *Result
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
+	var j jsonFuzzReport
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, fmt.Errorf("pctest fuzz JSON report: %w", err)
+	}
+	if j.Summary.Findings != len(j.Findings) {
+		return nil, fmt.Errorf("pctest fuzz JSON report: summary.findings is %d, but %d findings follow", j.Summary.Findings, len(j.Findings))
+	}
+	fr := &FuzzRun{Partial: j.FuzzInfo.Partial}
+	for i, f := range j.Findings {
+		if f.Request.Op != f.Op {
+			return nil, fmt.Errorf("pctest fuzz JSON report: finding %d: op %q, but its request's op is %q", i+1, f.Op, f.Request.Op)
+		}
+		r := Result{ID: fmt.Sprintf("fuzz#%d", i+1), Op: f.Op, Outcome: conformance.Failed, Req: f.Request, Want: f.Expected, Fuzz: true}
 		switch {
-		case strings.HasPrefix(line, "pctest fuzz:"):
-			fr.Header = line
-		case strings.HasPrefix(line, "DISAGREE "):
-			rest := strings.TrimPrefix(line, "DISAGREE ")
-			op, in, _ := strings.Cut(rest, " ")
-			req, err := parseDisplayInput(op, in)
-			if err != nil {
-				return nil, fmt.Errorf("line %d: %w", n, err)
-			}
-			fr.Findings = append(fr.Findings, Result{
-				ID: fmt.Sprintf("fuzz#%d", len(fr.Findings)+1), Op: vectors.Op(op), Outcome: conformance.Failed, Req: req, Fuzz: true,
-			})
-			cur = &fr.Findings[len(fr.Findings)-1]
-		case cur != nil && strings.HasPrefix(line, "  reference: "):
-			resp, _, err := parseDisplayResponse(strings.TrimPrefix(line, "  reference: "))
-			if err != nil {
-				return nil, fmt.Errorf("line %d: %w", n, err)
-			}
-			cur.Want = resp
-		case cur != nil && strings.HasPrefix(line, "  testee:"):
-			resp, incident, err := parseDisplayResponse(strings.TrimSpace(strings.TrimPrefix(line, "  testee:")))
-			if err != nil {
-				return nil, fmt.Errorf("line %d: %w", n, err)
-			}
-			cur.Got, cur.Incident = resp, incident
-		case strings.HasPrefix(line, "unsupported by the testee"):
-			_, fr.Unsupported, _ = strings.Cut(line, ": ")
-		case strings.HasPrefix(line, "testee: "):
-			fr.Incident = strings.TrimPrefix(line, "testee: ")
-		case strings.Contains(line, " cases in "):
-			fr.Summary = line
+		case f.Actual != nil:
+			r.Got = *f.Actual
+		case f.Error != "":
+			r.Incident = f.Error
+		default:
+			return nil, fmt.Errorf("pctest fuzz JSON report: finding %d: neither actual nor error", i+1)
+		}
+		if !f.Reproduced {
+			r.Incident = strings.TrimSpace(r.Incident + " (flaky: did not fail again when sent alone)")
+		}
+		fr.Findings = append(fr.Findings, r)
+	}
+	secs := j.FuzzInfo.DurationSeconds
+	rate := 0.0
+	if secs > 0 {
+		rate = float64(j.Summary.Cases) / secs
+	}
+	fr.Summary = fmt.Sprintf("%d cases in %.1fs (%.0f/s), %s", j.Summary.Cases, secs, rate, plural(len(j.Findings), "finding"))
+	var ops []string
+	for _, op := range j.Summary.Unsupported {
+		ops = append(ops, string(op))
+	}
+	fr.Unsupported = strings.Join(ops, ", ")
+	var incidents []string
+	for _, k := range slices.Sorted(maps.Keys(j.Incidents)) {
+		if n := j.Incidents[k]; n > 0 {
+			incidents = append(incidents, fmt.Sprintf("%d %s", n, strings.ReplaceAll(k, "_", " ")))
 		}
 	}
-	return fr, sc.Err()
-}
-
-// parseDisplayInput parses show.InputField's rendering (internal/show): `in="…" [0041 …]` or
-// `in_hex=4142 "AB"`, then ` key="value"` args.
-func parseDisplayInput(op, s string) (vectors.Request, error) {
-	req := vectors.Request{Op: vectors.Op(op)}
-	var rest string
-	switch {
-	case strings.HasPrefix(s, "in_hex="):
-		s = strings.TrimPrefix(s, "in_hex=")
-		h, after, _ := strings.Cut(s, " ")
-		if strings.Contains(h, "…") {
-			return req, fmt.Errorf("input %q is abbreviated", h)
-		}
-		b, err := hex.DecodeString(h)
-		if err != nil {
-			return req, fmt.Errorf("input hex %q: %w", h, err)
-		}
-		req.InHex = append([]byte{}, b...)
-		// Skip the Go-quoted rendering of the octets.
-		q, err := strconv.QuotedPrefix(after)
-		if err != nil {
-			return req, fmt.Errorf("input %q: %w", after, err)
-		}
-		rest = after[len(q):]
-	case strings.HasPrefix(s, "in="):
-		s = strings.TrimPrefix(s, "in=")
-		end := displayTextEnd(s)
-		if end < 0 {
-			return req, fmt.Errorf("input %q: unterminated text", s)
-		}
-		units, after, err := parseUnits(strings.TrimPrefix(s[end:], " "))
-		if err != nil {
-			return req, err
-		}
-		req.In, rest = units, after
-	default:
-		return req, fmt.Errorf("input %q: want in= or in_hex=", s)
-	}
-	for rest = strings.TrimSpace(rest); rest != ""; rest = strings.TrimSpace(rest) {
-		k, v, ok := strings.Cut(rest, "=")
-		if !ok {
-			return req, fmt.Errorf("args %q", rest)
-		}
-		q, err := strconv.QuotedPrefix(v)
-		if err != nil {
-			return req, fmt.Errorf("arg %s: %w", k, err)
-		}
-		val, _ := strconv.Unquote(q)
-		if req.Args == nil {
-			req.Args = map[string]string{}
-		}
-		req.Args[k] = val
-		rest = v[len(q):]
-	}
-	return req, nil
-}
-
-// displayTextEnd returns the index just past displayText's closing quote,
-// or -1.
-func displayTextEnd(s string) int {
-	if !strings.HasPrefix(s, `"`) {
-		return -1
-	}
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return -1
-}
-
-// parseUnits parses displayUnits's "[0041 D800]" at the start of s.
-func parseUnits(s string) ([]uint16, string, error) {
-	if !strings.HasPrefix(s, "[") {
-		return nil, s, fmt.Errorf("code units %q: want [", s)
-	}
-	end := strings.IndexByte(s, ']')
-	if end < 0 {
-		return nil, s, fmt.Errorf("code units %q: want ]", s)
-	}
-	list := s[1:end]
-	if strings.Contains(list, "…") {
-		return nil, s, fmt.Errorf("code units %q are abbreviated", list)
-	}
-	units := []uint16{}
-	for _, f := range strings.Fields(list) {
-		v, err := strconv.ParseUint(f, 16, 16)
-		if err != nil {
-			return nil, s, fmt.Errorf("code unit %q: %w", f, err)
-		}
-		units = append(units, uint16(v))
-	}
-	return units, s[end+1:], nil
-}
-
-// parseDisplayResponse parses show.Result's rendering. An incident
-// ("(…)") comes back as its text.
-func parseDisplayResponse(s string) (vectors.Response, string, error) {
-	var r vectors.Response
-	switch {
-	case s == "unsupported":
-		r.Unsupported = true
-	case s == "(empty response)":
-	case strings.HasPrefix(s, "("):
-		return r, strings.TrimSuffix(strings.TrimPrefix(s, "("), ")"), nil
-	case strings.HasPrefix(s, "error "):
-		kind, msg, _ := strings.Cut(strings.TrimPrefix(s, "error "), " ")
-		r.Error = kind
-		if m := strings.TrimSuffix(strings.TrimPrefix(msg, "("), ")"); m != "" {
-			if u, err := strconv.Unquote(m); err == nil {
-				r.Message = u
-			} else {
-				r.Message = m
-			}
-		}
-	case strings.HasPrefix(s, `"`):
-		end := displayTextEnd(s)
-		if end < 0 {
-			return r, "", fmt.Errorf("response %q: unterminated text", s)
-		}
-		units, _, err := parseUnits(strings.TrimPrefix(s[end:], " "))
-		if err != nil {
-			return r, "", err
-		}
-		r.Out = units
-	default:
-		h, _, _ := strings.Cut(s, " ")
-		if strings.Contains(h, "…") {
-			return r, "", fmt.Errorf("response %q is abbreviated", h)
-		}
-		b, err := hex.DecodeString(h)
-		if err != nil {
-			return r, "", fmt.Errorf("response %q: %w", s, err)
-		}
-		r.OutHex = append([]byte{}, b...)
-	}
-	return r, "", nil
+	fr.Incident = strings.Join(incidents, ", ")
+	return fr, nil
 }

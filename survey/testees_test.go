@@ -226,53 +226,6 @@ func tail(b []byte, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-// TestParseFuzz parses the forms of pctest fuzz's output
-// (cmd/pctest/display.go) back into requests and responses.
-func TestParseFuzz(t *testing.T) {
-	out := `pctest fuzz: php (php testee.php) against the reference codec, seed 7
-DISAGREE formDecode in="%\uD800\"x" [0025 D800 0022 0078]
-  reference: "%\uFFFD\"x" [0025 FFFD 0022 0078]
-  testee:    error NotUTF8 ("result octets c3 are not UTF-8")
-  shrunk in 12 steps from in="zz" [007A 007A]
-DISAGREE percentEncodeSet in_hex=002f "\x00/" set="whatwg.path"
-  reference: "%00/" [0025 0030 0030 002F]
-  testee:    unsupported
-DISAGREE percentDecodeLenient in="%" [0025]
-  reference: 25 "%"
-  testee:    (timeout after 10s)
-unsupported by the testee, not fuzzed: encodeURI, goPathEscape
-123 cases in 1s (123/s), 3 disagreements
-`
-	fr, err := parseFuzz([]byte(out))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(fr.Findings) != 3 {
-		t.Fatalf("got %d findings, want 3", len(fr.Findings))
-	}
-	f := fr.Findings[0]
-	if f.Op != "formDecode" || !slices.Equal(f.Req.In, []uint16{0x25, 0xD800, 0x22, 0x78}) {
-		t.Errorf("finding 1 input: %+v", f.Req)
-	}
-	if !slices.Equal(f.Want.Out, []uint16{0x25, 0xFFFD, 0x22, 0x78}) {
-		t.Errorf("finding 1 reference: %+v", f.Want)
-	}
-	if f.Got.Error != "NotUTF8" || f.Got.Message != "result octets c3 are not UTF-8" {
-		t.Errorf("finding 1 testee: %+v", f.Got)
-	}
-	f = fr.Findings[1]
-	if !bytes.Equal(f.Req.InHex, []byte{0, '/'}) || f.Req.Args["set"] != "whatwg.path" || !f.Got.Unsupported {
-		t.Errorf("finding 2: %+v", f)
-	}
-	f = fr.Findings[2]
-	if !bytes.Equal(f.Want.OutHex, []byte{'%'}) || f.Incident != "timeout after 10s" {
-		t.Errorf("finding 3: %+v", f)
-	}
-	if fr.Unsupported != "encodeURI, goPathEscape" || !strings.HasPrefix(fr.Summary, "123 cases") {
-		t.Errorf("summary %q, unsupported %q", fr.Summary, fr.Unsupported)
-	}
-}
-
 // TestParseRun reads a pctest JSON report, lone surrogates and all.
 func TestParseRun(t *testing.T) {
 	data := `{"run_info": {"implementation": "x", "testee_command": ["x"], "suite_version": "v1", "protocol_version": 1,

@@ -16,7 +16,7 @@
 //   - a JSON text codec that keeps lone surrogates, which encoding/json turns
 //     into U+FFFD: [ParseJSONText] and [AppendJSONText];
 //   - the wire form of the runner's subprocess protocol
-//     (cmd/pctest/PROTOCOL.md): [AppendRequestJSON], [ParseRequestJSON],
+//     (testee/PROTOCOL.md): [AppendRequestJSON], [ParseRequestJSON],
 //     [AppendResponseJSON], [ParseResponseJSON], and MarshalJSON and
 //     UnmarshalJSON methods on [Request], [Response] and [Vector];
 //   - the known deviations of other engines ([Deviations], deviations.json).

@@ -1,6 +1,7 @@
 package vectors
 
 import (
+	"bytes"
 	"encoding/hex"
 	"errors"
 	"maps"
@@ -11,7 +12,7 @@ import (
 )
 
 // This file holds the JSON forms of Request and Response: the runner's wire
-// form (one object per line, with an "id"; see cmd/pctest/PROTOCOL.md) and
+// form (one object per line, with an "id"; see testee/PROTOCOL.md) and
 // the fields a vector shares with it (see README.md).
 
 // A FormatError is a vectors file, a vector or a wire message that is not in
@@ -223,7 +224,7 @@ func parseHexText(s []uint16) ([]byte, bool) {
 func ParseRequestJSON(line []byte) (id int64, req Request, err error) {
 	v, err := parseJSON(line)
 	if err != nil {
-		return 0, Request{}, &FormatError{Reason: "not a JSON object", Err: err}
+		return 0, Request{}, syntaxError(line, err)
 	}
 	if v.kind != jsonObject {
 		return 0, Request{}, wireError("", "not a JSON object")
@@ -246,7 +247,7 @@ func ParseRequestJSON(line []byte) (id int64, req Request, err error) {
 func ParseResponseJSON(line []byte) (id int64, resp Response, err error) {
 	v, err := parseJSON(line)
 	if err != nil {
-		return 0, Response{}, &FormatError{Reason: "not a JSON object", Err: err}
+		return 0, Response{}, syntaxError(line, err)
 	}
 	if v.kind != jsonObject {
 		return 0, Response{}, wireError("", "not a JSON object")
@@ -257,6 +258,16 @@ func ParseResponseJSON(line []byte) (id int64, resp Response, err error) {
 	}
 	resp, err = responseFromJSON(v, true)
 	return id, resp, err
+}
+
+// syntaxError returns the FormatError of a line that does not parse as
+// JSON: a line that starts as an object is a malformed JSON object, and
+// says where; any other is not a JSON object.
+func syntaxError(line []byte, err error) *FormatError {
+	if t := bytes.TrimLeft(line, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+		return &FormatError{Reason: "malformed JSON object: " + err.Error(), Err: err}
+	}
+	return &FormatError{Reason: "not a JSON object", Err: err}
 }
 
 func wireID(v jsonValue) (int64, error) {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -34,11 +35,11 @@ func BenchmarkNodeTestee(b *testing.B) {
 	if err != nil {
 		b.Skip("node is not installed")
 	}
-	tt := newTestee(testeeConfig{Argv: []string{node, "testees/node-builtin/testee.js"}, Timeout: time.Minute})
-	if err := tt.start(); err != nil {
+	tt, err := testee.Start(context.Background(), testee.Config{Command: []string{node, "testees/node-builtin/testee.js"}, Timeout: time.Minute})
+	if err != nil {
 		b.Fatal(err)
 	}
-	defer tt.close(false)
+	defer tt.Close()
 	reqs := benchRequests()
 	// Warm up the testee's JIT.
 	benchDrive(b, tt, reqs, 20000)
@@ -48,12 +49,12 @@ func BenchmarkNodeTestee(b *testing.B) {
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "vectors/s")
 }
 
-func benchDrive(b *testing.B, tt *testee, reqs []vectors.Request, n int) {
+func benchDrive(b *testing.B, tt *testee.Process, reqs []vectors.Request, n int) {
 	var (
 		next atomic.Int64
 		wg   sync.WaitGroup
 	)
-	for range defaultWindow {
+	for range testee.DefaultWindow {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -79,7 +80,7 @@ func BenchmarkNodeRun(b *testing.B) {
 	if _, err := exec.LookPath("node"); err != nil {
 		b.Skip("node is not installed")
 	}
-	im, err := openNamed("node", testeeConfig{Timeout: time.Minute})
+	im, err := openNamed("node", testee.Config{Timeout: time.Minute})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,11 +1,12 @@
 // Command pctest checks percent-encoding implementations in any language
 // against pctest's vectors, and fuzzes them against the reference codec.
 //
-// It owns the subprocess runner: the testee protocol (PROTOCOL.md), the
-// pipelined client that speaks it and survives testees that crash, hang or
-// break the protocol, the conformance matrix, the text, JSON, JUnit and
-// HTML reports, differential fuzzing of a testee, and the example testees
-// under testees/.
+// It is flags, reports and the matrix over package
+// github.com/pctest/pctest/testee, which owns the subprocess runner: the
+// testee protocol (testee/PROTOCOL.md), the pipelined client that speaks it
+// and survives testees that crash, hang or break the protocol, and
+// differential fuzzing. pctest owns the conformance matrix, the text, JSON,
+// JUnit and HTML reports, and the example testees under testees/.
 //
 // Usage:
 //
@@ -22,7 +23,8 @@
 //
 // pctest run starts COMMAND once, directly (no shell), in a process group of
 // its own, and pipelines the vectors to it: one JSON request per line on its
-// stdin, one response per line on its stdout (see PROTOCOL.md). Its flags:
+// stdin, one response per line on its stdout (see testee/PROTOCOL.md). Its
+// flags:
 //
 //	-op LIST, -area LIST     select vectors by op or area (comma-separated)
 //	-run REGEXP, -skip RE    select or leave out vectors by id
@@ -42,14 +44,16 @@
 // "N passed, N failed, N skipped". The JSON report's schema is
 // report.schema.json.
 //
-// pctest fuzz generates inputs with the generators of the conformance
-// oracle, sends them to the testee and to the reference codec, and shrinks
-// each disagreement to a minimal input (delta debugging over its code
-// units or octets). Flags: -ops LIST, -time D (default 60s), -cases N,
-// -seed N, and -impl, -timeout, -utf16hex, -j as for run.
+// pctest fuzz generates inputs that reach the corners the conformance
+// oracle's generators reach, sends them to the testee and to the reference
+// codec, and shrinks each disagreement, crash, hang or protocol error to a
+// minimal input (delta debugging over its code units or octets). Flags:
+// -op LIST, -time D (default 60s), -cases N, -seed N, -format text|json
+// (the JSON report's schema is fuzz.schema.json), and -impl, -timeout,
+// -utf16hex, -j as for run.
 //
 // Exit status: 0 when everything passed or failed only as expected (fuzz:
-// no disagreement), 1 on failures, 2 on bad usage or a testee that cannot
-// start, 130 when interrupted (the results printed so far are marked
+// no finding), 1 on failures, 2 on bad usage or a testee that cannot start
+// (fuzz: or that answered nothing), 130 when interrupted (the results printed so far are marked
 // partial).
 package main

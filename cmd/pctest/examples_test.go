@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pctest/pctest/internal/faketestee"
 )
 
 // requireInterpreter skips t unless name is in PATH.
@@ -34,7 +36,7 @@ func counts(t *testing.T, out string) (passed, failed, skipped int) {
 // node example testee, in both text modes.
 func TestNodeExample(t *testing.T) {
 	requireInterpreter(t, "node")
-	checkNoLeaks(t)
+	faketestee.CheckNoLeaks(t)
 	for _, mode := range [][]string{nil, {"-utf16hex"}} {
 		r := runPctest(t, append([]string{"run", "-impl", "node", "-area", "ecmascript"}, mode...)...)
 		passed, failed, skipped := counts(t, r.stdout)
@@ -53,7 +55,7 @@ func TestNodeExample(t *testing.T) {
 // failures are expected, listed beside it, and the run passes.
 func TestPythonExample(t *testing.T) {
 	requireInterpreter(t, "python3")
-	checkNoLeaks(t)
+	faketestee.CheckNoLeaks(t)
 	r := runPctest(t, "run", "-impl", "python3", "-op", "percentEncode,percentDecode")
 	passed, failed, _ := counts(t, r.stdout)
 	if r.code != exitOK || failed != 0 || passed == 0 {
@@ -114,7 +116,7 @@ func TestGoNetURLExample(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Skipf("cannot build the example: %v\n%s", err, out)
 	}
-	checkNoLeaks(t)
+	faketestee.CheckNoLeaks(t)
 	for _, mode := range [][]string{nil, {"-utf16hex"}} {
 		r := runPctest(t, append(append([]string{"run", "-area", "neturl"}, mode...), "--", bin)...)
 		passed, failed, _ := counts(t, r.stdout)
@@ -126,7 +128,7 @@ func TestGoNetURLExample(t *testing.T) {
 
 // TestMatrix runs pctest with no command, on one area to keep it short.
 func TestMatrix(t *testing.T) {
-	checkNoLeaks(t)
+	faketestee.CheckNoLeaks(t)
 	html := filepath.Join(t.TempDir(), "report.html")
 	r := runPctest(t, "-area", "ecmascript", "-html", html)
 	if r.code != exitOK {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"embed"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/conformance/goja"
+	"github.com/pctest/pctest/testee"
 )
 
 // The example testees ship inside the binary, so that pctest finds them
@@ -67,7 +69,7 @@ type implementation struct {
 	// Argv is the testee's command, nil for a built-in implementation.
 	Argv []string
 	// Testee is the subprocess, nil for a built-in implementation.
-	Testee *testee
+	Testee *testee.Process
 	// Parallel is how many vectors to run at once.
 	Parallel int
 	// ExpectFail and ExpectFailName are the expected-failures list that
@@ -82,7 +84,11 @@ type implementation struct {
 // is killed at once.
 func (im *implementation) close(now bool) {
 	if im.Testee != nil {
-		im.Testee.close(now)
+		if now {
+			im.Testee.Kill()
+		} else {
+			im.Testee.Close()
+		}
 	}
 	if im.dir != "" {
 		os.RemoveAll(im.dir)
@@ -90,8 +96,8 @@ func (im *implementation) close(now bool) {
 }
 
 // openNamed returns the built-in implementation or example testee called
-// name. cfg is the testee's configuration, without Argv, for an example.
-func openNamed(name string, cfg testeeConfig) (*implementation, error) {
+// name. cfg is the testee's configuration, without Command, for an example.
+func openNamed(name string, cfg testee.Config) (*implementation, error) {
 	for _, b := range builtins {
 		if b.Name == name {
 			return &implementation{Implementation: b.New(), Label: name, Parallel: runtime.GOMAXPROCS(0)}, nil
@@ -106,23 +112,23 @@ func openNamed(name string, cfg testeeConfig) (*implementation, error) {
 }
 
 // openExample writes example e to a temporary directory and starts it. An
-// error is a *startError if its interpreter is not installed.
-func openExample(e example, cfg testeeConfig) (*implementation, error) {
+// error is a *testee.StartError if its interpreter is not installed.
+func openExample(e example, cfg testee.Config) (*implementation, error) {
 	interp, err := exec.LookPath(e.Interpreter)
 	if err != nil {
-		return nil, &startError{Argv: []string{e.Interpreter}, Err: err}
+		return nil, &testee.StartError{Command: []string{e.Interpreter}, Err: err}
 	}
 	dir, err := os.MkdirTemp("", "pctest-"+e.Name+"-")
 	if err != nil {
-		return nil, &startError{Argv: []string{e.Interpreter}, Err: err}
+		return nil, &testee.StartError{Command: []string{e.Interpreter}, Err: err}
 	}
 	script := filepath.Join(dir, path.Base(e.Script))
 	src, _ := exampleFS.ReadFile(e.Script)
 	if err := os.WriteFile(script, src, 0o644); err != nil {
 		os.RemoveAll(dir)
-		return nil, &startError{Argv: []string{e.Interpreter}, Err: err}
+		return nil, &testee.StartError{Command: []string{e.Interpreter}, Err: err}
 	}
-	cfg.Argv = []string{interp, script}
+	cfg.Command = []string{interp, script}
 	cfg.Name = e.Name
 	im, err := openTestee(cfg)
 	if err != nil {
@@ -142,11 +148,10 @@ func openExample(e example, cfg testeeConfig) (*implementation, error) {
 }
 
 // openTestee starts the testee cfg describes.
-func openTestee(cfg testeeConfig) (*implementation, error) {
-	t := newTestee(cfg)
-	if err := t.start(); err != nil {
-		t.close(true)
+func openTestee(cfg testee.Config) (*implementation, error) {
+	t, err := testee.Start(context.Background(), cfg)
+	if err != nil {
 		return nil, err
 	}
-	return &implementation{Implementation: t, Label: t.Name(), Argv: cfg.Argv, Testee: t, Parallel: t.cfg.Window}, nil
+	return &implementation{Implementation: t, Label: t.Name(), Argv: cfg.Command, Testee: t, Parallel: t.Config().Window}, nil
 }

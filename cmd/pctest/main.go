@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/pctest/pctest/testee"
 )
 
 // Exit statuses.
@@ -25,11 +27,12 @@ func main() {
 	os.Exit(mainWithSignals(os.Args[1:]))
 }
 
-// mainWithSignals runs pctest with args, turning the first SIGINT or
-// SIGTERM into a clean stop: the testee is killed and the partial results
-// printed. A second one kills pctest at once.
+// mainWithSignals runs pctest with args, turning the first SIGINT, SIGTERM,
+// SIGHUP or SIGQUIT into a clean stop: the testee is killed with everything
+// it started, and the partial results printed. A second one kills pctest at
+// once (the testee then dies of PR_SET_PDEATHSIG on Linux).
 func mainWithSignals(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
 	context.AfterFunc(ctx, stop)
 	return pctest(ctx, args, os.Stdout, os.Stderr)
@@ -70,7 +73,7 @@ Usage:
   pctest [matrix] [flags]      the same, with flags (-html FILE, -op, -area...)
   pctest run [flags] -- COMMAND [ARGS...]
                                run the vectors against a testee: a program
-                               speaking the protocol of cmd/pctest/PROTOCOL.md
+                               speaking the protocol of testee/PROTOCOL.md
   pctest run [flags] -impl NAME
                                run them against a built-in implementation
                                (reference, goja, neturl) or a shipped example
@@ -96,9 +99,27 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: %s\n\nflags:\n", synopsis)
-		fs.PrintDefaults()
+		shown := flag.NewFlagSet(name, flag.ContinueOnError)
+		shown.SetOutput(stderr)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !hiddenFlags[f.Name] {
+				shown.Var(f.Value, f.Name, f.Usage)
+			}
+		})
+		shown.PrintDefaults()
 	}
 	return fs
+}
+
+// hiddenFlags are the old spellings of flags: accepted, not listed.
+var hiddenFlags = map[string]bool{}
+
+// hiddenAlias makes -alias another spelling of fs's flag -name, accepted
+// but not listed in the help.
+func hiddenAlias(fs *flag.FlagSet, alias, name string) {
+	f := fs.Lookup(name)
+	fs.Var(f.Value, alias, f.Usage)
+	hiddenFlags[alias] = true
 }
 
 // parseFlags parses args with fs, returning the status to exit with when
@@ -137,7 +158,7 @@ func (f *implFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.impl, "impl", "", "a built-in `implementation` instead of a COMMAND: "+strings.Join(implNames(), ", "))
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
 	fs.BoolVar(&f.utf16hex, "utf16hex", false, "send text as \"in_utf16\" hex code units, for testees whose JSON cannot carry lone surrogates")
-	fs.IntVar(&f.window, "j", defaultWindow, "how many requests are in flight at once")
+	fs.IntVar(&f.window, "j", testee.DefaultWindow, "how many requests are in flight at once")
 }
 
 // open returns the implementation chosen by f, or by argv, the command
@@ -153,7 +174,7 @@ func (f *implFlags) open(argv []string) (*implementation, error) {
 	case f.timeout <= 0:
 		return nil, &usageError{"-timeout must be positive"}
 	}
-	cfg := testeeConfig{Argv: argv, Timeout: f.timeout, UTF16Hex: f.utf16hex, Window: f.window}
+	cfg := testee.Config{Command: argv, Timeout: f.timeout, UTF16Hex: f.utf16hex, Window: f.window}
 	if f.impl != "" {
 		return openNamed(f.impl, cfg)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/show"
+	"github.com/pctest/pctest/testee"
 )
 
 // cmdMatrix runs the vectors against every built-in implementation and
@@ -46,17 +47,17 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		reports []*runReport
 		notes   []string
 	)
-	cfg := testeeConfig{Timeout: *timeout}
+	cfg := testee.Config{Timeout: *timeout}
 	names := implNames()
 	for _, name := range names {
 		if ctx.Err() != nil {
 			break
 		}
 		im, err := openNamed(name, cfg)
-		var se *startError
+		var se *testee.StartError
 		if errors.As(err, &se) {
 			if errors.Is(err, exec.ErrNotFound) {
-				notes = append(notes, fmt.Sprintf("%s: not installed (%s is not in PATH), left out", name, se.Argv[0]))
+				notes = append(notes, fmt.Sprintf("%s: not installed (%s is not in PATH), left out", name, se.Command[0]))
 			} else {
 				notes = append(notes, fmt.Sprintf("%s: %v", name, err))
 			}
@@ -161,7 +162,7 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 	fmt.Fprintf(w, `
 Next:
   pctest run -impl NAME [-op OP] [-v]         every failure of one implementation, one per line
-  pctest run -- COMMAND [ARGS...]             test your own implementation: see cmd/pctest/PROTOCOL.md
+  pctest run -- COMMAND [ARGS...]             test your own implementation: see testee/PROTOCOL.md
   pctest fuzz -- COMMAND [ARGS...]            look for inputs where it disagrees with the reference
   pctest -html report.html                    this matrix and every failure as a web page
 `)

@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/show"
+	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -27,7 +27,7 @@ type runReport struct {
 	// Vectors is how many vectors were selected to run.
 	Vectors   int
 	Results   []conformance.Result
-	Incidents testeeStats
+	Incidents testee.Stats
 	// Stderr is the end of the testee's stderr.
 	Stderr         string
 	ExpectFailFile string
@@ -65,7 +65,7 @@ func (r *runReport) writeText(w io.Writer, verbose bool) error {
 			fmt.Fprintln(bw, failureLine(o))
 		}
 	}
-	if inc := r.Incidents; inc != (testeeStats{}) {
+	if inc := r.Incidents; inc != (testee.Stats{}) {
 		fmt.Fprintf(bw, "testee: %d restarts, %d crashes, %d timeouts, %d protocol errors, %d stray lines\n",
 			inc.Restarts, inc.Crashes, inc.Timeouts, inc.ProtocolErrors, inc.StrayLines)
 	}
@@ -151,7 +151,7 @@ func (e *errWriter) Write(p []byte) (int, error) {
 type jsonReport struct {
 	RunInfo   jsonRunInfo   `json:"run_info"`
 	Summary   jsonSummary   `json:"summary"`
-	Incidents *testeeStats  `json:"incidents,omitempty"`
+	Incidents *testee.Stats `json:"incidents,omitempty"`
 	Results   []jsonOutcome `json:"results"`
 	Stderr    string        `json:"testee_stderr,omitempty"`
 }
@@ -283,6 +283,7 @@ type junitSuites struct {
 	Name     string       `xml:"name,attr"`
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
 	Skipped  int          `xml:"skipped,attr"`
 	Time     string       `xml:"time,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
@@ -361,8 +362,14 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 		}
 		s.Cases = append(s.Cases, c)
 	}
+	// The root's counts are the sums of the suites': a runner incident is an
+	// error there too, not a failure.
+	root.Failures = 0
 	for _, op := range order {
-		root.Suites = append(root.Suites, *byOp[op])
+		s := byOp[op]
+		root.Failures += s.Failures
+		root.Errors += s.Errors
+		root.Suites = append(root.Suites, *s)
 	}
 	if len(root.Suites) > 0 && r.Stderr != "" && t.Failed > 0 {
 		root.Suites[0].SystemErr = r.Stderr
@@ -389,25 +396,7 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 }
 
 // errorKind names the kind of runner incident err is.
-func errorKind(err error) string {
-	var (
-		ce *crashError
-		te *timeoutError
-		pe *protocolError
-		se *startError
-	)
-	switch {
-	case errors.As(err, &ce):
-		return "crash"
-	case errors.As(err, &te):
-		return "timeout"
-	case errors.As(err, &pe):
-		return "protocol"
-	case errors.As(err, &se):
-		return "start"
-	}
-	return "error"
-}
+func errorKind(err error) string { return testee.Kind(err) }
 
 // stderrLines is how many lines of a testee's stderr a text report shows.
 const stderrLines = 40

@@ -10,6 +10,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -34,7 +35,7 @@ func sampleReport() *runReport {
 					Request: vectors.Request{Op: "encodeURIComponent", In: units(script)},
 					Expect:  vectors.Response{Out: units("%3Cscript%3Ealert(1)%3C%2Fscript%3E")}},
 				Got: vectors.Response{Out: units(script)}},
-			{Outcome: conformance.Failed, Err: &crashError{Status: "exit status 3", Stderr: "dying"},
+			{Outcome: conformance.Failed, Err: &testee.CrashError{Status: "exit status 3", Stderr: "dying"},
 				Vector: vectors.Vector{ID: "ecma.lone", Request: vectors.Request{Op: "decodeURI", In: []uint16{0xD800, '<'}},
 					Expect: vectors.Response{Out: []uint16{0xD800, '<'}}}},
 			{Outcome: conformance.Skipped, Vector: vectors.Vector{ID: "rfc.pe", Request: vectors.Request{Op: "percentEncode", InHex: []byte("<>")},
@@ -146,34 +147,15 @@ func TestMatrixText(t *testing.T) {
 	}
 }
 
-func TestTailBuffer(t *testing.T) {
-	b := newTailBuffer(16)
-	b.Write([]byte("0123456789"))
-	if got := b.Last(100); got != "0123456789" {
-		t.Errorf("Last = %q", got)
-	}
-	b.Write([]byte("abcdefghij"))
-	if got := b.Last(100); got != "456789abcdefghij" {
-		t.Errorf("Last after wrapping = %q", got)
-	}
-	b.Write([]byte("line one\nline two\n"))
-	if got := b.Last(100); got != "line two\n" {
-		t.Errorf("Last cut at a line = %q", got)
-	}
-	if b.Len() != 38 {
-		t.Errorf("Len = %d", b.Len())
-	}
-}
-
 func TestErrorKinds(t *testing.T) {
 	for _, tc := range []struct {
 		err  error
 		want string
 	}{
-		{&crashError{Status: "exit status 3"}, "crash"},
-		{&timeoutError{After: time.Second}, "timeout"},
-		{&protocolError{Line: `"x"`, Err: errors.New("not JSON")}, "protocol"},
-		{&startError{Err: errors.New("no")}, "start"},
+		{&testee.CrashError{Status: "exit status 3"}, "crash"},
+		{&testee.TimeoutError{After: time.Second}, "timeout"},
+		{&testee.ProtocolError{Line: `"x"`, Err: errors.New("not JSON")}, "protocol"},
+		{&testee.StartError{Err: errors.New("no")}, "start"},
 		{errors.New("other"), "error"},
 	} {
 		if got := errorKind(tc.err); got != tc.want {

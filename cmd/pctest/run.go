@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -201,7 +202,7 @@ func reportSetupError(stderr io.Writer, cmd string, err error) int {
 		return exitInterrupted
 	}
 	fmt.Fprintf(stderr, "pctest %s: %v\n", cmd, err)
-	var se *startError
+	var se *testee.StartError
 	if errors.As(err, &se) && se.Stderr != "" {
 		writeStderr(stderr, se.Stderr)
 	}
@@ -211,6 +212,12 @@ func reportSetupError(stderr io.Writer, cmd string, err error) int {
 	}
 	return exitUsage
 }
+
+// protocolVersion is the testee protocol version reports show.
+const protocolVersion = testee.ProtocolVersion
+
+// stderrExcerpt is how much of a testee's stderr a report quotes.
+const stderrExcerpt = 2 << 10
 
 // runVectors runs the vectors opts select against im, then closes im. It
 // returns an error only when no report can be made: bad options, or a
@@ -229,11 +236,11 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 	im.close(interrupted)
 	rep.Elapsed = time.Since(rep.Start)
 	if im.Testee != nil {
-		if err := im.Testee.startFailure(); err != nil {
+		if err := im.Testee.StartFailure(); err != nil {
 			return nil, err
 		}
-		rep.Incidents = im.Testee.incidents()
-		rep.Stderr = im.Testee.stderrTail(stderrExcerpt)
+		rep.Incidents = im.Testee.Stats()
+		rep.Stderr = im.Testee.Stderr(stderrExcerpt)
 	}
 	if err != nil {
 		var other []error
@@ -253,7 +260,7 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 	}
 	rep.Vectors = len(results)
 	for _, r := range results {
-		if interrupted && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, errClosed)) {
+		if interrupted && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, testee.ErrClosed)) {
 			continue
 		}
 		rep.Results = append(rep.Results, r)

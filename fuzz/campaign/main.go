@@ -60,6 +60,7 @@ func main() {
 	minimize := flag.String("minimizetime", "5s", "time to spend minimizing each new input, interesting or failing (go test -fuzzminimizetime; go test's own default is 60s)")
 	verbose := flag.Bool("v", false, "pass go test's whole output through")
 	list := flag.Bool("list", false, "list the targets and exit")
+	bench := flag.Bool("bench", false, "measure instead of fuzzing (make fuzz-bench): run each package's empty target, then its targets, then the empty target again, each for -fuzztime from its seeds, and print each target's execs/s as a share of the empty target's")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./fuzz/campaign [flags]\n\nRuns every fuzz target of ./fuzz/... in turn and prints a summary (see fuzz/README.md).\n\n")
 		flag.PrintDefaults()
@@ -69,7 +70,7 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	os.Exit(run(options{fuzztime: *fuzztime, minimize: *minimize, match: *match, parallel: *parallel, verbose: *verbose, list: *list}))
+	os.Exit(run(options{fuzztime: *fuzztime, minimize: *minimize, match: *match, parallel: *parallel, verbose: *verbose, list: *list, bench: *bench}))
 }
 
 func envOr(name, def string) string {
@@ -83,26 +84,28 @@ func envOr(name, def string) string {
 type result struct {
 	target string
 	dir    string // the target's package directory, relative to the root
-	// elapsed is the fuzzing time go test reported last; wall is the whole
+	// status is what go test's progress lines said: the fuzzing time it
+	// reported last, executions, new entries, stalls; wall is the whole
 	// invocation, build and baseline coverage included.
-	elapsed, wall time.Duration
-	execs         int64
-	newEntries    int
-	baseline      time.Duration // when the baseline coverage was gathered
-	failed        bool
-	flake         bool // ended by go.dev/issue/75804, not a failure
-	skipped       bool
-	load          string   // the 1-minute load average when the target ended
-	reproducers   []string // paths relative to the module root
-	unexpected    []string // new files under testdata/fuzz that no failure wrote
-	detail        string   // the failure's output, trimmed
+	status
+	wall time.Duration
+	// baselineAt and lastAt are when the line that ended the baseline
+	// phase and the last progress line came.
+	baselineAt, lastAt time.Time
+	failed             bool
+	flake              bool // ended by go.dev/issue/75804, not a failure
+	skipped            bool
+	load               string   // the 1-minute load average when the target ended
+	reproducers        []string // paths relative to the module root
+	unexpected         []string // new files under testdata/fuzz that no failure wrote
+	detail             string   // the failure's output, trimmed
 }
 
 // options are the command line's flags.
 type options struct {
 	fuzztime, minimize, match string
 	parallel                  int
-	verbose, list             bool
+	verbose, list, bench      bool
 }
 
 func run(o options) int {
@@ -135,6 +138,9 @@ func run(o options) int {
 			fmt.Printf("%s\t%s\n", t.name, t.pkg)
 		}
 		return 0
+	}
+	if o.bench {
+		return runBench(root, o, targets)
 	}
 
 	// An interrupt (^C) reaches go test too, which stops fuzzing and
@@ -298,18 +304,8 @@ func cacheDir(root string) string {
 	return filepath.Join(strings.TrimSpace(string(out)), "fuzz", strings.TrimSpace(string(pkg)))
 }
 
-var (
-	// fuzz: elapsed: 12s, execs: 196853 (63914/sec), new interesting: 8 (total: 201)
-	statusRE = regexp.MustCompile(`^fuzz: elapsed: (\d+)s, execs: (\d+) \(\d+/sec\), new interesting: (\d+) \(total: (\d+)\)`)
-	// fuzz: elapsed: 0s, gathering baseline coverage: 0/193 completed
-	baselineRE = regexp.MustCompile(`^fuzz: elapsed: (\d+)s, gathering baseline coverage: (\d+)/(\d+) completed`)
-	// Failing input written to testdata/fuzz/FuzzX/582528ddfad69eb5
-	failingRE = regexp.MustCompile(`Failing input written to (\S+)`)
-)
-
 // fuzzOne runs go test -fuzz on one target and reads its output.
 func fuzzOne(root string, t target, o options, p *progress, tag string) result {
-	r := result{target: t.name, dir: t.dir}
 	args := []string{"test", "-run=^$", "-fuzz=^" + t.name + "$", "-fuzztime=" + o.fuzztime}
 	if o.minimize != "" {
 		args = append(args, "-fuzzminimizetime="+o.minimize)
@@ -320,12 +316,21 @@ func fuzzOne(root string, t target, o options, p *progress, tag string) result {
 	args = append(args, t.pkg)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
+	p.update(fmt.Sprintf("%s %s: building", tag, t.name))
+	return runFuzz(cmd, t, o, p, tag, 0)
+}
+
+// runFuzz runs cmd, a go test -fuzz of one target or its test binary with
+// -test.fuzz, and reads its output: the progress lines, and a failure. With
+// window > 0 it interrupts cmd (as ^C does, which stops fuzzing cleanly and
+// reports) once it has fuzzed for window after the baseline coverage.
+func runFuzz(cmd *exec.Cmd, t target, o options, p *progress, tag string, window time.Duration) result {
+	r := result{target: t.name, dir: t.dir}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	start := time.Now()
-	p.update(fmt.Sprintf("%s %s: building", tag, t.name))
 	if err := cmd.Start(); err != nil {
-		r.failed, r.detail = true, "go "+strings.Join(args, " ")+": "+err.Error()
+		r.failed, r.detail = true, strings.Join(cmd.Args, " ")+": "+err.Error()
 		return r
 	}
 	waitErr := make(chan error, 1)
@@ -344,21 +349,28 @@ func fuzzOne(root string, t target, o options, p *progress, tag string) result {
 		if o.verbose {
 			p.pass(line)
 		}
-		if m := statusRE.FindStringSubmatch(line); m != nil {
-			secs, _ := strconv.Atoi(m[1])
-			r.elapsed = time.Duration(secs) * time.Second
-			r.execs, _ = strconv.ParseInt(m[2], 10, 64)
-			r.newEntries, _ = strconv.Atoi(m[3])
-			p.update(fmt.Sprintf("%s %s: %s/%s, %d execs (%s/s), %d new, corpus %s",
-				tag, t.name, r.elapsed, o.fuzztime, r.execs, r.rate(), r.newEntries, m[4]))
-			continue
-		}
-		if m := baselineRE.FindStringSubmatch(line); m != nil {
-			if m[2] == m[3] {
-				secs, _ := strconv.Atoi(m[1])
-				r.baseline = time.Duration(secs) * time.Second
+		if r.status.line(line) {
+			// The elapsed times of the lines are rounded to the second;
+			// the bench measures the fuzzing by when the lines came.
+			if now := time.Now(); r.baselineOK {
+				if r.baselineAt.IsZero() {
+					r.baselineAt = now
+					if window > 0 {
+						stop := time.AfterFunc(window, func() { cmd.Process.Signal(os.Interrupt) })
+						defer stop.Stop()
+					}
+				}
+				r.lastAt = now
 			}
-			p.update(fmt.Sprintf("%s %s: gathering baseline coverage %s/%s", tag, t.name, m[2], m[3]))
+			switch {
+			case !r.baselineOK:
+				p.update(fmt.Sprintf("%s %s: gathering baseline coverage", tag, t.name))
+			case r.inMinimize:
+				p.update(fmt.Sprintf("%s %s: %s/%s, minimizing a failing input", tag, t.name, r.elapsed, o.fuzztime))
+			default:
+				p.update(fmt.Sprintf("%s %s: %s/%s, %d execs (%s/s), %d new, corpus %s",
+					tag, t.name, r.elapsed, o.fuzztime, r.execs, r.rate(), r.newEntries, r.corpus))
+			}
 			continue
 		}
 		if m := failingRE.FindStringSubmatch(line); m != nil {
@@ -367,6 +379,7 @@ func fuzzOne(root string, t target, o options, p *progress, tag string) result {
 	}
 	err := <-waitErr
 	r.wall = time.Since(start)
+	r.status.finish()
 	text := strings.Join(all, "\n")
 	if err != nil || strings.Contains(text, "--- FAIL") || len(r.reproducers) > 0 {
 		r.failed = true
@@ -415,7 +428,7 @@ func loadAverage() string {
 func failureText(lines []string) string {
 	var keep []string
 	for _, l := range lines {
-		if statusRE.MatchString(l) || baselineRE.MatchString(l) {
+		if statusRE.MatchString(l) || baselineRE.MatchString(l) || minimizingRE.MatchString(l) {
 			continue
 		}
 		keep = append(keep, l)
@@ -448,13 +461,13 @@ func summaryLine(r result, tag string) string {
 	case r.flake:
 		status = "ok (go test ended with go.dev/issue/75804's spurious \"context deadline exceeded\"; no failure)"
 	}
-	return fmt.Sprintf("%s %s: %s, %s fuzzing (%s wall), %d execs, %s execs/s, %d new corpus entries",
-		tag, r.target, status, r.elapsed, r.wall.Round(100*time.Millisecond), r.execs, r.rate(), r.newEntries)
+	return fmt.Sprintf("%s %s: %s, %s fuzzing (%s wall), %d execs, %s execs/s, %d new corpus entries, longest stall %s, minimizing %s",
+		tag, r.target, status, r.elapsed, r.wall.Round(100*time.Millisecond), r.execs, r.rate(), r.newEntries, stallText(r.status), minimizeText(r.status))
 }
 
 func printSummary(w io.Writer, results []result, cache string) {
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %6s  %s\n", "TARGET", "TIME", "EXECS", "EXECS/S", "NEW", "LOAD", "RESULT")
+	fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %-13s %6s %6s  %s\n", "TARGET", "TIME", "EXECS", "EXECS/S", "NEW", "STALL", "MINIM", "LOAD", "RESULT")
 	var failed, execs int64
 	var total, baseline time.Duration
 	for _, r := range results {
@@ -475,13 +488,14 @@ func printSummary(w io.Writer, results []result, cache string) {
 		execs += r.execs
 		total += r.elapsed
 		baseline += r.baseline
-		fmt.Fprintf(w, "%-22s %8s %12d %10s %6d %6s  %s\n", r.target, r.elapsed, r.execs, r.rate(), r.newEntries, r.load, status)
+		fmt.Fprintf(w, "%-22s %8s %12d %10s %6d %-13s %6s %6s  %s\n", r.target, r.elapsed, r.execs, r.rate(), r.newEntries, stallText(r.status), minimizeText(r.status), r.load, status)
 		for _, u := range r.unexpected {
-			fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %6s  note: new file %s was not reported as a reproducer\n", "", "", "", "", "", "", u)
+			fmt.Fprintf(w, "%-22s %8s %12s %10s %6s %-13s %6s %6s  note: new file %s was not reported as a reproducer\n", "", "", "", "", "", "", "", "", u)
 		}
 	}
-	fmt.Fprintf(w, "%-22s %8s %12d %10s %6s %6s  %d of %d failed\n", "total", total, execs, rate(execs, total-baseline), "", "", failed, len(results))
+	fmt.Fprintf(w, "%-22s %8s %12d %10s %6s %-13s %6s %6s  %d of %d failed\n", "total", total, execs, rate(execs, total-baseline), "", "", "", "", failed, len(results))
 	fmt.Fprintf(w, "\nTIME includes gathering the baseline coverage of the corpus; EXECS/S counts the fuzzing after it, over\nall workers (-parallel, default GOMAXPROCS=%d). LOAD is the 1-minute load average as the target ended:\nabove GOMAXPROCS, other work shared the CPU.\n", runtime.GOMAXPROCS(0))
+	fmt.Fprintf(w, "STALL is the longest stretch of fuzzing with no new executions reported (from when it began): while\nevery worker minimizes a new input, or a worker is restarted, go test's count stands still. MINIM is\nthe time spent minimizing a failing input, when all fuzzing stops. Both are as go test's progress\nlines show them, every 3 s.\n")
 	fmt.Fprintf(w, "\nNew corpus entries stay in the fuzz cache (%s), not in the tree.\n", cache)
 	for _, r := range results {
 		for _, f := range r.reproducers {
@@ -489,6 +503,22 @@ func printSummary(w io.Writer, results []result, cache string) {
 			fmt.Fprintf(w, "Reproduce: go test -run='^%s$' ./%s   (then see fuzz/README.md)\n", id, r.dir)
 		}
 	}
+}
+
+// stallText writes a status's longest stall as "9s at 6s", or "-".
+func stallText(s status) string {
+	if s.stall <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%s at %s", s.stall, s.stallFrom)
+}
+
+// minimizeText writes the time spent minimizing failing inputs, or "-".
+func minimizeText(s status) string {
+	if s.minimizing <= 0 {
+		return "-"
+	}
+	return s.minimizing.String()
 }
 
 func indent(s string) string {

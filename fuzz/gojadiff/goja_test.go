@@ -14,7 +14,7 @@ func FuzzGojaEncode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if err := checkGoja(fuzzinput.Units(b), "encodeURI", "encodeURIComponent"); err != nil {
+		if err := checkGoja(fuzzinput.Units(fuzzinput.ClipTo(b, fuzzinput.MaxLenGoja)), "encodeURI", "encodeURIComponent"); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -25,7 +25,7 @@ func FuzzGojaDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if err := checkGoja(fuzzinput.Units(b), "decodeURI", "decodeURIComponent"); err != nil {
+		if err := checkGoja(fuzzinput.Units(fuzzinput.ClipTo(b, fuzzinput.MaxLenGoja)), "decodeURI", "decodeURIComponent"); err != nil {
 			t.Fatal(err)
 		}
 	})

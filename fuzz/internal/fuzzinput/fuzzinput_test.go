@@ -54,3 +54,37 @@ func TestUnitsOf(t *testing.T) {
 		t.Errorf("FirstLoneSurrogate of a pair then a low surrogate = %d, want 2", got)
 	}
 }
+
+// TestReadCorpusFile reads files as go test -fuzz writes them.
+func TestReadCorpusFile(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		want []any
+	}{
+		{"go test fuzz v1\nbyte('\\x15')\n[]byte(\"\\xef88%\")\n", []any{byte(0x15), []byte("\xef88%")}},
+		{"go test fuzz v1\nbyte('A')\n[]byte(\"\")\n", []any{byte('A'), []byte{}}},
+		{"go test fuzz v1\nbyte('\\u00e9')\n[]byte(\"x\")\n", []any{byte(0xE9), []byte("x")}},
+		{"go test fuzz v1\nstring(\"a\\\"b\")\nstring(\"%zz\")\n", []any{"a\"b", "%zz"}},
+	} {
+		got, err := ReadCorpusFile([]byte(c.file))
+		if err != nil || len(got) != len(c.want) {
+			t.Errorf("ReadCorpusFile(%q) = %#v, %v; want %#v", c.file, got, err, c.want)
+			continue
+		}
+		for i := range got {
+			g, w := got[i], c.want[i]
+			if gb, ok := g.([]byte); ok {
+				g = "bytes " + string(gb)
+			}
+			if wb, ok := w.([]byte); ok {
+				w = "bytes " + string(wb)
+			}
+			if g != w {
+				t.Errorf("ReadCorpusFile(%q)[%d] = %#v, want %#v", c.file, i, got[i], c.want[i])
+			}
+		}
+	}
+	if _, err := ReadCorpusFile([]byte("go test fuzz v1\nint(3)\n")); err == nil {
+		t.Error("ReadCorpusFile accepted an int argument")
+	}
+}

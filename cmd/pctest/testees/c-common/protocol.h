@@ -1,5 +1,5 @@
 /*
- * protocol.h — the pctest protocol (version 1, see cmd/pctest/PROTOCOL.md)
+ * protocol.h — the pctest protocol (version 1, see testee/PROTOCOL.md)
  * for the survey's C testees (c-curl, c-uriparser). Compile protocol.c with
  * the testee:
  *

@@ -1,5 +1,5 @@
 /*
- * A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for
+ * A pctest testee (protocol version 1, see testee/PROTOCOL.md) for
  * libcurl's URL escaping (Debian libcurl4-openssl-dev):
  *
  *   percentEncode         curl_easy_escape(curl, octets, length)

@@ -1,5 +1,5 @@
 /*
- * A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for
+ * A pctest testee (protocol version 1, see testee/PROTOCOL.md) for
  * uriparser's escaping functions (Debian liburiparser-dev). The first
  * argument picks the function set, so that no two functions answer the same
  * op in one run:

@@ -1,5 +1,5 @@
 // Command go-neturl is a pctest testee (protocol version 1, see
-// cmd/pctest/PROTOCOL.md) for Go's net/url escapers:
+// testee/PROTOCOL.md) for Go's net/url escapers:
 //
 //	goQueryEscape    url.QueryEscape
 //	goPathEscape     url.PathEscape

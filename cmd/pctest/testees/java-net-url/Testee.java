@@ -1,4 +1,4 @@
-// A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for the
+// A pctest testee (protocol version 1, see testee/PROTOCOL.md) for the
 // JDK's java.net.URLEncoder and java.net.URLDecoder with UTF-8:
 //
 //   formEncode  URLEncoder.encode(text, StandardCharsets.UTF_8)

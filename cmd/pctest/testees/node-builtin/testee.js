@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for
+// A pctest testee (protocol version 1, see testee/PROTOCOL.md) for
 // V8's own URI functions: encodeURI, encodeURIComponent, decodeURI and
 // decodeURIComponent (ECMA-262 §19.2.6, née 5.1 §15.1.3). Every other op is
 // answered "unsupported".

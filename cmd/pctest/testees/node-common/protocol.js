@@ -1,4 +1,4 @@
-// The pctest protocol (version 1, see cmd/pctest/PROTOCOL.md) for the
+// The pctest protocol (version 1, see testee/PROTOCOL.md) for the
 // survey's node testees. A testee maps ops to functions and hands the map to
 // serve:
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for the
+// A pctest testee (protocol version 1, see testee/PROTOCOL.md) for the
 // npm package fast-decode-uri-component (version pinned in package.json):
 //
 //   decodeURIComponent  fastDecode(str); its documented null for an invalid

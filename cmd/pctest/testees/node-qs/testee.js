@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for the
+// A pctest testee (protocol version 1, see testee/PROTOCOL.md) for the
 // npm package qs (version pinned in package.json). The first argument picks
 // the function set, so that no two functions answer the same op in one run:
 //

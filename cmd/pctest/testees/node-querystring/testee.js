@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for
+// A pctest testee (protocol version 1, see testee/PROTOCOL.md) for
 // Node's built-in querystring module:
 //
 //   encodeURIComponent  querystring.escape(str)

@@ -1,5 +1,5 @@
 #!/usr/bin/env perl
-# A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for Perl's
+# A pctest testee (protocol version 1, see testee/PROTOCOL.md) for Perl's
 # URI::Escape (CPAN distribution URI; Debian liburi-perl). The first argument
 # picks the function set, so that no two functions answer the same op in one
 # run:

@@ -1,5 +1,5 @@
 <?php
-// A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for PHP's
+// A pctest testee (protocol version 1, see testee/PROTOCOL.md) for PHP's
 // URL functions (ext/standard):
 //
 //   percentEncode         rawurlencode(octets)

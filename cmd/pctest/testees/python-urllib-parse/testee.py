@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for all
+"""A pctest testee (protocol version 1, see testee/PROTOCOL.md) for all
 of Python's urllib.parse quoting functions. The first argument picks the
 function set, so that no two functions answer the same op in one run:
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for
+"""A pctest testee (protocol version 1, see testee/PROTOCOL.md) for
 Python's urllib.parse:
 
   percentEncode  quote(octets, safe='')       RFC 3986 §2.1, §2.3

@@ -1,7 +1,7 @@
 #!/usr/bin/env ruby
 # frozen_string_literal: true
 
-# A pctest testee (protocol version 1, see cmd/pctest/PROTOCOL.md) for Ruby's
+# A pctest testee (protocol version 1, see testee/PROTOCOL.md) for Ruby's
 # standard library. The first argument picks the function set, so that no
 # two functions answer the same op in one run:
 #

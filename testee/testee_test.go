@@ -1,4 +1,4 @@
-package main
+package testee
 
 import (
 	"context"
@@ -7,105 +7,37 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 	"unicode/utf16"
 
+	"github.com/pctest/pctest/internal/faketestee"
 	"github.com/pctest/pctest/vectors"
 )
 
 // fakeConfig returns the config of a fake testee (see fake_test.go) with the
 // behaviours in mode.
-func fakeConfig(mode string) testeeConfig {
-	return testeeConfig{
-		Argv: []string{os.Args[0]},
-		Name: "fake",
+func fakeConfig(mode string) Config {
+	return Config{
+		Command: []string{os.Args[0]},
+		Name:    "fake",
 		// GORACE: a race-enabled binary sleeps 1s at exit by default.
-		Env: []string{roleEnv + "=fake", fakeEnv + "=" + mode, "GORACE=atexit_sleep_ms=0"},
-	}
-}
-
-// checkNoLeaks fails t if, once t's cleanups ran, more goroutines are left
-// than before it started.
-func checkNoLeaks(t *testing.T) {
-	t.Helper()
-	before := runtime.NumGoroutine()
-	t.Cleanup(func() {
-		deadline := time.Now().Add(15 * time.Second)
-		for {
-			n := runtime.NumGoroutine()
-			if n <= before {
-				return
-			}
-			if time.Now().After(deadline) {
-				buf := make([]byte, 1<<20)
-				buf = buf[:runtime.Stack(buf, true)]
-				t.Errorf("goroutines: %d before, %d after\n%s", before, n, buf)
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	})
-}
-
-// procState returns the state letter of process pid from /proc ('Z' for a
-// zombie) and its parent's pid, or ok false if there is no such process.
-func procState(pid int) (state byte, ppid int, ok bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, 0, false
-	}
-	s := string(data)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 || i+4 > len(s) {
-		return 0, 0, false
-	}
-	f := strings.Fields(s[i+1:])
-	if len(f) < 2 {
-		return 0, 0, false
-	}
-	ppid, _ = strconv.Atoi(f[1])
-	return f[0][0], ppid, true
-}
-
-// checkReaped fails t unless every pid is gone: the runner's own children
-// reaped, and anything else at least dead (a zombie whose parent is not
-// this process, waiting for init).
-func checkReaped(t *testing.T, pids []int) {
-	t.Helper()
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		t.Log("no /proc: cannot check for zombies")
-		return
-	}
-	deadline := time.Now().Add(15 * time.Second)
-	for _, pid := range pids {
-		for {
-			state, ppid, ok := procState(pid)
-			if !ok || (state == 'Z' && ppid != os.Getpid()) {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Errorf("process %d still there: state %c, parent %d (we are %d)", pid, state, ppid, os.Getpid())
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		Env: []string{faketestee.RoleEnv + "=fake", faketestee.ModeEnv + "=" + mode, "GORACE=atexit_sleep_ms=0"},
 	}
 }
 
 // startFake starts a fake testee and closes it when t ends, checking that
 // no goroutine and no process is left behind.
-func startFake(t *testing.T, cfg testeeConfig) (*testee, *[]int) {
+func startFake(t *testing.T, cfg Config) (*Process, *[]int) {
 	t.Helper()
-	checkNoLeaks(t)
+	faketestee.CheckNoLeaks(t)
 	var (
 		mu   sync.Mutex
 		pids []int
 	)
-	tt := newTestee(cfg)
+	tt := newProcess(cfg)
 	tt.onStart = func(pid int) {
 		mu.Lock()
 		pids = append(pids, pid)
@@ -118,7 +50,7 @@ func startFake(t *testing.T, cfg testeeConfig) (*testee, *[]int) {
 		tt.close(false)
 		mu.Lock()
 		defer mu.Unlock()
-		checkReaped(t, pids)
+		faketestee.CheckReaped(t, pids)
 	})
 	return tt, &pids
 }
@@ -129,7 +61,7 @@ func textReq(s string) vectors.Request {
 
 // doAll sends every input at once, from a goroutine each, and returns the
 // responses and errors by input.
-func doAll(tt *testee, inputs []string) ([]vectors.Response, []error) {
+func doAll(tt *Process, inputs []string) ([]vectors.Response, []error) {
 	resps := make([]vectors.Response, len(inputs))
 	errs := make([]error, len(inputs))
 	var wg sync.WaitGroup
@@ -186,7 +118,7 @@ func TestTesteePipelinesAndMatchesIDs(t *testing.T) {
 	if err != nil || len(resp.Out) != 3 || resp.Out[1] != 0xD800 {
 		t.Errorf("lone surrogate: got %x, %v", resp.Out, err)
 	}
-	if s := tt.incidents(); s != (testeeStats{}) {
+	if s := tt.Stats(); s != (Stats{}) {
 		t.Errorf("incidents: %+v", s)
 	}
 }
@@ -204,7 +136,7 @@ func TestTesteeUTF16Hex(t *testing.T) {
 		t.Errorf("out_utf16 echo: got %x, want %x", resp.Out, want)
 	}
 	tt.close(false)
-	if got := tt.stderrTail(1000); !strings.Contains(got, `"in_utf16":"d8000041de00"`) {
+	if got := tt.Stderr(1000); !strings.Contains(got, `"in_utf16":"d8000041de00"`) {
 		t.Errorf("request was not sent as in_utf16: %s", got)
 	}
 }
@@ -219,7 +151,7 @@ func TestTesteeCrash(t *testing.T) {
 		if !bad[s] {
 			continue
 		}
-		var ce *crashError
+		var ce *CrashError
 		if !errors.As(errs[i], &ce) {
 			t.Errorf("%s: got %v, %v; want a crash", s, resps[i], errs[i])
 			continue
@@ -231,12 +163,14 @@ func TestTesteeCrash(t *testing.T) {
 			t.Errorf("%s: %q", s, ce.Error())
 		}
 	}
-	st := tt.incidents()
-	if st.Crashes != 2 || st.Restarts != 2 {
+	st := tt.Stats()
+	// Each crash restarts the testee; so does the first one when it lost
+	// several requests, which are then sent again alone (issue 14).
+	if st.Crashes != 2 || st.Restarts < 2 || st.Restarts > 4 || st.Flaky != 0 {
 		t.Errorf("incidents: %+v", st)
 	}
-	if len(*pids) != 3 {
-		t.Errorf("started %d processes, want 3", len(*pids))
+	if len(*pids) != st.Restarts+1 {
+		t.Errorf("started %d processes, want %d", len(*pids), st.Restarts+1)
 	}
 }
 
@@ -244,7 +178,7 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 	dir := t.TempDir()
 	pidfile := filepath.Join(dir, "pids")
 	cfg := fakeConfig("grandchild,pidfile=" + pidfile)
-	cfg.Timeout = 5 * time.Second // generous: a loaded CI machine restarts a race-enabled fake testee slowly
+	cfg.Timeout = 2 * time.Second // generous: a loaded CI machine restarts a race-enabled fake testee slowly
 	tt, _ := startFake(t, cfg)
 	in := inputs(50, "HANG")
 	start := time.Now()
@@ -254,7 +188,7 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 		if s != "HANG" {
 			continue
 		}
-		var te *timeoutError
+		var te *TimeoutError
 		if !errors.As(errs[i], &te) {
 			t.Errorf("HANG: got %v, %v; want a timeout", resps[i], errs[i])
 		}
@@ -264,11 +198,13 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 	}
 	// The hung testee and the grandchild it started are gone, long before
 	// the testee is closed.
-	pids := readPids(pidfile)
-	if len(pids) != 3 {
-		t.Fatalf("pids %v: want the first testee, its grandchild and the second testee", pids)
+	// With several requests in flight at the timeout, HANG is sent again
+	// alone and hangs a second testee, which starts a second grandchild.
+	pids := faketestee.ReadPids(pidfile)
+	if len(pids) != 3 && len(pids) != 5 {
+		t.Fatalf("pids %v: want each hung testee and its grandchild, and the last testee", pids)
 	}
-	checkReaped(t, pids[:2])
+	faketestee.CheckReaped(t, pids[:len(pids)-1])
 }
 
 func TestTesteeProtocolErrors(t *testing.T) {
@@ -281,7 +217,7 @@ func TestTesteeProtocolErrors(t *testing.T) {
 		if !bad[s] {
 			continue
 		}
-		var pe *protocolError
+		var pe *ProtocolError
 		if !errors.As(errs[i], &pe) {
 			t.Errorf("%s: got %v, %v; want a protocol error", s, resps[i], errs[i])
 			continue
@@ -294,7 +230,10 @@ func TestTesteeProtocolErrors(t *testing.T) {
 			t.Errorf("%s: does not quote the line: %s", s, msg)
 		}
 	}
-	if st := tt.incidents(); st.ProtocolErrors != 4 || st.Restarts != 0 {
+	// A line that names no request in flight, with several in flight,
+	// restarts the testee and sends them again alone (issue 14): restarts
+	// vary with timing, the charges do not.
+	if st := tt.Stats(); st.ProtocolErrors != 4 || st.Flaky != 0 {
 		t.Errorf("incidents: %+v", st)
 	}
 }
@@ -307,29 +246,30 @@ func TestTesteeLongLineBoundedMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	_, err := tt.Do(context.Background(), textReq("LONGLINE"))
-	var pe *protocolError
+	var pe *ProtocolError
 	if !errors.As(err, &pe) || !strings.Contains(pe.Error(), "longer than 65536 bytes") {
 		t.Fatalf("got %v, want a protocol error for a long line", err)
 	}
 	if len(pe.Line) > quoteLimit+40 {
 		t.Errorf("quoted %d bytes", len(pe.Line))
 	}
-	// The testee goes on flooding, then hangs: the next request times out
-	// and a new process answers the one after.
+	// The testee would go on flooding, then hang: it is killed at once, so
+	// that the next requests are answered by a new process (issue 14: no
+	// longer charged with a timeout).
 	in := inputs(3)
 	resps, errs := doAll(tt, in)
 	runtime.ReadMemStats(&after)
 	n := 0
 	for i := range in {
-		var te *timeoutError
+		var te *TimeoutError
 		if errors.As(errs[i], &te) {
 			n++
 		} else if errs[i] != nil || string(utf16.Decode(resps[i].Out)) != in[i] {
 			t.Errorf("%q: %v %v", in[i], resps[i], errs[i])
 		}
 	}
-	if n != 1 {
-		t.Errorf("%d timeouts, want 1", n)
+	if n != 0 {
+		t.Errorf("%d timeouts, want 0", n)
 	}
 	if d := after.TotalAlloc - before.TotalAlloc; d > 2<<20 {
 		t.Errorf("allocated %d bytes reading a 3 MiB line with a 64 KiB limit", d)
@@ -337,10 +277,10 @@ func TestTesteeLongLineBoundedMemory(t *testing.T) {
 }
 
 func TestTesteeCannotStart(t *testing.T) {
-	checkNoLeaks(t)
-	tt := newTestee(testeeConfig{Argv: []string{filepath.Join(t.TempDir(), "no-such-testee")}})
+	faketestee.CheckNoLeaks(t)
+	tt := newProcess(Config{Command: []string{filepath.Join(t.TempDir(), "no-such-testee")}})
 	err := tt.start()
-	var se *startError
+	var se *StartError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "no-such-testee") {
 		t.Errorf("got %v, want a start error naming the command", err)
 	}
@@ -353,7 +293,7 @@ func TestTesteeCannotStart(t *testing.T) {
 func TestTesteeExitsAtStart(t *testing.T) {
 	tt, pids := startFake(t, fakeConfig("exit-at-start"))
 	_, errs := doAll(tt, inputs(20))
-	var se *startError
+	var se *StartError
 	n := 0
 	for _, err := range errs {
 		if errors.As(err, &se) {

@@ -1,7 +1,8 @@
-package main
+package testee
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"sync"
 )
@@ -52,7 +53,8 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 }
 
 // Last returns at most the last n bytes kept, starting at a line boundary
-// when one is near, with invalid UTF-8 replaced.
+// when one is near, with invalid UTF-8 replaced and control characters but
+// newline and tab escaped (see sanitize).
 func (b *tailBuffer) Last(n int) string {
 	b.mu.Lock()
 	var all []byte
@@ -73,7 +75,53 @@ func (b *tailBuffer) Last(n int) string {
 			all = all[i+1:]
 		}
 	}
-	return strings.ToValidUTF8(string(all), "\uFFFD")
+	return sanitize(strings.ToValidUTF8(string(all), "\uFFFD"))
+}
+
+// sanitize escapes what a terminal would act on in s: C0 and C1 control
+// characters but newline and tab (escape sequences, carriage returns, NUL,
+// backspaces), DEL, and the Unicode format characters that reorder or hide
+// text (bidirectional overrides and isolates, zero-width characters). Each
+// becomes a Go escape such as \x1b or \u202e.
+func sanitize(s string) string {
+	clean := true
+	for _, r := range s {
+		if unsafeRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for _, r := range s {
+		if !unsafeRune(r) {
+			b.WriteRune(r)
+			continue
+		}
+		switch {
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
+}
+
+// unsafeRune reports whether sanitize escapes r.
+func unsafeRune(r rune) bool {
+	switch {
+	case r == '\n' || r == '\t':
+		return false
+	case r < 0x20 || r == 0x7F || r >= 0x80 && r < 0xA0:
+		return true
+	case r >= 0x200B && r <= 0x200F, r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0xFEFF:
+		return true
+	}
+	return false
 }
 
 // Len returns how many bytes were ever written.

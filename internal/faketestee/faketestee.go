@@ -1,0 +1,405 @@
+// Package faketestee is the misbehaving testee of the runner's tests: a
+// test binary re-executes itself with RoleEnv set to "fake" and ModeEnv
+// saying how to misbehave, and its TestMain calls [Main] (the
+// TestHelperProcess pattern of os/exec). It is for tests only.
+package faketestee
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
+)
+
+// The environment of a fake testee.
+const (
+	// RoleEnv selects what the test binary does: "fake" runs [Main].
+	RoleEnv = "PCTEST_TEST_ROLE"
+	// ModeEnv lists the fake testee's behaviours, comma-separated:
+	//
+	//	exit-at-start  write "fatal: boom" to stderr and exit 1 at once
+	//	close-stdout-at-start
+	//	               close stdout at once and sleep
+	//	never-read     never read stdin; sleep
+	//	stderr-junk    write terminal escapes, NUL and CR to stderr at start
+	//	setsid         at start, start a grandchild in a session of its own
+	//	               that sleeps (its pid goes to the pidfile)
+	//	pidfile=PATH   append the process's pid (and any grandchild's) to PATH
+	//	grandchild     on HANG, first start a grandchild that sleeps
+	//	once=PATH      misbehave only if PATH does not exist, creating it
+	//	sticky=PATH    misbehave the first time, and from then on only on
+	//	               the request with that id (its id goes to PATH)
+	//	logreq         copy each request line to stderr
+	//	wait-eof       read everything before answering anything
+	//	ref            answer as the reference implementation does
+	//	bang-bug       with ref: encodeURIComponent escapes '!' as %21
+	//	noflush        on a crash, exit without writing the answers of the
+	//	               chunk read so far (as the shipped examples would)
+	//	crash-at=N, hang-at=N, garbage-at=N
+	//	               at the process's Nth request, behave as for the
+	//	               CRASH, HANG or GARBAGE triggers below
+	//	close-stdout-after=N
+	//	               after N answers, close stdout and sleep
+	//	dup-every=N    write every Nth answer twice
+	//	unsup-op=OP    answer unsupported to every request of OP
+	//	crash-char=C, hang-char=C, garbage-char=C, extra-char=C,
+	//	dup-char=C, malformed-char=C, long-char=C, setsid-char=C
+	//	               on a request whose input holds the character C:
+	//	               exit 3; hang; print a line that is not JSON instead
+	//	               of the answer; print one before the answer; answer
+	//	               twice; answer with a JSON object cut short; print a
+	//	               3 MiB line, then answer; start a grandchild in a
+	//	               session of its own, then answer
+	//
+	// Otherwise it answers each request by echoing its "in" as "out"
+	// ("in_hex" as "out_hex", "in_utf16" as "out_utf16"), unless the input
+	// contains a trigger:
+	//
+	//	CRASH      write "dying" to stderr and exit 3
+	//	HANG       stop answering and sleep
+	//	GARBAGE    print a line that is not JSON instead of the answer
+	//	EXTRA      print a line that is not JSON, then the answer
+	//	WRONGID    answer with the id plus 1000
+	//	NOID       answer without an id
+	//	LONGLINE   print a 3 MiB line without a newline, then hang
+	//	UNSUP      answer unsupported
+	ModeEnv = "PCTEST_FAKE"
+)
+
+// Main runs the fake testee that ModeEnv describes and returns its exit
+// status.
+func Main() int {
+	opts := map[string]string{}
+	for _, f := range strings.Split(os.Getenv(ModeEnv), ",") {
+		k, v, _ := strings.Cut(f, "=")
+		opts[k] = v
+	}
+	has := func(k string) bool { _, ok := opts[k]; return ok }
+	if path, ok := opts["pidfile"]; ok {
+		AppendPid(path, os.Getpid())
+	}
+	if has("exit-at-start") {
+		fmt.Fprintln(os.Stderr, "fatal: boom")
+		return 1
+	}
+	if has("stderr-junk") {
+		os.Stderr.WriteString("junk: \x1b[2J\x1b]0;owned\x07 NUL\x00 CR\rover \u202egnp.exe\n")
+	}
+	if has("setsid") {
+		startSetsid(opts["pidfile"])
+	}
+	if has("close-stdout-at-start") {
+		os.Stdout.Close()
+		time.Sleep(time.Hour)
+		return 0
+	}
+	if has("never-read") {
+		time.Sleep(time.Hour)
+		return 0
+	}
+	var reqID int64 // the id of the request being answered
+	misbehave := func() bool {
+		if path, ok := opts["sticky"]; ok {
+			// The first misbehaviour picks a request; it is the one
+			// misbehaved on from then on, in every process.
+			id := strconv.FormatInt(reqID, 10)
+			if data, err := os.ReadFile(path); err == nil {
+				return string(data) == id
+			}
+			f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+			if err != nil {
+				data, _ := os.ReadFile(path)
+				return string(data) == id
+			}
+			f.WriteString(id)
+			f.Close()
+			return true
+		}
+		path, ok := opts["once"]
+		if !ok {
+			return true
+		}
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err != nil {
+			return false
+		}
+		f.Close()
+		return true
+	}
+	in := bufio.NewReader(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	count, answers := 0, 0
+	at := func(key string) bool {
+		n, ok := opts[key]
+		if !ok {
+			return false
+		}
+		if path, ok := opts["sticky"]; ok {
+			if data, err := os.ReadFile(path); err == nil {
+				return string(data) == strconv.FormatInt(reqID, 10)
+			}
+		}
+		return n == strconv.Itoa(count) && misbehave()
+	}
+	atoi := func(key string) int {
+		n, _ := strconv.Atoi(opts[key])
+		return n
+	}
+	closeAfter, dupEvery := atoi("close-stdout-after"), atoi("dup-every")
+	_, ref := opts["ref"]
+	if has("wait-eof") {
+		io.ReadAll(os.Stdin)
+		return 0
+	}
+	for {
+		line, err := in.ReadBytes('\n')
+		if len(line) > 0 {
+			count++
+			var req struct {
+				ID      int64           `json:"id"`
+				Op      string          `json:"op"`
+				In      json.RawMessage `json:"in"`
+				InHex   json.RawMessage `json:"in_hex"`
+				InUTF16 json.RawMessage `json:"in_utf16"`
+			}
+			if json.Unmarshal(line, &req) != nil {
+				fmt.Fprintf(os.Stderr, "fake: bad request %q\n", line)
+				continue
+			}
+			reqID = req.ID
+			if has("logreq") {
+				os.Stderr.Write(line)
+			}
+			input := string(req.In) + string(req.InHex) + string(req.InUTF16)
+			trigger := func(word string) bool { return strings.Contains(input, word) && misbehave() }
+			char := func(key string) bool {
+				c, ok := opts[key]
+				return ok && c != "" && strings.Contains(input, c) && misbehave()
+			}
+			answer := func() {
+				answers++
+				switch {
+				case opts["unsup-op"] == req.Op:
+					fmt.Fprintf(out, "{\"id\":%d,\"unsupported\":true}\n", req.ID)
+				case ref:
+					out.Write(referenceAnswer(line, has("bang-bug")))
+					out.WriteByte('\n')
+				case req.InUTF16 != nil:
+					fmt.Fprintf(out, "{\"id\":%d,\"out_utf16\":%s}\n", req.ID, req.InUTF16)
+				case req.In != nil:
+					fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID, req.In)
+				default:
+					fmt.Fprintf(out, "{\"id\":%d,\"out_hex\":%s}\n", req.ID, req.InHex)
+				}
+			}
+			switch {
+			case at("crash-at") || trigger("CRASH") || char("crash-char"):
+				if !has("noflush") {
+					out.Flush()
+				}
+				fmt.Fprintln(os.Stderr, "dying")
+				return 3
+			case at("hang-at") || trigger("HANG") || char("hang-char"):
+				out.Flush()
+				if has("grandchild") {
+					cmd := exec.Command("sleep", "600")
+					if cmd.Start() == nil {
+						if path, ok := opts["pidfile"]; ok {
+							AppendPid(path, cmd.Process.Pid)
+						}
+					}
+				}
+				time.Sleep(time.Hour)
+				return 0
+			case at("garbage-at") || trigger("GARBAGE") || char("garbage-char"):
+				fmt.Fprintln(out, "this is not json <script>")
+			case trigger("EXTRA") || char("extra-char"):
+				fmt.Fprintln(out, "debug: extra line")
+				answer()
+			case char("dup-char"):
+				answer()
+				answer()
+			case char("malformed-char"):
+				fmt.Fprintf(out, "{\"id\":%d,\"out\":\"x\"\n", req.ID)
+			case char("long-char"):
+				chunk := bytes.Repeat([]byte("x"), 1<<16)
+				for range 48 {
+					out.Write(chunk)
+				}
+				out.WriteByte('\n')
+				answer()
+			case char("setsid-char"):
+				startSetsid(opts["pidfile"])
+				answer()
+			case trigger("WRONGID"):
+				fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID+1000, req.In)
+			case trigger("NOID"):
+				fmt.Fprintf(out, "{\"out\":%s}\n", req.In)
+			case trigger("LONGLINE"):
+				chunk := bytes.Repeat([]byte("x"), 1<<16)
+				for range 48 {
+					out.Write(chunk)
+				}
+				out.Flush()
+				time.Sleep(time.Hour)
+				return 0
+			case trigger("UNSUP"):
+				fmt.Fprintf(out, "{\"id\":%d,\"unsupported\":true}\n", req.ID)
+			default:
+				answer()
+				if dupEvery > 0 && answers%dupEvery == 0 {
+					answer()
+				}
+			}
+			if closeAfter > 0 && answers >= closeAfter {
+				out.Flush()
+				os.Stdout.Close()
+				time.Sleep(time.Hour)
+				return 0
+			}
+		}
+		if in.Buffered() == 0 || err != nil {
+			out.Flush()
+		}
+		if err != nil {
+			return 0
+		}
+	}
+}
+
+// startSetsid starts a grandchild that sleeps in a session of its own, out
+// of the testee's process group, and appends its pid to pidfile.
+func startSetsid(pidfile string) {
+	cmd := exec.Command("sleep", "600")
+	cmd.SysProcAttr = setsidAttr()
+	if cmd.Start() == nil && pidfile != "" {
+		AppendPid(pidfile, cmd.Process.Pid)
+	}
+}
+
+// AppendPid appends pid to the file at path, a line each.
+func AppendPid(path string, pid int) {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fmt.Fprintln(f, pid)
+}
+
+// ReadPids returns the pids AppendPid wrote to path.
+func ReadPids(path string) []int {
+	data, _ := os.ReadFile(path)
+	var pids []int
+	for _, f := range strings.Fields(string(data)) {
+		if pid, err := strconv.Atoi(f); err == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// referenceAnswer answers a request line as the reference implementation.
+// With bang set, encodeURIComponent escapes '!', which it must not.
+func referenceAnswer(line []byte, bang bool) []byte {
+	id, req, err := vectors.ParseRequestJSON(line)
+	if err != nil {
+		return []byte("bad request: " + err.Error())
+	}
+	resp, err := conformance.Reference().Do(context.Background(), req)
+	if err != nil {
+		resp = vectors.Response{Error: "ReferenceFailed", Message: err.Error()}
+	}
+	if bang && req.Op == "encodeURIComponent" && resp.Error == "" {
+		var out []uint16
+		for _, u := range resp.Out {
+			if u == '!' {
+				out = append(out, '%', '2', '1')
+			} else {
+				out = append(out, u)
+			}
+		}
+		resp.Out = out
+	}
+	return vectors.AppendResponseJSON(nil, id, resp, false)
+}
+
+// CheckNoLeaks fails t if, once t's cleanups ran, more goroutines are left
+// than before it started.
+func CheckNoLeaks(t *testing.T) {
+	t.Helper()
+	before := runtime.NumGoroutine()
+	t.Cleanup(func() {
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			n := runtime.NumGoroutine()
+			if n <= before {
+				return
+			}
+			if time.Now().After(deadline) {
+				buf := make([]byte, 1<<20)
+				buf = buf[:runtime.Stack(buf, true)]
+				t.Errorf("goroutines: %d before, %d after\n%s", before, n, buf)
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
+}
+
+// ProcState returns the state letter of process pid from /proc ('Z' for a
+// zombie) and its parent's pid, or ok false if there is no such process.
+func ProcState(pid int) (state byte, ppid int, ok bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 || i+4 > len(s) {
+		return 0, 0, false
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 2 {
+		return 0, 0, false
+	}
+	ppid, _ = strconv.Atoi(f[1])
+	return f[0][0], ppid, true
+}
+
+// CheckReaped fails t unless every pid is gone: the runner's own children
+// reaped, and anything else at least dead (a zombie whose parent is not
+// this process, waiting for init).
+func CheckReaped(t *testing.T, pids []int) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Log("no /proc: cannot check for zombies")
+		return
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for _, pid := range pids {
+		for {
+			state, ppid, ok := ProcState(pid)
+			if !ok || (state == 'Z' && ppid != os.Getpid()) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("process %d still there: state %c, parent %d (we are %d)", pid, state, ppid, os.Getpid())
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}

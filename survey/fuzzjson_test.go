@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
+)
+
+// buggyTestee is the environment variable that makes the test binary a
+// testee (see TestMain) with two bugs that pctest fuzz finds within
+// seconds: one in a text op, one in an octet op.
+const buggyTestee = "PCTEST_SURVEY_BUGGY_TESTEE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(buggyTestee) == "1" {
+		serveBuggy()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// serveBuggy speaks the testee protocol (testee/PROTOCOL.md) on stdin and
+// stdout. It answers decodeURIComponent as the reference does, but with
+// every lone surrogate of the result replaced by U+FFFD (goja's bug), and
+// percentDecode leniently: a '%' that starts no escape stays as it is,
+// where the strict decode of RFC 3986 §2.1 is an error (Python's
+// unquote_to_bytes). Every other op is unsupported.
+func serveBuggy() {
+	ref := conformance.Reference()
+	ctx := context.Background()
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<16), 1<<24)
+	out := bufio.NewWriter(os.Stdout)
+	var line []byte
+	for in.Scan() {
+		id, req, err := vectors.ParseRequestJSON(in.Bytes())
+		if err != nil {
+			os.Exit(3)
+		}
+		resp := vectors.Response{Unsupported: true}
+		switch req.Op {
+		case vectors.OpDecodeURIComponent:
+			resp, _ = ref.Do(ctx, req)
+			resp.Out = replaceLoneSurrogates(resp.Out)
+		case vectors.OpPercentDecode:
+			resp, _ = ref.Do(ctx, req)
+			if resp.Error == vectors.ErrMalformedEscape {
+				req.Op = vectors.OpPercentDecodeLenient
+				resp, _ = ref.Do(ctx, req)
+			}
+		}
+		line = append(vectors.AppendResponseJSON(line[:0], id, resp, false), '\n')
+		out.Write(line)
+		out.Flush()
+	}
+}
+
+// replaceLoneSurrogates returns u with every code unit of a lone
+// surrogate replaced by U+FFFD.
+func replaceLoneSurrogates(u []uint16) []uint16 {
+	if u == nil {
+		return nil
+	}
+	r := slices.Clone(u)
+	for i := 0; i < len(r); i++ {
+		switch c := r[i]; {
+		case c >= 0xD800 && c < 0xDC00 && i+1 < len(r) && r[i+1] >= 0xDC00 && r[i+1] < 0xE000:
+			i++
+		case c >= 0xD800 && c < 0xE000:
+			r[i] = 0xFFFD
+		}
+	}
+	return r
+}
+
+// TestParseFuzzRealRun runs the real pctest fuzz -format json against a
+// testee with a bug in a text op and one in an octet op, and checks that
+// the survey reads both findings back as the reference and the testee
+// answered them: the survey reads only pctest's machine format.
+func TestParseFuzzRealRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds pctest and fuzzes for a few seconds")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "pctest")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/pctest")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/pctest: %v\n%s", err, out)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "fuzz", "-format", "json", "-time", "20s", "-seed", "1",
+		"-op", "decodeURIComponent,percentDecode", "--", self)
+	cmd.Env = append(os.Environ(), buggyTestee+"=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("pctest fuzz: %v, want exit status 1 (findings)\nstderr:\n%s", err, stderr.String())
+	}
+	fr, err := parseFuzz(out)
+	if err != nil {
+		t.Fatalf("parseFuzz of a real report: %v\n%s", err, out)
+	}
+	ref := conformance.Reference()
+	seen := map[vectors.Op]bool{}
+	for _, f := range fr.Findings {
+		if !f.Fuzz || !f.failed() || f.Incident != "" {
+			t.Errorf("%s: fuzz %v, failed %v, incident %q", f.ID, f.Fuzz, f.failed(), f.Incident)
+		}
+		want, err := ref.Do(context.Background(), f.Req)
+		if err != nil || !vectors.SameAnswer(f.Op, want, f.Want) {
+			t.Errorf("%s %s: the reference answers %+v to the request read back, the report says %+v", f.ID, f.Op, want, f.Want)
+		}
+		switch f.Op {
+		case vectors.OpDecodeURIComponent:
+			if !slices.Equal(f.Got.Out, replaceLoneSurrogates(want.Out)) || slices.Equal(f.Got.Out, want.Out) {
+				t.Errorf("%s: got %x, want the reference's %x with U+FFFD for lone surrogates", f.ID, f.Got.Out, want.Out)
+			}
+		case vectors.OpPercentDecode:
+			lenient := f.Req
+			lenient.Op = vectors.OpPercentDecodeLenient
+			l, _ := ref.Do(context.Background(), lenient)
+			if f.Want.Error != vectors.ErrMalformedEscape || f.Got.OutHex == nil || !slices.Equal(f.Got.OutHex, l.OutHex) {
+				t.Errorf("%s: want error %s and the lenient decode %x, got want %+v, got %+v", f.ID, vectors.ErrMalformedEscape, l.OutHex, f.Want, f.Got)
+			}
+		default:
+			t.Errorf("%s: a finding for op %s, which the testee does not have", f.ID, f.Op)
+		}
+		seen[f.Op] = true
+	}
+	if !seen[vectors.OpDecodeURIComponent] || !seen[vectors.OpPercentDecode] {
+		t.Errorf("findings for %v, want one for decodeURIComponent (text) and one for percentDecode (octets)\n%s", seen, out)
+	}
+}

@@ -1,0 +1,609 @@
+package testee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
+)
+
+// Fuzzing limits.
+const (
+	// defaultMaxFindings is how many distinct findings are reported per op
+	// before the op is fuzzed no more: more are most often the same bug.
+	defaultMaxFindings = 3
+	// shrinkBudget bounds the requests and the time spent shrinking one
+	// finding.
+	shrinkBudget     = 5000
+	shrinkTimeBudget = 20 * time.Second
+	// unsupportedGiveUp is how many "unsupported" answers, with no other
+	// answer before them, make the fuzzer give up an op as not
+	// implemented.
+	unsupportedGiveUp = 32
+)
+
+// The kinds of a [Finding].
+const (
+	KindDisagreement = "disagreement" // the implementation answered, differently from the reference
+	KindCrash        = "crash"        // a *CrashError stood in for the answer
+	KindTimeout      = "timeout"      // a *TimeoutError stood in for the answer
+	KindProtocol     = "protocol"     // a *ProtocolError stood in for the answer
+	KindError        = "error"        // another error stood in for the answer
+)
+
+// A FuzzConfig says what [Fuzz] does.
+type FuzzConfig struct {
+	// Ops are the ops fuzzed; nil means every op of [vectors.Ops].
+	Ops []vectors.Op
+	// Seed is the first case's seed; the same seed generates the same
+	// cases.
+	Seed uint64
+	// Duration bounds the time spent; zero means no bound but Cases.
+	// Findings being shrunk when it is up are reported as they are.
+	Duration time.Duration
+	// Cases bounds the cases sent; zero means no bound but Duration. With
+	// neither, Fuzz runs until ctx is done.
+	Cases int64
+	// Workers is how many cases are in flight at once; zero means the
+	// Window of a *Process, else GOMAXPROCS.
+	Workers int
+	// Deviations are known deviations (vectors/deviations.json); a
+	// difference one of them covers for the implementation's Name is not a
+	// finding.
+	Deviations []vectors.Deviation
+	// MaxFindings is how many distinct findings an op may have before it
+	// is fuzzed no more; zero means 3.
+	MaxFindings int
+}
+
+// A FuzzReport is what [Fuzz] did and found.
+type FuzzReport struct {
+	// Implementation is the implementation's Name.
+	Implementation string
+	// Seed is FuzzConfig.Seed.
+	Seed uint64
+	// Cases counts the generated requests the implementation answered;
+	// Sent counts those sent to it, answered or not.
+	Cases, Sent int64
+	// Elapsed is the time Fuzz took.
+	Elapsed time.Duration
+	// Findings are the findings, in the order they were found.
+	Findings []Finding
+	// Unsupported are the ops the implementation declined every time,
+	// which were not fuzzed; none of them has a finding.
+	Unsupported []vectors.Op
+	// Interrupted says ctx was canceled before the end.
+	Interrupted bool
+}
+
+// A Finding is a request on which the implementation and the reference
+// answer differently, or on which the implementation crashed, hung or broke
+// the protocol, shrunk to a minimal input.
+type Finding struct {
+	// Kind is KindDisagreement, KindCrash, KindTimeout, KindProtocol or
+	// KindError.
+	Kind string
+	// Request is the minimal request found; Original the one generated.
+	Request, Original vectors.Request
+	// Want is the reference's answer, Got the implementation's; Err is
+	// what stood in for Got when the implementation did not answer.
+	Want, Got vectors.Response
+	Err       error
+	// Case is the number of the case that found it; Steps the requests
+	// spent shrinking.
+	Case  int64
+	Steps int
+	// Shrunk says shrinking ran to its end; false when time ran out or the
+	// run was interrupted first.
+	Shrunk bool
+	// Reproduced says Request, sent again on its own, failed the same
+	// way. A finding that did not is flaky.
+	Reproduced bool
+}
+
+// Op returns the op of the finding's request.
+func (f *Finding) Op() vectors.Op { return f.Request.Op }
+
+// Fuzz sends generated requests to impl and to the reference codec
+// ([conformance.Reference]) until the duration or the cases of cfg are
+// spent or ctx is done, and shrinks each difference, crash, hang or
+// protocol error to a minimal input. Every finding is sent again on its
+// own before it is reported. The error is not nil when impl cannot run (a
+// *StartError), or answered no request at all; the report is then
+// partial. An interrupted run (ctx canceled) is not an error: the report
+// says Interrupted.
+func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) (*FuzzReport, error) {
+	f := &fuzzer{
+		impl:  impl,
+		ref:   conformance.Reference(),
+		seed:  cfg.Seed,
+		devs:  cfg.Deviations,
+		limit: cfg.Cases,
+		max:   cfg.MaxFindings,
+	}
+	if f.max <= 0 {
+		f.max = defaultMaxFindings
+	}
+	ops := cfg.Ops
+	if ops == nil {
+		for _, o := range vectors.Ops() {
+			ops = append(ops, o.Name)
+		}
+	}
+	for _, op := range ops {
+		if _, ok := kindOf(op); !ok || slices.ContainsFunc(f.ops, func(o *fuzzOp) bool { return o.op == op }) {
+			continue
+		}
+		f.ops = append(f.ops, &fuzzOp{op: op, sigs: map[string]bool{}})
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+		if p, ok := impl.(*Process); ok {
+			workers = p.cfg.Window
+		}
+	}
+	f.deadline = time.Now().Add(100 * 365 * 24 * time.Hour)
+	if cfg.Duration > 0 {
+		f.deadline = time.Now().Add(cfg.Duration)
+	}
+	start := time.Now()
+	f.run(ctx, workers)
+	rep := &FuzzReport{
+		Implementation: impl.Name(),
+		Seed:           cfg.Seed,
+		Cases:          f.answered.Load(),
+		Sent:           f.sent.Load(),
+		Elapsed:        time.Since(start),
+		Interrupted:    ctx.Err() != nil,
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	rep.Findings = f.findings
+	for _, o := range f.ops {
+		if o.unsupported {
+			rep.Unsupported = append(rep.Unsupported, o.op)
+		}
+	}
+	slices.Sort(rep.Unsupported)
+	p, _ := impl.(*Process)
+	switch {
+	case f.fatal != nil:
+		return rep, f.fatal
+	case rep.Cases == 0 && rep.Sent > 0 && !rep.Interrupted:
+		err := fmt.Errorf("answered none of the %d requests sent", rep.Sent)
+		if p == nil {
+			return rep, fmt.Errorf("%s %w", rep.Implementation, err)
+		}
+		if se := p.StartFailure(); se != nil {
+			return rep, se
+		}
+		return rep, &StartError{Command: p.cfg.Command, Err: err, Stderr: p.Stderr(stderrExcerpt)}
+	}
+	return rep, nil
+}
+
+// A fuzzer sends generated requests to an implementation and to the
+// reference codec, and shrinks each finding.
+type fuzzer struct {
+	impl     conformance.Implementation
+	ref      conformance.Implementation
+	seed     uint64
+	devs     []vectors.Deviation
+	limit    int64
+	max      int
+	deadline time.Time
+
+	next     atomic.Int64 // the number of the next case
+	sent     atomic.Int64 // cases sent to impl
+	full     atomic.Bool  // the case limit is reached
+	answered atomic.Int64 // cases impl answered
+
+	mu       sync.Mutex
+	changed  chan struct{} // closed and replaced when an op's state changes
+	ops      []*fuzzOp
+	findings []Finding
+	fatal    error
+}
+
+// fuzzOp is the state of one op under fuzzing.
+type fuzzOp struct {
+	op          vectors.Op
+	done        bool // unsupported, or enough findings
+	unsupported bool // given up as unsupported
+	answered    bool // the implementation answered a case of this op other than "unsupported"
+	declined    int  // cases answered "unsupported"
+	shrinking   bool
+	findings    int
+	dups        int // findings that shrank to one found before
+	sigs        map[string]bool
+}
+
+// run fuzzes until ctx is done, the deadline passes, or the case limit is
+// reached, with workers requests in flight.
+func (f *fuzzer) run(ctx context.Context, workers int) {
+	f.changed = make(chan struct{})
+	gctx, cancel := context.WithDeadline(ctx, f.deadline)
+	defer cancel()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			gens := map[vectors.Op]*generator{}
+			for gctx.Err() == nil && !f.full.Load() {
+				if !f.one(ctx, gctx, gens) {
+					cancel()
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// pick returns an op still fuzzed and not being shrunk, round robin, or
+// nil and a channel closed when that may change; nil, nil when every op
+// is done.
+func (f *fuzzer) pick() (*fuzzOp, <-chan struct{}) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n, live := 0, false
+	for _, o := range f.ops {
+		if !o.done {
+			live = true
+			if !o.shrinking {
+				n++
+			}
+		}
+	}
+	if !live {
+		return nil, nil
+	}
+	if n == 0 {
+		return nil, f.changed
+	}
+	k := int(f.next.Load() % int64(n))
+	for _, o := range f.ops {
+		if !o.done && !o.shrinking {
+			if k == 0 {
+				return o, nil
+			}
+			k--
+		}
+	}
+	return nil, f.changed
+}
+
+// changedLocked wakes the workers waiting for an op to become free.
+func (f *fuzzer) changedLocked() {
+	close(f.changed)
+	f.changed = make(chan struct{})
+}
+
+// one runs a case. ctx is the run's, gctx also ends at the deadline. It
+// returns false when fuzzing should stop.
+func (f *fuzzer) one(ctx, gctx context.Context, gens map[vectors.Op]*generator) bool {
+	o, wait := f.pick()
+	if o == nil {
+		if wait == nil {
+			return false // every op is done
+		}
+		select { // every live op is being shrunk
+		case <-wait:
+		case <-gctx.Done():
+		}
+		return true
+	}
+	g := gens[o.op]
+	if g == nil {
+		g, _ = newGenerator(o.op)
+		gens[o.op] = g
+	}
+	i := f.next.Add(1)
+	req := g.request(f.seed, i)
+	want, err := f.ref.Do(gctx, req)
+	if err != nil || want.Unsupported {
+		return true // the reference does not take this input: not a case
+	}
+	if n := f.sent.Add(1); f.limit > 0 && n > f.limit {
+		// Enough cases: send no more, and let those in flight finish.
+		f.sent.Add(-1)
+		f.full.Store(true)
+		return true
+	}
+	d, err := f.checkWant(gctx, req, want)
+	if err != nil {
+		return false
+	}
+	if d.err == nil {
+		f.answered.Add(1)
+	}
+	f.mu.Lock()
+	if !d.got.Unsupported || d.err != nil {
+		o.answered = true
+	}
+	switch {
+	case !d.differs:
+		f.mu.Unlock()
+		return true
+	case d.got.Unsupported && d.err == nil:
+		// A testee may decline single inputs (a C string cannot hold NUL,
+		// a string function cannot take invalid UTF-8): skip the case. Only
+		// an op it declines from the start, every time, is given up.
+		o.declined++
+		if !o.done && !o.answered && o.declined >= unsupportedGiveUp {
+			o.done, o.unsupported = true, true
+			f.changedLocked()
+		}
+		f.mu.Unlock()
+		return true
+	case o.done || o.shrinking:
+		f.mu.Unlock()
+		return true
+	}
+	o.shrinking = true
+	f.mu.Unlock()
+
+	fd := f.shrink(ctx, cloneRequest(req), d)
+	fd.Case = i
+	if ctx.Err() == nil {
+		// The finding, sent again on its own, must fail the same way.
+		again, err := f.check(ctx, fd.Request)
+		fd.Reproduced = err == nil && again.differs && again.signature() == d.signature()
+	}
+
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	o.shrinking = false
+	f.changedLocked()
+	key := string(fd.Request.Op) + "|" + fmt.Sprintf("%x|%x|%v", fd.Request.In, fd.Request.InHex, fd.Request.Args)
+	if o.sigs[key] {
+		// The same minimal input again: the bug is found; look elsewhere.
+		o.dups++
+		o.done = o.dups >= f.max
+		return true
+	}
+	o.sigs[key] = true
+	o.findings++
+	f.findings = append(f.findings, fd)
+	o.done = o.findings >= f.max
+	return true
+}
+
+// A result is how the implementation answered a request, next to the
+// reference.
+type result struct {
+	want, got vectors.Response
+	err       error
+	differs   bool
+}
+
+// signature classes a difference, so that shrinking keeps to the same kind
+// of bug: the kinds of both answers, or only the implementation's incident
+// (crash, timeout, protocol error), whatever the reference answers.
+func (d *result) signature() string {
+	if d.err != nil {
+		return Kind(d.err)
+	}
+	return responseKind(d.want) + "/" + responseKind(d.got)
+}
+
+// kind returns the kind of finding d is.
+func (d *result) kind() string {
+	if d.err == nil {
+		return KindDisagreement
+	}
+	switch k := Kind(d.err); k {
+	case "crash", "timeout", "protocol":
+		return k
+	}
+	return KindError
+}
+
+func responseKind(r vectors.Response) string {
+	switch {
+	case r.Unsupported:
+		return "unsupported"
+	case r.Error != "":
+		return "error:" + r.Error
+	}
+	return "out"
+}
+
+// check sends req to both implementations. The error means fuzzing must
+// stop: the implementation cannot run, or ctx is done. A request the
+// reference does not take gives a result that does not differ.
+func (f *fuzzer) check(ctx context.Context, req vectors.Request) (*result, error) {
+	want, err := f.ref.Do(ctx, req)
+	if err != nil || want.Unsupported {
+		return &result{}, ctx.Err()
+	}
+	return f.checkWant(ctx, req, want)
+}
+
+// checkWant sends req to the implementation and compares its answer with
+// want, the reference's.
+func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vectors.Response) (*result, error) {
+	got, err := f.impl.Do(ctx, req)
+	if err != nil {
+		var se *StartError
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case errors.As(err, &se), errors.Is(err, ErrClosed):
+			f.mu.Lock()
+			if f.fatal == nil {
+				f.fatal = err
+			}
+			f.mu.Unlock()
+			return nil, err
+		}
+	}
+	d := &result{want: want, got: got, err: err, differs: true}
+	if got.Unsupported && err == nil {
+		return d, nil
+	}
+	if err == nil && vectors.SameAnswer(req.Op, want, got) {
+		d.differs = false
+		return d, nil
+	}
+	if err == nil && f.devs != nil {
+		if _, ok := vectors.FindDeviation(f.devs, f.impl.Name(), req, want, got); ok {
+			d.differs = false
+		}
+	}
+	return d, nil
+}
+
+// cloneRequest returns a copy of req that shares no memory with it.
+func cloneRequest(req vectors.Request) vectors.Request {
+	if req.In != nil {
+		req.In = slices.Clone(req.In)
+	}
+	if req.InHex != nil {
+		req.InHex = slices.Clone(req.InHex)
+	}
+	if req.Args != nil {
+		args := make(map[string]string, len(req.Args))
+		for k, v := range req.Args {
+			args[k] = v
+		}
+		req.Args = args
+	}
+	return req
+}
+
+// shrink minimizes req, which gives difference d, by delta debugging
+// (Zeller's ddmin) over its input's atoms — code points for text, so that a
+// surrogate pair goes as one, and octets — then by replacing each atom with
+// 'a', repeating both while either makes progress. A candidate is kept only
+// if it fails the same way (signature); the *Process charges a crash, hang
+// or protocol error to a candidate only when it fails so on its own. The
+// candidates of a step are tried at once, pipelined. Shrinking stops at the
+// run's deadline, when ctx is done, or when its budget is spent: the
+// finding is then marked not shrunk.
+func (f *fuzzer) shrink(ctx context.Context, req vectors.Request, d *result) Finding {
+	fd := Finding{Kind: d.kind(), Request: req, Original: req, Want: d.want, Got: d.got, Err: d.err}
+	sig := d.signature()
+	deadline := time.Now().Add(shrinkTimeBudget)
+	if f.deadline.Before(deadline) {
+		deadline = f.deadline
+	}
+	text := req.InHex == nil
+
+	atoms := func(r vectors.Request) [][]uint16 {
+		var a [][]uint16
+		if !text {
+			for _, b := range r.InHex {
+				a = append(a, []uint16{uint16(b)})
+			}
+			return a
+		}
+		for i := 0; i < len(r.In); i++ {
+			if u := r.In[i]; u >= 0xD800 && u < 0xDC00 && i+1 < len(r.In) && r.In[i+1] >= 0xDC00 && r.In[i+1] < 0xE000 {
+				a = append(a, r.In[i:i+2])
+				i++
+				continue
+			}
+			a = append(a, r.In[i:i+1])
+		}
+		return a
+	}
+	build := func(a [][]uint16) vectors.Request {
+		r := fd.Request
+		if text {
+			r.In = slices.Concat(a...)
+			if r.In == nil {
+				r.In = []uint16{}
+			}
+		} else {
+			r.InHex = []byte{}
+			for _, x := range a {
+				r.InHex = append(r.InHex, byte(x[0]))
+			}
+		}
+		return r
+	}
+
+	// test tries candidates concurrently and keeps the first one, in
+	// order, that still fails the same way. It returns whether one was
+	// kept, and false for more once the budget is spent.
+	test := func(cands []vectors.Request) (kept, more bool) {
+		if fd.Steps+len(cands) > shrinkBudget || time.Now().After(deadline) || ctx.Err() != nil {
+			return false, false
+		}
+		fd.Steps += len(cands)
+		ds := make([]*result, len(cands))
+		var wg sync.WaitGroup
+		for i, c := range cands {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ds[i], _ = f.check(ctx, c)
+			}()
+		}
+		wg.Wait()
+		for i, dd := range ds {
+			if dd != nil && dd.differs && dd.signature() == sig {
+				fd.Request, fd.Want, fd.Got, fd.Err = cands[i], dd.want, dd.got, dd.err
+				return true, true
+			}
+		}
+		return false, true
+	}
+
+	for progress := true; progress; {
+		progress = false
+		for n := 2; ; {
+			a := atoms(fd.Request)
+			l := len(a)
+			if l == 0 {
+				break
+			}
+			n = min(n, l)
+			var cands []vectors.Request
+			for k := range n {
+				cands = append(cands, build(slices.Concat(a[:k*l/n], a[(k+1)*l/n:])))
+			}
+			kept, more := test(cands)
+			if !more {
+				return fd
+			}
+			if kept {
+				progress = true
+				n = max(n-1, 2)
+				continue
+			}
+			if n == l {
+				break
+			}
+			n = min(2*n, l)
+		}
+		for pos := 0; ; pos++ {
+			a := atoms(fd.Request)
+			if pos >= len(a) {
+				break
+			}
+			if len(a[pos]) == 1 && a[pos][0] == 'a' {
+				continue
+			}
+			b := slices.Clone(a)
+			b[pos] = []uint16{'a'}
+			kept, more := test([]vectors.Request{build(b)})
+			if !more {
+				return fd
+			}
+			progress = progress || kept
+		}
+	}
+	fd.Shrunk = true
+	return fd
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# hostile-table.sh: runs the pctest command against each hostile behaviour
+# of the fake testee (internal/faketestee, through package testee's test
+# binary) under /usr/bin/time -v, and prints a Markdown table: exit status,
+# failed vectors (by kind, and whether -j 1 and -j 256 fail the same ids),
+# wall time, pctest's peak memory, and processes left behind.
+#
+# Run from the repository root: bash testee/testdata/hostile-table.sh
+# It builds into a temporary directory and leaves nothing behind.
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/pctest" ./cmd/pctest || exit 1
+go test -c -o "$tmp/fake" ./testee || exit 1
+printf '#!/no/such/interpreter\necho\n' > "$tmp/missing-interp.sh"
+chmod +x "$tmp/missing-interp.sh"
+ops=encodeURI,encodeURIComponent,encodeNoDouble
+
+# left: processes of fake testees (and what they started) still running.
+left() {
+	local n=0 f
+	for f in /proc/[0-9]*/environ; do
+		if grep -qs "PCTEST_FAKE=" "$f" 2>/dev/null; then n=$((n + 1)); fi
+	done
+	echo $n
+}
+
+# summary FILE: the failed vectors of a JSON run report, by kind, and their
+# sorted ids in FILE.ids.
+summary() {
+	python3 - "$1" <<'PY'
+import json, sys, collections
+try:
+    rep = json.load(open(sys.argv[1]))
+except Exception:
+    print("-"); open(sys.argv[1] + ".ids", "w").close(); sys.exit()
+ids, kinds = [], collections.Counter()
+for r in rep.get("results", []):
+    if r["status"] in ("fail", "xpass"):
+        ids.append(r["id"])
+        e = r.get("error", "")
+        kinds[e.split(":")[0] if e else "wrong answer"] += 1
+open(sys.argv[1] + ".ids", "w").write("\n".join(sorted(ids)))
+print(", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or "none")
+PY
+}
+
+# fuzzsummary FILE: the findings of a JSON fuzz report, by kind.
+fuzzsummary() {
+	python3 - "$1" <<'PY'
+import json, sys, collections
+try:
+    rep = json.load(open(sys.argv[1]))
+except Exception:
+    print("-"); sys.exit()
+k = collections.Counter(f["kind"] + ("" if f["shrunk"] else " (unshrunk)") for f in rep["findings"])
+print(f'{rep["summary"]["cases"]} cases; findings: ' + (", ".join(f"{n} {x}" for x, n in sorted(k.items())) or "none"))
+PY
+}
+
+# one NAME MODE J ARGS...: a pctest command against the fake in MODE.
+one() {
+	local name=$1 mode=$2 j=$3; shift 3
+	local out="$tmp/out.$RANDOM" err="$tmp/err.$RANDOM"
+	local start end code
+	start=$(date +%s.%N)
+	PCTEST_TEST_ROLE=fake PCTEST_FAKE="$mode" GORACE=atexit_sleep_ms=0 \
+		/usr/bin/time -v -o "$tmp/time" "$tmp/pctest" "$@" > "$out" 2> "$err"
+	code=$?
+	end=$(date +%s.%N)
+	sleep 0.5
+	local rss what
+	rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f MiB", $2/1024}' "$tmp/time")
+	if [ "$1" = fuzz ]; then what=$(fuzzsummary "$out"); else what=$(summary "$out"); fi
+	[ "$what" = "-" ] && what="($(head -c 100 "$err" | tr '\n|' '  '))"
+	printf '| %s | %s | %s | %s | %.1f s | %s | %s |\n' "$name" "$j" "$code" "$what" "$(echo "$end - $start" | bc)" "$rss" "$(left)"
+	cp "$out.ids" "$tmp/last.ids" 2>/dev/null || : > "$tmp/last.ids"
+}
+
+# both NAME MODE ARGS...: at -j 1 and -j 256, and whether they agree.
+both() {
+	local name=$1 mode=$2; shift 2
+	one "$name" "$mode" 1 run -format json -op $ops -j 1 "$@" -- "$tmp/fake"
+	cp "$tmp/last.ids" "$tmp/j1.ids"
+	one "$name" "$mode" 256 run -format json -op $ops -j 256 "$@" -- "$tmp/fake"
+	if cmp -s "$tmp/j1.ids" "$tmp/last.ids"; then same=yes; else same=NO; fi
+	echo "|  | same failed ids at -j 1 and -j 256: $same | | | | | |"
+}
+
+echo "| hostile behaviour | -j | exit | failed vectors / findings | wall | peak RSS | left |"
+echo "|---|---|---|---|---|---|---|"
+both "well-behaved (answers as the reference)" "ref"
+both "crashes on '%' (answers of its chunk lost)" "ref,noflush,crash-char=%"
+both "hangs on '~'" "ref,hang-char=~" -timeout 1s
+both "prints a non-JSON line instead of the answer on '~'" "ref,garbage-char=~"
+both "prints a debug line before the answer on '~'" "ref,extra-char=~"
+both "answers '~' with a JSON object cut short" "ref,malformed-char=~"
+both "prints a 3 MiB line, then answers, on '~'" "ref,long-char=~"
+both "answers '~' twice" "ref,dup-char=~"
+both "answers every 7th request twice" "ref,dup-every=7"
+both "closes stdout after 50 answers, keeps running" "ref,close-stdout-after=50"
+both "crashes once, at its 3rd request (flaky)" "ref,noflush,crash-at=3,once=$tmp/once"
+rm -f "$tmp/once"
+both "starts a setsid grandchild at start and on '~'" "ref,setsid,setsid-char=~"
+both "writes escapes, NUL, CR, RLO to stderr; crashes on '%'" "ref,stderr-junk,crash-char=%"
+one "closes stdout at start" "close-stdout-at-start" 256 run -format json -op $ops -- "$tmp/fake"
+one "exits 1 at start" "exit-at-start" 256 run -format json -op $ops -- "$tmp/fake"
+one "never reads its stdin" "never-read" 256 run -format json -op $ops -timeout 500ms -- "$tmp/fake"
+one "answers only at end of input" "wait-eof" 256 run -format json -op $ops -timeout 500ms -- "$tmp/fake"
+one "script whose #! interpreter is missing" "ref" 256 run -format json -op $ops -- "$tmp/missing-interp.sh"
+one "fuzz: hangs on '~'" "ref,hang-char=~" 16 fuzz -format json -op encodeURIComponent -time 10s -timeout 300ms -j 16 -seed 1 -- "$tmp/fake"
+one "fuzz: crashes on '%'" "ref,noflush,crash-char=%" 256 fuzz -format json -cases 5000 -seed 1 -- "$tmp/fake"
+one "fuzz: never reads its stdin" "never-read" 256 fuzz -format json -cases 100 -timeout 500ms -seed 1 -- "$tmp/fake"
+one "fuzz: closes stdout after 50 answers" "ref,close-stdout-after=50" 256 fuzz -format json -cases 5000 -seed 1 -- "$tmp/fake"

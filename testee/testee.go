@@ -1,0 +1,1134 @@
+package testee
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// DefaultWindow is how many requests are in flight at once unless
+// Config.Window says otherwise.
+const DefaultWindow = 256
+
+// Limits of the subprocess runner. They bound what a misbehaving testee can
+// make the runner hold in memory or wait for.
+const (
+	// maxResponseLine is the longest response line accepted, in bytes;
+	// longer lines are protocol errors and are read no further than this.
+	maxResponseLine = 1 << 20
+	// stderrTailSize is how much of the testee's stderr is kept: the last
+	// bytes, across restarts.
+	stderrTailSize = 64 << 10
+	// stderrExcerpt is how much of the stderr tail a crash or timeout
+	// quotes.
+	stderrExcerpt = 2 << 10
+	// quoteLimit is how much of an offending line a protocol error quotes.
+	quoteLimit = 200
+	// exitGrace is how long a testee may take to exit once its stdin is
+	// closed, and how long its pipes may stay open after it exited (held by
+	// a child that escaped its process group), before it is killed or the
+	// pipes closed.
+	exitGrace = 2 * time.Second
+	// eofGrace is how long a process whose stdout reached its end may take
+	// to exit before it is taken for one that closed its stdout and lives
+	// on.
+	eofGrace = 100 * time.Millisecond
+	// startSilentExits is how many processes in a row may end without
+	// answering a request, the last ones on the canary request alone,
+	// before the testee is taken for one that cannot run.
+	startSilentExits = 3
+)
+
+// A Config says how to run a testee.
+type Config struct {
+	// Command is the command and its arguments, executed directly (no
+	// shell); Command[0] is looked up in PATH.
+	Command []string
+	// Name labels the implementation in reports; Command[0]'s base name if
+	// empty.
+	Name string
+	// Timeout is how long the oldest request in flight may go unanswered,
+	// counted from when it was sent or from the last response, whichever is
+	// later, before the testee is killed and restarted. Zero means 10s.
+	Timeout time.Duration
+	// Window is how many requests may be in flight; zero means
+	// DefaultWindow.
+	Window int
+	// UTF16Hex sends text as "in_utf16" hex code units instead of "in".
+	UTF16Hex bool
+	// MaxLine is the longest response line accepted; zero means
+	// maxResponseLine (1 MiB). A longer line is a protocol error, and the
+	// testee is killed and restarted.
+	MaxLine int
+	// Dir is the working directory; empty means the runner's.
+	Dir string
+	// Env is added to the runner's environment.
+	Env []string
+}
+
+// A Process is a [conformance.Implementation] answered by a subprocess that
+// speaks the testee protocol of PROTOCOL.md. Its Do is safe for concurrent
+// use: requests are pipelined over the one process, a writer goroutine
+// sending them and a reader goroutine matching responses to requests by id,
+// with at most Window requests in flight.
+//
+// Its verdict does not depend on how the testee misbehaves, nor on Window
+// (see PROTOCOL.md §5). A crash, a timeout, a closed stdout or an output
+// line that names no request in flight is charged to the one request in
+// flight, if there is one and the process answered before; otherwise the
+// testee is killed and restarted, and the requests in flight are sent again
+// one at a time, each judged on its own answer, so that the incident is
+// charged to the request that causes it alone. An incident that no request
+// causes alone is counted in Stats.Flaky, noted in the stderr tail, and
+// charged to none. Requests the testee never read from its stdin are sent
+// again, charged with nothing. A response that names a request already
+// answered is a stray line, counted and noted, and charged to none.
+//
+// A process that ended without answering anything is followed by one that
+// first gets a canary request (encodeURIComponent of "a") alone, as is
+// every process before it gets a request sent again alone. A testee that
+// fails the canary on three processes in a row cannot run: every request
+// then fails with a *StartError.
+type Process struct {
+	cfg    Config
+	token  string        // in the testee's environment, to find its escaped descendants
+	window chan struct{} // a token per request in flight
+	nextID atomic.Int64
+
+	mu       sync.Mutex
+	cond     *sync.Cond // wakes the writer: unsent grew, proc changed, or closed
+	proc     *proc      // the running process; nil before the first start and after close
+	inflight []*call    // unanswered requests, oldest first
+	byID     map[int64]*call
+	unsent   []*call // requests not yet written, pipelined once nothing is isolated
+	isolate  []*call // requests to send again one at a time, by id
+	alone    *call   // the request on the wire alone (isolated or canary), or nil
+	// needCanary says the next process gets the canary request first.
+	needCanary bool
+	closed     bool
+	fatal      error // set once the testee cannot run; every request fails with it
+	// lastProgress is when proc last answered (or started).
+	lastProgress time.Time
+	answered     int64 // valid responses, ever
+	silentExits  int   // process exits in a row without a valid response
+	starts       int
+	stats        Stats
+
+	stderr  *tailBuffer
+	stop    chan struct{} // closed by close, stops the watchdog
+	wg      sync.WaitGroup
+	onStart func(pid int) // test hook: called with each started process's pid
+}
+
+// Stats counts the incidents of a run.
+type Stats struct {
+	Restarts       int `json:"restarts"`        // processes started after the first
+	Crashes        int `json:"crashes"`         // requests charged with a *CrashError
+	Timeouts       int `json:"timeouts"`        // requests charged with a *TimeoutError
+	ProtocolErrors int `json:"protocol_errors"` // requests charged with a *ProtocolError
+	StrayLines     int `json:"stray_lines"`     // output lines no request was charged with
+	// Flaky counts incidents with several requests in flight that none of
+	// them caused when sent again alone.
+	Flaky int `json:"flaky,omitempty"`
+}
+
+// A call is one request in flight.
+type call struct {
+	id     int64
+	line   []byte // the request line, newline included
+	done   chan struct{}
+	resp   vectors.Response
+	err    error
+	proc   *proc // the process the request was last written to; nil if none
+	sentAt time.Time
+	end    int64  // where its line ends in what was written to proc
+	group  *group // the incident it is sent again alone for, or nil
+	canary bool   // the runner's own request: no caller waits for it
+}
+
+// A group is the requests in flight at an incident none of them could be
+// charged with, being sent again alone.
+type group struct {
+	err     error // the incident
+	pending int   // requests not yet answered or charged
+	charged bool  // one of them failed alone
+}
+
+// A proc is one run of the testee's process.
+type proc struct {
+	cmd        *exec.Cmd
+	stdin      *os.File // write end
+	stdout     *os.File // read end
+	stderr     *os.File // read end
+	pid        int
+	dead       bool   // exited or being killed; guarded by Process.mu
+	eof        bool   // its stdout ended: nothing more is written to it; guarded by Process.mu
+	killReason string // why the runner killed it; guarded by Process.mu
+	answered   int64  // valid responses from this process; guarded by Process.mu
+	queued     int64  // bytes handed to the writer for it; guarded by Process.mu
+	sent       int64  // bytes written to its stdin; guarded by Process.mu
+	writing    bool   // a write to its stdin is under way; guarded by Process.mu
+	unread     int64  // bytes written it never read, once exited; -1 before; guarded by Process.mu
+	// charged holds the ids of requests charged with a protocol error whose
+	// own response may still come; guarded by Process.mu.
+	charged  map[int64]bool
+	status   string // how it exited, once exited is closed
+	exited   chan struct{}
+	readDone chan struct{}
+	errDone  chan struct{}
+}
+
+// newProcess returns a Process for cfg. It starts no process: call start.
+func newProcess(cfg Config) *Process {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 10 * time.Second
+	}
+	if cfg.Window <= 0 {
+		cfg.Window = DefaultWindow
+	}
+	if cfg.MaxLine <= 0 {
+		cfg.MaxLine = maxResponseLine
+	}
+	if cfg.Name == "" && len(cfg.Command) > 0 {
+		cfg.Name = cfg.Command[0]
+		if i := strings.LastIndexAny(cfg.Name, `/\`); i >= 0 {
+			cfg.Name = cfg.Name[i+1:]
+		}
+	}
+	t := &Process{
+		cfg:    cfg,
+		token:  newToken(),
+		window: make(chan struct{}, cfg.Window),
+		byID:   make(map[int64]*call),
+		stderr: newTailBuffer(stderrTailSize),
+		stop:   make(chan struct{}),
+	}
+	t.cond = sync.NewCond(&t.mu)
+	return t
+}
+
+// tokens numbers the Processes of this program.
+var tokens atomic.Int64
+
+// newToken returns a value that marks the descendants of one Process.
+func newToken() string {
+	return strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(tokens.Add(1), 10)
+}
+
+// tokenEnv is the environment variable that carries a Process's token to
+// its testee and whatever it starts.
+const tokenEnv = "PCTEST_RUNNER_TOKEN"
+
+// Name returns the testee's label.
+func (t *Process) Name() string { return t.cfg.Name }
+
+// Start starts the testee cfg describes and returns its handle. The error
+// is a *StartError when the command cannot be executed. ctx bounds only the
+// start; the process runs until Close or Kill. The caller must call Close
+// (or Kill) to stop the process and release what the handle holds.
+func Start(ctx context.Context, cfg Config) (*Process, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	t := newProcess(cfg)
+	if err := t.start(); err != nil {
+		t.close(true)
+		return nil, err
+	}
+	return t, nil
+}
+
+// Close shuts the testee down: it closes the process's stdin, gives it 2
+// seconds to exit, then kills its process group and every descendant it
+// left (see PROTOCOL.md §1 for what each system gets). Requests still in
+// flight fail with ErrClosed. Close returns once every goroutine of the
+// handle has ended and the process is reaped. It always returns nil;
+// calling it again does nothing.
+func (t *Process) Close() error {
+	t.close(false)
+	return nil
+}
+
+// Kill is Close without the grace period: the process group is killed at
+// once.
+func (t *Process) Kill() { t.close(true) }
+
+// Config returns the configuration of t, with the defaults filled in.
+func (t *Process) Config() Config { return t.cfg }
+
+// start starts the testee's process and the goroutines that serve it. An
+// error is a *StartError: the command could not be executed.
+func (t *Process) start() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return ErrClosed
+	}
+	if t.proc != nil {
+		return nil
+	}
+	if err := t.spawnLocked(); err != nil {
+		t.fatal = err
+		return err
+	}
+	t.wg.Add(2)
+	go t.writer()
+	go t.watchdog()
+	return nil
+}
+
+// Do sends req to the testee and waits for its response. It implements
+// conformance.Implementation. An error is a *CrashError, *TimeoutError,
+// *ProtocolError or *StartError charged to this request, ErrClosed, or
+// ctx's error.
+func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+	select {
+	case t.window <- struct{}{}:
+	case <-ctx.Done():
+		return vectors.Response{}, ctx.Err()
+	}
+	id := t.nextID.Add(1)
+	line := vectors.AppendRequestJSON(make([]byte, 0, 64+4*len(req.In)+2*len(req.InHex)), id, req, t.cfg.UTF16Hex)
+	c := &call{id: id, line: append(line, '\n'), done: make(chan struct{})}
+
+	t.mu.Lock()
+	if err := t.usableLocked(); err != nil {
+		t.mu.Unlock()
+		<-t.window
+		return vectors.Response{}, err
+	}
+	t.inflight = append(t.inflight, c)
+	t.byID[id] = c
+	t.unsent = append(t.unsent, c)
+	if len(t.unsent) == 1 {
+		t.cond.Broadcast()
+	}
+	t.mu.Unlock()
+
+	select {
+	case <-c.done:
+		return c.resp, c.err
+	case <-ctx.Done():
+		// The request stays in flight and keeps its window slot until the
+		// testee answers it or is closed.
+		return vectors.Response{}, ctx.Err()
+	}
+}
+
+// canaryRequest is what the canary asks: any testee can answer it, if only
+// with "unsupported".
+var canaryRequest = vectors.Request{Op: vectors.OpEncodeURIComponent, In: []uint16{'a'}}
+
+// newCanaryLocked returns a canary request, in flight but not yet written.
+func (t *Process) newCanaryLocked() *call {
+	id := t.nextID.Add(1)
+	line := vectors.AppendRequestJSON(nil, id, canaryRequest, t.cfg.UTF16Hex)
+	c := &call{id: id, line: append(line, '\n'), done: make(chan struct{}), canary: true}
+	t.inflight = append(t.inflight, c)
+	t.byID[id] = c
+	return c
+}
+
+// usableLocked returns why no request can be sent, or nil.
+func (t *Process) usableLocked() error {
+	switch {
+	case t.fatal != nil:
+		return t.fatal
+	case t.closed:
+		return ErrClosed
+	case t.starts == 0:
+		return errors.New("testee not started")
+	}
+	return nil
+}
+
+// completeLocked finishes c with resp or err.
+func (t *Process) completeLocked(c *call, resp vectors.Response, err error) {
+	if _, ok := t.byID[c.id]; !ok {
+		return
+	}
+	delete(t.byID, c.id)
+	t.inflight = removeCall(t.inflight, c)
+	t.unsent = removeCall(t.unsent, c)
+	t.isolate = removeCall(t.isolate, c)
+	if t.alone == c {
+		t.alone = nil
+		t.cond.Broadcast()
+	}
+	c.resp, c.err = resp, err
+	close(c.done)
+	if g := c.group; g != nil {
+		c.group = nil
+		g.pending--
+		if isIncident(err) {
+			g.charged = true
+		}
+		if g.pending == 0 && !g.charged && !t.closed && t.fatal == nil {
+			t.stats.Flaky++
+			t.note("flaky incident: " + g.err.Error() + "; none of the requests in flight failed so when sent again alone")
+		}
+	}
+	if !c.canary {
+		<-t.window
+	}
+}
+
+// isIncident reports whether err is one the runner charges a request with.
+func isIncident(err error) bool {
+	var (
+		ce *CrashError
+		te *TimeoutError
+		pe *ProtocolError
+	)
+	return errors.As(err, &ce) || errors.As(err, &te) || errors.As(err, &pe)
+}
+
+// note adds a line of the runner's own to the stderr tail, where reports
+// show it next to the testee's.
+func (t *Process) note(msg string) {
+	t.stderr.Write([]byte("[pctest: " + msg + "]\n"))
+}
+
+// removeCall removes c from calls, keeping the order. c is nearly always
+// calls[0].
+func removeCall(calls []*call, c *call) []*call {
+	for i, x := range calls {
+		if x == c {
+			copy(calls[i:], calls[i+1:])
+			calls[len(calls)-1] = nil
+			return calls[:len(calls)-1]
+		}
+	}
+	return calls
+}
+
+// headLocked returns the oldest request in flight that was written to p, or
+// nil.
+func (t *Process) headLocked(p *proc) *call {
+	for _, c := range t.inflight {
+		if c.proc == p {
+			return c
+		}
+	}
+	return nil
+}
+
+// writtenLocked returns the requests in flight that were written to p,
+// oldest first.
+func (t *Process) writtenLocked(p *proc) []*call {
+	var s []*call
+	for _, c := range t.inflight {
+		if c.proc == p {
+			s = append(s, c)
+		}
+	}
+	return s
+}
+
+// incidentLocked handles an incident on p, which is dead or about to be
+// killed: err is charged to the request in flight on p if it was sent
+// again alone; otherwise the requests in flight on p that it read are all
+// sent again alone, on the next process, and judged each on its own.
+func (t *Process) incidentLocked(p *proc, err error) {
+	s := t.readLocked(p)
+	switch {
+	case len(s) == 0:
+	case len(s) == 1 && chargeable(p, s[0]):
+		t.chargeLocked(s[0], err)
+	default:
+		// Several requests, or one not yet sent alone: each is sent again
+		// alone, after the canary (see nextWriteLocked), so that a request
+		// is charged only with what it does on its own to a testee that
+		// can answer.
+		g := &group{err: err, pending: len(s)}
+		for _, c := range s {
+			c.proc = nil
+			c.group = g
+		}
+		t.isolate = append(t.isolate, s...)
+		slices.SortFunc(t.isolate, func(a, b *call) int { return int(a.id - b.id) })
+	}
+}
+
+// chargeable reports whether an incident on p with c alone in flight is
+// c's own: c is the canary, or c was sent again alone (after an incident
+// with it in flight) to a process that answered before.
+func chargeable(p *proc, c *call) bool {
+	return c.canary || c.group != nil && p.answered > 0
+}
+
+// readLocked returns the requests in flight on p that p read, oldest
+// first. Those it never read from its stdin (a testee that stopped reading
+// and ended, or closed its stdout) did not cause what happened: they go
+// out again as they came, charged with nothing.
+func (t *Process) readLocked(p *proc) []*call {
+	s := t.writtenLocked(p)
+	unread := p.unread
+	if unread < 0 {
+		unread = unreadBytes(p.stdin)
+	}
+	read := p.sent - unread
+	var kept, back []*call
+	for _, c := range s {
+		if c.end <= read {
+			kept = append(kept, c)
+		} else {
+			back = append(back, c)
+		}
+	}
+	for _, c := range back {
+		c.proc = nil
+		switch {
+		case c.canary:
+			t.completeLocked(c, vectors.Response{}, ErrClosed)
+		case c == t.alone:
+			t.alone = nil
+			t.isolate = slices.Insert(t.isolate, 0, c)
+		case c.group != nil:
+			t.isolate = append(t.isolate, c)
+		default:
+			t.unsent = append(t.unsent, c)
+		}
+	}
+	if len(back) > 0 {
+		slices.SortFunc(t.unsent, func(a, b *call) int { return int(a.id - b.id) })
+		slices.SortFunc(t.isolate, func(a, b *call) int { return int(a.id - b.id) })
+		t.cond.Broadcast()
+	}
+	return kept
+}
+
+// chargeLocked charges c with the incident err.
+func (t *Process) chargeLocked(c *call, err error) {
+	switch Kind(err) {
+	case "crash":
+		t.stats.Crashes++
+	case "timeout":
+		t.stats.Timeouts++
+	case "protocol":
+		t.stats.ProtocolErrors++
+	}
+	if c.canary {
+		// The canary is the runner's: its failure tells only that the
+		// testee did not answer, which handleExit counts.
+		c.proc = nil
+	}
+	t.completeLocked(c, vectors.Response{}, err)
+}
+
+// spawnLocked starts a new process. The testee runs in a process group of
+// its own so that the runner can kill it with everything it started, and so
+// that a Ctrl-C at the terminal reaches the runner only.
+func (t *Process) spawnLocked() error {
+	if len(t.cfg.Command) == 0 {
+		return &StartError{Err: errors.New("no command given")}
+	}
+	path, err := exec.LookPath(t.cfg.Command[0])
+	if err != nil {
+		return &StartError{Command: t.cfg.Command, Err: err}
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return &StartError{Command: t.cfg.Command, Err: err}
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW)
+		return &StartError{Command: t.cfg.Command, Err: err}
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		return &StartError{Command: t.cfg.Command, Err: err}
+	}
+	cmd := &exec.Cmd{
+		Path:   path,
+		Args:   t.cfg.Command,
+		Dir:    t.cfg.Dir,
+		Env:    t.environ(),
+		Stdin:  inR,
+		Stdout: outW,
+		Stderr: errW,
+	}
+	prepareCommand(cmd)
+	err = cmd.Start()
+	closeAll(inR, outW, errW) // the child has its own copies
+	if err != nil {
+		closeAll(inW, outR, errR)
+		return &StartError{Command: t.cfg.Command, Err: explainStart(path, err)}
+	}
+	p := &proc{
+		cmd:      cmd,
+		stdin:    inW,
+		stdout:   outR,
+		stderr:   errR,
+		pid:      cmd.Process.Pid,
+		unread:   -1,
+		exited:   make(chan struct{}),
+		readDone: make(chan struct{}),
+		errDone:  make(chan struct{}),
+	}
+	t.proc = p
+	t.starts++
+	if t.starts > 1 {
+		t.stats.Restarts++
+	}
+	t.lastProgress = time.Now()
+	if t.onStart != nil {
+		t.onStart(p.pid)
+	}
+	t.wg.Add(3)
+	go t.reader(p)
+	go t.stderrReader(p)
+	go t.waiter(p)
+	t.cond.Broadcast()
+	return nil
+}
+
+// explainStart makes the error of a command that could not be executed say
+// why when the system's does not: a script whose #! interpreter is missing
+// fails as if the script itself were missing.
+func explainStart(path string, err error) error {
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	f, ferr := os.Open(path)
+	if ferr != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return err
+	}
+	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) == 0 {
+		return fmt.Errorf("%s: empty #! line", path)
+	}
+	interp := fields[0]
+	if _, serr := os.Stat(interp); serr != nil {
+		return fmt.Errorf("%s: the interpreter %s named on its #! line does not exist: %w", path, interp, err)
+	}
+	return err
+}
+
+// environ returns the testee's environment: the runner's, plus
+// PCTEST_PROTOCOL, in -utf16hex mode PCTEST_UTF16HEX, and the token that
+// marks what the testee starts.
+func (t *Process) environ() []string {
+	env := append(os.Environ(), t.cfg.Env...)
+	env = append(env, "PCTEST_PROTOCOL="+strconv.Itoa(ProtocolVersion), tokenEnv+"="+t.token)
+	if t.cfg.UTF16Hex {
+		env = append(env, "PCTEST_UTF16HEX=1")
+	}
+	return env
+}
+
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		f.Close()
+	}
+}
+
+// nextWriteLocked returns what the writer sends next to the running
+// process: the canary alone, a request sent again alone, or every request
+// waiting; nil when there is nothing it may send.
+func (t *Process) nextWriteLocked() []*call {
+	p := t.proc
+	if p == nil || p.dead || p.eof || t.alone != nil {
+		return nil
+	}
+	switch {
+	case t.needCanary || len(t.isolate) > 0 && p.answered == 0:
+		// A request is sent again alone only to a process that answered
+		// the canary, so that its failure there is its own.
+		t.needCanary = false
+		t.alone = t.newCanaryLocked()
+		return []*call{t.alone}
+	case len(t.isolate) > 0:
+		t.alone = t.isolate[0]
+		t.isolate = t.isolate[1:]
+		return []*call{t.alone}
+	case len(t.unsent) > 0:
+		batch := slices.Clone(t.unsent)
+		clear(t.unsent)
+		t.unsent = t.unsent[:0]
+		return batch
+	}
+	return nil
+}
+
+// writer writes requests to the running process: as many as are waiting
+// in one write, or one at a time while requests are being sent alone.
+func (t *Process) writer() {
+	defer t.wg.Done()
+	var buf []byte
+	for {
+		t.mu.Lock()
+		var batch []*call
+		for !t.closed {
+			if batch = t.nextWriteLocked(); batch != nil {
+				break
+			}
+			t.cond.Wait()
+		}
+		if t.closed {
+			t.mu.Unlock()
+			return
+		}
+		p := t.proc
+		now := time.Now()
+		buf = buf[:0]
+		for _, c := range batch {
+			buf = append(buf, c.line...)
+			c.proc = p
+			c.sentAt = now
+			p.queued += int64(len(c.line))
+			c.end = p.queued
+		}
+		p.writing = true
+		t.mu.Unlock()
+
+		n, err := p.stdin.Write(buf)
+		t.mu.Lock()
+		p.sent += int64(n)
+		p.writing = false
+		t.cond.Broadcast()
+		t.mu.Unlock()
+		if err != nil {
+			// The process is gone or going: the reader sees its stdout
+			// close, the waiter its exit, and the requests are handled
+			// with the exit.
+			t.mu.Lock()
+			for !t.closed && t.proc == p && !p.dead {
+				t.cond.Wait()
+			}
+			t.mu.Unlock()
+		}
+		if cap(buf) > 1<<20 {
+			buf = nil
+		}
+	}
+}
+
+// reader reads p's responses and matches them to requests by id.
+func (t *Process) reader(p *proc) {
+	defer t.wg.Done()
+	defer close(p.readDone)
+	r := bufio.NewReaderSize(p.stdout, 64<<10)
+	var line []byte
+	for {
+		var (
+			frag    []byte
+			err     error
+			tooLong bool
+		)
+		line = line[:0]
+		for {
+			frag, err = r.ReadSlice('\n')
+			if !tooLong {
+				if len(line)+len(frag) > t.cfg.MaxLine {
+					line = append(line, frag[:t.cfg.MaxLine-len(line)]...)
+					tooLong = true
+					t.lineTooLong(p, line)
+				} else {
+					line = append(line, frag...)
+				}
+			}
+			if err != bufio.ErrBufferFull {
+				break
+			}
+		}
+		if !tooLong && len(line) > 0 {
+			t.handleLine(p, line)
+		}
+		if cap(line) > 64<<10 {
+			line = nil
+		}
+		if err != nil {
+			t.stdoutEnded(p)
+			return
+		}
+	}
+}
+
+// stdoutEnded handles the end of p's stdout. A process that does not exit
+// soon after closed its stdout and lives on: it is killed, and the request
+// in flight charged as for a crash.
+func (t *Process) stdoutEnded(p *proc) {
+	// No request written from now on can be answered: none is charged
+	// with the end.
+	t.mu.Lock()
+	p.eof = true
+	t.mu.Unlock()
+	select {
+	case <-p.exited:
+		return
+	case <-time.After(eofGrace):
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if p.dead || t.closed {
+		return
+	}
+	t.incidentLocked(p, &CrashError{Status: "closed its stdout and kept running", Stderr: t.stderr.Last(stderrExcerpt)})
+	t.killLocked(p, "closed stdout")
+}
+
+// handleLine handles one line of p's stdout.
+func (t *Process) handleLine(p *proc, line []byte) {
+	line = trimEOL(line)
+	if len(bytes.TrimSpace(line)) == 0 {
+		return
+	}
+	now := time.Now()
+	id, resp, perr := vectors.ParseResponseJSON(line)
+
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if p.dead || t.closed {
+		return // a process being killed or closed: its output no longer counts
+	}
+	t.lastProgress = now
+	c := t.byID[id]
+	if c != nil && c.proc != p {
+		c = nil
+	}
+	switch {
+	case perr == nil && c != nil:
+		p.answered++
+		t.answered++
+		t.silentExits = 0
+		t.completeLocked(c, resp, nil)
+		return
+	case c != nil:
+		// A response to a request in flight, malformed otherwise.
+		t.chargeLocked(c, &ProtocolError{Line: quoteLine(line), Err: perr})
+		return
+	case perr == nil && id > 0 && id <= t.nextID.Load():
+		// A request answered already, or charged with a protocol error
+		// before its own response came.
+		if !p.charged[id] {
+			t.stats.StrayLines++
+			t.note(fmt.Sprintf("stray stdout line, an answer to request %d answered already: %s", id, quoteLine(line)))
+		}
+		delete(p.charged, id)
+		return
+	case perr == nil:
+		perr = fmt.Errorf("no request with id %d is in flight", id)
+	}
+	t.unattributedLocked(p, line, perr)
+}
+
+// lineTooLong handles a response line past the limit: the rest of it is
+// read and dropped, and the process is killed so that the next request
+// starts clean.
+func (t *Process) lineTooLong(p *proc, prefix []byte) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if p.dead || t.closed {
+		return
+	}
+	t.lastProgress = time.Now()
+	t.unattributedLocked(p, prefix, fmt.Errorf("response line longer than %d bytes", t.cfg.MaxLine))
+	if !p.dead {
+		t.killLocked(p, "line too long")
+	}
+}
+
+// unattributedLocked handles an output line that names no request in
+// flight. With one request in flight on p, sent again alone, it is charged
+// with a protocol error; with others, p is killed and they are sent again
+// alone; with none, the line is stray output, kept with the stderr tail.
+func (t *Process) unattributedLocked(p *proc, line []byte, err error) {
+	s := t.readLocked(p)
+	switch {
+	case len(s) == 0:
+		t.stats.StrayLines++
+		t.note("stray stdout line: " + quoteLine(line))
+	case len(s) == 1 && chargeable(p, s[0]):
+		if p.charged == nil {
+			p.charged = make(map[int64]bool)
+		}
+		p.charged[s[0].id] = true
+		t.chargeLocked(s[0], &ProtocolError{Line: quoteLine(line), Err: err})
+	default:
+		t.incidentLocked(p, &ProtocolError{Line: quoteLine(line), Err: err})
+		t.killLocked(p, "protocol error")
+	}
+}
+
+// stderrReader keeps the tail of p's stderr.
+func (t *Process) stderrReader(p *proc) {
+	defer t.wg.Done()
+	defer close(p.errDone)
+	io.Copy(t.stderr, p.stderr)
+}
+
+// waiter waits for p to exit, reaps it, kills what is left of its process
+// group and its descendants, and then lets the Process handle the exit once
+// p's output is read.
+func (t *Process) waiter(p *proc) {
+	defer t.wg.Done()
+	err := p.cmd.Wait()
+	p.status = exitStatus(p.cmd.ProcessState, err)
+	killProcessGroup(p.pid)
+	killEscaped(t.token)
+	unread := unreadBytes(p.stdin)
+	t.mu.Lock()
+	p.unread = unread
+	t.mu.Unlock()
+	close(p.exited)
+	p.stdin.Close()
+	for _, c := range []struct {
+		done chan struct{}
+		f    *os.File
+	}{{p.readDone, p.stdout}, {p.errDone, p.stderr}} {
+		select {
+		case <-c.done:
+		case <-time.After(exitGrace):
+			c.f.Close() // held open by an escaped grandchild
+			<-c.done
+		}
+		c.f.Close()
+	}
+	t.handleExit(p)
+}
+
+// exitStatus describes how a process ended, as "exit status 3" or "signal:
+// killed".
+func exitStatus(ps *os.ProcessState, err error) string {
+	if ps != nil {
+		return ps.String()
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return "exited"
+}
+
+// handleExit runs once p has exited and its output has been read. Unless the
+// runner killed p, its exit is an incident: a crash. A new process is
+// started for what is left.
+func (t *Process) handleExit(p *proc) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	// p's stdin is closed: a write under way ends at once. Once it has,
+	// what p read is known.
+	for p.writing {
+		t.cond.Wait()
+	}
+	reason := p.killReason
+	p.dead = true
+	if t.proc == p {
+		t.proc = nil
+	}
+	if t.closed {
+		t.failAllLocked(ErrClosed)
+		t.cond.Broadcast()
+		return
+	}
+	if reason == "" {
+		t.incidentLocked(p, &CrashError{Status: p.status, Stderr: t.stderr.Last(stderrExcerpt)})
+	}
+	// Anything still marked as written to p goes out again.
+	for _, c := range t.writtenLocked(p) {
+		c.proc = nil
+		if c.canary {
+			t.completeLocked(c, vectors.Response{}, ErrClosed)
+		} else if !slices.Contains(t.isolate, c) {
+			t.unsent = append(t.unsent, c)
+		}
+	}
+	status := p.status
+	switch reason {
+	case "timeout":
+		status = fmt.Sprintf("killed after no answer in %v", t.cfg.Timeout)
+	case "closed stdout":
+		status = "closed its stdout"
+	}
+	if p.answered == 0 {
+		t.silentExits++
+		t.needCanary = true
+	} else {
+		t.silentExits = 0
+	}
+	if t.silentExits >= startSilentExits {
+		msg := fmt.Errorf("ran %d times without answering a request", t.silentExits)
+		if t.answered > 0 {
+			msg = fmt.Errorf("stopped answering: ran %d times in a row without answering a request", t.silentExits)
+		}
+		t.fatal = &StartError{Command: t.cfg.Command, Status: status, Stderr: t.stderr.Last(stderrExcerpt), Err: msg}
+		t.failAllLocked(t.fatal)
+		t.cond.Broadcast()
+		return
+	}
+	if t.alone != nil && t.alone.proc == nil && !slices.Contains(t.isolate, t.alone) {
+		// The request sent alone was lost with p without a charge (p was
+		// killed for another reason): send it alone again.
+		t.isolate = append([]*call{t.alone}, t.isolate...)
+	}
+	t.alone = nil
+	if err := t.spawnLocked(); err != nil {
+		t.fatal = err
+		t.failAllLocked(err)
+	}
+	t.cond.Broadcast()
+}
+
+// failAllLocked finishes every request in flight with err.
+func (t *Process) failAllLocked(err error) {
+	for len(t.inflight) > 0 {
+		t.completeLocked(t.inflight[0], vectors.Response{}, err)
+	}
+}
+
+// watchdog kills a testee whose oldest request in flight has gone
+// unanswered for longer than the timeout; the timeout is an incident.
+func (t *Process) watchdog() {
+	defer t.wg.Done()
+	tick := time.NewTicker(min(max(t.cfg.Timeout/8, 5*time.Millisecond), 250*time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-t.stop:
+			return
+		case now := <-tick.C:
+			t.mu.Lock()
+			p := t.proc
+			if p != nil && !p.dead {
+				if head := t.headLocked(p); head != nil {
+					since := head.sentAt
+					if t.lastProgress.After(since) {
+						since = t.lastProgress
+					}
+					if now.Sub(since) > t.cfg.Timeout {
+						t.incidentLocked(p, &TimeoutError{After: t.cfg.Timeout, Stderr: t.stderr.Last(stderrExcerpt)})
+						t.killLocked(p, "timeout")
+					}
+				}
+			}
+			t.mu.Unlock()
+		}
+	}
+}
+
+// killLocked kills p's whole process group and its descendants, unless p
+// has exited already; the waiter then handles the exit.
+func (t *Process) killLocked(p *proc, reason string) {
+	if p.killReason == "" {
+		p.killReason = reason
+	}
+	p.dead = true
+	select {
+	case <-p.exited:
+	default:
+		killTree(p.pid)
+		killProcessGroup(p.pid)
+	}
+	t.cond.Broadcast()
+}
+
+// close shuts the testee down: it closes the process's stdin, gives it
+// exitGrace to exit, then kills its process group; with now set it kills at
+// once. Requests still in flight fail with ErrClosed. close waits for every
+// goroutine of the Process, so none is left behind, and the process is
+// reaped.
+func (t *Process) close(now bool) {
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
+		t.wg.Wait()
+		return
+	}
+	t.closed = true
+	close(t.stop)
+	p := t.proc
+	t.failAllLocked(ErrClosed)
+	if p != nil {
+		if now {
+			t.killLocked(p, "closed")
+		} else {
+			p.killReason = "closed"
+			p.stdin.Close()
+		}
+	}
+	t.cond.Broadcast()
+	t.mu.Unlock()
+
+	if p != nil && !now {
+		select {
+		case <-p.exited:
+		case <-time.After(exitGrace):
+			t.mu.Lock()
+			t.killLocked(p, "closed")
+			t.mu.Unlock()
+		}
+	}
+	t.wg.Wait()
+	killEscaped(t.token)
+}
+
+// StartFailure returns the *StartError that stopped a testee that never
+// answered a request, or nil. A run whose testee could not start has no
+// results worth reporting.
+func (t *Process) StartFailure() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var se *StartError
+	if t.answered == 0 && errors.As(t.fatal, &se) {
+		return t.fatal
+	}
+	return nil
+}
+
+// Stats returns the incident counts so far.
+func (t *Process) Stats() Stats {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stats
+}
+
+// Stderr returns the end of what the testee wrote to its stderr, at most n
+// bytes, across restarts, with the runner's notes (stray lines, flaky
+// incidents) among it. Control characters but newline and tab are escaped,
+// so that the text is safe to print on a terminal.
+func (t *Process) Stderr(n int) string { return t.stderr.Last(n) }
+
+// trimEOL removes a trailing "\n" or "\r\n".
+func trimEOL(b []byte) []byte {
+	if n := len(b); n > 0 && b[n-1] == '\n' {
+		b = b[:n-1]
+		if n := len(b); n > 0 && b[n-1] == '\r' {
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// quoteLine quotes an offending output line as a Go string literal, cut to
+// quoteLimit bytes.
+func quoteLine(line []byte) string {
+	line = trimEOL(line)
+	if len(line) > quoteLimit {
+		return strconv.Quote(string(line[:quoteLimit])) + fmt.Sprintf("... (%d bytes)", len(line))
+	}
+	return strconv.Quote(string(line))
+}
