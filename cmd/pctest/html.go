@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/hex"
 	"fmt"
 	"html/template"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/cause"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
@@ -51,6 +51,12 @@ code, pre, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-s
 mark { background: #ffd54f; }
 pre { background: #f6f6f6; padding: 8px; overflow-x: auto; white-space: pre-wrap; }
 .partial { color: #c33; font-weight: bold; }
+details.cause { border: 1px solid #ddd; border-left: 4px solid #c33; margin: 8px 0; padding: 4px 10px; }
+details.cause.xfail { border-left-color: #d9a400; }
+details.cause > summary { cursor: pointer; }
+details.cause > summary .n { display: inline-block; min-width: 4em; font-weight: bold; font-variant-numeric: tabular-nums; }
+details.cause .step, details.cause .example { color: #555; margin: 4px 0 4px 4.3em; }
+mark.del { background: #f6b0b0; } mark.ins { background: #a8e6a8; }
 </style>
 </head>
 <body>
@@ -61,6 +67,20 @@ pre { background: #f6f6f6; padding: 8px; overflow-x: auto; white-space: pre-wrap
 {{range .Runs}}<tr><td><a href="#impl-{{.Index}}">{{.Impl}}</a></td><td><code>{{.Command}}</code></td><td>{{.Vectors}}</td><td>{{.Tally.Passed}}</td><td>{{.Tally.Failed}}</td><td>{{.Tally.Skipped}}</td><td>{{.Tally.ExpectedFailures}}</td><td>{{.Elapsed}}{{if .Partial}} <span class="partial">partial: interrupted</span>{{end}}</td></tr>
 {{end}}</table>
 
+{{range .Runs}}
+<h2 id="impl-{{.Index}}">{{.Impl}}: {{if .Causes}}{{len .Causes}} causes of {{.Tally.Failed}} failures, biggest first{{else}}failures{{end}}</h2>
+{{if not .Failures}}<p>None.</p>{{end}}
+{{range .Causes}}
+<details class="cause {{.Class}}"><summary><span class="n">{{.Count}}</span> <code>{{.Op}}</code>: {{.Title}}</summary>
+<div class="step">spec: {{.Step}}</div>
+{{if .Example}}<div class="example">shortest example: <code>{{.Example}}</code></div>{{end}}
+{{range .Failures}}{{template "failure" .}}{{end}}
+</details>
+{{end}}
+{{if .Stderr}}<h3>{{.Impl}}: the end of the testee's stderr</h3>
+<pre>{{.Stderr}}</pre>{{end}}
+{{end}}
+
 <h2>Conformance matrix</h2>
 <p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ unexpected failures, ~ failures all expected (listed, or known engine deviations), · op not implemented.</p>
 <table class="matrix">
@@ -70,11 +90,9 @@ pre { background: #f6f6f6; padding: 8px; overflow-x: auto; white-space: pre-wrap
 {{end}}<tr><th>all ops</th>{{range .Matrix.Totals}}<td class="{{cellClass .}}">{{.Cell}}</td>{{end}}</tr>
 </table>
 
-{{range .Runs}}
-<h2 id="impl-{{.Index}}">{{.Impl}}: failures</h2>
-{{if not .Failures}}<p>None.</p>{{end}}
-{{range .Failures}}
-<div class="failure {{.Class}}">
+</body>
+</html>
+{{define "failure"}}<div class="failure {{.Class}}">
 <h4><b>{{.Status}}</b> <code>{{.ID}}</code> · <code>{{.Op}}</code>{{if .Ref}} · {{.Ref}}{{end}}</h4>
 <table>
 <tr><th>input</th><td>{{template "value" .Input}}</td></tr>
@@ -84,14 +102,8 @@ pre { background: #f6f6f6; padding: 8px; overflow-x: auto; white-space: pre-wrap
 {{if .Why}}<tr><th>why</th><td>{{.Why}}</td></tr>{{end}}
 {{if .Where}}<tr><th>vector</th><td><code>{{.Where}}</code></td></tr>{{end}}
 </table>
-</div>
-{{end}}
-{{if .Stderr}}<h3>{{.Impl}}: the end of the testee's stderr</h3>
-<pre>{{.Stderr}}</pre>{{end}}
-{{end}}
-</body>
-</html>
-{{define "value"}}{{if .Note}}<i>{{.Note}}</i>{{else}}<code>{{range .Text}}{{if and .Diff .S}}<mark>{{.S}}</mark>{{else}}{{.S}}{{end}}{{end}}</code><br><span class="units mono">{{range $i, $u := .Units}}{{if $i}} {{end}}{{if $u.Diff}}<mark>{{$u.S}}</mark>{{else}}{{$u.S}}{{end}}{{end}}</span>{{end}}{{end}}
+</div>{{end}}
+{{define "value"}}{{if .Note}}<i>{{.Note}}</i>{{else}}<code>{{range .Text}}{{if and .Mark .S}}<mark class="{{.Mark}}">{{.S}}</mark>{{else}}{{.S}}{{end}}{{end}}</code><br><span class="units mono">{{range $i, $u := .Units}}{{if $i}} {{end}}{{if $u.Mark}}<mark class="{{$u.Mark}}">{{$u.S}}</mark>{{else}}{{$u.S}}{{end}}{{end}}</span>{{end}}{{end}}
 `))
 
 type htmlPage struct {
@@ -104,6 +116,7 @@ type htmlPage struct {
 
 type htmlRun struct {
 	Index    int
+	Causes   []htmlCause
 	Impl     string
 	Command  string
 	Vectors  int
@@ -120,6 +133,14 @@ type htmlFailure struct {
 	Input, Want, Got                       htmlValue
 }
 
+// An htmlCause is a group of failures: a cause (internal/cause), or the
+// expected failures, or the unexpected passes.
+type htmlCause struct {
+	Count                           int
+	Class, Op, Title, Step, Example string
+	Failures                        []htmlFailure
+}
+
 // An htmlValue is an input or a response: as text (escaped as on a
 // terminal) and as code units or octets, with the part that differs from
 // the other side of a diff marked.
@@ -129,9 +150,11 @@ type htmlValue struct {
 	Units []htmlSpan
 }
 
+// An htmlSpan is a run of a value; Mark is "del" for what only the
+// expected answer has, "ins" for what only the actual one has, or "".
 type htmlSpan struct {
 	S    string
-	Diff bool
+	Mark string
 }
 
 // writeHTML writes the self-contained HTML report of reports.
@@ -155,18 +178,51 @@ func writeHTML(w io.Writer, reports []*runReport) error {
 		if r.Argv != nil {
 			run.Command = strings.Join(r.Argv, " ")
 		}
-		for j := range r.Results {
-			o := &r.Results[j]
-			if o.Outcome.Fails() || o.Outcome == conformance.ExpectedFailure {
-				run.Failures = append(run.Failures, htmlFailureOf(o))
-			}
-		}
+		run.Causes, run.Failures = htmlCauses(r.Results)
 		if run.Tally.Failed > 0 {
 			run.Stderr = r.Stderr
 		}
 		page.Runs = append(page.Runs, run)
 	}
 	return htmlTemplate.Execute(w, page)
+}
+
+// htmlCauses groups the failing results into causes, biggest first, then
+// the unexpected passes and the expected failures; it returns the groups
+// and every failure in them.
+func htmlCauses(results []conformance.Result) ([]htmlCause, []htmlFailure) {
+	cs, index := causesOf(results)
+	var groups []htmlCause
+	var all []htmlFailure
+	for _, c := range cs {
+		g := htmlCause{Count: c.Count(), Class: "fail", Op: string(c.Op), Title: c.Relation.Title, Step: c.Step(), Example: cause.Example(c.Example)}
+		for _, k := range c.Failures {
+			g.Failures = append(g.Failures, htmlFailureOf(&results[index[k]]))
+		}
+		groups = append(groups, g)
+	}
+	for _, o := range []struct {
+		outcome conformance.Outcome
+		class   string
+		title   string
+	}{
+		{conformance.UnexpectedPass, "fail", "passed, but listed as expected failures: remove their lines"},
+		{conformance.ExpectedFailure, "xfail", "expected failures (listed, or known engine deviations)"},
+	} {
+		g := htmlCause{Class: o.class, Op: "any op", Title: o.title, Step: "the expected-failures list, or vectors/deviations.json"}
+		for i := range results {
+			if results[i].Outcome == o.outcome {
+				g.Failures = append(g.Failures, htmlFailureOf(&results[i]))
+			}
+		}
+		if g.Count = len(g.Failures); g.Count > 0 {
+			groups = append(groups, g)
+		}
+	}
+	for _, g := range groups {
+		all = append(all, g.Failures...)
+	}
+	return groups, all
 }
 
 func htmlFailureOf(o *conformance.Result) htmlFailure {
@@ -182,75 +238,62 @@ func htmlFailureOf(o *conformance.Result) htmlFailure {
 		f.Args = append(f.Args, struct{ Name, Value string }{k, v.Args[k]})
 	}
 	if v.InHex != nil || isOctetInput(v.Op) {
-		f.Input = octetValue(v.InHex, nil)
+		f.Input = valueOf(show.OctetPieces(v.InHex, v.InHex), show.Delete)
 	} else {
-		f.Input = textValue(v.In, nil)
+		f.Input = valueOf(show.TextPieces(v.In, v.In), show.Delete)
 	}
-	f.Want, f.Got = responseValue(v.Op, v.Expect, nil, o.Got, o.Err), responseValue(v.Op, o.Got, o.Err, v.Expect, nil)
+	f.Want, f.Got = answerValues(v.Op, v.Expect, o.Got, o.Err)
 	return f
 }
 
-// responseValue renders r (or err), marking where it differs from other.
-func responseValue(op vectors.Op, r vectors.Response, err error, other vectors.Response, otherErr error) htmlValue {
+// answerValues renders the expected and the actual answer, each with the
+// units only it has marked, by the edit script of the two
+// (show.DiffPieces): only the units that differ are marked.
+func answerValues(op vectors.Op, want, got vectors.Response, gotErr error) (htmlValue, htmlValue) {
+	var ps []show.Piece
+	if gotErr == nil {
+		ps = show.DiffPieces(op, want, got) // nil unless both are outputs
+	}
+	return answerValue(op, want, nil, ps, show.Delete), answerValue(op, got, gotErr, ps, show.Insert)
+}
+
+// answerValue renders r (or err) as side of the edit script ps.
+func answerValue(op vectors.Op, r vectors.Response, err error, ps []show.Piece, side show.EditOp) htmlValue {
 	switch {
 	case err != nil, r.Unsupported, r.Error != "", r.Out == nil && r.OutHex == nil:
 		return htmlValue{Note: show.Result(op, r, err)}
-	case r.OutHex != nil:
-		var o []byte
-		if otherErr == nil {
-			o = other.OutHex
+	}
+	if ps == nil {
+		ps = show.DiffPieces(op, r, r) // nothing to mark
+	}
+	return valueOf(ps, side)
+}
+
+// valueOf renders one side of an edit script: the kept pieces, and those
+// of side (Delete: the expected answer; Insert: the actual one), marked.
+func valueOf(ps []show.Piece, side show.EditOp) htmlValue {
+	var v htmlValue
+	mark := "del"
+	if side == show.Insert {
+		mark = "ins"
+	}
+	for _, p := range ps {
+		m := ""
+		switch p.Op {
+		case side:
+			m = mark
+		case show.Delete, show.Insert:
+			continue // the other side's
 		}
-		return octetValue(r.OutHex, o)
+		v.Text = append(v.Text, htmlSpan{S: p.Text, Mark: m})
+		for _, u := range p.Units {
+			v.Units = append(v.Units, htmlSpan{S: u, Mark: m})
+		}
 	}
-	var o []uint16
-	if otherErr == nil {
-		o = other.Out
+	if len(v.Text) == 0 {
+		v.Text = []htmlSpan{{}}
 	}
-	return textValue(r.Out, o)
-}
-
-// diffRange returns the bounds of the part of a that differs from b: the
-// common prefix and suffix are left out. With b nil, nothing is marked.
-func diffRange[T comparable](a, b []T) (lo, hi int) {
-	if b == nil {
-		return len(a), len(a)
-	}
-	for lo < len(a) && lo < len(b) && a[lo] == b[lo] {
-		lo++
-	}
-	hi = len(a)
-	for j := len(b); hi > lo && j > lo && a[hi-1] == b[j-1]; hi, j = hi-1, j-1 {
-	}
-	return lo, hi
-}
-
-func textValue(s, other []uint16) htmlValue {
-	lo, hi := diffRange(s, other)
-	var v htmlValue
-	if lo == hi && other != nil && len(s) != len(other) {
-		// Only the other side has extra units: nothing here to mark.
-		lo, hi = len(s), len(s)
-	}
-	pre, mid, post := s[:lo], s[lo:hi], s[hi:]
-	v.Text = []htmlSpan{{S: strings.TrimSuffix(show.Quote(pre), `"`)}, {S: inner(show.Quote(mid)), Diff: true}, {S: strings.TrimPrefix(show.Quote(post), `"`)}}
-	for i, u := range s {
-		v.Units = append(v.Units, htmlSpan{S: fmt.Sprintf("%04X", u), Diff: i >= lo && i < hi})
-	}
+	v.Text[0].S = `"` + v.Text[0].S
+	v.Text[len(v.Text)-1].S += `"`
 	return v
-}
-
-func octetValue(p, other []byte) htmlValue {
-	lo, hi := diffRange(p, other)
-	var v htmlValue
-	q := show.QuoteOctets
-	v.Text = []htmlSpan{{S: strings.TrimSuffix(q(p[:lo]), `"`)}, {S: inner(q(p[lo:hi])), Diff: true}, {S: strings.TrimPrefix(q(p[hi:]), `"`)}}
-	for i := range p {
-		v.Units = append(v.Units, htmlSpan{S: hex.EncodeToString(p[i : i+1]), Diff: i >= lo && i < hi})
-	}
-	return v
-}
-
-// inner strips a quoted string's quotes.
-func inner(q string) string {
-	return strings.TrimSuffix(strings.TrimPrefix(q, `"`), `"`)
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/cause"
+	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -18,6 +20,29 @@ func summaryOf(results []conformance.Result) conformance.Summary {
 		s.Add(results[i].Outcome)
 	}
 	return s
+}
+
+// failureOf returns r as internal/cause sees it; a runner incident is
+// named by its kind.
+func failureOf(r *conformance.Result) cause.Failure {
+	f := cause.Failure{ID: r.Vector.ID, Req: r.Vector.Request, Want: r.Vector.Expect, Got: r.Got, Ref: r.Vector.Ref}
+	if r.Err != nil {
+		f.NoAnswer, f.NoAnswerKind = r.Err.Error(), testee.Kind(r.Err)
+	}
+	return f
+}
+
+// causesOf groups the results that failed into causes, biggest first; a
+// cause's Failures index results.
+func causesOf(results []conformance.Result) (causes []cause.Cause, index []int) {
+	var fs []cause.Failure
+	for i := range results {
+		if results[i].Outcome == conformance.Failed {
+			fs = append(fs, failureOf(&results[i]))
+			index = append(index, i)
+		}
+	}
+	return cause.Group(fs), index
 }
 
 // why says in one line why a result failed as expected or passed

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/cause"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
@@ -54,7 +55,8 @@ func (r *runReport) describe() string {
 }
 
 // writeText writes the text report: a line per failure, then incidents,
-// the testee's stderr if anything failed, and the summary line last.
+// the testee's stderr if anything failed, the causes of the failures,
+// biggest first, and the summary line last.
 func (r *runReport) writeText(w io.Writer, verbose bool) error {
 	bw := &errWriter{w: w}
 	fmt.Fprintln(bw, r.describe())
@@ -80,6 +82,11 @@ func (r *runReport) writeText(w io.Writer, verbose bool) error {
 	}
 	if r.Partial {
 		fmt.Fprintf(bw, "PARTIAL: interrupted after %d of %d vectors\n", t.Total(), r.Vectors)
+	}
+	if cs, _ := causesOf(r.Results); len(cs) > 0 {
+		var b strings.Builder
+		cause.Write(&b, cs, "")
+		io.WriteString(bw, b.String())
 	}
 	fmt.Fprintln(bw, t)
 	return bw.err
@@ -114,7 +121,8 @@ func (r *runReport) fails() bool {
 }
 
 // failureLine renders one result on one line: outcome, id, op, input as
-// escaped text and code units or hex, expected, got, and the spec ref.
+// escaped text and code units or hex, expected, got, their exact diff
+// (only the differing units marked, [-want-]{+got+}), and the spec ref.
 func failureLine(o *conformance.Result) string {
 	v := &o.Vector
 	var b strings.Builder
@@ -122,6 +130,9 @@ func failureLine(o *conformance.Result) string {
 	b.WriteString(" " + v.ID + " " + string(v.Op) + " " + show.InputField(v.Request))
 	b.WriteString(" want=" + show.Answer(v.Op, v.Expect))
 	b.WriteString(" got=" + show.Result(v.Op, o.Got, o.Err))
+	if d := show.Diff(v.Op, v.Expect, o.Got); o.Err == nil && d != "" {
+		b.WriteString(" diff=" + d)
+	}
 	if v.Ref != "" {
 		b.WriteString(" ref=" + v.Ref)
 	}

@@ -90,7 +90,8 @@ func TestHTMLReportEscapesEverything(t *testing.T) {
 		"&lt;script&gt;alert(1)&lt;/script&gt;", // the input, as text
 		"log line &lt;script&gt;",               // the stderr
 		"fake&lt;script&gt;",                    // the implementation's name
-		`<mark>`,                                // the diff
+		`<mark class="ins">`,                    // the diff
+		`<details class="cause fail">`,          // the causes
 		"ecma.lone", "rfc.pd",                   // a crash and an expected failure
 	} {
 		if !strings.Contains(out, want) {
@@ -101,6 +102,61 @@ func TestHTMLReportEscapesEverything(t *testing.T) {
 		if strings.Contains(out, external) {
 			t.Errorf("HTML report is not self-contained: %q", external)
 		}
+	}
+}
+
+// TestHTMLDiffMarksOnlyDifferingUnits renders "%C3%A9" expected and
+// "%c3%a9" got: only the two hex digits that differ are marked, in the text
+// and in the code units, on each side.
+func TestHTMLDiffMarksOnlyDifferingUnits(t *testing.T) {
+	rep := &runReport{Impl: "lower", Vectors: 1, Results: []conformance.Result{{
+		Outcome: conformance.Failed,
+		Vector: vectors.Vector{ID: "ecma.e9", Request: vectors.Request{Op: "encodeURIComponent", In: units("é")},
+			Expect: vectors.Response{Out: units("%C3%A9")}},
+		Got: vectors.Response{Out: units("%c3%a9")},
+	}}}
+	var b bytes.Buffer
+	if err := writeHTML(&b, []*runReport{rep}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		`<code>&#34;%<mark class="del">C</mark>3%<mark class="del">A</mark>9&#34;</code>`,
+		`<code>&#34;%<mark class="ins">c</mark>3%<mark class="ins">a</mark>9&#34;</code>`,
+		`0025 <mark class="del">0043</mark> 0033 0025 <mark class="del">0041</mark> 0039`,
+		`0025 <mark class="ins">0063</mark> 0033 0025 <mark class="ins">0061</mark> 0039`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("HTML report lacks %s", want)
+		}
+	}
+	if n := strings.Count(out, "<mark"); n != 8 {
+		t.Errorf("%d marks, want 8: two units in the text and two code units, each side", n)
+	}
+	// The cause comes first, and opens to show its failures.
+	i, j := strings.Index(out, `<summary><span class="n">1</span> <code>encodeURIComponent</code>: hex digits in lowercase</summary>`), strings.Index(out, "<h2>Conformance matrix</h2>")
+	if i < 0 || j < 0 || i > j {
+		t.Errorf("the cause is not before the matrix (%d, %d)", i, j)
+	}
+}
+
+func TestTextReportEndsWithCauses(t *testing.T) {
+	var b bytes.Buffer
+	if err := sampleReport().writeText(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	n := len(lines)
+	if n < 8 || !strings.Contains(lines[n-8], "2 causes of 2 failures, biggest first:") {
+		t.Fatalf("the text report does not end with the causes and the summary:\n%s", b.String())
+	}
+	for _, want := range []string{"encodeURIComponent: kept a character that must be encoded", "decodeURI: no answer: crash"} {
+		if !strings.Contains(strings.Join(lines[n-8:], "\n"), want) {
+			t.Errorf("causes lack %q:\n%s", want, strings.Join(lines[n-8:], "\n"))
+		}
+	}
+	if !strings.Contains(b.String(), ` diff="[-%3C-]{+<+}script[-%3E-]{+>+}alert(1)`) {
+		t.Errorf("no exact diff in the failure line:\n%s", b.String())
 	}
 }
 

@@ -35,8 +35,9 @@ type Failure struct {
 	Want, Got vectors.Response
 	NoAnswer  string
 	// NoAnswerKind is "panic", "output" (an answer the vector format
-	// cannot hold, such as text that is not valid UTF-8), or "" for any
-	// other reason (a crash, a timeout, a protocol error).
+	// cannot hold, such as text that is not valid UTF-8), another kind of
+	// incident ("crash", "timeout", "protocol": the failures of one kind
+	// are one cause), or "" (the cause is then NoAnswer's first line).
 	NoAnswerKind string
 	// Ref is the spec reference of the vector, if any.
 	Ref string
@@ -175,6 +176,8 @@ func Classify(f Failure) Relation {
 		return Panicked
 	case f.NoAnswerKind == "output":
 		return BadText
+	case f.NoAnswerKind != "":
+		return NoAnswer.with(f.NoAnswerKind)
 	case f.NoAnswer != "":
 		return NoAnswer.with(firstLine(f.NoAnswer))
 	}

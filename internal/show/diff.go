@@ -170,9 +170,19 @@ func DiffPieces(op vectors.Op, want, got vectors.Response) []Piece {
 		octets = o.Out == vectors.Octets
 	}
 	if octets {
-		return pieces(want.OutHex, got.OutHex, QuoteOctets, func(c byte) string { return string([]byte{lowerHex[c>>4], lowerHex[c&15]}) })
+		return OctetPieces(want.OutHex, got.OutHex)
 	}
-	return pieces(want.Out, got.Out, Quote, func(c uint16) string { return fmt.Sprintf("%04X", c) })
+	return TextPieces(want.Out, got.Out)
+}
+
+// TextPieces returns the edit script of text a to text b as pieces.
+func TextPieces(a, b []uint16) []Piece {
+	return pieces(a, b, Quote, func(c uint16) string { return fmt.Sprintf("%04X", c) })
+}
+
+// OctetPieces returns the edit script of octets a to b as pieces.
+func OctetPieces(a, b []byte) []Piece {
+	return pieces(a, b, QuoteOctets, func(c byte) string { return string([]byte{lowerHex[c>>4], lowerHex[c&15]}) })
 }
 
 // pieces returns the edit script of a to b as pieces, each run written by
