@@ -321,12 +321,14 @@ type junitProperty struct {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitMessage `xml:"failure,omitempty"`
-	Error     *junitMessage `xml:"error,omitempty"`
-	Skipped   *junitMessage `xml:"skipped,omitempty"`
+	Name       string           `xml:"name,attr"`
+	Classname  string           `xml:"classname,attr"`
+	Time       string           `xml:"time,attr"`
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Failure    *junitMessage    `xml:"failure,omitempty"`
+	Error      *junitMessage    `xml:"error,omitempty"`
+	Skipped    *junitMessage    `xml:"skipped,omitempty"`
+	SystemOut  string           `xml:"system-out,omitempty"`
 }
 
 type junitMessage struct {
@@ -335,14 +337,26 @@ type junitMessage struct {
 	Text    string `xml:",chardata"`
 }
 
-// writeJUnit writes the JUnit XML report. Runner incidents (crash, timeout,
-// protocol error) are <error>s, wrong answers <failure>s; expected failures
-// pass, with their reason in a <skipped>-free system-out.
+// writeJUnit writes the JUnit XML report: a testsuite per op, a testcase
+// per vector. Runner incidents (crash, timeout, protocol error) are
+// <error>s, wrong answers <failure>s. An expected failure passes, marked by
+// a property pctest.expected_failure naming its expected-failures entry
+// (file:line) or known deviation, with the reason in its system-out. An op
+// the implementation does not support at all is one skipped testcase, not
+// one per vector. Every count, of a suite and of the root, is the sum of
+// what its testcases are.
 func (r *runReport) writeJUnit(w io.Writer) error {
 	t := summaryOf(r.Results)
-	root := junitSuites{
-		Name: "pctest " + r.Impl, Tests: len(r.Results), Failures: t.Failed, Skipped: t.Skipped,
-		Time: fmt.Sprintf("%.3f", r.Elapsed.Seconds()),
+	root := junitSuites{Name: "pctest " + r.Impl, Time: fmt.Sprintf("%.3f", r.Elapsed.Seconds())}
+	// vectors and skipped count each op's results: an op all of whose
+	// vectors are skipped is not supported.
+	vectorsOf, skippedOf := map[vectors.Op]int{}, map[vectors.Op]int{}
+	for i := range r.Results {
+		op := r.Results[i].Vector.Op
+		vectorsOf[op]++
+		if r.Results[i].Outcome == conformance.Skipped {
+			skippedOf[op]++
+		}
 	}
 	byOp := map[string]*junitSuite{}
 	var order []string
@@ -354,6 +368,14 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 			s = &junitSuite{Name: "pctest." + r.Impl + "." + string(v.Op)}
 			byOp[string(v.Op)] = s
 			order = append(order, string(v.Op))
+		}
+		if n := vectorsOf[v.Op]; skippedOf[v.Op] == n {
+			if s.Tests == 0 {
+				s.Tests, s.Skipped = 1, 1
+				s.Cases = append(s.Cases, junitCase{Name: string(v.Op) + " (not supported)", Classname: s.Name, Time: "0",
+					Skipped: &junitMessage{Message: fmt.Sprintf("%s does not support %s: its %d vectors are skipped", r.Impl, v.Op, n)}})
+			}
+			continue
 		}
 		s.Tests++
 		c := junitCase{Name: v.ID, Classname: "pctest." + r.Impl + "." + string(v.Op), Time: "0"}
@@ -370,16 +392,24 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 		case conformance.Skipped:
 			s.Skipped++
 			c.Skipped = &junitMessage{Message: "unsupported"}
+		case conformance.ExpectedFailure:
+			entry := o.ExpectedAt
+			if o.Deviation != "" {
+				entry = "vectors/deviations.json " + o.Deviation
+			}
+			c.Properties = &junitProperties{[]junitProperty{{"pctest.expected_failure", entry}}}
+			c.SystemOut = "expected failure (" + entry + "): " + o.Reason + "\n" + detail
 		}
 		s.Cases = append(s.Cases, c)
 	}
 	// The root's counts are the sums of the suites': a runner incident is an
 	// error there too, not a failure.
-	root.Failures = 0
 	for _, op := range order {
 		s := byOp[op]
+		root.Tests += s.Tests
 		root.Failures += s.Failures
 		root.Errors += s.Errors
+		root.Skipped += s.Skipped
 		root.Suites = append(root.Suites, *s)
 	}
 	if len(root.Suites) > 0 && r.Stderr != "" && t.Failed > 0 {

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -217,5 +220,90 @@ func TestErrorKinds(t *testing.T) {
 		if got := errorKind(tc.err); got != tc.want {
 			t.Errorf("errorKind(%v) = %q, want %q", tc.err, got, tc.want)
 		}
+	}
+}
+
+// junitPython returns a python3 that can import junitparser, or skips t.
+func junitPython(t *testing.T) string {
+	t.Helper()
+	for _, py := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(py, "-c", "import junitparser").Run() == nil {
+			return py
+		}
+	}
+	t.Skip("python3-junitparser is not installed, so the JUnit report is not checked by a third-party parser: " +
+		"apt-get install python3-junitparser (or make junit-deps)")
+	return ""
+}
+
+// TestJUnitReadByJunitparser has a third-party JUnit consumer read the
+// report: every level's counts agree with its testcases, an expected
+// failure is marked (a property naming its list entry, and system-out),
+// and an op the implementation does not support is one skipped testcase.
+func TestJUnitReadByJunitparser(t *testing.T) {
+	py := junitPython(t)
+	rep := sampleReport()
+	for _, id := range []string{"rfc.pe2", "rfc.pe3"} { // percentEncode: all skipped
+		rep.Results = append(rep.Results, conformance.Result{Outcome: conformance.Skipped,
+			Vector: vectors.Vector{ID: id, Request: vectors.Request{Op: "percentEncode", InHex: []byte("a")}, Expect: vectors.Response{Out: units("a")}},
+			Got:    vectors.Response{Unsupported: true}})
+	}
+	rep.Results[4].ExpectedAt = "xfail.txt:1"
+	name := filepath.Join(t.TempDir(), "junit.xml")
+	var b bytes.Buffer
+	if err := rep.writeJUnit(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(py, filepath.Join("testdata", "junitcheck.py"), name).Output()
+	if err != nil {
+		t.Fatalf("junitparser: %v\n%s", err, b.String())
+	}
+	type counts struct{ Tests, Failures, Errors, Skipped int }
+	var seen struct {
+		Root   counts
+		Suites []struct {
+			Name              string
+			Declared, Counted counts
+			Xfail             map[string]struct {
+				Entry     string
+				SystemOut string `json:"system_out"`
+			}
+			Cases []string
+		}
+	}
+	if err := json.Unmarshal(out, &seen); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	var sum counts
+	xfails := 0
+	for _, s := range seen.Suites {
+		if s.Declared != s.Counted {
+			t.Errorf("suite %s declares %+v, its testcases are %+v", s.Name, s.Declared, s.Counted)
+		}
+		sum.Tests += s.Counted.Tests
+		sum.Failures += s.Counted.Failures
+		sum.Errors += s.Counted.Errors
+		sum.Skipped += s.Counted.Skipped
+		for id, x := range s.Xfail {
+			xfails++
+			if id != "rfc.pd" || x.Entry != "xfail.txt:1" || !strings.Contains(x.SystemOut, "expected failure (xfail.txt:1)") {
+				t.Errorf("expected failure %s: %+v", id, x)
+			}
+		}
+		if strings.HasSuffix(s.Name, ".percentEncode") && (len(s.Cases) != 1 || s.Cases[0] != "percentEncode (not supported)") {
+			t.Errorf("unsupported op: testcases %q, want one", s.Cases)
+		}
+	}
+	if seen.Root != sum {
+		t.Errorf("root declares %+v, its suites' testcases are %+v", seen.Root, sum)
+	}
+	if want := (counts{Tests: 5, Failures: 1, Errors: 1, Skipped: 1}); sum != want {
+		t.Errorf("testcases %+v, want %+v", sum, want)
+	}
+	if xfails != 1 {
+		t.Errorf("%d expected failures marked, want 1", xfails)
 	}
 }
