@@ -26,7 +26,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	)
 	hiddenAlias(fs, "ops", "op")
 	impl.register(fs)
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
 	if *format != "text" && *format != "json" {

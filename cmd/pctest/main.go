@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -52,15 +53,66 @@ func pctest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdFuzz(ctx, args[1:], stdout, stderr)
 	case "matrix":
 		return cmdMatrix(ctx, args[1:], stdout, stderr)
+	case "version":
+		return cmdVersion(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
+		return cmdHelp(ctx, args[1:], stdout, stderr)
 	}
 	if strings.HasPrefix(args[0], "-") {
 		return cmdMatrix(ctx, args, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "pctest: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "pctest: unknown command %q (run 'pctest help' for the commands)\n", args[0])
 	return exitUsage
+}
+
+// cmdHelp prints the general help, or with a command's name that
+// command's help, on stdout.
+func cmdHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	switch args[0] {
+	case "run":
+		return cmdRun(ctx, []string{"-h"}, stdout, stdout)
+	case "fuzz":
+		return cmdFuzz(ctx, []string{"-h"}, stdout, stdout)
+	case "matrix":
+		return cmdMatrix(ctx, []string{"-h"}, stdout, stdout)
+	case "version":
+		fmt.Fprintln(stdout, "usage: pctest version\n\nprints pctest's module version, the suite's version (a digest of the vectors) and the testee protocol version.")
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "pctest help: unknown command %q; the commands are run, fuzz, matrix and version\n", args[0])
+	return exitUsage
+}
+
+// cmdVersion prints pctest's module version (with the VCS revision it was
+// built from, when Go recorded one), the suite version and the testee
+// protocol version.
+func cmdVersion(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "pctest version: takes no arguments (got %q)\n", args)
+		return exitUsage
+	}
+	version, rev := "(unknown)", ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		version = bi.Main.Version
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				rev = s.Value
+			}
+			if s.Key == "vcs.modified" && s.Value == "true" {
+				rev += "+dirty"
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "pctest %s", version)
+	if rev != "" {
+		fmt.Fprintf(stdout, " (%s)", rev)
+	}
+	fmt.Fprintf(stdout, "\nsuite %s\nprotocol %d\n", suiteVersion(), protocolVersion)
+	return exitOK
 }
 
 const usage = `pctest checks percent-encoding implementations against the specs.
@@ -81,7 +133,10 @@ Usage:
   pctest fuzz [flags] -- COMMAND [ARGS...]
                                differential fuzzing against the reference codec
 
-Run 'pctest run -h' or 'pctest fuzz -h' for their flags.
+  pctest version                the module, suite and protocol versions
+  pctest help [COMMAND]         this help, or a command's flags
+
+Run 'pctest help run' (or 'pctest run -h') for a command's flags.
 
 Exit status: 0 when everything passed or failed only as expected, 1 on
 failures, 2 on bad usage or a testee that cannot start, 130 when interrupted.
@@ -93,10 +148,11 @@ type usageError struct{ msg string }
 // Error returns what is wrong with the command line.
 func (e *usageError) Error() string { return e.msg }
 
-// newFlagSet returns a flag set that reports errors instead of exiting.
+// newFlagSet returns a flag set that reports errors instead of exiting: a
+// bad flag is one line with a hint (parseFlags), -h the command's usage.
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // parseFlags says what is wrong, in one line
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: %s\n\nflags:\n", synopsis)
 		shown := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -123,12 +179,19 @@ func hiddenAlias(fs *flag.FlagSet, alias, name string) {
 }
 
 // parseFlags parses args with fs, returning the status to exit with when
-// the command should not go on (help asked, or a usage error), or -1.
-func parseFlags(fs *flag.FlagSet, args []string) int {
-	if err := fs.Parse(args); err != nil {
+// the command should not go on (help asked, or a usage error), or -1. A
+// usage error is one line on stderr, with the way to the flags.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage()
 			return exitOK
 		}
+		fmt.Fprintf(stderr, "pctest %s: %v (run 'pctest help %s' for its flags)\n", fs.Name(), err, fs.Name())
 		return exitUsage
 	}
 	return -1

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -87,6 +88,44 @@ func TestUsageErrors(t *testing.T) {
 	}
 	if r := runPctest(t, "help"); r.code != 0 || !strings.Contains(r.stdout, "pctest run") {
 		t.Errorf("help: %d %q", r.code, r.stdout)
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	// A bad flag is one line, with the way to the flags.
+	r := runPctest(t, "run", "-no-such-flag")
+	if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "-no-such-flag") || !strings.Contains(r.stderr, "pctest help run") {
+		t.Errorf("bad flag: exit %d, stderr %q; want one line and a hint", r.code, r.stderr)
+	}
+	// pctest help CMD is that command's help, on stdout.
+	for cmd, flag := range map[string]string{"run": "-write-expect-fail", "fuzz": "-seed", "matrix": "-html"} {
+		r := runPctest(t, "help", cmd)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "usage: pctest "+cmd) && !strings.HasPrefix(r.stdout, "usage: pctest [matrix") || !strings.Contains(r.stdout, flag) {
+			t.Errorf("help %s: exit %d, stdout %.200q", cmd, r.code, r.stdout)
+		}
+	}
+	// pctest version: module, suite and protocol versions.
+	r = runPctest(t, "version")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "pctest ") || !strings.Contains(r.stdout, "\nsuite "+suiteVersion()+"\n") ||
+		!strings.Contains(r.stdout, fmt.Sprintf("\nprotocol %d\n", protocolVersion)) {
+		t.Errorf("version: exit %d, %q", r.code, r.stdout)
+	}
+	// Output paths are checked before the run starts: a testee that would
+	// take long is never started.
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"run", "-html", filepath.Join(dir, "no", "such", "dir", "r.html"), "-impl", "reference"},
+		{"run", "-write-expect-fail", dir, "-impl", "reference"},
+		{"matrix", "-html", filepath.Join(dir, "missing", "m.html")},
+	} {
+		start := time.Now()
+		r := runPctest(t, args...)
+		if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, args[1]) || time.Since(start) > 2*time.Second {
+			t.Errorf("pctest %q: exit %d after %v, stdout %.80q, stderr %q; want 2 at once", args, r.code, time.Since(start), r.stdout, r.stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the checks left files: %v", entries)
 	}
 }
 

@@ -28,7 +28,7 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		timeout  = fs.Duration("timeout", 10*time.Second, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
 	)
 	sel.register(fs)
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -40,6 +40,9 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	if _, _, _, err := sel.options(nil, ""); err != nil {
+		return reportSetupError(stderr, "matrix", err)
+	}
+	if err := checkOutputs("-html", *htmlFile); err != nil {
 		return reportSetupError(stderr, "matrix", err)
 	}
 

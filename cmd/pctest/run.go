@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -134,15 +135,18 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	)
 	impl.register(fs)
 	sel.register(fs)
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
 	if !slices.Contains([]string{"text", "json", "junit"}, *format) {
 		fmt.Fprintf(stderr, "pctest run: -format %q: want text, json or junit\n", *format)
 		return exitUsage
 	}
-	// Check the selection before starting anything.
+	// Check the selection and the output files before starting anything.
 	if _, _, _, err := sel.options(nil, ""); err != nil {
+		return reportSetupError(stderr, "run", err)
+	}
+	if err := checkOutputs("-html", *htmlFile, "-write-expect-fail", *writeFail); err != nil {
 		return reportSetupError(stderr, "run", err)
 	}
 	im, err := impl.open(fs.Args())
@@ -275,6 +279,41 @@ func unjoin(err error) []error {
 		return j.Unwrap()
 	}
 	return []error{err}
+}
+
+// checkOutputs checks, before a run starts, that each output file of the
+// flag, file pairs can be written: its directory exists and takes new
+// files, and the file, if it is there, is not a directory and opens for
+// writing. It creates and changes nothing.
+func checkOutputs(flagFiles ...string) error {
+	for i := 0; i+1 < len(flagFiles); i += 2 {
+		flagName, name := flagFiles[i], flagFiles[i+1]
+		if name == "" {
+			continue
+		}
+		if fi, err := os.Stat(name); err == nil {
+			if fi.IsDir() {
+				return &usageError{fmt.Sprintf("%s %s: is a directory", flagName, name)}
+			}
+			f, err := os.OpenFile(name, os.O_WRONLY, 0)
+			if err != nil {
+				return &usageError{fmt.Sprintf("%s: %v", flagName, err)}
+			}
+			f.Close()
+			continue
+		}
+		dir := filepath.Dir(name)
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return &usageError{fmt.Sprintf("%s %s: no directory %s to write it in", flagName, name, dir)}
+		}
+		f, err := os.CreateTemp(dir, ".pctest-check-*")
+		if err != nil {
+			return &usageError{fmt.Sprintf("%s %s: cannot write in %s: %v", flagName, name, dir, err)}
+		}
+		f.Close()
+		os.Remove(f.Name())
+	}
+	return nil
 }
 
 // writeFile creates name and writes it with write.
