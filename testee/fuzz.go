@@ -61,6 +61,22 @@ type FuzzConfig struct {
 	// MaxFindings is how many distinct findings an op may have before it
 	// is fuzzed no more; zero means 3.
 	MaxFindings int
+	// Progress, if not nil, is called every ProgressEvery (zero means one
+	// second) while Fuzz runs, from a goroutine of its own, with the
+	// progress so far. Fuzz prints nothing: the caller shows it.
+	Progress      func(FuzzProgress)
+	ProgressEvery time.Duration
+}
+
+// A FuzzProgress is how far a [Fuzz] run has come.
+type FuzzProgress struct {
+	// Cases counts the requests answered so far, Findings the findings.
+	Cases    int64
+	Findings int
+	// Elapsed is the time since the start; Left the time left until
+	// FuzzConfig.Duration is up, or, with only a case limit, an estimate
+	// from the rate so far (zero when there is no bound, or no rate yet).
+	Elapsed, Left time.Duration
 }
 
 // A FuzzReport is what [Fuzz] did and found.
@@ -155,7 +171,9 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 		f.deadline = time.Now().Add(cfg.Duration)
 	}
 	start := time.Now()
+	stop := f.reportProgress(cfg, start)
 	f.run(ctx, workers)
+	stop()
 	rep := &FuzzReport{
 		Implementation: impl.Name(),
 		Seed:           cfg.Seed,
@@ -188,6 +206,48 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 		return rep, &StartError{Command: p.cfg.Command, Err: err, Stderr: p.Stderr(stderrExcerpt)}
 	}
 	return rep, nil
+}
+
+// reportProgress calls cfg.Progress every cfg.ProgressEvery until the
+// returned stop is called.
+func (f *fuzzer) reportProgress(cfg FuzzConfig, start time.Time) (stop func()) {
+	if cfg.Progress == nil {
+		return func() {}
+	}
+	every := cfg.ProgressEvery
+	if every <= 0 {
+		every = time.Second
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case now := <-tick.C:
+				p := FuzzProgress{Cases: f.answered.Load(), Elapsed: now.Sub(start)}
+				f.mu.Lock()
+				p.Findings = len(f.findings)
+				f.mu.Unlock()
+				switch {
+				case cfg.Duration > 0:
+					p.Left = max(f.deadline.Sub(now), 0)
+				case cfg.Cases > 0 && p.Cases > 0:
+					p.Left = time.Duration(float64(p.Elapsed) * float64(cfg.Cases-p.Cases) / float64(p.Cases))
+				}
+				cfg.Progress(p)
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+	}
 }
 
 // A fuzzer sends generated requests to an implementation and to the

@@ -66,7 +66,20 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cfg.Deviations = devs
 	}
 	start := time.Now()
+	if *format == "text" {
+		// The header at once, so that a long run says what it does.
+		fmt.Fprintln(stdout, fuzzHeader(im.Label, im.Argv, *seed, *duration, *cases))
+	}
+	line := newProgressLine(stderr, start)
+	cfg.Progress = func(p testee.FuzzProgress) {
+		s := fmt.Sprintf("fuzz: %d cases, %s, %d findings", p.Cases, rate(p.Cases, p.Elapsed), p.Findings)
+		if p.Left > 0 {
+			s += fmt.Sprintf(", %v left", p.Left.Round(time.Second))
+		}
+		line.show(time.Now(), s)
+	}
 	rep, err := testee.Fuzz(ctx, im.Implementation, cfg)
+	line.clear()
 	interrupted := ctx.Err() != nil
 	im.close(interrupted)
 	if err != nil && !interrupted {
@@ -109,15 +122,28 @@ type fuzzReport struct {
 	Stderr    string
 }
 
-// writeText writes the text report: a DISAGREE block per finding, the ops
-// not fuzzed, the incidents, and a summary line last.
+// fuzzHeader says what a fuzz run does, in one line: cmdFuzz prints it
+// before the run starts.
+func fuzzHeader(impl string, argv []string, seed uint64, d time.Duration, cases int64) string {
+	what := impl
+	if argv != nil {
+		what += " (" + strings.Join(argv, " ") + ")"
+	}
+	var bounds []string
+	if d > 0 {
+		bounds = append(bounds, "for "+d.String())
+	}
+	if cases > 0 {
+		bounds = append(bounds, fmt.Sprintf("up to %d cases", cases))
+	}
+	return fmt.Sprintf("pctest fuzz: %s against the reference codec, seed %d, %s", what, seed, strings.Join(bounds, ", "))
+}
+
+// writeText writes the text report that follows the header: a DISAGREE
+// block per finding, the ops not fuzzed, the incidents, and a summary line
+// last.
 func (r *fuzzReport) writeText(w io.Writer) error {
 	ew := &errWriter{w: w}
-	what := r.Impl
-	if r.Argv != nil {
-		what += " (" + strings.Join(r.Argv, " ") + ")"
-	}
-	fmt.Fprintf(ew, "pctest fuzz: %s against the reference codec, seed %d\n", what, r.Seed)
 	for i := range r.Findings {
 		writeFinding(ew, &r.Findings[i])
 	}

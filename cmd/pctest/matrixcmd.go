@@ -74,7 +74,7 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			im.close(true)
 			return reportSetupError(stderr, "matrix", err)
 		}
-		rep, err := runVectors(ctx, im, opts)
+		rep, err := runVectors(ctx, im, opts, nil)
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%s: %v", name, err))
 			continue

@@ -158,7 +158,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		im.close(true)
 		return reportSetupError(stderr, "run", err)
 	}
-	rep, err := runVectors(ctx, im, opts)
+	rep, err := runVectors(ctx, im, opts, stderr)
 	if err != nil {
 		return reportSetupError(stderr, "run", err)
 	}
@@ -226,8 +226,9 @@ const stderrExcerpt = 2 << 10
 // runVectors runs the vectors opts select against im, then closes im. It
 // returns an error only when no report can be made: bad options, or a
 // testee that could not start. Canceling ctx kills the testee and makes the
-// report partial.
-func runVectors(ctx context.Context, im *implementation, opts []conformance.Option) (*runReport, error) {
+// report partial. With progress not nil, a run that lasts more than two
+// seconds shows its progress there.
+func runVectors(ctx context.Context, im *implementation, opts []conformance.Option, progress io.Writer) (*runReport, error) {
 	rep := &runReport{Impl: im.Label, Argv: im.Argv, Start: time.Now()}
 	opts = append(opts, conformance.Parallel(im.Parallel))
 	if im.Testee != nil && !im.example {
@@ -235,7 +236,18 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		// are those of the engines pctest ships adapters for.
 		opts = append(opts, conformance.KnownDeviations(nil))
 	}
-	results, err := conformance.Results(ctx, im, opts...)
+	c := &counted{Implementation: im}
+	var stop func()
+	if progress != nil {
+		// How many vectors the options select: the count of a run that
+		// answers nothing.
+		none, _ := conformance.Results(ctx, conformance.Funcs{}, opts...)
+		stop = watchRun(progress, c, len(none), rep.Start)
+	}
+	results, err := conformance.Results(ctx, c, opts...)
+	if stop != nil {
+		stop()
+	}
 	interrupted := ctx.Err() != nil
 	im.close(interrupted)
 	rep.Elapsed = time.Since(rep.Start)

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
+)
+
+// progressEvery is how often a progress line is printed when stderr is not
+// a terminal; on a terminal the line is rewritten in place every second.
+const progressEvery = 10 * time.Second
+
+// A progressLine shows how far a long command has come, on stderr: on a
+// terminal one line rewritten in place, otherwise a line every
+// progressEvery, so that a log is not flooded.
+type progressLine struct {
+	w    io.Writer
+	tty  bool
+	mu   sync.Mutex
+	last time.Time // when a line was last printed (not on a terminal)
+	open bool      // a line is on the terminal, to be cleared
+}
+
+func newProgressLine(w io.Writer, start time.Time) *progressLine {
+	return &progressLine{w: w, tty: isTerminal(w), last: start}
+}
+
+// isTerminal reports whether w is a character device, such as a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// show prints line: in place on a terminal, else if progressEvery has
+// passed since the last one.
+func (p *progressLine) show(now time.Time, line string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\x1b[K%s", line)
+		p.open = true
+		return
+	}
+	if now.Sub(p.last) >= progressEvery {
+		fmt.Fprintln(p.w, line)
+		p.last = now
+	}
+}
+
+// clear removes the line from a terminal, before the report is printed.
+func (p *progressLine) clear() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.open {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.open = false
+	}
+}
+
+// rate writes n per second over d.
+func rate(n int64, d time.Duration) string {
+	if d <= 0 {
+		return "0/s"
+	}
+	return fmt.Sprintf("%.0f/s", float64(n)/d.Seconds())
+}
+
+// counted is an implementation that counts the answers it gives, for
+// pctest run's progress line.
+type counted struct {
+	conformance.Implementation
+	n atomic.Int64
+}
+
+// Do answers req and counts the answer.
+func (c *counted) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+	defer c.n.Add(1)
+	return c.Implementation.Do(ctx, req)
+}
+
+// runProgressAfter is how long pctest run goes before it shows progress.
+var runProgressAfter = 2 * time.Second
+
+// watchRun shows the progress of a run of total vectors on w once it has
+// lasted runProgressAfter, until the returned stop is called.
+func watchRun(w io.Writer, c *counted, total int, start time.Time) (stop func()) {
+	if w == nil {
+		return func() {}
+	}
+	p := newProgressLine(w, start.Add(runProgressAfter-progressEvery)) // the first line at once after 2 s
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		select {
+		case <-done:
+			return
+		case <-time.After(runProgressAfter):
+		}
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for now := time.Now(); ; now = <-tick.C {
+			n, el := c.n.Load(), now.Sub(start)
+			line := fmt.Sprintf("run: %d of %d vectors, %s", n, total, rate(n, el))
+			if n > 0 && int(n) < total {
+				line += fmt.Sprintf(", about %v left", (time.Duration(float64(el) * float64(int64(total)-n) / float64(n))).Round(time.Second))
+			}
+			p.show(now, line)
+			select {
+			case <-done:
+				return
+			default:
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+		p.clear()
+	}
+}

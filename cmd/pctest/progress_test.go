@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pctest/pctest/conformance"
+)
+
+func TestProgressLine(t *testing.T) {
+	start := time.Now()
+	var b bytes.Buffer
+	p := newProgressLine(&b, start)
+	if p.tty {
+		t.Fatal("a buffer taken for a terminal")
+	}
+	// Not a terminal: a line every 10 s, never rewritten in place.
+	for s := 1; s <= 25; s++ {
+		p.show(start.Add(time.Duration(s)*time.Second), "at "+time.Duration(s*int(time.Second)).String())
+	}
+	if got := b.String(); got != "at 10s\nat 20s\n" {
+		t.Errorf("not a terminal: %q", got)
+	}
+	// A terminal: each line replaces the last, and clear removes it.
+	b.Reset()
+	p = &progressLine{w: &b, tty: true}
+	p.show(start, "one")
+	p.show(start, "two")
+	p.clear()
+	if got := b.String(); got != "\r\x1b[Kone\r\x1b[Ktwo\r\x1b[K" {
+		t.Errorf("terminal: %q", got)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the progress goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestRunProgress(t *testing.T) {
+	defer func(d time.Duration) { runProgressAfter = d }(runProgressAfter)
+	runProgressAfter = 50 * time.Millisecond
+	c := &counted{Implementation: conformance.Reference()}
+	c.n.Store(25)
+	var w syncBuffer
+	stop := watchRun(&w, c, 100, time.Now())
+	time.Sleep(20 * time.Millisecond)
+	if w.String() != "" {
+		t.Errorf("progress before the run lasted runProgressAfter: %q", w.String())
+	}
+	time.Sleep(100 * time.Millisecond)
+	stop()
+	if got := w.String(); !strings.HasPrefix(got, "run: 25 of 100 vectors, ") || !strings.Contains(got, "left") {
+		t.Errorf("progress %q", got)
+	}
+	// A short run shows none.
+	var quiet syncBuffer
+	watchRun(&quiet, c, 100, time.Now())()
+	if quiet.String() != "" {
+		t.Errorf("a short run shows progress: %q", quiet.String())
+	}
+}
+
+// firstWrite records when something was first written.
+type firstWrite struct {
+	mu    sync.Mutex
+	at    time.Time
+	first string
+	bytes.Buffer
+}
+
+func (f *firstWrite) Write(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.at.IsZero() {
+		f.at, f.first = time.Now(), string(p)
+	}
+	return f.Buffer.Write(p)
+}
+
+func TestFuzzHeaderAtOnce(t *testing.T) {
+	var out firstWrite
+	var errw syncBuffer
+	start := time.Now()
+	code := pctest(t.Context(), []string{"fuzz", "-impl", "reference", "-time", "1s", "-seed", "7"}, &out, &errw)
+	end := time.Now()
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errw.String())
+	}
+	if !strings.HasPrefix(out.first, "pctest fuzz: reference") || !strings.Contains(out.first, "seed 7, for 1s") {
+		t.Errorf("first output %q, want the header", out.first)
+	}
+	if out.at.Sub(start) > end.Sub(start)/2 {
+		t.Errorf("the header came %v into a %v run, not at once", out.at.Sub(start), end.Sub(start))
+	}
+}

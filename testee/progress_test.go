@@ -1,0 +1,45 @@
+package testee
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pctest/pctest/conformance"
+)
+
+// TestFuzzProgress checks that Fuzz reports its progress while it runs:
+// several times, with the cases growing and the time left shrinking.
+func TestFuzzProgress(t *testing.T) {
+	var (
+		mu    sync.Mutex
+		calls []FuzzProgress
+	)
+	cfg := FuzzConfig{Seed: 1, Duration: 600 * time.Millisecond, Workers: 2, ProgressEvery: 100 * time.Millisecond,
+		Progress: func(p FuzzProgress) {
+			mu.Lock()
+			calls = append(calls, p)
+			mu.Unlock()
+		}}
+	rep, err := Fuzz(context.Background(), conformance.Reference(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(calls) < 3 {
+		t.Fatalf("%d progress reports in %v, want one every 100ms", len(calls), rep.Elapsed)
+	}
+	for i, p := range calls {
+		if p.Left < 0 || p.Left > cfg.Duration || i == 0 && p.Left == 0 || p.Elapsed <= 0 || p.Findings != 0 {
+			t.Errorf("report %d: %+v", i, p)
+		}
+		if i > 0 && (p.Cases < calls[i-1].Cases || p.Left > calls[i-1].Left) {
+			t.Errorf("report %d goes back: %+v after %+v", i, p, calls[i-1])
+		}
+	}
+	if last := calls[len(calls)-1]; last.Cases == 0 || last.Cases > rep.Cases {
+		t.Errorf("last report %d cases, the run %d", last.Cases, rep.Cases)
+	}
+}
