@@ -64,19 +64,18 @@ mark.del { background: #f6b0b0; } mark.ins { background: #a8e6a8; }
 <p>Generated {{.Time}} · suite {{.Suite}} · testee protocol {{.Protocol}}</p>
 <table>
 <tr><th>implementation</th><th>command</th><th>vectors</th><th>passed</th><th>failed</th><th>skipped</th><th>expected failures</th><th>time</th></tr>
-{{range .Runs}}<tr><td><a href="#impl-{{.Index}}">{{.Impl}}</a></td><td><code>{{.Command}}</code></td><td>{{.Vectors}}</td><td>{{.Tally.Passed}}</td><td>{{.Tally.Failed}}</td><td>{{.Tally.Skipped}}</td><td>{{.Tally.ExpectedFailures}}</td><td>{{.Elapsed}}{{if .Partial}} <span class="partial">partial: interrupted</span>{{end}}</td></tr>
+{{range .Runs}}<tr><td>{{if .Causes}}<a href="#impl-{{.Index}}">{{.Impl}}</a>{{else}}{{.Impl}}{{end}}</td><td><code>{{.Command}}</code></td><td>{{.Vectors}}</td><td>{{.Tally.Passed}}</td><td>{{.Tally.Failed}}</td><td>{{.Tally.Skipped}}</td><td>{{.Tally.ExpectedFailures}}</td><td>{{.Elapsed}}{{if .Partial}} <span class="partial">partial: interrupted</span>{{end}}</td></tr>
 {{end}}</table>
 
 {{range .Runs}}
-<h2 id="impl-{{.Index}}">{{.Impl}}: {{if .Causes}}{{len .Causes}} causes of {{.Tally.Failed}} failures, biggest first{{else}}failures{{end}}</h2>
-{{if not .Failures}}<p>None.</p>{{end}}
+{{if .Causes}}<h2 id="impl-{{.Index}}">{{.Impl}}: {{.Headline}}</h2>
 {{range .Causes}}
-<details class="cause {{.Class}}"><summary><span class="n">{{.Count}}</span> <code>{{.Op}}</code>: {{.Title}}</summary>
+<details class="cause {{.Class}}"><summary><span class="n">{{.Count}}</span> {{if .Op}}<code>{{.Op}}</code>: {{end}}{{.Title}}</summary>
 <div class="step">spec: {{.Step}}</div>
 {{if .Example}}<div class="example">shortest example: <code>{{.Example}}</code></div>{{end}}
 {{range .Failures}}{{template "failure" .}}{{end}}
 </details>
-{{end}}
+{{end}}{{end}}
 {{if .Stderr}}<h3>{{.Impl}}: the end of the testee's stderr</h3>
 <pre>{{.Stderr}}</pre>{{end}}
 {{end}}
@@ -116,6 +115,7 @@ type htmlPage struct {
 
 type htmlRun struct {
 	Index    int
+	Headline string // what the causes come to, as the heading of their section
 	Causes   []htmlCause
 	Impl     string
 	Command  string
@@ -179,6 +179,7 @@ func writeHTML(w io.Writer, reports []*runReport) error {
 			run.Command = strings.Join(r.Argv, " ")
 		}
 		run.Causes, run.Failures = htmlCauses(r.Results)
+		run.Headline = headline(run.Causes, run.Tally)
 		if run.Tally.Failed > 0 {
 			run.Stderr = r.Stderr
 		}
@@ -209,7 +210,7 @@ func htmlCauses(results []conformance.Result) ([]htmlCause, []htmlFailure) {
 		{conformance.UnexpectedPass, "fail", "passed, but listed as expected failures: remove their lines"},
 		{conformance.ExpectedFailure, "xfail", "expected failures (listed, or known engine deviations)"},
 	} {
-		g := htmlCause{Class: o.class, Op: "any op", Title: o.title, Step: "the expected-failures list, or vectors/deviations.json"}
+		g := htmlCause{Class: o.class, Title: o.title, Step: "the expected-failures list, or vectors/deviations.json"}
 		for i := range results {
 			if results[i].Outcome == o.outcome {
 				g.Failures = append(g.Failures, htmlFailureOf(&results[i]))
@@ -223,6 +224,27 @@ func htmlCauses(results []conformance.Result) ([]htmlCause, []htmlFailure) {
 		all = append(all, g.Failures...)
 	}
 	return groups, all
+}
+
+// headline says what a run's groups of failures come to: "3 causes of 120
+// failures, biggest first", or "no unexpected failures" when all of them
+// were expected.
+func headline(groups []htmlCause, t conformance.Summary) string {
+	causes := 0
+	for _, g := range groups {
+		if g.Op != "" {
+			causes++
+		}
+	}
+	switch {
+	case t.Failed == 0:
+		return "no unexpected failures"
+	case causes == 0:
+		return fmt.Sprintf("%d failures", t.Failed)
+	case causes == 1:
+		return fmt.Sprintf("1 cause of %d failures", t.Failed-t.UnexpectedPasses)
+	}
+	return fmt.Sprintf("%d causes of %d failures, biggest first", causes, t.Failed-t.UnexpectedPasses)
 }
 
 func htmlFailureOf(o *conformance.Result) htmlFailure {
@@ -290,10 +312,7 @@ func valueOf(ps []show.Piece, side show.EditOp) htmlValue {
 			v.Units = append(v.Units, htmlSpan{S: u, Mark: m})
 		}
 	}
-	if len(v.Text) == 0 {
-		v.Text = []htmlSpan{{}}
-	}
-	v.Text[0].S = `"` + v.Text[0].S
-	v.Text[len(v.Text)-1].S += `"`
+	// The quotes are spans of their own, never marked.
+	v.Text = append(append([]htmlSpan{{S: `"`}}, v.Text...), htmlSpan{S: `"`})
 	return v
 }

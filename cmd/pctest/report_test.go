@@ -133,6 +133,15 @@ func TestHTMLDiffMarksOnlyDifferingUnits(t *testing.T) {
 			t.Errorf("HTML report lacks %s", want)
 		}
 	}
+	// The closing quote is never marked, also when the last unit differs.
+	rep.Results[0].Vector.Expect.Out, rep.Results[0].Got.Out = units("%E4%B8%AD"), units("%e4%b8%ad")
+	b.Reset()
+	if err := writeHTML(&b, []*runReport{rep}); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<mark class="ins">ad</mark>&#34;</code>`; !strings.Contains(b.String(), want) {
+		t.Errorf("HTML report lacks %s", want)
+	}
 	if n := strings.Count(out, "<mark"); n != 8 {
 		t.Errorf("%d marks, want 8: two units in the text and two code units, each side", n)
 	}
