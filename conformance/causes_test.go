@@ -248,7 +248,7 @@ func TestCheckEndsWithCauses(t *testing.T) {
 
 func TestInvalidUTF8IsNotNoAnswer(t *testing.T) {
 	bad := Funcs{Label: "bad", EncodeURIComponent: func(string) (string, error) { return "a\xff", nil }}
-	rs, err := Results(context.Background(), bad, Ops(vectors.OpEncodeURIComponent), Match(regexp.MustCompile("table21-row1-space$")))
+	rs, err := Results(context.Background(), bad, Ops(vectors.OpEncodeURIComponent), Match(regexp.MustCompile("table21-row1-space$"), nil))
 	if err != nil || len(rs) != 1 {
 		t.Fatalf("%v, %d results", err, len(rs))
 	}
@@ -260,5 +260,23 @@ func TestInvalidUTF8IsNotNoAnswer(t *testing.T) {
 	}
 	if strings.Contains(s, "no answer") {
 		t.Errorf("says no answer:\n%s", s)
+	}
+}
+
+// TestRunDetail runs Run with Detail(2) on the identity in a child test:
+// two failures of each op in full, the rest one line each.
+func TestRunDetail(t *testing.T) {
+	if os.Getenv("PCTEST_RUN_IDENTITY") == "3" {
+		Run(t, identity(), Ops(vectors.OpEncodeURI), Detail(2))
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestRunDetail$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "PCTEST_RUN_IDENTITY=3")
+	out, _ := cmd.CombinedOutput()
+	if n := bytes.Count(out, []byte("\n              op:     encodeURI\n")); n != 2 {
+		t.Errorf("%d failures in full, want 2:\n%s", n, out)
+	}
+	if !bytes.Contains(out, []byte("the first 2 failures of each op in full")) {
+		t.Errorf("the count does not say how many are in full:\n%.500s", out)
 	}
 }

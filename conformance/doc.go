@@ -31,10 +31,11 @@
 //     adapter is package conformance/goja, so that importing conformance
 //     does not bring goja; the subprocess adapter for implementations in
 //     other languages lives with the runner, cmd/pctest;
-//   - the options that select vectors and laws ([Areas], [Ops], [Match],
-//     [Skip], [Level]) and change how they run ([Parallel],
-//     [KnownDeviations], and [ExpectedFailures], which reads a strict
-//     expected-failures list; [WriteExpectedFailures] writes one);
+//   - the options that select vectors and laws ([Areas], [Ops], [Match]
+//     with go test's -run and -skip patterns, [Level]) and change how they
+//     run ([Parallel], [Detail] (how many failures of an op Run shows in
+//     full), [KnownDeviations], and [ExpectedFailures], which reads a
+//     strict expected-failures list; [WriteExpectedFailures] writes one);
 //   - the results for reports: [Results] returns a [Result] per vector, its
 //     [Outcome] (pass, fail, skip, xfail or xpass), and a [Summary] counts
 //     them as every report of pctest counts them;

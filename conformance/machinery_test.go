@@ -158,8 +158,8 @@ func TestSelection(t *testing.T) {
 		{"op", []Option{Ops("percentDecode")}, []string{"t.pd.A"}},
 		{"area", []Option{Areas("ecmascript")}, []string{"t.ecu.space", "t.ecu.lone"}},
 		{"op or area", []Option{Areas("ecmascript"), Ops("percentDecode")}, []string{"t.ecu.space", "t.ecu.lone", "t.pd.A"}},
-		{"match", []Option{Match(regexp.MustCompile(`lone|pd`))}, []string{"t.ecu.lone", "t.pd.A"}},
-		{"skip", []Option{Skip(regexp.MustCompile(`lone`))}, []string{"t.ecu.space", "t.pd.A"}},
+		{"match", []Option{Match(regexp.MustCompile(`lone|pd`), nil)}, []string{"t.ecu.lone", "t.pd.A"}},
+		{"skip", []Option{Match(nil, regexp.MustCompile(`lone`))}, []string{"t.ecu.space", "t.pd.A"}},
 		{"must only", []Option{Level(vectors.LevelMust)}, []string{"t.ecu.space", "t.ecu.lone"}},
 	} {
 		if got := ids(c.opts...); !slices.Equal(got, c.want) {

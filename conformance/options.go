@@ -46,22 +46,16 @@ func Ops(ops ...vectors.Op) Option {
 	return Option{func(c *config) { c.ops = append(c.ops, ops...) }}
 }
 
-// Match selects the vectors whose id re matches (unanchored, as go test
-// -run does). Several Match options must all match.
-func Match(re *regexp.Regexp) Option {
+// Match selects the vectors whose id run matches and skip does not
+// (unanchored), as go test's -run and -skip do; either may be nil. Several
+// Match options must all hold.
+func Match(run, skip *regexp.Regexp) Option {
 	return Option{func(c *config) {
-		if re != nil {
-			c.match = append(c.match, re)
+		if run != nil {
+			c.match = append(c.match, run)
 		}
-	}}
-}
-
-// Skip leaves out the vectors whose id re matches. Several Skip options
-// each leave out their matches.
-func Skip(re *regexp.Regexp) Option {
-	return Option{func(c *config) {
-		if re != nil {
-			c.skip = append(c.skip, re)
+		if skip != nil {
+			c.skip = append(c.skip, skip)
 		}
 	}}
 }
@@ -96,9 +90,10 @@ func withVectors(vs []vectors.Vector) Option {
 // defaultDetail is how many failures of each op Run describes in full.
 const defaultDetail = 10
 
-// withDetail sets how many failures of each op Run describes in full
-// before it gives one line to each; n < 0 means all of them.
-func withDetail(n int) Option {
+// Detail sets how many failures of each op [Run] describes in full (10 by
+// default) before it gives each further failure one line; n < 0 means all
+// of them in full.
+func Detail(n int) Option {
 	return Option{func(c *config) {
 		if n < 0 {
 			n = int(^uint(0) >> 1)

@@ -72,10 +72,8 @@ func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string)
 		opts = append(opts, conformance.Areas(list...))
 		shown = append(shown, "-area "+strings.Join(list, ","))
 	}
-	for _, f := range []struct {
-		name, value string
-		opt         func(*regexp.Regexp) conformance.Option
-	}{{"run", s.run, conformance.Match}, {"skip", s.skip, conformance.Skip}} {
+	var res [2]*regexp.Regexp // -run and -skip
+	for i, f := range []struct{ name, value string }{{"run", s.run}, {"skip", s.skip}} {
 		if f.value == "" {
 			continue
 		}
@@ -83,8 +81,11 @@ func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string)
 		if err != nil {
 			return nil, nil, "", &usageError{fmt.Sprintf("-%s: %v", f.name, err)}
 		}
-		opts = append(opts, f.opt(re))
+		res[i] = re
 		shown = append(shown, "-"+f.name+" "+f.value)
+	}
+	if res[0] != nil || res[1] != nil {
+		opts = append(opts, conformance.Match(res[0], res[1]))
 	}
 	switch s.level {
 	case "":
