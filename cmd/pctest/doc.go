@@ -14,6 +14,12 @@
 //	pctest run [flags] -- COMMAND [ARGS...]
 //	pctest run [flags] -impl NAME
 //	pctest fuzz [flags] -- COMMAND [ARGS...]
+//	pctest version                      module, suite and protocol versions
+//	pctest help [COMMAND]               the commands, or one command's flags
+//
+// A bad flag is one line that says what is wrong and where the flags are
+// listed; output files (-html, -write-expect-fail) are checked before a
+// run starts.
 //
 // With no arguments (make run), pctest runs every vector against each
 // built-in implementation (reference, goja, neturl) and, when node and
@@ -40,9 +46,17 @@
 //	-v                       list every vector, not only failures
 //
 // The text report has a line per failure (id, op, input as escaped text and
-// code units or hex, expected, got, spec ref) and ends with the line
-// "N passed, N failed, N skipped". The JSON report's schema is
-// report.schema.json.
+// code units or hex, expected, got, their exact diff with only the
+// differing units marked, spec ref), then the causes of the failures (the
+// same op and the same relation between the answers, such as "hex digits
+// in lowercase"), biggest first, each with its count, shortest example and
+// spec step, and ends with the line "N passed, N failed, N skipped". The
+// HTML report starts with the causes, each opening (<details>) on its
+// failures. The JSON report's schema is report.schema.json. The JUnit
+// report has a testsuite per op and a testcase per vector; an expected
+// failure passes with a property pctest.expected_failure naming its list
+// entry, and an op the implementation does not support is one skipped
+// testcase. A run that lasts more than 2 s shows its progress on stderr.
 //
 // pctest fuzz generates inputs that reach the corners the conformance
 // oracle's generators reach, sends them to the testee and to the reference
@@ -50,7 +64,9 @@
 // minimal input (delta debugging over its code units or octets). Flags:
 // -op LIST, -time D (default 60s), -cases N, -seed N, -format text|json
 // (the JSON report's schema is fuzz.schema.json), and -impl, -timeout,
-// -utf16hex, -j as for run.
+// -utf16hex, -j as for run. It prints its header at once and a progress
+// line on stderr (cases, cases/s, findings, time left), rewritten in place
+// on a terminal and printed every 10 s otherwise.
 //
 // Exit status: 0 when everything passed or failed only as expected (fuzz:
 // no finding), 1 on failures, 2 on bad usage or a testee that cannot start

@@ -64,7 +64,7 @@ var (
 		"a text result is a string: Go strings are UTF-8 here (conformance.Funcs)"}
 	WrongError = Relation{"wrong-error", "%s expected, got %s",
 		"the op's error kinds (vectors.Op.Errors)"}
-	LoneSurrogateEncoded = Relation{"lone-surrogate-encoded", "encoded a lone surrogate where %s was expected",
+	LoneSurrogateEncoded = Relation{"lone-surrogate-encoded", "%s expected for a lone surrogate, got a string",
 		"ECMA-262 5.1 §15.1.3 Encode step 4.d.i and 4.d.iii: a lone surrogate throws URIError"}
 	OverlongAccepted = Relation{"overlong-accepted", "decoded an overlong UTF-8 form where %s was expected",
 		"ECMA-262 5.1 §15.1.3 Decode step 4.d.vii.8; RFC 3629 §3: overlong forms are not UTF-8"}
