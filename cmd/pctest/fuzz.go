@@ -72,7 +72,11 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	line := newProgressLine(stderr, start)
 	cfg.Progress = func(p testee.FuzzProgress) {
-		s := fmt.Sprintf("fuzz: %d cases, %s, %d findings", p.Cases, rate(p.Cases, p.Elapsed), p.Findings)
+		findings := "findings"
+		if p.Findings == 1 {
+			findings = "finding"
+		}
+		s := fmt.Sprintf("fuzz: %d cases, %s, %d %s so far", p.Cases, rate(p.Cases, p.Elapsed), p.Findings, findings)
 		if p.Left > 0 {
 			s += fmt.Sprintf(", %v left", p.Left.Round(time.Second))
 		}
