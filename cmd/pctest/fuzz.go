@@ -202,15 +202,9 @@ type jsonFuzzReport struct {
 }
 
 type jsonFuzzInfo struct {
-	Implementation  string       `json:"implementation"`
-	TesteeCommand   []string     `json:"testee_command"`
-	SuiteVersion    string       `json:"suite_version"`
-	ProtocolVersion int          `json:"protocol_version"`
-	Seed            uint64       `json:"seed"`
-	Ops             []vectors.Op `json:"ops"`
-	StartTime       string       `json:"start_time"`
-	DurationSeconds float64      `json:"duration_seconds"`
-	Partial         bool         `json:"partial"`
+	jsonInfo
+	Seed uint64       `json:"seed"`
+	Ops  []vectors.Op `json:"ops"`
 }
 
 type jsonFuzzSummary struct {
@@ -245,15 +239,9 @@ func (r *fuzzReport) writeJSON(w io.Writer) error {
 	}
 	j := jsonFuzzReport{
 		FuzzInfo: jsonFuzzInfo{
-			Implementation:  r.Impl,
-			TesteeCommand:   r.Argv,
-			SuiteVersion:    suiteVersion(),
-			ProtocolVersion: testee.ProtocolVersion,
-			Seed:            r.Seed,
-			Ops:             ops,
-			StartTime:       r.Start.UTC().Format(time.RFC3339),
-			DurationSeconds: r.Elapsed.Seconds(),
-			Partial:         r.Interrupted,
+			jsonInfo: newJSONInfo(r.Impl, r.Argv, r.Start, r.Elapsed, r.Interrupted),
+			Seed:     r.Seed,
+			Ops:      ops,
 		},
 		Summary: jsonFuzzSummary{
 			Cases: r.Cases, Sent: r.Sent, Findings: len(r.Findings),

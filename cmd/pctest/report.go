@@ -167,17 +167,36 @@ type jsonReport struct {
 	Stderr    string        `json:"testee_stderr,omitempty"`
 }
 
-type jsonRunInfo struct {
+// jsonInfo is what the run and fuzz reports say about every run: what ran,
+// which suite and protocol, when, how long, and whether it ended early.
+type jsonInfo struct {
 	Implementation  string   `json:"implementation"`
 	TesteeCommand   []string `json:"testee_command"`
 	SuiteVersion    string   `json:"suite_version"`
 	ProtocolVersion int      `json:"protocol_version"`
-	VectorCount     int      `json:"vector_count"`
-	Selection       []string `json:"selection"`
-	ExpectFailFile  string   `json:"expect_fail_file,omitempty"`
 	StartTime       string   `json:"start_time"`
 	DurationSeconds float64  `json:"duration_seconds"`
 	Partial         bool     `json:"partial"`
+}
+
+// newJSONInfo fills a jsonInfo.
+func newJSONInfo(impl string, argv []string, start time.Time, elapsed time.Duration, partial bool) jsonInfo {
+	return jsonInfo{
+		Implementation:  impl,
+		TesteeCommand:   argv,
+		SuiteVersion:    suiteVersion(),
+		ProtocolVersion: testee.ProtocolVersion,
+		StartTime:       start.UTC().Format(time.RFC3339),
+		DurationSeconds: elapsed.Seconds(),
+		Partial:         partial,
+	}
+}
+
+type jsonRunInfo struct {
+	jsonInfo
+	VectorCount    int      `json:"vector_count"`
+	Selection      []string `json:"selection"`
+	ExpectFailFile string   `json:"expect_fail_file,omitempty"`
 }
 
 type jsonSummary struct {
@@ -239,16 +258,10 @@ func (r *runReport) writeJSON(w io.Writer) error {
 	t := summaryOf(r.Results)
 	j := jsonReport{
 		RunInfo: jsonRunInfo{
-			Implementation:  r.Impl,
-			TesteeCommand:   r.Argv,
-			SuiteVersion:    suiteVersion(),
-			ProtocolVersion: protocolVersion,
-			VectorCount:     r.Vectors,
-			Selection:       r.Selection,
-			ExpectFailFile:  r.ExpectFailFile,
-			StartTime:       r.Start.UTC().Format(time.RFC3339),
-			DurationSeconds: r.Elapsed.Seconds(),
-			Partial:         r.Partial,
+			jsonInfo:       newJSONInfo(r.Impl, r.Argv, r.Start, r.Elapsed, r.Partial),
+			VectorCount:    r.Vectors,
+			Selection:      r.Selection,
+			ExpectFailFile: r.ExpectFailFile,
 		},
 		Summary: jsonSummary{t.Passed, t.Failed, t.Skipped, t.ExpectedFailures, t.UnexpectedPasses},
 		Results: []jsonOutcome{},
