@@ -31,6 +31,8 @@ import (
 //	PCTEST_FUZZ_RATE_ROUNDS  how many times each is timed (default 3)
 //	PCTEST_FUZZ_RATE_SEED    the seed (default 1)
 //	PCTEST_BIN               a built pctest (default: this toolchain's go build ./cmd/pctest)
+//	PCTEST_BIN_BEFORE        another pctest, say an older commit's, timed in
+//	                         the same rounds, for a before/after comparison
 //
 // The file holds the requests pctest fuzz sends, in the order of its op
 // picks run serially: every op in turn, the ops node answers "unsupported"
@@ -73,19 +75,32 @@ func TestFuzzRate(t *testing.T) {
 	size := writeFuzzRequests(t, file, seed, n)
 	t.Logf("%d requests (%d bytes) from seed %d in %s", n, size, seed, file)
 
-	var standalone, harness, reported []float64
+	before := os.Getenv("PCTEST_BIN_BEFORE")
+	var standalone, harness, reported, old, oldReported, ratios, oldRatios []float64
 	for r := range rounds {
 		s := timeStandalone(t, node, script, file, n)
 		h, rep := timeFuzz(t, bin, seed, n)
 		standalone, harness, reported = append(standalone, s), append(harness, h), append(reported, rep)
+		ratios = append(ratios, h/s)
 		t.Logf("round %d: node standalone %8.0f/s   pctest fuzz %8.0f/s (its own report %8.0f/s)   ratio %3.0f%%",
 			r+1, s, h, rep, 100*h/s)
+		if before != "" {
+			h, rep := timeFuzz(t, before, seed, n)
+			s2 := timeStandalone(t, node, script, file, n)
+			standalone = append(standalone, s2)
+			old, oldReported = append(old, h), append(oldReported, rep)
+			oldRatios = append(oldRatios, h/s2)
+			t.Logf("round %d: pctest fuzz before %8.0f/s (its own report %8.0f/s)   node standalone %8.0f/s   ratio %3.0f%%",
+				r+1, h, rep, s2, 100*h/s2)
+		}
 	}
-	ms, mh, mr := median(standalone), median(harness), median(reported)
 	fmt.Printf("fuzz-rate: %d cases, seed %d, %d rounds interleaved, medians (wall clock):\n", n, seed, rounds)
-	fmt.Printf("  node standalone (requests from a file):  %8.0f cases/s\n", ms)
-	fmt.Printf("  pctest fuzz -impl node:                  %8.0f cases/s (its own report: %.0f/s)\n", mh, mr)
-	fmt.Printf("  ratio:                                   %8.0f%%\n", 100*mh/ms)
+	fmt.Printf("  node standalone (requests from a file):  %8.0f cases/s\n", median(standalone))
+	fmt.Printf("  pctest fuzz -impl node:                  %8.0f cases/s (its own report: %.0f/s)\n", median(harness), median(reported))
+	fmt.Printf("  ratio (median of the rounds' ratios):    %8.0f%%\n", 100*median(ratios))
+	if before != "" {
+		fmt.Printf("  before (%s):  %8.0f cases/s (its own report: %.0f/s), ratio %.0f%%\n", before, median(old), median(oldReported), 100*median(oldRatios))
+	}
 }
 
 func envInt(t *testing.T, name string, def int) int {

@@ -158,6 +158,19 @@ type call struct {
 	end    int64  // where its line ends in what was written to proc
 	group  *group // the incident it is sent again alone for, or nil
 	canary bool   // the runner's own request: no caller waits for it
+	// batch is what the caller of doBatch waits on, or nil (done is then
+	// what Do waits on); finished says resp and err are set. Both guarded
+	// by Process.mu.
+	batch    *batchWait
+	finished bool
+}
+
+// A batchWait is what doBatch waits on: done is closed once pending, the
+// requests of the batch still unanswered plus one while the batch is being
+// handed over, reaches zero.
+type batchWait struct {
+	pending int // guarded by Process.mu
+	done    chan struct{}
 }
 
 // A group is the requests in flight at an incident none of them could be
@@ -329,6 +342,110 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 	}
 }
 
+// doBatch sends reqs to the testee and waits for all their responses:
+// resps[i] and errs[i] are what Do(ctx, reqs[i]) returns. Each request is a
+// request of its own, with its own id, window slot, and incident handling,
+// as with Do; but the requests are handed to the writer in as few chunks
+// as the free window slots allow, so that they go out in few writes, and
+// the caller wakes once, when the last is answered, rather than once per
+// request. When ctx is done first, the requests not yet answered get ctx's
+// error and stay in flight, as Do's do; those not yet handed over are not
+// sent.
+func (t *Process) doBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) {
+	calls := make([]call, len(reqs))
+	w := &batchWait{pending: 1, done: make(chan struct{})}
+	var stop error // why the requests from sent on were not sent
+	sent := 0
+	for sent < len(reqs) {
+		// A window slot, waiting for it, then as many more as are free:
+		// every slot taken is handed over at once, so that batches
+		// waiting for slots cannot hold the whole window unsent.
+		select {
+		case t.window <- struct{}{}:
+		case <-ctx.Done():
+			stop = ctx.Err()
+		}
+		if stop != nil {
+			break
+		}
+		k := 1
+	more:
+		for sent+k < len(reqs) {
+			select {
+			case t.window <- struct{}{}:
+				k++
+			default:
+				break more
+			}
+		}
+		chunk := calls[sent : sent+k]
+		id := t.nextID.Add(int64(k)) - int64(k)
+		size := 0
+		for _, r := range reqs[sent : sent+k] {
+			size += 80 + 4*len(r.In) + 2*len(r.InHex)
+		}
+		buf := make([]byte, 0, size)
+		ends := make([]int, k)
+		for j := range chunk {
+			id++
+			chunk[j].id = id
+			chunk[j].batch = w
+			buf = append(vectors.AppendRequestJSON(buf, id, reqs[sent+j], t.cfg.UTF16Hex), '\n')
+			ends[j] = len(buf)
+		}
+		start := 0
+		for j := range chunk {
+			chunk[j].line = buf[start:ends[j]:ends[j]]
+			start = ends[j]
+		}
+
+		t.mu.Lock()
+		if err := t.usableLocked(); err != nil {
+			t.mu.Unlock()
+			for range k {
+				<-t.window
+			}
+			stop = err
+			break
+		}
+		wake := len(t.unsent) == 0
+		for j := range chunk {
+			c := &chunk[j]
+			t.inflight = append(t.inflight, c)
+			t.byID[c.id] = c
+			t.unsent = append(t.unsent, c)
+		}
+		w.pending += k
+		if wake {
+			t.cond.Broadcast()
+		}
+		t.mu.Unlock()
+		sent += k
+	}
+
+	t.mu.Lock()
+	if w.pending--; w.pending == 0 {
+		close(w.done)
+	}
+	t.mu.Unlock()
+	select {
+	case <-w.done:
+	case <-ctx.Done():
+	}
+	t.mu.Lock()
+	for i := range sent {
+		if c := &calls[i]; c.finished {
+			resps[i], errs[i] = c.resp, c.err
+		} else {
+			resps[i], errs[i] = vectors.Response{}, ctx.Err()
+		}
+	}
+	t.mu.Unlock()
+	for i := sent; i < len(reqs); i++ {
+		resps[i], errs[i] = vectors.Response{}, stop
+	}
+}
+
 // canaryRequest is what the canary asks: any testee can answer it, if only
 // with "unsupported".
 var canaryRequest = vectors.Request{Op: vectors.OpEncodeURIComponent, In: []uint16{'a'}}
@@ -370,7 +487,15 @@ func (t *Process) completeLocked(c *call, resp vectors.Response, err error) {
 		t.cond.Broadcast()
 	}
 	c.resp, c.err = resp, err
-	close(c.done)
+	c.finished = true
+	if c.done != nil {
+		close(c.done)
+	}
+	if b := c.batch; b != nil {
+		if b.pending--; b.pending == 0 {
+			close(b.done)
+		}
+	}
 	if g := c.group; g != nil {
 		c.group = nil
 		g.pending--
@@ -406,6 +531,11 @@ func (t *Process) note(msg string) {
 // removeCall removes c from calls, keeping the order. c is nearly always
 // calls[0].
 func removeCall(calls []*call, c *call) []*call {
+	if len(calls) > 0 && calls[0] == c {
+		// The head: slice it off rather than move the rest.
+		calls[0] = nil
+		return calls[1:]
+	}
 	for i, x := range calls {
 		if x == c {
 			copy(calls[i:], calls[i+1:])
