@@ -863,7 +863,10 @@ func (t *Process) reader(p *proc) {
 	defer t.wg.Done()
 	defer close(p.readDone)
 	r := bufio.NewReaderSize(p.stdout, 64<<10)
-	var line []byte
+	var (
+		line []byte
+		lb   lineBatch
+	)
 	for {
 		var (
 			frag    []byte
@@ -877,6 +880,7 @@ func (t *Process) reader(p *proc) {
 				if len(line)+len(frag) > t.cfg.MaxLine {
 					line = append(line, frag[:t.cfg.MaxLine-len(line)]...)
 					tooLong = true
+					t.handleLines(p, &lb)
 					t.lineTooLong(p, line)
 				} else {
 					line = append(line, frag...)
@@ -887,15 +891,76 @@ func (t *Process) reader(p *proc) {
 			}
 		}
 		if !tooLong && len(line) > 0 {
-			t.handleLine(p, line)
+			lb.add(line)
 		}
 		if cap(line) > 64<<10 {
 			line = nil
+		}
+		// The lines read are handled, under one lock, once no other
+		// whole line is waiting in the buffer.
+		if n := r.Buffered(); err != nil || len(lb.lines) >= maxLineBatch || n == 0 || !hasNewline(r, n) {
+			t.handleLines(p, &lb)
 		}
 		if err != nil {
 			t.stdoutEnded(p)
 			return
 		}
+	}
+}
+
+// maxLineBatch bounds the output lines the reader handles under one lock.
+const maxLineBatch = 256
+
+// hasNewline reports whether the n bytes buffered in r hold a newline.
+func hasNewline(r *bufio.Reader, n int) bool {
+	b, _ := r.Peek(n)
+	return bytes.IndexByte(b, '\n') >= 0
+}
+
+// A lineBatch is output lines read and parsed, not yet handled.
+type lineBatch struct {
+	buf   []byte // the lines, one after another
+	lines []parsedLine
+}
+
+// A parsedLine is one line of a lineBatch.
+type parsedLine struct {
+	end  int // where it ends in buf; it starts where the one before ends
+	at   time.Time
+	id   int64
+	resp vectors.Response
+	err  error
+}
+
+// add parses line, unless it is blank, and adds it to b.
+func (b *lineBatch) add(line []byte) {
+	line = trimEOL(line)
+	if len(bytes.TrimSpace(line)) == 0 {
+		return
+	}
+	id, resp, err := vectors.ParseResponseJSON(line)
+	b.buf = append(b.buf, line...)
+	b.lines = append(b.lines, parsedLine{end: len(b.buf), at: time.Now(), id: id, resp: resp, err: err})
+}
+
+// handleLines handles the lines of b, in order, and empties b.
+func (t *Process) handleLines(p *proc, b *lineBatch) {
+	if len(b.lines) == 0 {
+		return
+	}
+	t.mu.Lock()
+	start := 0
+	for i := range b.lines {
+		l := &b.lines[i]
+		t.handleLineLocked(p, b.buf[start:l.end:l.end], l.at, l.id, l.resp, l.err)
+		start = l.end
+	}
+	t.mu.Unlock()
+	clear(b.lines)
+	b.lines = b.lines[:0]
+	b.buf = b.buf[:0]
+	if cap(b.buf) > 1<<20 {
+		b.buf = nil
 	}
 }
 
@@ -922,17 +987,9 @@ func (t *Process) stdoutEnded(p *proc) {
 	t.killLocked(p, "closed stdout")
 }
 
-// handleLine handles one line of p's stdout.
-func (t *Process) handleLine(p *proc, line []byte) {
-	line = trimEOL(line)
-	if len(bytes.TrimSpace(line)) == 0 {
-		return
-	}
-	now := time.Now()
-	id, resp, perr := vectors.ParseResponseJSON(line)
-
-	t.mu.Lock()
-	defer t.mu.Unlock()
+// handleLineLocked handles one line of p's stdout, without its end of line.
+// It was read at now, and parsed as id, resp and perr.
+func (t *Process) handleLineLocked(p *proc, line []byte, now time.Time, id int64, resp vectors.Response, perr error) {
 	if p.dead || t.closed {
 		return // a process being killed or closed: its output no longer counts
 	}
