@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"sync"
@@ -286,20 +287,32 @@ type fuzzOp struct {
 	sigs        map[string]bool
 }
 
+// batchSize is how many cases a worker generates, has answered and
+// judges at a time. The cases of a batch sent to a *Process go out in few
+// writes, and its worker wakes once for them all.
+const batchSize = 64
+
 // run fuzzes until ctx is done, the deadline passes, or the case limit is
-// reached, with workers requests in flight.
+// reached, with workers requests in flight: for a *Process, batches of
+// cases from enough workers to fill that many; for another implementation,
+// which answers in the calling goroutine, that many workers.
 func (f *fuzzer) run(ctx context.Context, workers int) {
 	f.changed = make(chan struct{})
 	gctx, cancel := context.WithDeadline(ctx, f.deadline)
 	defer cancel()
+	size := batchSize
+	if _, ok := f.impl.(*Process); ok {
+		size = min(batchSize, workers)
+		workers = (workers + size - 1) / size
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			gens := map[vectors.Op]*generator{}
+			w := &fuzzWorker{gens: map[vectors.Op]*generator{}, size: size}
 			for gctx.Err() == nil && !f.full.Load() {
-				if !f.one(ctx, gctx, gens) {
+				if !f.batch(ctx, gctx, w) {
 					cancel()
 					return
 				}
@@ -307,6 +320,24 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 		}()
 	}
 	wg.Wait()
+}
+
+// A fuzzWorker is the state of one worker goroutine.
+type fuzzWorker struct {
+	gens  map[vectors.Op]*generator
+	size  int // cases per batch
+	cases []fuzzCase
+	reqs  []vectors.Request
+	resps []vectors.Response
+	errs  []error
+}
+
+// A fuzzCase is a generated case of a batch and the reference's answer.
+type fuzzCase struct {
+	o    *fuzzOp
+	i    int64
+	req  vectors.Request
+	want vectors.Response
 }
 
 // pick returns an op still fuzzed and not being shrunk, round robin, or
@@ -348,41 +379,122 @@ func (f *fuzzer) changedLocked() {
 	f.changed = make(chan struct{})
 }
 
-// one runs a case. ctx is the run's, gctx also ends at the deadline. It
-// returns false when fuzzing should stop.
-func (f *fuzzer) one(ctx, gctx context.Context, gens map[vectors.Op]*generator) bool {
-	o, wait := f.pick()
-	if o == nil {
-		if wait == nil {
-			return false // every op is done
+// batch generates up to a batch of cases, has the implementation answer
+// them, and judges each answer against the reference's. ctx is the run's,
+// gctx also ends at the deadline. It returns false when fuzzing should
+// stop.
+func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
+	w.cases = w.cases[:0]
+	// The requests of a batch live in memory of their own, not the
+	// generators' (which the next case reuses): they are kept while the
+	// batch is in flight, and a finding keeps its request and answers.
+	var units []uint16
+	var octets []byte
+	for len(w.cases) < w.size {
+		o, wait := f.pick()
+		if o == nil {
+			if len(w.cases) > 0 {
+				break // judge what there is: it may change that
+			}
+			if wait == nil {
+				return false // every op is done
+			}
+			select { // every live op is being shrunk
+			case <-wait:
+			case <-gctx.Done():
+			}
+			return true
 		}
-		select { // every live op is being shrunk
-		case <-wait:
-		case <-gctx.Done():
+		g := w.gens[o.op]
+		if g == nil {
+			g, _ = newGenerator(o.op)
+			w.gens[o.op] = g
 		}
+		i := f.next.Add(1)
+		req := g.request(f.seed, i)
+		want, err := f.ref.Do(gctx, req)
+		if err != nil || want.Unsupported {
+			continue // the reference does not take this input: not a case
+		}
+		if n := f.sent.Add(1); f.limit > 0 && n > f.limit {
+			// Enough cases: send no more, and let those in flight finish.
+			f.sent.Add(-1)
+			f.full.Store(true)
+			break
+		}
+		if units == nil && req.In != nil {
+			units = make([]uint16, 0, 64*w.size)
+		}
+		if octets == nil && req.InHex != nil {
+			octets = make([]byte, 0, 32*w.size)
+		}
+		req, units, octets = keepRequest(req, units, octets)
+		w.cases = append(w.cases, fuzzCase{o: o, i: i, req: req, want: want})
+	}
+	if len(w.cases) == 0 {
 		return true
 	}
-	g := gens[o.op]
-	if g == nil {
-		g, _ = newGenerator(o.op)
-		gens[o.op] = g
+
+	n := len(w.cases)
+	w.reqs = w.reqs[:0]
+	for _, c := range w.cases {
+		w.reqs = append(w.reqs, c.req)
 	}
-	i := f.next.Add(1)
-	req := g.request(f.seed, i)
-	want, err := f.ref.Do(gctx, req)
-	if err != nil || want.Unsupported {
-		return true // the reference does not take this input: not a case
+	w.resps = slices.Grow(w.resps[:0], n)[:n]
+	w.errs = slices.Grow(w.errs[:0], n)[:n]
+	if p, ok := f.impl.(*Process); ok {
+		p.doBatch(gctx, w.reqs, w.resps, w.errs)
+	} else {
+		for k, req := range w.reqs {
+			w.resps[k], w.errs[k] = f.impl.Do(gctx, req)
+		}
 	}
-	if n := f.sent.Add(1); f.limit > 0 && n > f.limit {
-		// Enough cases: send no more, and let those in flight finish.
-		f.sent.Add(-1)
-		f.full.Store(true)
-		return true
+	more := true
+	for k := range w.cases {
+		c := &w.cases[k]
+		d, err := f.judge(gctx, c.req, c.want, w.resps[k], w.errs[k])
+		w.resps[k], w.errs[k] = vectors.Response{}, nil
+		if err != nil {
+			more = false // the others may have answered: judge them
+			continue
+		}
+		f.record(ctx, c, d)
 	}
-	d, err := f.checkWant(gctx, req, want)
-	if err != nil {
-		return false
+	clear(w.reqs)
+	clear(w.cases)
+	return more
+}
+
+// keepRequest returns req with its input copied to the end of units or
+// octets, and its args map copied, and the extended buffers. A buffer that
+// must grow is replaced, so that the requests kept before keep theirs.
+func keepRequest(req vectors.Request, units []uint16, octets []byte) (vectors.Request, []uint16, []byte) {
+	if req.In != nil {
+		if cap(units)-len(units) < len(req.In) {
+			units = make([]uint16, 0, max(2*cap(units), len(req.In)))
+		}
+		k := len(units)
+		units = append(units, req.In...)
+		req.In = units[k:len(units):len(units)]
 	}
+	if req.InHex != nil {
+		if cap(octets)-len(octets) < len(req.InHex) {
+			octets = make([]byte, 0, max(2*cap(octets), len(req.InHex)))
+		}
+		k := len(octets)
+		octets = append(octets, req.InHex...)
+		req.InHex = octets[k:len(octets):len(octets)]
+	}
+	if req.Args != nil {
+		req.Args = maps.Clone(req.Args)
+	}
+	return req, units, octets
+}
+
+// record counts case c, whose answer is d, and shrinks d if it is a new
+// finding.
+func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
+	o, req := c.o, c.req
 	if d.err == nil {
 		f.answered.Add(1)
 	}
@@ -393,7 +505,7 @@ func (f *fuzzer) one(ctx, gctx context.Context, gens map[vectors.Op]*generator) 
 	switch {
 	case !d.differs:
 		f.mu.Unlock()
-		return true
+		return
 	case d.got.Unsupported && d.err == nil:
 		// A testee may decline single inputs (a C string cannot hold NUL,
 		// a string function cannot take invalid UTF-8): skip the case. Only
@@ -404,16 +516,16 @@ func (f *fuzzer) one(ctx, gctx context.Context, gens map[vectors.Op]*generator) 
 			f.changedLocked()
 		}
 		f.mu.Unlock()
-		return true
+		return
 	case o.done || o.shrinking:
 		f.mu.Unlock()
-		return true
+		return
 	}
 	o.shrinking = true
 	f.mu.Unlock()
 
 	fd := f.shrink(ctx, cloneRequest(req), d)
-	fd.Case = i
+	fd.Case = c.i
 	if ctx.Err() == nil {
 		// The finding, sent again on its own, must fail the same way.
 		again, err := f.check(ctx, fd.Request)
@@ -429,13 +541,12 @@ func (f *fuzzer) one(ctx, gctx context.Context, gens map[vectors.Op]*generator) 
 		// The same minimal input again: the bug is found; look elsewhere.
 		o.dups++
 		o.done = o.dups >= f.max
-		return true
+		return
 	}
 	o.sigs[key] = true
 	o.findings++
 	f.findings = append(f.findings, fd)
 	o.done = o.findings >= f.max
-	return true
 }
 
 // A result is how the implementation answered a request, next to the
@@ -493,6 +604,12 @@ func (f *fuzzer) check(ctx context.Context, req vectors.Request) (*result, error
 // want, the reference's.
 func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vectors.Response) (*result, error) {
 	got, err := f.impl.Do(ctx, req)
+	return f.judge(ctx, req, want, got, err)
+}
+
+// judge compares the implementation's answer to req, got or err, with
+// want, the reference's.
+func (f *fuzzer) judge(ctx context.Context, req vectors.Request, want, got vectors.Response, err error) (*result, error) {
 	if err != nil {
 		var se *StartError
 		switch {

@@ -158,6 +158,19 @@ type call struct {
 	end    int64  // where its line ends in what was written to proc
 	group  *group // the incident it is sent again alone for, or nil
 	canary bool   // the runner's own request: no caller waits for it
+	// batch is what the caller of doBatch waits on, or nil (done is then
+	// what Do waits on); finished says resp and err are set. Both guarded
+	// by Process.mu.
+	batch    *batchWait
+	finished bool
+}
+
+// A batchWait is what doBatch waits on: done is closed once pending, the
+// requests of the batch still unanswered plus one while the batch is being
+// handed over, reaches zero.
+type batchWait struct {
+	pending int // guarded by Process.mu
+	done    chan struct{}
 }
 
 // A group is the requests in flight at an incident none of them could be
@@ -329,6 +342,110 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 	}
 }
 
+// doBatch sends reqs to the testee and waits for all their responses:
+// resps[i] and errs[i] are what Do(ctx, reqs[i]) returns. Each request is a
+// request of its own, with its own id, window slot, and incident handling,
+// as with Do; but the requests are handed to the writer in as few chunks
+// as the free window slots allow, so that they go out in few writes, and
+// the caller wakes once, when the last is answered, rather than once per
+// request. When ctx is done first, the requests not yet answered get ctx's
+// error and stay in flight, as Do's do; those not yet handed over are not
+// sent.
+func (t *Process) doBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) {
+	calls := make([]call, len(reqs))
+	w := &batchWait{pending: 1, done: make(chan struct{})}
+	var stop error // why the requests from sent on were not sent
+	sent := 0
+	for sent < len(reqs) {
+		// A window slot, waiting for it, then as many more as are free:
+		// every slot taken is handed over at once, so that batches
+		// waiting for slots cannot hold the whole window unsent.
+		select {
+		case t.window <- struct{}{}:
+		case <-ctx.Done():
+			stop = ctx.Err()
+		}
+		if stop != nil {
+			break
+		}
+		k := 1
+	more:
+		for sent+k < len(reqs) {
+			select {
+			case t.window <- struct{}{}:
+				k++
+			default:
+				break more
+			}
+		}
+		chunk := calls[sent : sent+k]
+		id := t.nextID.Add(int64(k)) - int64(k)
+		size := 0
+		for _, r := range reqs[sent : sent+k] {
+			size += 80 + 4*len(r.In) + 2*len(r.InHex)
+		}
+		buf := make([]byte, 0, size)
+		ends := make([]int, k)
+		for j := range chunk {
+			id++
+			chunk[j].id = id
+			chunk[j].batch = w
+			buf = append(vectors.AppendRequestJSON(buf, id, reqs[sent+j], t.cfg.UTF16Hex), '\n')
+			ends[j] = len(buf)
+		}
+		start := 0
+		for j := range chunk {
+			chunk[j].line = buf[start:ends[j]:ends[j]]
+			start = ends[j]
+		}
+
+		t.mu.Lock()
+		if err := t.usableLocked(); err != nil {
+			t.mu.Unlock()
+			for range k {
+				<-t.window
+			}
+			stop = err
+			break
+		}
+		wake := len(t.unsent) == 0
+		for j := range chunk {
+			c := &chunk[j]
+			t.inflight = append(t.inflight, c)
+			t.byID[c.id] = c
+			t.unsent = append(t.unsent, c)
+		}
+		w.pending += k
+		if wake {
+			t.cond.Broadcast()
+		}
+		t.mu.Unlock()
+		sent += k
+	}
+
+	t.mu.Lock()
+	if w.pending--; w.pending == 0 {
+		close(w.done)
+	}
+	t.mu.Unlock()
+	select {
+	case <-w.done:
+	case <-ctx.Done():
+	}
+	t.mu.Lock()
+	for i := range sent {
+		if c := &calls[i]; c.finished {
+			resps[i], errs[i] = c.resp, c.err
+		} else {
+			resps[i], errs[i] = vectors.Response{}, ctx.Err()
+		}
+	}
+	t.mu.Unlock()
+	for i := sent; i < len(reqs); i++ {
+		resps[i], errs[i] = vectors.Response{}, stop
+	}
+}
+
 // canaryRequest is what the canary asks: any testee can answer it, if only
 // with "unsupported".
 var canaryRequest = vectors.Request{Op: vectors.OpEncodeURIComponent, In: []uint16{'a'}}
@@ -370,7 +487,15 @@ func (t *Process) completeLocked(c *call, resp vectors.Response, err error) {
 		t.cond.Broadcast()
 	}
 	c.resp, c.err = resp, err
-	close(c.done)
+	c.finished = true
+	if c.done != nil {
+		close(c.done)
+	}
+	if b := c.batch; b != nil {
+		if b.pending--; b.pending == 0 {
+			close(b.done)
+		}
+	}
 	if g := c.group; g != nil {
 		c.group = nil
 		g.pending--
@@ -406,6 +531,11 @@ func (t *Process) note(msg string) {
 // removeCall removes c from calls, keeping the order. c is nearly always
 // calls[0].
 func removeCall(calls []*call, c *call) []*call {
+	if len(calls) > 0 && calls[0] == c {
+		// The head: slice it off rather than move the rest.
+		calls[0] = nil
+		return calls[1:]
+	}
 	for i, x := range calls {
 		if x == c {
 			copy(calls[i:], calls[i+1:])
@@ -733,7 +863,10 @@ func (t *Process) reader(p *proc) {
 	defer t.wg.Done()
 	defer close(p.readDone)
 	r := bufio.NewReaderSize(p.stdout, 64<<10)
-	var line []byte
+	var (
+		line []byte
+		lb   lineBatch
+	)
 	for {
 		var (
 			frag    []byte
@@ -747,6 +880,7 @@ func (t *Process) reader(p *proc) {
 				if len(line)+len(frag) > t.cfg.MaxLine {
 					line = append(line, frag[:t.cfg.MaxLine-len(line)]...)
 					tooLong = true
+					t.handleLines(p, &lb)
 					t.lineTooLong(p, line)
 				} else {
 					line = append(line, frag...)
@@ -757,15 +891,76 @@ func (t *Process) reader(p *proc) {
 			}
 		}
 		if !tooLong && len(line) > 0 {
-			t.handleLine(p, line)
+			lb.add(line)
 		}
 		if cap(line) > 64<<10 {
 			line = nil
+		}
+		// The lines read are handled, under one lock, once no other
+		// whole line is waiting in the buffer.
+		if n := r.Buffered(); err != nil || len(lb.lines) >= maxLineBatch || n == 0 || !hasNewline(r, n) {
+			t.handleLines(p, &lb)
 		}
 		if err != nil {
 			t.stdoutEnded(p)
 			return
 		}
+	}
+}
+
+// maxLineBatch bounds the output lines the reader handles under one lock.
+const maxLineBatch = 256
+
+// hasNewline reports whether the n bytes buffered in r hold a newline.
+func hasNewline(r *bufio.Reader, n int) bool {
+	b, _ := r.Peek(n)
+	return bytes.IndexByte(b, '\n') >= 0
+}
+
+// A lineBatch is output lines read and parsed, not yet handled.
+type lineBatch struct {
+	buf   []byte // the lines, one after another
+	lines []parsedLine
+}
+
+// A parsedLine is one line of a lineBatch.
+type parsedLine struct {
+	end  int // where it ends in buf; it starts where the one before ends
+	at   time.Time
+	id   int64
+	resp vectors.Response
+	err  error
+}
+
+// add parses line, unless it is blank, and adds it to b.
+func (b *lineBatch) add(line []byte) {
+	line = trimEOL(line)
+	if len(bytes.TrimSpace(line)) == 0 {
+		return
+	}
+	id, resp, err := vectors.ParseResponseJSON(line)
+	b.buf = append(b.buf, line...)
+	b.lines = append(b.lines, parsedLine{end: len(b.buf), at: time.Now(), id: id, resp: resp, err: err})
+}
+
+// handleLines handles the lines of b, in order, and empties b.
+func (t *Process) handleLines(p *proc, b *lineBatch) {
+	if len(b.lines) == 0 {
+		return
+	}
+	t.mu.Lock()
+	start := 0
+	for i := range b.lines {
+		l := &b.lines[i]
+		t.handleLineLocked(p, b.buf[start:l.end:l.end], l.at, l.id, l.resp, l.err)
+		start = l.end
+	}
+	t.mu.Unlock()
+	clear(b.lines)
+	b.lines = b.lines[:0]
+	b.buf = b.buf[:0]
+	if cap(b.buf) > 1<<20 {
+		b.buf = nil
 	}
 }
 
@@ -792,17 +987,9 @@ func (t *Process) stdoutEnded(p *proc) {
 	t.killLocked(p, "closed stdout")
 }
 
-// handleLine handles one line of p's stdout.
-func (t *Process) handleLine(p *proc, line []byte) {
-	line = trimEOL(line)
-	if len(bytes.TrimSpace(line)) == 0 {
-		return
-	}
-	now := time.Now()
-	id, resp, perr := vectors.ParseResponseJSON(line)
-
-	t.mu.Lock()
-	defer t.mu.Unlock()
+// handleLineLocked handles one line of p's stdout, without its end of line.
+// It was read at now, and parsed as id, resp and perr.
+func (t *Process) handleLineLocked(p *proc, line []byte, now time.Time, id int64, resp vectors.Response, perr error) {
 	if p.dead || t.closed {
 		return // a process being killed or closed: its output no longer counts
 	}

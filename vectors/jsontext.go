@@ -281,9 +281,12 @@ func (p *jsonParser) object() (jsonValue, error) {
 // returns its UTF-16 code units. A \uXXXX escape is taken as the one code
 // unit it names, so a lone surrogate survives; unescaped characters must be
 // valid UTF-8 and are converted to UTF-16.
-func (p *jsonParser) str() ([]uint16, error) {
+func (p *jsonParser) str() ([]uint16, error) { return p.strCap(16) }
+
+// strCap is str with room for n code units to start with.
+func (p *jsonParser) strCap(n int) ([]uint16, error) {
 	p.pos++ // opening '"'
-	u := make([]uint16, 0, 16)
+	u := make([]uint16, 0, n)
 	for {
 		if p.pos >= len(p.data) {
 			return nil, p.errorf("unterminated string")

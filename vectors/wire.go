@@ -245,6 +245,14 @@ func ParseRequestJSON(line []byte) (id int64, req Request, err error) {
 // line is not JSON. When the id could be read it is returned also with an
 // error.
 func ParseResponseJSON(line []byte) (id int64, resp Response, err error) {
+	if id, resp, ok := parseResponseFast(line); ok {
+		return id, resp, nil
+	}
+	return parseResponseGeneral(line)
+}
+
+// parseResponseGeneral is ParseResponseJSON for any line.
+func parseResponseGeneral(line []byte) (id int64, resp Response, err error) {
 	v, err := parseJSON(line)
 	if err != nil {
 		return 0, Response{}, syntaxError(line, err)
@@ -258,6 +266,120 @@ func ParseResponseJSON(line []byte) (id int64, resp Response, err error) {
 	}
 	resp, err = responseFromJSON(v, true)
 	return id, resp, err
+}
+
+// parseResponseFast parses the responses most testees write, in the one
+// shape they write them: no white space, "id" first (an integer without a
+// leading zero), then "out", "out_hex" or "out_utf16" with a string,
+// "error" with a non-empty string and an optional "message" string after
+// it, or "unsupported": true, and nothing else. It returns what
+// ParseResponseJSON's general parser returns for such a line, and false
+// for any other line, which that parser then reads (and reports on).
+func parseResponseFast(line []byte) (id int64, resp Response, ok bool) {
+	const head = `{"id":`
+	if len(line) < len(head) || string(line[:len(head)]) != head {
+		return 0, Response{}, false
+	}
+	i := len(head)
+	start := i
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' && i-start < 16 {
+		id = id*10 + int64(line[i]-'0')
+		i++
+	}
+	if i == start || line[start] == '0' || id >= maxID || i >= len(line) || line[i] != ',' {
+		return 0, Response{}, false
+	}
+	i++
+	name, i, ok := fastName(line, i)
+	if !ok {
+		return 0, Response{}, false
+	}
+	if name == "unsupported" {
+		if string(line[i:]) != "true}" {
+			return 0, Response{}, false
+		}
+		return id, Response{Unsupported: true}, true
+	}
+	p := &jsonParser{data: line, pos: i}
+	if i >= len(line) || line[i] != '"' {
+		return 0, Response{}, false
+	}
+	str, err := p.strCap(len(line) - i)
+	if err != nil || p.pos >= len(line) {
+		return 0, Response{}, false
+	}
+	switch name {
+	case "out":
+		resp.Out = str
+	case "out_hex":
+		b, ok := parseHexText(str)
+		if !ok {
+			return 0, Response{}, false
+		}
+		resp.OutHex = b
+	case "out_utf16":
+		u, ok := parseUTF16Hex(str)
+		if !ok {
+			return 0, Response{}, false
+		}
+		resp.Out = u
+	case "error":
+		if len(str) == 0 {
+			return 0, Response{}, false
+		}
+		resp.Error = string(utf16.Decode(str))
+		if line[p.pos] == ',' {
+			var m string
+			m, p.pos, ok = fastName(line, p.pos+1)
+			if !ok || m != "message" || p.pos >= len(line) || line[p.pos] != '"' {
+				return 0, Response{}, false
+			}
+			msg, err := p.str()
+			if err != nil {
+				return 0, Response{}, false
+			}
+			resp.Message = string(utf16.Decode(msg))
+		}
+	default:
+		return 0, Response{}, false
+	}
+	if p.pos != len(line)-1 || line[p.pos] != '}' {
+		return 0, Response{}, false
+	}
+	return id, resp, true
+}
+
+// fastName reads a member name of plain ASCII letters, digits and '_' in
+// quotes, and the ':' after it, at line[i:]; it returns the name and where
+// its value starts.
+func fastName(line []byte, i int) (string, int, bool) {
+	if i >= len(line) || line[i] != '"' {
+		return "", i, false
+	}
+	start := i + 1
+	for i = start; i < len(line) && line[i] != '"'; i++ {
+		if c := line[i]; !(c >= 'a' && c <= 'z' || c == '_' || c >= '0' && c <= '9') {
+			return "", i, false
+		}
+	}
+	if i+1 >= len(line) || line[i+1] != ':' {
+		return "", i, false
+	}
+	switch name := line[start:i]; string(name) {
+	case "out":
+		return "out", i + 2, true
+	case "out_hex":
+		return "out_hex", i + 2, true
+	case "out_utf16":
+		return "out_utf16", i + 2, true
+	case "error":
+		return "error", i + 2, true
+	case "message":
+		return "message", i + 2, true
+	case "unsupported":
+		return "unsupported", i + 2, true
+	}
+	return "", i, false
 }
 
 // syntaxError returns the FormatError of a line that does not parse as

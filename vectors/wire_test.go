@@ -242,3 +242,65 @@ func TestWireRoundTripRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestParseResponseFastMatchesGeneral: on every line the fast path takes,
+// it returns what the general parser returns; it takes the shapes testees
+// write. The lines are the shapes, and mutations of them.
+func TestParseResponseFastMatchesGeneral(t *testing.T) {
+	seeds := []string{
+		`{"id":17,"out":"%2fA\u00e9\ud800\"\\ \u2028é😀"}`,
+		`{"id":18,"out_hex":"E38182"}`,
+		`{"id":19,"out_utf16":"D800dc00"}`,
+		`{"id":20,"error":"URIError","message":"URI malformed \ud800"}`,
+		`{"id":20,"error":"URIError"}`,
+		`{"id":21,"unsupported":true}`,
+		`{"id":9007199254740991,"out":""}`,
+		`{"id":1,"out":"a","out":"b"}`,
+		`{"id":1,"error":"E","message":"a","message":"b"}`,
+		`{"id":1,"error":"E","out":"a"}`,
+	}
+	took := 0
+	check := func(line []byte) {
+		id, resp, ok := parseResponseFast(line)
+		if !ok {
+			return
+		}
+		took++
+		gid, gresp, err := parseResponseGeneral(line)
+		if err != nil || gid != id || !sameResponse(gresp, resp) || gresp.Message != resp.Message ||
+			(gresp.Out == nil) != (resp.Out == nil) || (gresp.OutHex == nil) != (resp.OutHex == nil) {
+			t.Fatalf("%s: fast path %d, %+v; general parser %d, %+v, %v", line, id, resp, gid, gresp, err)
+		}
+	}
+	for _, s := range seeds {
+		check([]byte(s))
+		for _, id := range []int64{1, 7, 123456789} {
+			check(AppendResponseJSON(nil, id, Response{Out: []uint16{'a', 0xDFFF}}, false))
+			check(AppendResponseJSON(nil, id, Response{Out: []uint16{'a', 0xDFFF}}, true))
+			check(AppendResponseJSON(nil, id, Response{OutHex: []byte{1, 2}}, false))
+			check(AppendResponseJSON(nil, id, Response{Error: "E", Message: "m\"x"}, false))
+			check(AppendResponseJSON(nil, id, Response{Unsupported: true}, false))
+		}
+	}
+	if took < len(seeds)-3 {
+		t.Fatalf("the fast path took %d lines of the seeds", took)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 200000 {
+		b := []byte(seeds[r.IntN(len(seeds))])
+		for range 1 + r.IntN(3) {
+			if len(b) == 0 {
+				break
+			}
+			switch i := r.IntN(len(b)); r.IntN(3) {
+			case 0:
+				b[i] = `{}":,\u0123 a9xtrue`[r.IntN(19)]
+			case 1:
+				b = append(b[:i], b[i+1:]...)
+			default:
+				b = slices.Insert(b, i, `"{}[],:\u0 `[r.IntN(11)])
+			}
+		}
+		check(b)
+	}
+}

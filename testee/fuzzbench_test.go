@@ -1,0 +1,43 @@
+package testee
+
+import (
+	"context"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/pctest/pctest/conformance"
+)
+
+// BenchmarkFuzzReference fuzzes the reference codec against itself: the
+// harness's own cost per case (generate, answer twice, compare).
+func BenchmarkFuzzReference(b *testing.B) {
+	benchFuzz(b, conformance.Reference())
+}
+
+// BenchmarkFuzzNode fuzzes the node example testee, as pctest fuzz -impl
+// node does.
+func BenchmarkFuzzNode(b *testing.B) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		b.Skip("node is not installed")
+	}
+	p, err := Start(context.Background(), Config{Command: []string{node, "../cmd/pctest/testees/node-builtin/testee.js"}, Timeout: time.Minute})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	benchFuzz(b, p)
+}
+
+func benchFuzz(b *testing.B, impl conformance.Implementation) {
+	b.ReportAllocs()
+	rep, err := Fuzz(context.Background(), impl, FuzzConfig{Seed: 1, Cases: int64(b.N)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(rep.Findings) > 0 {
+		b.Fatalf("%d findings, the first %+v", len(rep.Findings), rep.Findings[0])
+	}
+	b.ReportMetric(float64(rep.Cases)/rep.Elapsed.Seconds(), "cases/s")
+}
