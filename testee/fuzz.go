@@ -391,6 +391,11 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 	var units []uint16
 	var octets []byte
 	for len(w.cases) < w.size {
+		if gctx.Err() != nil {
+			// The run is over: the reference answers nothing now, so a
+			// batch being filled would never fill. Judge what there is.
+			break
+		}
 		o, wait := f.pick()
 		if o == nil {
 			if len(w.cases) > 0 {

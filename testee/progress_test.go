@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
 )
 
 // TestFuzzProgress checks that Fuzz reports its progress while it runs:
@@ -41,5 +42,27 @@ func TestFuzzProgress(t *testing.T) {
 	}
 	if last := calls[len(calls)-1]; last.Cases == 0 || last.Cases > rep.Cases {
 		t.Errorf("last report %d cases, the run %d", last.Cases, rep.Cases)
+	}
+}
+
+// TestFuzzBatchEndsAtDeadline checks that a batch being filled when the
+// run's deadline passes ends: the reference answers nothing once the
+// deadline's context is done, so a fill loop that only skipped the inputs
+// the reference declines spun for ever (a hang seen under load).
+func TestFuzzBatchEndsAtDeadline(t *testing.T) {
+	f := &fuzzer{impl: conformance.Reference(), ref: conformance.Reference(), seed: 1,
+		ops: []*fuzzOp{{op: vectors.OpEncodeURIComponent, sigs: map[string]bool{}}}, changed: make(chan struct{})}
+	gctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w := &fuzzWorker{gens: map[vectors.Op]*generator{}, size: batchSize}
+	done := make(chan bool)
+	go func() { done <- f.batch(context.Background(), gctx, w) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("batch did not return within 10s of a done context")
+	}
+	if n := f.sent.Load(); n != 0 {
+		t.Errorf("sent %d cases after the deadline", n)
 	}
 }
