@@ -127,9 +127,9 @@ func TestFuzzOpFlag(t *testing.T) {
 // defect 1).
 func TestFuzzHangIsAFinding(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-time", "3s", "-timeout", "1s", "-j", "16", "-seed", "1"}, fakeArgs(t, "ref,hang-char=~")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-time", "6s", "-timeout", "2s", "-j", "16", "-seed", "1"}, fakeArgs(t, "ref,hang-char=~")...)
 	r := runPctest(t, args...)
-	if r.code != exitFail || !strings.Contains(r.stdout, "(timeout: no answer in 1s") {
+	if r.code != exitFail || !strings.Contains(r.stdout, "(timeout: no answer in 2s") {
 		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
