@@ -5,6 +5,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/pctest/pctest/internal/gen"
+
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/vectors"
 )
@@ -19,36 +21,9 @@ import (
 // seed gives one request, and it allocates nothing once its buffers have
 // grown.
 
-const cornerASCII = "aZ09-_.~!*'();/?:@&=+$,#[]% \"<>\\^`{|}\t\n\r\x00\x1f\x7f"
-
-var cornerRunes = []rune{
-	0xE9, 0x80, 0x7FF, 0x800, 0xA0, 0xFF, 0x100, 0x2028, 0x20AC, 0xD7FF, 0xE000,
-	0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF,
-}
-
 var (
-	overlongUTF8  = [][]byte{{0xC0, 0xAF}, {0xC1, 0xBF}, {0xE0, 0x80, 0xAF}, {0xE0, 0x9F, 0xBF}, {0xF0, 0x80, 0x80, 0xAF}, {0xF0, 0x8F, 0xBF, 0xBF}}
-	surrogateUTF8 = [][]byte{{0xED, 0xA0, 0x80}, {0xED, 0xBF, 0xBF}, {0xED, 0xB0, 0x80}, {0xED, 0xAF, 0xBF}}
-	otherBadUTF8  = [][]byte{{0xF4, 0x90, 0x80, 0x80}, {0x80}, {0xBF}, {0xF5, 0x80, 0x80, 0x80}, {0xF8, 0x88, 0x80, 0x80, 0x80},
-		{0xFE}, {0xFF}, {0xC3, 0x41}, {0xE2, 0x28, 0xA1}}
-	brokenUTF8 = append(append(append([][]byte{}, overlongUTF8...), surrogateUTF8...), otherBadUTF8...)
-)
-
-var cornerOctets = []byte{'a', '%', ' ', '+', '~', '/', '#', '?', '*', 0x00, 0x1F, 0x7F, 0x80, 0xBF,
-	0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF}
-
-const (
-	reservedEscapes = "/#;?:@&=+$,% !'()*[]"
-	uriChars        = ";/?:@&=+$,#-_.!~*'()[]"
-	upperHex        = "0123456789ABCDEF"
-	lowerHex        = "0123456789abcdef"
-)
-
-var (
-	malformed      = []string{"%", "%4", "%G1", "%%", "%4G", "%%41", "%-1", "% 1", "%\u00e9"}
 	endPercents    = []string{"%", "%4", "%e"}
 	octetEscapes   = []string{"%41", "%7e", "%2F", "%", "%zz", "%%"}
-	hostLabels     = []string{"example", "b\u00fccher", "\u65e5\u672c", "xn--bcher-kva", "EXAMPLE", "\u00df", "\u0131", "xn--", "a-", "\u2488", "\uff21", "%C3%BC"}
 	setNames       = codec.SetNames()
 	iriPrefix      = "http://xn--bcher-kva.example/"
 	maxTextTokens  = 24
@@ -207,9 +182,9 @@ func pick[T any](r *rand.Rand, s []T) T { return s[r.IntN(len(s))] }
 func (g *generator) rune() rune {
 	switch g.r.IntN(5) {
 	case 0:
-		return rune(cornerASCII[g.r.IntN(len(cornerASCII))])
+		return rune(gen.CornerASCII[g.r.IntN(len(gen.CornerASCII))])
 	case 1:
-		return pick(g.r, cornerRunes)
+		return pick(g.r, gen.CornerRunes)
 	case 2:
 		return rune(0x80 + g.r.IntN(0x800-0x80))
 	case 3:
@@ -222,23 +197,10 @@ func (g *generator) rune() rune {
 	return rune(0x10000 + g.r.IntN(0x110000-0x10000))
 }
 
-// escape appends the %XY escape of b, each hex digit in the case bit 0
-// (first) and bit 1 (second) of lower say.
-func escape(u []uint16, b byte, lower int) []uint16 {
-	hi, lo := upperHex[b>>4], upperHex[b&15]
-	if lower&1 != 0 {
-		hi = lowerHex[b>>4]
-	}
-	if lower&2 != 0 {
-		lo = lowerHex[b&15]
-	}
-	return append(u, '%', uint16(hi), uint16(lo))
-}
-
 func (g *generator) escapeAll(u []uint16, p []byte) []uint16 {
 	lower := g.r.IntN(4)
 	for _, b := range p {
-		u = escape(u, b, lower)
+		u = gen.Escape(u, b, lower)
 	}
 	return u
 }
@@ -254,13 +216,13 @@ func (g *generator) cleanToken(u []uint16, encoded, plain bool) []uint16 {
 	k := g.r.IntN(kinds)
 	switch k {
 	case 0:
-		c := cornerASCII[g.r.IntN(len(cornerASCII))]
+		c := gen.CornerASCII[g.r.IntN(len(gen.CornerASCII))]
 		if encoded && c == '%' {
 			c = 'a'
 		}
 		return append(u, uint16(c))
 	case 1:
-		return append(u, uint16(uriChars[g.r.IntN(len(uriChars))]))
+		return append(u, uint16(gen.URIChars[g.r.IntN(len(gen.URIChars))]))
 	case 2:
 		return utf16.AppendRune(u, g.rune())
 	case 3:
@@ -271,9 +233,9 @@ func (g *generator) cleanToken(u []uint16, encoded, plain bool) []uint16 {
 	if !encoded {
 		switch k {
 		case 5:
-			return escape(u, byte(g.r.IntN(256)), g.r.IntN(4))
+			return gen.Escape(u, byte(g.r.IntN(256)), g.r.IntN(4))
 		case 6, 7:
-			return appendString(u, pick(g.r, malformed))
+			return appendString(u, pick(g.r, gen.Malformed))
 		}
 		return append(u, '%')
 	}
@@ -282,9 +244,9 @@ func (g *generator) cleanToken(u []uint16, encoded, plain bool) []uint16 {
 		g.b = utf8.AppendRune(g.b[:0], g.rune())
 		return g.escapeAll(u, g.b)
 	case 6, 7:
-		return escape(u, reservedEscapes[g.r.IntN(len(reservedEscapes))], g.r.IntN(4))
+		return gen.Escape(u, gen.ReservedEscapes[g.r.IntN(len(gen.ReservedEscapes))], g.r.IntN(4))
 	}
-	return escape(u, byte(g.r.IntN(0x80)), g.r.IntN(4))
+	return gen.Escape(u, byte(g.r.IntN(0x80)), g.r.IntN(4))
 }
 
 // specialToken appends a token at a corner where implementations go wrong:
@@ -308,17 +270,17 @@ func (g *generator) specialToken(u []uint16, valid, encoded bool) (_ []uint16, a
 	}
 	switch k {
 	case 0:
-		return appendString(u, pick(g.r, malformed)), false, true
+		return appendString(u, pick(g.r, gen.Malformed)), false, true
 	case 1:
 		return appendString(u, pick(g.r, endPercents)), true, true
 	case 2:
-		return escape(u, byte(g.r.IntN(256)), g.r.IntN(4)), false, true
+		return gen.Escape(u, byte(g.r.IntN(256)), g.r.IntN(4)), false, true
 	case 3:
-		return g.escapeAll(u, pick(g.r, overlongUTF8)), false, true
+		return g.escapeAll(u, pick(g.r, gen.OverlongUTF8)), false, true
 	case 4:
-		return g.escapeAll(u, pick(g.r, surrogateUTF8)), false, true
+		return g.escapeAll(u, pick(g.r, gen.SurrogateUTF8)), false, true
 	case 5:
-		return g.escapeAll(u, pick(g.r, otherBadUTF8)), false, true
+		return g.escapeAll(u, pick(g.r, gen.OtherBadUTF8)), false, true
 	case 6:
 		g.b = utf8.AppendRune(g.b[:0], rune(0x80+g.r.IntN(0x110000-0x80)))
 		if r, _ := utf8.DecodeRune(g.b); r == utf8.RuneError && len(g.b) == 1 {
@@ -397,13 +359,13 @@ func (g *generator) octets() []byte {
 	for range g.r.IntN(maxOctetTokens + 1) {
 		switch g.r.IntN(5) {
 		case 0:
-			g.b = append(g.b, pick(g.r, cornerOctets))
+			g.b = append(g.b, pick(g.r, gen.CornerOctets))
 		case 1:
 			g.b = append(g.b, byte(g.r.IntN(256)))
 		case 2:
 			g.b = utf8.AppendRune(g.b, g.rune())
 		case 3:
-			g.b = append(g.b, pick(g.r, brokenUTF8)...)
+			g.b = append(g.b, pick(g.r, gen.BrokenUTF8)...)
 		default:
 			g.b = append(g.b, pick(g.r, octetEscapes)...)
 		}
@@ -421,17 +383,17 @@ func (g *generator) reencode(a []uint16) []uint16 {
 	out := g.u2[:0]
 	for i := 0; i < len(a); i++ {
 		c := a[i]
-		if c == '%' && i+2 < len(a) && isHex(a[i+1]) && isHex(a[i+2]) {
-			b := byte(unhex(a[i+1])<<4 | unhex(a[i+2]))
+		if c == '%' && i+2 < len(a) && gen.IsHexUnit(a[i+1]) && gen.IsHexUnit(a[i+2]) {
+			b := byte(gen.UnhexUnit(a[i+1])<<4 | gen.UnhexUnit(a[i+2]))
 			switch g.r.IntN(3) {
 			case 1:
 				if codec.Unreserved.Contains(b) {
 					out = append(out, uint16(b))
 				} else {
-					out = escape(out, b, g.r.IntN(4))
+					out = gen.Escape(out, b, g.r.IntN(4))
 				}
 			case 2:
-				out = escape(out, b, g.r.IntN(4))
+				out = gen.Escape(out, b, g.r.IntN(4))
 			default:
 				out = append(out, a[i:i+3]...)
 			}
@@ -439,7 +401,7 @@ func (g *generator) reencode(a []uint16) []uint16 {
 			continue
 		}
 		if c < 0x80 && codec.Unreserved.Contains(byte(c)) && g.r.IntN(2) == 0 {
-			out = escape(out, byte(c), g.r.IntN(4))
+			out = gen.Escape(out, byte(c), g.r.IntN(4))
 			continue
 		}
 		out = append(out, c)
@@ -448,22 +410,8 @@ func (g *generator) reencode(a []uint16) []uint16 {
 	return out
 }
 
-func isHex(c uint16) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func unhex(c uint16) uint16 {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
-}
-
 // iri builds URL-shaped text: well-formed encoded text, often after a
-// scheme and a host of hostLabels.
+// scheme and a host of gen.HostLabels.
 func (g *generator) iri() []uint16 {
 	rest := g.units(true, true)
 	if g.r.IntN(2) == 0 {
@@ -474,7 +422,7 @@ func (g *generator) iri() []uint16 {
 		if i > 0 {
 			u = append(u, '.')
 		}
-		u = appendString(u, pick(g.r, hostLabels))
+		u = appendString(u, pick(g.r, gen.HostLabels))
 	}
 	u = append(u, '/')
 	u = append(u, rest...)

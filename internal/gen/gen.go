@@ -1,8 +1,10 @@
 // Package gen holds the input generators of pctest's property laws, its
 // differential oracle and the runner's fuzz command: rapid generators of
 // text, percent-encoded text, octets, encode-set names and whole requests,
-// built to reach the corners of the specs. It is internal: conformance and
-// cmd/pctest use it.
+// built to reach the corners of the specs, and the tables of corners they
+// draw from. It is internal: conformance's laws and oracle use the
+// generators, and package testee's plain fuzz generator draws from the same
+// tables.
 package gen
 
 import (
@@ -28,15 +30,15 @@ import (
 // toward the first choice of its kind, so counterexamples come out short
 // and plain ('a', "%00").
 
-// cornerASCII is the ASCII that encode sets and decoders treat specially,
+// CornerASCII is the ASCII that encode sets and decoders treat specially,
 // simplest first: alphanumerics, the marks of ECMA-262 and RFC 3986, the
 // reserved characters, '%', space, the characters WHATWG sets add, and
 // controls.
-const cornerASCII = "aZ09-_.~!*'();/?:@&=+$,#[]% \"<>\\^`{|}\t\n\r\x00\x1f\x7f"
+const CornerASCII = "aZ09-_.~!*'();/?:@&=+$,#[]% \"<>\\^`{|}\t\n\r\x00\x1f\x7f"
 
-// cornerRunes are code points at UTF-8 and UTF-16 boundaries, and ones
+// CornerRunes are code points at UTF-8 and UTF-16 boundaries, and ones
 // engines treat specially.
-var cornerRunes = []rune{
+var CornerRunes = []rune{
 	0xE9, 0x80, 0x7FF, 0x800, 0xA0, 0xFF, 0x100, 0x2028, 0x20AC, 0xD7FF, 0xE000,
 	0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF,
 }
@@ -46,9 +48,9 @@ var cornerRunes = []rune{
 func genRune(t *rapid.T) rune {
 	switch rapid.IntRange(0, 4).Draw(t, "band") {
 	case 0:
-		return rune(rapid.SampledFrom([]byte(cornerASCII)).Draw(t, "ascii"))
+		return rune(rapid.SampledFrom([]byte(CornerASCII)).Draw(t, "ascii"))
 	case 1:
-		return rapid.SampledFrom(cornerRunes).Draw(t, "corner")
+		return rapid.SampledFrom(CornerRunes).Draw(t, "corner")
 	case 2:
 		return rune(rapid.IntRange(0x80, 0x7FF).Draw(t, "r2"))
 	case 3:
@@ -62,9 +64,9 @@ func genRune(t *rapid.T) rune {
 	}
 }
 
-// escape appends the %XY escape of b to u; lower selects the hex case of
+// Escape appends the %XY escape of b to u; lower selects the hex case of
 // each digit (bit 0 the first digit, bit 1 the second).
-func escape(u []uint16, b byte, lower int) []uint16 {
+func Escape(u []uint16, b byte, lower int) []uint16 {
 	const upper = "0123456789ABCDEF"
 	hi, lo := upper[b>>4], upper[b&15]
 	if lower&1 != 0 {
@@ -80,7 +82,7 @@ func escape(u []uint16, b byte, lower int) []uint16 {
 func escapeAll(t *rapid.T, u []uint16, p []byte) []uint16 {
 	lower := rapid.IntRange(0, 3).Draw(t, "case")
 	for _, b := range p {
-		u = escape(u, b, lower)
+		u = Escape(u, b, lower)
 	}
 	return u
 }
@@ -90,29 +92,29 @@ func escapeAll(t *rapid.T, u []uint16, p []byte) []uint16 {
 // and the rest (lone continuations, bytes never used, a lead byte followed
 // by something else).
 var (
-	overlongUTF8  = [][]byte{{0xC0, 0xAF}, {0xC1, 0xBF}, {0xE0, 0x80, 0xAF}, {0xE0, 0x9F, 0xBF}, {0xF0, 0x80, 0x80, 0xAF}, {0xF0, 0x8F, 0xBF, 0xBF}}
-	surrogateUTF8 = [][]byte{{0xED, 0xA0, 0x80}, {0xED, 0xBF, 0xBF}, {0xED, 0xB0, 0x80}, {0xED, 0xAF, 0xBF}}
-	otherBadUTF8  = [][]byte{{0xF4, 0x90, 0x80, 0x80}, {0x80}, {0xBF}, {0xF5, 0x80, 0x80, 0x80}, {0xF8, 0x88, 0x80, 0x80, 0x80},
+	OverlongUTF8  = [][]byte{{0xC0, 0xAF}, {0xC1, 0xBF}, {0xE0, 0x80, 0xAF}, {0xE0, 0x9F, 0xBF}, {0xF0, 0x80, 0x80, 0xAF}, {0xF0, 0x8F, 0xBF, 0xBF}}
+	SurrogateUTF8 = [][]byte{{0xED, 0xA0, 0x80}, {0xED, 0xBF, 0xBF}, {0xED, 0xB0, 0x80}, {0xED, 0xAF, 0xBF}}
+	OtherBadUTF8  = [][]byte{{0xF4, 0x90, 0x80, 0x80}, {0x80}, {0xBF}, {0xF5, 0x80, 0x80, 0x80}, {0xF8, 0x88, 0x80, 0x80, 0x80},
 		{0xFE}, {0xFF}, {0xC3, 0x41}, {0xE2, 0x28, 0xA1}}
-	brokenUTF8 = slices.Concat(overlongUTF8, surrogateUTF8, otherBadUTF8)
+	BrokenUTF8 = slices.Concat(OverlongUTF8, SurrogateUTF8, OtherBadUTF8)
 )
 
-// cornerOctets are single octets at the edges of ASCII and of the UTF-8
+// CornerOctets are single octets at the edges of ASCII and of the UTF-8
 // lead-byte classes.
-var cornerOctets = []byte{'a', '%', ' ', '+', '~', '/', '#', '?', '*', 0x00, 0x1F, 0x7F, 0x80, 0xBF,
+var CornerOctets = []byte{'a', '%', ' ', '+', '~', '/', '#', '?', '*', 0x00, 0x1F, 0x7F, 0x80, 0xBF,
 	0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF}
 
-// reservedEscapes are characters whose escapes decoders must keep or
+// ReservedEscapes are characters whose escapes decoders must keep or
 // treat specially: decodeURI's reserved set (uriReserved and '#'), '%',
 // space, and the rest of RFC 3986's reserved characters.
-const reservedEscapes = "/#;?:@&=+$,% !'()*[]"
+const ReservedEscapes = "/#;?:@&=+$,% !'()*[]"
 
-// malformed are '%' forms that are not escapes.
-var malformed = []string{"%", "%4", "%G1", "%%", "%4G", "%%41", "%-1", "% 1", "%\u00e9"}
+// Malformed are '%' forms that are not escapes.
+var Malformed = []string{"%", "%4", "%G1", "%%", "%4G", "%%41", "%-1", "% 1", "%\u00e9"}
 
-// uriChars are the characters the ECMAScript sets and RFC 3986 treat
+// URIChars are the characters the ECMAScript sets and RFC 3986 treat
 // specially: uriReserved, '#', the uriMarks and the gen-delims left.
-const uriChars = ";/?:@&=+$,#-_.!~*'()[]"
+const URIChars = ";/?:@&=+$,#-_.!~*'()[]"
 
 // cleanToken draws a token that is not a fault: for encoded text (input to
 // decoders) it never makes a decoder fail; for text (input to encoders) it
@@ -127,13 +129,13 @@ func cleanToken(t *rapid.T, encoded, plain bool) []uint16 {
 	k := rapid.IntRange(0, kinds-1).Draw(t, "kind")
 	switch k {
 	case 0: // a corner ASCII character
-		c := rapid.SampledFrom([]byte(cornerASCII)).Draw(t, "c")
+		c := rapid.SampledFrom([]byte(CornerASCII)).Draw(t, "c")
 		if encoded && c == '%' {
 			c = 'a'
 		}
 		return append(u, uint16(c))
 	case 1: // a reserved or mark character
-		return append(u, uint16(rapid.SampledFrom([]byte(uriChars)).Draw(t, "c")))
+		return append(u, uint16(rapid.SampledFrom([]byte(URIChars)).Draw(t, "c")))
 	case 2: // any code point, literally
 		return utf16.AppendRune(u, genRune(t))
 	case 3: // a supplementary character: a surrogate pair
@@ -145,9 +147,9 @@ func cleanToken(t *rapid.T, encoded, plain bool) []uint16 {
 		switch k {
 		case 5: // what looks like an escape, as text
 			b := byte(rapid.IntRange(0, 255).Draw(t, "octet"))
-			return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
+			return Escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
 		case 6, 7: // a malformed '%'
-			return append(u, units(rapid.SampledFrom(malformed).Draw(t, "malformed"))...)
+			return append(u, units(rapid.SampledFrom(Malformed).Draw(t, "Malformed"))...)
 		default:
 			return append(u, '%')
 		}
@@ -156,11 +158,11 @@ func cleanToken(t *rapid.T, encoded, plain bool) []uint16 {
 	case 5: // the escapes of a whole code point's UTF-8
 		return escapeAll(t, u, utf8.AppendRune(nil, genRune(t)))
 	case 6, 7: // the escape of a reserved character
-		b := rapid.SampledFrom([]byte(reservedEscapes)).Draw(t, "reserved")
-		return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
+		b := rapid.SampledFrom([]byte(ReservedEscapes)).Draw(t, "reserved")
+		return Escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
 	default: // the escape of an ASCII octet
 		b := byte(rapid.IntRange(0, 0x7F).Draw(t, "ascii"))
-		return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
+		return Escape(u, b, rapid.IntRange(0, 3).Draw(t, "case"))
 	}
 }
 
@@ -188,18 +190,18 @@ func specialToken(t *rapid.T, valid, encoded bool) (tok []uint16, atEnd bool) {
 	}
 	switch k {
 	case 0: // a malformed '%'
-		return append(u, units(rapid.SampledFrom(malformed).Draw(t, "malformed"))...), false
+		return append(u, units(rapid.SampledFrom(Malformed).Draw(t, "Malformed"))...), false
 	case 1: // a '%' at the end with fewer than two hex digits after it
 		return units(rapid.SampledFrom([]string{"%", "%4", "%e"}).Draw(t, "end")), true
 	case 2: // the escape of any octet, so of every lead byte
 		b := byte(rapid.IntRange(0, 255).Draw(t, "octet"))
-		return escape(u, b, rapid.IntRange(0, 3).Draw(t, "case")), false
+		return Escape(u, b, rapid.IntRange(0, 3).Draw(t, "case")), false
 	case 3: // the escapes of an overlong form
-		return escapeAll(t, u, rapid.SampledFrom(overlongUTF8).Draw(t, "overlong")), false
+		return escapeAll(t, u, rapid.SampledFrom(OverlongUTF8).Draw(t, "overlong")), false
 	case 4: // the escapes of a surrogate's UTF-8 form
-		return escapeAll(t, u, rapid.SampledFrom(surrogateUTF8).Draw(t, "surrogate")), false
+		return escapeAll(t, u, rapid.SampledFrom(SurrogateUTF8).Draw(t, "surrogate")), false
 	case 5: // the escapes of another octet sequence that is not UTF-8
-		return escapeAll(t, u, rapid.SampledFrom(otherBadUTF8).Draw(t, "broken")), false
+		return escapeAll(t, u, rapid.SampledFrom(OtherBadUTF8).Draw(t, "broken")), false
 	case 6: // the escapes of a code point's UTF-8, cut short
 		p := utf8.AppendRune(nil, rune(rapid.IntRange(0x80, 0x10FFFF).Draw(t, "r")))
 		return escapeAll(t, u, p[:rapid.IntRange(1, len(p)-1).Draw(t, "cut")]), false
@@ -308,13 +310,13 @@ func Octets() *rapid.Generator[[]byte] {
 		for range n {
 			switch rapid.IntRange(0, 4).Draw(t, "kind") {
 			case 0:
-				p = append(p, rapid.SampledFrom(cornerOctets).Draw(t, "octet"))
+				p = append(p, rapid.SampledFrom(CornerOctets).Draw(t, "octet"))
 			case 1:
 				p = append(p, byte(rapid.IntRange(0, 255).Draw(t, "any")))
 			case 2:
 				p = utf8.AppendRune(p, genRune(t))
 			case 3:
-				p = append(p, rapid.SampledFrom(brokenUTF8).Draw(t, "broken")...)
+				p = append(p, rapid.SampledFrom(BrokenUTF8).Draw(t, "broken")...)
 			default:
 				p = append(p, rapid.SampledFrom([]string{"%41", "%7e", "%2F", "%", "%zz", "%%"}).Draw(t, "escape")...)
 			}
@@ -363,10 +365,10 @@ func reencode(t *rapid.T, u []uint16) []uint16 {
 				if codec.Unreserved.Contains(b) {
 					out = append(out, uint16(b))
 				} else {
-					out = escape(out, b, rapid.IntRange(0, 3).Draw(t, "case"))
+					out = Escape(out, b, rapid.IntRange(0, 3).Draw(t, "case"))
 				}
 			case 2:
-				out = escape(out, b, rapid.IntRange(0, 3).Draw(t, "case"))
+				out = Escape(out, b, rapid.IntRange(0, 3).Draw(t, "case"))
 			default:
 				out = append(out, u[i:i+3]...)
 			}
@@ -374,7 +376,7 @@ func reencode(t *rapid.T, u []uint16) []uint16 {
 			continue
 		}
 		if c < 0x80 && codec.Unreserved.Contains(byte(c)) && rapid.Bool().Draw(t, "encode") {
-			out = escape(out, byte(c), rapid.IntRange(0, 3).Draw(t, "case"))
+			out = Escape(out, byte(c), rapid.IntRange(0, 3).Draw(t, "case"))
 			continue
 		}
 		out = append(out, c)
@@ -382,13 +384,13 @@ func reencode(t *rapid.T, u []uint16) []uint16 {
 	return out
 }
 
-// hostLabels are host labels for IRIs: ASCII, U-labels, an A-label, and
+// HostLabels are host labels for IRIs: ASCII, U-labels, an A-label, and
 // ones IDNA maps or rejects.
-var hostLabels = []string{"example", "b\u00fccher", "\u65e5\u672c", "xn--bcher-kva", "EXAMPLE",
+var HostLabels = []string{"example", "b\u00fccher", "\u65e5\u672c", "xn--bcher-kva", "EXAMPLE",
 	"\u00df", "\u0131", "xn--", "a-", "\u2488", "\uff21", "%C3%BC"}
 
 // genIRI draws an IRI: valid text, often after a scheme and a host of
-// hostLabels.
+// HostLabels.
 func genIRI(t *rapid.T) []uint16 {
 	var u []uint16
 	if rapid.Bool().Draw(t, "authority") {
@@ -398,7 +400,7 @@ func genIRI(t *rapid.T) []uint16 {
 			if i > 0 {
 				u = append(u, '.')
 			}
-			u = append(u, units(rapid.SampledFrom(hostLabels).Draw(t, "label"))...)
+			u = append(u, units(rapid.SampledFrom(HostLabels).Draw(t, "label"))...)
 		}
 		u = append(u, '/')
 	}
@@ -467,4 +469,21 @@ func units(s string) []uint16 {
 		u = []uint16{}
 	}
 	return u
+}
+
+// IsHexUnit reports whether c is an ASCII hex digit (RFC 3986 §2.1 HEXDIG,
+// either case).
+func IsHexUnit(c uint16) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// UnhexUnit returns the value of c, an ASCII hex digit (see IsHexUnit).
+func UnhexUnit(c uint16) uint16 {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }
