@@ -19,7 +19,7 @@ vet:
 # Without it that test skips (saying so), and make test still passes.
 .PHONY: junit-deps
 junit-deps:
-	apt-get install -y python3-junitparser
+	apt-get update -qq && apt-get install -y python3-junitparser=2.8.0-1
 
 # bench: the codec's named benchmarks against their peers, COUNT runs each.
 bench:
