@@ -30,7 +30,7 @@
 //     [Funcs] (any set of Go functions). The goja JavaScript engine's
 //     adapter is package conformance/goja, so that importing conformance
 //     does not bring goja; the subprocess adapter for implementations in
-//     other languages lives with the runner, cmd/pctest;
+//     other languages is package testee (testee.Start);
 //   - the options that select vectors and laws ([Areas], [Ops], [Match]
 //     with go test's -run and -skip patterns, [Level]) and change how they
 //     run ([Parallel], [Detail] (how many failures of an op Run shows in
