@@ -45,9 +45,7 @@ func causesOf(results []Result) []cause.Cause {
 // the failures, biggest first.
 func summarize(name string, results []Result, unprovided []string) string {
 	var s Summary
-	for _, r := range results {
-		s.Add(r.Outcome)
-	}
+	s.AddResults(results)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d of %d vectors fail: %s", name, s.Failed, s.Total(), s)
 	if s.ExpectedFailures > 0 {

@@ -222,6 +222,13 @@ type Summary struct {
 	UnexpectedPasses int // of Failed
 }
 
+// AddResults counts the outcome of each of results.
+func (s *Summary) AddResults(results []Result) {
+	for i := range results {
+		s.Add(results[i].Outcome)
+	}
+}
+
 // Add counts one result of outcome o.
 func (s *Summary) Add(o Outcome) {
 	switch o {

@@ -216,9 +216,7 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 	results := c.runAll(t.Context(), impl, sel)
 	unprovided := unprovidedOps(results)
 	var s Summary
-	for _, r := range results {
-		s.Add(r.Outcome)
-	}
+	s.AddResults(results)
 	head := fmt.Sprintf("%s: %d of %d vectors fail (%s)", impl.Name(), s.Failed, s.Total(), s)
 	if len(unprovided) > 0 {
 		head += "; ops not provided, skipped: " + strings.Join(unprovided, ", ")

@@ -16,9 +16,7 @@ import (
 // summaryOf counts results by outcome, as every report counts them.
 func summaryOf(results []conformance.Result) conformance.Summary {
 	var s conformance.Summary
-	for i := range results {
-		s.Add(results[i].Outcome)
-	}
+	s.AddResults(results)
 	return s
 }
 
