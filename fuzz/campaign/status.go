@@ -138,8 +138,3 @@ func (s *status) endMinimize(d time.Duration) {
 func (s *status) finish() {
 	s.endMinimize(s.elapsed)
 }
-
-// fuzzing is the time spent fuzzing after the baseline coverage.
-func (s *status) fuzzing() time.Duration {
-	return s.elapsed - s.baseline
-}
