@@ -95,7 +95,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 		rr := &RowReport{Row: r, Cells: map[string]*conformance.Summary{}}
 		rep.Rows = append(rep.Rows, rr)
 		if r.Dir != "" {
-			m, err := loadMapping(filepath.Join(l.testees, r.Dir))
+			m, err := loadMapping(filepath.Join(l.root, r.Dir))
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return nil, err
 			}
@@ -164,7 +164,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 				divergent = append(divergent, &rr.Fuzz.Findings[j])
 			}
 		}
-		rr.Groups = group(causes, r.Name, divergent)
+		rr.Groups = group(causes, r, divergent)
 		for _, g := range rr.Groups {
 			rep.Divergences += len(g.Results)
 			if g.Cause == nil {
@@ -188,7 +188,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 
 // group sorts divergent results into groups by cause, in the order of the
 // causes, unexplained ones last, and picks each group's minimal example.
-func group(causes []*Cause, row string, divergent []*Result) []*Group {
+func group(causes []*Cause, row *Row, divergent []*Result) []*Group {
 	byCause := map[*Cause]*Group{}
 	byRelation := map[string]*Group{}
 	var groups []*Group
