@@ -442,3 +442,24 @@ func TestUTF8DecodeReplace(t *testing.T) {
 		t.Errorf("lenientTextDecode = %x, want %x", got, want)
 	}
 }
+
+// TestFamiliesCoverOps checks that every op has a matrix in the report:
+// the ECMAScript ops in the engines' and the libraries' families, every
+// other op in exactly one family.
+func TestFamiliesCoverOps(t *testing.T) {
+	for _, op := range vectors.Ops() {
+		var in []string
+		for _, f := range families {
+			if slices.Contains(f.Ops, op.Name) {
+				in = append(in, f.ID)
+			}
+		}
+		want := 1
+		if op.Area == "ecmascript" {
+			want = 2
+		}
+		if len(in) != want {
+			t.Errorf("op %s is in the families %q, want %d", op.Name, in, want)
+		}
+	}
+}
