@@ -26,7 +26,7 @@ type Report struct {
 	Ops  []string
 	Rows []*RowReport
 	// Bugs lists the causes judged bugs, with their rows.
-	Bugs []*BugLine
+	Bugs         []*BugLine
 	Divergences  int
 	CauseCount   int
 	Unclassified int
