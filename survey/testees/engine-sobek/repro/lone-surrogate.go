@@ -1,0 +1,12 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/grafana/sobek"
+)
+
+func main() {
+	v, _ := sobek.New().RunString(`escape(decodeURIComponent("\uD800%41"))`)
+	fmt.Println(v.String())
+}
