@@ -1,0 +1,9 @@
+module pctest.example/survey/go-purell
+
+go 1.26.8
+
+require (
+	github.com/PuerkitoBio/purell v1.2.1 // indirect
+	golang.org/x/net v0.17.0 // indirect
+	golang.org/x/text v0.13.0 // indirect
+)
