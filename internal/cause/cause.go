@@ -154,11 +154,11 @@ var directions = map[vectors.Op]direction{
 	vectors.OpPercentEncode: encodes, vectors.OpPercentEncodeSet: encodes,
 	vectors.OpEncodeNoDouble: encodes, vectors.OpFormEncode: encodes,
 	vectors.OpGoQueryEscape: encodes, vectors.OpGoPathEscape: encodes,
-	vectors.OpIRIToURI:  encodes,
+	vectors.OpIRIToURI: encodes, vectors.OpEscape: encodes,
 	vectors.OpDecodeURI: decodes, vectors.OpDecodeURIComponent: decodes,
 	vectors.OpPercentDecode: decodes, vectors.OpPercentDecodeLenient: decodes,
 	vectors.OpFormDecode: decodes, vectors.OpGoQueryUnescape: decodes,
-	vectors.OpGoPathUnescape: decodes, vectors.OpURIToIRI: decodes,
+	vectors.OpGoPathUnescape: decodes, vectors.OpURIToIRI: decodes, vectors.OpUnescape: decodes,
 	vectors.OpUTF8DecodeReplace: decodes,
 }
 
@@ -479,11 +479,29 @@ func toUpper(c uint16) uint16 {
 func mapHex(u []uint16, f func(uint16) uint16) []uint16 {
 	out := slices.Clone(u)
 	for i := range out {
-		if isEscape(out, i) {
+		switch {
+		case isEscape(out, i):
 			out[i+1], out[i+2] = f(out[i+1]), f(out[i+2])
+		case isUEscape(out, i): // escape's %uWXYZ (ECMA-262 Annex B.2.1)
+			for j := i + 2; j < i+6; j++ {
+				out[j] = f(out[j])
+			}
 		}
 	}
 	return out
+}
+
+// isUEscape reports whether u[i:] starts with a %uWXYZ escape.
+func isUEscape(u []uint16, i int) bool {
+	if i+6 > len(u) || u[i] != '%' || u[i+1] != 'u' {
+		return false
+	}
+	for _, c := range u[i+2 : i+6] {
+		if !isHex(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // replace returns u with every old replaced by new (both ASCII).

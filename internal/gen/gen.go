@@ -109,8 +109,9 @@ var CornerOctets = []byte{'a', '%', ' ', '+', '~', '/', '#', '?', '*', 0x00, 0x1
 // space, and the rest of RFC 3986's reserved characters.
 const ReservedEscapes = "/#;?:@&=+$,% !'()*[]"
 
-// Malformed are '%' forms that are not escapes.
-var Malformed = []string{"%", "%4", "%G1", "%%", "%4G", "%%41", "%-1", "% 1", "%\u00e9"}
+// Malformed are '%' forms that are not escapes of RFC 3986 or §15.1.3, with
+// the %uWXYZ forms that unescape (ECMA-262 Annex B.2.2) reads or keeps.
+var Malformed = []string{"%", "%4", "%G1", "%%", "%4G", "%%41", "%-1", "% 1", "%\u00e9", "%u0041", "%uD800", "%U0041", "%u12", "%u00G1"}
 
 // URIChars are the characters the ECMAScript sets and RFC 3986 treat
 // specially: uriReserved, '#', the uriMarks and the gen-delims left.
@@ -298,6 +299,44 @@ func Encoded() *rapid.Generator[[]uint16] { return genUnits(false, true) }
 // for decoders that take the UTF-8 of their input.
 func ValidEncoded() *rapid.Generator[[]uint16] { return genUnits(true, true) }
 
+// Unescapable returns a generator of text for unescape (ECMA-262 5.1
+// Annex B.2.2): each token is, about as often as the others, a %uWXYZ
+// escape (either case of hex digit), a %XY escape, a form unescape must
+// keep ("%U0041", "%u12" at the end, a '%' of Malformed), a lone
+// surrogate, or a plain or non-ASCII character.
+func Unescapable() *rapid.Generator[[]uint16] {
+	return rapid.Custom(func(t *rapid.T) []uint16 {
+		const hex = "0123456789ABCDEFabcdef"
+		digits := func(n int) string {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = hex[rapid.IntRange(0, len(hex)-1).Draw(t, "digit")]
+			}
+			return string(b)
+		}
+		u := []uint16{}
+		for range rapid.IntRange(0, 12).Draw(t, "tokens") {
+			switch rapid.IntRange(0, 7).Draw(t, "kind") {
+			case 0:
+				u = append(u, units("%u"+digits(4))...)
+			case 1:
+				u = append(u, units("%"+digits(2))...)
+			case 2:
+				u = append(u, units(rapid.SampledFrom([]string{"%U", "%u", "%u0", "%u00", "%u004", "%x"}).Draw(t, "almost")+digits(4))...)
+			case 3:
+				u = append(u, units(rapid.SampledFrom(Malformed).Draw(t, "malformed"))...)
+			case 4:
+				u = append(u, uint16(rapid.IntRange(0xD800, 0xDFFF).Draw(t, "surrogate")))
+			case 5:
+				u = utf16.AppendRune(u, genRune(t))
+			default:
+				u = append(u, uint16(rapid.SampledFrom([]byte("aZ09@*_+-./% ~")).Draw(t, "ascii")))
+			}
+		}
+		return u
+	})
+}
+
 // Octets returns a generator of octet strings for encoders that take
 // octets and for UTF-8 decoders: corner octets (ASCII specials, UTF-8 lead
 // and continuation bytes, bytes never used), any octet, the UTF-8 of code
@@ -409,7 +448,8 @@ func genIRI(t *rapid.T) []uint16 {
 
 // Request returns a generator of requests for op, drawing the input
 // from the generator that reaches op's corners: Text for the ECMAScript
-// encoders and escape, Encoded for their decoders and unescape, Octets for ops that take
+// encoders and escape, Encoded for their decoders, Unescapable for
+// unescape, Octets for ops that take
 // octets, ValidText and ValidEncoded for the other text ops, pairs
 // that are often equivalent for equivalent, and URL-shaped text for the
 // IRI ops. It returns nil for an op it does not know.
@@ -422,8 +462,10 @@ func Request(op vectors.Op) *rapid.Generator[vectors.Request] {
 	switch op {
 	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpEscape:
 		return text(Text())
-	case vectors.OpDecodeURI, vectors.OpDecodeURIComponent, vectors.OpUnescape:
+	case vectors.OpDecodeURI, vectors.OpDecodeURIComponent:
 		return text(Encoded())
+	case vectors.OpUnescape:
+		return text(Unescapable())
 	case vectors.OpFormEncode, vectors.OpGoQueryEscape, vectors.OpGoPathEscape:
 		return text(ValidText())
 	case vectors.OpPercentDecode, vectors.OpPercentDecodeLenient, vectors.OpNormalize, vectors.OpEncodeNoDouble,
