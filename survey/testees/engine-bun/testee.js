@@ -1,0 +1,42 @@
+// A pctest testee (protocol version 1, see testee/PROTOCOL.md) run by Bun
+// (JavaScriptCore), the npm package @oven/bun-linux-x64 pinned in
+// package.json. The first argument picks the function set, so that no two
+// functions answer the same op in one run:
+//
+//   (none)           encodeURI, encodeURIComponent, decodeURI,
+//                    decodeURIComponent: the engine's global functions
+//   urlsearchparams  formEncode  new URLSearchParams([['', value]]).toString(),
+//                                without its leading "="
+//                    formDecode  new URLSearchParams('=' + value).get(''), for
+//                                an input without "&"
+//
+// Every other op is answered "unsupported".
+//
+//   (cd survey/testees/engine-bun && npm ci)
+//   pctest run -- survey/testees/engine-bun/node_modules/@oven/bun-linux-x64/bin/bun \
+//       survey/testees/engine-bun/testee.js [urlsearchparams]
+'use strict';
+
+const { serve } = require('../node-common/protocol.js');
+
+const sets = {
+  '': {
+    encodeURI: (s) => ({ out: encodeURI(s) }),
+    encodeURIComponent: (s) => ({ out: encodeURIComponent(s) }),
+    decodeURI: (s) => ({ out: decodeURI(s) }),
+    decodeURIComponent: (s) => ({ out: decodeURIComponent(s) }),
+  },
+  urlsearchparams: {
+    // "=" + value: the serializer of the one-pair list [["", value]].
+    formEncode: (s) => ({ out: new URLSearchParams([['', s]]).toString().slice(1) }),
+    // The parser splits on "&", so only an input without one is a single
+    // value; "=" + input makes all of the input the value.
+    formDecode: (s) => (s.includes('&') ? { unsupported: true } : { out: new URLSearchParams('=' + s).get('') }),
+  },
+};
+const variant = process.argv[2] || '';
+if (!Object.prototype.hasOwnProperty.call(sets, variant)) {
+  process.stderr.write(`testee: unknown function set ${JSON.stringify(variant)}; want one of: ${Object.keys(sets).join(', ')}\n`);
+  process.exit(2);
+}
+serve(sets[variant]);

@@ -1,0 +1,3 @@
+// Porffor's decodeURIComponent reads a string holding a character above
+// U+00FF as if it were one byte a character.
+console.log(encodeURIComponent(decodeURIComponent('\u4e2d%41')));

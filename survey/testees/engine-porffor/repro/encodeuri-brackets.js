@@ -1,0 +1,2 @@
+// Porffor's encodeURI leaves '[' and ']' unescaped.
+console.log(encodeURI('[a]'));
