@@ -37,7 +37,7 @@ func gojaSetup() error {
 	gojaVM.once.Do(func() {
 		rt := goja.New()
 		fns := make(map[string]goja.Callable)
-		for _, name := range []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent} {
+		for _, name := range []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent, vectors.OpEscape, vectors.OpUnescape} {
 			fn, ok := goja.AssertFunction(rt.Get(string(name)))
 			if !ok {
 				gojaVM.err = fmt.Errorf("goja has no function %s", name)

@@ -20,6 +20,19 @@ func FuzzGojaEncode(f *testing.F) {
 	})
 }
 
+// FuzzGojaAnnexB compares goja's escape and unescape (ECMA-262 5.1 Annex
+// B.2.1, B.2.2) with the reference codec's.
+func FuzzGojaAnnexB(f *testing.F) {
+	if err := fuzzinput.SeedUnits(f, "escape", "unescape"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if err := checkGoja(fuzzinput.Units(fuzzinput.ClipTo(b, fuzzinput.MaxLenGoja)), "escape", "unescape"); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
 func FuzzGojaDecode(f *testing.F) {
 	if err := fuzzinput.SeedUnits(f, "decodeURI", "decodeURIComponent"); err != nil {
 		f.Fatal(err)
