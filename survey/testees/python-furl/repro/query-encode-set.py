@@ -1,0 +1,4 @@
+import furl
+q = furl.Query()
+q.params["q"] = "*~"
+print(q.encode())

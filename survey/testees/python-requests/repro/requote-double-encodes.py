@@ -1,0 +1,2 @@
+from requests.utils import requote_uri
+print(requote_uri("http://example.com/%zz/%41%E9"))

@@ -1,0 +1,2 @@
+require 'addressable/uri'
+puts Addressable::URI.form_encode([['q', '*~']])
