@@ -23,7 +23,16 @@ proc loneSurrogate {s} {
 
 proc toUtf16 {s} {
     set h ""
-    foreach c [split $s ""] { append h [format %04x [scan $c %c]] }
+    foreach c [split $s ""] {
+        set u [scan $c %c]
+        if {$u > 0xFFFF} {
+            # Tcl may hand back a character outside the BMP as one char.
+            set u [expr {$u - 0x10000}]
+            append h [format %04x%04x [expr {0xD800 + ($u >> 10)}] [expr {0xDC00 + ($u & 0x3FF)}]]
+        } else {
+            append h [format %04x $u]
+        }
+    }
     return $h
 }
 
