@@ -77,6 +77,10 @@ type Funcs struct {
 	// RFC 3987.
 	IRIToURI func(string) (string, error)
 	URIToIRI func(string) (string, error)
+
+	// ECMA-262 5.1 Annex B.2.1 and B.2.2.
+	Escape   func(string) (string, error)
+	Unescape func(string) (string, error)
 }
 
 // Name returns f.Label, or "funcs".
@@ -126,6 +130,10 @@ func (f Funcs) unary(op vectors.Op) func(string) (string, error) {
 		return f.IRIToURI
 	case vectors.OpURIToIRI:
 		return f.URIToIRI
+	case vectors.OpEscape:
+		return f.Escape
+	case vectors.OpUnescape:
+		return f.Unescape
 	}
 	return nil
 }

@@ -69,6 +69,11 @@ var laws = []law{
 	// The no-double-encode encoder.
 	{name: "EncodeNoDouble/Idempotent", ops: []vectors.Op{vectors.OpEncodeNoDouble}, prop: idempotent(vectors.OpEncodeNoDouble, false)},
 
+	// escape and unescape (ECMA-262 5.1 Annex B.2.1, B.2.2), over any
+	// text, lone surrogates included.
+	{name: "RoundTrip/escape", ops: []vectors.Op{vectors.OpEscape, vectors.OpUnescape}, prop: roundTripEscape},
+	{name: "Escape/Form", ops: []vectors.Op{vectors.OpEscape}, prop: escapeForm},
+
 	// Agreement of encodeURIComponent with net/url's QueryEscape.
 	{name: "Agreement/encodeURIComponent-goQueryEscape", ops: []vectors.Op{vectors.OpEncodeURIComponent, vectors.OpGoQueryEscape}, any: true, prop: agreement},
 }
@@ -574,6 +579,46 @@ func agreement(impl Implementation) func(*rapid.T) {
 		if want := queryToComponent.Replace(qs); as != want {
 			t.Fatalf("encodeURIComponent(s) != QueryEscape(s) with '+' as %%20 and !'()* unescaped\n  s: %s\n  %s encodeURIComponent: %q\n  %s goQueryEscape:      %q\n  rewritten:          %q",
 				show.Text(s), ecu.Name(), as, qe.Name(), qs, want)
+		}
+	}
+}
+
+// roundTripEscape checks unescape(escape(s)) = s for any text s: escape
+// writes every code unit it does not keep as an escape that unescape
+// reads back (Annex B.2.1 steps 9 and 11, B.2.2 steps 11 and 16).
+func roundTripEscape(impl Implementation) func(*rapid.T) {
+	return func(t *rapid.T) {
+		s := gen.Text().Draw(t, "text")
+		enc := text(t, impl, vectors.Request{Op: vectors.OpEscape, In: s})
+		dec := text(t, impl, vectors.Request{Op: vectors.OpUnescape, In: enc})
+		if !slices.Equal(dec, s) {
+			t.Fatalf("unescape(escape(s)) != s\n  s:       %s\n  escaped: %s\n  back:    %s", show.Text(s), show.Text(enc), show.Text(dec))
+		}
+	}
+}
+
+// escapeForm checks that escape(s) is, code unit by code unit of s, the
+// unit itself when codec.EscapeKeep holds it (Annex B.2.1 step 13), "%XY"
+// below 256 (step 11) and "%uWXYZ" from 256 (step 9), with uppercase hex
+// digits (ES2015 B.2.1.1).
+func escapeForm(impl Implementation) func(*rapid.T) {
+	return func(t *rapid.T) {
+		s := gen.Text().Draw(t, "text")
+		got := text(t, impl, vectors.Request{Op: vectors.OpEscape, In: s})
+		const hex = "0123456789ABCDEF"
+		var want []uint16
+		for _, c := range s {
+			switch {
+			case c < 0x80 && codec.EscapeKeep.Contains(byte(c)):
+				want = append(want, c)
+			case c < 256:
+				want = append(want, '%', uint16(hex[c>>4]), uint16(hex[c&15]))
+			default:
+				want = append(want, '%', 'u', uint16(hex[c>>12]), uint16(hex[c>>8&15]), uint16(hex[c>>4&15]), uint16(hex[c&15]))
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("escape(s) is not s written unit by unit as Annex B.2.1 says\n  s:    %s\n  got:  %s\n  want: %s", show.Text(s), show.Text(got), show.Text(want))
 		}
 	}
 }

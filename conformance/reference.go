@@ -39,6 +39,10 @@ func (reference) Do(ctx context.Context, req vectors.Request) (vectors.Response,
 		return ecmaDecoded(codec.DecodeURI(req.In))
 	case vectors.OpDecodeURIComponent:
 		return ecmaDecoded(codec.DecodeURIComponent(req.In))
+	case vectors.OpEscape: // ECMA-262 5.1 Annex B.2.1
+		return vectors.Response{Out: asciiUnits(codec.Escape(req.In))}, nil
+	case vectors.OpUnescape: // ECMA-262 5.1 Annex B.2.2
+		return vectors.Response{Out: codec.AppendUnescape([]uint16{}, req.In)}, nil
 	}
 	if _, ok := req.Op.Info(); !ok {
 		return unsupported("unknown op"), nil

@@ -49,9 +49,9 @@ const (
 // none for.
 func kindOf(op vectors.Op) (inputKind, bool) {
 	switch op {
-	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent:
+	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpEscape:
 		return genText, true
-	case vectors.OpDecodeURI, vectors.OpDecodeURIComponent:
+	case vectors.OpDecodeURI, vectors.OpDecodeURIComponent, vectors.OpUnescape:
 		return genEncoded, true
 	case vectors.OpFormEncode, vectors.OpGoQueryEscape, vectors.OpGoPathEscape:
 		return genValidText, true

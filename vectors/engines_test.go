@@ -104,7 +104,7 @@ func vectorsOf(t *testing.T, ops ...Op) []Vector {
 	return out
 }
 
-var ecmaOpNames = []Op{OpEncodeURI, OpEncodeURIComponent, OpDecodeURI, OpDecodeURIComponent}
+var ecmaOpNames = []Op{OpEncodeURI, OpEncodeURIComponent, OpDecodeURI, OpDecodeURIComponent, OpEscape, OpUnescape}
 
 // gojaBatch calls f on every input of one string, so that each input's
 // exception is caught on its own. Each answer is a status unit (0 result, 1
@@ -262,6 +262,8 @@ function answer(req) {
 		case "encodeURIComponent": return { id, out: encodeURIComponent(s) };
 		case "decodeURI": return { id, out: decodeURI(s) };
 		case "decodeURIComponent": return { id, out: decodeURIComponent(s) };
+		case "escape": return { id, out: escape(s) };
+		case "unescape": return { id, out: unescape(s) };
 		case "formEncode": {
 			const p = new URLSearchParams();
 			p.append("x", s);
@@ -284,7 +286,7 @@ for (const line of lines) {
 process.stdout.write(out.join("\n") + "\n");
 `
 
-// TestNode runs every ECMAScript vector, the form vectors (through
+// TestNode runs every ECMAScript vector (escape and unescape too), the form vectors (through
 // URLSearchParams, but for formDecode inputs holding '&') and the
 // utf8DecodeReplace vectors (through TextDecoder) through node, in one
 // subprocess.

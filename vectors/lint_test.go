@@ -14,7 +14,7 @@ import (
 // areaPrefixes is the id prefix of each area (README.md, "Ids").
 var areaPrefixes = map[string]string{
 	"ecmascript": "ecma", "rfc3986": "rfc3986", "whatwg": "whatwg",
-	"form": "form", "neturl": "neturl", "iri": "iri",
+	"form": "form", "neturl": "neturl", "iri": "iri", "annexb": "annexb",
 }
 
 var (

@@ -14,10 +14,10 @@ import (
 
 // The corpus: one file per area, in the order of [Ops].
 //
-//go:embed ecmascript.json rfc3986.json whatwg.json form.json neturl.json iri.json
+//go:embed ecmascript.json rfc3986.json whatwg.json form.json neturl.json iri.json annexb.json
 var corpus embed.FS
 
-var files = []string{"ecmascript.json", "rfc3986.json", "whatwg.json", "form.json", "neturl.json", "iri.json"}
+var files = []string{"ecmascript.json", "rfc3986.json", "whatwg.json", "form.json", "neturl.json", "iri.json", "annexb.json"}
 
 // Files returns the names of the embedded vectors files, one per area, in
 // the order Load reads them.
@@ -204,7 +204,7 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 		m, _ := member(e, "op")
 		return v, fieldErr("op", m, "unknown op "+strconv.Quote(string(v.Op)))
 	}
-	if op.In == Text && op.Area != "ecmascript" {
+	if op.In == Text && !op.Units {
 		if i := firstLoneSurrogate(v.In); i >= 0 {
 			m, _ := member(e, "in")
 			return v, fieldErr("in", m, "lone surrogate at code unit "+strconv.Itoa(i)+": op "+string(op.Name)+" takes the input's UTF-8")

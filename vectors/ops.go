@@ -67,6 +67,8 @@ const (
 	OpGoPathUnescape       Op = "goPathUnescape"
 	OpIRIToURI             Op = "iriToURI"
 	OpURIToIRI             Op = "uriToIRI"
+	OpEscape               Op = "escape"
+	OpUnescape             Op = "unescape"
 )
 
 // An OpInfo describes an op: its area, the kinds of its input and output,
@@ -80,18 +82,22 @@ type OpInfo struct {
 	Errors []string
 	// Args lists the names of the op's required "args" entries.
 	Args []string
+	// Units is true for the ECMAScript ops, which read text input as
+	// UTF-16 code units, lone surrogates included; every other text op
+	// takes the input's UTF-8, so its vectors hold no lone surrogate.
+	Units bool
 	// Doc says in one sentence what the op computes and after which spec.
 	Doc string
 }
 
 var ops = []OpInfo{
-	{Name: OpEncodeURI, Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
+	{Name: OpEncodeURI, Area: "ecmascript", In: Text, Out: Text, Units: true, Errors: []string{ErrURIError},
 		Doc: "ECMA-262 5.1 §15.1.3.3 encodeURI"},
-	{Name: OpEncodeURIComponent, Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
+	{Name: OpEncodeURIComponent, Area: "ecmascript", In: Text, Out: Text, Units: true, Errors: []string{ErrURIError},
 		Doc: "ECMA-262 5.1 §15.1.3.4 encodeURIComponent"},
-	{Name: OpDecodeURI, Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
+	{Name: OpDecodeURI, Area: "ecmascript", In: Text, Out: Text, Units: true, Errors: []string{ErrURIError},
 		Doc: "ECMA-262 5.1 §15.1.3.1 decodeURI"},
-	{Name: OpDecodeURIComponent, Area: "ecmascript", In: Text, Out: Text, Errors: []string{ErrURIError},
+	{Name: OpDecodeURIComponent, Area: "ecmascript", In: Text, Out: Text, Units: true, Errors: []string{ErrURIError},
 		Doc: "ECMA-262 5.1 §15.1.3.2 decodeURIComponent"},
 
 	{Name: OpPercentEncode, Area: "rfc3986", In: Octets, Out: Text,
@@ -130,6 +136,11 @@ var ops = []OpInfo{
 		Doc: "RFC 3987 §3.1: host to A-labels (IDNA), other non-ASCII to %XX of its UTF-8, existing escapes kept"},
 	{Name: OpURIToIRI, Area: "iri", In: Text, Out: Text,
 		Doc: "RFC 3987 §3.2: decode escapes that form UTF-8 of characters an IRI allows, never ASCII ones; A-labels to U-labels"},
+
+	{Name: OpEscape, Area: "annexb", In: Text, Out: Text, Units: true,
+		Doc: "ECMA-262 5.1 Annex B.2.1 escape: code units outside A-Z a-z 0-9 @*_+-./ to %XY below 256, else %uWXYZ, uppercase hex"},
+	{Name: OpUnescape, Area: "annexb", In: Text, Out: Text, Units: true,
+		Doc: "ECMA-262 5.1 Annex B.2.2 unescape: %uWXYZ and %XY to the code unit, any other '%' kept as it is"},
 }
 
 // Ops describes every op, in a fixed order (by area, then as listed in the

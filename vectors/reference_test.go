@@ -190,6 +190,12 @@ func referenceOps(t *testing.T) map[string]func(vectors.Request) vectors.Respons
 			}
 			return refTextResult(s)
 		},
+		"escape": func(r vectors.Request) vectors.Response {
+			return refTextResult(codec.Escape(r.In))
+		},
+		"unescape": func(r vectors.Request) vectors.Response {
+			return vectors.Response{Out: codec.AppendUnescape([]uint16{}, r.In)}
+		},
 		"uriToIRI": func(r vectors.Request) vectors.Response {
 			s, err := codec.URIToIRI(refText(r.In))
 			if err != nil {

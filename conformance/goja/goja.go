@@ -20,7 +20,8 @@ import (
 
 // New returns the goja JavaScript engine's global URI functions as a
 // conformance.Implementation named "goja": encodeURI, encodeURIComponent,
-// decodeURI and decodeURIComponent. Every other op is answered Unsupported.
+// decodeURI and decodeURIComponent (ECMA-262 §15.1.3), and escape and
+// unescape (Annex B.2.1, B.2.2). Every other op is answered Unsupported.
 //
 // Text goes in and out as UTF-16 with no loss: the input is made a goja
 // string with goja.StringFromUTF16 and the result is read back code unit by
@@ -50,7 +51,7 @@ type gojaVM struct {
 	fns map[vectors.Op]goja.Callable
 }
 
-var gojaFuncs = []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent}
+var gojaFuncs = []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent, vectors.OpEscape, vectors.OpUnescape}
 
 func newGojaVM() (*gojaVM, error) {
 	vm := &gojaVM{rt: goja.New(), fns: map[vectors.Op]goja.Callable{}}

@@ -409,7 +409,7 @@ func genIRI(t *rapid.T) []uint16 {
 
 // Request returns a generator of requests for op, drawing the input
 // from the generator that reaches op's corners: Text for the ECMAScript
-// encoders, Encoded for their decoders, Octets for ops that take
+// encoders and escape, Encoded for their decoders and unescape, Octets for ops that take
 // octets, ValidText and ValidEncoded for the other text ops, pairs
 // that are often equivalent for equivalent, and URL-shaped text for the
 // IRI ops. It returns nil for an op it does not know.
@@ -420,9 +420,9 @@ func Request(op vectors.Op) *rapid.Generator[vectors.Request] {
 		})
 	}
 	switch op {
-	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent:
+	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpEscape:
 		return text(Text())
-	case vectors.OpDecodeURI, vectors.OpDecodeURIComponent:
+	case vectors.OpDecodeURI, vectors.OpDecodeURIComponent, vectors.OpUnescape:
 		return text(Encoded())
 	case vectors.OpFormEncode, vectors.OpGoQueryEscape, vectors.OpGoPathEscape:
 		return text(ValidText())

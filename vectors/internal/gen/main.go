@@ -47,6 +47,7 @@ var areas = []struct {
 	{"form", "form", "WHATWG URL §5 application/x-www-form-urlencoded serializer and parser, for one name or value."},
 	{"neturl", "neturl", "Go net/url QueryEscape, PathEscape, QueryUnescape and PathUnescape."},
 	{"iri", "iri", "RFC 3987 §3.1 and §3.2: IRI to URI and URI to IRI."},
+	{"annexb", "annexb", "ECMA-262 5.1 Annex B.2.1 and B.2.2: escape and unescape over UTF-16 code units."},
 }
 
 func main() {

@@ -174,6 +174,13 @@ func model(req vectors.Request) modelResult {
 	case vectors.OpURIToIRI:
 		r.resp = text(uriToIRIModel(req.In))
 		r.ref = "RFC 3987 §3.2"
+
+	case vectors.OpEscape:
+		r.resp = text(escapeModel(req.In))
+		r.ref = "ECMA-262 5.1 Annex B.2.1; ES2015 B.2.1.1 (uppercase hex)"
+	case vectors.OpUnescape:
+		r.resp = text(unescapeModel(req.In))
+		r.ref = "ECMA-262 5.1 Annex B.2.2"
 	default:
 		r.known = false
 	}

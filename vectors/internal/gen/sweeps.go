@@ -18,6 +18,7 @@ var sweeps = map[string]func(*builder){
 	"form":       formSweeps,
 	"neturl":     neturlSweeps,
 	"iri":        iriSweeps,
+	"annexb":     annexbSweeps,
 }
 
 // textReq and hexReq build requests.
@@ -514,5 +515,52 @@ func iriSweeps(b *builder) {
 	}
 	for _, r := range []rune{0xE000, 0xF8FF, 0xF0000, 0x10FFFD} {
 		b.add("query-"+boundarySlug(r), textReq(vectors.OpIRIToURI, u(base+"?", r)), "iprivate is allowed in the query")
+	}
+}
+
+// annexbSweeps: every code unit below 0x100 and the boundaries of the
+// three forms through escape; every %XY and %uXYZW form, and every way a
+// '%' or "%u" sequence is malformed, through unescape.
+func annexbSweeps(b *builder) {
+	for c := 0; c < 0x100; c++ {
+		b.add(fmt.Sprintf("u%04x", c), textReq(vectors.OpEscape, u(c)), "")
+	}
+	for _, c := range []int{0x100, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFEFF, 0xFFFD, 0xFFFF} {
+		b.add(fmt.Sprintf("u%04x", c), textReq(vectors.OpEscape, u(c)), "")
+	}
+	b.add("pair-u1f600", textReq(vectors.OpEscape, u(0xD83D, 0xDE00)), "a pair is escaped one code unit at a time")
+	b.add("reversed-pair", textReq(vectors.OpEscape, u(0xDE00, 0xD83D)), "")
+	for c := 0; c < 0x100; c++ {
+		for _, lower := range []bool{false, true} {
+			t := escapes([]byte{byte(c)}, lower)
+			if lower && !hasHexLetter([]byte{byte(c)}) {
+				continue
+			}
+			b.add("pct-"+t[1:], textReq(vectors.OpUnescape, u(t)), "")
+		}
+	}
+	for _, t := range []string{"0000", "0041", "00e9", "00E9", "0100", "4e2d", "D800", "dbff", "DC00", "dfff", "FFFD", "ffff", "FfFf"} {
+		b.add("pct-u"+t, textReq(vectors.OpUnescape, u("%u"+t)), "")
+	}
+	for _, m := range []struct{ slug, in string }{
+		{"lone-percent", "%"}, {"percent-one-digit", "%4"}, {"percent-bad-second", "%4G"}, {"percent-bad-first", "%G4"},
+		{"percent-space", "% 4"}, {"percent-percent", "%%41"}, {"percent-u-alone", "%u"}, {"percent-u-one", "%u1"},
+		{"percent-u-two", "%u12"}, {"percent-u-three", "%u123"}, {"percent-u-bad-last", "%u123G"}, {"percent-u-bad-first", "%uG123"},
+		{"percent-u-then-pct", "%u%41"}, {"percent-capital-u", "%U0041"}, {"percent-u-plus", "%u+123"},
+		{"percent-u-dash", "%u-123"}, {"percent-x", "%x41"}, {"trailing-percent", "a%"}, {"trailing-percent-digit", "a%4"},
+		{"percent-u-short-at-end", "a%u004"}, {"percent-u-exact-end", "a%u0041"}, {"percent-u-uppercase-hex-lowercase-u", "%uABCD"},
+		{"percent-fullwidth-digits", "%\uff11\uff12"}, {"percent-arabic-digits", "%\u0661\u0662"}, {"percent-u-fullwidth", "%u\uff10041"},
+		{"double-encoded", "%2541"}, {"mixed", "a%41b%u0042c%zz%u00"},
+	} {
+		b.add(m.slug, textReq(vectors.OpUnescape, u(m.in)), "")
+	}
+	for _, t := range []struct {
+		slug string
+		in   []uint16
+	}{
+		{"lone-high-kept", u(0xD800, "%41")}, {"lone-low-kept", u("%41", 0xDC00)},
+		{"pair-kept", u(0xD83D, 0xDE00)}, {"non-ascii-kept", u("é中%41")},
+	} {
+		b.add(t.slug, textReq(vectors.OpUnescape, t.in), "")
 	}
 }

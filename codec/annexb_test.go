@@ -1,0 +1,56 @@
+package codec
+
+import (
+	"slices"
+	"testing"
+	"unicode/utf16"
+)
+
+// TestEscapeUnescape checks escape and unescape on inputs worked out by
+// hand from ECMA-262 5.1 Annex B.2.1 and B.2.2 (the corpus in
+// vectors/annexb.json holds many more, checked against node and goja).
+func TestEscapeUnescape(t *testing.T) {
+	u := func(s string) []uint16 { return utf16.Encode([]rune(s)) }
+	for _, tc := range []struct {
+		in   []uint16
+		want string
+	}{
+		{u("AZaz09@*_+-./"), "AZaz09@*_+-./"},            // step 7: kept
+		{u(" !~%"), "%20%21%7E%25"},                      // step 11
+		{u("\u00e9\u00ff\u0100"), "%E9%FF%u0100"},        // steps 8, 9
+		{[]uint16{0xD800, 'a', 0xDE00}, "%uD800a%uDE00"}, // lone surrogates
+		{u("\U0001F600"), "%uD83D%uDE00"},                // a pair: two units
+		{nil, ""},
+	} {
+		if got := Escape(tc.in); got != tc.want {
+			t.Errorf("Escape(%x) = %q, want %q", tc.in, got, tc.want)
+		}
+		if back := Unescape(u(tc.want)); !slices.Equal(back, tc.in) && len(tc.in) > 0 {
+			t.Errorf("Unescape(%q) = %x, want %x", tc.want, back, tc.in)
+		}
+	}
+	for _, tc := range []struct{ in, want []uint16 }{
+		{u("%41%u0042"), u("AB")},
+		{u("%u00e9%E9%e9"), u("ééé")},
+		{u("%uD800"), []uint16{0xD800}},
+		{u("%"), u("%")},                         // step 14: too short
+		{u("%4"), u("%4")},                       // step 14
+		{u("%4G"), u("%4G")},                     // step 15
+		{u("%u123"), u("%u123")},                 // step 8: too short for %u, then %u1 is no %XY
+		{u("%u12G4"), u("%u12G4")},               // step 10 → 14 → 15: 'u' is no hex digit
+		{u("%U0041"), u("%U0041")},               // step 9: only a lowercase u
+		{u("%%41"), u("%A")},                     // the first '%' kept, then %41
+		{u("%u%41"), u("%uA")},                   // a kept "%u", then %41
+		{u("%\uff11\uff12"), u("%\uff11\uff12")}, // fullwidth digits are not hex digits
+	} {
+		if got := Unescape(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("Unescape(%q) = %q, want %q", string(utf16.Decode(tc.in)), string(utf16.Decode(got)), string(utf16.Decode(tc.want)))
+		}
+	}
+	if got := EscapeString("a é😀\xff"); got != "a%20%E9%uD83D%uDE00%uFFFD" {
+		t.Errorf("EscapeString = %q", got)
+	}
+	if got := UnescapeString("%u00E9%uD800x"); got != "é\uFFFDx" {
+		t.Errorf("UnescapeString = %q", got)
+	}
+}

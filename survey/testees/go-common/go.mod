@@ -1,0 +1,3 @@
+module pctest.example/survey/go-common
+
+go 1.26
