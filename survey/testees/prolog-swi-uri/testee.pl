@@ -8,9 +8,13 @@
 %   path         percentEncodeSet rfc3986.path      uri_encoded(path, V, E)
 %   segment      percentEncodeSet rfc3986.pchar     uri_encoded(segment, V, E)
 %
+% and the query_value row also answers
+%
+%                formDecode                         uri_encoded(query_value, -V, +E)
+%
 % Every other op or set is answered "unsupported"; so are octets that are
-% not UTF-8, since uri_encoded/3 takes text. The few request fields are read
-% by hand; the answer is ASCII, written as out_utf16.
+% not UTF-8, since uri_encoded/3 takes text, and text with a lone surrogate. The few request fields are read
+% by hand; answers are out_utf16.
 :- use_module(library(uri)).
 :- use_module(library(utf8)).
 :- initialization(main, main).
@@ -49,6 +53,40 @@ utf8_text(Bytes, Codes) :-
     forall(member(C, Codes), (C < 0xD800 ; C > 0xDFFF)),
     phrase(utf8_codes(Codes), Back), Back == Bytes.
 
+% Code points of UTF-16 code units in hex; fails on a lone surrogate.
+utf16_codes(Hex, Codes) :-
+    string_codes(Hex, Cs), units(Cs, Us), pairs(Us, Codes).
+units([], []).
+units([A,B,C,D|T], [U|Us]) :- number_codes(U, [0'0, 0'x, A, B, C, D]), units(T, Us).
+pairs([], []).
+pairs([H,L|T], [C|Cs]) :- H >= 0xD800, H =< 0xDBFF, L >= 0xDC00, L =< 0xDFFF, !,
+    C is 0x10000 + (H - 0xD800) * 0x400 + (L - 0xDC00), pairs(T, Cs).
+pairs([U|T], [U|Cs]) :- (U < 0xD800 ; U > 0xDFFF), pairs(T, Cs).
+
+codes_utf16(Codes, Hex) :-
+    maplist(code_utf16, Codes, Parts),
+    atomic_list_concat(Parts, Hex).
+
+code_utf16(C, S) :-
+    (   C > 0xFFFF
+    ->  V is C - 0x10000, H is 0xD800 + (V >> 10), L is 0xDC00 + (V /\ 0x3FF),
+        format(string(S), "~|~`0t~16r~4+~|~`0t~16r~4+", [H, L])
+    ;   format(string(S), "~|~`0t~16r~4+", [C])
+    ).
+
+answer(query_value, Line, Answer) :-
+    field(Line, op, "formDecode"), !,
+    field(Line, id, Id),
+    (   field(Line, in_utf16, Hex), utf16_codes(Hex, Codes)
+    ->  atom_codes(Encoded, Codes),
+        catch(( uri_encoded(query_value, Value, Encoded),
+                atom_codes(Value, Out), codes_utf16(Out, U16),
+                format(string(Answer), "{\"id\":~w,\"out_utf16\":\"~w\"}", [Id, U16]) ),
+              E,
+              ( E = error(Formal, _), functor(Formal, Kind, _),
+                format(string(Answer), "{\"id\":~w,\"error\":\"~w\"}", [Id, Kind]) ))
+    ;   format(string(Answer), "{\"id\":~w,\"unsupported\":true}", [Id])
+    ).
 answer(Comp, Line, Answer) :-
     field(Line, id, Id),
     (   field(Line, op, "percentEncodeSet"),
