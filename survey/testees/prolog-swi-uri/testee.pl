@@ -50,7 +50,7 @@ hex_bytes([H, L|T], [B|Bs]) :-
 % same octets and that none is a surrogate.
 utf8_text(Bytes, Codes) :-
     phrase(utf8_codes(Codes), Bytes), !,
-    forall(member(C, Codes), (C < 0xD800 ; C > 0xDFFF)),
+    forall(member(C, Codes), (C < 0xD800 ; C > 0xDFFF, C =< 0x10FFFF)),
     phrase(utf8_codes(Codes), Back), Back == Bytes.
 
 % Code points of UTF-16 code units in hex; fails on a lone surrogate.
