@@ -1,0 +1,2 @@
+local url = require("socket.url")
+print(url.escape("a-b.c~d"))

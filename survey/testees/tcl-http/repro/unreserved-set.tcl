@@ -1,0 +1,2 @@
+package require http
+puts [http::quoteString "a b*~"]

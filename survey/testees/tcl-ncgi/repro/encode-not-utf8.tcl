@@ -1,0 +1,2 @@
+package require ncgi
+puts [list [ncgi::encode "\u00e9"] [catch {ncgi::encode "\u20ac"}]]

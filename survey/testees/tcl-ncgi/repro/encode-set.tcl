@@ -1,0 +1,2 @@
+package require ncgi
+puts [ncgi::encode "a-b.c_d*e"]

@@ -1,0 +1,2 @@
+package require ncgi
+puts [ncgi::encode "a\r\nb"]
