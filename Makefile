@@ -31,13 +31,15 @@ run:
 	$(GO) run ./cmd/pctest
 
 .PHONY: survey
-
-# survey: the field survey, not part of test. Installs the testees' runtimes
-# (apt-get, npm ci), builds the Java and C testees, runs pctest run and
-# pctest fuzz on every row of survey/rows.json, and writes survey/REPORT.md
-# and survey/report.html. SURVEYFLAGS go to `go run ./survey`.
+# survey: the field survey, not part of test (survey/testees/README.md).
+# Installs every testee's pinned runtime and library (apt-get, npm ci, the
+# builds of its testee.json), runs pctest run and pctest fuzz on every row,
+# runs the bugs' reproductions, and writes survey/REPORT.md and
+# survey/report.html. ROWS=regexp runs the rows whose name matches;
+# SURVEYFLAGS go to `go run ./survey` (e.g. SURVEYFLAGS='-fuzz 30s -j 3').
+ROWS ?=
 survey:
-	bash survey/run.sh $(SURVEYFLAGS)
+	bash survey/run.sh $(if $(ROWS),-rows '$(ROWS)') $(SURVEYFLAGS)
 
 # fuzz: every native Go fuzz target of ./fuzz in turn, FUZZTIME each, then a
 # summary table; non-zero exit if any target failed (see fuzz/README.md).

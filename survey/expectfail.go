@@ -71,9 +71,7 @@ func writeExpectFail(ctx context.Context, l *layout, bin string, r *Row) (int, e
 			ids = append(ids, line)
 		}
 	}
-	dir := filepath.Join("cmd", "pctest", "testees", r.Dir)
-	command := strings.Join(r.Argv, " ")
-	command = strings.ReplaceAll(command, "{dir}", dir)
+	command := strings.ReplaceAll(strings.Join(r.Argv, " "), "{dir}", r.Dir)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Expected failures of the survey row %q (%s),\n", r.Name, command)
 	b.WriteString("# in the format of pctest run -expect-fail: one vector id per line. The\n")
@@ -81,12 +79,12 @@ func writeExpectFail(ctx context.Context, l *layout, bin string, r *Row) (int, e
 	b.WriteString("# vector that starts to pass, or a new failure, fails `make test`.\n#\n")
 	b.WriteString("# Every entry is a divergence that the survey classified: survey/REPORT.md\n")
 	fmt.Fprintf(&b, "# (section %q) gives each cause its minimal input, the spec clause and\n", r.Name)
-	b.WriteString("# a verdict, from survey/verdicts.json.\n#\n")
+	b.WriteString("# a verdict, from the verdicts.json beside this file.\n#\n")
 	fmt.Fprintf(&b, "# Regenerate with: go run ./survey -write-expect-fail -rows '^%s$'\n", r.Name)
 	if len(ids) == 0 {
 		b.WriteString("#\n# This row fails no vector.\n")
 	} else {
 		b.WriteString("\n" + strings.Join(ids, "\n") + "\n")
 	}
-	return len(ids), os.WriteFile(filepath.Join(l.testees, r.Dir, r.ExpectFail), []byte(b.String()), 0o644)
+	return len(ids), os.WriteFile(filepath.Join(l.root, r.Dir, r.ExpectFail), []byte(b.String()), 0o644)
 }

@@ -1,17 +1,27 @@
 package main
 
 import (
+	"fmt"
 	"html/template"
 	"io"
 	"strings"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
 )
 
 // writeHTML writes the report as one self-contained HTML page. Every value
 // goes through html/template, so inputs such as "<script>" stay text.
 func writeHTML(w io.Writer, rep *Report) error {
-	return htmlTemplate.Execute(w, rep)
+	return htmlTemplate.Execute(w, htmlPage{Report: rep, Scores: rep.scoreboard(), Families: rep.buildFamilies(), Sections: rep.causeSections()})
+}
+
+// An htmlPage is what the template sees: the report and its views.
+type htmlPage struct {
+	*Report
+	Scores   []Score
+	Families []Family
+	Sections []*CauseSection
 }
 
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
@@ -49,80 +59,127 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 		return out
 	},
 	"add1": func(i int) int { return i + 1 },
+	"cellOp": func(rr *RowReport, op vectors.Op) *conformance.Summary {
+		return rr.Cells[string(op)]
+	},
+	"rateClass": func(s Score) string {
+		switch {
+		case s.Ran > 0 && s.Passed == s.Ran:
+			return "pass"
+		case s.Rate >= 0.9:
+			return "xfail"
+		}
+		return "fail"
+	},
+	"ratePct":     func(s Score) string { return fmt.Sprintf("%.1f", s.Rate*100) },
+	"reproLink":   reproLink,
+	"reproStatus": func(rep *Report, c *Cause) string { return strings.TrimPrefix(reproStatus(rep, c), " ") },
+	"fuzzTime":    fuzzWithTime,
+	"seconds":     secondsText,
+	"join":        strings.Join,
+	"counts": func(rep *Report) map[string]int {
+		rows, engines := rep.counts()
+		return map[string]int{"rows": rows, "engines": engines, "languages": len(rep.languages())}
+	},
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>pctest field survey</title>
 <style>
-body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 80em; padding: 0 1em; color: #222; }
-table { border-collapse: collapse; font-size: 12px; }
-th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
-th { background: #f4f4f4; position: sticky; top: 0; }
+body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 1360px; padding: 0 1em; color: #222; }
+h2 { margin-top: 1.8em; border-bottom: 1px solid #ddd; } h3 { margin-top: 1.4em; }
+nav a { margin-right: 1em; }
+table { border-collapse: collapse; font-size: 12.5px; }
+th, td { border: 1px solid #d4d4d4; padding: 2px 7px; text-align: left; vertical-align: top; }
+th { background: #f4f4f4; position: sticky; top: 0; z-index: 1; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.pass { background: #e6f6e6; } td.fail { background: #fbe4e4; } td.xfail { background: #fdf3d8; } td.none { color: #999; }
+.bar { display: inline-block; height: 9px; background: #7a7; vertical-align: middle; margin-right: 6px; }
+.bar.fail { background: #d77; } .bar.xfail { background: #cb5; }
+.scoreboard { columns: 2; column-gap: 2em; } .scoreboard table { width: 100%; }
 code, .v { font-family: ui-monospace, monospace; background: #f6f6f6; padding: 0 3px; white-space: pre-wrap; word-break: break-all; }
 .cause { border-left: 4px solid #999; padding: 0 0 0 1em; margin: 1em 0; }
-.cause.bug { border-color: #c00; } .cause.documented-deviation { border-color: #d90; }
+.cause.bug { border-color: #c00; } .cause.documented-deviation { border-color: #d90; } .cause.engine-lag { border-color: #7a4; }
 .cause.suite-error { border-color: #06c; } .cause.unclassified { border-color: #000; background: #fee; }
-.verdict { font-weight: bold; text-transform: uppercase; font-size: 11px; }
+.cause ul { margin: .3em 0; }
+.verdict { font-weight: bold; text-transform: uppercase; font-size: 11px; padding: 1px 4px; border-radius: 3px; background: #eee; }
+.muted { color: #777; }
 details { margin: .3em 0; }
 </style>
 </head>
 <body>
 <h1>The pctest field survey</h1>
+{{$n := counts .Report}}
 <p>Generated {{.Generated.Format "2006-01-02 15:04 UTC"}} by <code>make survey</code>. Suite <code>{{.Suite}}</code>, {{.Vectors}} vectors per row.
-Every cell and example is the output of the implementation named; the function-to-op mappings (each testee's <code>mapping.json</code> and README) and the verdicts (<code>survey/verdicts.json</code>) are written by hand.</p>
+<b>{{index $n "rows"}} implementations</b> in <b>{{index $n "languages"}} languages</b>, <b>{{index $n "engines"}} of them ECMAScript engines</b>; {{len .Bugs}} bugs found.
+Every cell and example is the output of the implementation named; the function-to-op mappings (each testee's <code>mapping.json</code> and README under <code>survey/testees/</code>) and the verdicts (the <code>verdicts.json</code> beside them) are written by hand.</p>
+<nav><a href="#scoreboard">Scoreboard</a>{{range .Families}}<a href="#{{.ID}}">{{.Title}}</a>{{end}}<a href="#bugs">Bugs</a><a href="#causes">Causes</a><a href="#implementations">Implementations</a><a href="#not-surveyed">Not surveyed</a></nav>
 
-<h2>Matrix</h2>
-<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ some failed, ~ failures all expected (listed, or known engine deviations), · op not implemented. Fuzz: disagreements <code>pctest fuzz</code> found beyond the vectors; fuzzing compares with the reference codec, so it covers only the ops the reference implements here: {{range $i, $op := .ReferenceOps}}{{if $i}}, {{end}}{{$op}}{{end}}, and only on inputs the reference takes (text ops other than the ECMAScript ones on well-formed text). A fuzz run can end before its time, once each op has given its findings. An input the testee answers "unsupported" (octets that are not UTF-8 for a string function, NUL for a C string) is skipped; an op it declines from the start is not fuzzed.</p>
+<h2 id="scoreboard">Scoreboard</h2>
+<p>Each row's pass rate on the ops it answers (vectors passed of those run; expected failures count as failures, skipped ones do not), best first. ⚙ marks an ECMAScript engine. Fuzz: findings of <code>pctest fuzz</code> against the reference codec, and how long it ran.</p>
+<div class="scoreboard"><table>
+<tr><th>#</th><th>implementation</th><th>language</th><th>ops</th><th>pass rate</th><th>passed / run</th><th>bugs</th><th>fuzz</th></tr>
+{{range $i, $s := .Scores}}<tr><td class="num">{{add1 $i}}</td><td><a href="#row-{{$s.Row.Row.Name}}">{{$s.Row.Row.Name}}</a>{{if eq $s.Row.Row.Kind "engine"}} ⚙{{end}}</td><td>{{$s.Row.Row.Language}}</td><td class="num">{{$s.Ops}}</td><td class="num"><span class="bar {{rateClass $s}}" style="width: {{ratePct $s}}px"></span>{{$s.RateText}}</td><td class="num">{{$s.Passed}} / {{$s.Ran}}</td><td class="num">{{if $s.Bugs}}{{$s.Bugs}}{{end}}</td><td>{{fuzzTime $s.Row}}</td></tr>
+{{end}}</table></div>
+
+<h2>Matrices</h2>
+<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ some failed, ~ failures all expected (known engine deviations), · op not implemented. Fuzzing compares with the reference codec, so it covers only the ops the reference implements here ({{join .ReferenceOps ", "}}), and only inputs the reference takes (text ops other than the ECMAScript ones on well-formed text). An input the testee answers "unsupported" (a lone surrogate in a language whose strings are UTF-8; octets that are not UTF-8 for a string function) is skipped.</p>
+{{range $f := .Families}}
+<h3 id="{{$f.ID}}">{{$f.Title}}</h3>
+<p class="muted">{{$f.About}}</p>
 <table>
-<tr><th>implementation</th>{{range .Ops}}<th>{{.}}</th>{{end}}<th>all</th><th>fuzz</th></tr>
-{{range $rr := .Rows}}<tr><th>{{$rr.Row.Name}}</th>
-{{if $rr.Absent}}<td colspan="{{len $.Ops}}" class="none">{{$rr.Absent}}</td><td></td><td></td>
-{{else}}{{range $.Ops}}{{with cell $rr .}}<td class="{{markClass .}}">{{cellText .}}</td>{{else}}<td class="none">·</td>{{end}}{{end}}<td class="{{markClass $rr.Total}}">{{cellText $rr.Total}}</td><td>{{fuzzCell $rr}}</td>{{end}}</tr>
+<tr><th>implementation</th>{{range $f.Ops}}<th>{{.}}</th>{{end}}<th>fuzz</th></tr>
+{{range $rr := $f.Rows}}<tr><th><a href="#row-{{$rr.Row.Name}}">{{$rr.Row.Name}}</a></th>
+{{if $rr.Absent}}<td colspan="{{len $f.Ops}}" class="none">{{$rr.Absent}}</td><td></td>
+{{else}}{{range $f.Ops}}{{with cellOp $rr .}}<td class="{{markClass .}}">{{cellText .}}</td>{{else}}<td class="none">·</td>{{end}}{{end}}<td>{{fuzzCell $rr}}</td>{{end}}</tr>
 {{end}}</table>
+{{end}}
 
-<h2>Bugs found in third-party implementations</h2>
+<h2 id="bugs">Bugs found in third-party implementations</h2>
 {{if not .Bugs}}<p>None.</p>{{end}}
-<ol>{{range .Bugs}}{{$ex := .Group.Minimal}}
-<li><b>{{.Row.Row.Name}}</b> ({{version .Row}}): {{.Group.Cause.Title}}. Minimal input <span class="v">{{$ex.ShowInput}}</span> to <code>{{$ex.Op}}</code>: expected <span class="v">{{$ex.ShowWant}}</span>, got <span class="v">{{$ex.ShowGot}}</span>. Spec: {{.Group.Cause.Spec}}.</li>{{end}}
+<ol>{{range .Bugs}}{{$ex := .Group.Minimal}}{{$c := .Group.Cause}}
+<li><b>{{.Row.Row.Name}}</b> ({{version .Row}}): {{$c.Title}}. Minimal input <span class="v">{{$ex.ShowInput}}</span> to <code>{{$ex.Op}}</code>: expected <span class="v">{{$ex.ShowWant}}</span>, got <span class="v">{{$ex.ShowGot}}</span>. Spec: {{$c.Spec}}.
+{{with $c.Repro}}Reproduction <a href="{{reproLink $c}}"><code>{{.File}}</code></a> prints <span class="v">{{.Actual}}</span>; expected <span class="v">{{.Expected}}</span> ({{reproStatus $.Report $c}}).{{end}}</li>{{end}}
 </ol>
 
-<h2>Implementations</h2>
-<table>
-<tr><th>row</th><th>language</th><th>library</th><th>version</th><th>functions → ops</th></tr>
-{{range .Rows}}<tr><td>{{.Row.Name}}</td><td>{{.Row.Language}}</td><td>{{.Row.Library}}</td><td>{{version .}}</td><td>{{range .Functions}}<a href="{{.Docs}}">{{.Function}}</a> → {{.Op}}<br>{{end}}{{if .Row.Impl}}built into pctest (<code>-impl {{.Row.Impl}}</code>){{end}}{{if .Row.Note}}<br><i>{{.Row.Note}}</i>{{end}}{{if .Absent}}<br><i>{{.Absent}}</i>{{end}}</td></tr>
-{{end}}</table>
-{{if .InstallNotes}}<h3>Install step</h3><ul>{{range .InstallNotes}}<li>{{.}}</li>{{end}}</ul>{{end}}
-
-<h2>Divergences, by implementation and cause</h2>
-<p>Verdicts: <b>bug</b> — not what its documentation or the spec it claims says; <b>documented deviation</b> — what its own documentation says, which is not the op's spec; <b>suite error</b> — pctest's vector or reference is wrong.</p>
-{{range $rr := .Rows}}{{if not $rr.Absent}}
-<h3 id="row-{{$rr.Row.Name}}">{{$rr.Row.Name}}</h3>
-<p>{{range $rr.Functions}}<code>{{.Function}}</code> → {{.Op}}; {{end}}{{cellText $rr.Total}}; {{fuzzText $rr}}.{{if $rr.Run.Incident}} Runner incidents: {{$rr.Run.Incident}}.{{end}}</p>
-{{if not $rr.Groups}}<p>No divergence.</p>{{end}}
-{{range $rr.Groups}}{{$ex := .Minimal}}
-<div class="cause {{verdictClass .Cause}}">
-{{if .Cause}}<h4>{{.Cause.Title}} <span class="verdict">{{.Cause.Verdict}}</span> ({{.Vectors}} vectors, {{.Fuzz}} fuzz findings)</h4>{{else}}<h4>{{.Title}} <span class="verdict">no verdict</span> ({{.Vectors}} vectors, {{.Fuzz}} fuzz findings)</h4>{{end}}
+<h2 id="causes">Causes of divergence, with verdicts</h2>
+<p>Verdicts: <b>bug</b> — not what its documentation or the spec it claims says; <b>engine lag</b> — an engine follows an older edition of a spec that has since changed; <b>documented deviation</b> — what its own documentation says, which is not the op's spec; <b>suite error</b> — pctest's vector or reference is wrong.</p>
+{{range $s := .Sections}}{{$c := $s.Cause}}
+<div class="cause {{verdictClass $c}}">
+<h4>{{$c.Title}} <span class="verdict">{{$c.Verdict}}</span> <span class="muted">({{$s.Results}} divergences)</span></h4>
 <ul>
-<li>minimal input to <code>{{$ex.Op}}</code>: <span class="v">{{$ex.ShowInput}}</span></li>
-<li>expected: <span class="v">{{$ex.ShowWant}}</span></li>
-<li>got: <span class="v">{{$ex.ShowGot}}</span></li>
-<li>{{if $ex.Fuzz}}found by <code>pctest fuzz</code>{{else}}vector <code>{{$ex.ID}}</code>{{if $ex.Ref}} ({{$ex.Ref}}){{end}}{{end}}</li>
-{{with .Relation}}<li>spec step involved: {{.Step}}</li>{{end}}
-{{with .Cause}}<li>spec: {{.Spec}}</li>
-{{if .Docs}}<li>docs: <a href="{{.Docs}}">{{.Docs}}</a>{{if .Quote}}: “{{.Quote}}”{{end}}</li>{{end}}
-<li>why: {{.Explain}}</li>
-{{if .Impact}}<li>impact: {{.Impact}}</li>{{end}}
-{{if .Known}}<li>known: <a href="{{.Known}}">{{.Known}}</a></li>{{end}}{{end}}
+<li>spec: {{$c.Spec}}</li>
+{{if $c.Change}}<li>the change it lags behind: {{$c.Change}}</li>{{end}}
+{{if $c.Docs}}<li>docs: <a href="{{$c.Docs}}">{{$c.Docs}}</a>{{if $c.Quote}}: “{{$c.Quote}}”{{end}}</li>{{end}}
+<li>why: {{$c.Explain}}</li>
+{{if $c.Impact}}<li>impact: {{$c.Impact}}</li>{{end}}
+{{if $c.Known}}<li>known: <a href="{{$c.Known}}">{{$c.Known}}</a></li>{{end}}
+{{with $c.Repro}}<li>reproduction: <a href="{{reproLink $c}}"><code>{{.File}}</code></a> (<code>{{join .Argv " "}}</code>) prints <span class="v">{{.Actual}}</span>; expected <span class="v">{{.Expected}}</span> ({{reproStatus $.Report $c}})</li>{{end}}
 </ul>
-{{with others .}}<details><summary>{{len .}} more</summary><table><tr><th>id</th><th>input</th><th>expected</th><th>got</th></tr>
-{{range .}}<tr><td>{{.ID}}</td><td class="v">{{.ShowInput}}</td><td class="v">{{.ShowWant}}</td><td class="v">{{.ShowGot}}</td></tr>
-{{end}}</table></details>{{end}}
+<table><tr><th>row</th><th>vectors</th><th>fuzz</th><th>minimal input</th><th>op</th><th>expected</th><th>got</th></tr>
+{{range $s.Entries}}{{$ex := .Group.Minimal}}<tr id="cause-{{$c.ID}}-{{.Row.Row.Name}}"><td>{{.Row.Row.Name}}</td><td class="num">{{.Group.Vectors}}</td><td class="num">{{.Group.Fuzz}}</td><td class="v">{{$ex.ShowInput}}</td><td>{{$ex.Op}}</td><td class="v">{{$ex.ShowWant}}</td><td class="v">{{$ex.ShowGot}}</td></tr>
+{{end}}</table>
 </div>
-{{end}}{{end}}{{end}}
+{{end}}
+{{if .Unclassified}}<h3>Unclassified</h3>
+{{range $rr := .Rows}}{{range $rr.Groups}}{{if not .Cause}}{{$ex := .Minimal}}<div class="cause unclassified"><h4>{{$rr.Row.Name}}: {{.Title}} ({{.Vectors}} vectors, {{.Fuzz}} fuzz findings)</h4>
+<p>minimal input to <code>{{$ex.Op}}</code>: <span class="v">{{$ex.ShowInput}}</span>; expected <span class="v">{{$ex.ShowWant}}</span>, got <span class="v">{{$ex.ShowGot}}</span></p></div>{{end}}{{end}}{{end}}{{end}}
+
+<h2 id="implementations">Implementations</h2>
+<table>
+<tr><th>row</th><th>language</th><th>library</th><th>version</th><th>functions → ops</th><th>results</th></tr>
+{{range .Rows}}<tr id="row-{{.Row.Name}}"><td>{{.Row.Name}}</td><td>{{.Row.Language}}</td><td>{{.Row.Library}}</td><td>{{version .}}</td><td>{{range .Functions}}<a href="{{.Docs}}">{{.Function}}</a> → {{.Op}}<br>{{end}}{{if .Row.Impl}}built into pctest (<code>-impl {{.Row.Impl}}</code>){{end}}{{if .Row.Note}}<br><i>{{.Row.Note}}</i>{{end}}</td><td>{{if .Absent}}<i>{{.Absent}}</i>{{else}}{{cellText .Total}}; {{fuzzText .}}; {{seconds .}}{{end}}</td></tr>
+{{end}}</table>
+
+<h2 id="not-surveyed">Not surveyed</h2>
+<ul>{{range .Rows}}{{if .Absent}}<li><b>{{.Row.Name}}</b> ({{.Row.Language}}): {{.Absent}}</li>{{end}}{{end}}
+{{range .Unavailable}}<li><b>{{.Name}}</b> ({{.Language}}): {{.Reason}}</li>{{end}}</ul>
+
 <h2>Reproducing</h2>
 <pre>make survey                    # installs, builds, runs every row, writes this report
+make survey ROWS='engine-'     # reruns the rows whose name matches
 go run ./survey -report-only   # rewrites the report from survey/work/results</pre>
 </body>
 </html>

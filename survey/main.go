@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -33,6 +34,7 @@ type options struct {
 	pctest     string
 	strict     bool
 	expectFail bool
+	install    bool
 }
 
 func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -40,12 +42,13 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var (
 		rowsRE     = fs.String("rows", "", "run only the rows whose name matches this `regexp` (the report keeps the others' last results)")
-		fuzz       = fs.Duration("fuzz", 60*time.Second, "how `long` pctest fuzz runs on each row (0: no fuzzing)")
+		fuzz       = fs.Duration("fuzz", 10*time.Second, "how `long` pctest fuzz runs on each row, unless its row sets a shorter time (0: no fuzzing)")
 		parallel   = fs.Int("j", 2, "how many rows run at once")
 		reportOnly = fs.Bool("report-only", false, "do not run anything: write the report from the results in survey/work")
 		pctest     = fs.String("pctest", "", "the pctest `binary` (default: built from ./cmd/pctest into survey/work)")
 		strict     = fs.Bool("strict", true, "exit 1 when a divergence has no verdict in verdicts.json")
-		expectFail = fs.Bool("write-expect-fail", false, "do not survey: rewrite the expected-failures files of the rows that have one (rows.json expect_fail) from pctest run")
+		expectFail = fs.Bool("write-expect-fail", false, "do not survey: rewrite the expected-failures files of the rows that have one (expect_fail) from pctest run")
+		doInstall  = fs.Bool("install", true, "install and build what the selected rows need first (apt-get, npm ci, testee.json build commands)")
 	)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -53,7 +56,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	opt := options{fuzz: *fuzz, parallel: max(*parallel, 1), reportOnly: *reportOnly, pctest: *pctest, strict: *strict, expectFail: *expectFail}
+	opt := options{fuzz: *fuzz, parallel: max(*parallel, 1), reportOnly: *reportOnly, pctest: *pctest, strict: *strict, expectFail: *expectFail, install: *doInstall}
 	if *rowsRE != "" {
 		re, err := regexp.Compile(*rowsRE)
 		if err != nil {
@@ -67,13 +70,13 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "survey: %v\n", err)
 		return 2
 	}
-	l := &layout{root: root, testees: filepath.Join(root, "cmd", "pctest", "testees"), work: filepath.Join(root, "survey", "work")}
-	rows, err := loadRows(filepath.Join(root, "survey", "rows.json"))
+	l := &layout{root: root, work: filepath.Join(root, "survey", "work")}
+	rows, dirs, err := loadRows(root)
 	if err != nil {
 		fmt.Fprintf(stderr, "survey: %v\n", err)
 		return 2
 	}
-	causes, err := loadCauses(filepath.Join(root, "survey", "verdicts.json"))
+	causes, err := loadCauses(root, dirs)
 	if err != nil {
 		fmt.Fprintf(stderr, "survey: %v\n", err)
 		return 2
@@ -85,8 +88,27 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if opt.expectFail {
 		return writeExpectFails(ctx, l, rows, opt, stdout, stderr)
 	}
+	staleRepros := 0
 	if !opt.reportOnly {
-		if code := runRows(ctx, l, rows, opt, stdout, stderr); code != 0 {
+		start := time.Now()
+		failed := map[string]string{}
+		if opt.install {
+			if failed, err = install(ctx, l, selectedDirs(dirs, opt.rows), opt.parallel, stderr); err != nil {
+				fmt.Fprintf(stderr, "survey: %v\n", err)
+				return 2
+			}
+		}
+		code := runRows(ctx, l, rows, failed, opt, stdout, stderr)
+		if code == 0 {
+			bad, err := runRepros(ctx, l, causes, selectedDirs(dirs, opt.rows), opt.rows == nil, stderr)
+			if err != nil {
+				fmt.Fprintf(stderr, "survey: %v\n", err)
+				return 2
+			}
+			staleRepros = bad
+		}
+		fmt.Fprintf(stderr, "survey: installs, rows and reproductions took %v\n", time.Since(start).Round(time.Second))
+		if code != 0 {
 			return code
 		}
 	}
@@ -114,6 +136,10 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if opt.strict {
 			return 1
 		}
+	}
+	if staleRepros > 0 && opt.strict {
+		fmt.Fprintf(stderr, "survey: %d reproductions no longer show their bug\n", staleRepros)
+		return 1
 	}
 	return 0
 }
@@ -148,6 +174,7 @@ type rowMeta struct {
 	RunError string    `json:"run_error,omitempty"`
 	Fuzzed   string    `json:"fuzzed,omitempty"` // the -time given
 	FuzzExit int       `json:"fuzz_exit"`
+	Seconds  float64   `json:"seconds"` // how long run and fuzz took
 	When     time.Time `json:"when"`
 }
 
@@ -170,8 +197,25 @@ func pctestBinary(ctx context.Context, l *layout, opt options, stderr io.Writer)
 	return bin, nil
 }
 
+// selectedDirs returns the testee directories that have a row matching re
+// (all of them when re is nil).
+func selectedDirs(dirs []*TesteeDir, re *regexp.Regexp) []*TesteeDir {
+	if re == nil {
+		return dirs
+	}
+	var out []*TesteeDir
+	for _, d := range dirs {
+		if slices.ContainsFunc(d.Rows, func(r Row) bool { return re.MatchString(r.Name) }) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // runRows builds pctest and runs the selected rows, opt.parallel at once.
-func runRows(ctx context.Context, l *layout, rows []Row, opt options, stdout, stderr io.Writer) int {
+// A row whose directory failed to install (failed, by directory) is
+// recorded as not installed, with the reason.
+func runRows(ctx context.Context, l *layout, rows []Row, failed map[string]string, opt options, stdout, stderr io.Writer) int {
 	bin, err := pctestBinary(ctx, l, opt, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "survey: %v\n", err)
@@ -189,7 +233,7 @@ func runRows(ctx context.Context, l *layout, rows []Row, opt options, stdout, st
 		go func() {
 			defer wg.Done()
 			for r := range todo {
-				line := runRow(ctx, l, bin, r, opt)
+				line := runRow(ctx, l, bin, r, failed[r.Dir], opt)
 				mu.Lock()
 				fmt.Fprintln(stdout, line)
 				mu.Unlock()
@@ -218,8 +262,9 @@ feed:
 }
 
 // runRow runs pctest run, then pctest fuzz, on one row, and records the
-// outputs in survey/work/results. It returns a progress line.
-func runRow(ctx context.Context, l *layout, bin string, r *Row, opt options) string {
+// outputs in survey/work/results. It returns a progress line. notInstalled
+// says why the row's directory could not be installed, or is "".
+func runRow(ctx context.Context, l *layout, bin string, r *Row, notInstalled string, opt options) string {
 	meta := rowMeta{When: time.Now().UTC(), Debian: debianVersions(ctx, r.Debian)}
 	for _, suffix := range []string{".run.json", ".run.stderr", ".fuzz.json", ".fuzz.stderr", ".fuzz.txt"} {
 		os.Remove(l.resultFile(r, suffix))
@@ -228,7 +273,10 @@ func runRow(ctx context.Context, l *layout, bin string, r *Row, opt options) str
 		data, _ := json.MarshalIndent(meta, "", "  ")
 		os.WriteFile(l.resultFile(r, ".meta.json"), append(data, '\n'), 0o644)
 	}()
-	if meta.Missing = l.missing(r); meta.Missing != "" {
+	if meta.Missing = notInstalled; meta.Missing == "" {
+		meta.Missing = l.missing(r)
+	}
+	if meta.Missing != "" {
 		return fmt.Sprintf("%-32s not installed: %s", r.Name, meta.Missing)
 	}
 	meta.Version = l.version(ctx, r)
@@ -249,12 +297,17 @@ func runRow(ctx context.Context, l *layout, bin string, r *Row, opt options) str
 	if meta.RunError != "" {
 		line += " (" + meta.RunError + ")"
 	}
-	if opt.fuzz > 0 && !r.NoFuzz && meta.RunExit <= 1 {
-		meta.Fuzzed = opt.fuzz.String()
-		fuzzArgs := append([]string{"fuzz", "-format", "json", "-time", opt.fuzz.String()}, target...)
-		meta.FuzzExit, _ = pctestTo(ctx, bin, fuzzArgs, l.resultFile(r, ".fuzz.json"), l.resultFile(r, ".fuzz.stderr"))
-		line += fmt.Sprintf("; fuzz: exit %d", meta.FuzzExit)
+	fuzz := opt.fuzz
+	if d, err := time.ParseDuration(r.Fuzz); err == nil && r.Fuzz != "" {
+		fuzz = min(fuzz, d)
 	}
+	if fuzz > 0 && !r.NoFuzz && meta.RunExit <= 1 {
+		meta.Fuzzed = fuzz.String()
+		fuzzArgs := append([]string{"fuzz", "-format", "json", "-time", fuzz.String()}, target...)
+		meta.FuzzExit, _ = pctestTo(ctx, bin, fuzzArgs, l.resultFile(r, ".fuzz.json"), l.resultFile(r, ".fuzz.stderr"))
+		line += fmt.Sprintf("; fuzz %v: exit %d", fuzz, meta.FuzzExit)
+	}
+	meta.Seconds = time.Since(start).Seconds()
 	return line
 }
 

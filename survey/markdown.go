@@ -8,101 +8,109 @@ import (
 // maxListed is how many vector ids a group lists besides its example.
 const maxListed = 12
 
-// markdown renders the report as GitHub-flavoured Markdown.
+// markdown renders the report as GitHub-flavoured Markdown: the
+// scoreboard, a matrix per family, the bugs with their reproductions, the
+// causes of divergence with their verdicts, and the implementations.
 func markdown(rep *Report) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 
+	rows, engines := rep.counts()
+	langs := rep.languages()
 	p("# The pctest field survey\n\n")
-	p("Generated %s by `make survey` (`survey/run.sh`, then `go run ./survey`). ", rep.Generated.Format("2006-01-02 15:04 UTC"))
-	p("Suite %s, %d vectors per row. ", code(orDash(rep.Suite)), rep.Vectors)
-	switch ft := rep.fuzzTime(); ft {
-	case "":
-		p("`pctest fuzz` did not run. ")
-	case "varied":
-		p("`pctest fuzz` ran against the reference codec on each row, for the time its section says. ")
-	default:
-		p("`pctest fuzz` ran for %s on each row against the reference codec. ", ft)
+	p("Generated %s by `make survey`. Suite %s, %d vectors per row. ", rep.Generated.Format("2006-01-02 15:04 UTC"), code(orDash(rep.Suite)), rep.Vectors)
+	p("**%d implementations** (rows) in **%d languages**, **%d of them ECMAScript engines**; %d bugs found. ", rows, len(langs), engines, len(rep.Bugs))
+	p("Every cell and every example below is the output of the implementation named. What is written by hand is the mapping of functions to ops (each testee's `mapping.json` and `README.md` under `survey/testees/`) and the verdicts (the `verdicts.json` beside them, and `survey/verdicts.json`).\n\n")
+	p("Languages: %s.\n\n", strings.Join(langs, ", "))
+	p("- [Scoreboard](#scoreboard)\n")
+	fams := rep.buildFamilies()
+	for _, f := range fams {
+		p("- [%s](#%s)\n", f.Title, f.ID)
 	}
-	p("Every cell and every example below is the output of the implementation named; what is written by hand is the mapping of functions to ops (each testee's `mapping.json` and `README.md` under `cmd/pctest/testees/`) and the verdicts (`survey/verdicts.json`).\n\n")
+	p("- [Bugs](#bugs) · [Causes and verdicts](#causes) · [Implementations](#implementations) · [Not surveyed](#not-surveyed)\n\n")
 
-	p("## Summary\n\n")
-	p("| implementation | ops | vectors passed/failed/skipped | causes of divergence | bugs | fuzz findings |\n|---|---|---|---|---|---|\n")
-	for _, rr := range rep.Rows {
-		if rr.Absent != "" {
-			p("| %s | | %s | | | |\n", rr.Row.Name, mdCell(rr.Absent))
-			continue
+	p("<a id=\"scoreboard\"></a>\n## Scoreboard\n\n")
+	p("Each row's pass rate on the ops it answers (vectors passed of those run; expected failures count as failures, skipped vectors do not count), best first. ")
+	p("Fuzz: findings of `pctest fuzz` against the reference codec, and for how long it ran on the row.\n\n")
+	p("| # | implementation | language | ops | pass rate | passed / run | bugs | fuzz |\n|---|---|---|---|---|---|---|---|\n")
+	for i, s := range rep.scoreboard() {
+		name := s.Row.Row.Name
+		if s.Row.isEngine() {
+			name += " ⚙"
 		}
-		var ops []string
-		for _, op := range rep.allOps() {
-			if t := rr.Cells[op]; t != nil && t.Ran() > 0 {
-				ops = append(ops, op)
-			}
-		}
-		bugs, documented, suite := 0, 0, 0
-		for _, g := range rr.Groups {
-			switch {
-			case g.Cause == nil:
-			case g.Cause.Verdict == VerdictBug:
-				bugs++
-			case g.Cause.Verdict == VerdictDocumented:
-				documented++
-			default:
-				suite++
-			}
-		}
-		causes := "none"
-		if n := len(rr.Groups); n > 0 {
-			causes = fmt.Sprintf("%d: %d bug, %d documented, %d suite", n, bugs, documented, suite)
-		}
-		p("| %s | %s | %s | %s | %d | %s |\n", rr.Row.Name, strings.Join(ops, ", "), cellText(&rr.Total), causes, bugs, fuzzCell(rr))
+		p("| %d | %s | %s | %d | %s | %d / %d | %s | %s |\n", i+1, name, s.Row.Row.Language, s.Ops, s.RateText(), s.Passed, s.Ran, zeroDash(s.Bugs), fuzzWithTime(s.Row))
 	}
-	p("\n")
+	p("\n⚙ an ECMAScript engine. Rows that did not run are listed under [Not surveyed](#not-surveyed).\n\n")
 
-	p("## Matrix\n\n")
-	p("Each cell: passed/failed/skipped vectors of that op. ✓ all passed, ✗ some failed, ~ failures all expected (listed, or known engine deviations), · the row does not implement the op. ")
-	p("Fuzz: disagreements with the reference that `pctest fuzz` found (shrunk), beyond the vectors. ")
+	p("## Matrices\n\n")
+	p("Each cell: passed/failed/skipped vectors of that op. ✓ all passed, ✗ some failed, ~ failures all expected (known engine deviations), · the row does not implement the op. ")
 	p("Fuzzing compares with the reference codec, so it covers only the ops the reference implements here (%s), and only inputs the reference takes: a lone surrogate has no UTF-8, so text ops other than the ECMAScript ones are fuzzed on well-formed text. ", strings.Join(rep.referenceOps(), ", "))
-	p("A fuzz run can end before its time, once each op has given its findings (or the same minimal input again). An input the testee answers \"unsupported\" (octets that are not UTF-8 for a string function, NUL for a C string) is skipped; an op it declines from the start is not fuzzed.\n\n")
-	p("| implementation |")
-	for _, op := range rep.Ops {
-		p(" %s |", op)
-	}
-	p(" all | fuzz |\n|---|")
-	for range rep.Ops {
-		p("---|")
-	}
-	p("---|---|\n")
-	for _, rr := range rep.Rows {
-		p("| %s |", rr.Row.Name)
-		if rr.Absent != "" {
-			for range rep.Ops {
-				p(" |")
+	p("An input the testee answers \"unsupported\" (a lone surrogate in a language whose strings are UTF-8, octets that are not UTF-8 for a string function) is skipped.\n\n")
+	for _, f := range fams {
+		p("<a id=\"%s\"></a>\n### %s\n\n%s\n\n| implementation |", f.ID, f.Title, f.About)
+		for _, op := range f.Ops {
+			p(" %s |", op)
+		}
+		p(" fuzz |\n|---|")
+		for range f.Ops {
+			p("---|")
+		}
+		p("---|\n")
+		for _, rr := range f.Rows {
+			p("| %s |", rr.Row.Name)
+			if rr.Absent != "" {
+				for range f.Ops {
+					p(" |")
+				}
+				p(" %s |\n", mdCell(shortAbsent(rr.Absent)))
+				continue
 			}
-			p(" %s | |\n", mdCell(shortAbsent(rr.Absent)))
-			continue
+			for _, op := range f.Ops {
+				p(" %s |", cellText(rr.Cells[string(op)]))
+			}
+			p(" %s |\n", fuzzCell(rr))
 		}
-		for _, op := range rep.Ops {
-			p(" %s |", cellText(rr.Cells[op]))
-		}
-		p(" %s | %s |\n", cellText(&rr.Total), fuzzCell(rr))
+		p("\n")
 	}
-	p("\n")
 
-	p("## Bugs found in third-party implementations\n\n")
+	p("<a id=\"bugs\"></a>\n## Bugs found in third-party implementations\n\n")
 	if len(rep.Bugs) == 0 {
 		p("None.\n\n")
 	}
 	for i, bl := range rep.Bugs {
 		ex := bl.Group.Minimal
-		p("%d. **%s** (%s): %s. Minimal input %s to `%s`: expected %s, got %s. Spec: %s.\n",
-			i+1, bl.Row.Row.Name, rowVersion(bl.Row), bl.Group.Cause.Title, code(ex.ShowInput()), ex.Op,
-			code(ex.ShowWant()), code(ex.ShowGot()), bl.Group.Cause.Spec)
+		c := bl.Group.Cause
+		p("%d. **%s** (%s): %s. Minimal input %s to `%s`: expected %s, got %s. Spec: %s.", i+1, bl.Row.Row.Name, rowVersion(bl.Row), c.Title, code(ex.ShowInput()), ex.Op, code(ex.ShowWant()), code(ex.ShowGot()), c.Spec)
+		if c.Repro != nil {
+			p(" Reproduction: [`%s`](%s) prints %s; expected %s%s.", c.Repro.File, reproLink(c), code(c.Repro.Actual), code(c.Repro.Expected), reproStatus(rep, c))
+		}
+		p("\n")
 	}
 	p("\n")
 
-	p("## Implementations\n\n")
-	p("| row | language | library | version | functions → ops |\n|---|---|---|---|---|\n")
+	p("<a id=\"causes\"></a>\n## Causes of divergence, with verdicts\n\n")
+	p("Verdicts: **bug** — the implementation does not do what its documentation or the spec it claims says; ")
+	p("**engine lag** — an engine follows an older edition of a spec that has since changed; ")
+	p("**documented deviation** — it does what its own documentation says, which is not the op's spec; ")
+	p("**suite error** — pctest's vector or reference is wrong. ")
+	p("A function that turned out to claim a different op was re-mapped in its testee instead of being listed here.\n\n")
+	for _, s := range rep.causeSections() {
+		writeCause(&b, rep, s)
+	}
+	if rep.Unclassified > 0 {
+		p("### Unclassified\n\n")
+		for _, rr := range rep.Rows {
+			for _, g := range rr.Groups {
+				if g.Cause == nil {
+					p("**%s**:\n\n", rr.Row.Name)
+					writeGroup(&b, g)
+				}
+			}
+		}
+	}
+
+	p("<a id=\"implementations\"></a>\n## Implementations\n\n")
+	p("| row | language | library | version | functions → ops | run + fuzz |\n|---|---|---|---|---|---|\n")
 	for _, rr := range rep.Rows {
 		var fns []string
 		for _, f := range rr.Functions {
@@ -114,64 +122,122 @@ func markdown(rep *Report) string {
 		if rr.Row.Note != "" {
 			fns = append(fns, "<i>"+mdCell(rr.Row.Note)+"</i>")
 		}
-		p("| %s | %s | %s | %s | %s |\n", rr.Row.Name, rr.Row.Language, mdCell(rr.Row.Library), mdCell(rowVersion(rr)), strings.Join(fns, "<br>"))
+		p("| %s | %s | %s | %s | %s | %s |\n", rr.Row.Name, rr.Row.Language, mdCell(rr.Row.Library), mdCell(rowVersion(rr)), strings.Join(fns, "<br>"), secondsText(rr))
 	}
 	p("\n")
-	var absent []*RowReport
+
+	p("<a id=\"not-surveyed\"></a>\n## Not surveyed\n\n")
+	any := false
 	for _, rr := range rep.Rows {
 		if rr.Absent != "" {
-			absent = append(absent, rr)
+			p("- **%s** (%s): %s\n", rr.Row.Name, rr.Row.Language, rr.Absent)
+			any = true
 		}
 	}
-	if len(absent) > 0 || len(rep.InstallNotes) > 0 {
-		p("### Not surveyed here\n\n")
-		for _, rr := range absent {
-			p("- **%s**: %s\n", rr.Row.Name, rr.Absent)
-		}
-		for _, n := range rep.InstallNotes {
-			p("- install step: %s\n", n)
+	for _, u := range rep.Unavailable {
+		p("- **%s** (%s): %s\n", u.Name, u.Language, u.Reason)
+		any = true
+	}
+	if !any {
+		p("Every row ran.\n")
+	}
+	p("\n")
+
+	p("## Reproducing\n\n")
+	p("    make survey                    # installs, builds, runs every row, writes this report\n")
+	p("    make survey ROWS='engine-'     # reruns the rows whose name matches\n")
+	p("    go run ./survey -report-only   # rewrites the report from survey/work/results\n\n")
+	p("A divergence no cause matches is listed as unclassified and makes `make survey` fail, and so does a reproduction that no longer shows its bug.\n")
+	return b.String()
+}
+
+// writeCause writes one cause with the rows it explains.
+func writeCause(b *strings.Builder, rep *Report, s *CauseSection) {
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	c := s.Cause
+	p("### %s — %s\n\n", c.Title, strings.ToUpper(c.Verdict[:1])+c.Verdict[1:])
+	p("- spec: %s\n", c.Spec)
+	if c.Change != "" {
+		p("- the change it lags behind: %s\n", c.Change)
+	}
+	if c.Docs != "" {
+		p("- docs: [%s](%s)", linkText(c.Docs), c.Docs)
+		if c.Quote != "" {
+			p(": “%s”", c.Quote)
 		}
 		p("\n")
 	}
-
-	p("## Divergences, by implementation and cause\n\n")
-	p("Verdicts: **bug** — the implementation does not do what its documentation or the spec it claims says; ")
-	p("**documented deviation** — it does what its own documentation says, which is not the op's spec; ")
-	p("**suite error** — pctest's vector or reference is wrong. ")
-	p("A function that turned out to claim a different op was re-mapped in its testee instead of being listed here.\n\n")
-	for _, rr := range rep.Rows {
-		if rr.Absent != "" {
-			continue
-		}
-		p("### %s\n\n", rr.Row.Name)
-		if len(rr.Functions) > 0 {
-			var fns []string
-			for _, f := range rr.Functions {
-				fns = append(fns, code(f.Function)+" → "+string(f.Op))
-			}
-			p("%s. ", strings.Join(fns, "; "))
-		}
-		p("%s; %s.", cellText(&rr.Total), fuzzSentence(rr))
-		if rr.Run.Incident != "" {
-			p(" Runner incidents: %s.", rr.Run.Incident)
-		}
-		p("\n\n")
-		if len(rr.Groups) == 0 {
-			p("No divergence.\n\n")
-			continue
-		}
-		for _, g := range rr.Groups {
-			writeGroup(&b, g)
-		}
+	p("- why: %s\n", c.Explain)
+	if c.Impact != "" {
+		p("- impact: %s\n", c.Impact)
 	}
+	if c.Known != "" {
+		p("- known: %s\n", c.Known)
+	}
+	if c.Repro != nil {
+		p("- reproduction: [`%s`](%s) (`%s`) prints %s; expected %s%s\n", c.Repro.File, reproLink(c), strings.Join(c.Repro.Argv, " "), code(c.Repro.Actual), code(c.Repro.Expected), reproStatus(rep, c))
+	}
+	for _, e := range s.Entries {
+		g := e.Group
+		ex := g.Minimal
+		counts := plural(g.Vectors, "vector")
+		if g.Fuzz > 0 {
+			counts += ", " + plural(g.Fuzz, "fuzz finding")
+		}
+		where := "found by `pctest fuzz`"
+		if !ex.Fuzz {
+			where = "vector `" + ex.ID + "`"
+		}
+		p("- **%s** (%s): %s to `%s` → expected %s, got %s (%s)\n", e.Row.Row.Name, counts, code(ex.ShowInput()), ex.Op, code(ex.ShowWant()), code(ex.ShowGot()), where)
+	}
+	p("\n")
+}
 
-	p("## Reproducing\n\n")
-	p("    make survey                           # installs, builds, runs every row, writes this report\n")
-	p("    go run ./survey -report-only          # rewrites the report from survey/work/results\n")
-	p("    go run ./survey -rows 'php' -fuzz 10s # reruns some rows\n\n")
-	p("Rows are listed in `survey/rows.json`, causes and verdicts in `survey/verdicts.json`. ")
-	p("A divergence no cause matches is listed as unclassified and makes `go run ./survey` fail.\n")
-	return b.String()
+// reproLink returns the path of c's reproduction relative to survey/.
+func reproLink(c *Cause) string {
+	if c.dir == "" {
+		return c.Repro.File
+	}
+	return strings.TrimPrefix(c.dir, "survey/") + "/" + c.Repro.File
+}
+
+// reproStatus says whether the survey's run of the reproduction still
+// showed the bug.
+func reproStatus(rep *Report, c *Cause) string {
+	r, ok := rep.Repros[c.ID]
+	switch {
+	case !ok:
+		return " (not run in this survey)"
+	case r.Shows(c):
+		return " (checked in this survey)"
+	case r.Error != "":
+		return " (it failed in this survey: " + r.Error + ")"
+	}
+	return fmt.Sprintf(" (it printed %q in this survey)", r.Got)
+}
+
+func zeroDash(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprint(n)
+}
+
+// fuzzWithTime writes a row's fuzz findings and the time fuzzing ran.
+func fuzzWithTime(rr *RowReport) string {
+	c := fuzzCell(rr)
+	if rr.Fuzz != nil && rr.Meta.Fuzzed != "" {
+		c += " (" + rr.Meta.Fuzzed + ")"
+	}
+	return c
+}
+
+// secondsText writes how long the row's run and fuzzing took.
+func secondsText(rr *RowReport) string {
+	if rr.Meta.Seconds == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.0f s", rr.Meta.Seconds)
 }
 
 func writeGroup(b *strings.Builder, g *Group) {

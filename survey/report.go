@@ -27,14 +27,26 @@ type Report struct {
 	Rows []*RowReport
 	// Bugs lists the causes judged bugs, with their rows.
 	Bugs []*BugLine
-	// InstallNotes are the install step's failures (survey/work/install-failures.txt).
-	InstallNotes []string
 	Divergences  int
 	CauseCount   int
 	Unclassified int
 	// ReferenceOps are the ops the reference answered: the ones fuzzing
 	// covers.
 	ReferenceOps []string
+	// Repros are what the bugs' reproductions printed, by cause id
+	// (survey/work/results/repro.json).
+	Repros map[string]ReproResult
+	// Unavailable are implementations that were tried and cannot be had
+	// here (survey/unavailable.json).
+	Unavailable []Unavailable
+}
+
+// An Unavailable is an implementation of the survey's candidates that has
+// no row, and why: it cannot be installed here, or cannot be driven.
+type Unavailable struct {
+	Name     string `json:"name"`
+	Language string `json:"language"`
+	Reason   string `json:"reason"`
 }
 
 // A RowReport is one row's results.
@@ -82,12 +94,13 @@ type BugLine struct {
 // collect reads the results of every row and classifies the divergences.
 func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 	rep := &Report{Generated: time.Now().UTC()}
-	if data, err := os.ReadFile(filepath.Join(l.work, "install-failures.txt")); err == nil {
-		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			if line = strings.TrimSpace(line); line != "" {
-				rep.InstallNotes = append(rep.InstallNotes, line)
-			}
+	if data, err := os.ReadFile(filepath.Join(l.work, "results", "repro.json")); err == nil {
+		if err := json.Unmarshal(data, &rep.Repros); err != nil {
+			return nil, fmt.Errorf("survey/work/results/repro.json: %w", err)
 		}
+	}
+	if err := decodeStrict(filepath.Join(l.root, "survey", "unavailable.json"), &rep.Unavailable); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
 	}
 	used := map[string]bool{}
 	for i := range rows {
@@ -95,7 +108,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 		rr := &RowReport{Row: r, Cells: map[string]*conformance.Summary{}}
 		rep.Rows = append(rep.Rows, rr)
 		if r.Dir != "" {
-			m, err := loadMapping(filepath.Join(l.testees, r.Dir))
+			m, err := loadMapping(filepath.Join(l.root, r.Dir))
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return nil, err
 			}
@@ -164,7 +177,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 				divergent = append(divergent, &rr.Fuzz.Findings[j])
 			}
 		}
-		rr.Groups = group(causes, r.Name, divergent)
+		rr.Groups = group(causes, r, divergent)
 		for _, g := range rr.Groups {
 			rep.Divergences += len(g.Results)
 			if g.Cause == nil {
@@ -188,7 +201,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 
 // group sorts divergent results into groups by cause, in the order of the
 // causes, unexplained ones last, and picks each group's minimal example.
-func group(causes []*Cause, row string, divergent []*Result) []*Group {
+func group(causes []*Cause, row *Row, divergent []*Result) []*Group {
 	byCause := map[*Cause]*Group{}
 	byRelation := map[string]*Group{}
 	var groups []*Group

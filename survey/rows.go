@@ -18,18 +18,22 @@ import (
 type Row struct {
 	// Name labels the row, such as "php-url" or "ruby-stdlib cgi".
 	Name string `json:"name"`
+	// Kind is "engine" for an ECMAScript engine's four global functions,
+	// which the report shows in a family of their own; "" otherwise.
+	Kind string `json:"kind,omitempty"`
 	// Language and Library say what is surveyed, for people.
 	Language string `json:"language"`
 	Library  string `json:"library"`
 	// Impl names a built-in implementation (pctest run -impl); Dir and
 	// Argv are empty then.
 	Impl string `json:"impl,omitempty"`
-	// Dir is the testee's directory under cmd/pctest/testees, and Variant
-	// the function set its mapping.json rows carry for this row.
+	// Dir is the testee's directory, relative to the module's root
+	// (survey/testees/NAME, set from where its testee.json is), and
+	// Variant the function set its mapping.json rows carry for this row.
 	Dir     string `json:"dir,omitempty"`
 	Variant string `json:"variant,omitempty"`
-	// Argv is the testee's command line; "{dir}" stands for the testee's
-	// absolute directory and "{work}" for the absolute work directory.
+	// Argv is the testee's command line, with the placeholders of
+	// layout.expand: {dir}, {out}, {common}, {root}.
 	Argv []string `json:"argv,omitempty"`
 	// UTF16Hex runs the testee in the runner's -utf16hex mode.
 	UTF16Hex bool `json:"utf16hex,omitempty"`
@@ -46,6 +50,9 @@ type Row struct {
 	ExpectFail string `json:"expect_fail,omitempty"`
 	// NoFuzz skips fuzzing, for the reference codec itself.
 	NoFuzz bool `json:"no_fuzz,omitempty"`
+	// Fuzz, when set, is the row's own fuzzing time (a Go duration, at most
+	// the survey's -fuzz), for a testee too slow for the survey's.
+	Fuzz string `json:"fuzz,omitempty"`
 	// Note is shown with the row in the report: a version constraint, a
 	// limit of the testee.
 	Note string `json:"note,omitempty"`
@@ -62,47 +69,132 @@ func (r *Row) slug() string {
 	}, r.Name)
 }
 
-// loadRows reads the rows file.
-func loadRows(name string) ([]Row, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
+// A TesteeDir is a survey testee's directory and its testee.json: how to
+// install and build it, and its rows (survey/testees/README.md).
+type TesteeDir struct {
+	// Dir is the directory, relative to the module's root.
+	Dir string `json:"-"`
+	// Apt lists Debian packages pinned as "name=version".
+	Apt []string `json:"apt,omitempty"`
+	// Build lists commands run in Dir, in order, after the packages and
+	// npm ci, with the placeholders of layout.expand.
+	Build [][]string `json:"build,omitempty"`
+	Rows  []Row      `json:"rows"`
+}
+
+// npm reports whether the directory is installed with npm ci.
+func (d *TesteeDir) npm(root string) bool {
+	_, err := os.Stat(filepath.Join(root, d.Dir, "package-lock.json"))
+	return err == nil
+}
+
+// needsInstall reports whether the directory's rows need anything
+// installed or built before they run.
+func (d *TesteeDir) needsInstall(root string) bool {
+	return len(d.Apt) > 0 || len(d.Build) > 0 || d.npm(root)
+}
+
+// loadRows reads the built-in rows (survey/rows.json) and every testee
+// directory's testee.json under survey/testees, and checks them.
+func loadRows(root string) ([]Row, []*TesteeDir, error) {
+	name := filepath.Join(root, "survey", "rows.json")
 	var rows []Row
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&rows); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err := decodeStrict(name, &rows); err != nil {
+		return nil, nil, err
+	}
+	files, err := filepath.Glob(filepath.Join(root, "survey", "testees", "*", "testee.json"))
+	if err != nil {
+		return nil, nil, err
+	}
+	var dirs []*TesteeDir
+	for _, f := range files {
+		d := &TesteeDir{}
+		if err := decodeStrict(f, d); err != nil {
+			return nil, nil, err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(f))
+		d.Dir = filepath.ToSlash(rel)
+		for _, p := range d.Apt {
+			if n, v, ok := strings.Cut(p, "="); !ok || n == "" || v == "" {
+				return nil, nil, fmt.Errorf("%s: apt package %q is not pinned as name=version", f, p)
+			}
+		}
+		if len(d.Rows) == 0 {
+			return nil, nil, fmt.Errorf("%s: no rows", f)
+		}
+		for i := range d.Rows {
+			r := &d.Rows[i]
+			if r.Dir != "" || r.Impl != "" {
+				return nil, nil, fmt.Errorf("%s: row %q: a testee.json row takes its dir from where it is, and has no impl", f, r.Name)
+			}
+			r.Dir = d.Dir
+		}
+		rows = append(rows, d.Rows...)
+		dirs = append(dirs, d)
 	}
 	seen := map[string]bool{}
 	for i, r := range rows {
 		switch {
 		case r.Name == "":
-			return nil, fmt.Errorf("%s: row %d has no name", name, i)
+			return nil, nil, fmt.Errorf("row %d (%s) has no name", i, r.Dir)
 		case seen[r.Name]:
-			return nil, fmt.Errorf("%s: two rows named %q", name, r.Name)
+			return nil, nil, fmt.Errorf("two rows named %q", r.Name)
 		case (r.Impl == "") == (len(r.Argv) == 0):
-			return nil, fmt.Errorf("%s: row %q: want exactly one of impl and argv", name, r.Name)
+			return nil, nil, fmt.Errorf("row %q (%s): want exactly one of impl and argv", r.Name, r.Dir)
 		case len(r.Argv) > 0 && r.Dir == "":
-			return nil, fmt.Errorf("%s: row %q: a testee row needs its dir", name, r.Name)
+			return nil, nil, fmt.Errorf("row %q: a testee row needs its dir", r.Name)
+		case r.Kind != "" && r.Kind != "engine":
+			return nil, nil, fmt.Errorf("row %q (%s): kind %q is not \"engine\" or empty", r.Name, r.Dir, r.Kind)
+		}
+		if r.Fuzz != "" {
+			if _, err := time.ParseDuration(r.Fuzz); err != nil {
+				return nil, nil, fmt.Errorf("row %q (%s): fuzz: %v", r.Name, r.Dir, err)
+			}
 		}
 		seen[r.Name] = true
 	}
-	return rows, nil
+	return rows, dirs, nil
+}
+
+// decodeStrict decodes the JSON file name into v, refusing unknown fields.
+func decodeStrict(name string, v any) error {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
 }
 
 // A layout says where things are.
 type layout struct {
-	root    string // the module's root
-	testees string // cmd/pctest/testees
-	work    string // survey/work
+	root string // the module's root
+	work string // survey/work
 }
 
-// expand replaces the placeholders in s.
-func (l *layout) expand(r *Row, s string) string {
-	s = strings.ReplaceAll(s, "{dir}", filepath.Join(l.testees, r.Dir))
-	return strings.ReplaceAll(s, "{work}", l.work)
+// out returns the build directory of the testee directory dir.
+func (l *layout) out(dir string) string {
+	return filepath.Join(l.work, "build", filepath.Base(dir))
 }
+
+// expandDir replaces the placeholders in s for the testee directory dir:
+// {dir} the directory, {out} its build directory, {common} survey/testees,
+// {root} the module's root, all absolute.
+func (l *layout) expandDir(dir, s string) string {
+	return strings.NewReplacer(
+		"{dir}", filepath.Join(l.root, dir),
+		"{out}", l.out(dir),
+		"{common}", filepath.Join(l.root, "survey", "testees"),
+		"{root}", l.root,
+	).Replace(s)
+}
+
+// expand replaces the placeholders in s for the row r.
+func (l *layout) expand(r *Row, s string) string { return l.expandDir(r.Dir, s) }
 
 func (l *layout) expandAll(r *Row, list []string) []string {
 	out := make([]string, len(list))
@@ -139,7 +231,7 @@ func (l *layout) version(ctx context.Context, r *Row) string {
 	defer cancel()
 	argv := l.expandAll(r, r.Version)
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = filepath.Join(l.testees, r.Dir)
+	cmd.Dir = filepath.Join(l.root, r.Dir)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return "unknown (" + strings.TrimSpace(firstLine(string(out))+" "+err.Error()) + ")"

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,35 +17,44 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// notSurveyed are testee directories that have no row of their own in
-// rows.json, and why.
-var notSurveyed = map[string]string{
-	"go-neturl":     "the runner's example; the survey runs Go net/url built in (-impl neturl)",
-	"python-urllib": "the runner's example of an expected-failures file; python-urllib-parse maps the same functions to the ops they claim",
-}
-
-func testeesDir(t *testing.T) string {
+// moduleRootT returns the module's root for a test.
+func moduleRootT(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "cmd", "pctest", "testees"))
+	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return dir
+	return root
 }
 
-// isShared reports whether the directory under cmd/pctest/testees named
-// name holds code that testees share (c-common, node-common) rather than a
+// isShared reports whether the directory under survey/testees named name
+// holds code that testees share (c-common, node-common) rather than a
 // testee: it has a README.md but no mapping.json and no row.
 func isShared(name string) bool { return strings.HasSuffix(name, "-common") }
 
-// TestTesteesHaveREADMEAndMapping checks every testee directory: a
-// README.md that names each mapped function's op and function set, and a
+// TestTesteeDirsComplete checks every directory under survey/testees: a
+// README.md that names each mapped function's op and function set; a
 // mapping.json whose ops are ops of vectors.Ops, with no two functions of
-// one function set answering the same op. A directory of shared code needs
-// only its README.md.
-func TestTesteesHaveREADMEAndMapping(t *testing.T) {
-	root := testeesDir(t)
-	entries, err := os.ReadDir(root)
+// one function set answering the same op; a testee.json whose rows are
+// named after the directory, one per function set of the mapping and no
+// other; and a verdicts.json whose causes name only the directory's rows
+// and give every bug a reproduction. A directory of shared code needs only
+// its README.md.
+func TestTesteeDirsComplete(t *testing.T) {
+	root := moduleRootT(t)
+	rows, dirs, err := loadRows(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	causes, err := loadCauses(root, dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byDir := map[string]*TesteeDir{}
+	for _, d := range dirs {
+		byDir[filepath.Base(d.Dir)] = d
+	}
+	entries, err := os.ReadDir(filepath.Join(root, "survey", "testees"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,21 +63,16 @@ func TestTesteesHaveREADMEAndMapping(t *testing.T) {
 		if !e.IsDir() {
 			continue
 		}
-		dir := filepath.Join(root, e.Name())
-		if isShared(e.Name()) {
-			t.Run(e.Name(), func(t *testing.T) {
-				if _, err := os.Stat(filepath.Join(dir, "README.md")); err != nil {
-					t.Errorf("no README.md: %v", err)
-				}
-			})
-			continue
-		}
-		n++
+		dir := filepath.Join(root, "survey", "testees", e.Name())
 		t.Run(e.Name(), func(t *testing.T) {
 			readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
 			if err != nil {
 				t.Fatalf("no README.md: %v", err)
 			}
+			if isShared(e.Name()) {
+				return
+			}
+			n++
 			m, err := loadMapping(dir)
 			if err != nil {
 				t.Fatalf("mapping: %v", err)
@@ -82,70 +85,69 @@ func TestTesteesHaveREADMEAndMapping(t *testing.T) {
 					t.Errorf("README.md does not name function set `%s`", f.Variant)
 				}
 			}
+			d := byDir[e.Name()]
+			if d == nil {
+				t.Fatalf("no testee.json")
+			}
+			variants := map[string]bool{}
+			for _, r := range d.Rows {
+				variants[r.Variant] = true
+				if r.Name != e.Name() && !strings.HasPrefix(r.Name, e.Name()+" ") {
+					t.Errorf("row %q is not named after its directory (%q, or %q and its function set)", r.Name, e.Name(), e.Name()+" …")
+				}
+				if r.Variant != "" && !slices.Contains(r.Argv, r.Variant) {
+					t.Errorf("row %q: its command %q does not pass its function set %q", r.Name, r.Argv, r.Variant)
+				}
+				if !slices.ContainsFunc(m, func(f Mapping) bool { return f.Variant == r.Variant }) {
+					t.Errorf("row %q: mapping.json has no function in set %q", r.Name, r.Variant)
+				}
+				if !d.needsInstall(root) && r.ExpectFail == "" {
+					t.Errorf("row %q needs no install, so make test runs it: give it an expect_fail file (go run ./survey -write-expect-fail -rows %q)", r.Name, "^"+regexp.QuoteMeta(r.Name)+"$")
+				}
+			}
+			for _, f := range m {
+				if !variants[f.Variant] {
+					t.Errorf("%s (function set %q) has no row in testee.json", f.Function, f.Variant)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(dir, "verdicts.json")); err != nil {
+				t.Errorf("no verdicts.json (an empty list, [], when nothing diverges): %v", err)
+			}
+			for _, c := range causes {
+				if c.dir != d.Dir {
+					continue
+				}
+				for _, name := range c.Rows {
+					if !slices.ContainsFunc(d.Rows, func(r Row) bool { return r.Name == name }) {
+						t.Errorf("cause %s names row %q, which is not a row of this directory", c.ID, name)
+					}
+				}
+			}
 		})
 	}
 	if n == 0 {
-		t.Fatalf("no testee directories under %s", root)
+		t.Fatal("no testee directories under survey/testees")
 	}
-}
-
-// TestRowsCoverMappings checks rows.json against the testees: every row's
-// directory and function set exist, and every function set of every
-// testee has a row, so that every mapped function is surveyed.
-func TestRowsCoverMappings(t *testing.T) {
-	root := testeesDir(t)
-	rows, err := loadRows("rows.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	have := map[[2]string]bool{}
 	for _, r := range rows {
-		if r.Impl != "" {
-			continue
-		}
-		have[[2]string{r.Dir, r.Variant}] = true
-		if r.Variant != "" && !slices.Contains(r.Argv, r.Variant) {
-			t.Errorf("row %q: its command %q does not pass its function set %q", r.Name, r.Argv, r.Variant)
-		}
-		m, err := loadMapping(filepath.Join(root, r.Dir))
-		if errors.Is(err, os.ErrNotExist) {
-			continue // reported by TestTesteesHaveREADMEAndMapping
-		} else if err != nil {
-			t.Errorf("row %q: %v", r.Name, err)
-			continue
-		}
-		if !slices.ContainsFunc(m, func(f Mapping) bool { return f.Variant == r.Variant }) {
-			t.Errorf("row %q: %s/mapping.json has no function in set %q", r.Name, r.Dir, r.Variant)
-		}
-	}
-	entries, err := os.ReadDir(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() || notSurveyed[e.Name()] != "" {
-			continue
-		}
-		m, err := loadMapping(filepath.Join(root, e.Name()))
-		if err != nil {
-			continue
-		}
-		for _, f := range m {
-			if !have[[2]string{e.Name(), f.Variant}] {
-				t.Errorf("%s: %s (function set %q) has no row in rows.json", e.Name(), f.Function, f.Variant)
+		if r.Dir != "" && r.Impl == "" {
+			if _, err := os.Stat(filepath.Join(root, r.Dir)); err != nil {
+				t.Errorf("row %q: %v", r.Name, err)
 			}
 		}
 	}
 }
 
-// TestVerdicts checks that verdicts.json loads: known verdicts, known
-// ops, regular expressions that compile, docs for documented deviations.
+// TestVerdicts checks the causes of survey/verdicts.json and of every
+// testee directory: they load (known verdicts and ops, regular expressions
+// that compile, docs for documented deviations, a change for an engine
+// lag), every row they name exists, and every bug has a reproduction.
 func TestVerdicts(t *testing.T) {
-	causes, err := loadCauses("verdicts.json")
+	root := moduleRootT(t)
+	rows, dirs, err := loadRows(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := loadRows("rows.json")
+	causes, err := loadCauses(root, dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,41 +157,114 @@ func TestVerdicts(t *testing.T) {
 				t.Errorf("cause %s: no row named %q", c.ID, name)
 			}
 		}
+		if c.Verdict == VerdictBug && c.Repro == nil {
+			t.Errorf("cause %s (%s/verdicts.json) is a bug without a reproduction (repro)", c.ID, c.reproDir())
+		}
 	}
 }
 
-// TestExpectedFailures runs the node and python testees that have an
-// expected-failures file and whose runtime and packages are installed
-// (nothing is installed here) against the vectors, with pctest run
-// -expect-fail: they must fail exactly as listed.
+// installed reports whether the testee directory d can run here as the
+// survey installed it: its Debian packages at their pinned versions, its
+// node_modules, its build directory. It says what is missing otherwise.
+func installed(l *layout, d *TesteeDir) string {
+	for _, p := range d.Apt {
+		name, version, _ := strings.Cut(p, "=")
+		out, err := exec.Command("dpkg-query", "-W", "-f", "${Version} ${db:Status-Status}", name).Output()
+		if err != nil || string(out) != version+" installed" {
+			return p + " is not installed"
+		}
+	}
+	if d.npm(l.root) {
+		if _, err := os.Stat(filepath.Join(l.root, d.Dir, "node_modules")); err != nil {
+			return "npm ci has not run"
+		}
+	}
+	if len(d.Build) > 0 {
+		if _, err := os.Stat(l.out(d.Dir)); err != nil {
+			return "not built (survey/work/build)"
+		}
+	}
+	return ""
+}
+
+// TestReproductions runs every bug's reproduction whose implementation is
+// installed here (make survey installs them all; make test installs
+// nothing) and checks that it still prints what the verdict says it does.
+func TestReproductions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs other languages' programs")
+	}
+	root := moduleRootT(t)
+	_, dirs, err := loadRows(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	causes, err := loadCauses(root, dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &layout{root: root, work: filepath.Join(root, "survey", "work")}
+	for _, c := range causes {
+		if c.Repro == nil {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			if i := slices.IndexFunc(dirs, func(d *TesteeDir) bool { return d.Dir == c.dir }); i >= 0 {
+				if why := installed(l, dirs[i]); why != "" {
+					t.Skipf("%s: %s (make survey installs it)", c.dir, why)
+				}
+			}
+			if _, err := exec.LookPath(l.expandDir(c.reproDir(), c.Repro.Argv[0])); err != nil {
+				t.Skipf("%s is not installed", c.Repro.Argv[0])
+			}
+			got, err := runRepro(context.Background(), l, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.Repro.Actual {
+				t.Errorf("%s/%s printed %q; the verdict says it prints %q (and that the spec wants %q)", c.reproDir(), c.Repro.File, got, c.Repro.Actual, c.Repro.Expected)
+			}
+		})
+	}
+}
+
+// TestExpectedFailures runs every row whose testee needs nothing
+// installed or built (a runtime every machine here has: node, python3,
+// perl, java, tclsh) against the vectors, with pctest run -expect-fail:
+// each must fail exactly as its expected-failures file lists.
 func TestExpectedFailures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs pctest")
 	}
-	root := testeesDir(t)
-	rows, err := loadRows("rows.json")
+	root := moduleRootT(t)
+	_, dirs, err := loadRows(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &layout{root: filepath.Dir(filepath.Dir(filepath.Dir(root))), testees: root, work: t.TempDir()}
+	l := &layout{root: root, work: t.TempDir()}
 	var runnable []*Row
-	for i := range rows {
-		r := &rows[i]
-		if r.ExpectFail == "" || r.Language != "JavaScript" && r.Language != "Python" {
+	for _, d := range dirs {
+		if d.needsInstall(root) {
 			continue
 		}
-		if why := l.missing(r); why != "" {
-			t.Logf("%s: skipped: %s", r.Name, why)
-			continue
+		for i := range d.Rows {
+			r := &d.Rows[i]
+			if why := l.missing(r); why != "" {
+				t.Logf("%s: skipped: %s", r.Name, why)
+				continue
+			}
+			runnable = append(runnable, r)
 		}
-		runnable = append(runnable, r)
 	}
 	if len(runnable) == 0 {
-		t.Skip("no node or python testee can run here")
+		t.Skip("no testee that needs no install can run here")
 	}
 	bin := buildPctest(t, l.root)
 	for _, r := range runnable {
 		t.Run(r.Name, func(t *testing.T) {
+			if r.ExpectFail == "" {
+				t.Fatal("no expect_fail file") // TestTesteeDirsComplete says how to make one
+			}
 			expect := filepath.Join(root, r.Dir, r.ExpectFail)
 			args := []string{"run", "-expect-fail", expect}
 			if r.UTF16Hex {
@@ -275,7 +350,8 @@ func TestClassify(t *testing.T) {
 		{ID: "short", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'%'}}, Want: vectors.Response{Out: []uint16{'%'}}, Got: vectors.Response{Error: "ArgumentError"}},
 		{ID: "odd", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'+'}}, Want: vectors.Response{Out: []uint16{' '}}, Got: vectors.Response{Out: []uint16{'+'}}},
 	}
-	groups := group(causes, "r", res)
+	row := &Row{Name: "r"}
+	groups := group(causes, row, res)
 	if len(groups) != 2 || groups[0].Cause != causes[0] || groups[1].Cause != nil {
 		t.Fatalf("groups: %+v", groups)
 	}
@@ -289,7 +365,7 @@ func TestClassify(t *testing.T) {
 	}
 	// Unclassified divergences of different relations are apart.
 	res = append(res, &Result{ID: "hex", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'%', '4', '1'}}, Want: vectors.Response{Out: []uint16{'A'}}, Got: vectors.Response{Out: []uint16{'%', '4', '1'}}})
-	groups = group(causes, "r", res)
+	groups = group(causes, row, res)
 	if len(groups) != 3 || groups[2].Relation == nil || groups[2].Relation.ID != "undecoded" {
 		t.Errorf("groups: %d; the last %+v", len(groups), groups[len(groups)-1].Relation)
 	}
@@ -364,5 +440,26 @@ func TestUTF8DecodeReplace(t *testing.T) {
 	got := lenientTextDecode([]uint16{'%', 'F', '0', '%', '9', 'F', '+', 0xD800}, true)
 	if want := []uint16{r, ' ', r}; !slices.Equal(got, want) {
 		t.Errorf("lenientTextDecode = %x, want %x", got, want)
+	}
+}
+
+// TestFamiliesCoverOps checks that every op has a matrix in the report:
+// the ECMAScript ops in the engines' and the libraries' families, every
+// other op in exactly one family.
+func TestFamiliesCoverOps(t *testing.T) {
+	for _, op := range vectors.Ops() {
+		var in []string
+		for _, f := range families {
+			if slices.Contains(f.Ops, op.Name) {
+				in = append(in, f.ID)
+			}
+		}
+		want := 1
+		if op.Area == "ecmascript" {
+			want = 2
+		}
+		if len(in) != want {
+			t.Errorf("op %s is in the families %q, want %d", op.Name, in, want)
+		}
 	}
 }

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"encoding/hex"
-	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 
@@ -21,10 +22,27 @@ const (
 	// VerdictDocumented: the implementation does what its own
 	// documentation says, which differs from the op's spec.
 	VerdictDocumented = "documented deviation"
+	// VerdictLag: an engine follows an older edition of a spec that has
+	// since changed; Cause.Change names the change.
+	VerdictLag = "engine lag"
 	// VerdictSuite: the vector or the reference is wrong; the fix belongs
 	// in pctest, not in the implementation.
 	VerdictSuite = "suite error"
 )
+
+// A Repro is a bug's standalone reproduction: a program of a few lines in
+// the implementation's own language that prints, on one line, what the
+// implementation does with the minimal input.
+type Repro struct {
+	// File is the program, relative to its testee's directory.
+	File string `json:"file"`
+	// Argv runs it, with the placeholders of layout.expand and {file}.
+	Argv []string `json:"argv"`
+	// Expected is what the spec asks for, in the form the program prints;
+	// Actual is what the program prints today.
+	Expected string `json:"expected"`
+	Actual   string `json:"actual"`
+}
 
 // A Cause is one reason for divergences, with the matcher that recognizes
 // them and its verdict.
@@ -61,21 +79,54 @@ type Cause struct {
 	Impact string `json:"impact,omitempty"`
 	// Known links an existing report of the bug, if there is one.
 	Known string `json:"known,omitempty"`
+	// Change names the spec change an engine lags behind (VerdictLag).
+	Change string `json:"change,omitempty"`
+	// Repro is a bug's standalone reproduction (VerdictBug).
+	Repro *Repro `json:"repro,omitempty"`
+
+	// dir is the testee directory whose verdicts.json holds the cause, ""
+	// for survey/verdicts.json.
+	dir string
 
 	in, want, got, vid *regexp.Regexp
 }
 
-// loadCauses reads and compiles the verdicts file.
-func loadCauses(name string) ([]*Cause, error) {
-	data, err := os.ReadFile(name)
+// loadCauses reads and compiles survey/verdicts.json and then every testee
+// directory's verdicts.json, in the order of dirs.
+func loadCauses(root string, dirs []*TesteeDir) ([]*Cause, error) {
+	causes, err := loadCauseFile(filepath.Join(root, "survey", "verdicts.json"), "")
 	if err != nil {
 		return nil, err
 	}
+	seen := map[string]string{}
+	for _, c := range causes {
+		seen[c.ID] = "survey/verdicts.json"
+	}
+	for _, d := range dirs {
+		name := filepath.Join(root, d.Dir, "verdicts.json")
+		cs, err := loadCauseFile(name, d.Dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		for _, c := range cs {
+			if other := seen[c.ID]; other != "" {
+				return nil, fmt.Errorf("%s: cause id %q is also in %s", name, c.ID, other)
+			}
+			seen[c.ID] = d.Dir + "/verdicts.json"
+		}
+		causes = append(causes, cs...)
+	}
+	return causes, nil
+}
+
+// loadCauseFile reads and compiles one verdicts file, whose causes belong
+// to the testee directory dir ("" for the survey's own).
+func loadCauseFile(name, dir string) ([]*Cause, error) {
 	var causes []*Cause
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&causes); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err := decodeStrict(name, &causes); err != nil {
+		return nil, err
 	}
 	seen := map[string]bool{}
 	for _, c := range causes {
@@ -84,9 +135,21 @@ func loadCauses(name string) ([]*Cause, error) {
 		}
 		seen[c.ID] = true
 		switch c.Verdict {
-		case VerdictBug, VerdictDocumented, VerdictSuite:
+		case VerdictBug, VerdictDocumented, VerdictLag, VerdictSuite:
 		default:
-			return nil, fmt.Errorf("%s: cause %s: verdict %q is not one of %q, %q, %q", name, c.ID, c.Verdict, VerdictBug, VerdictDocumented, VerdictSuite)
+			return nil, fmt.Errorf("%s: cause %s: verdict %q is not one of %q, %q, %q, %q", name, c.ID, c.Verdict, VerdictBug, VerdictDocumented, VerdictLag, VerdictSuite)
+		}
+		c.dir = dir
+		if c.Verdict == VerdictLag && c.Change == "" {
+			return nil, fmt.Errorf("%s: cause %s: an engine lag needs the change it lags behind (\"change\")", name, c.ID)
+		}
+		if r := c.Repro; r != nil {
+			if r.File == "" || len(r.Argv) == 0 || r.Actual == "" || r.Expected == "" {
+				return nil, fmt.Errorf("%s: cause %s: a repro needs file, argv, expected and actual", name, c.ID)
+			}
+			if _, err := os.Stat(filepath.Join(filepath.Dir(name), r.File)); err != nil {
+				return nil, fmt.Errorf("%s: cause %s: repro: %w", name, c.ID, err)
+			}
 		}
 		if c.Title == "" || c.Spec == "" || c.Explain == "" {
 			return nil, fmt.Errorf("%s: cause %s needs a title, a spec clause and an explanation", name, c.ID)
@@ -119,9 +182,13 @@ func loadCauses(name string) ([]*Cause, error) {
 	return causes, nil
 }
 
-// matches reports whether c explains the divergence r of row.
-func (c *Cause) matches(row string, r *Result) bool {
-	if len(c.Rows) > 0 && !slices.Contains(c.Rows, row) {
+// matches reports whether c explains the divergence r of row. A cause of
+// a testee directory's verdicts.json explains only that directory's rows.
+func (c *Cause) matches(row *Row, r *Result) bool {
+	if c.dir != "" && c.dir != row.Dir {
+		return false
+	}
+	if len(c.Rows) > 0 && !slices.Contains(c.Rows, row.Name) {
 		return false
 	}
 	if len(c.Ops) > 0 && !slices.Contains(c.Ops, r.Op) {
@@ -146,7 +213,7 @@ func (c *Cause) matches(row string, r *Result) bool {
 }
 
 // classify returns the first cause that explains r, or nil.
-func classify(causes []*Cause, row string, r *Result) *Cause {
+func classify(causes []*Cause, row *Row, r *Result) *Cause {
 	for _, c := range causes {
 		if c.matches(row, r) {
 			return c

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// A Family is one matrix of the report: the rows that answer any of its
+// ops, by those ops.
+type Family struct {
+	ID, Title string
+	// About says what the family's ops are, for people.
+	About string
+	Ops   []vectors.Op
+	Rows  []*RowReport
+}
+
+// families lists the report's matrices, in order. Every op belongs to
+// exactly one family (TestFamiliesCoverOps).
+var families = []Family{
+	{ID: "engines", Title: "ECMAScript engines × the four URI functions",
+		About: "Each engine's own global encodeURI, encodeURIComponent, decodeURI and decodeURIComponent (ECMA-262 5.1 §15.1.3), in its own process.",
+		Ops:   []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent}},
+	{ID: "ecmascript-libraries", Title: "Libraries that claim the ECMAScript functions",
+		About: "Functions outside an engine whose documentation says they do what encodeURI, encodeURIComponent, decodeURI or decodeURIComponent do.",
+		Ops:   []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent}},
+	{ID: "encoders", Title: "RFC 3986 encoders",
+		About: "Percent-encoding of octets outside a set (RFC 3986 §2.1, §2.3, §2.4; the named sets of percentEncodeSet), and Go's escapers.",
+		Ops:   []vectors.Op{vectors.OpPercentEncode, vectors.OpPercentEncodeSet, vectors.OpEncodeNoDouble, vectors.OpGoQueryEscape, vectors.OpGoPathEscape}},
+	{ID: "decoders", Title: "Decoders, strict and lenient",
+		About: "Strict decoding that rejects a malformed '%' (RFC 3986 §2.1), lenient decoding that keeps it (WHATWG URL §1.3), UTF-8 decoding with replacement, and Go's unescapers.",
+		Ops:   []vectors.Op{vectors.OpPercentDecode, vectors.OpPercentDecodeLenient, vectors.OpUTF8DecodeReplace, vectors.OpGoQueryUnescape, vectors.OpGoPathUnescape}},
+	{ID: "form", Title: "application/x-www-form-urlencoded",
+		About: "One name or value through the form serializer and parser (WHATWG URL §5).",
+		Ops:   []vectors.Op{vectors.OpFormEncode, vectors.OpFormDecode}},
+	{ID: "normalization", Title: "Normalization and equivalence",
+		About: "RFC 3986 §6.2.2.1 and §6.2.2.2: case of escapes, escapes of unreserved characters.",
+		Ops:   []vectors.Op{vectors.OpNormalize, vectors.OpEquivalent}},
+	{ID: "iri", Title: "IRI ↔ URI",
+		About: "RFC 3987 §3.1 and §3.2.",
+		Ops:   []vectors.Op{vectors.OpIRIToURI, vectors.OpURIToIRI}},
+}
+
+// isEngine reports whether the row is an ECMAScript engine's own global
+// functions.
+func (rr *RowReport) isEngine() bool { return rr.Row.Kind == "engine" }
+
+// answers reports whether the row ran any vector of op.
+func (rr *RowReport) answers(op vectors.Op) bool {
+	t := rr.Cells[string(op)]
+	return t != nil && t.Ran() > 0
+}
+
+// claims reports whether the row claims op: it ran a vector of it, or its
+// mapping maps a function to it.
+func (rr *RowReport) claims(op vectors.Op) bool {
+	return rr.answers(op) || slices.ContainsFunc(rr.Functions, func(m Mapping) bool { return m.Op == op })
+}
+
+// buildFamilies fills each family with its rows: the engines' rows go to
+// the engines' family only, every other row to each family of whose ops
+// it claims one. The reference is left out: it is what the others are
+// measured against.
+func (rep *Report) buildFamilies() []Family {
+	var out []Family
+	for _, f := range families {
+		for _, rr := range rep.Rows {
+			if rr.Row.Impl == "reference" || (f.ID == "engines") != rr.isEngine() {
+				continue
+			}
+			if slices.ContainsFunc(f.Ops, rr.claims) {
+				f.Rows = append(f.Rows, rr)
+			}
+		}
+		if len(f.Rows) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// A Score is one line of the scoreboard: a row's pass rate on the ops it
+// answers.
+type Score struct {
+	Row *RowReport
+	// Passed and Ran count the vectors of the ops the row answers; Rate
+	// is Passed/Ran.
+	Passed, Ran int
+	Rate        float64
+	Ops         int
+	Bugs        int
+}
+
+// RateText writes the pass rate as a percentage, rounded down so that
+// only a row that passes everything shows 100%.
+func (s Score) RateText() string {
+	if s.Ran == 0 {
+		return "—"
+	}
+	if s.Passed == s.Ran {
+		return "100%"
+	}
+	return fmt.Sprintf("%.1f%%", float64(int(s.Rate*1000))/10)
+}
+
+// scoreboard returns the rows that ran, best pass rate first, then by
+// name; the reference is left out.
+func (rep *Report) scoreboard() []Score {
+	var out []Score
+	for _, rr := range rep.Rows {
+		if rr.Absent != "" || rr.Row.Impl == "reference" {
+			continue
+		}
+		s := Score{Row: rr, Passed: rr.Total.Passed, Ran: rr.Total.Ran()}
+		if s.Ran > 0 {
+			s.Rate = float64(s.Passed) / float64(s.Ran)
+		}
+		for _, t := range rr.Cells {
+			if t.Ran() > 0 {
+				s.Ops++
+			}
+		}
+		for _, g := range rr.Groups {
+			if g.Cause != nil && g.Cause.Verdict == VerdictBug {
+				s.Bugs++
+			}
+		}
+		out = append(out, s)
+	}
+	slices.SortStableFunc(out, func(a, b Score) int {
+		if c := cmp.Compare(b.Rate, a.Rate); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Row.Row.Name, b.Row.Row.Name)
+	})
+	return out
+}
+
+// A CauseSection is one cause of divergence with every row it explains.
+type CauseSection struct {
+	Cause   *Cause
+	Entries []BugLine
+	Results int
+	// Repro is what the reproduction printed in the last survey, when the
+	// cause has one and it ran.
+	Repro *ReproResult
+}
+
+// causeSections groups the classified divergences by cause, in the order
+// of the verdicts files; unclassified groups are left to their rows.
+func (rep *Report) causeSections() []*CauseSection {
+	var out []*CauseSection
+	by := map[*Cause]*CauseSection{}
+	for _, rr := range rep.Rows {
+		for _, g := range rr.Groups {
+			if g.Cause == nil {
+				continue
+			}
+			s := by[g.Cause]
+			if s == nil {
+				s = &CauseSection{Cause: g.Cause}
+				if r, ok := rep.Repros[g.Cause.ID]; ok {
+					s.Repro = &r
+				}
+				by[g.Cause] = s
+				out = append(out, s)
+			}
+			s.Entries = append(s.Entries, BugLine{Row: rr, Group: g})
+			s.Results += len(g.Results)
+		}
+	}
+	order := func(v string) int {
+		return slices.Index([]string{VerdictBug, VerdictLag, VerdictDocumented, VerdictSuite}, v)
+	}
+	slices.SortStableFunc(out, func(a, b *CauseSection) int {
+		return cmp.Compare(order(a.Cause.Verdict), order(b.Cause.Verdict))
+	})
+	return out
+}
+
+// languages returns the distinct languages of the rows that ran.
+func (rep *Report) languages() []string {
+	var out []string
+	for _, rr := range rep.Rows {
+		if rr.Absent == "" && rr.Row.Impl != "reference" && !slices.Contains(out, rr.Row.Language) {
+			out = append(out, rr.Row.Language)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// counts returns how many rows ran (the reference left out) and how many
+// of them are ECMAScript engines.
+func (rep *Report) counts() (rows, engines int) {
+	for _, rr := range rep.Rows {
+		if rr.Absent == "" && rr.Row.Impl != "reference" {
+			rows++
+			if rr.isEngine() {
+				engines++
+			}
+		}
+	}
+	return rows, engines
+}
