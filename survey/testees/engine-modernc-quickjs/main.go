@@ -1,6 +1,6 @@
 // Command engine-modernc-quickjs is a pctest testee (testee/PROTOCOL.md) for
-// the four URI functions and escape and unescape of QuickJS as modernc.org/quickjs (QuickJS
-// translated to pure Go) runs them.
+// the four URI functions and escape and unescape of QuickJS as
+// modernc.org/quickjs (QuickJS translated to pure Go) runs them.
 package main
 
 import (

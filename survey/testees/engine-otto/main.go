@@ -1,6 +1,6 @@
 // Command engine-otto is a pctest testee (testee/PROTOCOL.md) for the four
-// URI functions and escape and unescape of otto, the ECMAScript 5 interpreter in Go
-// (github.com/robertkrimen/otto).
+// URI functions and escape and unescape of otto, the ECMAScript 5
+// interpreter in Go (github.com/robertkrimen/otto).
 package main
 
 import (

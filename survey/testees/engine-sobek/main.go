@@ -1,6 +1,6 @@
 // Command engine-sobek is a pctest testee (testee/PROTOCOL.md) for the four
-// URI functions and escape and unescape of sobek, Grafana's ECMAScript engine in Go (a fork of
-// goja, github.com/grafana/sobek).
+// URI functions and escape and unescape of sobek, Grafana's ECMAScript
+// engine in Go (a fork of goja, github.com/grafana/sobek).
 package main
 
 import (
