@@ -5,7 +5,8 @@
 // same op in one run:
 //
 //   (none)           encodeURI, encodeURIComponent, decodeURI,
-//                    decodeURIComponent: the engine's global functions
+//                    decodeURIComponent, escape, unescape: the engine's
+//                    global functions (the last two of Annex B)
 //   urlsearchparams  formEncode  new URLSearchParams([['', value]]).toString(),
 //                                without its leading "="
 //                    formDecode  new URLSearchParams('=' + value).get(''), for
@@ -23,6 +24,8 @@ const sets = {
     encodeURIComponent: (s) => ({ out: encodeURIComponent(s) }),
     decodeURI: (s) => ({ out: decodeURI(s) }),
     decodeURIComponent: (s) => ({ out: decodeURIComponent(s) }),
+    escape: (s) => ({ out: escape(s) }),
+    unescape: (s) => ({ out: unescape(s) }),
   },
   urlsearchparams: {
     // "=" + value: the serializer of the one-pair list [["", value]].

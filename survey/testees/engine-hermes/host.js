@@ -13,8 +13,9 @@
 // the output again as UTF-16 hex (out_utf16): Hermes's print writes UTF-8
 // and turns a lone surrogate into U+FFFD. The host passes on the "@@" lines
 // and drops everything else the REPL prints (the value of each line,
-// "undefined"). Only encodeURI, encodeURIComponent, decodeURI and
-// decodeURIComponent are answered; other ops are "unsupported".
+// "undefined"). Only encodeURI, encodeURIComponent, decodeURI,
+// decodeURIComponent, escape and unescape (Annex B) are answered; other ops
+// are "unsupported".
 //
 //   (cd survey/testees/engine-hermes && npm ci)
 //   pctest run -- node survey/testees/engine-hermes/host.js
@@ -24,11 +25,12 @@ const { spawn } = require('child_process');
 const path = require('path');
 
 const hermes = path.join(__dirname, 'node_modules/hermes-engine-cli/linux64-bin/hermes');
-const ops = new Set(['encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent']);
+const ops = new Set(['encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent', 'escape', 'unescape']);
 
 // Written in the REPL as one line.
 const prelude = `var __pc = function (id, op, h) {
-  var fns = { encodeURI: encodeURI, encodeURIComponent: encodeURIComponent, decodeURI: decodeURI, decodeURIComponent: decodeURIComponent };
+  var fns = { encodeURI: encodeURI, encodeURIComponent: encodeURIComponent, decodeURI: decodeURI, decodeURIComponent: decodeURIComponent,
+    escape: escape, unescape: unescape };
   var s = '', i, r;
   for (i = 0; i + 4 <= h.length; i += 4) s += String.fromCharCode(parseInt(h.slice(i, i + 4), 16));
   try {

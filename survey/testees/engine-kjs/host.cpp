@@ -2,7 +2,8 @@
 // ECMAScript engine (KF5 libKF5JS), through its public API (libKF5JSApi):
 // the input is stored as a string (UTF-16, lone surrogates included) in the
 // global "input", the script below calls the global encodeURI,
-// encodeURIComponent, decodeURI or decodeURIComponent on it, and the host
+// encodeURIComponent, decodeURI, decodeURIComponent, escape or unescape
+// (Annex B) on it, and the host
 // answers the result's code units, or the name of the error it throws.
 // Every other op is answered "unsupported".
 //
@@ -20,7 +21,7 @@ int main()
 	KJSObject global = interp.globalObject();
 	return pc::serve([&](const pc::Request &r, pc::Answer &a) {
 		if ((r.op != "encodeURI" && r.op != "encodeURIComponent" && r.op != "decodeURI" &&
-		     r.op != "decodeURIComponent") || !r.is_text) {
+		     r.op != "decodeURIComponent" && r.op != "escape" && r.op != "unescape") || !r.is_text) {
 			a.unsupported(r);
 			return;
 		}

@@ -1,6 +1,6 @@
 // Command engine-modernc-quickjs is a pctest testee (testee/PROTOCOL.md) for
-// the four URI functions of QuickJS as modernc.org/quickjs (QuickJS
-// translated to pure Go) runs them.
+// the four URI functions and escape and unescape of QuickJS as
+// modernc.org/quickjs (QuickJS translated to pure Go) runs them.
 package main
 
 import (
@@ -57,7 +57,9 @@ function run(op, units) {
   }
 }`
 
-var ops = map[string]bool{"encodeURI": true, "encodeURIComponent": true, "decodeURI": true, "decodeURIComponent": true}
+// ops are the four URI functions and Annex B's escape and unescape.
+var ops = map[string]bool{"encodeURI": true, "encodeURIComponent": true, "decodeURI": true, "decodeURIComponent": true,
+	"escape": true, "unescape": true}
 
 // call runs op on the request's code units with eval, which evaluates a
 // script and returns its value as a string.

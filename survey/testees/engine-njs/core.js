@@ -1,11 +1,14 @@
 // engine-njs/core.js: the protocol core, the same file in every engine-* directory.
 // pctestAnswer(line, opts) answers one request line of the pctest protocol
 // (testee/PROTOCOL.md) with the engine's own encodeURI, encodeURIComponent,
-// decodeURI or decodeURIComponent; every other op is "unsupported". ES5 only.
+// decodeURI or decodeURIComponent, and its global escape and unescape (Annex B),
+// when it has them; every other op is "unsupported". ES5 only.
 // Text comes as "in_utf16" (-utf16hex) or "in" and goes back as "out_utf16".
 // opts.noLone: the engine's strings cannot hold a lone surrogate.
 var pctestFns = {encodeURI: encodeURI, encodeURIComponent: encodeURIComponent,
   decodeURI: decodeURI, decodeURIComponent: decodeURIComponent};
+if (typeof escape === 'function') pctestFns.escape = escape;
+if (typeof unescape === 'function') pctestFns.unescape = unescape;
 
 function pctestHex4(n) {
   var h = n.toString(16);

@@ -1,6 +1,6 @@
 // Command engine-otto is a pctest testee (testee/PROTOCOL.md) for the four
-// URI functions of otto, the ECMAScript 5 interpreter in Go
-// (github.com/robertkrimen/otto).
+// URI functions and escape and unescape of otto, the ECMAScript 5
+// interpreter in Go (github.com/robertkrimen/otto).
 package main
 
 import (
@@ -50,7 +50,9 @@ function run(op, units) {
   }
 }`
 
-var ops = map[string]bool{"encodeURI": true, "encodeURIComponent": true, "decodeURI": true, "decodeURIComponent": true}
+// ops are the four URI functions and Annex B's escape and unescape.
+var ops = map[string]bool{"encodeURI": true, "encodeURIComponent": true, "decodeURI": true, "decodeURIComponent": true,
+	"escape": true, "unescape": true}
 
 // call runs op on the request's code units with eval, which evaluates a
 // script and returns its value as a string.

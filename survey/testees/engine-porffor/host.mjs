@@ -7,8 +7,9 @@
 // export, compiler/wrap.js) once, at start, and calls the Wasm exports for
 // each request: the input goes in one UTF-16 code unit at a time (push),
 // so lone surrogates reach the engine as they are, and the output comes
-// back the same way (at). Only encodeURI, encodeURIComponent, decodeURI and
-// decodeURIComponent are answered; other ops are "unsupported". A Wasm trap
+// back the same way (at). Only encodeURI, encodeURIComponent, decodeURI,
+// decodeURIComponent, escape and unescape (Annex B) are answered; other ops
+// are "unsupported". A Wasm trap
 // ends the process (the runner charges the request as a crash): Porffor's
 // memory is not to be trusted after one.
 //
@@ -24,7 +25,7 @@ const { exports: porf } = compile(source, true, (s) => process.stderr.write(s));
 // Porffor's exports take each argument as a value and its type; 1 is
 // Number (porffor/compiler/types.js).
 const NUMBER = 1;
-const opIndex = { encodeURI: 0, encodeURIComponent: 1, decodeURI: 2, decodeURIComponent: 3 };
+const opIndex = { encodeURI: 0, encodeURIComponent: 1, decodeURI: 2, decodeURIComponent: 3, escape: 5, unescape: 6 };
 const IDENTITY = 4; // run(4) gives the string back: the round trip this host relies on
 
 function call(op, s) {

@@ -1,7 +1,7 @@
 // The program Porffor compiles for the pctest testee host.mjs beside this
 // file: a string is built one UTF-16 code unit at a time inside Porffor's
-// own memory (push), one of the engine's four global URI functions runs on
-// it (run), and the result is read back one code unit at a time (at).
+// own memory (push), one of the engine's four global URI functions or its
+// escape or unescape (Annex B) runs on it (run), and the result is read back one code unit at a time (at).
 // Porffor compiles JavaScript ahead of time to Wasm; it has no stdin, so
 // host.mjs calls these exports from node.
 let buf = '';
@@ -18,8 +18,8 @@ export const push = (c) => {
   return 0;
 };
 
-// run applies encodeURI (0), encodeURIComponent (1), decodeURI (2) or
-// decodeURIComponent (3) and returns the length of its result; errkind
+// run applies encodeURI (0), encodeURIComponent (1), decodeURI (2),
+// decodeURIComponent (3), escape (5) or unescape (6) and returns the length of its result; errkind
 // then says 0 (none), 1 (some exception) or 2 (a URIError).
 export const run = (op) => {
   err = 0;
@@ -29,6 +29,8 @@ export const run = (op) => {
     else if (op == 1) out = encodeURIComponent(buf);
     else if (op == 2) out = decodeURI(buf);
     else if (op == 3) out = decodeURIComponent(buf);
+    else if (op == 5) out = escape(buf);
+    else if (op == 6) out = unescape(buf);
     else out = buf;
   } catch (e) {
     err = 1;

@@ -1,7 +1,7 @@
 // A pctest testee (protocol version 1, testee/PROTOCOL.md) for the
 // ECMAScript engine of Qt QML, V4, through QJSEngine: it calls the global
-// encodeURI, encodeURIComponent, decodeURI and decodeURIComponent with the
-// input as a QString (UTF-16, lone surrogates included) and answers the
+// encodeURI, encodeURIComponent, decodeURI and decodeURIComponent, and
+// Annex B's escape and unescape, with the input as a QString (UTF-16, lone surrogates included) and answers the
 // result's code units, or the name of the error it throws. Every other op
 // is answered "unsupported". The same source builds against Qt 5
 // (engine-qt5-v4) and Qt 6 (engine-qt6-v4):
@@ -21,7 +21,7 @@ int main(int argc, char **argv)
 	QJSValue global = engine.globalObject();
 	return pc::serve([&](const pc::Request &r, pc::Answer &a) {
 		if ((r.op != "encodeURI" && r.op != "encodeURIComponent" && r.op != "decodeURI" &&
-		     r.op != "decodeURIComponent") || !r.is_text) {
+		     r.op != "decodeURIComponent" && r.op != "escape" && r.op != "unescape") || !r.is_text) {
 			a.unsupported(r);
 			return;
 		}

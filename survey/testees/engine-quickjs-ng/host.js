@@ -11,8 +11,9 @@
 // the VM with String.fromCharCode, so lone surrogates reach the engine as
 // they are (no string crosses the boundary but ASCII), calls the engine's
 // own function, and returns the answer's fields as JSON, the output again as
-// UTF-16 hex (out_utf16). Only encodeURI, encodeURIComponent, decodeURI and
-// decodeURIComponent are answered; other ops are "unsupported".
+// UTF-16 hex (out_utf16). Only encodeURI, encodeURIComponent, decodeURI,
+// decodeURIComponent, escape and unescape (Annex B) are answered; other ops
+// are "unsupported".
 //
 //   (cd survey/testees/engine-quickjs-ng && npm ci)
 //   pctest run -- node survey/testees/engine-quickjs-ng/host.js
@@ -23,7 +24,8 @@ const { newQuickJSWASMModuleFromVariant } = require('quickjs-emscripten-core');
 const variant = require('@jitl/quickjs-ng-wasmfile-release-sync');
 
 const prelude = `var __pc = function (op, h) {
-  var fns = { encodeURI: encodeURI, encodeURIComponent: encodeURIComponent, decodeURI: decodeURI, decodeURIComponent: decodeURIComponent };
+  var fns = { encodeURI: encodeURI, encodeURIComponent: encodeURIComponent, decodeURI: decodeURI, decodeURIComponent: decodeURIComponent,
+    escape: escape, unescape: unescape };
   var s = '', i;
   for (i = 0; i + 4 <= h.length; i += 4) s += String.fromCharCode(parseInt(h.slice(i, i + 4), 16));
   try {
@@ -55,5 +57,7 @@ newQuickJSWASMModuleFromVariant(variant).then((QuickJS) => {
     encodeURIComponent: call('encodeURIComponent'),
     decodeURI: call('decodeURI'),
     decodeURIComponent: call('decodeURIComponent'),
+    escape: call('escape'),
+    unescape: call('unescape'),
   });
 });

@@ -11,8 +11,9 @@
 // the VM with String.fromCharCode, so lone surrogates reach the engine as
 // they are (no string crosses the boundary but ASCII), calls the engine's
 // own function, and returns the answer's fields as JSON, the output again as
-// UTF-16 hex (out_utf16). Only encodeURI, encodeURIComponent, decodeURI and
-// decodeURIComponent are answered; other ops are "unsupported".
+// UTF-16 hex (out_utf16). Only encodeURI, encodeURIComponent, decodeURI,
+// decodeURIComponent, escape and unescape (Annex B) are answered; other ops
+// are "unsupported".
 //
 //   (cd survey/testees/engine-quickjs && npm ci)
 //   pctest run -- node survey/testees/engine-quickjs/host.js
@@ -22,7 +23,8 @@ const { serve } = require('../node-common/protocol.js');
 const { getQuickJS } = require('quickjs-emscripten');
 
 const prelude = `var __pc = function (op, h) {
-  var fns = { encodeURI: encodeURI, encodeURIComponent: encodeURIComponent, decodeURI: decodeURI, decodeURIComponent: decodeURIComponent };
+  var fns = { encodeURI: encodeURI, encodeURIComponent: encodeURIComponent, decodeURI: decodeURI, decodeURIComponent: decodeURIComponent,
+    escape: escape, unescape: unescape };
   var s = '', i;
   for (i = 0; i + 4 <= h.length; i += 4) s += String.fromCharCode(parseInt(h.slice(i, i + 4), 16));
   try {
@@ -54,5 +56,7 @@ getQuickJS().then((QuickJS) => {
     encodeURIComponent: call('encodeURIComponent'),
     decodeURI: call('decodeURI'),
     decodeURIComponent: call('decodeURIComponent'),
+    escape: call('escape'),
+    unescape: call('unescape'),
   });
 });

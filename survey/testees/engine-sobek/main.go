@@ -1,6 +1,6 @@
 // Command engine-sobek is a pctest testee (testee/PROTOCOL.md) for the four
-// URI functions of sobek, Grafana's ECMAScript engine in Go (a fork of
-// goja, github.com/grafana/sobek).
+// URI functions and escape and unescape of sobek, Grafana's ECMAScript
+// engine in Go (a fork of goja, github.com/grafana/sobek).
 package main
 
 import (
@@ -48,7 +48,9 @@ function run(op, units) {
   }
 }`
 
-var ops = map[string]bool{"encodeURI": true, "encodeURIComponent": true, "decodeURI": true, "decodeURIComponent": true}
+// ops are the four URI functions and Annex B's escape and unescape.
+var ops = map[string]bool{"encodeURI": true, "encodeURIComponent": true, "decodeURI": true, "decodeURIComponent": true,
+	"escape": true, "unescape": true}
 
 // call runs op on the request's code units with eval, which evaluates a
 // script and returns its value as a string.

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // A pctest testee (protocol version 1, see testee/PROTOCOL.md) for
 // V8's own URI functions: encodeURI, encodeURIComponent, decodeURI and
-// decodeURIComponent (ECMA-262 §19.2.6, née 5.1 §15.1.3). Every other op is
-// answered "unsupported".
+// decodeURIComponent (ECMA-262 §19.2.6, née 5.1 §15.1.3), and the legacy
+// escape and unescape (Annex B.2.1). Every other op is answered
+// "unsupported".
 //
 //   pctest run -- node cmd/pctest/testees/node-builtin/testee.js
 //
@@ -12,7 +13,7 @@
 // without waiting for more input.
 'use strict';
 
-const fns = { encodeURI, encodeURIComponent, decodeURI, decodeURIComponent };
+const fns = { encodeURI, encodeURIComponent, decodeURI, decodeURIComponent, escape, unescape };
 
 // fromUTF16Hex and toUTF16Hex serve the -utf16hex mode: code units as four
 // hex digits each ("in_utf16": "d800dc00"), for JSON libraries that cannot
