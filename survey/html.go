@@ -71,7 +71,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 		}
 		return "fail"
 	},
-	"ratePct":     func(s Score) string { return fmt.Sprintf("%.1f", s.Rate*100) },
+	"barWidth":    func(s Score) string { return fmt.Sprintf("%.0f", s.Rate*50) },
 	"reproLink":   reproLink,
 	"reproStatus": func(rep *Report, c *Cause) string { return strings.TrimPrefix(reproStatus(rep, c), " ") },
 	"fuzzTime":    fuzzWithTime,
@@ -96,7 +96,8 @@ th, td { border: 1px solid #d4d4d4; padding: 2px 7px; text-align: left; vertical
 th { background: #f4f4f4; position: sticky; top: 0; z-index: 1; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.pass { background: #e6f6e6; } td.fail { background: #fbe4e4; } td.xfail { background: #fdf3d8; } td.none { color: #999; }
-.bar { display: inline-block; height: 9px; background: #7a7; vertical-align: middle; margin-right: 6px; }
+.bar { display: inline-block; height: 9px; background: #7a7; vertical-align: middle; margin-right: 5px; }
+.scoreboard td { white-space: nowrap; } .scoreboard td.name { white-space: normal; }
 .bar.fail { background: #d77; } .bar.xfail { background: #cb5; }
 .scoreboard { columns: 2; column-gap: 2em; } .scoreboard table { width: 100%; }
 code, .v { font-family: ui-monospace, monospace; background: #f6f6f6; padding: 0 3px; white-space: pre-wrap; word-break: break-all; }
@@ -107,6 +108,8 @@ code, .v { font-family: ui-monospace, monospace; background: #f6f6f6; padding: 0
 .verdict { font-weight: bold; text-transform: uppercase; font-size: 11px; padding: 1px 4px; border-radius: 3px; background: #eee; }
 .muted { color: #777; }
 details { margin: .3em 0; }
+table.impl { width: 100%; table-layout: fixed; } table.impl td { overflow-wrap: anywhere; }
+.cause table { max-width: 100%; } .cause td { overflow-wrap: anywhere; }
 </style>
 </head>
 <body>
@@ -121,7 +124,7 @@ Every cell and example is the output of the implementation named; the function-t
 <p>Each row's pass rate on the ops it answers (vectors passed of those run; expected failures count as failures, skipped ones do not), best first. ⚙ marks an ECMAScript engine. Fuzz: findings of <code>pctest fuzz</code> against the reference codec, and how long it ran.</p>
 <div class="scoreboard"><table>
 <tr><th>#</th><th>implementation</th><th>language</th><th>ops</th><th>pass rate</th><th>passed / run</th><th>bugs</th><th>fuzz</th></tr>
-{{range $i, $s := .Scores}}<tr><td class="num">{{add1 $i}}</td><td><a href="#row-{{$s.Row.Row.Name}}">{{$s.Row.Row.Name}}</a>{{if eq $s.Row.Row.Kind "engine"}} ⚙{{end}}</td><td>{{$s.Row.Row.Language}}</td><td class="num">{{$s.Ops}}</td><td class="num"><span class="bar {{rateClass $s}}" style="width: {{ratePct $s}}px"></span>{{$s.RateText}}</td><td class="num">{{$s.Passed}} / {{$s.Ran}}</td><td class="num">{{if $s.Bugs}}{{$s.Bugs}}{{end}}</td><td>{{fuzzTime $s.Row}}</td></tr>
+{{range $i, $s := .Scores}}<tr><td class="num">{{add1 $i}}</td><td class="name"><a href="#row-{{$s.Row.Row.Name}}">{{$s.Row.Row.Name}}</a>{{if eq $s.Row.Row.Kind "engine"}} ⚙{{end}}</td><td>{{$s.Row.Row.Language}}</td><td class="num">{{$s.Ops}}</td><td class="num"><span class="bar {{rateClass $s}}" style="width: {{barWidth $s}}px"></span>{{$s.RateText}}</td><td class="num">{{$s.Passed}} / {{$s.Ran}}</td><td class="num">{{if $s.Bugs}}{{$s.Bugs}}{{end}}</td><td>{{fuzzTime $s.Row}}</td></tr>
 {{end}}</table></div>
 
 <h2>Matrices</h2>
@@ -141,7 +144,7 @@ Every cell and example is the output of the implementation named; the function-t
 {{if not .Bugs}}<p>None.</p>{{end}}
 <ol>{{range .Bugs}}{{$ex := .Group.Minimal}}{{$c := .Group.Cause}}
 <li><b>{{.Row.Row.Name}}</b> ({{version .Row}}): {{$c.Title}}. Minimal input <span class="v">{{$ex.ShowInput}}</span> to <code>{{$ex.Op}}</code>: expected <span class="v">{{$ex.ShowWant}}</span>, got <span class="v">{{$ex.ShowGot}}</span>. Spec: {{$c.Spec}}.
-{{with $c.Repro}}Reproduction <a href="{{reproLink $c}}"><code>{{.File}}</code></a> prints <span class="v">{{.Actual}}</span>; expected <span class="v">{{.Expected}}</span> ({{reproStatus $.Report $c}}).{{end}}</li>{{end}}
+{{with $c.Repro}}Reproduction <a href="{{reproLink $c}}"><code>{{.File}}</code></a> prints <span class="v">{{.Actual}}</span>; expected <span class="v">{{.Expected}}</span> {{reproStatus $.Report $c}}.{{end}}</li>{{end}}
 </ol>
 
 <h2 id="causes">Causes of divergence, with verdicts</h2>
@@ -156,7 +159,7 @@ Every cell and example is the output of the implementation named; the function-t
 <li>why: {{$c.Explain}}</li>
 {{if $c.Impact}}<li>impact: {{$c.Impact}}</li>{{end}}
 {{if $c.Known}}<li>known: <a href="{{$c.Known}}">{{$c.Known}}</a></li>{{end}}
-{{with $c.Repro}}<li>reproduction: <a href="{{reproLink $c}}"><code>{{.File}}</code></a> (<code>{{join .Argv " "}}</code>) prints <span class="v">{{.Actual}}</span>; expected <span class="v">{{.Expected}}</span> ({{reproStatus $.Report $c}})</li>{{end}}
+{{with $c.Repro}}<li>reproduction: <a href="{{reproLink $c}}"><code>{{.File}}</code></a> (<code>{{join .Argv " "}}</code>) prints <span class="v">{{.Actual}}</span>; expected <span class="v">{{.Expected}}</span> {{reproStatus $.Report $c}}</li>{{end}}
 </ul>
 <table><tr><th>row</th><th>vectors</th><th>fuzz</th><th>minimal input</th><th>op</th><th>expected</th><th>got</th></tr>
 {{range $s.Entries}}{{$ex := .Group.Minimal}}<tr id="cause-{{$c.ID}}-{{.Row.Row.Name}}"><td>{{.Row.Row.Name}}</td><td class="num">{{.Group.Vectors}}</td><td class="num">{{.Group.Fuzz}}</td><td class="v">{{$ex.ShowInput}}</td><td>{{$ex.Op}}</td><td class="v">{{$ex.ShowWant}}</td><td class="v">{{$ex.ShowGot}}</td></tr>
@@ -168,9 +171,10 @@ Every cell and example is the output of the implementation named; the function-t
 <p>minimal input to <code>{{$ex.Op}}</code>: <span class="v">{{$ex.ShowInput}}</span>; expected <span class="v">{{$ex.ShowWant}}</span>, got <span class="v">{{$ex.ShowGot}}</span></p></div>{{end}}{{end}}{{end}}{{end}}
 
 <h2 id="implementations">Implementations</h2>
-<table>
+<table class="impl">
+<colgroup><col style="width: 11%"><col style="width: 7%"><col style="width: 20%"><col style="width: 15%"><col style="width: 32%"><col style="width: 15%"></colgroup>
 <tr><th>row</th><th>language</th><th>library</th><th>version</th><th>functions → ops</th><th>results</th></tr>
-{{range .Rows}}<tr id="row-{{.Row.Name}}"><td>{{.Row.Name}}</td><td>{{.Row.Language}}</td><td>{{.Row.Library}}</td><td>{{version .}}</td><td>{{range .Functions}}<a href="{{.Docs}}">{{.Function}}</a> → {{.Op}}<br>{{end}}{{if .Row.Impl}}built into pctest (<code>-impl {{.Row.Impl}}</code>){{end}}{{if .Row.Note}}<br><i>{{.Row.Note}}</i>{{end}}</td><td>{{if .Absent}}<i>{{.Absent}}</i>{{else}}{{cellText .Total}}; {{fuzzText .}}; {{seconds .}}{{end}}</td></tr>
+{{range .Rows}}<tr id="row-{{.Row.Name}}"><td>{{.Row.Name}}</td><td>{{.Row.Language}}</td><td>{{.Row.Library}}</td><td>{{version .}}</td><td>{{range .Functions}}<a href="{{.Docs}}">{{.Function}}</a> → {{.Op}}<br>{{end}}{{if .Row.Impl}}built into pctest (<code>-impl {{.Row.Impl}}</code>){{end}}{{if .Row.Note}}<br><i>{{.Row.Note}}</i>{{end}}</td><td>{{if .Absent}}<i>{{.Absent}}</i>{{else}}{{cellText .Total}}; fuzz {{fuzzTime .}}; {{seconds .}}{{end}}</td></tr>
 {{end}}</table>
 
 <h2 id="not-surveyed">Not surveyed</h2>
