@@ -139,6 +139,7 @@ func TestCoverage(t *testing.T) {
 			need(fmt.Sprintf("%s.ascii-%02x", id, c))
 		}
 		need(fmt.Sprintf("rfc3986.percentEncode.octet-%02x", c))
+		need(fmt.Sprintf("iri.iriToURI.path-ascii-%02x", c))
 	}
 	sets := map[string]bool{}
 	for _, v := range vs {
