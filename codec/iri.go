@@ -16,25 +16,36 @@ import (
 // host that holds one is converted to its A-label by IDNA ToASCII (the
 // optional ireg-name step of §3.1, UseSTD3ASCIIRules set; here UTS #46
 // processing as golang.org/x/net/idna's Lookup profile does it, so a label
-// is also mapped, lowercased for example, before it is converted). All-ASCII
-// labels and IP literals ("[...]") are left alone. A label that IDNA
-// refuses, or that is not UTF-8, is an error, an [*IDNAError], and the
-// result is "".
+// is also mapped, lowercased for example, before it is converted). IP
+// literals ("[...]") are left alone. A label that IDNA refuses, or that is
+// not UTF-8, is an error, an [*IDNAError], and the result is "".
 //
-// Everywhere else, every octet at or above 0x80 is written as %XX with
-// uppercase hex (§3.1 step 2, the UTF-8 of each ucschar or iprivate
-// character; octets of other characters and bytes that are not UTF-8 are
-// written the same way, since a URI can hold neither). ASCII is never
-// changed: existing escapes stay as they are, and characters that a URI
-// does not allow, such as space, are not converted (§3.1 makes that
-// optional). The input is taken as the UTF-8 of the IRI, not normalized
-// (§3.1 step 1 variant c). When iri is all ASCII, IRIToURI returns it
-// itself.
+// Everywhere else (all-ASCII labels of the host included: "The uniform
+// treatment of the whole IRI in step 2 is important"), §3.1 step 2 applies:
+// "For each character in 'ucschar' or 'iprivate', apply steps 2.1 through
+// 2.3 below": 2.1 "Convert the character to a sequence of one or more
+// octets using UTF-8", 2.2 "Convert each octet to %HH ... the hexadecimal
+// notation SHOULD use uppercase letters", 2.3 "Replace the original
+// character with the resulting character sequence". Every octet at or
+// above 0x80 is written so: octets of characters that are neither ucschar
+// nor iprivate, and bytes that are not UTF-8, too, since a URI can hold
+// neither.
+//
+// The printable US-ASCII characters that a URI does not allow are
+// converted the same way (to %20, %22, %3C, %3E, %5C, %5E, %60, %7B, %7C
+// and %7D). §3.1: "Systems accepting IRIs MAY also deal with the printable
+// characters in US-ASCII that are not allowed in URIs, namely "<", ">",
+// '"', space, "{", "}", "|", "\", "^", and "`", in step 2 above. If these
+// characters are found but are not converted, then the conversion SHOULD
+// fail." Converting them gives a URI where failing would give nothing.
+// The rest of ASCII is never changed: "#", "%" and the square brackets
+// "MUST NOT be converted", existing escapes stay as written (the note on
+// step 2.3: they "are not encoded further"), and controls and DEL, which
+// the list leaves out, stay too. The input is taken as the UTF-8 of the
+// IRI, not normalized (§3.1 step 1 variant c). When there is nothing to
+// convert, IRIToURI returns iri itself.
 func IRIToURI(iri string) (string, error) {
-	i := 0
-	for i < len(iri) && iri[i] < utf8.RuneSelf {
-		i++
-	}
+	i := indexNotIn(iri, &iriKeepASCII)
 	if i == len(iri) {
 		return iri, nil
 	}
@@ -42,37 +53,52 @@ func IRIToURI(iri string) (string, error) {
 	b := make([]byte, 0, len(iri)+2*len(iri[i:]))
 	pos := 0
 	if ref.hostStart >= 0 && !ref.ipLiteral && hasNonASCII(iri[ref.hostStart:ref.hostEnd]) {
-		b = appendPctEncode(b, iri[:ref.hostStart], allASCII, false)
+		b = appendPctEncode(b, iri[:ref.hostStart], iriKeepASCII, false)
 		var err error
 		if b, err = appendHostToASCII(b, iri, ref.hostStart, ref.hostEnd); err != nil {
 			return "", err
 		}
 		pos = ref.hostEnd
 	}
-	b = appendPctEncode(b, iri[pos:], allASCII, false)
+	b = appendPctEncode(b, iri[pos:], iriKeepASCII, false)
 	return unsafeString(b), nil
 }
 
-// URIToIRI maps a URI (or URI reference) to an IRI as RFC 3987 §3.2 says,
-// converting only what is safe to convert.
+// URIToIRI maps a URI (or URI reference) to an IRI as RFC 3987 §3.2 says:
 //
-// A run of escapes that is the UTF-8 of one character (§3.2 steps 2 and 3:
-// strictly legal UTF-8, RFC 3629) is decoded when the character is one an
-// IRI allows (steps 4 and 5): a ucschar anywhere, an iprivate character in
-// the query only (§2.2), and never one of the bidirectional formatting
-// characters LRM, RLM, LRE, RLE, PDF, LRO and RLO (U+200E, U+200F, U+202A to
-// U+202E; §4.1). Every other escape stays exactly as written, hex case
-// included. In particular, URIToIRI never decodes an escape of an ASCII
-// octet, not even of an unreserved one: that is a normalization (RFC 3986
-// §6.2.2.2, see [Normalize]), not a conversion, and it would also decode
-// "%25", which §3.2 step 2 keeps.
+//  1. "Represent the URI as a sequence of octets in US-ASCII."
+//  2. "Convert all percent-encodings ("%" followed by two hexadecimal
+//     digits) to the corresponding octets, except those corresponding to
+//     "%", characters in "reserved", and characters in US-ASCII not allowed
+//     in URIs."
+//  3. "Re-percent-encode any octet produced in step 2 that is not part of a
+//     strictly legal UTF-8 octet sequence."
+//  4. "Re-percent-encode all octets produced in step 3 that in UTF-8
+//     represent characters that are not appropriate according to sections
+//     2.2, 4.1, and 6.1."
+//  5. "Interpret the resulting octet sequence as a sequence of characters
+//     encoded in UTF-8."
+//
+// So an escape of an unreserved ASCII character (ALPHA, DIGIT, "-", ".",
+// "_", "~") is decoded: "%41" becomes "A". Escapes of "%", of reserved
+// characters (gen-delims and sub-delims) and of the other ASCII octets
+// (controls, space, '"', "<", ">", "\", "^", "`", "{", "|", "}", DEL) stay
+// exactly as written, hex case included. A run of escapes of octets at or
+// above 0x80 that is the strictly legal UTF-8 (RFC 3629) of one character
+// becomes that character when an IRI allows it there (step 4): a ucschar
+// anywhere, an iprivate character in the query only (§2.2), and never one
+// of the bidirectional formatting characters LRM, RLM, LRE, RLE, PDF, LRO
+// and RLO (U+200E, U+200F, U+202A to U+202E; §4.1). Every other escape of
+// an octet at or above 0x80 is re-percent-encoded (steps 3 and 4) with
+// uppercase hex (RFC 3986 §2.1: producers "should use uppercase"; §3.2.1
+// turns "%e2%80%ae" into "%E2%80%AE").
 //
 // In the host of an authority (not an IP literal), each label that starts
 // with "xn--" (in either case) is converted to its U-label by IDNA
 // ToUnicode (§3.2.1: "MAY convert punycode-encoded domain name labels"),
 // when golang.org/x/net/idna's Lookup profile accepts it, converts the
 // U-label back to the same A-label, and every character of the U-label is
-// one an IRI allows. Other labels stay as they are.
+// one an IRI allows. Other labels go through steps 2 to 5 like the rest.
 //
 // Other characters, including any non-ASCII ones already in uri, are
 // copied. URIToIRI never fails: the error is always nil. When nothing
@@ -97,8 +123,13 @@ func URIToIRI(uri string) (string, error) {
 	return unsafeString(b), nil
 }
 
-// allASCII holds every octet below 0x80.
-var allASCII = SetRange(0, utf8.RuneSelf-1)
+// notInURIPrintable holds the printable US-ASCII characters that a URI
+// does not allow, which [IRIToURI] converts (RFC 3987 §3.1).
+const notInURIPrintable = "<>\" {}|\\^`"
+
+// iriKeepASCII holds what [IRIToURI] leaves as it is: every octet below
+// 0x80 but those of notInURIPrintable.
+var iriKeepASCII = SetRange(0, utf8.RuneSelf-1).Without(notInURIPrintable)
 
 // A uriRef holds where the host and the query of a URI or IRI reference
 // are.
@@ -208,7 +239,7 @@ func appendHostToASCII(b []byte, s string, start, end int) ([]byte, error) {
 			}
 			b = append(b, a...)
 		} else {
-			b = append(b, label...)
+			b = appendPctEncode(b, label, iriKeepASCII, false)
 		}
 		if j == end {
 			return b, nil
@@ -282,15 +313,22 @@ func appendIRIUnescape(b []byte, s string, start, end int, ref uriRef) []byte {
 		b = append(b, s[i:i+j]...)
 		i += j
 		o, ok := escapeAt(s, i, end)
-		if !ok || o < utf8.RuneSelf {
-			// A '%' that starts no escape, or an escape of an ASCII
-			// octet: copied as written.
-			n := 1
-			if ok {
-				n = 3
+		if !ok {
+			// A '%' that starts no escape: copied.
+			b = append(b, '%')
+			i++
+			continue
+		}
+		if o < utf8.RuneSelf {
+			// Step 2: of the ASCII escapes, only those of unreserved
+			// characters are converted; "%", reserved and not allowed
+			// in URIs are the rest. Steps 3 and 4 keep the octet.
+			if Unreserved.has(o) {
+				b = append(b, o)
+			} else {
+				b = append(b, s[i:i+3]...)
 			}
-			b = append(b, s[i:i+n]...)
-			i += n
+			i += 3
 			continue
 		}
 		// Gather the octets of up to four escapes in a row.
@@ -309,12 +347,18 @@ func appendIRIUnescape(b []byte, s string, start, end int, ref uriRef) []byte {
 			r, _ := utf8.DecodeRune(seq[:n])
 			inQuery := ref.queryStart >= 0 && i >= ref.queryStart && i < ref.queryEnd
 			if iriAllowed(r, inQuery) {
-				b = append(b, seq[:n]...)
-				i += 3 * n
-				continue
+				b = append(b, seq[:n]...) // step 5
+			} else {
+				for _, o := range seq[:n] { // step 4
+					b = append(b, '%', upperHex[o>>4], upperHex[o&15])
+				}
 			}
+			i += 3 * n
+			continue
 		}
-		b = append(b, s[i:i+3]...)
+		// Step 3: the octet is not part of a strictly legal UTF-8
+		// sequence.
+		b = append(b, '%', upperHex[o>>4], upperHex[o&15])
 		i += 3
 	}
 	return append(b, s[i:end]...)

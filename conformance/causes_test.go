@@ -58,7 +58,7 @@ var zooCauses = map[string]string{
 	"goQueryUnescape-malformed-passthrough": "malformed-accepted",
 	"goPathUnescape-plus-as-space":          "plus-as-space",
 	"iriToURI-double-encodes":               "double-encoded",
-	"uriToIRI-decodes-ascii":                "decoded-reserved",
+	"uriToIRI-decodes-reserved":             "decoded-reserved",
 	"escape-keeps-tilde":                    "kept-must-encode",
 	"escape-lowercase-u":                    "lowercase-hex",
 	// No relation of the table is "decoded a form the spec keeps as it

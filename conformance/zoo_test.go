@@ -394,9 +394,9 @@ var zoo = []*mutant{
 	{name: "iriToURI-double-encodes", bug: "iriToURI encodes the '%' of existing escapes",
 		ops: []vectors.Op{vectors.OpIRIToURI}, do: pre(replace("%", "%25")),
 		blind: "no law is about iriToURI, and no engine in the process answers it for the oracle"},
-	{name: "uriToIRI-decodes-ascii", bug: "uriToIRI decodes escapes of unreserved ASCII characters",
+	{name: "uriToIRI-decodes-reserved", bug: "uriToIRI decodes escapes of reserved ASCII characters, such as %2F",
 		ops: []vectors.Op{vectors.OpURIToIRI}, do: pre(mapEscapes(func(b byte, esc []uint16) []uint16 {
-			if codec.Unreserved.Contains(b) {
+			if codec.Reserved.Contains(b) {
 				return []uint16{uint16(b)}
 			}
 			return esc

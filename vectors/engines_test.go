@@ -429,6 +429,9 @@ func TestIDNA(t *testing.T) {
 			if outHost == inHost && isASCIIString(inHost) && !strings.Contains(strings.ToLower(inHost), "xn--") {
 				continue // nothing for IDNA to do
 			}
+			if isASCIIString(inHost) && strings.Contains(inHost, "%") && !strings.Contains(strings.ToLower(inHost), "xn--") {
+				continue // escapes: RFC 3987 §3.2 step 2's, not IDNA's
+			}
 		}
 		want := Response{Out: utf16.Encode([]rune(outHost))}
 		if v.Expect.Error != "" {

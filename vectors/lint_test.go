@@ -116,6 +116,7 @@ func lintVector(t *testing.T, v Vector, area string, lines []string) {
 // shouldOps are the ops whose vectors may be "should" (README.md, "Levels").
 var shouldOps = map[string]bool{
 	"percentEncode": true, "percentEncodeSet": true, "normalize": true, "encodeNoDouble": true, "iriToURI": true,
+	"uriToIRI": true,
 }
 
 // TestCoverage checks the minimum coverage of issue 4 on the corpus itself,
@@ -138,6 +139,7 @@ func TestCoverage(t *testing.T) {
 			need(fmt.Sprintf("%s.ascii-%02x", id, c))
 		}
 		need(fmt.Sprintf("rfc3986.percentEncode.octet-%02x", c))
+		need(fmt.Sprintf("iri.iriToURI.path-ascii-%02x", c))
 	}
 	sets := map[string]bool{}
 	for _, v := range vs {

@@ -133,9 +133,9 @@ var ops = []OpInfo{
 		Doc: "Go net/url PathUnescape of the input's UTF-8"},
 
 	{Name: OpIRIToURI, Area: "iri", In: Text, Out: Text, Errors: []string{ErrIDNA},
-		Doc: "RFC 3987 §3.1: host to A-labels (IDNA), other non-ASCII to %XX of its UTF-8, existing escapes kept"},
+		Doc: "RFC 3987 §3.1: host to A-labels (IDNA); step 2: other non-ASCII, and the printable ASCII a URI does not allow (< > \" space { } | \\ ^ `, which §3.1 lets step 2 convert and else says the conversion SHOULD fail), to %XX of its UTF-8; existing escapes, # % [ ] and controls kept"},
 	{Name: OpURIToIRI, Area: "iri", In: Text, Out: Text,
-		Doc: "RFC 3987 §3.2: decode escapes that form UTF-8 of characters an IRI allows, never ASCII ones; A-labels to U-labels"},
+		Doc: "RFC 3987 §3.2: step 2 decodes escapes of unreserved ASCII and of octets 0x80-0xFF, keeps those of %, reserved and ASCII not allowed in URIs as written; steps 3-4 re-encode (uppercase hex) octets not in valid UTF-8 or of characters an IRI does not allow there; A-labels to U-labels"},
 
 	{Name: OpEscape, Area: "annexb", In: Text, Out: Text, Units: true,
 		Doc: "ECMA-262 5.1 Annex B.2.1 escape: code units outside A-Z a-z 0-9 @*_+-./ to %XY below 256, else %uWXYZ, uppercase hex"},

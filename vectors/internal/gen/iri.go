@@ -67,60 +67,119 @@ func iriParts(s string) (pre, host, rest string, ok bool) {
 	return s[:hs], s[hs:he], s[he:], true
 }
 
+// notInURIPrintable are the printable US-ASCII characters that a URI does
+// not allow and that RFC 3987 §3.1 lets step 2 convert: "Systems accepting
+// IRIs MAY also deal with the printable characters in US-ASCII that are not
+// allowed in URIs, namely "<", ">", '"', space, "{", "}", "|", "\", "^",
+// and "`", in step 2 above.  If these characters are found but are not
+// converted, then the conversion SHOULD fail.  Please note that the number
+// sign ("#"), the percent sign ("%"), and the square bracket characters
+// ("[", "]") are not part of the above list and MUST NOT be converted."
+// The op converts them (rather than fail); controls and DEL are not in the
+// list and stay as they are.
+const notInURIPrintable = "<>\" {}|\\^`"
+
+// iriKeepASCII is what iriToURI leaves as it is: US-ASCII but
+// notInURIPrintable.
+var iriKeepASCII = setRange(0, 0x7F).without(notInURIPrintable)
+
 // iriToURIModel converts per RFC 3987 §3.1: host labels with non-ASCII to
-// A-labels ("xn--" and Punycode), every other non-ASCII character to the
-// %XX escapes of its UTF-8 (uppercase hex), ASCII as it is. It also reports
-// whether an escape it wrote has a hex letter.
-func iriToURIModel(in []uint16) (out []uint16, letters bool) {
+// A-labels ("xn--" and Punycode, the optional ireg-name conversion before
+// step 2); then step 2 on the rest: "For each character in 'ucschar' or
+// 'iprivate', apply steps 2.1 through 2.3 below. 2.1. Convert the
+// character to a sequence of one or more octets using UTF-8 [RFC3629].
+// 2.2. Convert each octet to %HH ... the hexadecimal notation SHOULD use
+// uppercase letters. 2.3. Replace the original character with the
+// resulting character sequence". Every other non-ASCII character gets the
+// same treatment (a URI can hold none), and so do the characters of
+// notInURIPrintable; the rest of ASCII, existing escapes included, stays.
+// It also reports whether the answer rests on a SHOULD: an escape it wrote
+// has a hex letter (step 2.2), or it converted a character of
+// notInURIPrintable (a MAY, with "SHOULD fail" as the other choice).
+func iriToURIModel(in []uint16) (out []uint16, should bool) {
 	s := string(utf16.Decode(in))
 	encode := func(t string) string {
-		b, l := encodeWith([]byte(t), setRange(0, 0x7F))
-		letters = letters || l
+		b, l := encodeWith([]byte(t), iriKeepASCII)
+		should = should || l || strings.ContainsAny(t, notInURIPrintable)
 		return string(b)
 	}
 	pre, host, rest, ok := iriParts(s)
 	if !ok {
-		return units(encode(s)), letters
+		return units(encode(s)), should
 	}
 	labels := strings.Split(host, ".")
 	for i, l := range labels {
-		if !isASCII(l) {
+		if isASCII(l) {
+			labels[i] = encode(l) // step 2 treats the whole IRI alike
+		} else {
 			labels[i] = "xn--" + punyEncode([]rune(l))
 		}
 	}
-	return units(encode(pre) + strings.Join(labels, ".") + encode(rest)), letters
+	return units(encode(pre) + strings.Join(labels, ".") + encode(rest)), should
 }
 
-// uriToIRIModel converts per RFC 3987 §3.2 as the op uriToIRI defines it:
-// a run of escapes that is the valid UTF-8 (RFC 3629) of a character an
-// IRI allows there (ucschar; iprivate only in the query; never a bidi
-// formatting character) becomes that character; every other escape, and
-// every escape of an ASCII octet, stays exactly as written; A-labels of the
-// host become U-labels.
-func uriToIRIModel(in []uint16) []uint16 {
+// uriToIRIModel converts per RFC 3987 §3.2, steps 1 to 5:
+//
+//  1. Represent the URI as a sequence of octets in US-ASCII.
+//  2. Convert all percent-encodings ("%" followed by two hexadecimal
+//     digits) to the corresponding octets, except those corresponding to
+//     "%", characters in "reserved", and characters in US-ASCII not allowed
+//     in URIs.
+//  3. Re-percent-encode any octet produced in step 2 that is not part of a
+//     strictly legal UTF-8 octet sequence.
+//  4. Re-percent-encode all octets produced in step 3 that in UTF-8
+//     represent characters that are not appropriate according to sections
+//     2.2, 4.1, and 6.1.
+//  5. Interpret the resulting octet sequence as a sequence of characters
+//     encoded in UTF-8.
+//
+// Step 2 thus decodes the escapes of unreserved ASCII (ALPHA, DIGIT, "-",
+// ".", "_", "~": the only ASCII characters a URI allows that are neither
+// "%" nor reserved) and of every octet 0x80-0xFF; the other ASCII escapes
+// stay as written. A character is appropriate (step 4) when it is a
+// ucschar, an iprivate in the query (§2.2), and not a bidi formatting
+// character (§4.1); §6.1 leaves choices the op does not make. The escapes
+// that steps 3 and 4 write are new, with uppercase hex (RFC 3986 §2.1
+// SHOULD; §3.2.1's example turns "%e2%80%ae" into "%E2%80%AE"). A-labels of
+// the host become U-labels (§3.2.1: "MAY convert"). It also reports
+// whether an escape that step 3 or 4 re-encodes was written with a
+// lowercase hex digit: the case of the answer then rests on a SHOULD, and
+// the RFC notes that it "may not be preserved". (When the input escape is
+// uppercase, keeping it and writing it anew agree.)
+func uriToIRIModel(in []uint16) (out []uint16, lowered bool) {
 	s := string(utf16.Decode(in))
 	pre, host, rest, ok := iriParts(s)
 	if !ok {
-		return units(decodeIRIText(s))
+		return units(decodeIRIText(s, &lowered)), lowered
 	}
 	labels := strings.Split(host, ".")
 	for i, l := range labels {
 		if len(l) > 4 && strings.EqualFold(l[:4], "xn--") {
 			if u, ok := punyDecode(l[4:]); ok {
 				labels[i] = string(u)
+				continue
 			}
 		}
+		labels[i] = decodeIRIText(l, &lowered)
 	}
-	return units(decodeIRIText(pre) + strings.Join(labels, ".") + decodeIRIText(rest))
+	return units(decodeIRIText(pre, &lowered) + strings.Join(labels, ".") + decodeIRIText(rest, &lowered)), lowered
 }
 
-// decodeIRIText decodes the escapes of s, a part of a URI without its
-// host. The authority never holds '?' or '#', so the query is what follows
-// the first '?' up to a '#'.
-func decodeIRIText(s string) string {
+// decodeIRIText applies steps 2 to 5 of §3.2 to s, a part of a URI without
+// its host, and sets *lowered when an escape it re-encodes was written with
+// a lowercase hex digit. The authority never holds '?' or '#', so the query is what
+// follows the first '?' up to a '#'.
+func decodeIRIText(s string, lowered *bool) string {
 	var b strings.Builder
 	inQuery, inFragment := false, false
 	bs := []byte(s)
+	// reencode writes the octet of the escape at s[at:] as a new escape,
+	// with uppercase hex.
+	reencode := func(at int) {
+		o := hexByteValue(bs[at+1])<<4 | hexByteValue(bs[at+2])
+		b.Write(pctEncode(nil, o))
+		*lowered = *lowered || s[at:at+3] != strings.ToUpper(s[at:at+3])
+	}
 	for i := 0; i < len(bs); i++ {
 		c := bs[i]
 		switch {
@@ -134,6 +193,18 @@ func decodeIRIText(s string) string {
 			continue
 		}
 		lead := hexByteValue(bs[i+1])<<4 | hexByteValue(bs[i+2])
+		if lead < 0x80 {
+			// Step 2: an ASCII escape is converted only when it is not
+			// "%", not reserved and not disallowed in URIs: when it is
+			// unreserved.
+			if unreserved[lead] {
+				b.WriteByte(lead)
+			} else {
+				b.WriteString(s[i : i+3])
+			}
+			i += 2
+			continue
+		}
 		n := 0
 		switch {
 		case lead >= 0xC2 && lead <= 0xDF:
@@ -152,13 +223,19 @@ func decodeIRIText(s string) string {
 			octets = append(octets, hexByteValue(bs[p+1])<<4|hexByteValue(bs[p+2]))
 		}
 		if n > 0 && len(octets) == n {
-			if r, ok := rfc3629Decode(octets); ok && (ucschar(r) || inQuery && iprivate(r)) && !bidiFormatting(r) {
-				b.WriteRune(r)
+			if r, ok := rfc3629Decode(octets); ok { // step 3: strictly legal UTF-8
+				if (ucschar(r) || inQuery && iprivate(r)) && !bidiFormatting(r) {
+					b.WriteRune(r) // step 5
+				} else {
+					for j := range n { // step 4
+						reencode(i + 3*j)
+					}
+				}
 				i += 3*n - 1
 				continue
 			}
 		}
-		b.WriteString(s[i : i+3])
+		reencode(i) // step 3: not part of a strictly legal sequence
 		i += 2
 	}
 	return b.String()

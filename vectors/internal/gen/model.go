@@ -63,8 +63,11 @@ func shouldIf(cond bool) string {
 // Levels: a vector is "should" exactly when its expected value rests on a
 // SHOULD of the spec it cites: uppercase hex in an escape the op writes
 // under RFC 3986 (§2.1: percentEncode, percentEncodeSet with an rfc3986.*
-// set, encodeNoDouble) or RFC 3987 (§3.1 step 2.2: iriToURI), and
-// normalize changing its input (§6.2.2.1 and §6.2.2.2 say escapes "should
+// set, encodeNoDouble) or RFC 3987 (§3.1 step 2.2: iriToURI; §3.2 steps 3
+// and 4: an escape uriToIRI re-encodes that the input wrote in lowercase),
+// iriToURI converting a printable
+// ASCII character a URI does not allow (§3.1: "MAY", or else "SHOULD
+// fail"), and normalize changing its input (§6.2.2.1 and §6.2.2.2 say escapes "should
 // be normalized" and "should be decoded"). Everything else is "must".
 func model(req vectors.Request) modelResult {
 	r := modelResult{known: true, level: vectors.LevelMust}
@@ -168,11 +171,12 @@ func model(req vectors.Request) modelResult {
 		r.ref = "Go net/url " + fn + " (unescape)"
 
 	case vectors.OpIRIToURI:
-		out, letters := iriToURIModel(req.In)
-		r.resp, r.level = text(out), shouldIf(letters)
+		out, should := iriToURIModel(req.In)
+		r.resp, r.level = text(out), shouldIf(should)
 		r.ref = "RFC 3987 §3.1"
 	case vectors.OpURIToIRI:
-		r.resp = text(uriToIRIModel(req.In))
+		out, lowered := uriToIRIModel(req.In)
+		r.resp, r.level = text(out), shouldIf(lowered)
 		r.ref = "RFC 3987 §3.2"
 
 	case vectors.OpEscape:

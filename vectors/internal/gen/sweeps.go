@@ -510,6 +510,13 @@ func iriSweeps(b *builder) {
 	for _, t := range badUTF8 {
 		b.add("path-invalid-utf8-"+t.slug, textReq(vectors.OpURIToIRI, u(base+escapes(t.b, false))), "")
 	}
+	for c := 0; c < 0x80; c++ {
+		note := ""
+		if strings.IndexByte(notInURIPrintable, byte(c)) >= 0 {
+			note = "RFC 3987 §3.1 lets step 2 convert the printable ASCII a URI does not allow; the op does"
+		}
+		b.add(fmt.Sprintf("path-ascii-%02x", c), textReq(vectors.OpIRIToURI, u(base, rune(c), "x")), note)
+	}
 	for _, r := range []rune{0xA0, 0x7FF, 0x800, 0xD7FF, 0xF900, 0xFDCF, 0xFDF0, 0xFFEF, 0x10000, 0x1FFFD, 0xE1000, 0xEFFFD} {
 		b.add("path-"+boundarySlug(r), textReq(vectors.OpIRIToURI, u(base, r)), "")
 	}
