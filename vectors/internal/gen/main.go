@@ -48,6 +48,7 @@ var areas = []struct {
 	{"neturl", "neturl", "Go net/url QueryEscape, PathEscape, QueryUnescape and PathUnescape."},
 	{"iri", "iri", "RFC 3987 §3.1 and §3.2: IRI to URI and URI to IRI."},
 	{"annexb", "annexb", "ECMA-262 5.1 Annex B.2.1 and B.2.2: escape and unescape over UTF-16 code units."},
+	{"encoding", "encoding", "WHATWG URL §1.3 percent-encode after encoding with the legacy encodings of the WHATWG Encoding Standard: the query of a special URL (§4.4 query state) and the application/x-www-form-urlencoded serializer (§5.2), with the encoders transcribed over the Encoding Standard's index files."},
 }
 
 func main() {

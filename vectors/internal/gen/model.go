@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,6 +182,28 @@ func model(req vectors.Request) modelResult {
 	case vectors.OpUnescape:
 		r.resp = text(unescapeModel(req.In))
 		r.ref = "ECMA-262 5.1 Annex B.2.2"
+
+	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy:
+		name, ok := getEncoding(req.Args["encoding"])
+		if !ok {
+			r.known = false
+			return r
+		}
+		enc := getOutputEncoding(name)
+		set, where := specialQuerySet, "URL §4.4 query state, §1.3 percent-encode after encoding with the special-query percent-encode set"
+		if req.Op == vectors.OpFormEncodeLegacy {
+			set, where = formSet, "URL §5.2 urlencoded serializer, §1.3 percent-encode after encoding with the application/x-www-form-urlencoded percent-encode set"
+		}
+		out, errs := percentEncodeAfterEncoding(enc, []rune(string(toUTF8(req.In))), set)
+		r.resp = text(units(out))
+		r.ref = "WHATWG " + where + "; WHATWG Encoding " + encoderRef(name, enc)
+		if len(errs) > 0 {
+			var cps []string
+			for _, c := range errs {
+				cps = append(cps, fmt.Sprintf("U+%04X", c))
+			}
+			r.note = enc + " cannot encode " + strings.Join(cps, ", ") + " (&#NNNN;)"
+		}
 	default:
 		r.known = false
 	}
