@@ -115,7 +115,15 @@ func main() {
 	bin := flag.String("chromium", "/usr/bin/chromium", "Chromium binary")
 	pkg := flag.String("package", "", "the Debian package and version, for the record")
 	timeout := flag.Duration("timeout", 5*time.Minute, "give up after")
+	sweep := flag.Bool("sweep", false, "instead: every scalar value U+0080 to U+FFFF and a sample above, one at a time, through each legacy encoding's query; print where Chromium and package codec differ")
 	flag.Parse()
+	if *sweep {
+		if err := runSweep(*bin, *timeout); err != nil {
+			fmt.Fprintln(os.Stderr, "chromium:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*out, *bin, *pkg, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "chromium:", err)
 		os.Exit(1)
