@@ -270,10 +270,12 @@ func transformOne(t transform.Transformer, scratch *[]byte, s string) ([]byte, b
 // encoder for the encoding name does not follow it (handled is true), or
 // handled false to let x/text encode r. ok false is an error with r.
 //
-// Each case was found by checking x/text (v0.43.0) against a transcription
-// of the Encoding Standard's encoders over its index files, for every
-// scalar value; the sampled vectors of vectors/encoding.json keep the
-// check (codec/legacy_test.go).
+// Each case was found by checking x/text (v0.43.0) against the
+// generator's transcription of the Encoding Standard's encoders over its
+// index files (vectors/internal/gen/legacy.go), for every scalar value;
+// TestPercentEncodeAfterEncodingTables keeps that check over U+0080 to
+// U+FFFF, and the vectors of vectors/encoding.json over a sample with
+// astral code points and ISO-2022-JP's states.
 func legacyFix(name string, r rune) (b []byte, ok, handled bool) {
 	switch name {
 	case "Shift_JIS":

@@ -47,10 +47,9 @@ func sweepCodePoints() []rune {
 // prints each answer that differs from package codec's
 // (PercentEncodeAfterEncodingString with the special-query set), and
 // fails if there is one. The codec is the judge here because the sweep
-// is far larger than the vectors; the codec was checked against the
+// is far larger than the vectors; the codec is checked against the
 // generator's transcription of the Encoding Standard over the same code
-// points while it was written (see codec/legacy.go), and the vectors keep
-// a sample of that check.
+// points by TestPercentEncodeAfterEncodingTables in package codec.
 func runSweep(bin string, timeout time.Duration) error {
 	cps := sweepCodePoints()
 	var mu sync.Mutex

@@ -6,6 +6,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -600,4 +601,26 @@ func encoderRef(name, enc string) string {
 		return s + "§13.1.2 EUC-KR encoder"
 	}
 	return s + "§9.2 single-byte encoder (index " + singleByteIndex[enc] + ")"
+}
+
+// writeEncodeTable writes, for label, the urlencoded percent-encode after
+// encoding of each scalar value U+0080 to U+FFFF on its own, one a line:
+// the whole table of the model's encoder, for codec/legacy_test.go to
+// compare with the codec, which the generator never imports.
+func writeEncodeTable(w io.Writer, label string) error {
+	name, ok := getEncoding(label)
+	if !ok {
+		return fmt.Errorf("unknown encoding label %q", label)
+	}
+	enc := getOutputEncoding(name)
+	bw := bufio.NewWriter(w)
+	for c := rune(0x80); c <= 0xFFFF; c++ {
+		if c >= 0xD800 && c < 0xE000 {
+			continue
+		}
+		out, _ := percentEncodeAfterEncoding(enc, []rune{c}, formSet)
+		bw.WriteString(out)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }

@@ -54,7 +54,15 @@ var areas = []struct {
 func main() {
 	dir := flag.String("dir", ".", "directory to write the vectors files to")
 	check := flag.Bool("check", false, "write nothing; exit 1 if a file is not up to date")
+	encodeTable := flag.String("encode-table", "", "instead: print, for the WHATWG encoding label, formEncodeLegacy of every scalar value U+0080 to U+FFFF, one a line (codec/legacy_test.go compares)")
 	flag.Parse()
+	if *encodeTable != "" {
+		if err := writeEncodeTable(os.Stdout, *encodeTable); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	files, err := build()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
