@@ -178,4 +178,3 @@ func joinInts(cps []rune) string {
 	}
 	return b.String()
 }
-
