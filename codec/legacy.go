@@ -1,7 +1,6 @@
 package codec
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -148,12 +147,13 @@ func appendPercentEncodeAfterEncoding[S string | []byte](dst []byte, label strin
 	// Step 2: spaceAsPlus is the caller's.
 	// Step 3: get an encoder (Encoding §6.1).
 	enc := newLegacyEncoder(name, e)
-	// Steps 4, 5: the input queue is src, read from i; output is dst.
+	// Steps 4, 5: the input queue is in, read from i; output is dst.
+	in := string(src)
 	out := dst
 	k := formKeep(keep, spaceAsPlus)
 	for i := 0; ; { // step 6: potentialError starts non-null; step 7: loop
-		// Steps 7.1, 7.2: encode or fail (Encoding §6.1) from src[i:].
-		encoded, n, potentialError := enc.encodeOrFail(string(src[i:]))
+		// Steps 7.1, 7.2: encode or fail (Encoding §6.1) from in[i:].
+		encoded, n, potentialError := enc.encodeOrFail(in[i:])
 		i += n
 		for _, b := range encoded { // step 7.3
 			switch {
@@ -257,10 +257,8 @@ func transformOne(t transform.Transformer, scratch *[]byte, s string) ([]byte, b
 	t.Reset()
 	nDst, _, err := t.Transform(dst, []byte(s), true)
 	if err != nil {
-		var rep interface{ Replacement() byte } // x/text's RepertoireError
-		if errors.As(err, &rep) {
-			return nil, false
-		}
+		// x/text's RepertoireError: the encoding has no bytes for s. No
+		// other error can come from one code point and eight bytes of room.
 		return nil, false
 	}
 	return dst[:nDst], true
@@ -603,16 +601,11 @@ func (le *legacyEncoder) iso2022JP(s string) ([]byte, int, rune) {
 // encoder's two bytes (§12.1.2 steps 9-11 add 0xA1 where ISO-2022-JP adds
 // 0x21). The EUC-JP encoder's own special cases (steps 3-6: U+00A5,
 // U+203E, halfwidth katakana, U+2212) are not index jis0208 and were
-// dealt with before the lookup.
+// dealt with before the lookup; x/text's EUC-JP writes index jis0212 as
+// three bytes, which are not taken.
 func (le *legacyEncoder) jis0208(c rune) (lead, trail byte, ok bool) {
 	if c < 0x80 || c == 0xA5 || c == 0x203E || c >= 0xFF61 && c <= 0xFF9F {
 		return 0, 0, false
-	}
-	if b, fixed, handled := legacyFix("EUC-JP", c); handled {
-		if !fixed {
-			return 0, 0, false
-		}
-		return b[0] - 0x80, b[1] - 0x80, true
 	}
 	b, ok := transformOne(le.jis, &le.one, string(c))
 	if !ok || len(b) != 2 || b[0] < 0xA1 || b[1] < 0xA1 {

@@ -253,3 +253,20 @@ var legacyLabels = []string{
 	"windows-1258", "x-mac-cyrillic", "gbk", "gb18030", "big5", "euc-jp", "iso-2022-jp", "shift_jis",
 	"euc-kr", "x-user-defined",
 }
+
+// The query of a URL parsed in a Shift_JIS page, and a form value
+// submitted from a windows-1252 one (WHATWG URL §4.4 and §5.2). 本 is
+// 0x96 0x7B in Shift_JIS, and 0x7B '{' is not in the special-query
+// percent-encode set, so it stays as it is.
+func ExamplePercentEncodeAfterEncodingString() {
+	q, _ := codec.PercentEncodeAfterEncodingString("shift_jis", "q=日本 ☃", codec.WHATWGSpecialQuery, false)
+	f, _ := codec.PercentEncodeAfterEncodingString("windows-1252", "café ☃", codec.WHATWGFormURLEncoded, true)
+	_, err := codec.PercentEncodeAfterEncodingString("utf-7", "x", codec.WHATWGSpecialQuery, false)
+	fmt.Println(q)
+	fmt.Println(f)
+	fmt.Println(err)
+	// Output:
+	// q=%93%FA%96{%20%26%239731%3B
+	// caf%E9+%26%239731%3B
+	// unknown encoding label "utf-7" (WHATWG Encoding §4.2)
+}
