@@ -624,3 +624,54 @@ var iso2022JPKatakana = [63]rune{
 	0x30C1, 0x30C4, 0x30C6, 0x30C8, 0x30CA, 0x30CB, 0x30CC, 0x30CD, 0x30CE, 0x30CF, 0x30D2, 0x30D5, 0x30D8, 0x30DB, 0x30DE, 0x30DF,
 	0x30E0, 0x30E1, 0x30E2, 0x30E4, 0x30E6, 0x30E8, 0x30E9, 0x30EA, 0x30EB, 0x30EC, 0x30ED, 0x30EF, 0x30F3, 0x309B, 0x309C,
 }
+
+// specialSchemes are the special schemes of WHATWG URL §4.1.
+var specialSchemes = map[string]bool{"ftp": true, "file": true, "http": true, "https": true, "ws": true, "wss": true}
+
+// AppendQueryEncode appends to dst the query that the WHATWG URL parser
+// writes for src, the query of a URL whose scheme is scheme, parsed with
+// the encoding label names (URL §4.4 query state): step 1 uses UTF-8
+// instead when the URL is not special or its scheme is ws or wss; step
+// 2.1 takes the special-query percent-encode set for a special URL and the
+// query percent-encode set otherwise; step 2.2 is percent-encode after
+// encoding ([AppendPercentEncodeAfterEncoding]). The scheme is matched
+// ASCII case-insensitively, as the parser lowercases it. The errors are
+// those of AppendPercentEncodeAfterEncoding.
+func AppendQueryEncode(dst []byte, label, scheme string, src []byte) ([]byte, error) {
+	label, keep, err := queryEncoding(label, scheme)
+	if err != nil {
+		return dst, err
+	}
+	return appendPercentEncodeAfterEncoding(dst, label, src, keep, false)
+}
+
+// QueryEncodeString returns s encoded as [AppendQueryEncode] encodes it
+// (WHATWG URL §4.4 query state).
+func QueryEncodeString(label, scheme, s string) (string, error) {
+	label, keep, err := queryEncoding(label, scheme)
+	if err != nil {
+		return "", err
+	}
+	out, err := appendPercentEncodeAfterEncoding(nil, label, s, keep, false)
+	if err != nil {
+		return "", err
+	}
+	return string(out), nil
+}
+
+// queryEncoding is URL §4.4 query state steps 1 and 2.1: the label to
+// encode with and the set to keep.
+func queryEncoding(label, scheme string) (string, Set, error) {
+	if _, _, err := getEncoding(label); err != nil {
+		return "", Set{}, err
+	}
+	scheme = strings.ToLower(scheme)
+	special := specialSchemes[scheme]
+	if !special || scheme == "ws" || scheme == "wss" { // step 1
+		label = "utf-8"
+	}
+	if special { // step 2.1
+		return label, WHATWGSpecialQuery, nil
+	}
+	return label, WHATWGQuery, nil
+}

@@ -28,6 +28,16 @@ func TestPercentEncodeAfterEncodingVectors(t *testing.T) {
 	for _, v := range vs {
 		var keep codec.Set
 		var plus bool
+		if v.Op == vectors.OpQueryEncodeScheme { // URL §4.4 steps 1, 2
+			n++
+			in, want := string(utf16.Decode(v.In)), string(utf16.Decode(v.Expect.Out))
+			got, err := codec.QueryEncodeString(v.Args["encoding"], v.Args["scheme"], in)
+			app, err2 := codec.AppendQueryEncode([]byte("x"), v.Args["encoding"], v.Args["scheme"], []byte(in))
+			if err != nil || got != want || err2 != nil || string(app) != "x"+want {
+				t.Errorf("%s: QueryEncodeString(%q, %q, %q) = %q, %v; Append %q, %v; want %q", v.ID, v.Args["encoding"], v.Args["scheme"], in, got, err, app, err2, want)
+			}
+			continue
+		}
 		switch v.Op {
 		case vectors.OpQueryEncode: // URL §4.4: special-query set
 			keep = codec.WHATWGSpecialQuery

@@ -89,6 +89,9 @@ type Funcs struct {
 	// (args.encoding).
 	QueryEncode      func(s, encoding string) (string, error)
 	FormEncodeLegacy func(s, encoding string) (string, error)
+	// QueryEncodeScheme is the query of a URL of any scheme (§4.4 steps 1
+	// and 2): it gets the input, the label and the scheme (args.scheme).
+	QueryEncodeScheme func(s, encoding, scheme string) (string, error)
 }
 
 // Name returns f.Label, or "funcs".
@@ -176,6 +179,12 @@ func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, e
 		}
 		arg = req.Args["encoding"]
 		fn = func(s string) (string, error) { return g(s, arg) }
+	case vectors.OpQueryEncodeScheme:
+		if f.QueryEncodeScheme == nil {
+			return unsupported(""), nil
+		}
+		enc, scheme := req.Args["encoding"], req.Args["scheme"]
+		fn = func(s string) (string, error) { return f.QueryEncodeScheme(s, enc, scheme) }
 	case vectors.OpEquivalent:
 		if f.Equivalent == nil {
 			return unsupported(""), nil

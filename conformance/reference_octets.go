@@ -42,6 +42,12 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 			return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "input", Reason: err.Error()}
 		}
 		return textResult(out)
+	case vectors.OpQueryEncodeScheme: // WHATWG URL §4.4 query state
+		out, err := codec.QueryEncodeString(req.Args["encoding"], req.Args["scheme"], in)
+		if err != nil {
+			return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "input", Reason: err.Error()}
+		}
+		return textResult(out)
 	case vectors.OpPercentDecode: // RFC 3986 §2.1, strict
 		out, err := codec.PercentDecodeString(in, codec.Set{})
 		return octetResult(out, err, vectors.ErrMalformedEscape)

@@ -44,7 +44,7 @@ var families = []Family{
 		Ops:   []vectors.Op{vectors.OpEscape, vectors.OpUnescape}},
 	{ID: "legacy-encodings", Title: "Legacy encodings (percent-encode after encoding)",
 		About: "WHATWG URL §1.3 with the Encoding Standard's legacy encoders: a special URL's query (§4.4) and the urlencoded serializer (§5.2) in Shift_JIS, EUC-JP, ISO-2022-JP, GBK, gb18030, Big5, EUC-KR, x-user-defined and the single-byte encodings; a code point the encoding lacks becomes %26%23NNNN%3B.",
-		Ops:   []vectors.Op{vectors.OpQueryEncode, vectors.OpFormEncodeLegacy}},
+		Ops:   []vectors.Op{vectors.OpQueryEncode, vectors.OpQueryEncodeScheme, vectors.OpFormEncodeLegacy}},
 	{ID: "iri", Title: "IRI ↔ URI",
 		About: "RFC 3987 §3.1 and §3.2.",
 		Ops:   []vectors.Op{vectors.OpIRIToURI, vectors.OpURIToIRI}},

@@ -69,7 +69,7 @@ func kindOf(op vectors.Op) (inputKind, bool) {
 		return genIRI, true
 	case vectors.OpURIToIRI:
 		return genURI, true
-	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy:
+	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy, vectors.OpQueryEncodeScheme:
 		return genLegacy, true
 	}
 	return 0, false
@@ -174,6 +174,9 @@ func (g *generator) request(seed uint64, i int64) vectors.Request {
 			}
 		}
 		req.Args = g.arg("encoding", gen.EncodingLabels[g.r.IntN(len(gen.EncodingLabels))])
+		if g.op == vectors.OpQueryEncodeScheme {
+			req.Args["scheme"] = gen.Schemes[g.r.IntN(len(gen.Schemes))]
+		}
 	}
 	return req
 }

@@ -345,6 +345,10 @@ var EncodingLabels = []string{
 	"latin1", " SJIS ", "GB2312",
 }
 
+// Schemes are the schemes queryEncodeScheme is fuzzed with: the special
+// ones of WHATWG URL §4.1 and some that are not.
+var Schemes = []string{"http", "https", "ftp", "file", "ws", "wss", "foo", "data", "javascript", "mailto"}
+
 // LegacyCorners are code points at the corners of the legacy encoders
 // (WHATWG Encoding §9-§14): the special cases of the Japanese encoders
 // (U+00A5, U+203E, U+2212, halfwidth katakana, U+0080), the ISO-2022-JP
@@ -457,7 +461,7 @@ func genIRI(t *rapid.T) []uint16 {
 // octets, ValidText and ValidEncoded for the other text ops, pairs
 // that are often equivalent for equivalent, and URL-shaped text for the
 // IRI ops, and LegacyText with a label of EncodingLabels for queryEncode
-// and formEncodeLegacy. It returns nil for an op it does not know.
+// and formEncodeLegacy (and a scheme of Schemes for queryEncodeScheme). It returns nil for an op it does not know.
 func Request(op vectors.Op) *rapid.Generator[vectors.Request] {
 	text := func(g *rapid.Generator[[]uint16]) *rapid.Generator[vectors.Request] {
 		return rapid.Custom(func(t *rapid.T) vectors.Request {
@@ -487,6 +491,12 @@ func Request(op vectors.Op) *rapid.Generator[vectors.Request] {
 		return rapid.Custom(func(t *rapid.T) vectors.Request {
 			label := rapid.SampledFrom(EncodingLabels).Draw(t, "encoding")
 			return vectors.Request{Op: op, In: LegacyText().Draw(t, "in"), Args: map[string]string{"encoding": label}}
+		})
+	case vectors.OpQueryEncodeScheme:
+		return rapid.Custom(func(t *rapid.T) vectors.Request {
+			label := rapid.SampledFrom(EncodingLabels).Draw(t, "encoding")
+			scheme := rapid.SampledFrom(Schemes).Draw(t, "scheme")
+			return vectors.Request{Op: op, In: LegacyText().Draw(t, "in"), Args: map[string]string{"encoding": label, "scheme": scheme}}
 		})
 	case vectors.OpEquivalent:
 		return rapid.Custom(func(t *rapid.T) vectors.Request {

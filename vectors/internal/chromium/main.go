@@ -17,6 +17,8 @@
 //     runs with the document's encoding (HTML "encoding-parsing a URL"), so
 //     the query is percent-encode after encoding with the special-query
 //     percent-encode set (URL §4.4);
+//   - for queryEncodeScheme, the same with args.scheme + "://example.test/?"
+//     (a '!' and the whole href when Chromium's href does not start so);
 //   - for formEncodeLegacy, submits a GET form of hidden inputs named v0,
 //     v1, … (the inputs) to this server, which reads the query the form
 //     serializer wrote with the document's encoding (HTML §4.10.21.3 and
@@ -106,8 +108,8 @@ func pageUnfit(label string) string {
 
 // group is the vectors of one label.
 type group struct {
-	label       string
-	query, form []vectors.Vector
+	label               string
+	query, scheme, form []vectors.Vector
 }
 
 func main() {
@@ -149,7 +151,7 @@ func run(outFile, bin, pkg string, timeout time.Duration) error {
 	byLabel := map[string]*group{}
 	var labels []string
 	for _, v := range all {
-		if v.Op != vectors.OpQueryEncode && v.Op != vectors.OpFormEncodeLegacy {
+		if v.Op != vectors.OpQueryEncode && v.Op != vectors.OpFormEncodeLegacy && v.Op != vectors.OpQueryEncodeScheme {
 			continue
 		}
 		label := v.Args["encoding"]
@@ -158,7 +160,7 @@ func run(outFile, bin, pkg string, timeout time.Duration) error {
 			rec.Skipped = append(rec.Skipped, Skip{v.ID, why})
 			continue
 		}
-		if v.Op == vectors.OpQueryEncode {
+		if v.Op != vectors.OpFormEncodeLegacy {
 			if why := queryUnfit(in); why != "" {
 				rec.Skipped = append(rec.Skipped, Skip{v.ID, why})
 				continue
@@ -170,9 +172,12 @@ func run(outFile, bin, pkg string, timeout time.Duration) error {
 			byLabel[label] = g
 			labels = append(labels, label)
 		}
-		if v.Op == vectors.OpQueryEncode {
+		switch v.Op {
+		case vectors.OpQueryEncode:
 			g.query = append(g.query, v)
-		} else {
+		case vectors.OpQueryEncodeScheme:
+			g.scheme = append(g.scheme, v)
+		default:
 			g.form = append(g.form, v)
 		}
 	}
@@ -216,6 +221,13 @@ next();
 			}
 			page.WriteString(jsString(v.In))
 		}
+		page.WriteString("];\nvar ss = [")
+		for k, v := range g.scheme {
+			if k > 0 {
+				page.WriteByte(',')
+			}
+			page.WriteString("[" + jsString(utf16.Encode([]rune(v.Args["scheme"]))) + "," + jsString(v.In) + "]")
+		}
 		page.WriteString("];\nvar fs = [")
 		for k, v := range g.form {
 			if k > 0 {
@@ -230,6 +242,12 @@ for (var k = 0; k < qs.length; k++) {
   a.href = %q + qs[k];
   out.push(a.href);
 }
+for (var k = 0; k < ss.length; k++) {
+  var a = document.createElement('a');
+  var pre = ss[k][0] + %q;
+  a.href = pre + ss[k][1];
+  out.push(a.href.substring(0, pre.length) == pre ? a.href.substring(pre.length) : '!' + a.href);
+}
 var x = new XMLHttpRequest(); x.open('POST', '/q/%d', false); x.setRequestHeader('Content-Type', 'application/json'); x.send(JSON.stringify(out));
 var f = document.createElement('form'); f.method = 'get'; f.action = '/f/%d';
 for (var k = 0; k < fs.length; k++) {
@@ -237,7 +255,7 @@ for (var k = 0; k < fs.length; k++) {
 }
 document.body.appendChild(f);
 f.submit();
-</script>`, base, i, i)
+</script>`, base, "://example.test/?", i, i)
 		w.Header().Set("Content-Type", "text/html; charset="+g.label)
 		w.Write(encodePage(page.String(), g.label))
 	})
@@ -245,13 +263,16 @@ f.submit();
 		i, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/q/"))
 		body, _ := io.ReadAll(r.Body)
 		var hrefs []string
-		if err != nil || i < 0 || i >= len(groups) || json.Unmarshal(body, &hrefs) != nil || len(hrefs) != len(groups[i].query) {
+		if err != nil || i < 0 || i >= len(groups) || json.Unmarshal(body, &hrefs) != nil || len(hrefs) != len(groups[i].query)+len(groups[i].scheme) {
 			http.Error(w, "bad", 400)
 			return
 		}
 		mu.Lock()
 		for k, v := range groups[i].query {
 			answers[v.ID] = strings.TrimPrefix(hrefs[k], base)
+		}
+		for k, v := range groups[i].scheme {
+			answers[v.ID] = hrefs[len(groups[i].query)+k]
 		}
 		mu.Unlock()
 	})
@@ -314,7 +335,7 @@ f.submit();
 	}
 
 	for _, g := range groups {
-		for _, v := range append(append([]vectors.Vector{}, g.query...), g.form...) {
+		for _, v := range append(append(append([]vectors.Vector{}, g.query...), g.scheme...), g.form...) {
 			out, ok := answers[v.ID]
 			if !ok {
 				rec.Skipped = append(rec.Skipped, Skip{v.ID, "Chromium gave no answer (the form sent no such value)"})

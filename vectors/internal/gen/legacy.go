@@ -526,6 +526,7 @@ type legacyPercentEncodeSet int
 
 const (
 	specialQuerySet legacyPercentEncodeSet = iota
+	querySet
 	formSet
 )
 
@@ -534,6 +535,8 @@ func (s legacyPercentEncodeSet) has(b byte) bool {
 	switch s {
 	case specialQuerySet: // query set, then '
 		return c0 || strings.IndexByte(" \"#<>'", b) >= 0
+	case querySet: // C0 control set, then space " # < >
+		return c0 || strings.IndexByte(" \"#<>", b) >= 0
 	default: // everything but ASCII alphanumerics and *-._
 		alnum := b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z'
 		return !alnum && strings.IndexByte("*-._", b) < 0

@@ -158,6 +158,20 @@ func encodingSweeps(b *builder) {
 			b.add(labelSlug(label)+"."+in.slug, legacyReq(f, label, []rune(in.s)), "")
 		}
 	}
+	// The query state's step 1: UTF-8 for a URL that is not special, or ws
+	// or wss, whatever the document's encoding; step 2.1: the query set
+	// (no ') when it is not special. https and file are the controls.
+	for _, label := range []string{"windows-1252", "koi8-r", "shift_jis", "euc-jp", "iso-2022-jp", "gbk", "gb18030", "big5", "euc-kr", "x-user-defined", "utf-16le"} {
+		for _, scheme := range []string{"foo", "ws", "wss", "https", "file"} {
+			for _, in := range []struct{ slug, s string }{
+				{"e-acute", "é"}, {"snowman", "☃"}, {"quote-marks", "'\"<>`"}, {"cjk", "あ中한"}, {"mixed", "a b¥€😀"},
+			} {
+				b.add(labelSlug(label)+"."+scheme+"."+in.slug, vectors.Request{Op: vectors.OpQueryEncodeScheme, In: u(in.s),
+					Args: map[string]string{"encoding": label, "scheme": scheme}}, "")
+			}
+		}
+	}
+
 	// Get an encoding: labels, case and whitespace.
 	for i, label := range []string{" Shift_JIS ", "SHIFT_JIS", "sjis", "ms932", "windows-31j", "x-sjis", "latin1", "ascii",
 		"us-ascii", "iso-8859-1", "iso-8859-9", "iso-8859-11", "tis-620", "gb2312", "x-gbk", "big5-hkscs", "ks_c_5601-1987",
