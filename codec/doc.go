@@ -50,6 +50,7 @@
 //	percent-encode after      AppendPercentEncodeAfterEncoding,
 //	encoding (legacy          PercentEncodeAfterEncodingString          WHATWG URL §1.3, §4.4, §5.2;
 //	encodings)                (and EncodingName, OutputEncodingName)    WHATWG Encoding §4.2, §4.3
+//	URL query, any scheme     AppendQueryEncode, QueryEncodeString      WHATWG URL §4.4 steps 1, 2
 //	form decode to octets     AppendFormPercentDecodeLenient,
 //	                          FormPercentDecodeLenientString            WHATWG URL §5.1 (no UTF-8 step)
 //	url.QueryUnescape         AppendQueryUnescape, QueryUnescapeString  Go net/url

@@ -102,6 +102,30 @@ func TestPercentEncodeAfterEncodingByHand(t *testing.T) {
 	}
 }
 
+// TestQueryEncodeSchemes checks URL §4.4 query state steps 1 and 2.1 by
+// hand: UTF-8 for a URL that is not special or is ws or wss, and ' kept
+// outside special URLs.
+func TestQueryEncodeSchemes(t *testing.T) {
+	for _, tc := range []struct{ label, scheme, in, want string }{
+		{"shift_jis", "foo", "あ'", "%E3%81%82'"},           // not special: UTF-8, query set
+		{"shift_jis", "WS", "あ'", "%E3%81%82%27"},          // ws: UTF-8, special-query set; scheme case ignored
+		{"shift_jis", "wss", "☃", "%E2%98%83"},             // wss: UTF-8, so no &#9731;
+		{"shift_jis", "https", "あ'", "%82%A0%27"},          // special: the page's encoding
+		{"windows-1252", "file", "é☃", "%E9%26%239731%3B"}, // file is special too
+		{"utf-16be", "http", "é", "%C3%A9"},                // output encoding UTF-8
+		{"windows-1252", "javascript", "é", "%C3%A9"},
+	} {
+		got, err := codec.QueryEncodeString(tc.label, tc.scheme, tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("QueryEncodeString(%q, %q, %q) = %q, %v; want %q", tc.label, tc.scheme, tc.in, got, err, tc.want)
+		}
+	}
+	var le *codec.EncodingLabelError
+	if _, err := codec.QueryEncodeString("utf-7", "foo", "a"); !errors.As(err, &le) {
+		t.Errorf("an unknown label with a non-special scheme: error %v, want *EncodingLabelError", err)
+	}
+}
+
 // TestEncodingLabelErrors checks that labels the Encoding Standard does
 // not know are typed errors, including those htmlindex would accept after
 // its Unicode trimming and lowercasing.
