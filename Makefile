@@ -72,3 +72,20 @@ FUZZRATEROUNDS ?= 3
 fuzz-rate:
 	PCTEST_FUZZ_RATE=$(FUZZRATECASES) PCTEST_FUZZ_RATE_ROUNDS=$(FUZZRATEROUNDS) \
 		$(GO) test -run '^TestFuzzRate$$' -count=1 -v -timeout 60m ./testee/
+
+# chromium-legacy: re-records what Chromium answers for the vectors of the
+# encoding area (percent-encode after encoding with the legacy encodings)
+# into vectors/testdata/chromium-legacy.json, which TestChromiumLegacy in
+# ./vectors (part of test, no browser needed) checks the vectors against.
+# Installs the pinned Debian chromium, then runs vectors/internal/chromium,
+# which serves one page per label on 127.0.0.1 to headless Chromium; then
+# sweeps every code point U+0080-U+FFFF (and a sample above) through the
+# query of each legacy encoding and fails where Chromium and package codec
+# differ. Not part of test.
+CHROMIUM_VERSION ?= 156.0.8078.79-1~deb12u1
+
+.PHONY: chromium-legacy
+chromium-legacy:
+	apt-get update -qq && apt-get install -y chromium=$(CHROMIUM_VERSION) chromium-common=$(CHROMIUM_VERSION)
+	$(GO) run ./vectors/internal/chromium -out vectors/testdata/chromium-legacy.json -package chromium=$(CHROMIUM_VERSION)
+	$(GO) run ./vectors/internal/chromium -sweep

@@ -47,6 +47,10 @@
 //	no double encoding        PercentEncodeNoDouble                     RFC 3986 §2.4
 //	form encode               AppendFormEncode, FormEncodeString        WHATWG URL §5.2
 //	form decode               AppendFormDecode, FormDecodeString        WHATWG URL §5.1
+//	percent-encode after      AppendPercentEncodeAfterEncoding,
+//	encoding (legacy          PercentEncodeAfterEncodingString          WHATWG URL §1.3, §4.4, §5.2;
+//	encodings)                (and EncodingName, OutputEncodingName)    WHATWG Encoding §4.2, §4.3
+//	URL query, any scheme     AppendQueryEncode, QueryEncodeString      WHATWG URL §4.4 steps 1, 2
 //	form decode to octets     AppendFormPercentDecodeLenient,
 //	                          FormPercentDecodeLenientString            WHATWG URL §5.1 (no UTF-8 step)
 //	url.QueryUnescape         AppendQueryUnescape, QueryUnescapeString  Go net/url
@@ -70,5 +74,14 @@
 //
 // Errors are typed values: use [errors.As] to get an [*EscapeError],
 // [*UTF8Error], [*IDNAError] or [*URIError] with the offset where the input
-// went wrong.
+// went wrong, or an [*EncodingLabelError] for a label the WHATWG Encoding
+// Standard does not know.
+//
+// Percent-encode after encoding uses the encoders of
+// golang.org/x/text/encoding (found by label through its htmlindex), with
+// the places where they leave the Encoding Standard corrected in
+// legacy.go: the C1 bytes of the single-byte encodings, the Shift_JIS and
+// Big5 pointer exclusions, index jis0212 in EUC-JP, the GB18030-2022
+// index and user-defined areas of gb18030 and GBK, and ISO-2022-JP, whose
+// encoder is written out there.
 package codec

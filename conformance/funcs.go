@@ -81,6 +81,17 @@ type Funcs struct {
 	// ECMA-262 5.1 Annex B.2.1 and B.2.2.
 	Escape   func(string) (string, error)
 	Unescape func(string) (string, error)
+
+	// WHATWG URL §1.3 percent-encode after encoding with a legacy encoding:
+	// QueryEncode is the query of a special URL (§4.4, the special-query
+	// percent-encode set), FormEncodeLegacy the §5.2 serializer for one
+	// name or value. Each gets the input and the WHATWG encoding label
+	// (args.encoding).
+	QueryEncode      func(s, encoding string) (string, error)
+	FormEncodeLegacy func(s, encoding string) (string, error)
+	// QueryEncodeScheme is the query of a URL of any scheme (§4.4 steps 1
+	// and 2): it gets the input, the label and the scheme (args.scheme).
+	QueryEncodeScheme func(s, encoding, scheme string) (string, error)
 }
 
 // Name returns f.Label, or "funcs".
@@ -158,6 +169,22 @@ func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, e
 		}
 		arg = req.Args["set"]
 		fn = func(s string) (string, error) { return f.PercentEncodeSet(s, arg) }
+	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy:
+		g := f.QueryEncode
+		if req.Op == vectors.OpFormEncodeLegacy {
+			g = f.FormEncodeLegacy
+		}
+		if g == nil {
+			return unsupported(""), nil
+		}
+		arg = req.Args["encoding"]
+		fn = func(s string) (string, error) { return g(s, arg) }
+	case vectors.OpQueryEncodeScheme:
+		if f.QueryEncodeScheme == nil {
+			return unsupported(""), nil
+		}
+		enc, scheme := req.Args["encoding"], req.Args["scheme"]
+		fn = func(s string) (string, error) { return f.QueryEncodeScheme(s, enc, scheme) }
 	case vectors.OpEquivalent:
 		if f.Equivalent == nil {
 			return unsupported(""), nil

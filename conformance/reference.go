@@ -17,7 +17,8 @@ import (
 // included. The other text ops take the text's UTF-8; a request whose text
 // holds a lone surrogate has none, and Do returns an *InputError (no
 // vector makes one). An unknown encode set name in percentEncodeSet is an
-// *InputError too.
+// *InputError too, and so is an encoding label the WHATWG Encoding Standard
+// does not know in queryEncode and formEncodeLegacy.
 func Reference() Implementation { return reference{} }
 
 type reference struct{}

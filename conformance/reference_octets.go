@@ -32,6 +32,22 @@ func referenceOctets(req vectors.Request) (vectors.Response, error) {
 			return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "input", Reason: "unknown encode set " + name}
 		}
 		return textResult(codec.PercentEncodeString(in, set))
+	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy: // WHATWG URL §1.3 with §4.4 or §5.2
+		keep, plus := codec.WHATWGSpecialQuery, false
+		if req.Op == vectors.OpFormEncodeLegacy {
+			keep, plus = codec.WHATWGFormURLEncoded, true
+		}
+		out, err := codec.PercentEncodeAfterEncodingString(req.Args["encoding"], in, keep, plus)
+		if err != nil {
+			return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "input", Reason: err.Error()}
+		}
+		return textResult(out)
+	case vectors.OpQueryEncodeScheme: // WHATWG URL §4.4 query state
+		out, err := codec.QueryEncodeString(req.Args["encoding"], req.Args["scheme"], in)
+		if err != nil {
+			return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "input", Reason: err.Error()}
+		}
+		return textResult(out)
 	case vectors.OpPercentDecode: // RFC 3986 §2.1, strict
 		out, err := codec.PercentDecodeString(in, codec.Set{})
 		return octetResult(out, err, vectors.ErrMalformedEscape)

@@ -43,6 +43,7 @@ const (
 	genEquivalent                    // two often equivalent texts
 	genIRI                           // URL-shaped text for iriToURI
 	genURI                           // encoded text, often after an authority, for uriToIRI
+	genLegacy                        // well-formed text with legacy-encoding corners, and a label
 )
 
 // kindOf returns the generator kind of op, and false for an op it has
@@ -68,6 +69,8 @@ func kindOf(op vectors.Op) (inputKind, bool) {
 		return genIRI, true
 	case vectors.OpURIToIRI:
 		return genURI, true
+	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy, vectors.OpQueryEncodeScheme:
+		return genLegacy, true
 	}
 	return 0, false
 }
@@ -153,6 +156,27 @@ func (g *generator) request(seed uint64, i int64) vectors.Request {
 			rest = g.u2
 		}
 		req.In = rest
+	case genLegacy:
+		req.In = g.units(true, false)
+		for range g.r.IntN(4) {
+			c := gen.LegacyCorners[g.r.IntN(len(gen.LegacyCorners))]
+			at := len(req.In)
+			if k := g.r.IntN(len(g.pos) + 1); k < len(g.pos) {
+				at = g.pos[k] // a token boundary: never inside a pair
+			}
+			g.tok = appendString(g.tok[:0], c)
+			req.In = insert(req.In, at, g.tok)
+			g.u = req.In
+			for j := range g.pos {
+				if g.pos[j] > at {
+					g.pos[j] += len(g.tok)
+				}
+			}
+		}
+		req.Args = g.arg("encoding", gen.EncodingLabels[g.r.IntN(len(gen.EncodingLabels))])
+		if g.op == vectors.OpQueryEncodeScheme {
+			req.Args["scheme"] = gen.Schemes[g.r.IntN(len(gen.Schemes))]
+		}
 	}
 	return req
 }

@@ -24,5 +24,6 @@
 // The corpus is written by the generator in internal/gen (go generate), from
 // hand-written vectors and from the generator's own transcription of the
 // specs, never from package codec; its tests check it against goja, node,
-// Python's urllib.parse, net/url and golang.org/x/net/idna.
+// Python's urllib.parse, net/url, golang.org/x/net/idna and (the encoding
+// area) Chromium's recorded answers.
 package vectors

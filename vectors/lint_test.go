@@ -15,6 +15,7 @@ import (
 var areaPrefixes = map[string]string{
 	"ecmascript": "ecma", "rfc3986": "rfc3986", "whatwg": "whatwg",
 	"form": "form", "neturl": "neturl", "iri": "iri", "annexb": "annexb",
+	"encoding": "encoding",
 }
 
 var (

@@ -14,10 +14,10 @@ import (
 
 // The corpus: one file per area, in the order of [Ops].
 //
-//go:embed ecmascript.json rfc3986.json whatwg.json form.json neturl.json iri.json annexb.json
+//go:embed ecmascript.json rfc3986.json whatwg.json form.json neturl.json iri.json annexb.json encoding.json
 var corpus embed.FS
 
-var files = []string{"ecmascript.json", "rfc3986.json", "whatwg.json", "form.json", "neturl.json", "iri.json", "annexb.json"}
+var files = []string{"ecmascript.json", "rfc3986.json", "whatwg.json", "form.json", "neturl.json", "iri.json", "annexb.json", "encoding.json"}
 
 // Files returns the names of the embedded vectors files, one per area, in
 // the order Load reads them.

@@ -69,6 +69,9 @@ const (
 	OpURIToIRI             Op = "uriToIRI"
 	OpEscape               Op = "escape"
 	OpUnescape             Op = "unescape"
+	OpQueryEncode          Op = "queryEncode"
+	OpQueryEncodeScheme    Op = "queryEncodeScheme"
+	OpFormEncodeLegacy     Op = "formEncodeLegacy"
 )
 
 // An OpInfo describes an op: its area, the kinds of its input and output,
@@ -141,6 +144,13 @@ var ops = []OpInfo{
 		Doc: "ECMA-262 5.1 Annex B.2.1 escape: code units outside A-Z a-z 0-9 @*_+-./ to %XY below 256, else %uWXYZ, uppercase hex"},
 	{Name: OpUnescape, Area: "annexb", In: Text, Out: Text, Units: true,
 		Doc: "ECMA-262 5.1 Annex B.2.2 unescape: %uWXYZ and %XY to the code unit, any other '%' kept as it is"},
+
+	{Name: OpQueryEncode, Area: "encoding", In: Text, Out: Text, Args: []string{"encoding"},
+		Doc: "WHATWG URL §4.4 query state of a special URL: percent-encode after encoding (§1.3) with the output encoding of the WHATWG label args.encoding and the special-query percent-encode set; a code point the encoding lacks becomes %26%23NNNN%3B"},
+	{Name: OpQueryEncodeScheme, Area: "encoding", In: Text, Out: Text, Args: []string{"encoding", "scheme"},
+		Doc: "WHATWG URL §4.4 query state of a URL whose scheme is args.scheme, parsed with the encoding of the label args.encoding: UTF-8 instead when the URL is not special or is ws or wss (step 1), the special-query percent-encode set for a special URL and the query percent-encode set otherwise (step 2.1)"},
+	{Name: OpFormEncodeLegacy, Area: "encoding", In: Text, Out: Text, Args: []string{"encoding"},
+		Doc: "WHATWG URL §5.2 application/x-www-form-urlencoded serializer for one name or value with the output encoding of the WHATWG label args.encoding: percent-encode after encoding (§1.3), space as '+'; a code point the encoding lacks becomes %26%23NNNN%3B"},
 }
 
 // Ops describes every op, in a fixed order (by area, then as listed in the

@@ -190,6 +190,27 @@ func referenceOps(t *testing.T) map[string]func(vectors.Request) vectors.Respons
 			}
 			return refTextResult(s)
 		},
+		"queryEncode": func(r vectors.Request) vectors.Response {
+			s, err := codec.PercentEncodeAfterEncodingString(r.Args["encoding"], refText(r.In), codec.WHATWGSpecialQuery, false)
+			if err != nil {
+				return refError(err)
+			}
+			return refTextResult(s)
+		},
+		"queryEncodeScheme": func(r vectors.Request) vectors.Response {
+			s, err := codec.QueryEncodeString(r.Args["encoding"], r.Args["scheme"], refText(r.In))
+			if err != nil {
+				return refError(err)
+			}
+			return refTextResult(s)
+		},
+		"formEncodeLegacy": func(r vectors.Request) vectors.Response {
+			s, err := codec.PercentEncodeAfterEncodingString(r.Args["encoding"], refText(r.In), codec.WHATWGFormURLEncoded, true)
+			if err != nil {
+				return refError(err)
+			}
+			return refTextResult(s)
+		},
 		"escape": func(r vectors.Request) vectors.Response {
 			return refTextResult(codec.Escape(r.In))
 		},

@@ -155,6 +155,7 @@ var directions = map[vectors.Op]direction{
 	vectors.OpEncodeNoDouble: encodes, vectors.OpFormEncode: encodes,
 	vectors.OpGoQueryEscape: encodes, vectors.OpGoPathEscape: encodes,
 	vectors.OpIRIToURI: encodes, vectors.OpEscape: encodes,
+	vectors.OpQueryEncode: encodes, vectors.OpFormEncodeLegacy: encodes, vectors.OpQueryEncodeScheme: encodes,
 	vectors.OpDecodeURI: decodes, vectors.OpDecodeURIComponent: decodes,
 	vectors.OpPercentDecode: decodes, vectors.OpPercentDecodeLenient: decodes,
 	vectors.OpFormDecode: decodes, vectors.OpGoQueryUnescape: decodes,

@@ -370,6 +370,54 @@ func SetName() *rapid.Generator[string] {
 	return rapid.SampledFrom(codec.SetNames())
 }
 
+// EncodingLabels are the WHATWG encoding labels that queryEncode and
+// formEncodeLegacy are fuzzed with: one per encoding of the Encoding
+// Standard (replacement and UTF-16 among them, which encode as UTF-8), and
+// a few aliases written with other case and whitespace.
+var EncodingLabels = []string{
+	"utf-8", "ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6",
+	"iso-8859-7", "iso-8859-8", "iso-8859-8-i", "iso-8859-10", "iso-8859-13", "iso-8859-14",
+	"iso-8859-15", "iso-8859-16", "koi8-r", "koi8-u", "macintosh", "windows-874", "windows-1250",
+	"windows-1251", "windows-1252", "windows-1253", "windows-1254", "windows-1255", "windows-1256",
+	"windows-1257", "windows-1258", "x-mac-cyrillic", "gbk", "gb18030", "big5", "euc-jp",
+	"iso-2022-jp", "shift_jis", "euc-kr", "replacement", "utf-16be", "utf-16le", "x-user-defined",
+	"latin1", " SJIS ", "GB2312",
+}
+
+// Schemes are the schemes queryEncodeScheme is fuzzed with: the special
+// ones of WHATWG URL §4.1 and some that are not.
+var Schemes = []string{"http", "https", "ftp", "file", "ws", "wss", "foo", "data", "javascript", "mailto"}
+
+// LegacyCorners are code points at the corners of the legacy encoders
+// (WHATWG Encoding §9-§14): the special cases of the Japanese encoders
+// (U+00A5, U+203E, U+2212, halfwidth katakana, U+0080), the ISO-2022-JP
+// escapes, gb18030's U+E5E5, U+E7C7, U+1E3F and its table, a Big5 code
+// point with a last pointer, HKSCS-only and index jis0212-only ones, C1
+// controls, the euro sign, and text in each script.
+var LegacyCorners = []string{
+	"\u00a5", "\u203e", "\u2212", "\uff61", "\uff9f", "\uff71", "\u0080", "\u0081", "\u009d",
+	"\u000e", "\u001b", "\ue5e5", "\ue7c7", "\u1e3f", "\ue78d", "\ufe10", "\u2550", "\u00ca",
+	"\u00a6", "\u2170", "\u20ac", "\u3042", "\u4e2d", "\ud55c", "\u00e9", "\uf7e9",
+	"\U0001f600", "~\\", " ", "'",
+}
+
+// LegacyText returns a generator of text for queryEncode and
+// formEncodeLegacy: ValidText with LegacyCorners mixed in.
+func LegacyText() *rapid.Generator[[]uint16] {
+	return rapid.Custom(func(t *rapid.T) []uint16 {
+		u := ValidText().Draw(t, "text")
+		for range rapid.IntRange(0, 6).Draw(t, "corners") {
+			c := units(rapid.SampledFrom(LegacyCorners).Draw(t, "corner"))
+			at := rapid.IntRange(0, len(u)).Draw(t, "at")
+			for at > 0 && at < len(u) && utf16.IsSurrogate(rune(u[at])) && u[at] >= 0xDC00 {
+				at-- // not inside a surrogate pair
+			}
+			u = append(u[:at:at], append(c, u[at:]...)...)
+		}
+		return u
+	})
+}
+
 // EquivalentPair draws two texts that are often equivalent under
 // RFC 3986 §6.2.2 percent-encoding normalization: the same text, the text
 // re-encoded (unreserved characters escaped, escapes of unreserved octets
@@ -452,7 +500,8 @@ func genIRI(t *rapid.T) []uint16 {
 // unescape, Octets for ops that take
 // octets, ValidText and ValidEncoded for the other text ops, pairs
 // that are often equivalent for equivalent, and URL-shaped text for the
-// IRI ops. It returns nil for an op it does not know.
+// IRI ops, and LegacyText with a label of EncodingLabels for queryEncode
+// and formEncodeLegacy (and a scheme of Schemes for queryEncodeScheme). It returns nil for an op it does not know.
 func Request(op vectors.Op) *rapid.Generator[vectors.Request] {
 	text := func(g *rapid.Generator[[]uint16]) *rapid.Generator[vectors.Request] {
 		return rapid.Custom(func(t *rapid.T) vectors.Request {
@@ -479,6 +528,17 @@ func Request(op vectors.Op) *rapid.Generator[vectors.Request] {
 		return rapid.Custom(func(t *rapid.T) vectors.Request {
 			set := SetName().Draw(t, "set")
 			return vectors.Request{Op: op, InHex: Octets().Draw(t, "in_hex"), Args: map[string]string{"set": set}}
+		})
+	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy:
+		return rapid.Custom(func(t *rapid.T) vectors.Request {
+			label := rapid.SampledFrom(EncodingLabels).Draw(t, "encoding")
+			return vectors.Request{Op: op, In: LegacyText().Draw(t, "in"), Args: map[string]string{"encoding": label}}
+		})
+	case vectors.OpQueryEncodeScheme:
+		return rapid.Custom(func(t *rapid.T) vectors.Request {
+			label := rapid.SampledFrom(EncodingLabels).Draw(t, "encoding")
+			scheme := rapid.SampledFrom(Schemes).Draw(t, "scheme")
+			return vectors.Request{Op: op, In: LegacyText().Draw(t, "in"), Args: map[string]string{"encoding": label, "scheme": scheme}}
 		})
 	case vectors.OpEquivalent:
 		return rapid.Custom(func(t *rapid.T) vectors.Request {

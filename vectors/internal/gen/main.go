@@ -48,12 +48,21 @@ var areas = []struct {
 	{"neturl", "neturl", "Go net/url QueryEscape, PathEscape, QueryUnescape and PathUnescape."},
 	{"iri", "iri", "RFC 3987 §3.1 and §3.2: IRI to URI and URI to IRI."},
 	{"annexb", "annexb", "ECMA-262 5.1 Annex B.2.1 and B.2.2: escape and unescape over UTF-16 code units."},
+	{"encoding", "encoding", "WHATWG URL §1.3 percent-encode after encoding with the legacy encodings of the WHATWG Encoding Standard: the query of a special URL (§4.4 query state) and the application/x-www-form-urlencoded serializer (§5.2), with the encoders transcribed over the Encoding Standard's index files."},
 }
 
 func main() {
 	dir := flag.String("dir", ".", "directory to write the vectors files to")
 	check := flag.Bool("check", false, "write nothing; exit 1 if a file is not up to date")
+	encodeTable := flag.String("encode-table", "", "instead: print, for the WHATWG encoding label, formEncodeLegacy of every scalar value U+0080 to U+FFFF, one a line (codec/legacy_test.go compares)")
 	flag.Parse()
+	if *encodeTable != "" {
+		if err := writeEncodeTable(os.Stdout, *encodeTable); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	files, err := build()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)

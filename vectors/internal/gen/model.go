@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -185,6 +186,55 @@ func model(req vectors.Request) modelResult {
 	case vectors.OpUnescape:
 		r.resp = text(unescapeModel(req.In))
 		r.ref = "ECMA-262 5.1 Annex B.2.2"
+
+	case vectors.OpQueryEncodeScheme:
+		name, ok := getEncoding(req.Args["encoding"])
+		scheme := req.Args["scheme"]
+		if !ok || scheme != strings.ToLower(scheme) {
+			r.known = false
+			return r
+		}
+		enc := getOutputEncoding(name)
+		special := map[string]bool{"ftp": true, "file": true, "http": true, "https": true, "ws": true, "wss": true}[scheme] // URL §4.1
+		step1, refName := "", name
+		if enc != "UTF-8" && (!special || scheme == "ws" || scheme == "wss") { // §4.4 query state step 1
+			enc, step1, refName = "UTF-8", " step 1 (UTF-8 for a URL that is not special, or ws or wss),", "UTF-8"
+		}
+		set, setName := querySet, "query"
+		if special { // step 2.1
+			set, setName = specialQuerySet, "special-query"
+		}
+		out, errs := percentEncodeAfterEncoding(enc, []rune(string(toUTF8(req.In))), set)
+		r.resp = text(units(out))
+		r.ref = "WHATWG URL §4.4 query state" + step1 + " step 2 with the " + setName + " percent-encode set, §1.3 percent-encode after encoding; WHATWG Encoding " + encoderRef(refName, enc)
+		if len(errs) > 0 {
+			var cps []string
+			for _, c := range errs {
+				cps = append(cps, fmt.Sprintf("U+%04X", c))
+			}
+			r.note = enc + " cannot encode " + strings.Join(cps, ", ") + " (&#NNNN;)"
+		}
+	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy:
+		name, ok := getEncoding(req.Args["encoding"])
+		if !ok {
+			r.known = false
+			return r
+		}
+		enc := getOutputEncoding(name)
+		set, where := specialQuerySet, "URL §4.4 query state, §1.3 percent-encode after encoding with the special-query percent-encode set"
+		if req.Op == vectors.OpFormEncodeLegacy {
+			set, where = formSet, "URL §5.2 urlencoded serializer, §1.3 percent-encode after encoding with the application/x-www-form-urlencoded percent-encode set"
+		}
+		out, errs := percentEncodeAfterEncoding(enc, []rune(string(toUTF8(req.In))), set)
+		r.resp = text(units(out))
+		r.ref = "WHATWG " + where + "; WHATWG Encoding " + encoderRef(name, enc)
+		if len(errs) > 0 {
+			var cps []string
+			for _, c := range errs {
+				cps = append(cps, fmt.Sprintf("U+%04X", c))
+			}
+			r.note = enc + " cannot encode " + strings.Join(cps, ", ") + " (&#NNNN;)"
+		}
 	default:
 		r.known = false
 	}

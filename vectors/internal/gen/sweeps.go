@@ -19,6 +19,7 @@ var sweeps = map[string]func(*builder){
 	"neturl":     neturlSweeps,
 	"iri":        iriSweeps,
 	"annexb":     annexbSweeps,
+	"encoding":   encodingSweeps,
 }
 
 // textReq and hexReq build requests.
