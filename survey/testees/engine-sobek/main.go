@@ -6,17 +6,14 @@ package main
 import (
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
-	"unicode/utf16"
 
 	"github.com/grafana/sobek"
-	protocol "pctest.example/survey/go-common"
+	"pctest.example/survey/go-common/jsengine"
 )
 
 func main() {
 	vm := sobek.New()
-	if _, err := vm.RunString(script); err != nil {
+	if _, err := vm.RunString(jsengine.Script); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
@@ -27,62 +24,5 @@ func main() {
 		}
 		return v.String(), nil
 	}
-	protocol.Serve(func(req *protocol.Request) protocol.Response { return call(eval, req) })
-}
-
-// script defines run(op, units): it builds the input from its code units
-// with one String.fromCharCode.apply, calls the global function op on it
-// and returns "O:" and the result's code units, or "E:" and the error's
-// name and message, so that only ASCII crosses between Go and the engine.
-// With direct set it returns "S:" and the result itself instead.
-const script = `var direct = false;
-function run(op, units) {
-  var s = String.fromCharCode.apply(null, units);
-  try {
-    var r = this[op](s), a = [];
-    if (direct) return "S:" + r;
-    for (var i = 0; i < r.length; i++) a.push(r.charCodeAt(i));
-    return "O:" + a.join(",");
-  } catch (e) {
-    return "E:" + (e && e.name) + ":" + (e && e.message);
-  }
-}`
-
-// ops are the four URI functions and Annex B's escape and unescape.
-var ops = map[string]bool{"encodeURI": true, "encodeURIComponent": true, "decodeURI": true, "decodeURIComponent": true,
-	"escape": true, "unescape": true}
-
-// call runs op on the request's code units with eval, which evaluates a
-// script and returns its value as a string.
-func call(eval func(string) (string, error), req *protocol.Request) protocol.Response {
-	if !ops[req.Op] {
-		return protocol.Unsupported()
-	}
-	var b strings.Builder
-	b.WriteString("run(" + strconv.Quote(req.Op) + ", [")
-	for i, u := range req.Units {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(int(u)))
-	}
-	b.WriteString("])")
-	r, err := eval(b.String())
-	if err != nil {
-		return protocol.Err("EngineError", err.Error())
-	}
-	if kind, msg, ok := strings.Cut(strings.TrimPrefix(r, "E:"), ":"); strings.HasPrefix(r, "E:") && ok {
-		return protocol.Err(kind, msg)
-	}
-	if rest, ok := strings.CutPrefix(r, "S:"); ok {
-		return protocol.OutUnits(utf16.Encode([]rune(rest)))
-	}
-	var units []uint16
-	if list := strings.TrimPrefix(r, "O:"); list != "" {
-		for _, f := range strings.Split(list, ",") {
-			n, _ := strconv.Atoi(f)
-			units = append(units, uint16(n))
-		}
-	}
-	return protocol.OutUnits(units)
+	jsengine.Serve(eval)
 }

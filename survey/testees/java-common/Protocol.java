@@ -1,7 +1,7 @@
 // The pctest testee protocol (version 1, testee/PROTOCOL.md) for the survey's
 // Java hosts (java-guava, java-commons-codec, java-httpclient, java-saxon,
-// clojure-ring-codec): the request loop, a small JSON reader for request
-// lines, and the answers. A host gives serve() a Handler for one request.
+// clojure-ring-codec, java-net-url): the request loop, a small JSON reader
+// for request lines, and the answers. A host gives serve() a Handler for one request.
 //
 // Java strings are UTF-16, so text, lone surrogates included, is handed over
 // exactly (from "in", or "in_utf16" in -utf16hex mode), and results go back

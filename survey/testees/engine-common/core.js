@@ -1,4 +1,5 @@
-// engine-duktape/core.js: the protocol core, the same file in every engine-* directory.
+// engine-common/core.js: the protocol core that the ES5 shell engines share
+// (engine-duktape, -jsc, -mujs, -njs, -rhino, -spidermonkey).
 // pctestAnswer(line, opts) answers one request line of the pctest protocol
 // (testee/PROTOCOL.md) with the engine's own encodeURI, encodeURIComponent,
 // decodeURI or decodeURIComponent, and its global escape and unescape (Annex B),
