@@ -79,7 +79,8 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"join":        strings.Join,
 	"counts": func(rep *Report) map[string]int {
 		rows, engines := rep.counts()
-		return map[string]int{"rows": rows, "engines": engines, "languages": len(rep.languages())}
+		bugs, bugRows := rep.bugCounts()
+		return map[string]int{"rows": rows, "engines": engines, "languages": len(rep.languages()), "bugs": bugs, "bugRows": bugRows}
 	},
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
@@ -116,7 +117,7 @@ table.impl { width: 100%; table-layout: fixed; } table.impl td { overflow-wrap: 
 <h1>The pctest field survey</h1>
 {{$n := counts .Report}}
 <p>Generated {{.Generated.Format "2006-01-02 15:04 UTC"}} by <code>make survey</code>. Suite <code>{{.Suite}}</code>, {{.Vectors}} vectors per row.
-<b>{{index $n "rows"}} implementations</b> in <b>{{index $n "languages"}} languages</b>, <b>{{index $n "engines"}} of them ECMAScript engines</b>; {{len .Bugs}} bugs found.
+<b>{{index $n "rows"}} implementations</b> in <b>{{index $n "languages"}} languages</b>, <b>{{index $n "engines"}} of them ECMAScript engines</b>; <b>{{index $n "bugs"}} bugs</b> found in {{index $n "bugRows"}} of them.
 Every cell and example is the output of the implementation named; the function-to-op mappings (each testee's <code>mapping.json</code> and README under <code>survey/testees/</code>) and the verdicts (the <code>verdicts.json</code> beside them) are written by hand.</p>
 <nav><a href="#scoreboard">Scoreboard</a>{{range .Families}}<a href="#{{.ID}}">{{.Title}}</a>{{end}}<a href="#bugs">Bugs</a><a href="#causes">Causes</a><a href="#implementations">Implementations</a><a href="#not-surveyed">Not surveyed</a></nav>
 

@@ -212,3 +212,15 @@ func (rep *Report) counts() (rows, engines int) {
 	}
 	return rows, engines
 }
+
+// bugCounts returns how many distinct bugs (causes judged bugs) the
+// report lists, and in how many rows.
+func (rep *Report) bugCounts() (bugs, rows int) {
+	causes := map[*Cause]bool{}
+	byRow := map[*RowReport]bool{}
+	for _, b := range rep.Bugs {
+		causes[b.Group.Cause] = true
+		byRow[b.Row] = true
+	}
+	return len(causes), len(byRow)
+}
