@@ -24,6 +24,7 @@ compile_native_go_fuzzer $pkg/gojadiff FuzzGojaEncode goja_encode
 compile_native_go_fuzzer $pkg/gojadiff FuzzGojaDecode goja_decode
 compile_native_go_fuzzer $pkg/gojadiff FuzzGojaAnnexB goja_annexb
 compile_native_go_fuzzer $pkg FuzzAnnexB annexb
+compile_native_go_fuzzer $pkg FuzzLegacyEncode legacy_encode
 compile_native_go_fuzzer $pkg FuzzPercentEncode percent_encode
 compile_native_go_fuzzer $pkg FuzzPercentDecode percent_decode
 compile_native_go_fuzzer $pkg FuzzLenientDecode lenient_decode

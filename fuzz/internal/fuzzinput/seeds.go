@@ -202,3 +202,37 @@ func setIndex(name string) (byte, error) {
 	}
 	return 0, fmt.Errorf("no encode set named %q", name)
 }
+
+// Labels returns the encoding labels of the vectors of ops (args.encoding),
+// sorted, for a target to pick one by a selector byte (LabelOf).
+func Labels(ops ...vectors.Op) ([]string, error) {
+	vs, err := Vectors(ops...)
+	if err != nil {
+		return nil, err
+	}
+	var labels []string
+	for _, v := range vs {
+		if l, ok := v.Args["encoding"]; ok && !slices.Contains(labels, l) {
+			labels = append(labels, l)
+		}
+	}
+	slices.Sort(labels)
+	return labels, nil
+}
+
+// SeedLabeled adds (label selector, input as a string) for every vector of
+// ops that has an args.encoding: the selector is the label's index in
+// Labels(ops...).
+func SeedLabeled(f Adder, ops ...vectors.Op) error {
+	labels, err := Labels(ops...)
+	if err != nil {
+		return err
+	}
+	return seedEach(f, "labeled", ops, func(v vectors.Vector) ([]any, error) {
+		i := slices.Index(labels, v.Args["encoding"])
+		if i < 0 || i > 255 {
+			return nil, fmt.Errorf("label %q: no selector byte", v.Args["encoding"])
+		}
+		return []any{byte(i), string(InputOctets(v))}, nil
+	})
+}
