@@ -19,6 +19,14 @@ func markdown(rep *Report) string {
 	langs := rep.languages()
 	p("# The pctest field survey\n\n")
 	p("Generated %s by `make survey`. Suite %s, %d vectors per row. ", rep.Generated.Format("2006-01-02 15:04 UTC"), code(orDash(rep.Suite)), rep.Vectors)
+	switch ft := rep.fuzzTime(); ft {
+	case "":
+		p("`pctest fuzz` did not run. ")
+	case "varied":
+		p("`pctest fuzz` ran on each row for the time its scoreboard line shows (most rows the survey's default, a few slow testees less). ")
+	default:
+		p("`pctest fuzz` ran for %s on each row. ", ft)
+	}
 	bugs, bugRows := rep.bugCounts()
 	p("**%d implementations** (rows) in **%d languages**, **%d of them ECMAScript engines**; **%d bugs** found in %d of them. ", rows, len(langs), engines, bugs, bugRows)
 	p("Every cell and every example below is the output of the implementation named. What is written by hand is the mapping of functions to ops (each testee's `mapping.json` and `README.md` under `survey/testees/`) and the verdicts (the `verdicts.json` beside them, and `survey/verdicts.json`).\n\n")

@@ -331,7 +331,7 @@ f.submit();
 	cmd.Process.Kill()
 	cmd.Wait()
 	if ctx.Err() != nil {
-		return fmt.Errorf("Chromium did not finish in %v (%d answers)", timeout, len(answers))
+		return fmt.Errorf("chromium did not finish in %v (%d answers)", timeout, len(answers))
 	}
 
 	for _, g := range groups {

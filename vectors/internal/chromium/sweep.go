@@ -131,7 +131,7 @@ parent.next();
 	cmd.Process.Kill()
 	cmd.Wait()
 	if ctx.Err() != nil {
-		return fmt.Errorf("Chromium did not finish in %v", timeout)
+		return fmt.Errorf("chromium did not finish in %v", timeout)
 	}
 	total := 0
 	for i, label := range sweepLabels {
