@@ -302,36 +302,8 @@ f.submit();
 	mux.HandleFunc("/done", func(w http.ResponseWriter, r *http.Request) {
 		doneOnce.Do(func() { close(done) })
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	defer srv.Close()
-
-	profile, err := os.MkdirTemp("", "pctest-chromium-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(profile)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+profile, "http://"+ln.Addr().String()+"/")
-	cmd.Stderr = io.Discard
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	select {
-	case <-done:
-	case <-ctx.Done():
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
-	if ctx.Err() != nil {
-		return fmt.Errorf("chromium did not finish in %v (%d answers)", timeout, len(answers))
+	if err := browse(bin, mux, done, timeout); err != nil {
+		return fmt.Errorf("%w (%d answers)", err, len(answers))
 	}
 
 	for _, g := range groups {
@@ -391,4 +363,41 @@ func encodePage(s, label string) []byte {
 		out = order.AppendUint16(out, c)
 	}
 	return out
+}
+
+// browse serves mux on a loopback port and runs headless Chromium (bin) on
+// its root page, with a fresh profile and the flags this machine needs
+// (no background networking), until done is closed or timeout passes.
+func browse(bin string, mux *http.ServeMux, done <-chan struct{}, timeout time.Duration) error {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	defer srv.Close()
+	profile, err := os.MkdirTemp("", "pctest-chromium-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(profile)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+profile, "http://"+ln.Addr().String()+"/")
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if ctx.Err() != nil {
+		return fmt.Errorf("chromium did not finish in %v", timeout)
+	}
+	return nil
 }

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -103,35 +100,8 @@ parent.next();
 		mu.Unlock()
 	})
 	mux.HandleFunc("/done", func(w http.ResponseWriter, r *http.Request) { once.Do(func() { close(done) }) })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
+	if err := browse(bin, mux, done, timeout); err != nil {
 		return err
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	defer srv.Close()
-	profile, err := os.MkdirTemp("", "pctest-chromium-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(profile)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+profile, "http://"+ln.Addr().String()+"/")
-	cmd.Stderr = io.Discard
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	select {
-	case <-done:
-	case <-ctx.Done():
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
-	if ctx.Err() != nil {
-		return fmt.Errorf("chromium did not finish in %v", timeout)
 	}
 	total := 0
 	for i, label := range sweepLabels {
