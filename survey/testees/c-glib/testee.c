@@ -24,39 +24,8 @@
 #include <glib.h>
 
 #include "../c-common/protocol.h"
+#include "../c-common/sets.h"
 
-/* The octets each named set of the vector format (codec/sets.go) keeps. */
-static const struct {
-	const char *name, *keeps;
-} sets[] = {
-	{"ecma.encodeURI", "!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"ecma.uriUnescaped", "!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"go.fragment", "!$&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"go.host", "!\"$&'()*+,-.0123456789:;<=>ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"},
-	{"go.path", "$&+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"go.path-segment", "$&+-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"go.query", "-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"go.userpassword", "$&+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"go.zone", "!\"$&'()*+,-.0123456789:;<=>ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~"},
-	{"rfc3986.fragment", "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"rfc3986.gen-delims", "#/:?@[]"},
-	{"rfc3986.path", "!$&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"rfc3986.pchar", "!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"rfc3986.query", "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"rfc3986.reg-name", "!$&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"rfc3986.reserved", "!#$&'()*+,/:;=?@[]"},
-	{"rfc3986.sub-delims", "!$&'()*+,;="},
-	{"rfc3986.unreserved", "-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"rfc3986.userinfo", "!$&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"whatwg.c0-control", " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"},
-	{"whatwg.component", "!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-	{"whatwg.form-urlencoded", "*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"},
-	{"whatwg.fragment", "!#$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_abcdefghijklmnopqrstuvwxyz{|}~"},
-	{"whatwg.path", "!$%&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]_abcdefghijklmnopqrstuvwxyz|~"},
-	{"whatwg.query", "!$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"},
-	{"whatwg.special-query", "!$%&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"},
-	{"whatwg.userinfo", "!$%&'()*+,-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"},
-};
 
 static int string_variant;
 
@@ -65,21 +34,19 @@ static int string_variant;
  * does not hold every unreserved octet (which GLib always keeps). */
 static const char *reserved_for(const char *name, char *buf)
 {
-	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
-		if (strcmp(sets[i].name, name))
-			continue;
-		const char *u = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
-		for (const char *p = u; *p; p++)
-			if (!strchr(sets[i].keeps, *p))
-				return NULL;
-		char *d = buf;
-		for (const char *p = sets[i].keeps; *p; p++)
-			if (!strchr(u, *p))
-				*d++ = *p;
-		*d = 0;
-		return buf;
-	}
-	return NULL;
+	const char *keeps = pc_set_keeps(name);
+	if (keeps == NULL)
+		return NULL;
+	const char *u = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
+	for (const char *p = u; *p; p++)
+		if (!strchr(keeps, *p))
+			return NULL;
+	char *d = buf;
+	for (const char *p = keeps; *p; p++)
+		if (!strchr(u, *p))
+			*d++ = *p;
+	*d = 0;
+	return buf;
 }
 
 /* escaped_length returns the length of g_uri_escape_bytes' result, which
