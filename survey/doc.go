@@ -1,26 +1,35 @@
 // Command survey runs pctest against real percent-encoding implementations
-// in many languages and publishes the matrix: implementations × ops with
-// passed, failed and skipped per cell, and every divergence grouped by cause
-// with its minimal input, the spec clause and a verdict.
+// in many languages and publishes the report: a scoreboard, a matrix per
+// family of ops, and every divergence grouped by cause with its minimal
+// input, the spec clause, a verdict and, for a bug, a reproduction in the
+// implementation's own language.
 //
 // It owns the survey's outputs (REPORT.md and report.html beside this file)
-// and its inputs: rows.json lists the rows (a built-in implementation, or a
-// testee under cmd/pctest/testees with its command line), and verdicts.json
-// lists the known causes of divergence, each with a matcher and a verdict
-// (a bug, a documented deviation, or a suite error). A divergence no cause
-// matches is reported as unclassified and makes the run fail, so that every
-// divergence in a published report has a verdict.
+// and reads its inputs: rows.json lists the rows built into pctest (the
+// reference, goja, net/url) and the runner's example node testee; every
+// directory under testees/ with a testee.json is one implementation, with
+// its pinned install, its build, its rows, its mapping of functions to ops
+// and its verdicts.json (testees/README.md says what each file holds).
+// verdicts.json beside this file holds the causes of the built-in rows. A
+// divergence no cause matches is reported as unclassified and makes the run
+// fail, and so does a bug's reproduction that no longer prints what its
+// verdict says, so that every divergence in a published report has a
+// verdict.
 //
-// `make survey` runs survey/run.sh, which installs the testees' runtimes
-// (apt-get, npm ci), builds the Java and C testees into survey/work/, and
-// then runs this command:
+// `make survey` (survey/run.sh) runs this command, which installs what the
+// selected rows need (every pinned Debian package in one apt-get install,
+// npm ci where there is a package-lock.json, each testee.json's build
+// commands into survey/work/build), runs pctest run and pctest fuzz on
+// every row, two at a time, runs the reproductions, and writes the report:
 //
-//	go run ./survey                 # run every row, fuzz each, write the report
-//	go run ./survey -report-only    # rewrite the report from survey/work/results
+//	go run ./survey                 # every row
 //	go run ./survey -rows 'php|ruby' -fuzz 10s
+//	go run ./survey -report-only    # rewrite the report from survey/work/results
 //
-// The package's test (testees_test.go, part of `make test`) checks that
-// every testee directory has a README.md and a mapping.json whose ops exist,
-// and runs the node and python testees that need no installs against their
+// The package's tests (testees_test.go, part of `make test`) check that
+// every testee directory is complete, that the verdicts load and every bug
+// has a reproduction, that the reproductions whose implementation is
+// installed still show their bug, that the set tables testees carry match
+// codec/sets.go, and run the rows that need no install against their
 // expected-failures files.
 package main

@@ -222,7 +222,7 @@ func runRows(ctx context.Context, l *layout, rows []Row, failed map[string]strin
 		return 2
 	}
 	// Workers take the rows in order, so that progress lines come roughly
-	// in the order of rows.json.
+	// in the order of the rows (rows.json, then the testee directories).
 	todo := make(chan *Row)
 	var (
 		wg sync.WaitGroup
