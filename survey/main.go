@@ -284,6 +284,9 @@ func runRow(ctx context.Context, l *layout, bin string, r *Row, notInstalled str
 	if r.UTF16Hex {
 		target = append(target, "-utf16hex")
 	}
+	if r.Timeout != "" {
+		target = append(target, "-timeout", r.Timeout)
+	}
 	if r.Impl != "" {
 		target = append(target, "-impl", r.Impl)
 	} else {

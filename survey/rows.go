@@ -53,6 +53,10 @@ type Row struct {
 	// Fuzz, when set, is the row's own fuzzing time (a Go duration, at most
 	// the survey's -fuzz), for a testee too slow for the survey's.
 	Fuzz string `json:"fuzz,omitempty"`
+	// Timeout, when set, is pctest's -timeout for the row (a Go duration):
+	// how long the testee may leave a request unanswered, for a runtime
+	// that starts slowly on a loaded machine.
+	Timeout string `json:"timeout,omitempty"`
 	// Note is shown with the row in the report: a version constraint, a
 	// limit of the testee.
 	Note string `json:"note,omitempty"`
@@ -146,9 +150,12 @@ func loadRows(root string) ([]Row, []*TesteeDir, error) {
 		case r.Kind != "" && r.Kind != "engine":
 			return nil, nil, fmt.Errorf("row %q (%s): kind %q is not \"engine\" or empty", r.Name, r.Dir, r.Kind)
 		}
-		if r.Fuzz != "" {
-			if _, err := time.ParseDuration(r.Fuzz); err != nil {
-				return nil, nil, fmt.Errorf("row %q (%s): fuzz: %v", r.Name, r.Dir, err)
+		for _, d := range []struct{ field, value string }{{"fuzz", r.Fuzz}, {"timeout", r.Timeout}} {
+			if d.value == "" {
+				continue
+			}
+			if _, err := time.ParseDuration(d.value); err != nil {
+				return nil, nil, fmt.Errorf("row %q (%s): %s: %v", r.Name, r.Dir, d.field, err)
 			}
 		}
 		seen[r.Name] = true
