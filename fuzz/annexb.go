@@ -12,12 +12,12 @@ import (
 
 // This file checks escape and unescape of ECMA-262 5.1 Annex B.2.1 and
 // B.2.2 over fuzzed UTF-16, against models built from the standard
-// library: fmt's %02X and %04X for the escapes escape writes, strconv's
-// ParseUint for the hex digits unescape reads.
+// library: modelEscape (fmt's %02X) and fmt's %04X for the escapes escape
+// writes, strconv's ParseUint for the hex digits unescape reads.
 
 // escapeModel is Annex B.2.1 the slow way: each code unit kept when it is
-// one of the 69 characters of step 7, else fmt's "%%%02X" below 256 (step
-// 11) and "%%u%04X" from 256 (step 9).
+// one of the 69 characters of step 7, else modelEscape's "%XY" below 256
+// (step 11) and fmt's "%%u%04X" from 256 (step 9).
 func escapeModel(s []uint16) string {
 	var out []byte
 	for _, c := range s {
@@ -25,7 +25,7 @@ func escapeModel(s []uint16) string {
 		case c < 0x80 && codec.EscapeKeep.Contains(byte(c)):
 			out = append(out, byte(c))
 		case c < 256:
-			out = fmt.Appendf(out, "%%%02X", c)
+			out = append(out, modelEscape(byte(c))...)
 		default:
 			out = fmt.Appendf(out, "%%u%04X", c)
 		}

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -62,7 +63,7 @@ func isSingleByte(name string) bool {
 	case "IBM866", "KOI8-R", "KOI8-U", "macintosh", "x-mac-cyrillic", "windows-874":
 		return true
 	}
-	return len(name) > 9 && name[:9] == "ISO-8859-" || len(name) == 12 && name[:10] == "windows-12"
+	return strings.HasPrefix(name, "ISO-8859-") || strings.HasPrefix(name, "windows-125")
 }
 
 // checkLegacy checks percent-encode after encoding of s in label's
@@ -124,7 +125,7 @@ func isUpperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= '
 
 // escapeOctets is §1.3 step 4.4 over the encoder's octets: an octet the
 // set keeps as it is, a space as '+' when plus (step 4.3), any other as
-// %XX with uppercase hex (fmt's %02X).
+// %XX with uppercase hex (modelEscape).
 func escapeOctets(octets []byte, keep codec.Set, plus bool) string {
 	var out []byte
 	for _, b := range octets {
@@ -134,7 +135,7 @@ func escapeOctets(octets []byte, keep codec.Set, plus bool) string {
 		case b < 0x80 && keep.Contains(b):
 			out = append(out, b)
 		default:
-			out = fmt.Appendf(out, "%%%02X", b)
+			out = append(out, modelEscape(b)...)
 		}
 	}
 	return string(out)

@@ -115,9 +115,7 @@ func (in *installer) apt(ctx context.Context, dirs []*TesteeDir, stderr io.Write
 	need := map[string][]string{} // dir -> its packages not installed yet
 	for _, d := range dirs {
 		for _, p := range d.Apt {
-			name, version, _ := strings.Cut(p, "=")
-			out, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f", "${Version} ${db:Status-Status}", name).Output()
-			if err == nil && string(out) == version+" installed" {
+			if pinInstalled(ctx, p) {
 				continue
 			}
 			need[d.Dir] = append(need[d.Dir], p)
@@ -150,6 +148,14 @@ func (in *installer) apt(ctx context.Context, dirs []*TesteeDir, stderr io.Write
 		}
 	}
 	return failed
+}
+
+// pinInstalled reports whether the Debian package pinned as "name=version"
+// is installed at that version (dpkg-query).
+func pinInstalled(ctx context.Context, pin string) bool {
+	name, version, _ := strings.Cut(pin, "=")
+	out, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f", "${Version} ${db:Status-Status}", name).Output()
+	return err == nil && string(out) == version+" installed"
 }
 
 // build runs npm ci (when the directory has a package-lock.json) and the
