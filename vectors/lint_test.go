@@ -103,6 +103,12 @@ func lintVector(t *testing.T, v Vector, area string, lines []string) {
 	if v.Level == LevelShould && v.Op == "percentEncodeSet" && !strings.HasPrefix(v.Args["set"], "rfc3986.") {
 		t.Errorf("%s: level should for set %s: only RFC 3986 makes uppercase hex a SHOULD", where, v.Args["set"])
 	}
+	if v.Level == LevelImplementationDefined && !implDefinedOps[string(v.Op)] {
+		t.Errorf("%s: level implementation-defined for op %s, whose spec defines an answer for every input", where, v.Op)
+	}
+	if v.Level == LevelImplementationDefined && v.Note == "" {
+		t.Errorf("%s: level implementation-defined without a note saying why the spec leaves the answer open", where)
+	}
 	line := strings.TrimSuffix(lines[v.Line-1], ",")
 	if want := string(AppendVectorJSON(nil, v)); line != want {
 		t.Errorf("%s: line is not in the canonical form\n got %s\nwant %s", where, line, want)
@@ -118,6 +124,14 @@ func lintVector(t *testing.T, v Vector, area string, lines []string) {
 var shouldOps = map[string]bool{
 	"percentEncode": true, "percentEncodeSet": true, "normalize": true, "encodeNoDouble": true, "iriToURI": true,
 	"uriToIRI": true,
+}
+
+// implDefinedOps are the ops whose spec leaves some inputs of the op
+// outside its domain, so that their vectors may be "implementation-defined"
+// (README.md, "Levels"): the RFC 3986 and RFC 3987 ops on text that is not
+// a URI, URI component or IRI.
+var implDefinedOps = map[string]bool{
+	"percentDecode": true, "normalize": true, "equivalent": true, "iriToURI": true, "uriToIRI": true,
 }
 
 // TestCoverage checks the minimum coverage of issue 4 on the corpus itself,

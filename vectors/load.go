@@ -73,7 +73,8 @@ const maxErrors = 20
 // the input member of the op's input Kind ("in" or "in_hex"), exactly the
 // op's required args and no others, exactly one of "out"/"out_hex" (by the
 // op's output Kind) and "error" (one of the op's error kinds), a non-empty
-// "ref", a "level" of "must" or "should", an optional "note", and no other
+// "ref", a "level" of "must", "should" or "implementation-defined" (see
+// [Levels]), an optional "note", and no other
 // members. Text input to an op outside the ecmascript area must be valid
 // UTF-16, since such ops take the input's UTF-8.
 //
@@ -243,9 +244,9 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 	if v.Level, err = str("level", true); err != nil {
 		return v, err
 	}
-	if v.Level != LevelMust && v.Level != LevelShould {
+	if !slices.Contains(Levels(), v.Level) {
 		m, _ := member(e, "level")
-		return v, fieldErr("level", m, "want \"must\" or \"should\", got "+strconv.Quote(v.Level))
+		return v, fieldErr("level", m, "want \"must\", \"should\" or \"implementation-defined\", got "+strconv.Quote(v.Level))
 	}
 	if v.Note, err = str("note", false); err != nil {
 		return v, err

@@ -84,7 +84,7 @@ func TestLoadFileErrors(t *testing.T) {
 		{"unknown-error-kind", wrap(`{"id":"a","op":"encodeURI","in":"a","error":"EscapeError","ref":"r","level":"must"}`), 2, "a", "error", "no error kind"},
 		{"no-ref", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","level":"must"}`), 2, "a", "ref", "missing"},
 		{"empty-ref", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"","level":"must"}`), 2, "a", "ref", "empty"},
-		{"bad-level", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"MUST"}`), 2, "a", "level", `want "must" or "should"`},
+		{"bad-level", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"MUST"}`), 2, "a", "level", `want "must", "should" or "implementation-defined"`},
 		{"no-level", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r"}`), 2, "a", "level", "missing"},
 		{"note-not-string", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must","note":1}`), 2, "a", "note", "want a string"},
 		{"unknown-member", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must","expect":"a"}`), 2, "a", "expect", "unknown member"},

@@ -124,7 +124,7 @@ func TestSchemaMatchesOps(t *testing.T) {
 	v := s.Defs.Vector
 	same("op enum", v.Properties.Op.Enum, names)
 	same("error enum", v.Properties.Error.Enum, errKinds)
-	same("level enum", v.Properties.Level.Enum, []string{LevelMust, LevelShould})
+	same("level enum", v.Properties.Level.Enum, Levels())
 	same("required", v.Required, []string{"id", "op", "ref", "level"})
 
 	// The conditional parts: input kind, output kind, then one per op.

@@ -40,7 +40,10 @@ type Vector struct {
 	// Ref names the spec and section or step, such as
 	// "ECMA-262 5.1 §15.1.3 Decode step 4.d.vii.5".
 	Ref string
-	// Level is "must" or "should" (RFC 2119).
+	// Level is LevelMust or LevelShould (RFC 2119), or
+	// LevelImplementationDefined when the input lies outside the domain of
+	// the clause Ref names and Expect is only the suite's recommendation
+	// (README.md, "Levels").
 	Level string
 	// Note is optional prose.
 	Note string
@@ -50,8 +53,21 @@ type Vector struct {
 	Line int
 }
 
-// Levels of a vector.
+// Levels of a vector (README.md, "Levels").
 const (
-	LevelMust   = "must"
+	// LevelMust: the expected value is what the spec in Ref requires.
+	LevelMust = "must"
+	// LevelShould: the expected value rests on a SHOULD of that spec.
 	LevelShould = "should"
+	// LevelImplementationDefined: the spec leaves the answer open for this
+	// input (it is not in the domain of the clause Ref names, such as a
+	// '%' that starts no escape given to a URI normalizer). Expect is the
+	// suite's recommendation, Note says why; a different answer is not a
+	// failure unless the vectors of this level are asked for by name.
+	LevelImplementationDefined = "implementation-defined"
 )
+
+// Levels returns the levels a vector may have, strongest first.
+func Levels() []string {
+	return []string{LevelMust, LevelShould, LevelImplementationDefined}
+}

@@ -393,3 +393,37 @@ func punyDecode(s string) ([]rune, bool) {
 	}
 	return out, true
 }
+
+// hasALabel reports whether s has an authority whose host has a label that
+// uriToIRIModel turns into a U-label ("xn--" and valid Punycode).
+func hasALabel(s string) bool {
+	_, host, _, ok := iriParts(s)
+	if !ok {
+		return false
+	}
+	for _, l := range strings.Split(host, ".") {
+		if len(l) > 4 && strings.EqualFold(l[:4], "xn--") {
+			if _, ok := punyDecode(l[4:]); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// iriToURIRef names the parts of RFC 3987 §3.1 that fix iriToURI's answer
+// for in: step 2 converts ucschar and iprivate; the note after it lets a
+// system convert the printable US-ASCII a URI does not allow ("MAY", else
+// "SHOULD fail") and forbids converting "#", "%", "[" and "]" ("MUST
+// NOT").
+func iriToURIRef(in []uint16) string {
+	s := string(toUTF8(in))
+	ref := "RFC 3987 §3.1 step 2"
+	if strings.ContainsAny(s, notInURIPrintable) {
+		ref += "; §3.1 note: MAY convert < > \" space { } | \\ ^ `, else SHOULD fail"
+	}
+	if strings.ContainsAny(s, "#%[]") {
+		ref += "; §3.1 note: \"#\", \"%\", \"[\", \"]\" MUST NOT be converted"
+	}
+	return ref
+}

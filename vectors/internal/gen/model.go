@@ -61,7 +61,14 @@ func shouldIf(cond bool) string {
 
 // model answers req by the spec transcriptions of this package.
 //
-// Levels: a vector is "should" exactly when its expected value rests on a
+// Levels: a vector is "implementation-defined" when its input lies outside
+// the domain of the clause the op follows, or that clause leaves a choice
+// (domain.go): RFC 3986 ops on text that is not URI text (a '%' that starts
+// no escape, a character no URI holds), iriToURI on text that is not an
+// IRI (controls, non-ASCII outside ucschar and iprivate) and on a non-ASCII
+// host (§3.1 MAY convert it with ToASCII), uriToIRI on text that is not a
+// URI and on an A-label (MAY convert with ToUnicode). Otherwise a vector is
+// "should" exactly when its expected value rests on a
 // SHOULD of the spec it cites: uppercase hex in an escape the op writes
 // under RFC 3986 (§2.1: percentEncode, percentEncodeSet with an rfc3986.*
 // set, encodeNoDouble) or RFC 3987 (§3.1 step 2.2: iriToURI; §3.2 steps 3
@@ -120,10 +127,22 @@ func model(req vectors.Request) modelResult {
 			r.resp = fails(vectors.ErrMalformedEscape)
 		}
 		r.ref = "RFC 3986 §2.1"
+		if why := outsideURI(toUTF8(req.In)); why != "" {
+			rec := "take the octets of what is not an escape as they are"
+			if !ok {
+				rec = "reject the input (MalformedEscape), as a strict decoder does; a lenient one keeps such a '%'"
+			}
+			r.leaveOpen("RFC 3986 §2.1 (defines pct-encoded, not the decoding of other text)",
+				"the input is not URI text: "+why+"; RFC 3986 defines no decoding of it. The suite recommends: "+rec)
+		}
 	case vectors.OpNormalize:
 		out := fromUTF8(normalizeRFC3986(toUTF8(req.In)))
 		r.resp, r.level = text(out), shouldIf(!slices.Equal(out, req.In))
 		r.ref = "RFC 3986 §6.2.2.1, §6.2.2.2"
+		if why := outsideURI(toUTF8(req.In)); why != "" {
+			r.leaveOpen("RFC 3986 §6.2.2 (normalizes URIs only)",
+				"the input is not a URI: "+why+"; §6.2.2 leaves it open. The suite recommends: normalize the escapes as in a URI, leave the rest as it is")
+		}
 	case vectors.OpEquivalent:
 		a := normalizeRFC3986(toUTF8(req.In))
 		b := normalizeRFC3986([]byte(req.Args["other"]))
@@ -133,6 +152,13 @@ func model(req vectors.Request) modelResult {
 		}
 		r.resp = text(units(ans))
 		r.ref = "RFC 3986 §6.2.2, §2.1, §2.2, §2.3"
+		for _, x := range []struct{ name, s string }{{"in", string(toUTF8(req.In))}, {"other", req.Args["other"]}} {
+			if why := outsideURI([]byte(x.s)); why != "" {
+				r.leaveOpen("RFC 3986 §6.2.2 (compares URIs only)",
+					x.name+" is not a URI: "+why+"; RFC 3986 says nothing of its equivalence. The suite recommends: compare the two after normalize")
+				break
+			}
+		}
 	case vectors.OpEncodeNoDouble:
 		out, letters := encodeNoDouble(toUTF8(req.In))
 		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters)
@@ -174,11 +200,27 @@ func model(req vectors.Request) modelResult {
 	case vectors.OpIRIToURI:
 		out, should := iriToURIModel(req.In)
 		r.resp, r.level = text(out), shouldIf(should)
-		r.ref = "RFC 3987 §3.1"
+		r.ref = iriToURIRef(req.In)
+		if why := outsideIRI(req.In); why != "" {
+			rec := "leave it as it is"
+			if strings.ContainsFunc(string(toUTF8(req.In)), func(c rune) bool { return c >= 0x80 && !ucschar(c) && !iprivate(c) }) {
+				rec = "percent-encode its UTF-8 as step 2 does for ucschar"
+			}
+			r.leaveOpen("RFC 3987 §3.1 (converts IRIs only)", "the input is not an IRI: "+why+". The suite recommends: "+rec)
+		} else if _, host, _, ok := iriParts(string(toUTF8(req.In))); ok && !isASCII(host) {
+			r.leaveOpen("RFC 3987 §3.1 (MAY convert ireg-name with ToASCII before step 2)",
+				"§3.1 lets a system convert a non-ASCII host to A-labels or leave it to step 2, which percent-encodes its UTF-8. The suite recommends A-labels (IDNA, UTS #46)")
+		}
 	case vectors.OpURIToIRI:
 		out, lowered := uriToIRIModel(req.In)
 		r.resp, r.level = text(out), shouldIf(lowered)
 		r.ref = "RFC 3987 §3.2"
+		if why := outsideURI(toUTF8(req.In)); why != "" {
+			r.leaveOpen("RFC 3987 §3.2 (converts URIs only)", "the input is not a URI: "+why+". The suite recommends: convert its escapes as in a URI, leave the rest as it is")
+		} else if hasALabel(string(toUTF8(req.In))) {
+			r.leaveOpen("RFC 3987 §3.2 (MAY convert A-labels with ToUnicode)",
+				"RFC 3987 lets a system convert the host's A-labels to U-labels or keep them. The suite recommends U-labels")
+		}
 
 	case vectors.OpEscape:
 		r.resp = text(escapeModel(req.In))
