@@ -173,6 +173,70 @@ func TestSelection(t *testing.T) {
 	}
 }
 
+// TestImplementationDefined: without a Level option the
+// implementation-defined vectors run apart (Agrees, Differs) and never fail
+// a run; Level names them to judge them. percentDecode("%") and
+// percentDecode("%4") lie outside RFC 3986 §2.1, which defines pct-encoded
+// and no decoding of a '%' that starts none; the suite recommends
+// MalformedEscape. A lenient decoder keeps the '%'.
+func TestImplementationDefined(t *testing.T) {
+	open := func(id, in string) vectors.Vector {
+		return vectors.Vector{ID: id, Request: vectors.Request{Op: "percentDecode", In: units(in)},
+			Expect: vectors.Response{Error: vectors.ErrMalformedEscape}, Ref: "RFC 3986 §2.1",
+			Level: vectors.LevelImplementationDefined, Note: "implementation-defined: not URI text", File: "tiny.json", Line: 6}
+	}
+	corpus := append(tinyCorpus(), open("t.pd.pct", "%"), open("t.pd.pct4", "%4"))
+	lenient := fake{name: "lenient", fn: map[string]func(vectors.Request) (vectors.Response, error){
+		"encodeURIComponent": correct.fn["encodeURIComponent"],
+		"percentDecode": func(req vectors.Request) (vectors.Response, error) {
+			if s, _ := toUTF8(req.In); strings.HasPrefix(s, "%4") && len(s) == 2 {
+				return vectors.Response{OutHex: []byte(s)}, nil
+			}
+			return correct.fn["percentDecode"](req)
+		},
+	}}
+	list, err := ExpectedFailures(strings.NewReader("t.pd.pct4\n"), "x.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := Results(context.Background(), lenient, withVectors(corpus), list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Outcome
+	for _, r := range rs {
+		got = append(got, r.Outcome)
+	}
+	// "%" gets MalformedEscape from url.PathUnescape: the recommendation;
+	// "%4" is kept: it differs, and the list entry for it has no effect.
+	if want := []Outcome{Passed, Passed, Passed, Agrees, Differs}; !slices.Equal(got, want) {
+		t.Fatalf("outcomes %v, want %v", got, want)
+	}
+	var s Summary
+	s.AddResults(rs)
+	if s.Passed != 3 || s.Failed != 0 || s.ImplementationDefined != 2 || s.Differing != 1 || s.Ran() != 3 || s.Total() != 5 {
+		t.Errorf("summary %+v", s)
+	}
+	if want := "3 passed, 0 failed, 0 skipped; 2 implementation-defined (1 differ from the suite's recommendation)"; s.String() != want {
+		t.Errorf("summary line %q, want %q", s.String(), want)
+	}
+	if err := Check(lenient, withVectors(corpus)); err != nil {
+		t.Errorf("an implementation-defined difference failed the check: %v", err)
+	}
+	err = Check(lenient, withVectors(corpus), Level(vectors.LevelImplementationDefined))
+	if err == nil || !strings.Contains(err.Error(), "1 of 2 vectors fail") || !strings.Contains(err.Error(), "t.pd.pct4") {
+		t.Errorf("judged by name, the difference must fail: %v", err)
+	}
+	rs, _ = Results(context.Background(), lenient, withVectors(corpus), Level(vectors.LevelMust, vectors.LevelShould))
+	if len(rs) != 3 {
+		t.Errorf("-level must,should ran %d vectors, want the 3 judged ones", len(rs))
+	}
+	var text Outcome
+	if err := text.UnmarshalText([]byte("differ")); err != nil || text != Differs || Agrees.String() != "agree" {
+		t.Errorf("text forms: %v %v %v", text, err, Agrees)
+	}
+}
+
 // listOf returns the list the ExpectedFailures option opt applies.
 func listOf(t *testing.T, opt Option) *expectedList {
 	t.Helper()

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/pctest/pctest/vectors"
 )
@@ -60,9 +61,15 @@ func Match(run, skip *regexp.Regexp) Option {
 	}}
 }
 
-// Level selects the vectors of the given levels, vectors.LevelMust or
-// vectors.LevelShould (RFC 2119). Without it every level runs; Level("must")
-// turns the should-level vectors off.
+// Level selects the vectors of the given levels (vectors.Levels:
+// vectors.LevelMust, vectors.LevelShould, vectors.LevelImplementationDefined)
+// and judges every vector it selects. Without it the must and should
+// vectors are judged and the implementation-defined ones run apart: their
+// outcome is Agrees or Differs, which never fails a run, and neither known
+// deviations nor the expected-failures list apply to them. Level("must")
+// runs the must vectors alone; Level(vectors.LevelImplementationDefined)
+// judges the implementation-defined ones against the suite's
+// recommendation. Several Level options add up.
 func Level(levels ...string) Option {
 	return Option{func(c *config) { c.levels = append(c.levels, levels...) }}
 }
@@ -139,8 +146,8 @@ func newConfig(opts []Option) (*config, error) {
 		}
 	}
 	for _, l := range c.levels {
-		if l != vectors.LevelMust && l != vectors.LevelShould {
-			return nil, fmt.Errorf("conformance: level %q is neither %q nor %q", l, vectors.LevelMust, vectors.LevelShould)
+		if !slices.Contains(vectors.Levels(), l) {
+			return nil, fmt.Errorf("conformance: unknown level %q (want %s)", l, strings.Join(vectors.Levels(), ", "))
 		}
 	}
 	if !c.detailSet {
@@ -211,4 +218,10 @@ func (c *config) selected(v vectors.Vector) bool {
 		}
 	}
 	return len(c.levels) == 0 || slices.Contains(c.levels, v.Level)
+}
+
+// judged reports whether the run judges v: every selected vector when a
+// Level option is given, else the must and should ones.
+func (c *config) judged(v vectors.Vector) bool {
+	return len(c.levels) > 0 || v.Level != vectors.LevelImplementationDefined
 }

@@ -11,7 +11,9 @@ import (
 
 // An Outcome is what running one vector came to. Its text form, which
 // the reports of cmd/pctest write and the survey reads, is one word: pass,
-// fail, skip, xfail or xpass (the names pytest gives the last two).
+// fail, skip, xfail or xpass (the names pytest gives the last two), and
+// agree or differ for an implementation-defined vector that was not
+// judged.
 type Outcome uint8
 
 const (
@@ -32,12 +34,22 @@ const (
 	// expected-failures list. The list is strict, so this fails the run
 	// until the entry is removed.
 	UnexpectedPass
+	// Agrees: an implementation-defined vector (vectors.LevelImplementationDefined)
+	// that the run does not judge — no Level option named its level — got
+	// the suite's recommendation. It is counted apart and is not a pass.
+	Agrees
+	// Differs: an implementation-defined vector that the run does not
+	// judge got another answer than the suite's recommendation, or none
+	// (Result.Err). The spec leaves the answer open, so this is never a
+	// failure.
+	Differs
 )
 
-var outcomeNames = [...]string{Passed: "pass", Failed: "fail", Skipped: "skip", ExpectedFailure: "xfail", UnexpectedPass: "xpass"}
+var outcomeNames = [...]string{Passed: "pass", Failed: "fail", Skipped: "skip", ExpectedFailure: "xfail", UnexpectedPass: "xpass",
+	Agrees: "agree", Differs: "differ"}
 
-// String returns the outcome's text form: "pass", "fail", "skip", "xfail"
-// or "xpass".
+// String returns the outcome's text form: "pass", "fail", "skip", "xfail",
+// "xpass", "agree" or "differ".
 func (o Outcome) String() string {
 	if o >= Passed && int(o) < len(outcomeNames) {
 		return outcomeNames[o]
@@ -61,11 +73,15 @@ func (o *Outcome) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("conformance: unknown outcome %q (want pass, fail, skip, xfail or xpass)", text)
+	return fmt.Errorf("conformance: unknown outcome %q (want pass, fail, skip, xfail, xpass, agree or differ)", text)
 }
 
 // Fails reports whether the outcome fails a run: Failed and UnexpectedPass.
 func (o Outcome) Fails() bool { return o == Failed || o == UnexpectedPass }
+
+// Unjudged reports whether the outcome is that of an implementation-defined
+// vector the run did not judge: Agrees or Differs.
+func (o Outcome) Unjudged() bool { return o == Agrees || o == Differs }
 
 // A Result is the outcome of one vector against one implementation.
 type Result struct {
@@ -139,7 +155,7 @@ func formatFailure(r Result) string {
 		fmt.Fprintf(&b, " (%s:%d)", v.File, v.Line)
 	}
 	fmt.Fprintf(&b, ": %s", r.Outcome)
-	if r.Outcome == Failed || r.Outcome == ExpectedFailure {
+	if r.Outcome == Failed || r.Outcome == ExpectedFailure || r.Outcome == Differs {
 		fmt.Fprintf(&b, ": %s", relationOf(r).Title)
 	}
 	b.WriteString("\n")
@@ -166,6 +182,8 @@ func formatFailure(r Result) string {
 		fmt.Fprintf(&b, "  expected failure, listed at %s\n", r.ExpectedAt)
 	case r.Outcome == Skipped:
 		fmt.Fprintf(&b, "  %s\n", r.Reason)
+	case r.Outcome == Differs:
+		b.WriteString("  implementation-defined: the spec leaves this answer open; want is the suite's recommendation, and this is not a failure\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -212,14 +230,20 @@ func gotText(r Result) string {
 // matrix of cmd/pctest, and the survey's. Failed counts every result that
 // fails a run, unexpected passes included, as the JSON report's "failed"
 // does; UnexpectedPasses says how many of them are unexpected passes.
-// Expected failures are counted apart, so a result is counted once in
-// Passed, Failed, Skipped or ExpectedFailures.
+// Expected failures are counted apart, and so are the implementation-defined
+// vectors the run did not judge, so a result is counted once in Passed,
+// Failed, Skipped, ExpectedFailures or ImplementationDefined; Ran, and so
+// every pass rate, leaves the last out.
 type Summary struct {
 	Passed           int
 	Failed           int // Failed and UnexpectedPass outcomes
 	Skipped          int
 	ExpectedFailures int
 	UnexpectedPasses int // of Failed
+	// ImplementationDefined counts the Agrees and Differs outcomes;
+	// Differing says how many of them are Differs.
+	ImplementationDefined int
+	Differing             int // of ImplementationDefined
 }
 
 // AddResults counts the outcome of each of results.
@@ -241,6 +265,11 @@ func (s *Summary) Add(o Outcome) {
 	case UnexpectedPass:
 		s.Failed++
 		s.UnexpectedPasses++
+	case Agrees:
+		s.ImplementationDefined++
+	case Differs:
+		s.ImplementationDefined++
+		s.Differing++
 	default:
 		s.Failed++
 	}
@@ -248,16 +277,24 @@ func (s *Summary) Add(o Outcome) {
 
 // Total returns the number of results counted.
 func (s Summary) Total() int {
-	return s.Passed + s.Failed + s.Skipped + s.ExpectedFailures
+	return s.Passed + s.Failed + s.Skipped + s.ExpectedFailures + s.ImplementationDefined
 }
 
-// Ran returns the number of results that were not skipped.
+// Ran returns the number of results that were judged and not skipped: the
+// denominator of a pass rate. Unjudged implementation-defined results are
+// not among them.
 func (s Summary) Ran() int { return s.Passed + s.Failed + s.ExpectedFailures }
 
 // String returns the summary line of the reports: "N passed, N failed, N
-// skipped".
+// skipped", and then "; N implementation-defined (N differ from the
+// suite's recommendation)" when unjudged implementation-defined vectors
+// ran.
 func (s Summary) String() string {
-	return fmt.Sprintf("%d passed, %d failed, %d skipped", s.Passed, s.Failed, s.Skipped)
+	line := fmt.Sprintf("%d passed, %d failed, %d skipped", s.Passed, s.Failed, s.Skipped)
+	if s.ImplementationDefined > 0 {
+		line += fmt.Sprintf("; %d implementation-defined (%d differ from the suite's recommendation)", s.ImplementationDefined, s.Differing)
+	}
+	return line
 }
 
 // Mark sums the summary up in one character, the same in every report:

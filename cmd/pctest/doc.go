@@ -34,7 +34,10 @@
 //
 //	-op LIST, -area LIST     select vectors by op or area (comma-separated)
 //	-run REGEXP, -skip RE    select or leave out vectors by id
-//	-level must|should       select vectors by level
+//	-level LIST              run and judge only these levels: must, should,
+//	                         implementation-defined (comma-separated);
+//	                         default: judge must and should, and run the
+//	                         implementation-defined vectors apart
 //	-expect-fail FILE        the listed vectors must fail (strict: one that
 //	                         passes is a failure), and do not fail the run
 //	-write-expect-fail FILE  write the failing vectors in that format
@@ -50,7 +53,11 @@
 // differing units marked, spec ref), then the causes of the failures (the
 // same op and the same relation between the answers, such as "hex digits
 // in lowercase"), biggest first, each with its count, shortest example and
-// spec step, and ends with the line "N passed, N failed, N skipped". The
+// spec step, and ends with the line "N passed, N failed, N skipped" (and
+// "; N implementation-defined (N differ from the suite's recommendation)"
+// when such vectors ran apart: where the spec leaves the answer open they
+// are counted, listed with -v as AGREE or DIFFER lines, and never fail the
+// run unless -level names them). The
 // HTML report starts with the causes, each opening (<details>) on its
 // failures. The JSON report's schema is report.schema.json. The JUnit
 // report has a testsuite per op and a testcase per vector; an expected

@@ -47,8 +47,11 @@ func causesOf(results []conformance.Result) (causes []cause.Cause, index []int) 
 // unexpectedly, or "": a failure's line shows what was wanted and what
 // came, and its reason would say it again.
 func why(r *conformance.Result) string {
-	if r.Outcome == conformance.ExpectedFailure || r.Outcome == conformance.UnexpectedPass {
+	switch r.Outcome {
+	case conformance.ExpectedFailure, conformance.UnexpectedPass:
 		return r.Reason
+	case conformance.Differs:
+		return "implementation-defined: the spec leaves this answer open, so this is not a failure"
 	}
 	return ""
 }

@@ -80,6 +80,10 @@ func (r *runReport) writeText(w io.Writer, verbose bool) error {
 	if t.ExpectedFailures > 0 {
 		fmt.Fprintf(bw, "%d failed as expected (%s)\n", t.ExpectedFailures, r.expectedWhy())
 	}
+	if t.ImplementationDefined > 0 {
+		fmt.Fprintf(bw, "%d implementation-defined vectors, not judged: %d agree with the suite's recommendation, %d differ (the spec leaves these answers open; -v lists them, -level implementation-defined judges them)\n",
+			t.ImplementationDefined, t.ImplementationDefined-t.Differing, t.Differing)
+	}
 	if r.Partial {
 		fmt.Fprintf(bw, "PARTIAL: interrupted after %d of %d vectors\n", t.Total(), r.Vectors)
 	}
@@ -205,6 +209,10 @@ type jsonSummary struct {
 	Skipped          int `json:"skipped"`
 	ExpectedFailures int `json:"expected_failures"`
 	UnexpectedPasses int `json:"unexpected_passes"`
+	// ImplementationDefined and Differing count the implementation-defined
+	// vectors run apart, and of them those that differ.
+	ImplementationDefined int `json:"implementation_defined"`
+	Differing             int `json:"differing"`
 }
 
 type jsonOutcome struct {
@@ -263,7 +271,7 @@ func (r *runReport) writeJSON(w io.Writer) error {
 			Selection:      r.Selection,
 			ExpectFailFile: r.ExpectFailFile,
 		},
-		Summary: jsonSummary{t.Passed, t.Failed, t.Skipped, t.ExpectedFailures, t.UnexpectedPasses},
+		Summary: jsonSummary{t.Passed, t.Failed, t.Skipped, t.ExpectedFailures, t.UnexpectedPasses, t.ImplementationDefined, t.Differing},
 		Results: []jsonOutcome{},
 		Stderr:  r.Stderr,
 	}
@@ -290,7 +298,7 @@ func (r *runReport) writeJSON(w io.Writer) error {
 		}
 		if o.Err != nil {
 			jo.Error = o.Err.Error()
-		} else if o.Outcome != conformance.Passed {
+		} else if o.Outcome != conformance.Passed && o.Outcome != conformance.Agrees {
 			jo.Got = toJSONResponse(o.Got)
 		}
 		j.Results = append(j.Results, jo)
@@ -405,6 +413,9 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 		case conformance.Skipped:
 			s.Skipped++
 			c.Skipped = &junitMessage{Message: "unsupported"}
+		case conformance.Differs:
+			c.Properties = &junitProperties{[]junitProperty{{"pctest.implementation_defined", "differ"}}}
+			c.SystemOut = "implementation-defined, not judged: the spec leaves this answer open; the suite recommends another\n" + detail
 		case conformance.ExpectedFailure:
 			entry := o.ExpectedAt
 			if o.Deviation != "" {

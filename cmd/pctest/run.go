@@ -31,7 +31,7 @@ func (s *selectionFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.areas, "area", "", "run only the vectors of these comma-separated `areas`: "+strings.Join(areaNames(), ", "))
 	fs.StringVar(&s.run, "run", "", "run only the vectors whose id matches `regexp`")
 	fs.StringVar(&s.skip, "skip", "", "leave out the vectors whose id matches `regexp`")
-	fs.StringVar(&s.level, "level", "", "run only the vectors of this `level`: must or should")
+	fs.StringVar(&s.level, "level", "", "run and judge only the vectors of these comma-separated `levels`: must, should, implementation-defined (default: judge must and should, report implementation-defined apart)")
 	fs.StringVar(&s.expectFail, "expect-fail", "", "the expected-failures `file`: listed vectors must fail, and do not fail the run")
 }
 
@@ -87,13 +87,14 @@ func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string)
 	if res[0] != nil || res[1] != nil {
 		opts = append(opts, conformance.Match(res[0], res[1]))
 	}
-	switch s.level {
-	case "":
-	case vectors.LevelMust, vectors.LevelShould:
-		opts = append(opts, conformance.Level(s.level))
-		shown = append(shown, "-level "+s.level)
-	default:
-		return nil, nil, "", &usageError{fmt.Sprintf("-level: %q is neither must nor should", s.level)}
+	if list := splitList(s.level); len(list) > 0 {
+		for _, l := range list {
+			if !slices.Contains(vectors.Levels(), l) {
+				return nil, nil, "", &usageError{fmt.Sprintf("-level: unknown level %q; levels are %s", l, strings.Join(vectors.Levels(), ", "))}
+			}
+		}
+		opts = append(opts, conformance.Level(list...))
+		shown = append(shown, "-level "+strings.Join(list, ","))
 	}
 	data, name := defaultExpect, defaultExpectName
 	if s.expectFail != "" {
