@@ -53,7 +53,10 @@ func (l *expectedList) lookup(id string) (expectedEntry, bool) {
 // The list is strict, as protobuf's conformance failure lists are: a
 // listed vector that fails is an ExpectedFailure, one that passes is an
 // UnexpectedPass, which fails the run, and an entry that names no vector
-// of the corpus is a stale *ListError, which fails the run too.
+// of the corpus is a stale *ListError, which fails the run too. The list
+// applies to the vectors the run judges: an entry for an
+// implementation-defined vector that a run without [Level] does not judge
+// has no effect there (the vector's outcome is Agrees or Differs).
 func ExpectedFailures(r io.Reader, name string) (Option, error) {
 	if name == "" {
 		name = "expected failures"

@@ -93,4 +93,5 @@ func (m matrix) writeText(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\neach cell: passed/failed/skipped vectors (skipped: the implementation does not have the op)")
 	fmt.Fprintln(w, "✓ all passed  ✗ unexpected failures  ~ failures, all expected (listed, or known engine deviations)  · op not implemented")
+	fmt.Fprintln(w, "implementation-defined vectors (the spec leaves the answer open) are not judged: counted on each implementation's line below, in no cell unless skipped")
 }

@@ -133,6 +133,8 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 		total.Passed += t.Passed
 		total.Failed += t.Failed
 		total.Skipped += t.Skipped
+		total.ImplementationDefined += t.ImplementationDefined
+		total.Differing += t.Differing
 		what := "built in"
 		if r.Argv != nil {
 			what = "testee: " + strings.Join(r.Argv, " ")
