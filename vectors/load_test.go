@@ -26,9 +26,11 @@ func TestLoad(t *testing.T) {
 	}
 	perFile := map[string]int{}
 	perOp := map[string]int{}
+	perLevel := map[string]int{}
 	for _, v := range vs {
 		perFile[v.File]++
 		perOp[string(v.Op)]++
+		perLevel[v.Level]++
 		if v.Line < 2 {
 			t.Errorf("%s: line %d", v.ID, v.Line)
 		}
@@ -45,6 +47,7 @@ func TestLoad(t *testing.T) {
 	}
 	t.Logf("%d vectors; per file %v", len(vs), perFile)
 	t.Logf("per op %v", perOp)
+	t.Logf("per level %v", perLevel)
 }
 
 const goodVector = `{"id":"ecma.encodeURI.x","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must"}`
