@@ -316,3 +316,63 @@ func TestJUnitReadByJunitparser(t *testing.T) {
 		t.Errorf("%d expected failures marked, want 1", xfails)
 	}
 }
+
+// TestImplementationDefinedInReports: implementation-defined vectors that
+// a run does not judge are counted apart in every report, listed with -v,
+// and never fail the run.
+func TestImplementationDefinedInReports(t *testing.T) {
+	open := func(id, in string, got vectors.Response, o conformance.Outcome) conformance.Result {
+		return conformance.Result{Outcome: o, Got: got, Vector: vectors.Vector{ID: id, Level: vectors.LevelImplementationDefined,
+			Ref: "RFC 3986 §2.1", Request: vectors.Request{Op: "percentDecode", In: units(in)},
+			Expect: vectors.Response{Error: vectors.ErrMalformedEscape}}}
+	}
+	rep := &runReport{Impl: "lenient", Vectors: 3, Results: []conformance.Result{
+		{Outcome: conformance.Passed, Vector: vectors.Vector{ID: "rfc.ok", Level: vectors.LevelMust, Request: vectors.Request{Op: "percentDecode", In: units("%41")},
+			Expect: vectors.Response{OutHex: []byte("A")}}},
+		open("rfc.pct", "%", vectors.Response{Error: vectors.ErrMalformedEscape}, conformance.Agrees),
+		open("rfc.zz", "%zz", vectors.Response{OutHex: []byte("%zz")}, conformance.Differs),
+	}}
+	if rep.fails() {
+		t.Errorf("an implementation-defined difference fails the run")
+	}
+	var b bytes.Buffer
+	if err := rep.writeText(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); strings.Contains(out, "DIFFER") ||
+		lastLine(out) != "1 passed, 0 failed, 0 skipped; 2 implementation-defined (1 differ from the suite's recommendation)" ||
+		!strings.Contains(out, "2 implementation-defined vectors, not judged: 1 agree with the suite's recommendation, 1 differ") {
+		t.Errorf("text report:\n%s", out)
+	}
+	b.Reset()
+	if err := rep.writeText(&b, true); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, "DIFFER rfc.zz percentDecode") || !strings.Contains(out, "AGREE rfc.pct") {
+		t.Errorf("-v lacks the implementation-defined vectors:\n%s", out)
+	}
+	b.Reset()
+	if err := rep.writeJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var j struct {
+		Summary map[string]int `json:"summary"`
+		Results []struct {
+			Status, Level string
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Summary["passed"] != 1 || j.Summary["failed"] != 0 || j.Summary["implementation_defined"] != 2 || j.Summary["differing"] != 1 ||
+		j.Results[2].Status != "differ" || j.Results[1].Status != "agree" || j.Results[2].Level != vectors.LevelImplementationDefined {
+		t.Errorf("JSON report: %s", b.String())
+	}
+	b.Reset()
+	if err := rep.writeJUnit(&b); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, `failures="0"`) || strings.Contains(out, "<failure") || !strings.Contains(out, "pctest.implementation_defined") {
+		t.Errorf("JUnit report:\n%s", out)
+	}
+}
