@@ -4,6 +4,9 @@
 // The format is documented in README.md beside this package and as a JSON
 // Schema in vectors.schema.json. It is meant to be read from any language:
 // a vector is the request a testee gets plus the response the spec requires.
+// Its level ([Levels]) says how strongly: must, should, or
+// implementation-defined, where the spec leaves the answer open for that
+// input and the response is the suite's recommendation.
 //
 // The package holds:
 //

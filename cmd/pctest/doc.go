@@ -62,8 +62,9 @@
 // failures. The JSON report's schema is report.schema.json. The JUnit
 // report has a testsuite per op and a testcase per vector; an expected
 // failure passes with a property pctest.expected_failure naming its list
-// entry, and an op the implementation does not support is one skipped
-// testcase. A run that lasts more than 2 s shows its progress on stderr.
+// entry, an implementation-defined vector that differs passes with a
+// property pctest.implementation_defined, and an op the implementation
+// does not support is one skipped testcase. A run that lasts more than 2 s shows its progress on stderr.
 //
 // pctest fuzz generates inputs that reach the corners the conformance
 // oracle's generators reach, sends them to the testee and to the reference
