@@ -63,8 +63,8 @@ mark.del { background: #f6b0b0; } mark.ins { background: #a8e6a8; }
 <h1>pctest report</h1>
 <p>Generated {{.Time}} · suite {{.Suite}} · testee protocol {{.Protocol}}</p>
 <table>
-<tr><th>implementation</th><th>command</th><th>vectors</th><th>passed</th><th>failed</th><th>skipped</th><th>expected failures</th><th>time</th></tr>
-{{range .Runs}}<tr><td>{{if .Causes}}<a href="#impl-{{.Index}}">{{.Impl}}</a>{{else}}{{.Impl}}{{end}}</td><td><code>{{.Command}}</code></td><td>{{.Vectors}}</td><td>{{.Tally.Passed}}</td><td>{{.Tally.Failed}}</td><td>{{.Tally.Skipped}}</td><td>{{.Tally.ExpectedFailures}}</td><td>{{.Elapsed}}{{if .Partial}} <span class="partial">partial: interrupted</span>{{end}}</td></tr>
+<tr><th>implementation</th><th>command</th><th>vectors</th><th>passed</th><th>failed</th><th>skipped</th><th>expected failures</th><th>implementation-defined (differ)</th><th>time</th></tr>
+{{range .Runs}}<tr><td>{{if .Causes}}<a href="#impl-{{.Index}}">{{.Impl}}</a>{{else}}{{.Impl}}{{end}}</td><td><code>{{.Command}}</code></td><td>{{.Vectors}}</td><td>{{.Tally.Passed}}</td><td>{{.Tally.Failed}}</td><td>{{.Tally.Skipped}}</td><td>{{.Tally.ExpectedFailures}}</td><td>{{.Tally.ImplementationDefined}} ({{.Tally.Differing}})</td><td>{{.Elapsed}}{{if .Partial}} <span class="partial">partial: interrupted</span>{{end}}</td></tr>
 {{end}}</table>
 
 {{range .Runs}}
@@ -81,7 +81,7 @@ mark.del { background: #f6b0b0; } mark.ins { background: #a8e6a8; }
 {{end}}
 
 <h2>Conformance matrix</h2>
-<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ unexpected failures, ~ failures all expected (listed, or known engine deviations), · op not implemented.</p>
+<p>Each cell: passed/failed/skipped vectors. ✓ all passed, ✗ unexpected failures, ~ failures all expected (listed, or known engine deviations), · op not implemented. Implementation-defined vectors, where the spec leaves the answer open, are not judged and are in no cell unless skipped.</p>
 <table class="matrix">
 <tr><th>op</th>{{range .Matrix.Impls}}<th>{{.}}</th>{{end}}</tr>
 {{$area := ""}}{{range .Matrix.Rows}}{{if ne .Area $area}}{{$area = .Area}}<tr><td class="area" colspan="{{len .Cells | inc}}">{{.Area}}</td></tr>{{end}}
