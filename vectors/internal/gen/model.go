@@ -209,7 +209,7 @@ func model(req vectors.Request) modelResult {
 			r.leaveOpen("RFC 3987 §3.1 (converts IRIs only)", "the input is not an IRI: "+why+". The suite recommends: "+rec)
 		} else if _, host, _, ok := iriParts(string(toUTF8(req.In))); ok && !isASCII(host) {
 			r.leaveOpen("RFC 3987 §3.1 (MAY convert ireg-name with ToASCII before step 2)",
-				"§3.1 lets a system convert a non-ASCII host to A-labels or leave it to step 2, which percent-encodes its UTF-8. The suite recommends A-labels (IDNA, UTS #46)")
+				"§3.1 lets a system convert a non-ASCII host to A-labels with ToASCII (a SHOULD only to maximize interoperability with legacy resolvers) or leave it to step 2, which percent-encodes its UTF-8. The suite recommends A-labels (IDNA, UTS #46)")
 		}
 	case vectors.OpURIToIRI:
 		out, lowered := uriToIRIModel(req.In)
@@ -218,8 +218,8 @@ func model(req vectors.Request) modelResult {
 		if why := outsideURI(toUTF8(req.In)); why != "" {
 			r.leaveOpen("RFC 3987 §3.2 (converts URIs only)", "the input is not a URI: "+why+". The suite recommends: convert its escapes as in a URI, leave the rest as it is")
 		} else if hasALabel(string(toUTF8(req.In))) {
-			r.leaveOpen("RFC 3987 §3.2 (MAY convert A-labels with ToUnicode)",
-				"RFC 3987 lets a system convert the host's A-labels to U-labels or keep them. The suite recommends U-labels")
+			r.leaveOpen("RFC 3987 §3.2.1 (MAY convert A-labels with ToUnicode)",
+				"§3.2.1 lets an implementation with scheme-specific knowledge convert the host's A-labels to U-labels with ToUnicode; its own example keeps them. The suite recommends U-labels")
 		}
 
 	case vectors.OpEscape:
