@@ -42,7 +42,7 @@ var zooCauses = map[string]string{
 	"percentEncode-tilde":                   "encoded-must-keep",
 	"percentEncode-lowercase-hex":           "lowercase-hex",
 	"percentEncodeSet-keeps-percent":        "kept-must-encode",
-	"percentDecode-malformed-passthrough":   "malformed-accepted",
+	"percentDecode-double-decode":           "double-decoded",
 	"percentDecode-plus-as-space":           "plus-as-space",
 	"percentDecode-end-off-by-one":          "end-escape-rejected",
 	"normalize-decodes-reserved":            "decoded-reserved",
