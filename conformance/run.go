@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -104,10 +105,32 @@ func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector)
 func do(ctx context.Context, impl Implementation, req vectors.Request) (resp vectors.Response, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			resp, err = vectors.Response{}, &AnswerError{Op: req.Op, Kind: "panic", Value: p}
+			resp, err = vectors.Response{}, &AnswerError{Op: req.Op, Kind: "panic", Value: p, Stack: panicStack(debug.Stack())}
 		}
 	}()
 	return impl.Do(ctx, req)
+}
+
+// panicStack returns the implementation's part of stack, as debug.Stack
+// wrote it in do's deferred function: from the function that called panic
+// to the Do that do called, without the goroutine's header, debug.Stack,
+// the deferred function, panic itself, and do and the runner below it.
+// Without those frames it returns the whole stack.
+func panicStack(stack []byte) string {
+	lines := strings.Split(strings.TrimRight(string(stack), "\n"), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic(") && i+2 <= len(lines) {
+			lines = lines[i+2:]
+			break
+		}
+	}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "github.com/pctest/pctest/conformance.do(") {
+			lines = lines[:i]
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // A VectorError is a vector that fails a [Check]: Failed or UnexpectedPass.
