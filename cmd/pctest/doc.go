@@ -58,10 +58,11 @@
 // (<details>) on its failures. The JSON report (its schema is
 // report.schema.json) has the same causes, each with its vectors' ids, and
 // the stale entries. The JUnit report has a testsuite per op and a
-// testcase per vector; an expected failure passes with a property
-// pctest.expected_failure naming its list entry, an op the implementation
-// does not support is one skipped testcase, and each stale entry is an
-// error of a testsuite of its own. A run that lasts more than 2 s shows its progress on stderr.
+// testcase per vector, as the text report counts them (a vector of an op
+// the implementation does not support is a skipped testcase that says
+// so); an expected failure passes with a property pctest.expected_failure
+// naming its list entry, and each stale entry is an error of a testsuite
+// of its own. A run that lasts more than 2 s shows its progress on stderr.
 //
 // pctest fuzz generates inputs that reach the corners the conformance
 // oracle's generators reach, sends them to the testee and to the reference

@@ -365,3 +365,45 @@ func jsonType(v any) string {
 	}
 	return fmt.Sprintf("%T", v)
 }
+
+// TestJUnitCountsAreTheTextReports (issue 26) runs an implementation that
+// supports one of the two ops selected, and checks that the JUnit report
+// counts what the text report counts: a testcase per vector, the vectors
+// of the op it does not support skipped ones.
+func TestJUnitCountsAreTheTextReports(t *testing.T) {
+	args := []string{"run", "-impl", "neturl", "-op", "goQueryEscape,encodeURI"}
+	text := runPctest(t, args...)
+	m := summaryRE.FindStringSubmatch(lastLine(text.stdout))
+	if text.code != exitOK || m == nil {
+		t.Fatalf("text: exit %d, last line %q", text.code, lastLine(text.stdout))
+	}
+	passed, _ := strconv.Atoi(m[1])
+	skipped, _ := strconv.Atoi(m[3])
+	r := runPctest(t, append(args[:1:1], append([]string{"-format", "junit"}, args[1:]...)...)...)
+	var suites struct {
+		Tests   int `xml:"tests,attr"`
+		Skipped int `xml:"skipped,attr"`
+		Suites  []struct {
+			Tests int `xml:"tests,attr"`
+			Cases []struct {
+				Name    string `xml:"name,attr"`
+				Skipped *struct {
+					Message string `xml:"message,attr"`
+				} `xml:"skipped"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal([]byte(r.stdout), &suites); err != nil {
+		t.Fatalf("-format junit: %v", err)
+	}
+	if passed == 0 || skipped == 0 || suites.Tests != passed+skipped || suites.Skipped != skipped {
+		t.Errorf("JUnit: tests=%d skipped=%d; the text report: %d passed, %d skipped", suites.Tests, suites.Skipped, passed, skipped)
+	}
+	for _, s := range suites.Suites {
+		for _, c := range s.Cases {
+			if c.Skipped != nil && !strings.Contains(c.Skipped.Message, "neturl does not support encodeURI") {
+				t.Errorf("skipped testcase %s: %q, want why", c.Name, c.Skipped.Message)
+			}
+		}
+	}
+}
