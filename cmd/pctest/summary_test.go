@@ -108,17 +108,7 @@ func TestLastLineAgreesWithExitStatus(t *testing.T) {
 			}
 
 			r = runPctest(t, append([]string{"run", "-format", "junit"}, tc.args...)...)
-			var suites struct {
-				Failures int `xml:"failures,attr"`
-				Errors   int `xml:"errors,attr"`
-				Suites   []struct {
-					Cases []struct {
-						Error *struct {
-							Type string `xml:"type,attr"`
-						} `xml:"error"`
-					} `xml:"testcase"`
-				} `xml:"testsuite"`
-			}
+			var suites junitSuites
 			if err := xml.Unmarshal([]byte(r.stdout), &suites); err != nil {
 				t.Fatalf("-format junit: %v", err)
 			}
@@ -135,17 +125,6 @@ func TestLastLineAgreesWithExitStatus(t *testing.T) {
 			}
 		})
 	}
-}
-
-// jsonCauseDoc is a cause as the JSON report writes it.
-type jsonCauseDoc struct {
-	Op       string   `json:"op"`
-	Relation string   `json:"relation"`
-	Title    string   `json:"title"`
-	Step     string   `json:"step"`
-	Count    int      `json:"count"`
-	Example  string   `json:"example"`
-	IDs      []string `json:"ids"`
 }
 
 // TestJSONReportCauses (issue 28, item 5) runs a testee that echoes its
@@ -166,7 +145,7 @@ func TestJSONReportCauses(t *testing.T) {
 			Failed           int `json:"failed"`
 			UnexpectedPasses int `json:"unexpected_passes"`
 		} `json:"summary"`
-		Causes  []jsonCauseDoc `json:"causes"`
+		Causes  []jsonCause `json:"causes"`
 		Results []struct {
 			ID     string `json:"id"`
 			Op     string `json:"op"`
@@ -208,7 +187,7 @@ func TestJSONReportCauses(t *testing.T) {
 		}
 		for _, id := range c.IDs {
 			n, ok := failed[id]
-			if !ok || opOf[id] != c.Op {
+			if !ok || opOf[id] != string(c.Op) {
 				t.Errorf("cause %s %s holds %s, which is not a failed vector of that op", c.Op, c.Relation, id)
 			}
 			failed[id] = n + 1
@@ -380,19 +359,7 @@ func TestJUnitCountsAreTheTextReports(t *testing.T) {
 	passed, _ := strconv.Atoi(m[1])
 	skipped, _ := strconv.Atoi(m[3])
 	r := runPctest(t, append(args[:1:1], append([]string{"-format", "junit"}, args[1:]...)...)...)
-	var suites struct {
-		Tests   int `xml:"tests,attr"`
-		Skipped int `xml:"skipped,attr"`
-		Suites  []struct {
-			Tests int `xml:"tests,attr"`
-			Cases []struct {
-				Name    string `xml:"name,attr"`
-				Skipped *struct {
-					Message string `xml:"message,attr"`
-				} `xml:"skipped"`
-			} `xml:"testcase"`
-		} `xml:"testsuite"`
-	}
+	var suites junitSuites
 	if err := xml.Unmarshal([]byte(r.stdout), &suites); err != nil {
 		t.Fatalf("-format junit: %v", err)
 	}
