@@ -1,6 +1,6 @@
 module github.com/pctest/pctest
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b

@@ -243,13 +243,19 @@ type AnswerError struct {
 	//     make one.
 	//   - "output": the answer cannot be put in the vector format, such as
 	//     a text result that is not valid UTF-8.
-	//   - "panic": Do panicked; Value is what it panicked with.
+	//   - "panic": Do panicked; Value is what it panicked with, and Stack
+	//     the goroutine's stack where it panicked.
 	//
 	// For "output", Value is the answer as it was, when the adapter has
 	// it: the octets ([]byte) of text that is not valid UTF-8.
 	Kind   string
 	Reason string
 	Value  any
+	// Stack is, for a panic, the stack of the goroutine that panicked
+	// (runtime/debug.Stack), from the function that called panic down;
+	// Error leaves it out, and the full description of a failing vector
+	// (VectorError, Run) shows it.
+	Stack string
 }
 
 // Error returns the op and the reason, or what it panicked with.

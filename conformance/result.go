@@ -143,7 +143,8 @@ func evaluate(v vectors.Vector, got vectors.Response, err error) Result {
 // id and where it stands (file:line), its outcome and the relation of its
 // answers (see internal/cause), the op, the input both as escaped text and
 // as code units (or octets in hex), the expected and the actual answer,
-// the edit script between them, the spec reference and the vector's note.
+// the edit script between them, the spec reference and the vector's note,
+// and for a panic of the implementation the stack where it panicked.
 // For an UnexpectedPass it says which expected-failures entry to remove;
 // for other outcomes it gives the same description with the outcome and
 // its reason.
@@ -171,6 +172,13 @@ func formatFailure(r Result) string {
 	}
 	if v.Note != "" {
 		fmt.Fprintf(&b, "  note:   %s\n", v.Note)
+	}
+	var ae *AnswerError
+	if errors.As(r.Err, &ae) && ae.Kind == "panic" && ae.Stack != "" {
+		b.WriteString("  stack:\n")
+		for _, l := range strings.Split(ae.Stack, "\n") {
+			b.WriteString("    " + l + "\n")
+		}
 	}
 	switch {
 	case r.Outcome == UnexpectedPass:

@@ -3,7 +3,9 @@ package conformance
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -114,10 +116,32 @@ func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector)
 func do(ctx context.Context, impl Implementation, req vectors.Request) (resp vectors.Response, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			resp, err = vectors.Response{}, &AnswerError{Op: req.Op, Kind: "panic", Value: p}
+			resp, err = vectors.Response{}, &AnswerError{Op: req.Op, Kind: "panic", Value: p, Stack: panicStack(debug.Stack())}
 		}
 	}()
 	return impl.Do(ctx, req)
+}
+
+// panicStack returns the implementation's part of stack, as debug.Stack
+// wrote it in do's deferred function: from the function that called panic
+// to the Do that do called, without the goroutine's header, debug.Stack,
+// the deferred function, panic itself, and do and the runner below it.
+// Without those frames it returns the whole stack.
+func panicStack(stack []byte) string {
+	lines := strings.Split(strings.TrimRight(string(stack), "\n"), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic(") && i+2 <= len(lines) {
+			lines = lines[i+2:]
+			break
+		}
+	}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "github.com/pctest/pctest/conformance.do(") {
+			lines = lines[:i]
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // A VectorError is a vector that fails a [Check]: Failed or UnexpectedPass.
@@ -191,7 +215,8 @@ func unprovidedOps(results []Result) []string {
 //
 //   - It asks impl for every selected vector first (Parallel at a time),
 //     then logs the count: how many vectors fail, and which ops impl does
-//     not provide.
+//     not provide. When go test -run or -skip selects among the vectors'
+//     subtests, it leaves the counts to the summary.
 //   - Each vector is a subtest of t named by its id, so that
 //     go test -run 'Test/ID' runs one vector.
 //   - The first failures of each op (10) are described in full, as a
@@ -232,6 +257,10 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 	var s Summary
 	s.AddResults(results)
 	head := fmt.Sprintf("%s: %d of %d vectors fail (%s)", impl.Name(), s.Failed, s.Total(), s)
+	if goTestSelects(t) {
+		// The counts of all would not be those of the subtests that run.
+		head = fmt.Sprintf("%s: %d vectors; go test -run or -skip selects which of them run, and the summary at the end counts those", impl.Name(), s.Total())
+	}
 	if len(unprovided) > 0 {
 		head += "; ops not provided, skipped: " + strings.Join(unprovided, ", ")
 	}
@@ -243,7 +272,7 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 	var ran []Result
 	t.Cleanup(func() {
 		t.Helper()
-		t.Log("summary: " + summarize(impl.Name(), ran, unprovided))
+		t.Log("summary: " + summarize(impl.Name(), ran, unprovidedOps(ran)))
 	})
 	skipOp := map[vectors.Op]int{}
 	for _, op := range unprovided {
@@ -281,6 +310,20 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 			report(t, r, full)
 		})
 	}
+}
+
+// goTestSelects reports whether go test's -run or -skip pattern may
+// select among the subtests of t: whether it has an element, split at '/'
+// as go test splits it, for their level. It errs towards yes: a '/' in
+// brackets counts too.
+func goTestSelects(t *testing.T) bool {
+	level := strings.Count(t.Name(), "/") + 1
+	for _, name := range []string{"test.run", "test.skip"} {
+		if f := flag.Lookup(name); f != nil && strings.Count(f.Value.String(), "/") >= level {
+			return true
+		}
+	}
+	return false
 }
 
 // report reports r to t, the vector's subtest: in full, or in one line.

@@ -53,18 +53,24 @@
 // differing units marked, spec ref), then the causes of the failures (the
 // same op and the same relation between the answers, such as "hex digits
 // in lowercase"), biggest first, each with its count, shortest example and
-// spec step, and ends with the line "N passed, N failed, N skipped" (and
-// "; N implementation-defined (N differ from the suite's recommendation)"
-// when such vectors ran apart: where the spec leaves the answer open they
-// are counted, listed with -v as AGREE or DIFFER lines, and never fail the
-// run unless -level names them). The
-// HTML report starts with the causes, each opening (<details>) on its
-// failures. The JSON report's schema is report.schema.json. The JUnit
-// report has a testsuite per op and a testcase per vector; an expected
-// failure passes with a property pctest.expected_failure naming its list
-// entry, an implementation-defined vector that differs passes with a
-// property pctest.implementation_defined, and an op the implementation
-// does not support is one skipped testcase. A run that lasts more than 2 s shows its progress on stderr.
+// spec step, and ends with the line "N passed, N failed, N skipped", where
+// failed counts everything that fails the run: the vectors that failed,
+// unexpected passes included, and the expected-failures entries that name
+// no vector, each kind named ("1 failed (1 stale expected-failures
+// entry)"); then "; N implementation-defined (N differ from the suite's
+// recommendation)" when such vectors ran apart: where the spec leaves the
+// answer open they are counted, listed with -v as AGREE or DIFFER lines,
+// and never fail the run unless -level names them. The HTML report starts
+// with the causes, each opening (<details>) on its failures. The JSON
+// report (its schema is report.schema.json) has the same causes, each with
+// its vectors' ids, and the stale entries. The JUnit report has a
+// testsuite per op and a testcase per vector, as the text report counts
+// them (a vector of an op the implementation does not support is a skipped
+// testcase that says so); an expected failure passes with a property
+// pctest.expected_failure naming its list entry, an implementation-defined
+// vector that differs passes with a property pctest.implementation_defined,
+// and each stale entry is an error of a testsuite of its own. A run that
+// lasts more than 2 s shows its progress on stderr.
 //
 // pctest fuzz generates inputs that reach the corners the conformance
 // oracle's generators reach, sends them to the testee and to the reference

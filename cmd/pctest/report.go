@@ -36,7 +36,7 @@ type runReport struct {
 	Selection []string
 	// Stale lists the expected-failures entries that name no vector; each
 	// fails the run.
-	Stale []string
+	Stale []*conformance.ListError
 }
 
 // describe says what ran, in one line.
@@ -75,7 +75,7 @@ func (r *runReport) writeText(w io.Writer, verbose bool) error {
 		writeStderr(bw, r.Stderr)
 	}
 	for _, s := range r.Stale {
-		fmt.Fprintln(bw, "STALE "+s)
+		fmt.Fprintln(bw, "STALE "+s.Error())
 	}
 	if t.ExpectedFailures > 0 {
 		fmt.Fprintf(bw, "%d failed as expected (%s)\n", t.ExpectedFailures, r.expectedWhy())
@@ -92,8 +92,44 @@ func (r *runReport) writeText(w io.Writer, verbose bool) error {
 		cause.Write(&b, cs, "")
 		io.WriteString(bw, b.String())
 	}
-	fmt.Fprintln(bw, t)
+	fmt.Fprintln(bw, r.summaryLine())
 	return bw.err
+}
+
+// failed returns how many things fail the run: the vectors that failed
+// (unexpected passes included) and the stale expected-failures entries.
+func (r *runReport) failed() int {
+	return summaryOf(r.Results).Failed + len(r.Stale)
+}
+
+// summaryLine returns the last line of the text report, "N passed, N
+// failed, N skipped", where failed counts everything that fails the run,
+// so that the line says failed > 0 exactly when the exit status is 1 (or
+// the run was interrupted): the vectors that failed, and the unexpected
+// passes and stale expected-failures entries, which are named after the
+// count, "3 failed (1 unexpected pass, 1 stale expected-failures entry)".
+func (r *runReport) summaryLine() string {
+	t := summaryOf(r.Results)
+	var kinds []string
+	for _, k := range []struct {
+		n         int
+		one, many string
+	}{
+		{t.UnexpectedPasses, "unexpected pass", "unexpected passes"},
+		{len(r.Stale), "stale expected-failures entry", "stale expected-failures entries"},
+	} {
+		switch {
+		case k.n == 1:
+			kinds = append(kinds, "1 "+k.one)
+		case k.n > 1:
+			kinds = append(kinds, fmt.Sprintf("%d %s", k.n, k.many))
+		}
+	}
+	why := ""
+	if len(kinds) > 0 {
+		why = " (" + strings.Join(kinds, ", ") + ")"
+	}
+	return fmt.Sprintf("%d passed, %d failed%s, %d skipped", t.Passed, r.failed(), why, t.Skipped)
 }
 
 // expectedWhy says where the expected failures come from.
@@ -120,9 +156,7 @@ func (r *runReport) expectedWhy() string {
 
 // fails reports whether the run failed: a vector failed, or an expected
 // failures entry is stale.
-func (r *runReport) fails() bool {
-	return summaryOf(r.Results).Failed > 0 || len(r.Stale) > 0
-}
+func (r *runReport) fails() bool { return r.failed() > 0 }
 
 // failureLine renders one result on one line: outcome, id, op, input as
 // escaped text and code units or hex, expected, got, their exact diff
@@ -167,6 +201,8 @@ type jsonReport struct {
 	RunInfo   jsonRunInfo   `json:"run_info"`
 	Summary   jsonSummary   `json:"summary"`
 	Incidents *testee.Stats `json:"incidents,omitempty"`
+	Causes    []jsonCause   `json:"causes"`
+	Stale     []jsonStale   `json:"stale"`
 	Results   []jsonOutcome `json:"results"`
 	Stderr    string        `json:"testee_stderr,omitempty"`
 }
@@ -209,10 +245,32 @@ type jsonSummary struct {
 	Skipped          int `json:"skipped"`
 	ExpectedFailures int `json:"expected_failures"`
 	UnexpectedPasses int `json:"unexpected_passes"`
+	StaleEntries     int `json:"stale_entries"`
 	// ImplementationDefined and Differing count the implementation-defined
 	// vectors run apart, and of them those that differ.
 	ImplementationDefined int `json:"implementation_defined"`
 	Differing             int `json:"differing"`
+}
+
+// jsonCause is a cause of failures, as the text report's causes list it
+// (internal/cause): one op, one relation between the expected and the
+// actual answer, and the vectors that failed so.
+type jsonCause struct {
+	Op       vectors.Op `json:"op"`
+	Relation string     `json:"relation"`
+	Title    string     `json:"title"`
+	Step     string     `json:"step"`
+	Count    int        `json:"count"`
+	Example  string     `json:"example"`
+	IDs      []string   `json:"ids"`
+}
+
+// jsonStale is an expected-failures entry that names no vector.
+type jsonStale struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	ID      string `json:"id"`
+	Message string `json:"message"`
 }
 
 type jsonOutcome struct {
@@ -271,9 +329,22 @@ func (r *runReport) writeJSON(w io.Writer) error {
 			Selection:      r.Selection,
 			ExpectFailFile: r.ExpectFailFile,
 		},
-		Summary: jsonSummary{t.Passed, t.Failed, t.Skipped, t.ExpectedFailures, t.UnexpectedPasses, t.ImplementationDefined, t.Differing},
+		Summary: jsonSummary{t.Passed, t.Failed, t.Skipped, t.ExpectedFailures, t.UnexpectedPasses, len(r.Stale), t.ImplementationDefined, t.Differing},
+		Causes:  []jsonCause{},
+		Stale:   []jsonStale{},
 		Results: []jsonOutcome{},
 		Stderr:  r.Stderr,
+	}
+	cs, index := causesOf(r.Results)
+	for _, c := range cs {
+		jc := jsonCause{Op: c.Op, Relation: c.Relation.ID, Title: c.Relation.Title, Step: c.Step(), Count: c.Count(), Example: c.Example.ID}
+		for _, k := range c.Failures {
+			jc.IDs = append(jc.IDs, r.Results[index[k]].Vector.ID)
+		}
+		j.Causes = append(j.Causes, jc)
+	}
+	for _, s := range r.Stale {
+		j.Stale = append(j.Stale, jsonStale{File: s.File, Line: s.Line, ID: s.ID, Message: s.Error()})
 	}
 	if j.RunInfo.Selection == nil {
 		j.RunInfo.Selection = []string{}
@@ -362,10 +433,11 @@ type junitMessage struct {
 // per vector. Runner incidents (crash, timeout, protocol error) are
 // <error>s, wrong answers <failure>s. An expected failure passes, marked by
 // a property pctest.expected_failure naming its expected-failures entry
-// (file:line) or known deviation, with the reason in its system-out. An op
-// the implementation does not support at all is one skipped testcase, not
-// one per vector. Every count, of a suite and of the root, is the sum of
-// what its testcases are.
+// (file:line) or known deviation, with the reason in its system-out. The
+// vectors of an op the implementation does not support at all are skipped
+// testcases that say so, so that the counts are the text report's. A stale expected-failures entry is an <error> of type
+// "stale" in a testsuite pctest.IMPL.expect-fail. Every count, of a suite
+// and of the root, is the sum of what its testcases are.
 func (r *runReport) writeJUnit(w io.Writer) error {
 	t := summaryOf(r.Results)
 	root := junitSuites{Name: "pctest " + r.Impl, Time: fmt.Sprintf("%.3f", r.Elapsed.Seconds())}
@@ -390,14 +462,6 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 			byOp[string(v.Op)] = s
 			order = append(order, string(v.Op))
 		}
-		if n := vectorsOf[v.Op]; skippedOf[v.Op] == n {
-			if s.Tests == 0 {
-				s.Tests, s.Skipped = 1, 1
-				s.Cases = append(s.Cases, junitCase{Name: string(v.Op) + " (not supported)", Classname: s.Name, Time: "0",
-					Skipped: &junitMessage{Message: fmt.Sprintf("%s does not support %s: its %d vectors are skipped", r.Impl, v.Op, n)}})
-			}
-			continue
-		}
 		s.Tests++
 		c := junitCase{Name: v.ID, Classname: "pctest." + r.Impl + "." + string(v.Op), Time: "0"}
 		detail := failureLine(o)
@@ -413,6 +477,9 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 		case conformance.Skipped:
 			s.Skipped++
 			c.Skipped = &junitMessage{Message: "unsupported"}
+			if n := vectorsOf[v.Op]; skippedOf[v.Op] == n {
+				c.Skipped.Message = fmt.Sprintf("%s does not support %s: its %d vectors are skipped", r.Impl, v.Op, n)
+			}
 		case conformance.Differs:
 			c.Properties = &junitProperties{[]junitProperty{{"pctest.implementation_defined", "differ"}}}
 			c.SystemOut = "implementation-defined, not judged: the spec leaves this answer open; the suite recommends another\n" + detail
@@ -425,6 +492,19 @@ func (r *runReport) writeJUnit(w io.Writer) error {
 			c.SystemOut = "expected failure (" + entry + "): " + o.Reason + "\n" + detail
 		}
 		s.Cases = append(s.Cases, c)
+	}
+	// A stale expected-failures entry fails the run: it is an error of a
+	// suite of the list's own.
+	if len(r.Stale) > 0 {
+		s := &junitSuite{Name: "pctest." + r.Impl + ".expect-fail"}
+		for _, e := range r.Stale {
+			s.Tests++
+			s.Errors++
+			s.Cases = append(s.Cases, junitCase{Name: fmt.Sprintf("%s:%d %s", e.File, e.Line, e.ID), Classname: s.Name, Time: "0",
+				Error: &junitMessage{Message: e.Error(), Type: "stale"}})
+		}
+		byOp["expect-fail"] = s
+		order = append(order, "expect-fail")
 	}
 	// The root's counts are the sums of the suites': a runner incident is an
 	// error there too, not a failure.

@@ -266,7 +266,7 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 			var stale *conformance.ListError
 			switch {
 			case errors.As(e, &stale) && stale.Stale:
-				rep.Stale = append(rep.Stale, stale.Error())
+				rep.Stale = append(rep.Stale, stale)
 			case errors.Is(e, context.Canceled):
 			default:
 				other = append(other, e)
