@@ -129,7 +129,13 @@ func (r *runReport) summaryLine() string {
 	if len(kinds) > 0 {
 		why = " (" + strings.Join(kinds, ", ") + ")"
 	}
-	return fmt.Sprintf("%d passed, %d failed%s, %d skipped", t.Passed, r.failed(), why, t.Skipped)
+	line := fmt.Sprintf("%d passed, %d failed%s, %d skipped", t.Passed, r.failed(), why, t.Skipped)
+	// The implementation-defined vectors, counted apart, as Summary.String
+	// ends its line.
+	if _, open, ok := strings.Cut(t.String(), "; "); ok {
+		line += "; " + open
+	}
+	return line
 }
 
 // expectedWhy says where the expected failures come from.
