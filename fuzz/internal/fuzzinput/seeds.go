@@ -2,6 +2,8 @@ package fuzzinput
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"unicode/utf16"
@@ -78,7 +80,57 @@ func addSeeds(f Adder, key string, build func() ([][]any, error)) error {
 	for _, a := range sl.args {
 		f.Add(a...)
 	}
+	if dir := seedDumpDir(); dir != "" && sl.err == nil {
+		if err := dumpSeeds(dir, f, sl.args); err != nil {
+			return err
+		}
+	}
 	return sl.err
+}
+
+// SeedDumpEnv names the environment variable that makes the seeding
+// functions also write every seed they add, in go test's corpus format, to
+// $PCTEST_SEED_DUMP/<target>/<n> (n counting from 000000 in the order of
+// f.Add). `go run ./fuzz/libfuzzer seeds`, which build.sh runs, sets it to
+// turn the f.Add seeds into the libFuzzer seed corpora of the targets,
+// whose shim of package testing ignores f.Add.
+const SeedDumpEnv = "PCTEST_SEED_DUMP"
+
+var seedDumpDir = sync.OnceValue(func() string { return os.Getenv(SeedDumpEnv) })
+
+var dumped struct {
+	sync.Mutex
+	n map[string]int // seeds written per target
+}
+
+// dumpSeeds writes args under dir/<target>, the target being f's Name
+// (a *testing.F's is the Fuzz function's name).
+func dumpSeeds(dir string, f Adder, args [][]any) error {
+	named, ok := f.(interface{ Name() string })
+	if !ok {
+		return fmt.Errorf("%s: cannot name the target of %T", SeedDumpEnv, f)
+	}
+	target := filepath.Join(dir, named.Name())
+	if err := os.MkdirAll(target, 0o755); err != nil {
+		return err
+	}
+	dumped.Lock()
+	defer dumped.Unlock()
+	if dumped.n == nil {
+		dumped.n = map[string]int{}
+	}
+	for _, a := range args {
+		data, err := MarshalCorpusFile(a)
+		if err != nil {
+			return err
+		}
+		name := fmt.Sprintf("%06d", dumped.n[target])
+		if err := os.WriteFile(filepath.Join(target, name), data, 0o644); err != nil {
+			return err
+		}
+		dumped.n[target]++
+	}
+	return nil
 }
 
 // seedEach builds one seed per vector of ops with seed.
