@@ -321,3 +321,29 @@ func modulePath(t *testing.T) string {
 	}
 	return mod
 }
+
+// TestBuildshWritesSeedCorpora checks that build.sh writes the seed corpus
+// of every target into $OUT (<name>_seed_corpus.zip, which
+// ClusterFuzzLite and OSS-Fuzz unpack before fuzzing) with the command
+// whose output fuzz/libfuzzer's TestSeedCorpora checks.
+func TestBuildshWritesSeedCorpora(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", lfbuild.BuildshPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds, compile := -1, -1
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == `go run ./fuzz/libfuzzer seeds -out "$OUT"` && seeds < 0 {
+			seeds = i
+		}
+		if strings.HasPrefix(line, "compile_native_go_fuzzer ") && compile < 0 {
+			compile = i
+		}
+	}
+	if seeds < 0 {
+		t.Errorf(`build.sh does not run: go run ./fuzz/libfuzzer seeds -out "$OUT"`)
+	} else if seeds > compile {
+		t.Errorf("build.sh writes the seed corpora (line %d) after compile_native_go_fuzzer rewrote target files (line %d)", seeds+1, compile+1)
+	}
+}
