@@ -19,8 +19,8 @@ func TestDecode(t *testing.T) {
 		want  []any
 	}{
 		{"\x00\x00\x00\x02ab", []string{"[]byte"}, []any{[]byte("ab")}},
-		{"\x00\x00\x00\x05ab", []string{"[]byte"}, []any{[]byte("a")}},   // 5 mod 2
-		{"\x00\x00\x00\x00ab", []string{"[]byte"}, []any{[]byte("")}},    // 30 mod 2
+		{"\x00\x00\x00\x05ab", []string{"[]byte"}, []any{[]byte("a")}},    // 5 mod 2
+		{"\x00\x00\x00\x00ab", []string{"[]byte"}, []any{[]byte("")}},     // 30 mod 2
 		{"\x00\x00\x00\x00abcd", []string{"[]byte"}, []any{[]byte("ab")}}, // 30 mod 4
 		{"\x00\x00\x00\x01ab", []string{"[]uint8"}, []any{[]byte("a")}},
 		{"\x07\x00\x00\x00\x01x", []string{"byte", "[]byte"}, []any{byte(7), []byte("x")}},
@@ -40,7 +40,7 @@ func TestDecode(t *testing.T) {
 	}{
 		{"", []string{"byte"}, 0},
 		{"\x00\x00\x00", []string{"[]byte"}, 0},
-		{"\x00\x00\x00\x00", []string{"[]byte"}, 0},  // no byte after the length
+		{"\x00\x00\x00\x00", []string{"[]byte"}, 0},   // no byte after the length
 		{"\x00\x00\x00\x03ab", []string{"string"}, 0}, // 3 > 2 left
 		{"\x00\x00\x00\x00", []string{"string"}, 0},   // GetString wants a byte left
 		{"\x01", []string{"byte", "string"}, 1},
