@@ -30,7 +30,8 @@
 // replay turns a libFuzzer input (a crash file of run, or the crash
 // artifact of ClusterFuzzLite, a file named <name>-<sanitizer>-crash-...,
 // or the zip it is downloaded as) into a go test corpus file under the
-// target's testdata/fuzz/<Fuzz function>/ and runs it with go test: the
+// target's testdata/fuzz/<Fuzz function>/ and runs it with go test (and
+// removes it again if go test passes): the
 // path of the fuzz README's "When a target fails". The target comes from
 // -target, or from the file's name.
 //

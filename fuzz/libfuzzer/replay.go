@@ -176,7 +176,11 @@ func (p *project) replay(t lfbuild.Target, in input, tags string) (bool, error) 
 	case err != nil:
 		return false, err
 	}
-	fmt.Printf("not reproduced: go test passes on %s (fixed, or a failure of the libFuzzer build only); remove the file if it is not wanted\n\n", rel)
+	if err := os.Remove(file); err != nil {
+		return false, err
+	}
+	os.Remove(filepath.Dir(file)) // if it was the only one
+	fmt.Printf("not reproduced: go test passes on it (fixed, or a failure of the libFuzzer build only); removed %s\n\n", rel)
 	return false, nil
 }
 
