@@ -30,8 +30,8 @@ func cmdBuild(args []string) error {
 	if err != nil {
 		return err
 	}
-	dir := p.outDir(*out)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir, err := p.makeOutDir(*out)
+	if err != nil {
 		return err
 	}
 	if err := p.build(dir, *cc, *version, *tags); err != nil {

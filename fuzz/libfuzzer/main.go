@@ -152,6 +152,12 @@ func (p *project) outDir(out string) string {
 	return filepath.Join(p.root, out)
 }
 
+// makeOutDir resolves -out as outDir does and creates the directory.
+func (p *project) makeOutDir(out string) (string, error) {
+	dir := p.outDir(out)
+	return dir, os.MkdirAll(dir, 0o755)
+}
+
 // params returns the directory of t's package and its F.Fuzz parameters.
 func (p *project) params(t lfbuild.Target) (dir string, types []string, err error) {
 	dir, err = lfbuild.PkgDir(p.root, p.mod, t.Pkg)

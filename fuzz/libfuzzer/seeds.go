@@ -21,8 +21,8 @@ func cmdSeeds(args []string) error {
 	if err != nil {
 		return err
 	}
-	dir := p.outDir(*out)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir, err := p.makeOutDir(*out)
+	if err != nil {
 		return err
 	}
 	return p.writeSeedCorpora(dir)
