@@ -163,3 +163,20 @@ func TestDumpSeeds(t *testing.T) {
 		t.Error("dumpSeeds accepted an Adder without a name")
 	}
 }
+
+// TestSeedsSkipShim checks that seeding adds nothing, and loads nothing, for
+// go-118-fuzz-build's shim (an Adder named "libFuzzer").
+func TestSeedsSkipShim(t *testing.T) {
+	shim := &namedAdder{name: "libFuzzer"}
+	built := false
+	if err := addSeeds(shim, "shim test", func() ([][]any, error) {
+		built = true
+		return [][]any{{byte(1)}}, nil
+	}); err != nil || built || shim.n != 0 {
+		t.Errorf("addSeeds for the shim: err %v, built %v, %d added", err, built, shim.n)
+	}
+	f := &namedAdder{name: "FuzzX"}
+	if err := SeedOctets(f, "utf8DecodeReplace"); err != nil || f.n == 0 {
+		t.Errorf("SeedOctets for a Fuzz function: err %v, %d added", err, f.n)
+	}
+}

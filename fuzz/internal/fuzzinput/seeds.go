@@ -71,6 +71,9 @@ type seedList struct {
 // addSeeds adds the seeds that build returns, building them on the first
 // call with a given key only.
 func addSeeds(f Adder, key string, build func() ([][]any, error)) error {
+	if isShim(f) {
+		return nil
+	}
 	l, ok := seedCache.Load(key)
 	if !ok {
 		args, err := build()
@@ -86,6 +89,18 @@ func addSeeds(f Adder, key string, build func() ([][]any, error)) error {
 		}
 	}
 	return sl.err
+}
+
+// isShim reports whether f is the testing.F of go-118-fuzz-build's shim
+// (its Name is "libFuzzer", which no Fuzz function can be named): its Add
+// does nothing, and the libFuzzer build calls the target's function for
+// every input, in a process of its own for every job of -fork. Building
+// the seeds there would cost each process the loading of every vector
+// (1.6 s of CPU under the build's instrumentation) for nothing: the
+// libFuzzer seed corpus comes from <name>_seed_corpus.zip instead.
+func isShim(f Adder) bool {
+	n, ok := f.(interface{ Name() string })
+	return ok && n.Name() == "libFuzzer"
 }
 
 // SeedDumpEnv names the environment variable that makes the seeding
