@@ -175,8 +175,26 @@ func TestSeedsSkipShim(t *testing.T) {
 	}); err != nil || built || shim.n != 0 {
 		t.Errorf("addSeeds for the shim: err %v, built %v, %d added", err, built, shim.n)
 	}
+	if err := SeedLabeled(shim, "queryEncode"); err != nil || shim.n != 0 {
+		t.Errorf("SeedLabeled for the shim: err %v, %d added", err, shim.n)
+	}
 	f := &namedAdder{name: "FuzzX"}
 	if err := SeedOctets(f, "utf8DecodeReplace"); err != nil || f.n == 0 {
 		t.Errorf("SeedOctets for a Fuzz function: err %v, %d added", err, f.n)
+	}
+}
+
+// TestLabels checks that Labels gives the sorted labels of the vectors, the
+// same from its cache, and an error for an unknown op.
+func TestLabels(t *testing.T) {
+	a, err := Labels("queryEncode")
+	if err != nil || len(a) < 2 || !slices.IsSorted(a) {
+		t.Fatalf("Labels(queryEncode) = %q, %v", a, err)
+	}
+	if b, err := Labels("queryEncode"); err != nil || !slices.Equal(a, b) {
+		t.Errorf("Labels(queryEncode) again = %q, %v; want %q", b, err, a)
+	}
+	if _, err := Labels("noSuchOp"); err == nil {
+		t.Error("Labels accepted an unknown op")
 	}
 }

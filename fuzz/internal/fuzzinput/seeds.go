@@ -271,12 +271,15 @@ func setIndex(name string) (byte, error) {
 }
 
 // Labels returns the encoding labels of the vectors of ops (args.encoding),
-// sorted, for a target to pick one by a selector byte (LabelOf).
+// sorted, for a target to pick one by a selector byte. They are worked out
+// once per process and list of ops (a target calls this for every input
+// under the libFuzzer build); callers must not modify the slice.
 func Labels(ops ...vectors.Op) ([]string, error) {
-	vs, err := Vectors(ops...)
-	if err != nil {
-		return nil, err
+	key := fmt.Sprint(ops)
+	if l, ok := labelCache.Load(key); ok {
+		return l.(labelList).labels, l.(labelList).err
 	}
+	vs, err := Vectors(ops...)
 	var labels []string
 	for _, v := range vs {
 		if l, ok := v.Args["encoding"]; ok && !slices.Contains(labels, l) {
@@ -284,13 +287,24 @@ func Labels(ops ...vectors.Op) ([]string, error) {
 		}
 	}
 	slices.Sort(labels)
-	return labels, nil
+	l, _ := labelCache.LoadOrStore(key, labelList{labels, err})
+	return l.(labelList).labels, l.(labelList).err
+}
+
+var labelCache sync.Map // fmt.Sprint(ops) → labelList
+
+type labelList struct {
+	labels []string
+	err    error
 }
 
 // SeedLabeled adds (label selector, input as a string) for every vector of
 // ops that has an args.encoding: the selector is the label's index in
 // Labels(ops...).
 func SeedLabeled(f Adder, ops ...vectors.Op) error {
+	if isShim(f) {
+		return nil
+	}
 	labels, err := Labels(ops...)
 	if err != nil {
 		return err
