@@ -89,3 +89,41 @@ chromium-legacy:
 	apt-get update -qq && apt-get install -y chromium=$(CHROMIUM_VERSION) chromium-common=$(CHROMIUM_VERSION)
 	$(GO) run ./vectors/internal/chromium -out vectors/testdata/chromium-legacy.json -package chromium=$(CHROMIUM_VERSION)
 	$(GO) run ./vectors/internal/chromium -sweep
+
+# fuzz-libfuzzer: every target of .clusterfuzzlite/build.sh with the real
+# libFuzzer (fuzz/README.md, "libFuzzer here"). Installs Debian's clang 14
+# and its libFuzzer runtime (pinned), builds each target as
+# compile_native_go_fuzzer does (go-118-fuzz-build at GO118FUZZBUILD, linked
+# with -fsanitize=fuzzer) with its dictionary and seed corpus into
+# LIBFUZZEROUT, then runs each for LIBFUZZERTIME with -fork=LIBFUZZERFORK
+# from its seed corpus and prints a table (execs/s, corpus, cov:, ft: at
+# start and end, crashes). Crash files land in LIBFUZZEROUT/crashes; the
+# table ends with the command that replays each under go test. Exits 1 if
+# a target crashed. LIBFUZZERTAGS adds build tags (pctest_plantbug plants
+# a bug in the codec's decoder); LIBFUZZERMATCH picks targets by regexp.
+# Not part of test.
+LIBFUZZERTIME  ?= 10s
+LIBFUZZERFORK  ?= 2
+LIBFUZZEROUT   ?= .libfuzzer
+LIBFUZZERTAGS  ?=
+LIBFUZZERMATCH ?=
+CLANG_VERSION  ?= 1:14.0.6-12
+GO118FUZZBUILD ?= v0.0.0-20250520111509-a70c2aa677fa
+
+LIBFUZZERPKGS = clang-14 libclang-rt-14-dev libfuzzer-14-dev
+
+.PHONY: fuzz-libfuzzer libfuzzer-deps
+libfuzzer-deps:
+	@missing=; for p in $(LIBFUZZERPKGS); do \
+		[ "$$(dpkg-query -W -f='$${db:Status-Status} $${Version}' $$p 2>/dev/null)" = 'installed $(CLANG_VERSION)' ] || missing=1; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y --no-install-recommends \
+			$(foreach p,$(LIBFUZZERPKGS),$(p)=$(CLANG_VERSION)); \
+	fi
+
+fuzz-libfuzzer: libfuzzer-deps
+	$(GO) run ./fuzz/libfuzzer build -out $(LIBFUZZEROUT) -cc clang-14 -go118 $(GO118FUZZBUILD) \
+		$(if $(LIBFUZZERTAGS),-tags $(LIBFUZZERTAGS)) $(if $(LIBFUZZERMATCH),-match '$(LIBFUZZERMATCH)')
+	$(GO) run ./fuzz/libfuzzer run -out $(LIBFUZZEROUT) -time $(LIBFUZZERTIME) -fork $(LIBFUZZERFORK) \
+		$(if $(LIBFUZZERMATCH),-match '$(LIBFUZZERMATCH)')

@@ -11,6 +11,12 @@
 
 cd "$SRC/pctest"
 
+# The seed corpus of every target, $OUT/<name>_seed_corpus.zip: its f.Add
+# seeds (every vector of its ops) and its testdata/fuzz files, encoded as
+# the libFuzzer build reads its arguments. The shim ignores f.Add, so
+# without these every target would start from nothing.
+go run ./fuzz/libfuzzer seeds -out "$OUT"
+
 # compile_native_go_fuzzer swaps package testing in a target's file for
 # go-118-fuzz-build's shim, which must then be in go.mod. Only this copy's
 # go.mod gets it; the repository's does not require it.

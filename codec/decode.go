@@ -245,6 +245,9 @@ func decodeInto[S string | []byte](out []byte, src S, keep *Set, mode decodeMode
 				h, l := unhex[src[i+1]], unhex[src[i+2]]
 				if h|l < 16 {
 					if v := h<<4 | l; !keep.has(v) {
+						if plantedBug && v == 0x1F && i+3 < len(src) && src[i+3] == '#' {
+							v = 0x1E // the planted bug (plantbug.go), off unless tagged
+						}
 						out[j] = v
 						j++
 					} else {

@@ -1,7 +1,6 @@
 package fuzzlint
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"go/ast"
@@ -15,6 +14,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pctest/pctest/fuzz/internal/lfbuild"
 )
 
 // ClusterFuzzLite and OSS-Fuzz build the targets with .clusterfuzzlite/
@@ -24,45 +25,16 @@ import (
 // rewrite it does to a target's file will compile, and that the package
 // builds with the flags of its coverage build.
 
-// buildshTarget is one compile_native_go_fuzzer line of build.sh.
-type buildshTarget struct {
-	pkg, function, name string
-	line                int
-}
-
-// readBuildsh parses ../.clusterfuzzlite/build.sh: its simple variable
-// assignments and its compile_native_go_fuzzer lines.
-func readBuildsh(t *testing.T) []buildshTarget {
+// readBuildsh reads ../.clusterfuzzlite/build.sh (lfbuild.ReadBuildsh),
+// failing on a line it cannot read and stopping when there is no target.
+func readBuildsh(t *testing.T) []lfbuild.Target {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", ".clusterfuzzlite", "build.sh"))
+	targets, err := lfbuild.ReadBuildsh(filepath.Join("..", lfbuild.BuildshPath))
 	if err != nil {
-		t.Fatal(err)
-	}
-	vars := map[string]string{}
-	assign := regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)=(\S+)$`)
-	expand := func(s string) string {
-		return os.Expand(s, func(v string) string { return vars[v] })
-	}
-	var targets []buildshTarget
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if m := assign.FindStringSubmatch(line); m != nil {
-			vars[m[1]] = expand(m[2])
-			continue
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 || f[0] != "compile_native_go_fuzzer" {
-			continue
-		}
-		if len(f) != 4 {
-			t.Errorf("build.sh:%d: want compile_native_go_fuzzer PACKAGE FUNCTION NAME, got %q", n, line)
-			continue
-		}
-		targets = append(targets, buildshTarget{pkg: expand(f[1]), function: f[2], name: f[3], line: n})
+		t.Error(err)
 	}
 	if len(targets) == 0 {
-		t.Fatal("build.sh builds no target")
+		t.FailNow()
 	}
 	return targets
 }
@@ -162,19 +134,19 @@ func TestBuildshNamesEveryTarget(t *testing.T) {
 	names := map[string]bool{}
 	nameRE := regexp.MustCompile(`^[a-z0-9_]+$`)
 	for _, b := range readBuildsh(t) {
-		target, ok := targets[b.function]
+		target, ok := targets[b.Func]
 		if !ok {
-			t.Errorf("build.sh:%d: %s is not a Fuzz function of a package under fuzz/", b.line, b.function)
-		} else if want := importPath(mod, target.dir); b.pkg != want {
-			t.Errorf("build.sh:%d: %s is built from package %q; it is in %q", b.line, b.function, b.pkg, want)
+			t.Errorf("build.sh:%d: %s is not a Fuzz function of a package under fuzz/", b.Line, b.Func)
+		} else if want := importPath(mod, target.dir); b.Pkg != want {
+			t.Errorf("build.sh:%d: %s is built from package %q; it is in %q", b.Line, b.Func, b.Pkg, want)
 		}
-		if named[b.function] {
-			t.Errorf("build.sh:%d: %s is built twice", b.line, b.function)
+		if named[b.Func] {
+			t.Errorf("build.sh:%d: %s is built twice", b.Line, b.Func)
 		}
-		if !nameRE.MatchString(b.name) || names[b.name] {
-			t.Errorf("build.sh:%d: fuzzer name %q is not unique lowercase [a-z0-9_]", b.line, b.name)
+		if !nameRE.MatchString(b.Name) || names[b.Name] {
+			t.Errorf("build.sh:%d: fuzzer name %q is not unique lowercase [a-z0-9_]", b.Line, b.Name)
 		}
-		named[b.function], names[b.name] = true, true
+		named[b.Func], names[b.Name] = true, true
 	}
 	for fn, target := range targets {
 		if !named[fn] {
@@ -212,29 +184,29 @@ func TestBuildshFindsEachTarget(t *testing.T) {
 	targets := fuzzTargets(t)
 	checked := map[string]bool{}
 	for _, b := range readBuildsh(t) {
-		target, ok := targets[b.function]
+		target, ok := targets[b.Func]
 		if !ok {
 			continue // TestBuildshNamesEveryTarget reports it
 		}
 		var hits []string
 		for _, path := range all {
-			if inDir(path, target.dir) && bytes.Contains(contents[path], []byte(b.function)) {
+			if inDir(path, target.dir) && bytes.Contains(contents[path], []byte(b.Func)) {
 				hits = append(hits, path)
 			}
 		}
 		if len(hits) != 1 || hits[0] != target.file {
 			t.Errorf("%s appears in %q; compile_native_go_fuzzer needs its name in exactly one file under its package's directory, the one declaring it (%s). Refer to it without the name elsewhere.",
-				b.function, hits, target.file)
+				b.Func, hits, target.file)
 			continue
 		}
 		n := 0
 		for line := range strings.Lines(string(contents[hits[0]])) {
-			if strings.Contains(line, "func "+b.function) && strings.Contains(line, "testing.F") {
+			if strings.Contains(line, "func "+b.Func) && strings.Contains(line, "testing.F") {
 				n++
 			}
 		}
 		if n != 1 {
-			t.Errorf("%s: %d lines hold \"func %s\" and \"testing.F\"; compile_native_go_fuzzer needs exactly one", hits[0], n, b.function)
+			t.Errorf("%s: %d lines hold \"func %s\" and \"testing.F\"; compile_native_go_fuzzer needs exactly one", hits[0], n, b.Func)
 		}
 		if !checked[target.file] {
 			checked[target.file] = true
@@ -315,27 +287,27 @@ func TestBuildshCoverageBuild(t *testing.T) {
 	mod := modulePath(t)
 	bins := map[string]string{} // package -> binary
 	for i, b := range readBuildsh(t) {
-		bin, ok := bins[b.pkg]
+		bin, ok := bins[b.Pkg]
 		if !ok {
 			bin = filepath.Join(t.TempDir(), fmt.Sprintf("fuzz%d.test", i))
 			cmd := exec.Command("go", "test", "-tags", "gofuzz", "-c", "-o", bin,
-				"-coverpkg="+mod+"/...", "-covermode=atomic", b.pkg)
+				"-coverpkg="+mod+"/...", "-covermode=atomic", b.Pkg)
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Errorf("%s: %v\n%s", cmd, err, out)
 				bin = ""
 			}
-			bins[b.pkg] = bin
+			bins[b.Pkg] = bin
 		}
 		if bin == "" {
 			continue
 		}
-		out, err := exec.Command(bin, "-test.list", "^"+b.function+"$").Output()
+		out, err := exec.Command(bin, "-test.list", "^"+b.Func+"$").Output()
 		if err != nil {
-			t.Errorf("%s -test.list %s: %v", bin, b.function, err)
+			t.Errorf("%s -test.list %s: %v", bin, b.Func, err)
 			continue
 		}
-		if strings.TrimSpace(string(out)) != b.function {
-			t.Errorf("build.sh:%d: package %s has no target %s (it lists %q)", b.line, b.pkg, b.function, out)
+		if strings.TrimSpace(string(out)) != b.Func {
+			t.Errorf("build.sh:%d: package %s has no target %s (it lists %q)", b.Line, b.Pkg, b.Func, out)
 		}
 	}
 }
@@ -343,15 +315,35 @@ func TestBuildshCoverageBuild(t *testing.T) {
 // modulePath returns the module path from ../go.mod.
 func modulePath(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "go.mod"))
+	_, mod, err := lfbuild.Module("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for line := range strings.Lines(string(data)) {
-		if rest, ok := strings.CutPrefix(line, "module "); ok {
-			return strings.TrimSpace(rest)
+	return mod
+}
+
+// TestBuildshWritesSeedCorpora checks that build.sh writes the seed corpus
+// of every target into $OUT (<name>_seed_corpus.zip, which
+// ClusterFuzzLite and OSS-Fuzz unpack before fuzzing) with the command
+// whose output fuzz/libfuzzer's TestSeedCorpora checks.
+func TestBuildshWritesSeedCorpora(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", lfbuild.BuildshPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds, compile := -1, -1
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == `go run ./fuzz/libfuzzer seeds -out "$OUT"` && seeds < 0 {
+			seeds = i
+		}
+		if strings.HasPrefix(line, "compile_native_go_fuzzer ") && compile < 0 {
+			compile = i
 		}
 	}
-	t.Fatal("go.mod has no module line")
-	return ""
+	if seeds < 0 {
+		t.Errorf(`build.sh does not run: go run ./fuzz/libfuzzer seeds -out "$OUT"`)
+	} else if seeds > compile {
+		t.Errorf("build.sh writes the seed corpora (line %d) after compile_native_go_fuzzer rewrote target files (line %d)", seeds+1, compile+1)
+	}
 }

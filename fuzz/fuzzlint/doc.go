@@ -8,7 +8,11 @@
 //     files in the package they test);
 //   - that each package builds with the flags of build.sh's coverage build
 //     and lists every target build.sh names;
-//   - that every op of vectors.Ops seeds at least one target.
+//   - that every op of vectors.Ops seeds at least one target;
+//   - that build.sh writes the targets' seed corpora, and that the
+//     ClusterFuzzLite workflows under .github/workflows are valid YAML,
+//     switched off until configured, and run every mode with fuzz-seconds
+//     set and the storage repository taken from one variable.
 //
 // It holds only tests. They live here, not in package fuzz, because what
 // they import (go/parser, os/exec, …) would be linked into the targets'

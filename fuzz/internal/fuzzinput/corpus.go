@@ -85,3 +85,23 @@ func ReadCorpusFile(data []byte) ([]any, error) {
 	}
 	return args, nil
 }
+
+// MarshalCorpusFile writes args (each a []byte, string or byte) in go
+// test's corpus format, as go test -fuzz writes a file of testdata/fuzz or
+// of its cache; ReadCorpusFile reads it back.
+func MarshalCorpusFile(args []any) ([]byte, error) {
+	b := []byte("go test fuzz v1\n")
+	for i, a := range args {
+		switch a := a.(type) {
+		case []byte:
+			b = fmt.Appendf(b, "[]byte(%q)\n", a)
+		case string:
+			b = fmt.Appendf(b, "string(%q)\n", a)
+		case byte:
+			b = fmt.Appendf(b, "byte(%q)\n", a)
+		default:
+			return nil, fmt.Errorf("argument %d: type %T not supported", i, a)
+		}
+	}
+	return b, nil
+}

@@ -1,6 +1,7 @@
 package fuzzinput
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -86,5 +87,114 @@ func TestReadCorpusFile(t *testing.T) {
 	}
 	if _, err := ReadCorpusFile([]byte("go test fuzz v1\nint(3)\n")); err == nil {
 		t.Error("ReadCorpusFile accepted an int argument")
+	}
+}
+
+// TestMarshalCorpusFile checks that ReadCorpusFile reads back what
+// MarshalCorpusFile writes, for every byte value and for invalid UTF-8.
+func TestMarshalCorpusFile(t *testing.T) {
+	var all []byte
+	for b := range 256 {
+		all = append(all, byte(b))
+	}
+	for _, args := range [][]any{
+		{byte(0x15), []byte("\xef88%")},
+		{byte(0xE9), []byte{}},
+		{"a\"b\\", "%zz\xff"},
+		{string(all)},
+		{all},
+	} {
+		data, err := MarshalCorpusFile(args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadCorpusFile(data)
+		if err != nil || !slices.EqualFunc(got, args, func(a, b any) bool {
+			if ab, ok := a.([]byte); ok {
+				bb, ok := b.([]byte)
+				return ok && string(ab) == string(bb)
+			}
+			return a == b
+		}) {
+			t.Errorf("ReadCorpusFile(MarshalCorpusFile(%#v)) = %#v, %v", args, got, err)
+		}
+	}
+	for b := range 256 {
+		data, _ := MarshalCorpusFile([]any{byte(b)})
+		if got, err := ReadCorpusFile(data); err != nil || got[0] != byte(b) {
+			t.Errorf("byte %#x: read back %#v, %v from %q", b, got, err, data)
+		}
+	}
+	if _, err := MarshalCorpusFile([]any{3}); err == nil {
+		t.Error("MarshalCorpusFile accepted an int")
+	}
+}
+
+// namedAdder is an Adder with a name, as *testing.F is.
+type namedAdder struct {
+	name string
+	n    int
+}
+
+func (a *namedAdder) Add(args ...any) { a.n++ }
+func (a *namedAdder) Name() string    { return a.name }
+
+// TestDumpSeeds checks that dumpSeeds writes every seed, in order and
+// numbered on across calls, under the target's name.
+func TestDumpSeeds(t *testing.T) {
+	dir := t.TempDir()
+	f := &namedAdder{name: "FuzzX"}
+	if err := dumpSeeds(dir, f, [][]any{{byte(1), []byte("a")}, {byte(2), []byte("b")}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := dumpSeeds(dir, f, [][]any{{byte(3), []byte("c")}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadCorpusDir(filepath.Join(dir, "FuzzX"))
+	if err != nil || len(got) != 3 {
+		t.Fatalf("ReadCorpusDir = %d seeds, %v; want 3", len(got), err)
+	}
+	for i, want := range []string{"a", "b", "c"} {
+		if got[i][0] != byte(i+1) || string(got[i][1].([]byte)) != want {
+			t.Errorf("seed %d = %#v", i, got[i])
+		}
+	}
+	if err := dumpSeeds(dir, struct{ Adder }{f}, nil); err == nil {
+		t.Error("dumpSeeds accepted an Adder without a name")
+	}
+}
+
+// TestSeedsSkipShim checks that seeding adds nothing, and loads nothing, for
+// go-118-fuzz-build's shim (an Adder named "libFuzzer").
+func TestSeedsSkipShim(t *testing.T) {
+	shim := &namedAdder{name: "libFuzzer"}
+	built := false
+	if err := addSeeds(shim, "shim test", func() ([][]any, error) {
+		built = true
+		return [][]any{{byte(1)}}, nil
+	}); err != nil || built || shim.n != 0 {
+		t.Errorf("addSeeds for the shim: err %v, built %v, %d added", err, built, shim.n)
+	}
+	if err := SeedLabeled(shim, "queryEncode"); err != nil || shim.n != 0 {
+		t.Errorf("SeedLabeled for the shim: err %v, %d added", err, shim.n)
+	}
+	f := &namedAdder{name: "FuzzX"}
+	if err := SeedOctets(f, "utf8DecodeReplace"); err != nil || f.n == 0 {
+		t.Errorf("SeedOctets for a Fuzz function: err %v, %d added", err, f.n)
+	}
+}
+
+// TestLabels checks that Labels gives the sorted labels of the vectors, the
+// same from its cache, and an error for an unknown op.
+func TestLabels(t *testing.T) {
+	a, err := Labels("queryEncode")
+	if err != nil || len(a) < 2 || !slices.IsSorted(a) {
+		t.Fatalf("Labels(queryEncode) = %q, %v", a, err)
+	}
+	if b, err := Labels("queryEncode"); err != nil || !slices.Equal(a, b) {
+		t.Errorf("Labels(queryEncode) again = %q, %v; want %q", b, err, a)
+	}
+	if _, err := Labels("noSuchOp"); err == nil {
+		t.Error("Labels accepted an unknown op")
 	}
 }

@@ -2,6 +2,8 @@ package fuzzinput
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"unicode/utf16"
@@ -69,6 +71,9 @@ type seedList struct {
 // addSeeds adds the seeds that build returns, building them on the first
 // call with a given key only.
 func addSeeds(f Adder, key string, build func() ([][]any, error)) error {
+	if isShim(f) {
+		return nil
+	}
 	l, ok := seedCache.Load(key)
 	if !ok {
 		args, err := build()
@@ -78,7 +83,69 @@ func addSeeds(f Adder, key string, build func() ([][]any, error)) error {
 	for _, a := range sl.args {
 		f.Add(a...)
 	}
+	if dir := seedDumpDir(); dir != "" && sl.err == nil {
+		if err := dumpSeeds(dir, f, sl.args); err != nil {
+			return err
+		}
+	}
 	return sl.err
+}
+
+// isShim reports whether f is the testing.F of go-118-fuzz-build's shim
+// (its Name is "libFuzzer", which no Fuzz function can be named): its Add
+// does nothing, and the libFuzzer build calls the target's function for
+// every input, in a process of its own for every job of -fork. Building
+// the seeds there would cost each process the loading of every vector
+// (1.6 s of CPU under the build's instrumentation) for nothing: the
+// libFuzzer seed corpus comes from <name>_seed_corpus.zip instead.
+func isShim(f Adder) bool {
+	n, ok := f.(interface{ Name() string })
+	return ok && n.Name() == "libFuzzer"
+}
+
+// SeedDumpEnv names the environment variable that makes the seeding
+// functions also write every seed they add, in go test's corpus format, to
+// $PCTEST_SEED_DUMP/<target>/<n> (n counting from 000000 in the order of
+// f.Add). `go run ./fuzz/libfuzzer seeds`, which build.sh runs, sets it to
+// turn the f.Add seeds into the libFuzzer seed corpora of the targets,
+// whose shim of package testing ignores f.Add.
+const SeedDumpEnv = "PCTEST_SEED_DUMP"
+
+var seedDumpDir = sync.OnceValue(func() string { return os.Getenv(SeedDumpEnv) })
+
+var dumped struct {
+	sync.Mutex
+	n map[string]int // seeds written per target
+}
+
+// dumpSeeds writes args under dir/<target>, the target being f's Name
+// (a *testing.F's is the Fuzz function's name).
+func dumpSeeds(dir string, f Adder, args [][]any) error {
+	named, ok := f.(interface{ Name() string })
+	if !ok {
+		return fmt.Errorf("%s: cannot name the target of %T", SeedDumpEnv, f)
+	}
+	target := filepath.Join(dir, named.Name())
+	if err := os.MkdirAll(target, 0o755); err != nil {
+		return err
+	}
+	dumped.Lock()
+	defer dumped.Unlock()
+	if dumped.n == nil {
+		dumped.n = map[string]int{}
+	}
+	for _, a := range args {
+		data, err := MarshalCorpusFile(a)
+		if err != nil {
+			return err
+		}
+		name := fmt.Sprintf("%06d", dumped.n[target])
+		if err := os.WriteFile(filepath.Join(target, name), data, 0o644); err != nil {
+			return err
+		}
+		dumped.n[target]++
+	}
+	return nil
 }
 
 // seedEach builds one seed per vector of ops with seed.
@@ -204,12 +271,15 @@ func setIndex(name string) (byte, error) {
 }
 
 // Labels returns the encoding labels of the vectors of ops (args.encoding),
-// sorted, for a target to pick one by a selector byte (LabelOf).
+// sorted, for a target to pick one by a selector byte. They are worked out
+// once per process and list of ops (a target calls this for every input
+// under the libFuzzer build); callers must not modify the slice.
 func Labels(ops ...vectors.Op) ([]string, error) {
-	vs, err := Vectors(ops...)
-	if err != nil {
-		return nil, err
+	key := fmt.Sprint(ops)
+	if l, ok := labelCache.Load(key); ok {
+		return l.(labelList).labels, l.(labelList).err
 	}
+	vs, err := Vectors(ops...)
 	var labels []string
 	for _, v := range vs {
 		if l, ok := v.Args["encoding"]; ok && !slices.Contains(labels, l) {
@@ -217,13 +287,24 @@ func Labels(ops ...vectors.Op) ([]string, error) {
 		}
 	}
 	slices.Sort(labels)
-	return labels, nil
+	l, _ := labelCache.LoadOrStore(key, labelList{labels, err})
+	return l.(labelList).labels, l.(labelList).err
+}
+
+var labelCache sync.Map // fmt.Sprint(ops) → labelList
+
+type labelList struct {
+	labels []string
+	err    error
 }
 
 // SeedLabeled adds (label selector, input as a string) for every vector of
 // ops that has an args.encoding: the selector is the label's index in
 // Labels(ops...).
 func SeedLabeled(f Adder, ops ...vectors.Op) error {
+	if isShim(f) {
+		return nil
+	}
 	labels, err := Labels(ops...)
 	if err != nil {
 		return err
