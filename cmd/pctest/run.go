@@ -243,7 +243,11 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		// How many vectors the options select: the count of a run that
 		// answers nothing.
 		none, _ := conformance.Results(ctx, conformance.Funcs{}, opts...)
-		stop = watchRun(progress, c, len(none), rep.Start)
+		var stats func() testee.Stats
+		if im.Testee != nil {
+			stats = im.Testee.Stats
+		}
+		stop = watchRun(progress, c, len(none), rep.Start, stats)
 	}
 	results, err := conformance.Results(ctx, c, opts...)
 	if stop != nil {
