@@ -155,7 +155,7 @@ func (e *EmptyError) Error() string {
 	for _, op := range e.Declined {
 		names = append(names, string(op))
 	}
-	return fmt.Sprintf("no %s judged: the testee answered \"unsupported\" to all %d, of the ops %s; if it implements them, check the op names it expects against PROTOCOL.md §3 (pctest help run, -allow-empty to accept an empty run)",
+	return fmt.Sprintf("no %s judged: the testee answered \"unsupported\" to all %d, of the ops %s; if it implements them, check the op names it expects against PROTOCOL.md §3 (-allow-empty accepts an empty run)",
 		e.What, e.Selected, strings.Join(names, ", "))
 }
 

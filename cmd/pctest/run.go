@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -133,6 +134,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		htmlFile  = fs.String("html", "", "also write a self-contained HTML report to `file`")
 		writeFail = fs.String("write-expect-fail", "", "write the vectors that failed to `file`, in the -expect-fail format")
 		verbose   = fs.Bool("v", false, "list every vector in the text report, not only failures")
+		empty     = fs.Bool("allow-empty", false, "exit 0 even when no vector was judged (all skipped, or none selected)")
 	)
 	impl.register(fs)
 	sel.register(fs)
@@ -195,7 +197,25 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case rep.fails():
 		return exitFail
 	}
+	if err := emptyRun(rep); err != nil && !*empty {
+		fmt.Fprintf(stderr, "pctest run: %v\n", err)
+		return exitUsage
+	}
 	return exitOK
+}
+
+// emptyRun returns an *testee.EmptyError when rep judged no vector: none
+// was selected, or the implementation answered "unsupported" to all.
+func emptyRun(rep *runReport) error {
+	declined := map[vectors.Op]bool{}
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		if r.Outcome != conformance.Skipped {
+			return nil
+		}
+		declined[r.Vector.Op] = true
+	}
+	return &testee.EmptyError{What: "vectors", Selected: rep.Vectors, Declined: slices.Sorted(maps.Keys(declined)), Selection: strings.Join(rep.Selection, " ")}
 }
 
 // reportSetupError prints an error that stops a command before or instead
@@ -207,9 +227,15 @@ func reportSetupError(stderr io.Writer, cmd string, err error) int {
 		return exitInterrupted
 	}
 	fmt.Fprintf(stderr, "pctest %s: %v\n", cmd, err)
-	var se *testee.StartError
-	if errors.As(err, &se) && se.Stderr != "" {
+	var (
+		se *testee.StartError
+		oe *testee.OutputError
+	)
+	switch {
+	case errors.As(err, &se) && se.Stderr != "":
 		writeStderr(stderr, se.Stderr)
+	case errors.As(err, &oe) && oe.Stderr != "":
+		writeStderr(stderr, oe.Stderr)
 	}
 	var ue *usageError
 	if errors.As(err, &ue) {
