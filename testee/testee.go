@@ -244,10 +244,10 @@ type proc struct {
 	// charges counts the requests charged with an incident on it;
 	// guarded by Process.mu.
 	charges int
-	queued     int64  // bytes handed to the writer for it; guarded by Process.mu
-	sent       int64  // bytes written to its stdin; guarded by Process.mu
-	writing    bool   // a write to its stdin is under way; guarded by Process.mu
-	unread     int64  // bytes written it never read, once exited; -1 before; guarded by Process.mu
+	queued  int64 // bytes handed to the writer for it; guarded by Process.mu
+	sent    int64 // bytes written to its stdin; guarded by Process.mu
+	writing bool  // a write to its stdin is under way; guarded by Process.mu
+	unread  int64 // bytes written it never read, once exited; -1 before; guarded by Process.mu
 	// charged holds the ids of requests charged with a protocol error whose
 	// own response may still come; guarded by Process.mu.
 	charged  map[int64]bool

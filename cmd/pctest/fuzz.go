@@ -283,14 +283,14 @@ type jsonCause struct {
 }
 
 type jsonFinding struct {
-	Op         vectors.Op        `json:"op"`
-	Kind       string            `json:"kind"`
-	Request    vectors.Request   `json:"request"`
-	Original   vectors.Request   `json:"original"`
-	Expected   vectors.Response  `json:"expected"`
-	Actual     *vectors.Response `json:"actual"`
-	Error      string            `json:"error,omitempty"`
-	Shrunk     bool              `json:"shrunk"`
+	Op          vectors.Op        `json:"op"`
+	Kind        string            `json:"kind"`
+	Request     vectors.Request   `json:"request"`
+	Original    vectors.Request   `json:"original"`
+	Expected    vectors.Response  `json:"expected"`
+	Actual      *vectors.Response `json:"actual"`
+	Error       string            `json:"error,omitempty"`
+	Shrunk      bool              `json:"shrunk"`
 	Reproduced  bool              `json:"reproduced"`
 	Unconfirmed bool              `json:"unconfirmed"`
 	Steps       int               `json:"shrink_steps"`

@@ -148,8 +148,8 @@ func TestRunCannotStart(t *testing.T) {
 func TestRunTesteeNeverAnswers(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
 	start := time.Now()
-	r := runPctest(t, append([]string{"run", "-area", "ecmascript", "-timeout", "100ms"}, fakeArgs(t, "wait-eof")...)...)
-	if r.code != exitUsage || !strings.Contains(r.stderr, "ran 3 times without answering a request (last: killed after no answer in 100ms)") {
+	r := runPctest(t, append([]string{"run", "-area", "ecmascript", "-timeout", "100ms", "-start-timeout", "200ms"}, fakeArgs(t, "wait-eof")...)...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "ran 3 times without answering a request (last: killed after no answer in 200ms, its start-up allowance (-start-timeout))") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	if d := time.Since(start); d > 30*time.Second {
