@@ -3,9 +3,12 @@ package testee
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -157,6 +160,21 @@ func (e *EmptyError) Error() string {
 	}
 	return fmt.Sprintf("no %s judged: the testee answered \"unsupported\" to all %d, of the ops %s; if it implements them, check the op names it expects against PROTOCOL.md §3 (-allow-empty accepts an empty run)",
 		e.What, e.Selected, strings.Join(names, ", "))
+}
+
+// CheckJudged returns an *EmptyError when results judged no vector: none
+// was selected (selection says how they were selected, for the message),
+// or the implementation answered "unsupported" to every one. A run that
+// judged nothing does not pass.
+func CheckJudged(results []conformance.Result, selection string) error {
+	declined := map[vectors.Op]bool{}
+	for i := range results {
+		if results[i].Outcome != conformance.Skipped {
+			return nil
+		}
+		declined[results[i].Vector.Op] = true
+	}
+	return &EmptyError{What: "vectors", Selected: len(results), Declined: slices.Sorted(maps.Keys(declined)), Selection: selection}
 }
 
 // Kind names the kind of runner incident err is: "crash", "timeout",

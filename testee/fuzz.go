@@ -261,7 +261,7 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 	switch {
 	case f.fatal != nil:
 		return rep, f.fatal
-	case rep.Cases == 0 && rep.Sent > 0 && !rep.Interrupted:
+	case rep.Cases == 0 && rep.Sent > 0 && len(rep.Findings) == 0 && !rep.Interrupted:
 		err := fmt.Errorf("answered none of the %d requests sent", rep.Sent)
 		if p == nil {
 			return rep, fmt.Errorf("%s %w", rep.Implementation, err)

@@ -1378,7 +1378,7 @@ func (t *Process) watchdog() {
 					// A process that has not answered yet is still
 					// starting: it gets the start-up allowance.
 					limit, startUp := t.cfg.Timeout, false
-					if p.answered == 0 && t.cfg.StartTimeout > limit {
+					if p.answered == 0 {
 						limit, startUp = t.cfg.StartTimeout, true
 					}
 					if now.Sub(since) > limit {

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -197,26 +196,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case rep.fails():
 		return exitFail
 	}
-	if err := emptyRun(rep); err != nil && !*empty {
+	if err := testee.CheckJudged(rep.Results, strings.Join(rep.Selection, " ")); err != nil && !*empty {
 		fmt.Fprintf(stderr, "pctest run: %v\n", err)
 		return exitUsage
 	}
 	return exitOK
 }
 
-// emptyRun returns an *testee.EmptyError when rep judged no vector: none
-// was selected, or the implementation answered "unsupported" to all.
-func emptyRun(rep *runReport) error {
-	declined := map[vectors.Op]bool{}
-	for i := range rep.Results {
-		r := &rep.Results[i]
-		if r.Outcome != conformance.Skipped {
-			return nil
-		}
-		declined[r.Vector.Op] = true
-	}
-	return &testee.EmptyError{What: "vectors", Selected: rep.Vectors, Declined: slices.Sorted(maps.Keys(declined)), Selection: strings.Join(rep.Selection, " ")}
-}
 
 // reportSetupError prints an error that stops a command before or instead
 // of its report, and returns the exit status: 2 for bad usage and testees

@@ -45,6 +45,9 @@ const (
 	//	wait-eof       read everything before answering anything
 	//	start-delay=D  sleep for the duration D before reading anything (a
 	//	               slow start: a JVM, node on a loaded machine)
+	//	restart-delay=D,marker=PATH
+	//	               the first process creates PATH; the later ones,
+	//	               finding it, sleep for D before reading anything
 	//	debug-every    print "debug: " and the request line on stdout
 	//	               before each answer (print() debugging)
 	//	ok-every       answer every request with the line "ok"
@@ -169,9 +172,17 @@ func Main() int {
 		return n
 	}
 	closeAfter, dupEvery, closeInAfter := atoi("close-stdout-after"), atoi("dup-every"), atoi("close-stdin-after")
+	closing := -1 // with close-stdin-after: the lines left to answer before closing stdin
 	_, ref := opts["ref"]
 	if d, err := time.ParseDuration(opts["start-delay"]); err == nil {
 		time.Sleep(d)
+	}
+	if d, err := time.ParseDuration(opts["restart-delay"]); err == nil {
+		if f, err := os.OpenFile(opts["marker"], os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
+			f.Close()
+		} else {
+			time.Sleep(d)
+		}
 	}
 	if has("wait-eof") {
 		io.ReadAll(os.Stdin)
@@ -296,12 +307,21 @@ func Main() int {
 				out.Flush()
 				return 0
 			}
-			if closeInAfter > 0 && answers >= closeInAfter && in.Buffered() == 0 {
-				// Answers all it read, closes its stdin, and lives on.
-				out.Flush()
-				os.Stdin.Close()
-				time.Sleep(time.Hour)
-				return 0
+			if closeInAfter > 0 && answers >= closeInAfter {
+				// The whole lines it read are answered first.
+				if closing < 0 {
+					buf, _ := in.Peek(in.Buffered())
+					closing = bytes.Count(buf, []byte("\n"))
+				} else {
+					closing--
+				}
+				if closing == 0 {
+					// Answered what it read: closes its stdin, and lives on.
+					out.Flush()
+					os.Stdin.Close()
+					time.Sleep(time.Hour)
+					return 0
+				}
 			}
 		}
 		if in.Buffered() == 0 || err != nil {
