@@ -203,7 +203,6 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-
 // reportSetupError prints an error that stops a command before or instead
 // of its report, and returns the exit status: 2 for bad usage and testees
 // that cannot start, 130 when interrupted.
