@@ -157,6 +157,39 @@ func TestRunTesteeNeverAnswers(t *testing.T) {
 	}
 }
 
+// TestRunStdoutNotAnswers (issue 22, defect 1): a testee that prints a
+// debug line on stdout before each answer, or answers "ok", makes run exit
+// 2 at once, quoting the first lines; it used to spin for ever.
+func TestRunStdoutNotAnswers(t *testing.T) {
+	faketestee.CheckNoLeaks(t)
+	for mode, first := range map[string]string{"ref,debug-every": `"debug: {\"id\":1,`, "ok-every": `"ok", "ok", "ok" (50 such lines in a row`} {
+		r := runPctest(t, append([]string{"run", "-area", "ecmascript"}, fakeArgs(t, mode)...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, ": stdout carries lines that are not answers: "+first) || r.stdout != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", mode, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestRunEmpty (issue 22, defect 5): a run that judges no vector exits 2,
+// saying why: the ops the testee declined, or the selection; -allow-empty
+// accepts it.
+func TestRunEmpty(t *testing.T) {
+	faketestee.CheckNoLeaks(t)
+	args := append([]string{"run", "-op", "encodeURIComponent"}, fakeArgs(t, "ref,unsup-op=*")...)
+	r := runPctest(t, args...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, `pctest run: no vectors judged: the testee answered "unsupported" to all 172, of the ops encodeURIComponent;`) ||
+		lastLine(r.stdout) != "0 passed, 0 failed, 172 skipped" {
+		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := runPctest(t, append([]string{"run", "-allow-empty"}, args[1:]...)...); r.code != exitOK {
+		t.Errorf("-allow-empty: exit %d:\n%s", r.code, r.stderr)
+	}
+	r = runPctest(t, "run", "-impl", "reference", "-run", "^nosuch")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "pctest run: no vectors judged: none matches the selection (-run ^nosuch)") {
+		t.Errorf("-run ^nosuch: exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
 // failures returns the FAIL lines of a text report.
 func failures(out string) []string {
 	var fails []string
