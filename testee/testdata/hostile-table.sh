@@ -53,8 +53,18 @@ try:
     rep = json.load(open(sys.argv[1]))
 except Exception:
     print("-"); sys.exit()
-k = collections.Counter(f["kind"] + ("" if f["shrunk"] else " (unshrunk)") for f in rep["findings"])
-print(f'{rep["summary"]["cases"]} cases; findings: ' + (", ".join(f"{n} {x}" for x, n in sorted(k.items())) or "none"))
+def label(f):
+    if f.get("unconfirmed"):
+        return f["kind"] + " (unconfirmed)"
+    return f["kind"] + ("" if f["shrunk"] else " (unshrunk)") + ("" if f["reproduced"] else " (flaky)")
+k = collections.Counter(label(f) for f in rep["findings"])
+s = rep["summary"]
+extra = ""
+if s.get("capped_ops"):
+    extra = f'; capped at {s["max_findings"]}: ' + ",".join(s["capped_ops"])
+if s.get("causes"):
+    extra += f'; {len(s["causes"])} causes'
+print(f'{s["cases"]} cases; findings: ' + (", ".join(f"{n} {x}" for x, n in sorted(k.items())) or "none") + extra)
 PY
 }
 
@@ -72,17 +82,18 @@ one() {
 	local rss what
 	rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f MiB", $2/1024}' "$tmp/time")
 	if [ "$1" = fuzz ]; then what=$(fuzzsummary "$out"); else what=$(summary "$out"); fi
-	[ "$what" = "-" ] && what="($(head -c 100 "$err" | tr '\n|' '  '))"
+	[ "$what" = "-" ] && what="($(grep -v '^run: \|^fuzz: [0-9]' "$err" | head -c 160 | tr '\n|' '  '))"
 	printf '| %s | %s | %s | %s | %.1f s | %s | %s |\n' "$name" "$j" "$code" "$what" "$(echo "$end - $start" | bc)" "$rss" "$(left)"
 	cp "$out.ids" "$tmp/last.ids" 2>/dev/null || : > "$tmp/last.ids"
 }
 
-# both NAME MODE ARGS...: at -j 1 and -j 256, and whether they agree.
+# both NAME MODE ARGS...: at -j 1 and -j 256, and whether they agree. OPS,
+# if set, replaces the ops run.
 both() {
 	local name=$1 mode=$2; shift 2
-	one "$name" "$mode" 1 run -format json -op $ops -j 1 "$@" -- "$tmp/fake"
+	one "$name" "$mode" 1 run -format json -op ${OPS:-$ops} -j 1 "$@" -- "$tmp/fake"
 	cp "$tmp/last.ids" "$tmp/j1.ids"
-	one "$name" "$mode" 256 run -format json -op $ops -j 256 "$@" -- "$tmp/fake"
+	one "$name" "$mode" 256 run -format json -op ${OPS:-$ops} -j 256 "$@" -- "$tmp/fake"
 	if cmp -s "$tmp/j1.ids" "$tmp/last.ids"; then same=yes; else same=NO; fi
 	echo "|  | same failed ids at -j 1 and -j 256: $same | | | | | |"
 }
@@ -108,6 +119,22 @@ one "exits 1 at start" "exit-at-start" 256 run -format json -op $ops -- "$tmp/fa
 one "never reads its stdin" "never-read" 256 run -format json -op $ops -timeout 500ms -- "$tmp/fake"
 one "answers only at end of input" "wait-eof" 256 run -format json -op $ops -timeout 500ms -- "$tmp/fake"
 one "script whose #! interpreter is missing" "ref" 256 run -format json -op $ops -- "$tmp/missing-interp.sh"
+# Issue 22: testees that misbehave in ways the table above does not name.
+both "prints a debug line on stdout before every answer" "ref,debug-every"
+both "answers every request with \"ok\"" "ok-every"
+both "serves one request per process (exits 0 after its first answer)" "ref,one-shot"
+both "closes its stdin after 50 answers, keeps running" "ref,close-stdin-after=50" -timeout 2s
+OPS=encodeURI,encodeURIComponent both "starts in 1.5 s (> -timeout 1s), writes once per chunk, crashes on '%'" "ref,noflush,crash-char=%,start-delay=1500ms" -timeout 1s
+one "answers \"unsupported\" to every op (misspelled op names)" "ref,unsup-op=*" 256 run -format json -op $ops -- "$tmp/fake"
+one "-run with a typo (selects nothing)" "ref" 256 run -format json -op $ops -run '^encodeUri' -- "$tmp/fake"
+one "fuzz: crashes on '%', one answer per line, -time 5s" "ref,flush-each,crash-char=%" 256 fuzz -format json -time 5s -seed 1 -- "$tmp/fake"
+one "fuzz: same, restarts take 1 min, -time 5s" "ref,flush-each,crash-char=%,restart-delay=1m,marker=$tmp/marker" 256 fuzz -format json -op decodeURIComponent -time 5s -seed 1 -- "$tmp/fake"
+rm -f "$tmp/marker"
+one "fuzz: prints a debug line before every answer" "ref,debug-every" 256 fuzz -format json -cases 1000 -seed 1 -- "$tmp/fake"
+one "fuzz: answers \"unsupported\" to every op" "ref,unsup-op=*" 256 fuzz -format json -cases 1000 -seed 1 -- "$tmp/fake"
+one "fuzz: two bugs in one op, -max-findings 1" "ref,bang-bug,crash-char=~" 256 fuzz -format json -op encodeURIComponent -cases 20000 -max-findings 1 -seed 1 -- "$tmp/fake"
+one "fuzz: two bugs in one op, -max-findings 5" "ref,bang-bug,crash-char=~" 256 fuzz -format json -op encodeURIComponent -cases 20000 -max-findings 5 -seed 1 -- "$tmp/fake"
+one "fuzz: serves one request per process" "ref,one-shot" 256 fuzz -format json -op encodeURIComponent -cases 300 -seed 1 -- "$tmp/fake"
 one "fuzz: hangs on '~'" "ref,hang-char=~" 16 fuzz -format json -op encodeURIComponent -time 10s -timeout 300ms -j 16 -seed 1 -- "$tmp/fake"
 one "fuzz: crashes on '%'" "ref,noflush,crash-char=%" 256 fuzz -format json -cases 5000 -seed 1 -- "$tmp/fake"
 one "fuzz: never reads its stdin" "never-read" 256 fuzz -format json -cases 100 -timeout 500ms -seed 1 -- "$tmp/fake"
