@@ -705,19 +705,26 @@ func (t *Process) stdinClosedLocked(p *proc) {
 	t.wg.Add(1)
 	go func() {
 		defer t.wg.Done()
-		select {
-		case <-p.exited:
-			return
-		case <-time.After(eofGrace):
-		}
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		if p.dead || t.closed {
-			return
-		}
-		t.incidentLocked(p, &CrashError{Status: "closed its stdin and kept running", Stderr: t.stderr.Last(stderrExcerpt)})
-		t.killLocked(p, "closed stdin")
+		t.killIfLiving(p, "closed its stdin and kept running", "closed stdin")
 	}()
+}
+
+// killIfLiving waits eofGrace for p, which closed one of its pipes, to
+// exit; one that does not lives on without it: the requests in flight are
+// handled as for a crash with status, and p is killed for reason.
+func (t *Process) killIfLiving(p *proc, status, reason string) {
+	select {
+	case <-p.exited:
+		return
+	case <-time.After(eofGrace):
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if p.dead || t.closed {
+		return
+	}
+	t.incidentLocked(p, &CrashError{Status: status, Stderr: t.stderr.Last(stderrExcerpt)})
+	t.killLocked(p, reason)
 }
 
 // readLocked returns the requests in flight on p that p read, oldest
@@ -1107,18 +1114,7 @@ func (t *Process) stdoutEnded(p *proc) {
 	t.mu.Lock()
 	p.eof = true
 	t.mu.Unlock()
-	select {
-	case <-p.exited:
-		return
-	case <-time.After(eofGrace):
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if p.dead || t.closed {
-		return
-	}
-	t.incidentLocked(p, &CrashError{Status: "closed its stdout and kept running", Stderr: t.stderr.Last(stderrExcerpt)})
-	t.killLocked(p, "closed stdout")
+	t.killIfLiving(p, "closed its stdout and kept running", "closed stdout")
 }
 
 // handleLineLocked handles one line of p's stdout, without its end of line.
