@@ -28,7 +28,7 @@ func TestFuzzReferenceAgreesWithItself(t *testing.T) {
 // finds it and shrinks it to the one character that matters.
 func TestFuzzFindsAndShrinks(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent,decodeURIComponent", "-cases", "20000", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent,decodeURIComponent", "-cases", "20000", "-max-findings", "1", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
@@ -46,7 +46,7 @@ func TestFuzzFindsAndShrinks(t *testing.T) {
 // often as that takes.
 func TestFuzzCrash(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "20000", "-seed", "2"}, fakeArgs(t, "ref,crash-char=!")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-seed", "2"}, fakeArgs(t, "ref,crash-char=!")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
@@ -68,7 +68,7 @@ func TestFuzzCannotStart(t *testing.T) {
 // fuzz.schema.json, its request in the vectors' JSON form.
 func TestFuzzJSON(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-format", "json", "-op", "encodeURIComponent", "-cases", "20000", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
+	args := append([]string{"fuzz", "-format", "json", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
