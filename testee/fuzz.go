@@ -74,6 +74,10 @@ type FuzzConfig struct {
 	// *Process, its StartTimeout plus twice its Timeout (time for an
 	// incident to be sent again alone on a new process), else 10s.
 	Grace time.Duration
+	// ShrinkTime bounds the time spent shrinking one finding; zero means
+	// 20s. (Tests give a long one, so that what they find does not depend
+	// on the machine's speed.)
+	ShrinkTime time.Duration
 	// AllowEmpty makes a run that judged no case (every op unsupported)
 	// no error.
 	AllowEmpty bool
@@ -186,12 +190,16 @@ func (f *Finding) Op() vectors.Op { return f.Request.Op }
 // error: the report says Interrupted.
 func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) (*FuzzReport, error) {
 	f := &fuzzer{
-		impl:  impl,
-		ref:   conformance.Reference(),
-		seed:  cfg.Seed,
-		devs:  cfg.Deviations,
-		limit: cfg.Cases,
-		max:   cfg.MaxFindings,
+		impl:       impl,
+		ref:        conformance.Reference(),
+		seed:       cfg.Seed,
+		devs:       cfg.Deviations,
+		limit:      cfg.Cases,
+		max:        cfg.MaxFindings,
+		shrinkTime: cfg.ShrinkTime,
+	}
+	if f.shrinkTime <= 0 {
+		f.shrinkTime = shrinkTimeBudget
 	}
 	if f.max <= 0 {
 		f.max = DefaultMaxFindings
@@ -329,6 +337,8 @@ type fuzzer struct {
 	max      int
 	deadline time.Time
 	grace    time.Duration
+	// shrinkTime bounds the time spent shrinking one finding.
+	shrinkTime time.Duration
 
 	next     atomic.Int64 // the number of the next case
 	sent     atomic.Int64 // cases sent to impl
@@ -789,7 +799,7 @@ func cloneRequest(req vectors.Request) vectors.Request {
 func (f *fuzzer) shrink(ctx context.Context, req vectors.Request, d *result) Finding {
 	fd := Finding{Kind: d.kind(), Request: req, Original: req, Want: d.want, Got: d.got, Err: d.err}
 	sig := d.signature()
-	deadline := time.Now().Add(shrinkTimeBudget)
+	deadline := time.Now().Add(f.shrinkTime)
 	if f.deadline.Before(deadline) {
 		deadline = f.deadline
 	}

@@ -28,6 +28,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		format   = fs.String("format", "text", "the report's `format`: text or json (fuzz.schema.json)")
 		maxFind  = fs.Int("max-findings", testee.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
+		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
 	)
 	hiddenAlias(fs, "ops", "op")
 	impl.register(fs)
@@ -70,7 +71,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return reportSetupError(stderr, "fuzz", err)
 	}
 	cfg := testee.FuzzConfig{Ops: ops, Seed: *seed, Duration: *duration, Cases: *cases, Workers: max(im.Parallel, 1),
-		MaxFindings: *maxFind, AllowEmpty: *empty}
+		MaxFindings: *maxFind, AllowEmpty: *empty, ShrinkTime: *shrink}
 	if devs, err := vectors.Deviations(); err == nil {
 		cfg.Deviations = devs
 	}

@@ -28,7 +28,7 @@ func TestFuzzReferenceAgreesWithItself(t *testing.T) {
 // finds it and shrinks it to the one character that matters.
 func TestFuzzFindsAndShrinks(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent,decodeURIComponent", "-cases", "20000", "-max-findings", "1", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent,decodeURIComponent", "-cases", "20000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
@@ -46,7 +46,7 @@ func TestFuzzFindsAndShrinks(t *testing.T) {
 // often as that takes.
 func TestFuzzCrash(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-seed", "2"}, fakeArgs(t, "ref,crash-char=!")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "2"}, fakeArgs(t, "ref,crash-char=!")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
@@ -68,7 +68,7 @@ func TestFuzzCannotStart(t *testing.T) {
 // fuzz.schema.json, its request in the vectors' JSON form.
 func TestFuzzJSON(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-format", "json", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
+	args := append([]string{"fuzz", "-format", "json", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
@@ -131,7 +131,7 @@ func TestFuzzOpFlag(t *testing.T) {
 // unconfirmed (TestFuzzUnconfirmedExits1).
 func TestFuzzHangIsAFinding(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "2000", "-max-findings", "1", "-timeout", "1s", "-j", "16", "-seed", "1"}, fakeArgs(t, "ref,hang-char=~")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "2000", "-max-findings", "1", "-timeout", "1s", "-start-timeout", "2m", "-j", "16", "-seed", "1"}, fakeArgs(t, "ref,hang-char=~")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail || !strings.Contains(r.stdout, "(timeout: no answer in 1s") {
 		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
@@ -159,7 +159,7 @@ func TestFuzzUnconfirmedExits1(t *testing.T) {
 // reached it and groups the findings by op and cause.
 func TestFuzzMaxFindingsFlag(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
 	r := runPctest(t, args...)
 	for _, want := range []string{
 		"seed 1, up to 20000 cases, at most 1 findings per op (-max-findings)\n",

@@ -147,13 +147,9 @@ func TestRunCannotStart(t *testing.T) {
 // with a clear message instead of timing out every vector.
 func TestRunTesteeNeverAnswers(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	start := time.Now()
 	r := runPctest(t, append([]string{"run", "-area", "ecmascript", "-timeout", "100ms", "-start-timeout", "200ms"}, fakeArgs(t, "wait-eof")...)...)
 	if r.code != exitUsage || !strings.Contains(r.stderr, "ran 3 times without answering a request (last: killed after no answer in 200ms, its start-up allowance (-start-timeout))") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
-	}
-	if d := time.Since(start); d > 30*time.Second {
-		t.Errorf("took %v", d)
 	}
 }
 
@@ -220,7 +216,7 @@ func TestRunRobustness(t *testing.T) {
 		args       []string
 	}{
 		{"crash-at=3", "crash: testee ended (exit status 3)", nil},
-		{"hang-at=3", "timeout: no answer in 1s", []string{"-timeout", "1s"}},
+		{"hang-at=3", "timeout: no answer in 1s", []string{"-timeout", "1s", "-start-timeout", "2m"}},
 		{"garbage-at=3", `protocol error: `, nil},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
@@ -285,7 +281,7 @@ func TestInterrupt(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(5 * time.Minute) // a hang detector, generous for a loaded machine
 	for len(faketestee.ReadPids(pidfile)) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -295,7 +291,7 @@ func TestInterrupt(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(30 * time.Second):
+	case <-time.After(5 * time.Minute):
 		cmd.Process.Kill()
 		<-done
 		t.Fatalf("pctest did not stop on SIGINT\n%s\n%s", stdout.String(), stderr.String())
@@ -435,7 +431,7 @@ func TestSignalsLeaveNothing(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			deadline := time.Now().Add(30 * time.Second)
+			deadline := time.Now().Add(5 * time.Minute)
 			for len(faketestee.ReadPids(pidfile)) < 2 && time.Now().Before(deadline) {
 				time.Sleep(10 * time.Millisecond)
 			}
@@ -445,7 +441,7 @@ func TestSignalsLeaveNothing(t *testing.T) {
 			go func() { done <- cmd.Wait() }()
 			select {
 			case <-done:
-			case <-time.After(30 * time.Second):
+			case <-time.After(5 * time.Minute): // a hang detector, generous for a loaded machine
 				cmd.Process.Kill()
 				<-done
 				t.Fatalf("pctest did not stop on %v", sig)
@@ -464,7 +460,7 @@ func TestSignalsLeaveNothing(t *testing.T) {
 				pids = pids[:1]
 				// This test process is a child subreaper (its other tests
 				// ran testees): the orphaned testee is its child to reap.
-				for range 1000 {
+				for range 12000 { // up to 2 minutes on a loaded machine
 					if state, ppid, ok := faketestee.ProcState(pids[0]); !ok || state == 'Z' && ppid == os.Getpid() {
 						break
 					}

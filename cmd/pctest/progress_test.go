@@ -64,7 +64,10 @@ func TestRunProgress(t *testing.T) {
 	if w.String() != "" {
 		t.Errorf("progress before the run lasted runProgressAfter: %q", w.String())
 	}
-	time.Sleep(100 * time.Millisecond)
+	// Until the line comes, however slow the machine.
+	for deadline := time.Now().Add(time.Minute); w.String() == "" && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	stop()
 	if got := w.String(); !strings.HasPrefix(got, "run: 25 of 100 vectors, ") {
 		t.Errorf("progress %q", got)
