@@ -19,7 +19,10 @@
 // [Config].Window in flight), restarts the testee when it crashes, hangs or
 // breaks the protocol, and charges the incident to the request that caused
 // it as a [*CrashError], [*TimeoutError] or [*ProtocolError]; its [Stats]
-// count them. A testee that cannot run at all gives a [*StartError].
+// count them. A testee that cannot run at all gives a [*StartError]; one
+// whose stdout carries lines that are not answers, an [*OutputError]. Every
+// request ends, answered or charged, whatever the testee does
+// (PROTOCOL.md §5).
 //
 // [Fuzz] sends generated requests to an implementation and to the
 // reference codec ([conformance.Reference]) and shrinks each difference to a
@@ -30,9 +33,11 @@
 //   - [Start], [Config], [Process] and its methods: the subprocess client;
 //   - [Stats]: the incident counts of a run;
 //   - [CrashError], [TimeoutError], [ProtocolError], [StartError],
-//     [ErrClosed] and [Kind]: what stands in for an answer;
-//   - [Fuzz], [FuzzConfig], [FuzzReport], [Finding] and the finding kinds
-//     ([KindDisagreement], [KindCrash], [KindTimeout], [KindProtocol],
-//     [KindError]): differential fuzzing;
+//     [OutputError], [ErrClosed] and [Kind]: what stands in for an answer;
+//   - [EmptyError] and [CheckJudged]: a run that judged nothing;
+//   - [Fuzz], [FuzzConfig], [FuzzReport], [Finding], [UnconfirmedError],
+//     [DefaultMaxFindings] and the finding kinds ([KindDisagreement],
+//     [KindCrash], [KindTimeout], [KindProtocol], [KindError]):
+//     differential fuzzing;
 //   - [ProtocolVersion] and [DefaultWindow].
 package testee

@@ -3,8 +3,13 @@ package testee
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
 )
 
 // ProtocolVersion is the version of the testee protocol that PROTOCOL.md
@@ -31,12 +36,18 @@ func (e *CrashError) Error() string {
 // A TimeoutError charges a request that went unanswered for too long; the
 // runner killed the testee's process group and restarted it.
 type TimeoutError struct {
-	After  time.Duration
-	Stderr string
+	After time.Duration
+	// StartUp says After was the start-up allowance of a process that had
+	// not answered yet (Config.StartTimeout), not Config.Timeout.
+	StartUp bool
+	Stderr  string
 }
 
 // Error says how long the request went unanswered.
 func (e *TimeoutError) Error() string {
+	if e.StartUp {
+		return fmt.Sprintf("timeout: no answer in %v, a new process's start-up allowance; testee killed and restarted", e.After)
+	}
 	return fmt.Sprintf("timeout: no answer in %v; testee killed and restarted", e.After)
 }
 
@@ -83,6 +94,89 @@ func (e *StartError) Error() string {
 // Unwrap returns why the command cannot run.
 func (e *StartError) Unwrap() error { return e.Err }
 
+// An OutputError stops a run whose testee's stdout carries lines that are
+// not answers (PROTOCOL.md §2): maxBadLines of them in a row, with no
+// valid answer between them — a testee that logs to stdout, or answers in
+// a format of its own. Every request then fails with it, and no process is
+// started again: the results would be worthless.
+type OutputError struct {
+	Command []string
+	// Lines quotes the first offending lines; Count is how many came in a
+	// row.
+	Lines  []string
+	Count  int
+	Stderr string
+}
+
+// Error names the command and quotes the first offending lines.
+func (e *OutputError) Error() string {
+	return fmt.Sprintf("testee %q: stdout carries lines that are not answers: %s (%d such lines in a row, with no valid answer between them; stdout is for answers only, one JSON object per request, see PROTOCOL.md §2; write logs to stderr)",
+		strings.Join(e.Command, " "), strings.Join(e.Lines, ", "), e.Count)
+}
+
+// An UnconfirmedError stands in for the answer to a request that was in
+// flight at an incident (Incident) and was still waiting to be sent again
+// alone when the run ended: the incident is reported as it stands,
+// unconfirmed. Requests is how many were in flight at it.
+type UnconfirmedError struct {
+	Incident error
+	Requests int
+	group    *group // the incident, to report it once
+}
+
+// Error says the incident was not confirmed.
+func (e *UnconfirmedError) Error() string {
+	return fmt.Sprintf("%v (unconfirmed: one of %d requests in flight; the run ended before each was sent again alone)", e.Incident, e.Requests)
+}
+
+// Unwrap returns the incident.
+func (e *UnconfirmedError) Unwrap() error { return e.Incident }
+
+// An EmptyError says a run judged nothing: every vector or case was
+// skipped, or none was selected. Such a run does not pass (pctest exits 2)
+// unless asked to (-allow-empty).
+type EmptyError struct {
+	// What ran out: "vectors" or "cases".
+	What string
+	// Selected is how many were selected; Declined are the ops the
+	// implementation answered "unsupported" for every time.
+	Selected int
+	Declined []vectors.Op
+	// Selection says how they were selected (the flags), if at all.
+	Selection string
+}
+
+// Error names the likely cause: the selection, or the ops declined.
+func (e *EmptyError) Error() string {
+	switch {
+	case e.Selected == 0 && e.Selection != "":
+		return fmt.Sprintf("no %s judged: none matches the selection (%s)", e.What, e.Selection)
+	case e.Selected == 0:
+		return fmt.Sprintf("no %s judged: none selected", e.What)
+	}
+	var names []string
+	for _, op := range e.Declined {
+		names = append(names, string(op))
+	}
+	return fmt.Sprintf("no %s judged: the testee answered \"unsupported\" to all %d, of the ops %s; if it implements them, check the op names it expects against PROTOCOL.md §3 (-allow-empty accepts an empty run)",
+		e.What, e.Selected, strings.Join(names, ", "))
+}
+
+// CheckJudged returns an *EmptyError when results judged no vector: none
+// was selected (selection says how they were selected, for the message),
+// or the implementation answered "unsupported" to every one. A run that
+// judged nothing does not pass.
+func CheckJudged(results []conformance.Result, selection string) error {
+	declined := map[vectors.Op]bool{}
+	for i := range results {
+		if results[i].Outcome != conformance.Skipped {
+			return nil
+		}
+		declined[results[i].Vector.Op] = true
+	}
+	return &EmptyError{What: "vectors", Selected: len(results), Declined: slices.Sorted(maps.Keys(declined)), Selection: selection}
+}
+
 // Kind names the kind of runner incident err is: "crash", "timeout",
 // "protocol" or "start" for the errors of this package, "error" for any
 // other.
@@ -92,13 +186,14 @@ func Kind(err error) string {
 		te *TimeoutError
 		pe *ProtocolError
 		se *StartError
+		oe *OutputError
 	)
 	switch {
 	case errors.As(err, &ce):
 		return "crash"
 	case errors.As(err, &te):
 		return "timeout"
-	case errors.As(err, &pe):
+	case errors.As(err, &pe), errors.As(err, &oe):
 		return "protocol"
 	case errors.As(err, &se):
 		return "start"

@@ -17,9 +17,14 @@ import (
 
 // Fuzzing limits.
 const (
-	// defaultMaxFindings is how many distinct findings are reported per op
-	// before the op is fuzzed no more: more are most often the same bug.
-	defaultMaxFindings = 3
+	// DefaultMaxFindings is how many distinct findings are reported per
+	// op, unless FuzzConfig.MaxFindings says otherwise, before the op is
+	// fuzzed no more: more are most often the same bug.
+	DefaultMaxFindings = 10
+	// defaultGrace is how long, past FuzzConfig.Duration, an
+	// implementation that is not a *Process gets to finish the findings
+	// being confirmed.
+	defaultGrace = 10 * time.Second
 	// shrinkBudget bounds the requests and the time spent shrinking one
 	// finding.
 	shrinkBudget     = 5000
@@ -60,8 +65,22 @@ type FuzzConfig struct {
 	// finding.
 	Deviations []vectors.Deviation
 	// MaxFindings is how many distinct findings an op may have before it
-	// is fuzzed no more; zero means 3.
+	// is fuzzed no more; zero means DefaultMaxFindings.
 	MaxFindings int
+	// Grace is how long, once Duration is up, the findings being shrunk
+	// or confirmed get to finish; what is still unconfirmed then, and each
+	// incident whose requests were still waiting at the deadline to be
+	// sent again alone, is reported as it stands. Zero means, for a
+	// *Process, its StartTimeout plus twice its Timeout (time for an
+	// incident to be sent again alone on a new process), else 10s.
+	Grace time.Duration
+	// ShrinkTime bounds the time spent shrinking one finding; zero means
+	// 20s. (Tests give a long one, so that what they find does not depend
+	// on the machine's speed.)
+	ShrinkTime time.Duration
+	// AllowEmpty makes a run that judged no case (every op unsupported)
+	// no error.
+	AllowEmpty bool
 	// Progress, if not nil, is called every ProgressEvery (zero means one
 	// second) while Fuzz runs, from a goroutine of its own, with the
 	// progress so far. Fuzz prints nothing: the caller shows it.
@@ -96,8 +115,32 @@ type FuzzReport struct {
 	// Unsupported are the ops the implementation declined every time,
 	// which were not fuzzed; none of them has a finding.
 	Unsupported []vectors.Op
+	// Judged counts the cases judged: answered other than "unsupported",
+	// or failed with an incident.
+	Judged int64
+	// MaxFindings is the limit of findings per op; Capped are the ops
+	// that reached it and were fuzzed no more.
+	MaxFindings int
+	Capped      []vectors.Op
 	// Interrupted says ctx was canceled before the end.
 	Interrupted bool
+}
+
+// Confirmed, Unconfirmed and Flaky count the findings by how they stood
+// at the end: failed again the same way when sent again alone; reported
+// as they stood when the run ended; or sent again alone, did not fail so.
+func (r *FuzzReport) Confirmed() (confirmed, unconfirmed, flaky int) {
+	for i := range r.Findings {
+		switch f := &r.Findings[i]; {
+		case f.Reproduced:
+			confirmed++
+		case f.Unconfirmed:
+			unconfirmed++
+		default:
+			flaky++
+		}
+	}
+	return
 }
 
 // A Finding is a request on which the implementation and the reference
@@ -121,8 +164,13 @@ type Finding struct {
 	// run was interrupted first.
 	Shrunk bool
 	// Reproduced says Request, sent again on its own, failed the same
-	// way. A finding that did not is flaky.
+	// way. A finding that did not is flaky, unless it is Unconfirmed.
 	Reproduced bool
+	// Unconfirmed says the run ended before Request could be sent again
+	// on its own: the finding is reported as it stood, Err being the
+	// incident (an *UnconfirmedError when its request was still waiting
+	// to be sent again alone).
+	Unconfirmed bool
 }
 
 // Op returns the op of the finding's request.
@@ -132,21 +180,36 @@ func (f *Finding) Op() vectors.Op { return f.Request.Op }
 // ([conformance.Reference]) until the duration or the cases of cfg are
 // spent or ctx is done, and shrinks each difference, crash, hang or
 // protocol error to a minimal input. Every finding is sent again on its
-// own before it is reported. The error is not nil when impl cannot run (a
-// *StartError), or answered no request at all; the report is then
-// partial. An interrupted run (ctx canceled) is not an error: the report
-// says Interrupted.
+// own before it is reported. When the duration is up, the requests in
+// flight and the findings being confirmed get cfg.Grace to finish; those
+// still unconfirmed then are reported as they stand, never dropped. The
+// error is not nil when impl cannot run (a *StartError), its output is
+// not answers (an *OutputError), or it answered no request at all; the
+// report is then partial. A run that judged no case is an *EmptyError
+// unless cfg.AllowEmpty. An interrupted run (ctx canceled) is not an
+// error: the report says Interrupted.
 func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) (*FuzzReport, error) {
 	f := &fuzzer{
-		impl:  impl,
-		ref:   conformance.Reference(),
-		seed:  cfg.Seed,
-		devs:  cfg.Deviations,
-		limit: cfg.Cases,
-		max:   cfg.MaxFindings,
+		impl:       impl,
+		ref:        conformance.Reference(),
+		seed:       cfg.Seed,
+		devs:       cfg.Deviations,
+		limit:      cfg.Cases,
+		max:        cfg.MaxFindings,
+		shrinkTime: cfg.ShrinkTime,
+	}
+	if f.shrinkTime <= 0 {
+		f.shrinkTime = shrinkTimeBudget
 	}
 	if f.max <= 0 {
-		f.max = defaultMaxFindings
+		f.max = DefaultMaxFindings
+	}
+	f.grace = cfg.Grace
+	if f.grace <= 0 {
+		f.grace = defaultGrace
+		if p, ok := impl.(*Process); ok {
+			f.grace = p.cfg.StartTimeout + 2*p.cfg.Timeout
+		}
 	}
 	ops := cfg.Ops
 	if ops == nil {
@@ -181,22 +244,32 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 		Cases:          f.answered.Load(),
 		Sent:           f.sent.Load(),
 		Elapsed:        time.Since(start),
+		Judged:         f.judged.Load(),
+		MaxFindings:    f.max,
 		Interrupted:    ctx.Err() != nil,
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	rep.Findings = f.findings
+	var declined []vectors.Op
 	for _, o := range f.ops {
 		if o.unsupported {
 			rep.Unsupported = append(rep.Unsupported, o.op)
 		}
+		if o.capped {
+			rep.Capped = append(rep.Capped, o.op)
+		}
+		if o.declined > 0 && !o.answered {
+			declined = append(declined, o.op)
+		}
 	}
 	slices.Sort(rep.Unsupported)
+	slices.Sort(declined)
 	p, _ := impl.(*Process)
 	switch {
 	case f.fatal != nil:
 		return rep, f.fatal
-	case rep.Cases == 0 && rep.Sent > 0 && !rep.Interrupted:
+	case rep.Cases == 0 && rep.Sent > 0 && len(rep.Findings) == 0 && !rep.Interrupted:
 		err := fmt.Errorf("answered none of the %d requests sent", rep.Sent)
 		if p == nil {
 			return rep, fmt.Errorf("%s %w", rep.Implementation, err)
@@ -205,6 +278,8 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 			return rep, se
 		}
 		return rep, &StartError{Command: p.cfg.Command, Err: err, Stderr: p.Stderr(stderrExcerpt)}
+	case rep.Judged == 0 && !rep.Interrupted && !cfg.AllowEmpty:
+		return rep, &EmptyError{What: "cases", Selected: int(rep.Sent), Declined: declined}
 	}
 	return rep, nil
 }
@@ -261,17 +336,24 @@ type fuzzer struct {
 	limit    int64
 	max      int
 	deadline time.Time
+	grace    time.Duration
+	// shrinkTime bounds the time spent shrinking one finding.
+	shrinkTime time.Duration
 
 	next     atomic.Int64 // the number of the next case
 	sent     atomic.Int64 // cases sent to impl
 	full     atomic.Bool  // the case limit is reached
 	answered atomic.Int64 // cases impl answered
+	judged   atomic.Int64 // cases judged: answered but "unsupported", or failed
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced when an op's state changes
 	ops      []*fuzzOp
 	findings []Finding
 	fatal    error
+	// unconfirmed holds the incidents reported unconfirmed, so that each
+	// is reported once, whichever of its requests comes first.
+	unconfirmed map[*group]bool
 }
 
 // fuzzOp is the state of one op under fuzzing.
@@ -279,6 +361,7 @@ type fuzzOp struct {
 	op          vectors.Op
 	done        bool // unsupported, or enough findings
 	unsupported bool // given up as unsupported
+	capped      bool // reached the limit of findings
 	answered    bool // the implementation answered a case of this op other than "unsupported"
 	declined    int  // cases answered "unsupported"
 	shrinking   bool
@@ -300,6 +383,10 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 	f.changed = make(chan struct{})
 	gctx, cancel := context.WithDeadline(ctx, f.deadline)
 	defer cancel()
+	// Past the deadline no case is generated or awaited, but the findings
+	// being confirmed get the grace period to finish.
+	wctx, wcancel := context.WithDeadline(ctx, f.deadline.Add(f.grace))
+	defer wcancel()
 	size := batchSize
 	if _, ok := f.impl.(*Process); ok {
 		size = min(batchSize, workers)
@@ -312,7 +399,7 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 			defer wg.Done()
 			w := &fuzzWorker{gens: map[vectors.Op]*generator{}, size: size}
 			for gctx.Err() == nil && !f.full.Load() {
-				if !f.batch(ctx, gctx, w) {
+				if !f.batch(wctx, gctx, w) {
 					cancel()
 					return
 				}
@@ -380,9 +467,10 @@ func (f *fuzzer) changedLocked() {
 }
 
 // batch generates up to a batch of cases, has the implementation answer
-// them, and judges each answer against the reference's. ctx is the run's,
-// gctx also ends at the deadline. It returns false when fuzzing should
-// stop.
+// them, and judges each answer against the reference's. gctx ends at the
+// deadline, and bounds the cases and their answers; ctx, the run's, ends a
+// grace period after it, and bounds the shrinking and confirming of the
+// findings. It returns false when fuzzing should stop.
 func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 	w.cases = w.cases[:0]
 	// The requests of a batch live in memory of their own, not the
@@ -447,6 +535,9 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 	}
 	w.resps = slices.Grow(w.resps[:0], n)[:n]
 	w.errs = slices.Grow(w.errs[:0], n)[:n]
+	// The answers are awaited until the deadline: a request still waiting
+	// then to be sent again alone after an incident gets an
+	// *UnconfirmedError, which is reported as it stands.
 	if p, ok := f.impl.(*Process); ok {
 		p.doBatch(gctx, w.reqs, w.resps, w.errs)
 	} else {
@@ -503,13 +594,32 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	if d.err == nil {
 		f.answered.Add(1)
 	}
+	if !d.got.Unsupported || d.err != nil {
+		f.judged.Add(1)
+	}
 	f.mu.Lock()
 	if !d.got.Unsupported || d.err != nil {
 		o.answered = true
 	}
+	var ue *UnconfirmedError
 	switch {
 	case !d.differs:
 		f.mu.Unlock()
+		return
+	case errors.As(d.err, &ue):
+		// An incident the run ended before it could be cleared: reported
+		// once, as it stands, even when the op is being shrunk.
+		defer f.mu.Unlock()
+		if f.unconfirmed[ue.group] || o.capped {
+			return
+		}
+		if f.unconfirmed == nil {
+			f.unconfirmed = map[*group]bool{}
+		}
+		f.unconfirmed[ue.group] = true
+		req = cloneRequest(req)
+		f.findings = append(f.findings, Finding{Kind: d.kind(), Request: req, Original: req, Want: d.want, Err: d.err, Case: c.i, Unconfirmed: true})
+		o.findings++
 		return
 	case d.got.Unsupported && d.err == nil:
 		// A testee may decline single inputs (a C string cannot hold NUL,
@@ -531,10 +641,14 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 
 	fd := f.shrink(ctx, cloneRequest(req), d)
 	fd.Case = c.i
+	// The finding, sent again on its own, must fail the same way; when
+	// the run ends first, it is reported unconfirmed.
+	fd.Unconfirmed = true
 	if ctx.Err() == nil {
-		// The finding, sent again on its own, must fail the same way.
-		again, err := f.check(ctx, fd.Request)
-		fd.Reproduced = err == nil && again.differs && again.signature() == d.signature()
+		if again, err := f.check(ctx, fd.Request); err == nil {
+			fd.Unconfirmed = false
+			fd.Reproduced = again.differs && again.signature() == d.signature()
+		}
 	}
 
 	f.mu.Lock()
@@ -545,13 +659,17 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	if o.sigs[key] {
 		// The same minimal input again: the bug is found; look elsewhere.
 		o.dups++
-		o.done = o.dups >= f.max
+		if o.dups >= f.max {
+			o.done, o.capped = true, true
+		}
 		return
 	}
 	o.sigs[key] = true
 	o.findings++
 	f.findings = append(f.findings, fd)
-	o.done = o.findings >= f.max
+	if o.findings >= f.max {
+		o.done, o.capped = true, true
+	}
 }
 
 // A result is how the implementation answered a request, next to the
@@ -616,11 +734,17 @@ func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vector
 // want, the reference's.
 func (f *fuzzer) judge(ctx context.Context, req vectors.Request, want, got vectors.Response, err error) (*result, error) {
 	if err != nil {
-		var se *StartError
+		var (
+			se *StartError
+			oe *OutputError
+			ue *UnconfirmedError
+		)
 		switch {
+		case errors.As(err, &ue):
+			return &result{want: want, err: err, differs: true}, nil
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
-		case errors.As(err, &se), errors.Is(err, ErrClosed):
+		case errors.As(err, &se), errors.As(err, &oe), errors.Is(err, ErrClosed):
 			f.mu.Lock()
 			if f.fatal == nil {
 				f.fatal = err
@@ -675,7 +799,7 @@ func cloneRequest(req vectors.Request) vectors.Request {
 func (f *fuzzer) shrink(ctx context.Context, req vectors.Request, d *result) Finding {
 	fd := Finding{Kind: d.kind(), Request: req, Original: req, Want: d.want, Got: d.got, Err: d.err}
 	sig := d.signature()
-	deadline := time.Now().Add(shrinkTimeBudget)
+	deadline := time.Now().Add(f.shrinkTime)
 	if f.deadline.Before(deadline) {
 		deadline = f.deadline
 	}

@@ -206,25 +206,21 @@ func TestHostileDuplicates(t *testing.T) {
 // (defect 5); one that closes it at once cannot start, and is called so
 // quickly.
 func TestHostileClosesStdout(t *testing.T) {
-	start := time.Now()
-	got, p := runHostile(t, "ref,close-stdout-after=50", 256, 10*time.Second, hostileOps...)
+	// At once: no timeout (10 min, so that one would show), whatever
+	// the machine's speed.
+	got, p := runHostile(t, "ref,close-stdout-after=50", 256, 10*time.Minute, hostileOps...)
 	checkFailed(t, "close-stdout-after=50", got, map[string]string{})
 	if st := p.Stats(); st.Timeouts != 0 || st.Restarts < 504/50 {
 		t.Errorf("%+v", st)
 	}
-	if d := time.Since(start); d > 20*time.Second {
-		t.Errorf("took %v", d)
-	}
 
-	start = time.Now()
-	p, _ = startFake(t, fakeConfig("close-stdout-at-start"))
+	cfg := fakeConfig("close-stdout-at-start")
+	cfg.Timeout = 10 * time.Minute
+	p, _ = startFake(t, cfg)
 	_, err := p.Do(context.Background(), textReq("a"))
 	var se *StartError
-	if !errors.As(err, &se) || !strings.Contains(err.Error(), "without answering") {
-		t.Errorf("got %v, want a start error", err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("cannot start: took %v", d)
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "without answering a request (last: closed its stdout)") {
+		t.Errorf("got %v, want a start error, not after a timeout", err)
 	}
 }
 
@@ -232,6 +228,7 @@ func TestHostileClosesStdout(t *testing.T) {
 func TestHostileNeverReads(t *testing.T) {
 	cfg := fakeConfig("never-read")
 	cfg.Timeout = 200 * time.Millisecond
+	cfg.StartTimeout = 600 * time.Millisecond
 	p, pids := startFake(t, cfg)
 	_, err := p.Do(context.Background(), textReq("a"))
 	var se *StartError
@@ -309,17 +306,23 @@ func fuzzFake(t *testing.T, mode string, timeout time.Duration, cfg FuzzConfig) 
 	pc := fakeConfig(mode)
 	pc.Timeout = timeout
 	pc.Window = 16
+	if mode == "never-read" {
+		pc.StartTimeout = 3 * timeout // what the test is about
+	}
+	cfg.ShrinkTime = 10 * time.Minute // what is found must not depend on speed
 	p, _ := startFake(t, pc)
 	rep, err := Fuzz(context.Background(), p, cfg)
 	p.Close()
 	return rep, p, err
 }
 
-// TestFuzzHostileHang: hangs are findings, reported even when time runs
-// out before they are shrunk (defect 1).
+// TestFuzzHostileHang: hangs are findings (defect 1). A case budget, not a
+// duration: on a loaded machine a few seconds may pass before the first
+// hang (issue 22); TestPromiseFuzzUnconfirmedIncident covers time running
+// out.
 func TestFuzzHostileHang(t *testing.T) {
 	rep, _, err := fuzzFake(t, "ref,hang-char=~", time.Second,
-		FuzzConfig{Ops: []vectors.Op{vectors.OpEncodeURIComponent}, Seed: 1, Duration: 3 * time.Second, MaxFindings: 1})
+		FuzzConfig{Ops: []vectors.Op{vectors.OpEncodeURIComponent}, Seed: 1, Cases: 2000, MaxFindings: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +344,7 @@ func TestFuzzHostileHang(t *testing.T) {
 // cannot start (defect 1).
 func TestFuzzHostileCrash(t *testing.T) {
 	rep, _, err := fuzzFake(t, "ref,noflush,crash-char=%", 10*time.Second,
-		FuzzConfig{Ops: []vectors.Op{vectors.OpDecodeURIComponent, vectors.OpEncodeURI}, Seed: 1, Cases: 2000})
+		FuzzConfig{Ops: []vectors.Op{vectors.OpDecodeURIComponent, vectors.OpEncodeURI}, Seed: 1, Cases: 2000, MaxFindings: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

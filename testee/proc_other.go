@@ -28,3 +28,7 @@ func killEscaped(token string) {}
 // unreadBytes returns 0: where the runner cannot tell what a testee left
 // unread, every request in flight counts as read.
 func unreadBytes(f *os.File) int64 { return 0 }
+
+// stdinClosed reports false: where the runner cannot poll a pipe, a
+// closed stdin is noticed on the next write.
+func stdinClosed(f *os.File) bool { return false }

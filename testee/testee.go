@@ -51,6 +51,22 @@ const (
 	// answering a request, the last ones on the canary request alone,
 	// before the testee is taken for one that cannot run.
 	startSilentExits = 3
+	// maxBadLines is how many output lines in a row that are not answers
+	// (not JSON, no valid id, the id of no request sent, too long) a
+	// testee may print, with no valid answer between them, before the run
+	// stops with an *OutputError: its stdout carries something else.
+	maxBadLines = 50
+	// badLinesQuoted is how many of those lines the *OutputError quotes.
+	badLinesQuoted = 3
+	// maxLost bounds how many processes a request may be read by, each
+	// ending or killed without answering it and without it being charged,
+	// before it is charged with the last incident: every request ends
+	// answered or charged after a bounded number of processes.
+	maxLost = 4
+	// oneShotExits is how many processes in a row may answer the canary
+	// and end, leaving the request sent after it unanswered, before the
+	// testee is taken for one that serves one request per process.
+	oneShotExits = 2
 )
 
 // A Config says how to run a testee.
@@ -65,6 +81,12 @@ type Config struct {
 	// counted from when it was sent or from the last response, whichever is
 	// later, before the testee is killed and restarted. Zero means 10s.
 	Timeout time.Duration
+	// StartTimeout is the start-up allowance: how long a new process may
+	// take to give its first answer (its start-up counted in) before it
+	// is killed as one that hangs. Zero means three times Timeout. A
+	// testee cannot start when three processes in a row, each given this
+	// allowance, answer nothing.
+	StartTimeout time.Duration
 	// Window is how many requests may be in flight; zero means
 	// DefaultWindow.
 	Window int
@@ -127,6 +149,16 @@ type Process struct {
 	silentExits  int   // process exits in a row without a valid response
 	starts       int
 	stats        Stats
+	// badLines counts the output lines in a row that were not answers,
+	// with no valid answer since; badQuotes quotes the first of them.
+	badLines  int
+	badQuotes []string
+	// canaryOnly counts the processes in a row that answered the canary,
+	// and nothing else, and ended; oneShot says the testee serves one
+	// request per process: it gets one request at a time, and no canary
+	// before a request sent again alone.
+	canaryOnly int
+	oneShot    bool
 
 	stderr  *tailBuffer
 	stop    chan struct{} // closed by close, stops the watchdog
@@ -163,6 +195,10 @@ type call struct {
 	// by Process.mu.
 	batch    *batchWait
 	finished bool
+	// lost counts the processes that read the request and ended without
+	// answering it or being charged with it (see maxLost); guarded by
+	// Process.mu.
+	lost int
 }
 
 // A batchWait is what doBatch waits on: done is closed once pending, the
@@ -177,6 +213,7 @@ type batchWait struct {
 // charged with, being sent again alone.
 type group struct {
 	err     error // the incident
+	size    int   // requests in flight at it
 	pending int   // requests not yet answered or charged
 	charged bool  // one of them failed alone
 }
@@ -192,10 +229,25 @@ type proc struct {
 	eof        bool   // its stdout ended: nothing more is written to it; guarded by Process.mu
 	killReason string // why the runner killed it; guarded by Process.mu
 	answered   int64  // valid responses from this process; guarded by Process.mu
-	queued     int64  // bytes handed to the writer for it; guarded by Process.mu
-	sent       int64  // bytes written to its stdin; guarded by Process.mu
-	writing    bool   // a write to its stdin is under way; guarded by Process.mu
-	unread     int64  // bytes written it never read, once exited; -1 before; guarded by Process.mu
+	// canaryAnswered says it answered a canary; trusted that the process
+	// before it answered something. Both guarded by Process.mu.
+	canaryAnswered bool
+	trusted        bool
+	// killAfter is how long the request it was killed for went
+	// unanswered, after a timeout; startUp says that was the start-up
+	// allowance. Both guarded by Process.mu.
+	killAfter time.Duration
+	startUp   bool
+	// stdinGone says the runner saw its stdin closed; guarded by
+	// Process.mu.
+	stdinGone bool
+	// charges counts the requests charged with an incident on it;
+	// guarded by Process.mu.
+	charges int
+	queued  int64 // bytes handed to the writer for it; guarded by Process.mu
+	sent    int64 // bytes written to its stdin; guarded by Process.mu
+	writing bool  // a write to its stdin is under way; guarded by Process.mu
+	unread  int64 // bytes written it never read, once exited; -1 before; guarded by Process.mu
 	// charged holds the ids of requests charged with a protocol error whose
 	// own response may still come; guarded by Process.mu.
 	charged  map[int64]bool
@@ -209,6 +261,9 @@ type proc struct {
 func newProcess(cfg Config) *Process {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
+	}
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = 3 * cfg.Timeout
 	}
 	if cfg.Window <= 0 {
 		cfg.Window = DefaultWindow
@@ -343,7 +398,9 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 }
 
 // doBatch sends reqs to the testee and waits for all their responses:
-// resps[i] and errs[i] are what Do(ctx, reqs[i]) returns. Each request is a
+// resps[i] and errs[i] are what Do(ctx, reqs[i]) returns, but that a
+// request still waiting, when ctx is done, to be sent again alone after an
+// incident gets an *UnconfirmedError. Each request is a
 // request of its own, with its own id, window slot, and incident handling,
 // as with Do; but the requests are handed to the writer in as few chunks
 // as the free window slots allow, so that they go out in few writes, and
@@ -434,9 +491,14 @@ func (t *Process) doBatch(ctx context.Context, reqs []vectors.Request, resps []v
 	}
 	t.mu.Lock()
 	for i := range sent {
-		if c := &calls[i]; c.finished {
+		switch c := &calls[i]; {
+		case c.finished:
 			resps[i], errs[i] = c.resp, c.err
-		} else {
+		case c.group != nil:
+			// In flight at an incident, waiting to be sent again alone:
+			// the incident as it stands.
+			resps[i], errs[i] = vectors.Response{}, &UnconfirmedError{Incident: c.group.err, Requests: c.group.size, group: c.group}
+		default:
 			resps[i], errs[i] = vectors.Response{}, ctx.Err()
 		}
 	}
@@ -577,28 +639,92 @@ func (t *Process) incidentLocked(p *proc, err error) {
 	s := t.readLocked(p)
 	switch {
 	case len(s) == 0:
-	case len(s) == 1 && chargeable(p, s[0]):
+	case len(s) == 1 && t.chargeableLocked(p, s[0]):
 		t.chargeLocked(s[0], err)
 	default:
 		// Several requests, or one not yet sent alone: each is sent again
 		// alone, after the canary (see nextWriteLocked), so that a request
 		// is charged only with what it does on its own to a testee that
-		// can answer.
-		g := &group{err: err, pending: len(s)}
+		// can answer. One that was in flight at an incident on maxLost
+		// processes is charged with this one: every request ends.
+		g := &group{err: err}
 		for _, c := range s {
 			c.proc = nil
+			if c.lost++; c.lost > maxLost {
+				t.note(fmt.Sprintf("request %d was in flight at an incident on %d processes: charged with the last (%v)", c.id, c.lost, err))
+				t.chargeLocked(c, err)
+				continue
+			}
 			c.group = g
+			g.pending++
+			t.isolate = append(t.isolate, c)
 		}
-		t.isolate = append(t.isolate, s...)
+		g.size = g.pending
 		slices.SortFunc(t.isolate, func(a, b *call) int { return int(a.id - b.id) })
 	}
 }
 
-// chargeable reports whether an incident on p with c alone in flight is
-// c's own: c is the canary, or c was sent again alone (after an incident
-// with it in flight) to a process that answered before.
-func chargeable(p *proc, c *call) bool {
-	return c.canary || c.group != nil && p.answered > 0
+// chargeableLocked reports whether an incident on p with c alone in
+// flight is c's own: c is the canary, or c was sent again alone (after an
+// incident with it in flight) to a process that answered before, or, for
+// a testee that serves one request per process, to a process that follows
+// one that answered.
+func (t *Process) chargeableLocked(p *proc, c *call) bool {
+	return c.canary || c.group != nil && (p.answered > 0 || t.oneShot && p.trusted)
+}
+
+// badLineLocked counts an output line of p that is not an answer. Once
+// maxBadLines of them came in a row, with no valid answer between them,
+// the testee's stdout is taken for one that carries something else than
+// answers: every request fails with an *OutputError, no process is
+// started again, and badLineLocked reports true.
+func (t *Process) badLineLocked(p *proc, line []byte) bool {
+	t.badLines++
+	if len(t.badQuotes) < badLinesQuoted {
+		t.badQuotes = append(t.badQuotes, quoteLine(line))
+	}
+	if t.badLines < maxBadLines {
+		return false
+	}
+	t.fatal = &OutputError{Command: t.cfg.Command, Lines: slices.Clone(t.badQuotes), Count: t.badLines, Stderr: t.stderr.Last(stderrExcerpt)}
+	t.failAllLocked(t.fatal)
+	t.killLocked(p, "output")
+	return true
+}
+
+// stdinClosedLocked handles a write to p's stdin that failed, or a stdin
+// whose reading end p closed: a process that does not exit soon after
+// closed its stdin and lives on. It is killed, the requests it never read
+// are sent again, charged with nothing, and those it read and did not
+// answer are handled as for a crash.
+func (t *Process) stdinClosedLocked(p *proc) {
+	if p.stdinGone || p.dead || t.closed || t.proc != p {
+		return
+	}
+	p.stdinGone = true
+	t.wg.Add(1)
+	go func() {
+		defer t.wg.Done()
+		t.killIfLiving(p, "closed its stdin and kept running", "closed stdin")
+	}()
+}
+
+// killIfLiving waits eofGrace for p, which closed one of its pipes, to
+// exit; one that does not lives on without it: the requests in flight are
+// handled as for a crash with status, and p is killed for reason.
+func (t *Process) killIfLiving(p *proc, status, reason string) {
+	select {
+	case <-p.exited:
+		return
+	case <-time.After(eofGrace):
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if p.dead || t.closed {
+		return
+	}
+	t.incidentLocked(p, &CrashError{Status: status, Stderr: t.stderr.Last(stderrExcerpt)})
+	t.killLocked(p, reason)
 }
 
 // readLocked returns the requests in flight on p that p read, oldest
@@ -644,6 +770,9 @@ func (t *Process) readLocked(p *proc) []*call {
 
 // chargeLocked charges c with the incident err.
 func (t *Process) chargeLocked(c *call, err error) {
+	if c.proc != nil {
+		c.proc.charges++
+	}
 	switch Kind(err) {
 	case "crash":
 		t.stats.Crashes++
@@ -707,6 +836,7 @@ func (t *Process) spawnLocked() error {
 		stdout:   outR,
 		stderr:   errR,
 		pid:      cmd.Process.Pid,
+		trusted:  t.starts > 0 && t.silentExits == 0,
 		unread:   -1,
 		exited:   make(chan struct{}),
 		readDone: make(chan struct{}),
@@ -786,15 +916,24 @@ func (t *Process) nextWriteLocked() []*call {
 		return nil
 	}
 	switch {
-	case t.needCanary || len(t.isolate) > 0 && p.answered == 0:
+	case t.needCanary || len(t.isolate) > 0 && p.answered == 0 && !t.oneShot:
 		// A request is sent again alone only to a process that answered
-		// the canary, so that its failure there is its own.
+		// the canary, so that its failure there is its own; but a testee
+		// that serves one request per process would spend it on the
+		// canary, so it gets the request alone on a process that follows
+		// one that answered (see chargeableLocked).
 		t.needCanary = false
 		t.alone = t.newCanaryLocked()
 		return []*call{t.alone}
 	case len(t.isolate) > 0:
 		t.alone = t.isolate[0]
 		t.isolate = t.isolate[1:]
+		return []*call{t.alone}
+	case len(t.unsent) > 0 && t.oneShot:
+		// One request per process: one at a time, so that the end of the
+		// process that answered it is no incident.
+		t.alone = t.unsent[0]
+		t.unsent = removeCall(t.unsent, t.alone)
 		return []*call{t.alone}
 	case len(t.unsent) > 0:
 		batch := slices.Clone(t.unsent)
@@ -845,8 +984,10 @@ func (t *Process) writer() {
 		if err != nil {
 			// The process is gone or going: the reader sees its stdout
 			// close, the waiter its exit, and the requests are handled
-			// with the exit.
+			// with the exit. One that closed its stdin and lives on is
+			// killed at once (stdinClosed).
 			t.mu.Lock()
+			t.stdinClosedLocked(p)
 			for !t.closed && t.proc == p && !p.dead {
 				t.cond.Wait()
 			}
@@ -973,18 +1114,7 @@ func (t *Process) stdoutEnded(p *proc) {
 	t.mu.Lock()
 	p.eof = true
 	t.mu.Unlock()
-	select {
-	case <-p.exited:
-		return
-	case <-time.After(eofGrace):
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if p.dead || t.closed {
-		return
-	}
-	t.incidentLocked(p, &CrashError{Status: "closed its stdout and kept running", Stderr: t.stderr.Last(stderrExcerpt)})
-	t.killLocked(p, "closed stdout")
+	t.killIfLiving(p, "closed its stdout and kept running", "closed stdout")
 }
 
 // handleLineLocked handles one line of p's stdout, without its end of line.
@@ -1003,6 +1133,11 @@ func (t *Process) handleLineLocked(p *proc, line []byte, now time.Time, id int64
 		p.answered++
 		t.answered++
 		t.silentExits = 0
+		t.badLines = 0
+		t.badQuotes = t.badQuotes[:0]
+		if c.canary {
+			p.canaryAnswered = true
+		}
 		t.completeLocked(c, resp, nil)
 		return
 	case c != nil:
@@ -1035,7 +1170,7 @@ func (t *Process) lineTooLong(p *proc, prefix []byte) {
 	}
 	t.lastProgress = time.Now()
 	t.unattributedLocked(p, prefix, fmt.Errorf("response line longer than %d bytes", t.cfg.MaxLine))
-	if !p.dead {
+	if !p.dead && !t.closed {
 		t.killLocked(p, "line too long")
 	}
 }
@@ -1045,12 +1180,15 @@ func (t *Process) lineTooLong(p *proc, prefix []byte) {
 // with a protocol error; with others, p is killed and they are sent again
 // alone; with none, the line is stray output, kept with the stderr tail.
 func (t *Process) unattributedLocked(p *proc, line []byte, err error) {
+	if t.badLineLocked(p, line) {
+		return
+	}
 	s := t.readLocked(p)
 	switch {
 	case len(s) == 0:
 		t.stats.StrayLines++
 		t.note("stray stdout line: " + quoteLine(line))
-	case len(s) == 1 && chargeable(p, s[0]):
+	case len(s) == 1 && t.chargeableLocked(p, s[0]):
 		if p.charged == nil {
 			p.charged = make(map[int64]bool)
 		}
@@ -1132,8 +1270,27 @@ func (t *Process) handleExit(p *proc) {
 		t.cond.Broadcast()
 		return
 	}
+	if t.fatal != nil {
+		// The testee's output is not answers (badLineLocked): nothing is
+		// started again.
+		t.failAllLocked(t.fatal)
+		t.cond.Broadcast()
+		return
+	}
 	if reason == "" {
 		t.incidentLocked(p, &CrashError{Status: p.status, Stderr: t.stderr.Last(stderrExcerpt)})
+	}
+	// A process that answered the canary, nothing else, and ended by
+	// itself with no request charged: so do testees that serve one request
+	// per process, which the canary would starve.
+	switch {
+	case reason == "" && p.answered == 1 && p.canaryAnswered && p.charges == 0:
+		if t.canaryOnly++; t.canaryOnly >= oneShotExits && !t.oneShot {
+			t.oneShot = true
+			t.note(fmt.Sprintf("the testee ended after its first answer on %d processes in a row: served one request per process from now on, a process each", t.canaryOnly))
+		}
+	case p.answered > 0:
+		t.canaryOnly = 0
 	}
 	// Anything still marked as written to p goes out again.
 	for _, c := range t.writtenLocked(p) {
@@ -1147,9 +1304,14 @@ func (t *Process) handleExit(p *proc) {
 	status := p.status
 	switch reason {
 	case "timeout":
-		status = fmt.Sprintf("killed after no answer in %v", t.cfg.Timeout)
+		status = fmt.Sprintf("killed after no answer in %v", p.killAfter)
+		if p.startUp {
+			status += ", its start-up allowance (-start-timeout)"
+		}
 	case "closed stdout":
 		status = "closed its stdout"
+	case "closed stdin":
+		status = "closed its stdin"
 	}
 	if p.answered == 0 {
 		t.silentExits++
@@ -1200,14 +1362,24 @@ func (t *Process) watchdog() {
 		case now := <-tick.C:
 			t.mu.Lock()
 			p := t.proc
+			if p != nil && !p.dead && !p.stdinGone && stdinClosed(p.stdin) {
+				t.stdinClosedLocked(p)
+			}
 			if p != nil && !p.dead {
 				if head := t.headLocked(p); head != nil {
 					since := head.sentAt
 					if t.lastProgress.After(since) {
 						since = t.lastProgress
 					}
-					if now.Sub(since) > t.cfg.Timeout {
-						t.incidentLocked(p, &TimeoutError{After: t.cfg.Timeout, Stderr: t.stderr.Last(stderrExcerpt)})
+					// A process that has not answered yet is still
+					// starting: it gets the start-up allowance.
+					limit, startUp := t.cfg.Timeout, false
+					if p.answered == 0 {
+						limit, startUp = t.cfg.StartTimeout, true
+					}
+					if now.Sub(since) > limit {
+						p.killAfter, p.startUp = limit, startUp
+						t.incidentLocked(p, &TimeoutError{After: limit, StartUp: startUp, Stderr: t.stderr.Last(stderrExcerpt)})
 						t.killLocked(p, "timeout")
 					}
 				}
@@ -1273,14 +1445,18 @@ func (t *Process) close(now bool) {
 	killEscaped(t.token)
 }
 
-// StartFailure returns the *StartError that stopped a testee that never
-// answered a request, or nil. A run whose testee could not start has no
-// results worth reporting.
+// StartFailure returns the error that makes a run's results worthless, or
+// nil: the *StartError that stopped a testee that never answered a
+// request, or the *OutputError of one whose stdout carries lines that are
+// not answers. A run stopped so has no results worth reporting.
 func (t *Process) StartFailure() error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	var se *StartError
-	if t.answered == 0 && errors.As(t.fatal, &se) {
+	var (
+		se *StartError
+		oe *OutputError
+	)
+	if t.answered == 0 && errors.As(t.fatal, &se) || errors.As(t.fatal, &oe) {
 		return t.fatal
 	}
 	return nil

@@ -23,6 +23,9 @@ func fakeConfig(mode string) Config {
 	return Config{
 		Command: []string{os.Args[0]},
 		Name:    "fake",
+		// A race-enabled test binary on a loaded machine may take seconds
+		// to start: tests about start-up set their own allowance.
+		StartTimeout: 2 * time.Minute,
 		// GORACE: a race-enabled binary sleeps 1s at exit by default.
 		Env: []string{faketestee.RoleEnv + "=fake", faketestee.ModeEnv + "=" + mode, "GORACE=atexit_sleep_ms=0"},
 	}

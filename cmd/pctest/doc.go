@@ -44,6 +44,9 @@
 //	-format text|json|junit  the report on stdout
 //	-html FILE               also a self-contained HTML report
 //	-timeout D               per-vector timeout (default 10s)
+//	-start-timeout D         a new process's start-up allowance, until its
+//	                         first answer (default 3 times -timeout)
+//	-allow-empty             exit 0 even when no vector was judged
 //	-utf16hex                send text as "in_utf16" hex code units
 //	-j N                     requests in flight (default 256)
 //	-v                       list every vector, not only failures
@@ -76,14 +79,21 @@
 // oracle's generators reach, sends them to the testee and to the reference
 // codec, and shrinks each disagreement, crash, hang or protocol error to a
 // minimal input (delta debugging over its code units or octets). Flags:
-// -op LIST, -time D (default 60s), -cases N, -seed N, -format text|json
-// (the JSON report's schema is fuzz.schema.json), and -impl, -timeout,
-// -utf16hex, -j as for run. It prints its header at once and a progress
-// line on stderr (cases, cases/s, findings, time left), rewritten in place
-// on a terminal and printed every 10 s otherwise.
+// -op LIST, -time D (default 60s), -cases N, -seed N, -max-findings N (per
+// op, default 10), -allow-empty, -format text|json (the JSON report's
+// schema is fuzz.schema.json), and -impl, -timeout, -start-timeout,
+// -utf16hex, -j as for run. It prints its header at once (with the limit of
+// findings) and a progress line on stderr (cases, cases/s, findings, the
+// testee's incidents, time left), rewritten in place on a terminal and
+// printed every 10 s otherwise. When -time is up, an incident still being
+// cleared is reported unconfirmed, never dropped; the summary counts the
+// findings confirmed, unconfirmed and flaky, names the ops that reached
+// -max-findings, and groups the findings by op and cause.
 //
 // Exit status: 0 when everything passed or failed only as expected (fuzz:
-// no finding), 1 on failures, 2 on bad usage or a testee that cannot start
-// (fuzz: or that answered nothing), 130 when interrupted (the results printed so far are marked
-// partial).
+// no finding), 1 on failures (fuzz: any finding, confirmed or not), 2 on
+// bad usage, a testee that cannot start or whose stdout is not answers, or
+// a run that judged nothing (all skipped, none selected; fuzz: or that
+// answered nothing) unless -allow-empty, 130 when interrupted (the results
+// printed so far are marked partial).
 package main

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pctest/pctest/internal/cause"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
@@ -25,6 +26,9 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
 		format   = fs.String("format", "text", "the report's `format`: text or json (fuzz.schema.json)")
+		maxFind  = fs.Int("max-findings", testee.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
+		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
+		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
 	)
 	hiddenAlias(fs, "ops", "op")
 	impl.register(fs)
@@ -52,6 +56,9 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case *duration < 0:
 		fmt.Fprintln(stderr, "pctest fuzz: -time must not be negative")
 		return exitUsage
+	case *maxFind < 1:
+		fmt.Fprintln(stderr, "pctest fuzz: -max-findings must be at least 1")
+		return exitUsage
 	case *duration == 0 && *cases == 0:
 		*duration = 60 * time.Second
 	}
@@ -63,7 +70,8 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportSetupError(stderr, "fuzz", err)
 	}
-	cfg := testee.FuzzConfig{Ops: ops, Seed: *seed, Duration: *duration, Cases: *cases, Workers: max(im.Parallel, 1)}
+	cfg := testee.FuzzConfig{Ops: ops, Seed: *seed, Duration: *duration, Cases: *cases, Workers: max(im.Parallel, 1),
+		MaxFindings: *maxFind, AllowEmpty: *empty, ShrinkTime: *shrink}
 	if devs, err := vectors.Deviations(); err == nil {
 		cfg.Deviations = devs
 	}
@@ -77,7 +85,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	if *format == "text" {
 		// The header at once, so that a long run says what it does.
-		fmt.Fprintln(stdout, fuzzHeader(im.Label, im.Argv, *seed, *duration, *cases))
+		fmt.Fprintln(stdout, fuzzHeader(im.Label, im.Argv, *seed, *duration, *cases, *maxFind))
 	}
 	line := newProgressLine(stderr, start)
 	cfg.Progress = func(p testee.FuzzProgress) {
@@ -86,6 +94,9 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			findings = "finding"
 		}
 		s := fmt.Sprintf("fuzz: %d cases, %s, %d %s so far", p.Cases, rate(p.Cases, p.Elapsed), p.Findings, findings)
+		if im.Testee != nil {
+			s += incidentsText(im.Testee.Stats())
+		}
 		if p.Left > 0 {
 			s += fmt.Sprintf(", %v left", p.Left.Round(time.Second))
 		}
@@ -137,7 +148,7 @@ type fuzzReport struct {
 
 // fuzzHeader says what a fuzz run does, in one line: cmdFuzz prints it
 // before the run starts.
-func fuzzHeader(impl string, argv []string, seed uint64, d time.Duration, cases int64) string {
+func fuzzHeader(impl string, argv []string, seed uint64, d time.Duration, cases int64, maxFindings int) string {
 	what := impl
 	if argv != nil {
 		what += " (" + strings.Join(argv, " ") + ")"
@@ -149,26 +160,34 @@ func fuzzHeader(impl string, argv []string, seed uint64, d time.Duration, cases 
 	if cases > 0 {
 		bounds = append(bounds, fmt.Sprintf("up to %d cases", cases))
 	}
+	bounds = append(bounds, fmt.Sprintf("at most %d findings per op (-max-findings)", maxFindings))
 	return fmt.Sprintf("pctest fuzz: %s against the reference codec, seed %d, %s", what, seed, strings.Join(bounds, ", "))
 }
 
 // writeText writes the text report that follows the header: a DISAGREE
-// block per finding, the ops not fuzzed, the incidents, and a summary line
-// last.
+// block per finding, the ops not fuzzed, the ops that reached
+// -max-findings, the incidents, the findings grouped by op and cause, and
+// a summary line last.
 func (r *fuzzReport) writeText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	for i := range r.Findings {
 		writeFinding(ew, &r.Findings[i])
 	}
 	if len(r.Unsupported) > 0 {
-		var names []string
-		for _, op := range r.Unsupported {
-			names = append(names, string(op))
-		}
-		fmt.Fprintf(ew, "unsupported by the testee, not fuzzed: %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(ew, "unsupported by the testee, not fuzzed: %s\n", opList(r.Unsupported))
+	}
+	if len(r.Capped) > 0 {
+		fmt.Fprintf(ew, "reached -max-findings %d, fuzzed no more: %s\n", r.MaxFindings, opList(r.Capped))
 	}
 	if inc := r.Incidents; inc != nil && *inc != (testee.Stats{}) {
-		fmt.Fprintf(ew, "testee: %d restarts, %d crashes, %d timeouts, %d protocol errors\n", inc.Restarts, inc.Crashes, inc.Timeouts, inc.ProtocolErrors)
+		fmt.Fprintf(ew, "testee: %d restarts, %d crashes, %d timeouts, %d protocol errors, %d flaky incidents\n", inc.Restarts, inc.Crashes, inc.Timeouts, inc.ProtocolErrors, inc.Flaky)
+	}
+	if len(r.Findings) > 0 {
+		confirmed, unconfirmed, flaky := r.Confirmed()
+		fmt.Fprintf(ew, "findings: %d confirmed (failed again alone), %d unconfirmed (the run ended first), %d flaky (did not fail again alone)\n", confirmed, unconfirmed, flaky)
+		var b strings.Builder
+		cause.Write(&b, fuzzCauses(r.Findings), "")
+		io.WriteString(ew, b.String())
 	}
 	if r.Stderr != "" {
 		writeStderr(ew, r.Stderr)
@@ -193,12 +212,38 @@ func writeFinding(w io.Writer, fd *testee.Finding) {
 	if !slices.Equal(fd.Original.In, fd.Request.In) || !slices.Equal(fd.Original.InHex, fd.Request.InHex) {
 		fmt.Fprintf(w, "  shrunk in %d steps from %s\n", fd.Steps, clip(show.InputField(fd.Original), 200))
 	}
-	if !fd.Shrunk {
+	switch {
+	case fd.Unconfirmed:
+		fmt.Fprintln(w, "  unconfirmed: the run ended before it was sent again on its own; reported as it stood")
+	case !fd.Shrunk:
 		fmt.Fprintln(w, "  not shrunk to the end: time ran out")
 	}
-	if !fd.Reproduced {
+	if !fd.Reproduced && !fd.Unconfirmed {
 		fmt.Fprintln(w, "  flaky: sent again on its own, it did not fail the same way")
 	}
+}
+
+// opList joins ops with commas.
+func opList(ops []vectors.Op) string {
+	var names []string
+	for _, op := range ops {
+		names = append(names, string(op))
+	}
+	return strings.Join(names, ", ")
+}
+
+// fuzzCauses groups findings by op and cause, as run groups failures;
+// the failures are named fuzz#N, N the finding's number.
+func fuzzCauses(findings []testee.Finding) []cause.Cause {
+	fs := make([]cause.Failure, len(findings))
+	for i := range findings {
+		fd := &findings[i]
+		fs[i] = cause.Failure{ID: fmt.Sprintf("fuzz#%d", i+1), Req: fd.Request, Want: fd.Want, Got: fd.Got}
+		if fd.Err != nil {
+			fs[i].NoAnswer, fs[i].NoAnswerKind = fd.Err.Error(), testee.Kind(fd.Err)
+		}
+	}
+	return cause.Group(fs)
 }
 
 // The JSON fuzz report; its schema is fuzz.schema.json beside this file.
@@ -217,24 +262,42 @@ type jsonFuzzInfo struct {
 }
 
 type jsonFuzzSummary struct {
-	Cases       int64        `json:"cases"`
-	Sent        int64        `json:"sent"`
-	Findings    int          `json:"findings"`
-	Unsupported []vectors.Op `json:"unsupported_ops"`
+	Cases       int64              `json:"cases"`
+	Sent        int64              `json:"sent"`
+	Judged      int64              `json:"judged"`
+	Findings    int                `json:"findings"`
+	Confirmed   int                `json:"confirmed"`
+	Unconfirmed int                `json:"unconfirmed"`
+	Flaky       int                `json:"flaky"`
+	Unsupported []vectors.Op       `json:"unsupported_ops"`
+	MaxFindings int                `json:"max_findings"`
+	Capped      []vectors.Op       `json:"capped_ops"`
+	Causes      []jsonFindingCause `json:"causes"`
+}
+
+// A jsonFindingCause is a group of findings of one op with one cause: the
+// fuzz report's counterpart of the run report's jsonCause, with the same
+// "relation" id, and findings by their index in findings.
+type jsonFindingCause struct {
+	Op       vectors.Op `json:"op"`
+	Relation string     `json:"relation"`
+	Title    string     `json:"title"`
+	Findings []int      `json:"findings"`
 }
 
 type jsonFinding struct {
-	Op         vectors.Op        `json:"op"`
-	Kind       string            `json:"kind"`
-	Request    vectors.Request   `json:"request"`
-	Original   vectors.Request   `json:"original"`
-	Expected   vectors.Response  `json:"expected"`
-	Actual     *vectors.Response `json:"actual"`
-	Error      string            `json:"error,omitempty"`
-	Shrunk     bool              `json:"shrunk"`
-	Reproduced bool              `json:"reproduced"`
-	Steps      int               `json:"shrink_steps"`
-	Case       int64             `json:"case"`
+	Op          vectors.Op        `json:"op"`
+	Kind        string            `json:"kind"`
+	Request     vectors.Request   `json:"request"`
+	Original    vectors.Request   `json:"original"`
+	Expected    vectors.Response  `json:"expected"`
+	Actual      *vectors.Response `json:"actual"`
+	Error       string            `json:"error,omitempty"`
+	Shrunk      bool              `json:"shrunk"`
+	Reproduced  bool              `json:"reproduced"`
+	Unconfirmed bool              `json:"unconfirmed"`
+	Steps       int               `json:"shrink_steps"`
+	Case        int64             `json:"case"`
 }
 
 // writeJSON writes the JSON report.
@@ -253,8 +316,10 @@ func (r *fuzzReport) writeJSON(w io.Writer) error {
 			Ops:      ops,
 		},
 		Summary: jsonFuzzSummary{
-			Cases: r.Cases, Sent: r.Sent, Findings: len(r.Findings),
+			Cases: r.Cases, Sent: r.Sent, Judged: r.Judged, Findings: len(r.Findings),
 			Unsupported: append([]vectors.Op{}, r.Unsupported...),
+			MaxFindings: r.MaxFindings, Capped: append([]vectors.Op{}, r.Capped...),
+			Causes: []jsonFindingCause{},
 		},
 		Incidents: r.Incidents,
 		Findings:  []jsonFinding{},
@@ -263,7 +328,7 @@ func (r *fuzzReport) writeJSON(w io.Writer) error {
 	for _, fd := range r.Findings {
 		jf := jsonFinding{
 			Op: fd.Request.Op, Kind: fd.Kind, Request: fd.Request, Original: fd.Original,
-			Expected: fd.Want, Shrunk: fd.Shrunk, Reproduced: fd.Reproduced, Steps: fd.Steps, Case: fd.Case,
+			Expected: fd.Want, Shrunk: fd.Shrunk, Reproduced: fd.Reproduced, Unconfirmed: fd.Unconfirmed, Steps: fd.Steps, Case: fd.Case,
 		}
 		if fd.Err != nil {
 			jf.Error = fd.Err.Error()
@@ -272,6 +337,14 @@ func (r *fuzzReport) writeJSON(w io.Writer) error {
 			jf.Actual = &got
 		}
 		j.Findings = append(j.Findings, jf)
+	}
+	j.Summary.Confirmed, j.Summary.Unconfirmed, j.Summary.Flaky = r.Confirmed()
+	for _, c := range fuzzCauses(r.Findings) {
+		jc := jsonFindingCause{Op: c.Op, Relation: c.Relation.ID, Title: c.Relation.Title, Findings: []int{}}
+		for _, i := range c.Failures {
+			jc.Findings = append(jc.Findings, i+1)
+		}
+		j.Summary.Causes = append(j.Summary.Causes, jc)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

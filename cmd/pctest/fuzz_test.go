@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -26,7 +28,7 @@ func TestFuzzReferenceAgreesWithItself(t *testing.T) {
 // finds it and shrinks it to the one character that matters.
 func TestFuzzFindsAndShrinks(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent,decodeURIComponent", "-cases", "20000", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent,decodeURIComponent", "-cases", "20000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
@@ -44,7 +46,7 @@ func TestFuzzFindsAndShrinks(t *testing.T) {
 // often as that takes.
 func TestFuzzCrash(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "20000", "-seed", "2"}, fakeArgs(t, "ref,crash-char=!")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "2"}, fakeArgs(t, "ref,crash-char=!")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
@@ -66,7 +68,7 @@ func TestFuzzCannotStart(t *testing.T) {
 // fuzz.schema.json, its request in the vectors' JSON form.
 func TestFuzzJSON(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-format", "json", "-op", "encodeURIComponent", "-cases", "20000", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
+	args := append([]string{"fuzz", "-format", "json", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
 	r := runPctest(t, args...)
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
@@ -122,15 +124,72 @@ func TestFuzzOpFlag(t *testing.T) {
 	}
 }
 
-// TestFuzzHangIsAFinding: a testee that hangs on '~' has findings even
-// when time runs out before they are shrunk, and fuzz exits 1 (issue 14,
-// defect 1).
+// TestFuzzHangIsAFinding: a testee that hangs on '~' has findings, and
+// fuzz exits 1 (issue 14, defect 1). A case budget, not -time: under load
+// the first hang may come after a few seconds (issue 22, defect 2), and a
+// hang still being confirmed when time runs out is now reported
+// unconfirmed (TestFuzzUnconfirmedExits1).
 func TestFuzzHangIsAFinding(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-time", "6s", "-timeout", "2s", "-j", "16", "-seed", "1"}, fakeArgs(t, "ref,hang-char=~")...)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "2000", "-max-findings", "1", "-timeout", "1s", "-start-timeout", "2m", "-j", "16", "-seed", "1"}, fakeArgs(t, "ref,hang-char=~")...)
 	r := runPctest(t, args...)
-	if r.code != exitFail || !strings.Contains(r.stdout, "(timeout: no answer in 2s") {
+	if r.code != exitFail || !strings.Contains(r.stdout, "(timeout: no answer in 1s") {
 		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestFuzzUnconfirmedExits1 (issue 22, defect 2): a testee that crashes on
+// '%' and restarts slowly, so that the crash is still waiting to be
+// cleared when -time is up, makes fuzz exit 1 with the crash reported
+// unconfirmed; it used to exit 0 with "0 disagreements".
+func TestFuzzUnconfirmedExits1(t *testing.T) {
+	faketestee.CheckNoLeaks(t)
+	marker := filepath.Join(t.TempDir(), "marker")
+	args := append([]string{"fuzz", "-op", "decodeURIComponent", "-time", "8s", "-seed", "1"}, fakeArgs(t, "ref,flush-each,crash-char=%,restart-delay=1m,marker="+marker)...)
+	r := runPctest(t, args...)
+	if r.code != exitFail || !strings.Contains(r.stdout, "  unconfirmed: the run ended before it was sent again on its own") ||
+		!strings.Contains(r.stdout, "findings: 0 confirmed (failed again alone), 1 unconfirmed (the run ended first), 0 flaky") ||
+		!strings.HasSuffix(r.stdout, " 1 disagreement\n") {
+		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestFuzzMaxFindingsFlag (issue 22, defect 6): the limit of findings per
+// op is a flag, stated in the header; the summary names the ops that
+// reached it and groups the findings by op and cause.
+func TestFuzzMaxFindingsFlag(t *testing.T) {
+	faketestee.CheckNoLeaks(t)
+	args := append([]string{"fuzz", "-op", "encodeURIComponent", "-cases", "20000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "1"}, fakeArgs(t, "ref,bang-bug")...)
+	r := runPctest(t, args...)
+	for _, want := range []string{
+		"seed 1, up to 20000 cases, at most 1 findings per op (-max-findings)\n",
+		"reached -max-findings 1, fuzzed no more: encodeURIComponent\n",
+		"1 cause of 1 failure, biggest first:\n",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("no %q in:\n%s", want, r.stdout)
+		}
+	}
+	if r.code != exitFail {
+		t.Errorf("exit %d", r.code)
+	}
+	if r := runPctest(t, "fuzz", "-impl", "reference", "-max-findings", "0"); r.code != exitUsage {
+		t.Errorf("-max-findings 0: exit %d", r.code)
+	}
+}
+
+// TestFuzzEmpty (issue 22, defect 5): a testee that declines every op makes
+// fuzz exit 2, naming the ops, unless -allow-empty.
+func TestFuzzEmpty(t *testing.T) {
+	faketestee.CheckNoLeaks(t)
+	args := append([]string{"fuzz", "-op", "encodeURI,decodeURI", "-cases", "300", "-seed", "1"}, fakeArgs(t, "ref,unsup-op=*")...)
+	r := runPctest(t, args...)
+	if r.code != exitUsage || !regexp.MustCompile(`pctest fuzz: no cases judged: the testee answered "unsupported" to all \d+, of the ops decodeURI, encodeURI;`).MatchString(r.stderr) {
+		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = runPctest(t, append([]string{"fuzz", "-allow-empty"}, args[1:]...)...)
+	if r.code != exitOK || !strings.Contains(r.stdout, "unsupported by the testee, not fuzzed: decodeURI, encodeURI\n") {
+		t.Errorf("-allow-empty: exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
 

@@ -139,7 +139,9 @@ Usage:
 Run 'pctest help run' (or 'pctest run -h') for a command's flags.
 
 Exit status: 0 when everything passed or failed only as expected, 1 on
-failures, 2 on bad usage or a testee that cannot start, 130 when interrupted.
+failures (for fuzz: any finding, confirmed or not), 2 on bad usage, a testee
+that cannot start or whose stdout is not answers, or a run that judged
+nothing (-allow-empty accepts it), 130 when interrupted.
 `
 
 // usageError is an error in the command line: exit status 2.
@@ -210,16 +212,18 @@ func splitList(s string) []string {
 
 // The flags that choose an implementation, shared by run and fuzz.
 type implFlags struct {
-	impl     string
-	timeout  time.Duration
-	utf16hex bool
-	window   int
+	impl         string
+	timeout      time.Duration
+	startTimeout time.Duration
+	utf16hex     bool
+	window       int
 }
 
-// register defines -impl, -timeout, -utf16hex and -j on fs.
+// register defines -impl, -timeout, -start-timeout, -utf16hex and -j on fs.
 func (f *implFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.impl, "impl", "", "a built-in `implementation` instead of a COMMAND: "+strings.Join(implNames(), ", "))
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
+	fs.DurationVar(&f.startTimeout, "start-timeout", 0, "a new testee process's start-up allowance: how long it may take to give its first answer (default 3 times -timeout)")
 	fs.BoolVar(&f.utf16hex, "utf16hex", false, "send text as \"in_utf16\" hex code units, for testees whose JSON cannot carry lone surrogates")
 	fs.IntVar(&f.window, "j", testee.DefaultWindow, "how many requests are in flight at once")
 }
@@ -236,8 +240,10 @@ func (f *implFlags) open(argv []string) (*implementation, error) {
 		return nil, &usageError{"-j must be at least 1"}
 	case f.timeout <= 0:
 		return nil, &usageError{"-timeout must be positive"}
+	case f.startTimeout < 0:
+		return nil, &usageError{"-start-timeout must not be negative"}
 	}
-	cfg := testee.Config{Command: argv, Timeout: f.timeout, UTF16Hex: f.utf16hex, Window: f.window}
+	cfg := testee.Config{Command: argv, Timeout: f.timeout, StartTimeout: f.startTimeout, UTF16Hex: f.utf16hex, Window: f.window}
 	if f.impl != "" {
 		return openNamed(f.impl, cfg)
 	}

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -92,9 +94,56 @@ func (c *counted) Do(ctx context.Context, req vectors.Request) (vectors.Response
 // runProgressAfter is how long pctest run goes before it shows progress.
 var runProgressAfter = 2 * time.Second
 
+// estimateWindow is how far back the rate behind a progress line's
+// estimate of the time left looks: the recent rate, so that a run that
+// slows down (a testee restarted for every request) gets an honest
+// estimate, and one that makes no progress gets none.
+const estimateWindow = 30 * time.Second
+
+// A rateWindow keeps the counts of the last estimateWindow, a sample a
+// tick, to estimate the time left from the recent rate.
+type rateWindow struct {
+	at []time.Time
+	n  []int64
+}
+
+// left adds the sample (now, n) and returns the time left to reach total
+// at the rate of the window, and false when no progress was made in it.
+func (r *rateWindow) left(now time.Time, n, total int64) (time.Duration, bool) {
+	r.at, r.n = append(r.at, now), append(r.n, n)
+	for len(r.at) > 2 && now.Sub(r.at[1]) >= estimateWindow {
+		r.at, r.n = r.at[1:], r.n[1:]
+	}
+	done, el := n-r.n[0], now.Sub(r.at[0])
+	if done <= 0 || el <= 0 {
+		return 0, false
+	}
+	return time.Duration(float64(el) * float64(total-n) / float64(done)), true
+}
+
+// incidentsText says what went wrong with a testee so far, for a progress
+// line: ", 3 restarts, 2 crashes" (the counts that are not zero), or "".
+func incidentsText(st testee.Stats) string {
+	var b strings.Builder
+	for _, c := range []struct {
+		n    int
+		what string
+	}{
+		{st.Restarts, "restarts"}, {st.Crashes, "crashes"}, {st.Timeouts, "timeouts"},
+		{st.ProtocolErrors, "protocol errors"}, {st.StrayLines, "stray lines"}, {st.Flaky, "flaky incidents"},
+	} {
+		if c.n > 0 {
+			fmt.Fprintf(&b, ", %d %s", c.n, c.what)
+		}
+	}
+	return b.String()
+}
+
 // watchRun shows the progress of a run of total vectors on w once it has
-// lasted runProgressAfter, until the returned stop is called.
-func watchRun(w io.Writer, c *counted, total int, start time.Time) (stop func()) {
+// lasted runProgressAfter, until the returned stop is called: the count,
+// the rate, the testee's incidents (stats, if not nil) and the time left
+// at the recent rate, or how long nothing was answered.
+func watchRun(w io.Writer, c *counted, total int, start time.Time, stats func() testee.Stats) (stop func()) {
 	if w == nil {
 		return func() {}
 	}
@@ -111,11 +160,23 @@ func watchRun(w io.Writer, c *counted, total int, start time.Time) (stop func())
 		}
 		tick := time.NewTicker(time.Second)
 		defer tick.Stop()
+		var win rateWindow
+		lastN, lastAt := int64(-1), start
 		for now := time.Now(); ; now = <-tick.C {
 			n, el := c.n.Load(), now.Sub(start)
+			if n != lastN {
+				lastN, lastAt = n, now
+			}
 			line := fmt.Sprintf("run: %d of %d vectors, %s", n, total, rate(n, el))
-			if n > 0 && int(n) < total {
-				line += fmt.Sprintf(", about %v left", (time.Duration(float64(el) * float64(int64(total)-n) / float64(n))).Round(time.Second))
+			if stats != nil {
+				line += incidentsText(stats())
+			}
+			if int(n) < total {
+				if left, ok := win.left(now, n, int64(total)); ok {
+					line += fmt.Sprintf(", about %v left", left.Round(time.Second))
+				} else if d := now.Sub(lastAt); d >= 2*time.Second {
+					line += fmt.Sprintf(", no answer for %v", d.Round(time.Second))
+				}
 			}
 			p.show(now, line)
 			select {

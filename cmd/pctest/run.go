@@ -134,6 +134,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		htmlFile  = fs.String("html", "", "also write a self-contained HTML report to `file`")
 		writeFail = fs.String("write-expect-fail", "", "write the vectors that failed to `file`, in the -expect-fail format")
 		verbose   = fs.Bool("v", false, "list every vector in the text report, not only failures")
+		empty     = fs.Bool("allow-empty", false, "exit 0 even when no vector was judged (all skipped, or none selected)")
 	)
 	impl.register(fs)
 	sel.register(fs)
@@ -196,6 +197,10 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case rep.fails():
 		return exitFail
 	}
+	if err := testee.CheckJudged(rep.Results, strings.Join(rep.Selection, " ")); err != nil && !*empty {
+		fmt.Fprintf(stderr, "pctest run: %v\n", err)
+		return exitUsage
+	}
 	return exitOK
 }
 
@@ -208,9 +213,15 @@ func reportSetupError(stderr io.Writer, cmd string, err error) int {
 		return exitInterrupted
 	}
 	fmt.Fprintf(stderr, "pctest %s: %v\n", cmd, err)
-	var se *testee.StartError
-	if errors.As(err, &se) && se.Stderr != "" {
+	var (
+		se *testee.StartError
+		oe *testee.OutputError
+	)
+	switch {
+	case errors.As(err, &se) && se.Stderr != "":
 		writeStderr(stderr, se.Stderr)
+	case errors.As(err, &oe) && oe.Stderr != "":
+		writeStderr(stderr, oe.Stderr)
 	}
 	var ue *usageError
 	if errors.As(err, &ue) {
@@ -244,7 +255,11 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		// How many vectors the options select: the count of a run that
 		// answers nothing.
 		none, _ := conformance.Results(ctx, conformance.Funcs{}, opts...)
-		stop = watchRun(progress, c, len(none), rep.Start)
+		var stats func() testee.Stats
+		if im.Testee != nil {
+			stats = im.Testee.Stats
+		}
+		stop = watchRun(progress, c, len(none), rep.Start, stats)
 	}
 	results, err := conformance.Results(ctx, c, opts...)
 	if stop != nil {

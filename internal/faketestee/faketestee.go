@@ -43,6 +43,19 @@ const (
 	//	               the request with that id (its id goes to PATH)
 	//	logreq         copy each request line to stderr
 	//	wait-eof       read everything before answering anything
+	//	start-delay=D  sleep for the duration D before reading anything (a
+	//	               slow start: a JVM, node on a loaded machine)
+	//	restart-delay=D,marker=PATH
+	//	               the first process creates PATH; the later ones,
+	//	               finding it, sleep for D before reading anything
+	//	debug-every    print "debug: " and the request line on stdout
+	//	               before each answer (print() debugging)
+	//	ok-every       answer every request with the line "ok"
+	//	one-shot       exit 0 after the first answer (a CGI-style wrapper)
+	//	close-stdin-after=N
+	//	               after N answers and all it read, close stdin and
+	//	               sleep
+	//	flush-each     flush after each answer, not once per chunk read
 	//	ref            answer as the reference implementation does
 	//	bang-bug       with ref: encodeURIComponent escapes '!' as %21
 	//	noflush        on a crash, exit without writing the answers of the
@@ -53,7 +66,8 @@ const (
 	//	close-stdout-after=N
 	//	               after N answers, close stdout and sleep
 	//	dup-every=N    write every Nth answer twice
-	//	unsup-op=OP    answer unsupported to every request of OP
+	//	unsup-op=OP    answer unsupported to every request of OP; "*":
+	//	               of every op (a testee whose op names are misspelled)
 	//	crash-char=C, hang-char=C, garbage-char=C, extra-char=C,
 	//	dup-char=C, malformed-char=C, long-char=C, setsid-char=C
 	//	               on a request whose input holds the character C:
@@ -157,8 +171,19 @@ func Main() int {
 		n, _ := strconv.Atoi(opts[key])
 		return n
 	}
-	closeAfter, dupEvery := atoi("close-stdout-after"), atoi("dup-every")
+	closeAfter, dupEvery, closeInAfter := atoi("close-stdout-after"), atoi("dup-every"), atoi("close-stdin-after")
+	closing := -1 // with close-stdin-after: the lines left to answer before closing stdin
 	_, ref := opts["ref"]
+	if d, err := time.ParseDuration(opts["start-delay"]); err == nil {
+		time.Sleep(d)
+	}
+	if d, err := time.ParseDuration(opts["restart-delay"]); err == nil {
+		if f, err := os.OpenFile(opts["marker"], os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
+			f.Close()
+		} else {
+			time.Sleep(d)
+		}
+	}
 	if has("wait-eof") {
 		io.ReadAll(os.Stdin)
 		return 0
@@ -191,7 +216,13 @@ func Main() int {
 			answer := func() {
 				answers++
 				switch {
-				case opts["unsup-op"] == req.Op:
+				case has("debug-every"):
+					fmt.Fprintf(out, "debug: %s", line)
+				}
+				switch {
+				case has("ok-every"):
+					fmt.Fprintln(out, "ok")
+				case opts["unsup-op"] == req.Op || opts["unsup-op"] == "*":
 					fmt.Fprintf(out, "{\"id\":%d,\"unsupported\":true}\n", req.ID)
 				case ref:
 					out.Write(referenceAnswer(line, has("bang-bug")))
@@ -268,6 +299,29 @@ func Main() int {
 				os.Stdout.Close()
 				time.Sleep(time.Hour)
 				return 0
+			}
+			if has("flush-each") {
+				out.Flush()
+			}
+			if has("one-shot") {
+				out.Flush()
+				return 0
+			}
+			if closeInAfter > 0 && answers >= closeInAfter {
+				// The whole lines it read are answered first.
+				if closing < 0 {
+					buf, _ := in.Peek(in.Buffered())
+					closing = bytes.Count(buf, []byte("\n"))
+				} else {
+					closing--
+				}
+				if closing == 0 {
+					// Answered what it read: closes its stdin, and lives on.
+					out.Flush()
+					os.Stdin.Close()
+					time.Sleep(time.Hour)
+					return 0
+				}
 			}
 		}
 		if in.Buffered() == 0 || err != nil {
