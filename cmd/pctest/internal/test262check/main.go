@@ -79,14 +79,15 @@ type exportIndex struct {
 
 // row is one engine's line of the table.
 type row struct {
-	engine, version           string
-	files, compared           int
-	failed                    []string // files test262-harness failed, of those compared
-	want                      []string // files holding a vector pctest run failed
-	failedVectors             int      // vectors pctest run failed
-	notCompared               string   // why some files were not compared
-	ok                        bool
-	problem                   string
+	engine, version string
+	files, compared int
+	failed          []string            // files test262-harness failed, of those compared
+	want            []string            // files holding a vector pctest run failed
+	failedVectors   int                 // vectors pctest run failed
+	behind          map[string][]string // file -> the vectors in it that pctest run failed
+	notCompared     string              // why some files were not compared
+	ok              bool
+	problem         string
 }
 
 func main() {
@@ -229,7 +230,15 @@ func check(e engine, pctest, dir string, idx *exportIndex) row {
 		if harnessFailed[f.Path] {
 			r.failed = append(r.failed, f.Path)
 		}
-		if slices.ContainsFunc(f.Vectors, func(id string) bool { return failedIDs[id] }) {
+		for _, id := range f.Vectors {
+			if failedIDs[id] {
+				if r.behind == nil {
+					r.behind = map[string][]string{}
+				}
+				r.behind[f.Path] = append(r.behind[f.Path], id)
+			}
+		}
+		if len(r.behind[f.Path]) > 0 {
 			r.want = append(r.want, f.Path)
 		}
 	}
@@ -408,7 +417,7 @@ func formatTable(idx *exportIndex, rows []row) string {
 			fmt.Fprintf(&b, "- not compared: %s\n", r.notCompared)
 		}
 		for _, p := range r.failed {
-			fmt.Fprintf(&b, "- fails %s (%s)\n", p, vectorsOf(idx, p))
+			fmt.Fprintf(&b, "- fails `%s` (%s; pctest run fails %d of them: %s)\n", p, vectorsOf(idx, p), len(r.behind[p]), strings.Join(r.behind[p], ", "))
 		}
 	}
 	return b.String()
@@ -430,5 +439,3 @@ func vectorsOf(idx *exportIndex, path string) string {
 	}
 	return "?"
 }
-
-
