@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/pctest/pctest/vectors"
 )
@@ -265,13 +266,8 @@ func splitStatements(body string) []string {
 	return out
 }
 
-func utf16ToString(u []uint16) []rune {
-	var r []rune
-	for _, c := range u {
-		r = append(r, rune(c))
-	}
-	return r
-}
+// utf16ToString decodes code units (pairs to code points).
+func utf16ToString(u []uint16) string { return string(utf16.Decode(u)) }
 
 // TestExportUsage: a bad format or a missing directory is a usage error.
 func TestExportUsage(t *testing.T) {
@@ -295,5 +291,104 @@ func TestExportLicense(t *testing.T) {
 	}
 	if string(data) != licenseText || !strings.Contains(licenseText, "BSD 3-Clause") {
 		t.Error("licenseText differs from LICENSE")
+	}
+}
+
+// TestExportWPTFormat reads the WPT export back as WPT's tests read their
+// data: percent-encoding.json's shape (comment strings and objects with an
+// input and an output per encoding label) holding every queryEncode vector,
+// and urlencoded-parser's (input and [[name, value]] pairs) holding every
+// formDecode vector, each named by the comment before it.
+func TestExportWPTFormat(t *testing.T) {
+	dir := t.TempDir()
+	if r := runPctest(t, "export", "wpt", dir); r.code != 0 {
+		t.Fatalf("pctest export wpt: exit %d: %s", r.code, r.stderr)
+	}
+	all, err := vectors.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) []json.RawMessage {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var items []json.RawMessage
+		if err := json.Unmarshal(data, &items); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return items
+	}
+	type peUnit struct {
+		Input  string            `json:"input"`
+		Output map[string]string `json:"output"`
+	}
+	type fpUnit struct {
+		Input  string      `json:"input"`
+		Output [][2]string `json:"output"`
+	}
+	pe := map[string]peUnit{}
+	fp := map[string]fpUnit{}
+	for _, c := range []struct {
+		name string
+		put  func(ids []string, raw json.RawMessage) error
+	}{
+		{wptPercentEncoding, func(ids []string, raw json.RawMessage) error {
+			var u peUnit
+			err := json.Unmarshal(raw, &u)
+			for _, id := range ids {
+				pe[id] = u
+			}
+			return err
+		}},
+		{wptURLEncoded, func(ids []string, raw json.RawMessage) error {
+			var u fpUnit
+			err := json.Unmarshal(raw, &u)
+			for _, id := range ids {
+				fp[id] = u
+			}
+			return err
+		}},
+	} {
+		var ids []string
+		for i, raw := range read(c.name) {
+			var comment string
+			if json.Unmarshal(raw, &comment) == nil {
+				ids = strings.Fields(strings.TrimPrefix(comment, "pctest "))
+				continue
+			}
+			if len(ids) == 0 {
+				t.Errorf("%s: item %d has no comment naming its vectors", c.name, i)
+			}
+			if err := c.put(ids, raw); err != nil {
+				t.Errorf("%s: item %d: %v", c.name, i, err)
+			}
+			ids = nil
+		}
+	}
+	npe, nfp := 0, 0
+	for i := range all {
+		v := &all[i]
+		switch v.Op {
+		case vectors.OpQueryEncode:
+			npe++
+			u, ok := pe[v.ID]
+			if !ok || u.Input != string(utf16ToString(v.In)) || u.Output[v.Args["encoding"]] != string(utf16ToString(v.Expect.Out)) {
+				t.Errorf("%s: %s in the export as %+v, want input %q output[%q] %q", wptPercentEncoding, v.ID, u, string(utf16ToString(v.In)), v.Args["encoding"], string(utf16ToString(v.Expect.Out)))
+			}
+		case vectors.OpFormDecode:
+			nfp++
+			u, ok := fp[v.ID]
+			want := [][2]string{{string(utf16ToString(v.Expect.Out)), ""}}
+			if len(v.In) == 0 {
+				want = [][2]string{}
+			}
+			if !ok || u.Input != string(utf16ToString(v.In)) || !slices.Equal(u.Output, want) {
+				t.Errorf("%s: %s in the export as %+v, want input %q output %q", wptURLEncoded, v.ID, u, string(utf16ToString(v.In)), want)
+			}
+		}
+	}
+	if len(pe) != npe || len(fp) != nfp || npe == 0 || nfp == 0 {
+		t.Errorf("export holds %d queryEncode and %d formDecode vectors, the corpus %d and %d", len(pe), len(fp), npe, nfp)
 	}
 }
