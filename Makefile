@@ -122,3 +122,23 @@ test262-export:
 	rm -rf $(TEST262_DIR)
 	bin/pctest export test262 $(TEST262_DIR)
 	$(GO) run ./cmd/pctest/internal/test262check -pctest bin/pctest -dir $(TEST262_DIR) -out bin/test262-export.md
+
+# wpt-export: pctest export wpt, checked in real browsers. Installs Debian's
+# chromium and firefox-esr (security-updated: pinned to their major
+# version, the report records the exact ones), exports the WHATWG vectors
+# into WPT_DIR, and runs wptcheck: each browser loads test pages that follow
+# WPT's url/percent-encoding.window.js (a page per encoding label, served on
+# 127.0.0.1) and url/urlencoded-parser.any.js, headless, and the report
+# (stdout and bin/wpt-export.md) lists every answer that differs from the
+# export. Not part of test.
+WPT_DIR ?= bin/wpt-export
+FIREFOX_MAJOR ?= 153
+
+.PHONY: wpt-export
+wpt-export:
+	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y \
+		'chromium=$(CHROMIUM_MAJOR).*' 'chromium-common=$(CHROMIUM_MAJOR).*' 'firefox-esr=$(FIREFOX_MAJOR).*'
+	$(GO) build -o bin/pctest ./cmd/pctest
+	rm -rf $(WPT_DIR)
+	bin/pctest export wpt $(WPT_DIR)
+	$(GO) run ./cmd/pctest/internal/wptcheck -dir $(WPT_DIR) -out bin/wpt-export.md
