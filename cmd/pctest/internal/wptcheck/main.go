@@ -11,13 +11,14 @@
 //
 //   - percent-encoding.json, as WPT's url/percent-encoding.window.js tests
 //     it: a page served with "Content-Type: text/html; charset=LABEL" holds
-//     <a href="https://doesnotmatter.invalid/?INPUT"> for each input that
-//     has an output for LABEL, and reports each a.search, which the URL
-//     parser wrote with the document's encoding. The input is written in
-//     the markup as HTML character references (&#N;), which give the same
-//     code points in a page of any encoding (WPT's percent-encoding.py
-//     writes the characters in the page's encoding where it has them, and
-//     references where it does not; the attribute's value is the same).
+//     an <a> whose href is "https://doesnotmatter.invalid/?" + INPUT for
+//     each input that has an output for LABEL, and reports each a.search,
+//     which the URL parser wrote with the document's encoding. The page is
+//     ASCII and sets href from a script whose strings are \u escapes, so
+//     every code point reaches the attribute as it is (WPT's
+//     percent-encoding.py writes the input into the markup in the page's
+//     encoding; character references would not do, since the HTML parser
+//     maps &#128;-&#159; to windows-1252's characters and &#0; to U+FFFD).
 //     One page per label, rather than WPT's one iframe per input and
 //     label; and the fragment is not compared (WPT's test checks it
 //     against the "utf-8" output, which the export has only where a
@@ -49,6 +50,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf16"
 )
 
 const base = "https://doesnotmatter.invalid/?"
@@ -123,17 +125,20 @@ func pageUnfit(label string) string {
 	return ""
 }
 
-// charRefs writes s for an attribute value: printable ASCII letters and
-// digits as they are, everything else as &#N;.
-func charRefs(s string) string {
+// jsString writes s as a JavaScript string literal of ASCII letters and
+// digits and \uXXXX escapes, which means the same in a page of any
+// ASCII-compatible encoding.
+func jsString(s string) string {
 	var b strings.Builder
-	for _, r := range s {
-		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			b.WriteRune(r)
+	b.WriteByte('"')
+	for _, c := range utf16.Encode([]rune(s)) {
+		if c < 0x80 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			b.WriteByte(byte(c))
 		} else {
-			fmt.Fprintf(&b, "&#%d;", r)
+			fmt.Fprintf(&b, "\\u%04x", c)
 		}
 	}
+	b.WriteByte('"')
 	return b.String()
 }
 
@@ -265,16 +270,24 @@ next();
 			return
 		}
 		var page strings.Builder
-		page.WriteString("<!doctype html><title>p</title><body>\n")
-		for _, c := range byLabel[labels[i]] {
-			fmt.Fprintf(&page, "<a href=\"%s%s\">x</a>\n", base, charRefs(pe[c.unit].Input))
+		page.WriteString("<!doctype html><title>p</title><body><script>\nvar inputs = [")
+		for k, c := range byLabel[labels[i]] {
+			if k > 0 {
+				page.WriteByte(',')
+			}
+			page.WriteString(jsString(pe[c.unit].Input))
 		}
-		fmt.Fprintf(&page, `<script>
-var as = document.getElementsByTagName('a'), out = [];
-for (var k = 0; k < as.length; k++) out.push(as[k].search);
+		fmt.Fprintf(&page, `];
+var out = [];
+for (var k = 0; k < inputs.length; k++) {
+  var a = document.createElement('a');
+  a.setAttribute('href', %q + inputs[k]);
+  document.body.appendChild(a);
+  out.push(a.search);
+}
 var x = new XMLHttpRequest(); x.open('POST', '/q/%d', false); x.setRequestHeader('Content-Type', 'application/json'); x.send(JSON.stringify(out));
 parent.next();
-</script>`, i)
+</script>`, base, i)
 		w.Header().Set("Content-Type", "text/html; charset="+labels[i])
 		io.WriteString(w, page.String())
 	})
