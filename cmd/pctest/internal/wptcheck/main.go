@@ -34,12 +34,10 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -51,6 +49,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf16"
+
+	"github.com/pctest/pctest/internal/headless"
 )
 
 const base = "https://doesnotmatter.invalid/?"
@@ -98,19 +98,6 @@ func readUnits[T any](path string, ids func(*T, []string)) ([]T, error) {
 	return out, nil
 }
 
-// queryUnfit says why the URL parser cannot carry in as a query, or "".
-func queryUnfit(in string) string {
-	switch {
-	case strings.Contains(in, "#"):
-		return "'#' starts the fragment"
-	case strings.ContainsAny(in, "\t\n\r"):
-		return "the URL parser removes tab, LF and CR"
-	case in != "" && in[len(in)-1] <= 0x20:
-		return "the URL parser strips a C0 control or space at the end"
-	}
-	return ""
-}
-
 // pageUnfit says why no ASCII page can be served in label, or "".
 func pageUnfit(label string) string {
 	l := strings.ToLower(label)
@@ -123,23 +110,6 @@ func pageUnfit(label string) string {
 		return "a UTF-16 page needs its own markup; the URL parser uses UTF-8 for it (covered by the utf-8 outputs)"
 	}
 	return ""
-}
-
-// jsString writes s as a JavaScript string literal of ASCII letters and
-// digits and \uXXXX escapes, which means the same in a page of any
-// ASCII-compatible encoding.
-func jsString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range utf16.Encode([]rune(s)) {
-		if c < 0x80 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			b.WriteByte(byte(c))
-		} else {
-			fmt.Fprintf(&b, "\\u%04x", c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // A disagreement is one answer of a browser that differs from the export.
@@ -229,7 +199,7 @@ func check(browser string, pe []peUnit, fp []fpUnit, timeout time.Duration) resu
 				r.skipped[why]++
 				continue
 			}
-			if why := queryUnfit(u.Input); why != "" {
+			if why := headless.QueryUnfit(u.Input); why != "" {
 				r.skipped[why]++
 				continue
 			}
@@ -275,7 +245,7 @@ next();
 			if k > 0 {
 				page.WriteByte(',')
 			}
-			page.WriteString(jsString(pe[c.unit].Input))
+			page.WriteString(headless.JSString(utf16.Encode([]rune(pe[c.unit].Input))))
 		}
 		fmt.Fprintf(&page, `];
 var out = [];
@@ -329,7 +299,7 @@ parent.next();
 		mu.Unlock()
 	})
 	mux.HandleFunc("/done", func(w http.ResponseWriter, req *http.Request) { once.Do(func() { close(done) }) })
-	if err := browse(browser, bin, mux, done, timeout); err != nil {
+	if err := headless.Browse(browser, bin, mux, done, timeout); err != nil {
 		r.err = err
 		return r
 	}
@@ -398,62 +368,6 @@ func asciiJSON(data []byte) string {
 		}
 	}
 	return b.String()
-}
-
-// browse serves mux on a loopback port and runs the browser headless on
-// its root page with a fresh profile, until done is closed or timeout.
-func browse(browser, bin string, mux *http.ServeMux, done <-chan struct{}, timeout time.Duration) error {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	defer srv.Close()
-	profile, err := os.MkdirTemp("", "pctest-wpt-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(profile)
-	url := "http://" + ln.Addr().String() + "/"
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	var cmd *exec.Cmd
-	switch browser {
-	case "chromium":
-		cmd = exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-			"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-			"--user-data-dir="+profile, url)
-	case "firefox-esr":
-		prefs := `user_pref("browser.shell.checkDefaultBrowser", false);
-user_pref("datareporting.policy.dataSubmissionEnabled", false);
-user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
-user_pref("app.update.enabled", false);
-user_pref("network.proxy.type", 0);
-user_pref("browser.startup.homepage_override.mstone", "ignore");
-`
-		if err := os.WriteFile(filepath.Join(profile, "user.js"), []byte(prefs), 0o644); err != nil {
-			return err
-		}
-		cmd = exec.CommandContext(ctx, bin, "-headless", "-no-remote", "-profile", profile, url)
-		cmd.Env = append(os.Environ(), "MOZ_HEADLESS=1")
-	default:
-		return fmt.Errorf("unknown browser %q", browser)
-	}
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	select {
-	case <-done:
-	case <-ctx.Done():
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
-	if ctx.Err() != nil {
-		return fmt.Errorf("%s did not finish in %v", browser, timeout)
-	}
-	return nil
 }
 
 // format writes the report: per browser, what was judged and how much
