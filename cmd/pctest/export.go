@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/pctest/pctest/vectors"
 )
@@ -230,7 +231,7 @@ func test262File(op, step string, fn test262Fn, vs []*vectors.Vector) []byte {
 	b.WriteString("---*/\n\n")
 	for _, v := range vs {
 		call := op + "(" + jsString(v.In) + ")"
-		msg := jsString(utf16Of(v.ID + ": " + asciiText(v.Ref)))
+		msg := jsString(utf16.Encode([]rune(v.ID + ": " + asciiText(v.Ref))))
 		if v.Expect.Error != "" {
 			fmt.Fprintf(&b, "assert.throws(URIError, function() {\n  %s;\n}, %s);\n", call, msg)
 		} else {
@@ -244,20 +245,6 @@ func test262File(op, step string, fn test262Fn, vs []*vectors.Vector) []byte {
 // that frontmatter and messages are ASCII.
 func asciiText(s string) string {
 	return strings.NewReplacer("§", "sec. ", "→", "->", "–", "-", "—", "-").Replace(s)
-}
-
-// utf16Of returns the UTF-16 code units of s.
-func utf16Of(s string) []uint16 {
-	var u []uint16
-	for _, r := range s {
-		if r >= 0x10000 {
-			r -= 0x10000
-			u = append(u, uint16(0xD800+(r>>10)), uint16(0xDC00+(r&0x3FF)))
-		} else {
-			u = append(u, uint16(r))
-		}
-	}
-	return u
 }
 
 // jsString writes code units as a double-quoted JavaScript string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/pctest/pctest/vectors"
 )
@@ -106,4 +107,4 @@ func exportWPT(vs []vectors.Vector) ([]exportFile, error) {
 }
 
 // jsonStr writes s as a JSON string with vectors.AppendJSONText.
-func jsonStr(s string) string { return string(vectors.AppendJSONText(nil, utf16Of(s))) }
+func jsonStr(s string) string { return string(vectors.AppendJSONText(nil, utf16.Encode([]rune(s)))) }
