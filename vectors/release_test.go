@@ -165,9 +165,9 @@ func TestReleases(t *testing.T) {
 	}
 	state := replay(t, rs)
 	if added, changed, removed := delta(state, cur); len(added)+len(changed)+len(removed) > 0 {
-		t.Errorf("the vectors differ from release %s (releases.txt): %d added %.5q, %d changed %.5q, %d removed %.5q;\n"+
+		t.Errorf("the vectors differ from release %s (releases.txt): %d added %q, %d changed %q, %d removed %q;\n"+
 			"a changed expected value needs a new id or a new version: bump \"version\" in index.json, list the ids in a CHANGELOG.md section for it, and run go test ./vectors -run 'TestReleases|TestManifest' -update",
-			m.Version, len(added), added, len(changed), changed, len(removed), removed)
+			m.Version, len(added), firstIDs(added), len(changed), firstIDs(changed), len(removed), firstIDs(removed))
 	}
 
 	// CHANGELOG.md: one "## vX.Y.Z" section per release, newest first, each
@@ -202,7 +202,7 @@ func TestReleases(t *testing.T) {
 			}{{"Added", added, s.added}, {"Changed", changed, s.changed}, {"Removed", removed, s.removed}} {
 				have := slices.Sorted(slices.Values(c.have))
 				if !slices.Equal(have, c.want) {
-					t.Errorf("CHANGELOG.md %s ### %s lists %d ids, releases.txt says %d: want %.10q, have %.10q", r.version, c.what, len(have), len(c.want), c.want, have)
+					t.Errorf("CHANGELOG.md %s ### %s lists %d ids, releases.txt says %d: want %q, have %q", r.version, c.what, len(have), len(c.want), firstIDs(c.want), firstIDs(have))
 				}
 			}
 		}
@@ -216,6 +216,9 @@ func TestReleases(t *testing.T) {
 	}
 	t.Logf("release %s: %d vectors, %d releases recorded", m.Version, len(cur), len(rs))
 }
+
+// firstIDs returns up to the first 10 ids, for messages.
+func firstIDs(ids []string) []string { return ids[:min(10, len(ids))] }
 
 type changelogSection struct {
 	version                 string
