@@ -118,6 +118,7 @@ test262-export:
 	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y \
 		'libmozjs-102-dev=102.*' libmozjs-78-dev=78.15.0-7 'libjavascriptcoregtk-4.0-bin=2.*'
 	cd cmd/pctest/internal/test262check && npm ci --no-audit --no-fund
+	cd survey/testees/engine-hermes && npm ci --no-audit --no-fund
 	$(GO) build -o bin/pctest ./cmd/pctest
 	rm -rf $(TEST262_DIR)
 	bin/pctest export test262 $(TEST262_DIR)
