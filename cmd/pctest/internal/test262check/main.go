@@ -30,6 +30,7 @@ type engine struct {
 	name     string
 	hostType string   // eshost host type
 	hostPath string   // the engine binary test262-harness runs
+	hostArgs string   // test262-harness's --host-args, if any
 	testee   []string // pctest run's testee command, or nil for node's built-in example
 	utf16hex bool
 	version  []string // prints the engine's version
@@ -58,12 +59,15 @@ func engines(node string) []engine {
 		{name: "JavaScriptCore", hostType: "jsc", hostPath: "/usr/bin/jsc",
 			testee:   []string{"jsc", testees + "/engine-common/core.js", testees + "/engine-jsc/testee.js"},
 			utf16hex: true, version: []string{"dpkg-query", "-W", "-f", "libjavascriptcoregtk-4.0-bin ${Version}", "libjavascriptcoregtk-4.0-bin"}},
-		{name: "Hermes", hostType: "hermes", hostPath: nm + "/hermes-engine-cli/linux64-bin/hermes",
+		{name: "Hermes", hostType: "hermes", hostPath: npmDir + "/hermes-0.12.js",
 			testee:  []string{node, testees + "/engine-hermes/host.js"},
 			version: []string{node, "-p", "'hermes-engine-cli ' + require('./" + nm + "/hermes-engine-cli/package.json').version"}},
 		{name: "QuickJS", hostType: "qjs", hostPath: npmDir + "/qjs-wasm.js",
 			testee:  []string{node, testees + "/engine-quickjs/host.js"},
 			version: []string{node, "-p", "'quickjs-emscripten ' + require('./" + nm + "/quickjs-emscripten/package.json').version"}},
+		{name: "Rhino", hostType: "qjs", hostPath: npmDir + "/es5-shell.js", hostArgs: "rhino",
+			testee:   []string{"rhino", "-f", testees + "/engine-common/core.js", "-f", testees + "/engine-rhino/testee.js"},
+			utf16hex: true, version: []string{"dpkg-query", "-W", "-f", "rhino ${Version}", "rhino"}},
 	}
 }
 
@@ -356,8 +360,12 @@ func harnessRun(e engine, dir string) (failed, seen map[string]bool, err error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	cmd := exec.Command(harness, "--test262-dir", dir, "--host-type", e.hostType, "--host-path", hostPath,
-		"-t", "2", "--timeout", "60000", "--reporter", "json", "--reporter-keys", "file,result,scenario", "test/**/*.js")
+	args := []string{"--test262-dir", dir, "--host-type", e.hostType, "--host-path", hostPath,
+		"-t", "2", "--timeout", "60000", "--reporter", "json", "--reporter-keys", "file,result,scenario"}
+	if e.hostArgs != "" {
+		args = append(args, "--host-args", e.hostArgs)
+	}
+	cmd := exec.Command(harness, append(args, "test/**/*.js")...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
