@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // es5-shell.js runs a test262-harness test in an ES5 shell engine that
-// eshost has no host type for (Rhino's rhino, MuJS's mujs, both from
-// Debian), standing in for a qjs binary under eshost's "qjs" host type:
+// eshost has no host type for (Rhino's rhino shell, from Debian; MuJS's
+// mujs rejects the eval this needs), standing in for a qjs binary under eshost's "qjs" host type:
 //
 //   test262-harness --host-type qjs --host-path es5-shell.js --host-args ENGINE ...
-//   es5-shell.js ENGINE [-N] FILE
+//   es5-shell.js rhino [-N] FILE
 //
 // eshost compiles each test as test262's harness, its qjs runtime and the
 // test. The runtime is ES2015 and builds $262 on qjs's own; es5-shell.js
-// cuts it out and defines an ES5 $262 with global and evalScript
-// and destroy instead, which no pctest test uses beyond that. The rest runs as one
-// direct eval inside try/catch, so that an uncaught exception is printed
+// cuts it out and defines an ES5 $262 with global, evalScript and
+// destroy instead, which no pctest test uses beyond that. The rest runs as
+// one direct eval inside try/catch, so that an uncaught exception is printed
 // as "Name: message", the line eshost's qjs agent reads as an error;
 // strings stay exact, since the test is ASCII with \u escapes.
 'use strict';
