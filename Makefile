@@ -104,7 +104,7 @@ chromium-legacy:
 # test262-export: pctest export test262, run with test262's own harness.
 # Installs test262-harness (with eshost), engine262, Hermes and QuickJS
 # (Wasm) from the npm lockfile of cmd/pctest/internal/test262check, and
-# SpiderMonkey 102 and 78 and JavaScriptCore from Debian (security-updated
+# SpiderMonkey 102 and 78, JavaScriptCore and Rhino from Debian (updated
 # packages pinned to their major version; the table records the exact
 # ones), exports the ECMAScript and Annex B vectors into TEST262_DIR, and
 # runs test262check: node must pass every file, and each other engine must
@@ -116,7 +116,7 @@ TEST262_DIR ?= bin/test262-export
 test262-export:
 	command -v npm >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y nodejs npm)
 	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y \
-		'libmozjs-102-dev=102.*' libmozjs-78-dev=78.15.0-7 'libjavascriptcoregtk-4.0-bin=2.*'
+		'libmozjs-102-dev=102.*' libmozjs-78-dev=78.15.0-7 'libjavascriptcoregtk-4.0-bin=2.*' 'rhino=1.7.*'
 	cd cmd/pctest/internal/test262check && npm ci --no-audit --no-fund
 	cd survey/testees/engine-hermes && npm ci --no-audit --no-fund
 	$(GO) build -o bin/pctest ./cmd/pctest
