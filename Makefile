@@ -24,6 +24,13 @@ vet:
 junit-deps:
 	apt-get update -qq && apt-get install -y python3-junitparser=2.8.0-1
 
+# examples-deps: Debian's pytest, for the pytest example of
+# vectors/README.md that TestReadmeExamples runs (it skips, saying so,
+# without it; node's test runner comes with node).
+.PHONY: examples-deps
+examples-deps:
+	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y python3-pytest=7.2.1-2
+
 # bench: the codec's named benchmarks against their peers, COUNT runs each.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(COUNT) -benchtime $(BENCHTIME) ./codec/
@@ -85,12 +92,16 @@ fuzz-rate:
 # sweeps every code point U+0080-U+FFFF (and a sample above) through the
 # query of each legacy encoding and fails where Chromium and package codec
 # differ. Not part of test.
-CHROMIUM_VERSION ?= 156.0.8078.79-1~deb12u1
+#
+# Debian drops a superseded security update, so the pin is the major
+# version (CHROMIUM_MAJOR); the exact version installed is recorded in the
+# JSON file (its "package" field), read back with dpkg-query.
+CHROMIUM_MAJOR ?= 156
 
 .PHONY: chromium-legacy
 chromium-legacy:
-	apt-get update -qq && apt-get install -y chromium=$(CHROMIUM_VERSION) chromium-common=$(CHROMIUM_VERSION)
-	$(GO) run ./vectors/internal/chromium -out vectors/testdata/chromium-legacy.json -package chromium=$(CHROMIUM_VERSION)
+	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y 'chromium=$(CHROMIUM_MAJOR).*' 'chromium-common=$(CHROMIUM_MAJOR).*'
+	$(GO) run ./vectors/internal/chromium -out vectors/testdata/chromium-legacy.json -package "chromium=$$(dpkg-query -W -f '$${Version}' chromium)"
 	$(GO) run ./vectors/internal/chromium -sweep
 
 # fuzz-libfuzzer: every target of .clusterfuzzlite/build.sh with the real
@@ -130,3 +141,46 @@ fuzz-libfuzzer: libfuzzer-deps
 		$(if $(LIBFUZZERTAGS),-tags $(LIBFUZZERTAGS)) $(if $(LIBFUZZERMATCH),-match '$(LIBFUZZERMATCH)')
 	$(GO) run ./fuzz/libfuzzer run -out $(LIBFUZZEROUT) -time $(LIBFUZZERTIME) -fork $(LIBFUZZERFORK) \
 		$(if $(LIBFUZZERMATCH),-match '$(LIBFUZZERMATCH)')
+
+# test262-export: pctest export test262, run with test262's own harness.
+# Installs test262-harness (with eshost), engine262, Hermes and QuickJS
+# (Wasm) from the npm lockfile of cmd/pctest/internal/test262check, and
+# SpiderMonkey 102 and 78, JavaScriptCore and Rhino from Debian (updated
+# packages pinned to their major version; the table records the exact
+# ones), exports the ECMAScript and Annex B vectors into TEST262_DIR, and
+# runs test262check: node must pass every file, and each other engine must
+# fail exactly the files that hold the vectors pctest run fails on it. The
+# table goes to stdout and to bin/test262-export.md. Not part of test.
+TEST262_DIR ?= bin/test262-export
+
+.PHONY: test262-export
+test262-export:
+	command -v npm >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y nodejs npm)
+	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y \
+		'libmozjs-102-dev=102.*' libmozjs-78-dev=78.15.0-7 'libjavascriptcoregtk-4.0-bin=2.*' 'rhino=1.7.*'
+	cd cmd/pctest/internal/test262check && npm ci --no-audit --no-fund
+	cd survey/testees/engine-hermes && npm ci --no-audit --no-fund
+	$(GO) build -o bin/pctest ./cmd/pctest
+	rm -rf $(TEST262_DIR)
+	bin/pctest export test262 $(TEST262_DIR)
+	$(GO) run ./cmd/pctest/internal/test262check -pctest bin/pctest -dir $(TEST262_DIR) -out bin/test262-export.md
+
+# wpt-export: pctest export wpt, checked in real browsers. Installs Debian's
+# chromium and firefox-esr (security-updated: pinned to their major
+# version, the report records the exact ones), exports the WHATWG vectors
+# into WPT_DIR, and runs wptcheck: each browser loads test pages that follow
+# WPT's url/percent-encoding.window.js (a page per encoding label, served on
+# 127.0.0.1) and url/urlencoded-parser.any.js, headless, and the report
+# (stdout and bin/wpt-export.md) lists every answer that differs from the
+# export. Not part of test.
+WPT_DIR ?= bin/wpt-export
+FIREFOX_MAJOR ?= 153
+
+.PHONY: wpt-export
+wpt-export:
+	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y \
+		'chromium=$(CHROMIUM_MAJOR).*' 'chromium-common=$(CHROMIUM_MAJOR).*' 'firefox-esr=$(FIREFOX_MAJOR).*'
+	$(GO) build -o bin/pctest ./cmd/pctest
+	rm -rf $(WPT_DIR)
+	bin/pctest export wpt $(WPT_DIR)
+	$(GO) run ./cmd/pctest/internal/wptcheck -dir $(WPT_DIR) -out bin/wpt-export.md

@@ -55,6 +55,10 @@ func pctest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdMatrix(ctx, args[1:], stdout, stderr)
 	case "version":
 		return cmdVersion(args[1:], stdout, stderr)
+	case "ops":
+		return cmdOps(args[1:], stdout, stderr)
+	case "export":
+		return cmdExport(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return cmdHelp(ctx, args[1:], stdout, stderr)
 	}
@@ -80,10 +84,14 @@ func cmdHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "matrix":
 		return cmdMatrix(ctx, []string{"-h"}, stdout, stdout)
 	case "version":
-		fmt.Fprintln(stdout, "usage: pctest version\n\nprints pctest's module version, the suite's version (a digest of the vectors) and the testee protocol version.")
+		fmt.Fprintln(stdout, "usage: pctest version\n\nprints pctest's module version, the suite's version (its release and a digest of the vectors) and the testee protocol version.")
 		return exitOK
+	case "ops":
+		return cmdOps([]string{"-h"}, stdout, stdout)
+	case "export":
+		return cmdExport([]string{"-h"}, stdout, stdout)
 	}
-	fmt.Fprintf(stderr, "pctest help: unknown command %q; the commands are run, fuzz, matrix and version\n", args[0])
+	fmt.Fprintf(stderr, "pctest help: unknown command %q; the commands are run, fuzz, matrix, version, ops and export\n", args[0])
 	return exitUsage
 }
 
@@ -134,6 +142,10 @@ Usage:
                                differential fuzzing against the reference codec
 
   pctest version                the module, suite and protocol versions
+  pctest ops [-format json]     the ops, areas and named sets
+  pctest export test262|wpt DIR
+                               write the vectors as test262 tests, or as
+                               web-platform-tests' URL data files
   pctest help [COMMAND]         this help, or a command's flags
 
 Run 'pctest help run' (or 'pctest run -h') for a command's flags.

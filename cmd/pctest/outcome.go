@@ -1,11 +1,7 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"io"
-	"runtime/debug"
-	"sync"
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/cause"
@@ -56,25 +52,10 @@ func why(r *conformance.Result) string {
 	return ""
 }
 
-// suiteVersion identifies the vectors a run used: pctest's module version
-// and a digest of the embedded vectors files, so that two reports with the
-// same suite version ran the same vectors.
-var suiteVersion = sync.OnceValue(func() string {
-	h := sha256.New()
-	for _, name := range vectors.Files() {
-		data, err := vectors.ReadFile(name)
-		if err != nil {
-			return "unknown"
-		}
-		io.WriteString(h, name+"\x00")
-		h.Write(data)
-	}
-	version := "devel"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		version = bi.Main.Version
-	}
-	return version + "+vectors." + hex.EncodeToString(h.Sum(nil))[:12]
-})
+// suiteVersion identifies the vectors a run used: the suite's release and
+// a digest of the embedded vectors files (vectors.SuiteVersion), so that two
+// reports with the same suite version ran the same vectors.
+func suiteVersion() string { return vectors.SuiteVersion() }
 
 // writeExpectedFailures writes the vectors of rep that failed, in the
 // format -expect-fail reads (conformance.WriteExpectedFailures).

@@ -33,13 +33,11 @@
 package main
 
 import (
-	"context"
 	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -50,6 +48,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/pctest/pctest/internal/headless"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -79,20 +78,6 @@ type Skip struct {
 }
 
 const base = "http://example.test/?"
-
-// queryUnfit says why the URL parser cannot carry in as the query, or "".
-func queryUnfit(in string) string {
-	if strings.ContainsAny(in, "#") {
-		return "'#' starts the fragment in the URL parser"
-	}
-	if strings.ContainsAny(in, "\t\n\r") {
-		return "the URL parser removes U+0009, U+000A and U+000D"
-	}
-	if in != "" && in[len(in)-1] <= 0x20 {
-		return "the URL parser strips a C0 control or space at the end"
-	}
-	return ""
-}
 
 // pageUnfit says why no page can be served in label, or "".
 func pageUnfit(label string) string {
@@ -161,7 +146,7 @@ func run(outFile, bin, pkg string, timeout time.Duration) error {
 			continue
 		}
 		if v.Op != vectors.OpFormEncodeLegacy {
-			if why := queryUnfit(in); why != "" {
+			if why := headless.QueryUnfit(in); why != "" {
 				rec.Skipped = append(rec.Skipped, Skip{v.ID, why})
 				continue
 			}
@@ -219,21 +204,21 @@ next();
 			if k > 0 {
 				page.WriteByte(',')
 			}
-			page.WriteString(jsString(v.In))
+			page.WriteString(headless.JSString(v.In))
 		}
 		page.WriteString("];\nvar ss = [")
 		for k, v := range g.scheme {
 			if k > 0 {
 				page.WriteByte(',')
 			}
-			page.WriteString("[" + jsString(utf16.Encode([]rune(v.Args["scheme"]))) + "," + jsString(v.In) + "]")
+			page.WriteString("[" + headless.JSString(utf16.Encode([]rune(v.Args["scheme"]))) + "," + headless.JSString(v.In) + "]")
 		}
 		page.WriteString("];\nvar fs = [")
 		for k, v := range g.form {
 			if k > 0 {
 				page.WriteByte(',')
 			}
-			page.WriteString(jsString(v.In))
+			page.WriteString(headless.JSString(v.In))
 		}
 		fmt.Fprintf(&page, `];
 var out = [];
@@ -302,7 +287,7 @@ f.submit();
 	mux.HandleFunc("/done", func(w http.ResponseWriter, r *http.Request) {
 		doneOnce.Do(func() { close(done) })
 	})
-	if err := browse(bin, mux, done, timeout); err != nil {
+	if err := headless.Browse("chromium", bin, mux, done, timeout); err != nil {
 		return fmt.Errorf("%w (%d answers)", err, len(answers))
 	}
 
@@ -328,23 +313,6 @@ f.submit();
 	return os.WriteFile(outFile, []byte(data.String()), 0o644)
 }
 
-// jsString writes u as a JavaScript string literal of ASCII: every code
-// unit but letters and digits as \uXXXX, so that the page means the same
-// in every ASCII-compatible encoding.
-func jsString(u []uint16) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range u {
-		if c < 0x80 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			b.WriteByte(byte(c))
-			continue
-		}
-		fmt.Fprintf(&b, "\\u%04x", c)
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
 // encodePage returns the page's bytes: ASCII, which every label the
 // harness serves but UTF-16 reads as it is; UTF-16 without a BOM for
 // those.
@@ -363,41 +331,4 @@ func encodePage(s, label string) []byte {
 		out = order.AppendUint16(out, c)
 	}
 	return out
-}
-
-// browse serves mux on a loopback port and runs headless Chromium (bin) on
-// its root page, with a fresh profile and the flags this machine needs
-// (no background networking), until done is closed or timeout passes.
-func browse(bin string, mux *http.ServeMux, done <-chan struct{}, timeout time.Duration) error {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	defer srv.Close()
-	profile, err := os.MkdirTemp("", "pctest-chromium-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(profile)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+profile, "http://"+ln.Addr().String()+"/")
-	cmd.Stderr = io.Discard
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	select {
-	case <-done:
-	case <-ctx.Done():
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
-	if ctx.Err() != nil {
-		return fmt.Errorf("chromium did not finish in %v", timeout)
-	}
-	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/headless"
 )
 
 // sweepLabels are the legacy encodings the sweep covers, one label each.
@@ -100,7 +101,7 @@ parent.next();
 		mu.Unlock()
 	})
 	mux.HandleFunc("/done", func(w http.ResponseWriter, r *http.Request) { once.Do(func() { close(done) }) })
-	if err := browse(bin, mux, done, timeout); err != nil {
+	if err := headless.Browse("chromium", bin, mux, done, timeout); err != nil {
 		return err
 	}
 	total := 0
