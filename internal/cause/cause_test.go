@@ -108,3 +108,23 @@ func TestGroup(t *testing.T) {
 		}
 	}
 }
+
+// TestTable checks the table Classify iterates: every rule says when it
+// holds, names a relation of Relations, and the last rule is the fallback;
+// Lookup finds every relation by its id and nothing else.
+func TestTable(t *testing.T) {
+	for i, r := range Table {
+		if r.When == "" || r.holds == nil {
+			t.Errorf("rule %d (%s) lacks its condition", i, r.Relation.ID)
+		}
+		if got, ok := Lookup(r.Relation.ID); !ok || got.Title != r.Relation.Title {
+			t.Errorf("rule %d: Lookup(%q) = %+v, %v", i, r.Relation.ID, got, ok)
+		}
+	}
+	if last := Table[len(Table)-1]; last.Relation.ID != Different.ID {
+		t.Errorf("the table ends with %s, not the fallback", last.Relation.ID)
+	}
+	if _, ok := Lookup("no-such-relation"); ok {
+		t.Error("Lookup found a relation that is not in the table")
+	}
+}
