@@ -16,6 +16,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/pctest/pctest/vectors"
 )
 
 func main() {
@@ -129,7 +131,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			for _, g := range rr.Groups {
 				if g.Cause == nil {
 					ex := g.Minimal
-					fmt.Fprintf(stderr, "  %s: %s (%d): e.g. %s: want %s, got %s\n", rr.Row.Name, g.Title(), len(g.Results), inputForm(ex.Req), responseForm(ex.Want, ""), responseForm(ex.Got, ex.Incident))
+					fmt.Fprintf(stderr, "  %s: %s (%d): e.g. %s: want %s, got %s\n", rr.Row.Name, g.Title(), len(g.Results), vectors.InputForm(ex.Req), vectors.AnswerForm(ex.Want, ""), vectors.AnswerForm(ex.Got, ex.Incident))
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 )
 
@@ -204,10 +205,11 @@ func writeCause(b *strings.Builder, rep *Report, s *CauseSection) {
 
 // reproLink returns the path of c's reproduction relative to survey/.
 func reproLink(c *Cause) string {
-	if c.dir == "" {
+	rel, err := filepath.Rel("survey", filepath.Join(c.reproDir(), c.Repro.File))
+	if err != nil {
 		return c.Repro.File
 	}
-	return strings.TrimPrefix(c.dir, "survey/") + "/" + c.Repro.File
+	return filepath.ToSlash(rel)
 }
 
 // reproStatus says whether the survey's run of the reproduction still

@@ -209,7 +209,7 @@ func group(causes []*Cause, row *Row, divergent []*Result) []*Group {
 		c := classify(causes, row, res)
 		g := byCause[c]
 		if c == nil {
-			rel := cause.Classify(res.failure())
+			rel := res.relation()
 			key := string(res.Op) + "\x00" + rel.Title
 			if g = byRelation[key]; g == nil {
 				g = &Group{Relation: &rel}

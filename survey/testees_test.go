@@ -321,13 +321,13 @@ func TestParseRun(t *testing.T) {
 	if b.Req.InHex == nil || len(b.Req.InHex) != 0 || !slices.Equal(b.Got.Out, []uint16{0xD800}) {
 		t.Errorf("result b: %+v", b)
 	}
-	if got := inputForm(b.Req); got != "in_hex=" {
+	if got := vectors.InputForm(b.Req); got != "in_hex=" {
 		t.Errorf("inputForm(b) = %q", got)
 	}
-	if got := responseForm(b.Got, ""); got != `out=\ud800` {
+	if got := vectors.AnswerForm(b.Got, ""); got != `out=\ud800` {
 		t.Errorf("responseForm(b.Got) = %q", got)
 	}
-	if c := run.Results[2]; c.Incident != "crash: exit status 1" || responseForm(c.Got, c.Incident) != "incident=crash: exit status 1" {
+	if c := run.Results[2]; c.Incident != "crash: exit status 1" || vectors.AnswerForm(c.Got, c.Incident) != "incident=crash: exit status 1" {
 		t.Errorf("result c: %+v", c)
 	}
 }
@@ -337,11 +337,8 @@ func TestParseRun(t *testing.T) {
 // unclassified.
 func TestClassify(t *testing.T) {
 	causes := []*Cause{
-		{ID: "strict", Rows: []string{"r"}, Ops: []vectors.Op{vectors.OpFormDecode}, Want: `^out=`, Got: `^error=ArgumentError$`},
-		{ID: "other-row", Rows: []string{"s"}},
-	}
-	for _, c := range causes {
-		c.want, c.got = compileOrNil(t, c.Want), compileOrNil(t, c.Got)
+		{Divergence: vectors.Divergence{ID: "strict", Rows: []string{"r"}, Ops: []vectors.Op{vectors.OpFormDecode}, Want: `^out=`, Got: `^error=ArgumentError$`}},
+		{Divergence: vectors.Divergence{ID: "other-row", Rows: []string{"s"}, Ops: []vectors.Op{vectors.OpFormDecode}}},
 	}
 	res := []*Result{
 		{ID: "long", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'%', 'z', 'z'}}, Want: vectors.Response{Out: []uint16{'%', 'z', 'z'}}, Got: vectors.Response{Error: "ArgumentError"}},
@@ -378,7 +375,7 @@ func TestReportEscapes(t *testing.T) {
 		evil = append(evil, uint16(c))
 	}
 	res := &Result{ID: "v", Op: "decodeURI", Req: vectors.Request{Op: "decodeURI", In: evil}, Want: vectors.Response{Error: "URIError"}, Got: vectors.Response{Out: evil}}
-	c := &Cause{ID: "c", Title: "t", Verdict: VerdictBug, Spec: "s", Explain: "e"}
+	c := &Cause{Divergence: vectors.Divergence{ID: "c", Title: "t", Verdict: VerdictBug, Spec: "s", Explain: "e"}}
 	row := &Row{Name: "r", Language: "L", Library: "lib"}
 	rr := &RowReport{Row: row, Run: &Run{}, Cells: map[string]*conformance.Summary{"decodeURI": {Failed: 1}}, Total: conformance.Summary{Failed: 1}}
 	g := &Group{Cause: c, Results: []*Result{res}, Minimal: res, Vectors: 1}

@@ -128,3 +128,28 @@ func TestTable(t *testing.T) {
 		t.Error("Lookup found a relation that is not in the table")
 	}
 }
+
+// TestDeviationRelations checks that the relation each entry of
+// vectors/deviations.json names, which package vectors evaluates itself
+// (it cannot import this package), is the one Classify gives on each of
+// the entry's examples.
+func TestDeviationRelations(t *testing.T) {
+	devs, err := vectors.Deviations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range devs {
+		if _, ok := Lookup(d.Relation); !ok {
+			t.Errorf("%s: relation %q is not in the table", d.ID, d.Relation)
+		}
+		for i, e := range d.Examples {
+			req, want, got, err := e.Parse()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := Classify(Failure{Req: req, Want: want, Got: got}); r.ID != d.Relation {
+				t.Errorf("%s: example %d: Classify says %s, the entry %s", d.ID, i+1, r.ID, d.Relation)
+			}
+		}
+	}
+}
