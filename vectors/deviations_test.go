@@ -185,29 +185,29 @@ func TestDeviationEvidenceNode(t *testing.T) {
 	var exprs []string
 	var checks []check
 	for _, d := range devs {
-	for _, e := range d.Examples {
-		req, want, _, err := e.Parse()
-		if err != nil {
-			t.Fatal(err)
-		}
-		codes := make([]string, len(req.In))
-		for i, c := range req.In {
-			codes[i] = "0x" + deviationHex16(c)
-		}
-		exprs = append(exprs, string(e.Op)+"(String.fromCharCode("+strings.Join(codes, ", ")+"))")
-		checks = append(checks, check{d.ID + ": example", want})
-		for _, ev := range e.Evidence {
-			if ev.Engine != "node" {
-				continue
-			}
-			ans, err := ev.Answer.Response()
+		for _, e := range d.Examples {
+			req, want, _, err := e.Parse()
 			if err != nil {
 				t.Fatal(err)
 			}
-			exprs = append(exprs, ev.Source)
-			checks = append(checks, check{d.ID + ": evidence " + ev.Source, ans})
+			codes := make([]string, len(req.In))
+			for i, c := range req.In {
+				codes[i] = "0x" + deviationHex16(c)
+			}
+			exprs = append(exprs, string(e.Op)+"(String.fromCharCode("+strings.Join(codes, ", ")+"))")
+			checks = append(checks, check{d.ID + ": example", want})
+			for _, ev := range e.Evidence {
+				if ev.Engine != "node" {
+					continue
+				}
+				ans, err := ev.Answer.Response()
+				if err != nil {
+					t.Fatal(err)
+				}
+				exprs = append(exprs, ev.Source)
+				checks = append(checks, check{d.ID + ": evidence " + ev.Source, ans})
+			}
 		}
-	}
 	}
 	in, _ := json.Marshal(exprs)
 	cmd := exec.Command(node, "-e", deviationNodeScript)
