@@ -119,12 +119,18 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "survey: %v\n", err)
 		return 2
 	}
-	if err := writeReports(l, rep); err != nil {
+	dir, whole := l.reportDir(rep)
+	if err := writeReports(dir, rep); err != nil {
 		fmt.Fprintf(stderr, "survey: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "survey: wrote survey/REPORT.md and survey/report.html: %d rows, %d divergences, %d causes, %d bugs\n",
-		len(rep.Rows), rep.Divergences, rep.CauseCount, len(rep.Bugs))
+	rel, _ := filepath.Rel(l.root, dir)
+	bugs, _ := rep.bugCounts()
+	fmt.Fprintf(stdout, "survey: wrote %s/REPORT.md, report.html, results.json and bugs/: %d rows, %d divergences, %d causes, %d bugs\n",
+		rel, len(rep.Rows), rep.Divergences, rep.CauseCount, bugs)
+	if !whole {
+		fmt.Fprintf(stdout, "survey: some rows have no results (not run yet), so this is not the whole survey: the committed report in survey/ is left as it was\n")
+	}
 	if n := rep.Unclassified; n > 0 {
 		fmt.Fprintf(stderr, "survey: %d divergences have no verdict: add causes to survey/verdicts.json\n", n)
 		for _, rr := range rep.Rows {
