@@ -143,4 +143,3 @@ func checkHTMLIDs(t *testing.T, page []byte) {
 		}
 	}
 }
-
