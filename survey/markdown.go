@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"path/filepath"
 	"strings"
 )
@@ -157,6 +159,16 @@ func markdown(rep *Report) string {
 		p("| %s | %s | %s | %s | %s | %s |\n", rr.Row.Name, rr.Row.Language, mdCell(rr.Row.Library), mdCell(rowVersion(rr)), strings.Join(fns, "<br>"), secondsText(rr))
 	}
 	p("\n")
+
+	if len(rep.Pins) > 0 {
+		p("Debian packages as installed (testee.json pins a Debian update as `…+deb12u*`, which stays installable when the next update replaces it; the exact version is recorded here and in `results.json`): ")
+		var pins []string
+		for _, k := range slices.Sorted(maps.Keys(rep.Pins)) {
+			name, _, _ := strings.Cut(k, "=")
+			pins = append(pins, fmt.Sprintf("%s %s", name, orDash(rep.Pins[k])))
+		}
+		p("%s.\n\n", strings.Join(pins, ", "))
+	}
 
 	p("<a id=\"not-surveyed\"></a>\n## Not surveyed\n\n")
 	any := false

@@ -36,6 +36,9 @@ type Report struct {
 	// Repros are what the bugs' reproductions printed, by cause id
 	// (survey/work/results/repro.json).
 	Repros map[string]ReproResult
+	// Pins are the installed versions of the testees' pinned Debian
+	// packages, by pin (survey/work/results/debian.json).
+	Pins map[string]string
 	// Causes are every registry entry, seen in this run or not.
 	Causes []*Cause
 	// root is the module's root.
@@ -101,6 +104,11 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 	if data, err := os.ReadFile(filepath.Join(l.work, "results", "repro.json")); err == nil {
 		if err := json.Unmarshal(data, &rep.Repros); err != nil {
 			return nil, fmt.Errorf("survey/work/results/repro.json: %w", err)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(l.work, "results", "debian.json")); err == nil {
+		if err := json.Unmarshal(data, &rep.Pins); err != nil {
+			return nil, fmt.Errorf("survey/work/results/debian.json: %w", err)
 		}
 	}
 	if err := decodeStrict(filepath.Join(l.root, "survey", "unavailable.json"), &rep.Unavailable); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -134,8 +134,8 @@ func loadRows(root string) ([]Row, []*TesteeDir, error) {
 		rel, _ := filepath.Rel(root, filepath.Dir(f))
 		d.Dir = filepath.ToSlash(rel)
 		for _, p := range d.Apt {
-			if n, v, ok := strings.Cut(p, "="); !ok || n == "" || v == "" {
-				return nil, nil, fmt.Errorf("%s: apt package %q is not pinned as name=version", f, p)
+			if err := checkPin(p); err != nil {
+				return nil, nil, fmt.Errorf("%s: %v", f, err)
 			}
 		}
 		if len(d.Rows) == 0 {

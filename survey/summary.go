@@ -18,7 +18,10 @@ import (
 type Summary struct {
 	Generated time.Time    `json:"generated"`
 	Suite     string       `json:"suite"`
-	Rows      []SummaryRow `json:"rows"`
+	// Debian gives, for each Debian pin of a testee.json (a version may
+	// end in '*'), the exact version installed.
+	Debian map[string]string `json:"debian,omitempty"`
+	Rows   []SummaryRow      `json:"rows"`
 }
 
 // A SummaryRow is one row's results.
@@ -69,7 +72,7 @@ type SummaryExample struct {
 
 // summary returns the report's Summary.
 func (rep *Report) summary() *Summary {
-	s := &Summary{Generated: rep.Generated, Suite: rep.Suite, Rows: []SummaryRow{}}
+	s := &Summary{Generated: rep.Generated, Suite: rep.Suite, Debian: rep.Pins, Rows: []SummaryRow{}}
 	for _, rr := range rep.Rows {
 		sr := SummaryRow{Name: rr.Row.Name, Version: rr.Meta.Version, Debian: rr.Meta.Debian, Absent: rr.Absent, Fuzzed: rr.Meta.Fuzzed}
 		if rr.Fuzz == nil {

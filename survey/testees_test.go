@@ -502,3 +502,22 @@ func TestTesteeSetTables(t *testing.T) {
 		t.Errorf("%d set table entries found in the C and Rust testees, want the 27 sets at least", n)
 	}
 }
+
+// TestCheckPin checks the rule for Debian pins: a version from a security
+// or point update is pinned with a '*' after the update's "debNNu".
+func TestCheckPin(t *testing.T) {
+	for pin, ok := range map[string]bool{
+		"libapr1-dev=1.7.2-3+deb12u1":         false,
+		"libxml2-dev=2.9.14+dfsg-1.3~deb12u6": false,
+		"libapr1-dev=1.7.2-3+deb12u*":         true,
+		"libxml2-dev=2.9.14+dfsg-1.3~deb12u*": true,
+		"ruby=1:3.1":                          true,
+		"jq":                                  false,
+		"jq=":                                 false,
+		"jq=[":                                false,
+	} {
+		if err := checkPin(pin); (err == nil) != ok {
+			t.Errorf("checkPin(%q) = %v, want ok %v", pin, err, ok)
+		}
+	}
+}
