@@ -33,7 +33,7 @@ func moduleRootT(t *testing.T) string {
 func isShared(name string) bool { return strings.HasSuffix(name, "-common") }
 
 // TestTesteeDirsComplete checks every directory under survey/testees: a
-// README.md that names each mapped function's op and function set; a
+// README.md (whose table TestREADMEsMatchMappings checks); a
 // mapping.json whose ops are ops of vectors.Ops, with no two functions of
 // one function set answering the same op; a testee.json whose rows are
 // named after the directory, one per function set of the mapping and no
@@ -65,8 +65,7 @@ func TestTesteeDirsComplete(t *testing.T) {
 		}
 		dir := filepath.Join(root, "survey", "testees", e.Name())
 		t.Run(e.Name(), func(t *testing.T) {
-			readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
-			if err != nil {
+			if _, err := os.Stat(filepath.Join(dir, "README.md")); err != nil {
 				t.Fatalf("no README.md: %v", err)
 			}
 			if isShared(e.Name()) {
@@ -76,14 +75,6 @@ func TestTesteeDirsComplete(t *testing.T) {
 			m, err := loadMapping(dir)
 			if err != nil {
 				t.Fatalf("mapping: %v", err)
-			}
-			for _, f := range m {
-				if !bytes.Contains(readme, []byte("`"+f.Op+"`")) {
-					t.Errorf("README.md does not name op `%s` (of %s)", f.Op, f.Function)
-				}
-				if f.Variant != "" && !bytes.Contains(readme, []byte("`"+f.Variant+"`")) {
-					t.Errorf("README.md does not name function set `%s`", f.Variant)
-				}
 			}
 			d := byDir[e.Name()]
 			if d == nil {
@@ -518,6 +509,167 @@ func TestCheckPin(t *testing.T) {
 	} {
 		if err := checkPin(pin); (err == nil) != ok {
 			t.Errorf("checkPin(%q) = %v, want ok %v", pin, err, ok)
+		}
+	}
+}
+
+// readmeFunction is one row of a testee README's table of functions.
+type readmeFunction struct {
+	variant, op string
+	links       []string // the https links of the row
+	line        int
+}
+
+var readmeOp = regexp.MustCompile("`([A-Za-z0-9]+)`")
+
+// markdownLinks returns the https targets of the links [text](target) of
+// line; a target may hold balanced parentheses.
+func markdownLinks(line string) []string {
+	var out []string
+	for {
+		i := strings.Index(line, "](https://")
+		if i < 0 {
+			return out
+		}
+		line = line[i+2:]
+		depth, end := 0, -1
+		for j, c := range line {
+			if c == '(' {
+				depth++
+			} else if c == ')' {
+				if depth == 0 {
+					end = j
+					break
+				}
+				depth--
+			}
+		}
+		if end < 0 {
+			return out
+		}
+		out = append(out, line[:end])
+		line = line[end:]
+	}
+}
+
+// readmeFunctions returns the rows of the tables of readme that have an
+// "op" column: the function set (the column "set" or "set (variant)";
+// "(none)" or empty for the default), the op (the first `name` of its
+// cell) and the links of the row.
+func readmeFunctions(readme string) []readmeFunction {
+	var out []readmeFunction
+	var header []string
+	for i, line := range strings.Split(readme, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "|") {
+			header = nil
+			continue
+		}
+		raw := tableCells(line)
+		var cs []string
+		for _, c := range raw {
+			cs = append(cs, strings.ToLower(c))
+		}
+		if slices.Contains(cs, "op") {
+			header = cs
+			continue
+		}
+		if header == nil || strings.Trim(line, "|-: ") == "" {
+			continue
+		}
+		f := readmeFunction{line: i + 1, links: nil}
+		for j, h := range header {
+			if j >= len(raw) {
+				break
+			}
+			c := raw[j]
+			switch {
+			case h == "op":
+				if m := readmeOp.FindStringSubmatch(c); m != nil {
+					f.op = m[1]
+				}
+			case h == "set" || h == "variant" || strings.HasPrefix(h, "set "):
+				if v := strings.Trim(c, "`"); v != "(none)" && v != "—" && v != "-" {
+					f.variant = v
+				}
+			}
+		}
+		f.links = markdownLinks(line)
+		if f.op != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// tableCells splits a Markdown table row into its cells, trimmed; "\\|"
+// is a '|' inside a cell.
+func tableCells(line string) []string {
+	line = strings.TrimSuffix(strings.TrimPrefix(line, "|"), "|")
+	var cells []string
+	start := 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '|':
+			cells = append(cells, strings.TrimSpace(line[start:i]))
+			start = i + 1
+		}
+	}
+	return append(cells, strings.TrimSpace(line[start:]))
+}
+
+// samePage reports whether the links a and b are of one page, fragments
+// left out.
+func samePage(a, b string) bool {
+	a, _, _ = strings.Cut(a, "#")
+	b, _, _ = strings.Cut(b, "#")
+	return a == b
+}
+
+// TestREADMEsMatchMappings: the mapping is stated once, in mapping.json;
+// each testee README's table of functions says the same: a row for each
+// mapped function with its set and op, linking its docs' page (or "same"
+// as the row above), and no row for an op the mapping does not map.
+func TestREADMEsMatchMappings(t *testing.T) {
+	root := moduleRootT(t)
+	files, err := filepath.Glob(filepath.Join(root, "survey", "testees", "*", "mapping.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no mapping.json files (%v)", err)
+	}
+	for _, f := range files {
+		dir := filepath.Dir(f)
+		m, err := loadMapping(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(dir) + "/README.md"
+		rows := readmeFunctions(string(readme))
+		if len(rows) == 0 {
+			t.Errorf("%s has no table of functions with an op column", name)
+			continue
+		}
+		for _, e := range m {
+			i := slices.IndexFunc(rows, func(r readmeFunction) bool {
+				return r.op == string(e.Op) && r.variant == e.Variant &&
+					(len(r.links) == 0 || slices.ContainsFunc(r.links, func(l string) bool { return samePage(l, e.Docs) }))
+			})
+			if i < 0 {
+				t.Errorf("%s: no table row for %s (set %q, op %s, docs %s) of mapping.json", name, e.Function, e.Variant, e.Op, e.Docs)
+			}
+		}
+		for _, r := range rows {
+			if _, ok := vectors.Op(r.op).Info(); !ok {
+				continue
+			}
+			if !slices.ContainsFunc(m, func(e Mapping) bool { return string(e.Op) == r.op && e.Variant == r.variant }) {
+				t.Errorf("%s:%d: the table maps a function of set %q to %s, mapping.json does not", name, r.line, r.variant, r.op)
+			}
 		}
 	}
 }
