@@ -43,7 +43,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("survey", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		rowsRE     = fs.String("rows", "", "run only the rows whose name matches this `regexp` (the report keeps the others' last results)")
+		rowsRE     = fs.String("rows", "", "run only the rows whose name matches this `regexp` (the report keeps the others' last results; while some row has none, it goes to survey/work/report)")
 		fuzz       = fs.Duration("fuzz", 10*time.Second, "how `long` pctest fuzz runs on each row, unless its row sets a shorter time (0: no fuzzing)")
 		parallel   = fs.Int("j", 2, "how many rows run at once")
 		reportOnly = fs.Bool("report-only", false, "do not run anything: write the report from the results in survey/work")
