@@ -18,15 +18,7 @@ import (
 // TestRegistryLabelsConsistent: two entries that name the same relation
 // under the same claimed spec carry the same label, in every row.
 func TestRegistryLabelsConsistent(t *testing.T) {
-	root := moduleRootT(t)
-	_, dirs, err := loadRows(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	causes, err := loadCauses(root, dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, _, causes := surveyInputs(t)
 	for _, err := range labelConflicts(causes) {
 		t.Error(err)
 	}
@@ -118,15 +110,7 @@ func relationErrors(s *Summary, causes []*Cause) []error {
 // TestCommittedResultsShowRelations: on the committed results, every
 // divergence charged to a cause shows that cause's relation.
 func TestCommittedResultsShowRelations(t *testing.T) {
-	root := moduleRootT(t)
-	_, dirs, err := loadRows(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	causes, err := loadCauses(root, dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, _, causes := surveyInputs(t)
 	s := committedSummary(t)
 	groups := 0
 	for _, r := range s.Rows {
@@ -147,7 +131,9 @@ func TestRelationErrorsFound(t *testing.T) {
 	c := func(id, rel string) *Cause {
 		return &Cause{Divergence: vectors.Divergence{ID: id, Rows: []string{"r"}, Relation: rel}, file: "f"}
 	}
-	g := func(cause string, rels map[string]int) SummaryGroup { return SummaryGroup{Cause: cause, Relations: rels, Vectors: 1} }
+	g := func(cause string, rels map[string]int) SummaryGroup {
+		return SummaryGroup{Cause: cause, Relations: rels, Vectors: 1}
+	}
 	s := &Summary{Rows: []SummaryRow{{Name: "r", Groups: []SummaryGroup{
 		g("hex", map[string]int{"lowercase-hex": 3, "latin1-encoded": 1}),
 		g("loose", map[string]int{"latin1-encoded": 2, "lone-surrogate-encoded": 31}),

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"maps"
-	"slices"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 

@@ -261,7 +261,9 @@ func TestSchemasRejectBroken(t *testing.T) {
 		return map[string]any{"id": "x", "rows": []any{"r"}, "ops": []any{"formEncode"}, "relation": "lowercase-hex",
 			"title": "t", "verdict": "bug", "spec": "s", "explain": "e"}
 	}
-	row := func() map[string]any { return map[string]any{"name": "r", "language": "L", "library": "l", "argv": []any{"x"}} }
+	row := func() map[string]any {
+		return map[string]any{"name": "r", "language": "L", "library": "l", "argv": []any{"x"}}
+	}
 	cases := []struct {
 		name, schema string
 		doc          func() any

@@ -16,8 +16,8 @@ import (
 // written for: every divergence charged to a cause shows that cause's
 // relation.
 type Summary struct {
-	Generated time.Time    `json:"generated"`
-	Suite     string       `json:"suite"`
+	Generated time.Time `json:"generated"`
+	Suite     string    `json:"suite"`
 	// Debian gives, for each Debian pin of a testee.json (a version may
 	// end in '*'), the exact version installed.
 	Debian map[string]string `json:"debian,omitempty"`

@@ -27,6 +27,21 @@ func moduleRootT(t *testing.T) string {
 	return root
 }
 
+// surveyInputs loads the survey's rows, testee directories and registries
+// for a test.
+func surveyInputs(t *testing.T) (root string, rows []Row, dirs []*TesteeDir, causes []*Cause) {
+	t.Helper()
+	root = moduleRootT(t)
+	rows, dirs, err := loadRows(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if causes, err = loadCauses(root, dirs); err != nil {
+		t.Fatal(err)
+	}
+	return root, rows, dirs, causes
+}
+
 // isShared reports whether the directory under survey/testees named name
 // holds code that testees share (c-common, node-common) rather than a
 // testee: it has a README.md but no mapping.json and no row.
@@ -41,15 +56,7 @@ func isShared(name string) bool { return strings.HasSuffix(name, "-common") }
 // and give every bug a reproduction. A directory of shared code needs only
 // its README.md.
 func TestTesteeDirsComplete(t *testing.T) {
-	root := moduleRootT(t)
-	rows, dirs, err := loadRows(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	causes, err := loadCauses(root, dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, rows, dirs, causes := surveyInputs(t)
 	byDir := map[string]*TesteeDir{}
 	for _, d := range dirs {
 		byDir[filepath.Base(d.Dir)] = d
@@ -133,15 +140,7 @@ func TestTesteeDirsComplete(t *testing.T) {
 // that compile, docs for documented deviations, a change for an engine
 // lag), every row they name exists, and every bug has a reproduction.
 func TestVerdicts(t *testing.T) {
-	root := moduleRootT(t)
-	rows, dirs, err := loadRows(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	causes, err := loadCauses(root, dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, rows, _, causes := surveyInputs(t)
 	for _, c := range causes {
 		for _, name := range c.Rows {
 			if !slices.ContainsFunc(rows, func(r Row) bool { return r.Name == name }) {
@@ -183,15 +182,7 @@ func TestReproductions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs other languages' programs")
 	}
-	root := moduleRootT(t)
-	_, dirs, err := loadRows(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	causes, err := loadCauses(root, dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, _, dirs, causes := surveyInputs(t)
 	l := &layout{root: root, work: filepath.Join(root, "survey", "work")}
 	for _, c := range causes {
 		if c.Repro == nil {
