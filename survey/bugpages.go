@@ -86,17 +86,7 @@ func bugMarkdown(rep *Report, s *CauseSection) string {
 	ex := first.Group.Minimal
 	p("\n## Minimal input\n\n")
 	p("`%s` on the input %s\n\n", ex.Op, code(ex.ShowInput()))
-	p("- expected: %s\n", code(ex.ShowWant()))
-	p("- actual: %s\n", code(ex.ShowGot()))
-	if ex.Fuzz {
-		p("- found by `pctest fuzz`\n")
-	} else {
-		p("- pctest vector `%s`", ex.ID)
-		if ex.Ref != "" {
-			p(" (%s)", ex.Ref)
-		}
-		p("\n")
-	}
+	writeExample(&b, ex, "actual")
 	if len(entries) > 1 {
 		p("\nThe same root cause in every implementation above:\n\n")
 		for _, e := range entries {

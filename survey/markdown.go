@@ -298,17 +298,7 @@ func writeGroup(b *strings.Builder, g *Group) {
 		p("#### %s — %s (%s)\n\n", g.Cause.Title, strings.ToUpper(g.Cause.Verdict[:1])+g.Cause.Verdict[1:], counts)
 	}
 	p("- minimal input to `%s`: %s\n", ex.Op, code(ex.ShowInput()))
-	p("- expected: %s\n", code(ex.ShowWant()))
-	p("- got: %s\n", code(ex.ShowGot()))
-	if ex.Fuzz {
-		p("- found by `pctest fuzz`\n")
-	} else {
-		p("- vector: `%s`", ex.ID)
-		if ex.Ref != "" {
-			p(" (%s)", ex.Ref)
-		}
-		p("\n")
-	}
+	writeExample(b, ex, "got")
 	if g.Relation != nil {
 		p("- spec step involved: %s\n", g.Relation.Step)
 	}
@@ -456,4 +446,19 @@ func engineSentence(n EngineCount) string {
 		s += ", " + strings.Join(more, " and ")
 	}
 	return s
+}
+
+// writeExample writes the expected and the actual answer of ex, as list
+// items, the actual one named got, and where ex comes from.
+func writeExample(b *strings.Builder, ex *Result, got string) {
+	fmt.Fprintf(b, "- expected: %s\n- %s: %s\n", code(ex.ShowWant()), got, code(ex.ShowGot()))
+	if ex.Fuzz {
+		b.WriteString("- found by `pctest fuzz`\n")
+		return
+	}
+	fmt.Fprintf(b, "- vector: `%s`", ex.ID)
+	if ex.Ref != "" {
+		fmt.Fprintf(b, " (%s)", ex.Ref)
+	}
+	b.WriteString("\n")
 }
