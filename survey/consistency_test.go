@@ -24,7 +24,7 @@ func TestRegistryLabelsConsistent(t *testing.T) {
 	}
 	n := 0
 	for _, c := range causes {
-		if c.Relation != "" && c.Claim != "" {
+		if len(c.Relation) > 0 && c.Claim != "" {
 			n++
 		}
 	}
@@ -36,7 +36,7 @@ func TestRegistryLabelsConsistent(t *testing.T) {
 // deviation in another.
 func TestLabelConflictsFound(t *testing.T) {
 	mk := func(id, label, claim string) *Cause {
-		return &Cause{Divergence: vectors.Divergence{ID: id, Relation: "lowercase-hex", Claim: claim, Verdict: label}, file: id + "/verdicts.json"}
+		return &Cause{Divergence: vectors.Divergence{ID: id, Relation: vectors.RelationSet{"lowercase-hex"}, Claim: claim, Verdict: label}, file: id + "/verdicts.json"}
 	}
 	if errs := labelConflicts([]*Cause{mk("a", VerdictBug, "RFC 3986"), mk("b", VerdictDocumented, "rfc  3986")}); len(errs) != 1 ||
 		!strings.Contains(errs[0].Error(), "a (a/verdicts.json)") || !strings.Contains(errs[0].Error(), "b (b/verdicts.json)") {
@@ -82,7 +82,7 @@ func relationErrors(s *Summary, causes []*Cause) []error {
 				errs = append(errs, fmt.Errorf("row %s: the results charge divergences to %s (%s), which does not cover that row", r.Name, c.ID, c.where()))
 			}
 			for rel, n := range g.Relations {
-				if c.Relation != "" && rel != c.Relation {
+				if len(c.Relation) > 0 && !c.Relation.Has(rel) {
 					errs = append(errs, fmt.Errorf("row %s: %s (%s) is relation %q, but %d of its divergences show %q (e.g. %s: %s, want %s, got %s)",
 						r.Name, c.ID, c.where(), c.Relation, n, rel, g.Example.Op, g.Example.In, g.Example.Want, g.Example.Got))
 				}
@@ -96,7 +96,7 @@ func relationErrors(s *Summary, causes []*Cause) []error {
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(shown)) {
-		if c := byID[id]; c.Relation == "" && len(shown[id]) > 1 {
+		if c := byID[id]; len(c.Relation) == 0 && len(shown[id]) > 1 {
 			var list []string
 			for _, rel := range slices.Sorted(maps.Keys(shown[id])) {
 				list = append(list, rel+" (in "+shown[id][rel]+")")
@@ -129,7 +129,11 @@ func TestCommittedResultsShowRelations(t *testing.T) {
 // of no relation that shows two, and one that no registry has.
 func TestRelationErrorsFound(t *testing.T) {
 	c := func(id, rel string) *Cause {
-		return &Cause{Divergence: vectors.Divergence{ID: id, Rows: []string{"r"}, Relation: rel}, file: "f"}
+		var rs vectors.RelationSet
+		if rel != "" {
+			rs = vectors.RelationSet{rel}
+		}
+		return &Cause{Divergence: vectors.Divergence{ID: id, Rows: []string{"r"}, Relation: rs}, file: "f"}
 	}
 	g := func(cause string, rels map[string]int) SummaryGroup {
 		return SummaryGroup{Cause: cause, Relations: rels, Vectors: 1}
@@ -146,7 +150,7 @@ func TestRelationErrorsFound(t *testing.T) {
 		text = append(text, e.Error())
 	}
 	all := strings.Join(text, "\n")
-	for _, want := range []string{`hex (f) is relation "lowercase-hex", but 1 of its divergences show "latin1-encoded"`, "loose (f) names no relation, and its divergences show 2", "gone, which no registry has"} {
+	for _, want := range []string{`hex (f) is relation ["lowercase-hex"], but 1 of its divergences show "latin1-encoded"`, "loose (f) names no relation, and its divergences show 2", "gone, which no registry has"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no error %q in:\n%s", want, all)
 		}

@@ -78,7 +78,7 @@ func TestSubsetRunKeepsReport(t *testing.T) {
 func TestHTMLIDs(t *testing.T) {
 	l, rows := fakeSurvey(t, true)
 	c := &Cause{Divergence: vectors.Divergence{ID: "lib a.undecoded x", Rows: []string{"lib a", "lib b"}, Ops: []vectors.Op{vectors.OpDecodeURI},
-		Relation: "undecoded", Title: "t", Verdict: VerdictBug, Spec: "s", Explain: "e"}, file: "survey/verdicts.json"}
+		Relation: vectors.RelationSet{"undecoded"}, Title: "t", Verdict: VerdictBug, Spec: "s", Explain: "e"}, file: "survey/verdicts.json"}
 	rep, err := collect(l, rows, []*Cause{c})
 	if err != nil {
 		t.Fatal(err)

@@ -116,7 +116,7 @@ func (c *Cause) matches(row *Row, r *Result) bool {
 		slices.Contains(c.Rows, row.Name) && slices.Contains(c.Ops, r.Op) &&
 		c.MatchesPatterns(r.ID, r.Req, r.Want, r.Got, r.Incident) &&
 		(c.Check == "" || checks[c.Check](r)) &&
-		(c.Relation == "" || r.relation().ID == c.Relation)
+		(len(c.Relation) == 0 || c.Relation.Has(r.relation().ID))
 }
 
 // classify returns the first cause that explains r, or nil.

@@ -72,8 +72,10 @@ type Divergence struct {
 	// lenient.go checks); only registries whose reader knows it may use it.
 	Check string `json:"check,omitempty"`
 	// Relation is the id of a relation of internal/cause's table (such as
-	// "lowercase-hex") that every divergence the entry covers shows.
-	Relation string `json:"relation,omitempty"`
+	// "lowercase-hex") that every divergence the entry covers shows; or,
+	// written as a JSON array, the few relations they show (Classify tells
+	// an input that ends in an escape apart, say).
+	Relation RelationSet `json:"relation,omitempty"`
 	// Title says in a line what goes wrong.
 	Title string `json:"title"`
 	// Verdict is the label: one of Labels.
@@ -105,6 +107,42 @@ type Divergence struct {
 	Examples []DivergenceExample `json:"examples,omitempty"`
 
 	in, want, got, vector *regexp.Regexp
+}
+
+// A RelationSet is the relation ids an entry names: in JSON one string, or
+// an array of them.
+type RelationSet []string
+
+// Has reports whether id is one of s.
+func (s RelationSet) Has(id string) bool { return slices.Contains(s, id) }
+
+// UnmarshalJSON reads a string or an array of strings.
+func (s *RelationSet) UnmarshalJSON(data []byte) error {
+	var one string
+	if err := json.Unmarshal(data, &one); err == nil {
+		*s = RelationSet{one}
+		if one == "" {
+			*s = nil
+		}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(data, &many); err != nil {
+		return errors.New("relation: want a relation id or an array of them")
+	}
+	if len(many) == 0 || slices.Contains(many, "") {
+		return errors.New("relation: an empty array or id")
+	}
+	*s = many
+	return nil
+}
+
+// MarshalJSON writes one relation as a string, several as an array.
+func (s RelationSet) MarshalJSON() ([]byte, error) {
+	if len(s) == 1 {
+		return json.Marshal(s[0])
+	}
+	return json.Marshal([]string(s))
 }
 
 // Deviation is the former name of Divergence.
@@ -302,20 +340,20 @@ func (d *Divergence) check(rules RegistryRules) error {
 		}
 		*f.re = re
 	}
-	if d.Relation != "" {
-		known := rules.Relation
-		if known == nil {
-			known = func(id string) bool { return relationHolds[id] != nil }
-		}
-		if !known(d.Relation) {
-			return fmt.Errorf("relation %q is not a relation of internal/cause's table", d.Relation)
+	known := rules.Relation
+	if known == nil {
+		known = func(id string) bool { return relationHolds[id] != nil }
+	}
+	for _, id := range d.Relation {
+		if !known(id) {
+			return fmt.Errorf("relation %q is not a relation of internal/cause's table", id)
 		}
 	}
 	if d.In == "" && d.Vector == "" {
-		switch d.Relation {
-		case "":
+		switch {
+		case len(d.Relation) == 0:
 			return errors.New("no input pattern (in, vector) and no relation: the entry would catch every divergence of its rows and ops")
-		case "different":
+		case d.Relation.Has("different"):
 			return errors.New("relation \"different\" (the table's fallback) without an input pattern catches every divergence of its rows and ops")
 		}
 	}
@@ -472,14 +510,16 @@ func LabelConflicts(entries []*Divergence, where func(*Divergence) string) []err
 	byKey := map[key][]*Divergence{}
 	var keys []key
 	for _, d := range entries {
-		if d.Relation == "" || d.Claim == "" {
+		if d.Claim == "" {
 			continue
 		}
-		k := key{d.Relation, ClaimKey(d.Claim)}
-		if byKey[k] == nil {
-			keys = append(keys, k)
+		for _, rel := range d.Relation {
+			k := key{rel, ClaimKey(d.Claim)}
+			if byKey[k] == nil {
+				keys = append(keys, k)
+			}
+			byKey[k] = append(byKey[k], d)
 		}
-		byKey[k] = append(byKey[k], d)
 	}
 	var errs []error
 	for _, k := range keys {

@@ -139,7 +139,10 @@ func TestDeviationRelations(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range devs {
-		if _, ok := Lookup(d.Relation); !ok {
+		if len(d.Relation) != 1 {
+			t.Fatalf("%s: relation %q is not one relation", d.ID, d.Relation)
+		}
+		if _, ok := Lookup(d.Relation[0]); !ok {
 			t.Errorf("%s: relation %q is not in the table", d.ID, d.Relation)
 		}
 		for i, e := range d.Examples {
@@ -147,7 +150,7 @@ func TestDeviationRelations(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r := Classify(Failure{Req: req, Want: want, Got: got}); r.ID != d.Relation {
+			if r := Classify(Failure{Req: req, Want: want, Got: got}); r.ID != d.Relation[0] {
 				t.Errorf("%s: example %d: Classify says %s, the entry %s", d.ID, i+1, r.ID, d.Relation)
 			}
 		}
