@@ -114,7 +114,7 @@ func bugMarkdown(rep *Report, s *CauseSection) string {
 	p("## Reproduction\n\n")
 	if r := c.Repro; r != nil {
 		file := filepath.Join(c.reproDir(), r.File)
-		p("`%s`, run as `%s`:\n\n", filepath.ToSlash(file), strings.Join(r.Argv, " "))
+		p("`%s`, run as %s (`{file}` is the program; `{out}` a build directory):\n\n", filepath.ToSlash(file), code(shellJoin(r.Argv)))
 		if src, err := os.ReadFile(filepath.Join(rootOf(rep), file)); err == nil {
 			p("```%s\n%s\n```\n\n", fenceLang(r.File), strings.TrimRight(string(src), "\n"))
 		}
@@ -193,4 +193,18 @@ func slug(s string) string {
 		}
 	}
 	return strings.Trim(b.String(), "-")
+}
+
+// shellJoin writes argv as a POSIX shell command line, quoting what needs
+// it.
+func shellJoin(argv []string) string {
+	var out []string
+	for _, a := range argv {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./{}=:,+@%") == "" {
+			out = append(out, a)
+			continue
+		}
+		out = append(out, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
+	}
+	return strings.Join(out, " ")
 }
