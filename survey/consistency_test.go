@@ -159,3 +159,39 @@ func TestRelationErrorsFound(t *testing.T) {
 		t.Errorf("%d errors, want 3:\n%s", len(errs), all)
 	}
 }
+
+// TestCommittedBugPages: every bug the committed results charge a
+// divergence to has its page in survey/bugs, and every page there is of
+// such a bug.
+func TestCommittedBugPages(t *testing.T) {
+	root, _, _, causes := surveyInputs(t)
+	s := committedSummary(t)
+	want := map[string]bool{}
+	for _, r := range s.Rows {
+		for _, g := range r.Groups {
+			i := slices.IndexFunc(causes, func(c *Cause) bool { return c.ID == g.Cause })
+			if i >= 0 && causes[i].Verdict == VerdictBug && r.Name != "reference" {
+				want[bugPage(causes[i])] = true
+			}
+		}
+	}
+	pages, err := filepath.Glob(filepath.Join(root, "survey", "bugs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, p := range pages {
+		have[filepath.Base(p)] = true
+		if !want[filepath.Base(p)] {
+			t.Errorf("survey/bugs/%s is the page of no bug of results.json", filepath.Base(p))
+		}
+	}
+	for p := range want {
+		if !have[p] {
+			t.Errorf("no page survey/bugs/%s", p)
+		}
+	}
+	if len(want) == 0 {
+		t.Error("results.json charges no divergence to a bug: nothing was checked")
+	}
+}
