@@ -84,10 +84,13 @@ fuzz-rate:
 # sweeps every code point U+0080-U+FFFF (and a sample above) through the
 # query of each legacy encoding and fails where Chromium and package codec
 # differ. Not part of test.
-CHROMIUM_VERSION ?= 156.0.8078.79-1~deb12u1
+# Chromium comes from Debian's security suite, which keeps only the newest
+# update: the pin is the major version (an apt-get glob), and the exact
+# version installed is what the recording names.
+CHROMIUM_VERSION ?= 156.*
 
 .PHONY: chromium-legacy
 chromium-legacy:
-	apt-get update -qq && apt-get install -y chromium=$(CHROMIUM_VERSION) chromium-common=$(CHROMIUM_VERSION)
-	$(GO) run ./vectors/internal/chromium -out vectors/testdata/chromium-legacy.json -package chromium=$(CHROMIUM_VERSION)
+	apt-get update -qq && apt-get install -y 'chromium=$(CHROMIUM_VERSION)' 'chromium-common=$(CHROMIUM_VERSION)'
+	$(GO) run ./vectors/internal/chromium -out vectors/testdata/chromium-legacy.json -package "chromium=$$(dpkg-query -W -f '$${Version}' chromium)"
 	$(GO) run ./vectors/internal/chromium -sweep
