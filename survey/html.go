@@ -67,7 +67,9 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"slug":    slug,
 	"bugPage": bugPage,
 	"scores":  func(f Family) []Score { return f.scores() },
-	"engines": func(rep *Report) string { return engineSentence(rep.engineCount()) },
+	"engines": func(rep *Report) template.HTML {
+		return template.HTML(engineSentence(rep.engineCount(), func(s string) string { return "<b>" + template.HTMLEscapeString(s) + "</b>" }))
+	},
 	"rowNames": func(es []BugLine) string {
 		var n []string
 		for _, e := range es {

@@ -32,7 +32,7 @@ func markdown(rep *Report) string {
 		p("`pctest fuzz` ran for %s on each row. ", ft)
 	}
 	bugs, bugRows := rep.bugCounts()
-	p("**%d implementations** (rows) in **%d languages**; %s. **%d bugs** (distinct root causes) found in %d rows. ", rows, len(langs), engineSentence(ec), bugs, bugRows)
+	p("**%d implementations** (rows) in **%d languages**; %s. **%d bugs** (distinct root causes) found in %d rows. ", rows, len(langs), engineSentence(ec, func(s string) string { return "**" + s + "**" }), bugs, bugRows)
 	p("Every cell and every example below is the output of the implementation named. What is written by hand is the mapping of functions to ops (each testee's `mapping.json` under `survey/testees/`) and the verdicts (the registries: `vectors/deviations.json`, `survey/verdicts.json` and each testee's `verdicts.json`). `results.json` beside this file holds the same results for programs, and `bugs/` a page per bug, fileable as it stands.\n\n")
 	p("Languages: %s.\n\n", strings.Join(langs, ", "))
 	p("- [Scores by family](#scores) · [Scores by op](#ops)\n")
@@ -432,9 +432,9 @@ func mdCell(s string) string {
 }
 
 // engineSentence says how many engine rows ran and how many distinct
-// engines they are.
-func engineSentence(n EngineCount) string {
-	s := fmt.Sprintf("**%d of them ECMAScript engine rows: %d distinct engines**", n.Rows, n.Distinct)
+// engines they are, with bold(s) around the main figures.
+func engineSentence(n EngineCount, bold func(string) string) string {
+	s := bold(fmt.Sprintf("%d of them ECMAScript engine rows: %d distinct engines", n.Rows, n.Distinct))
 	var more []string
 	if n.Forks > 0 {
 		more = append(more, plural(n.Forks, "fork"))
