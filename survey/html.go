@@ -141,7 +141,7 @@ Every cell and example is the output of the implementation named; the function-t
 {{range $f := .Families}}{{with scores $f}}<h3 id="scores-{{$f.ID}}">{{$f.Title}}</h3>
 <div class="scoreboard"><table>
 <tr><th>#</th><th>implementation</th><th>language</th><th>ops</th><th>pass rate</th><th>passed / run</th><th>bugs</th><th>fuzz</th></tr>
-{{range $i, $s := .}}<tr><td class="num">{{add1 $i}}</td><td class="name"><a href="#row-{{slug $s.Row.Row.Name}}">{{$s.Row.Row.Name}}</a></td><td>{{$s.Row.Row.Language}}</td><td class="num">{{$s.Ops}}</td><td class="num"><span class="bar {{rateClass $s}}" style="width: {{barWidth $s}}px"></span>{{$s.RateText}}</td><td class="num">{{$s.Passed}} / {{$s.Ran}}</td><td class="num">{{if $s.Bugs}}{{$s.Bugs}}{{end}}</td><td>{{fuzzTime $s.Row}}</td></tr>
+{{range $i, $s := .}}<tr><td class="num">{{add1 $i}}</td><td class="name"><a href="#row-{{slug $s.Row.Row.Name}}">{{$s.Row.Row.Name}}</a></td><td>{{$s.Row.Row.Language}}</td><td class="num">{{$s.Ops}}</td><td class="num"><span class="bar {{rateClass $s}}" style="width: {{barWidth $s}}px"></span>{{$s.RateText}}</td><td class="num">{{$s.Passed}} / {{$s.Ran}}</td><td class="num">{{if $s.Bugs}}{{$s.Bugs}}{{end}}</td><td>{{$s.FuzzText}}</td></tr>
 {{end}}</table></div>
 {{end}}{{end}}
 <h2 id="ops">Scores by op</h2>

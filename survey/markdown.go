@@ -44,7 +44,7 @@ func markdown(rep *Report) string {
 
 	p("<a id=\"scores\"></a>\n## Scores by family\n\n")
 	p("Rows are ranked only against rows of the same family, on that family's ops: vectors passed of those run (expected failures count as failures, skipped vectors do not). ")
-	p("A row passes clean only when fuzzing (`pctest fuzz` against the reference codec) found nothing on those ops either. Bugs: distinct root causes on those ops.\n\n")
+	p("A row passes clean only when fuzzing (`pctest fuzz` against the reference codec) found nothing on those ops either. Bugs: distinct root causes on those ops; fuzz: findings on those ops, and how long fuzzing ran on the row.\n\n")
 	for _, f := range fams {
 		sc := f.scores()
 		if len(sc) == 0 {
@@ -52,7 +52,7 @@ func markdown(rep *Report) string {
 		}
 		p("**%s**\n\n| # | implementation | language | ops | pass rate | passed / run | bugs | fuzz |\n|---|---|---|---|---|---|---|---|\n", f.Title)
 		for i, s := range sc {
-			p("| %d | %s | %s | %d | %s | %d / %d | %s | %s |\n", i+1, s.Row.Row.Name, s.Row.Row.Language, s.Ops, s.RateText(), s.Passed, s.Ran, zeroDash(s.Bugs), fuzzWithTime(s.Row))
+			p("| %d | %s | %s | %d | %s | %d / %d | %s | %s |\n", i+1, s.Row.Row.Name, s.Row.Row.Language, s.Ops, s.RateText(), s.Passed, s.Ran, zeroDash(s.Bugs), s.FuzzText())
 		}
 		p("\n")
 	}

@@ -101,6 +101,16 @@ type Score struct {
 	Fuzz, Bugs int
 }
 
+// FuzzText writes the fuzz findings on the ops and how long fuzzing ran
+// on the row ("not run" when it did not).
+func (s Score) FuzzText() string {
+	rr := s.Row
+	if rr.Fuzz == nil || rr.Meta.Fuzzed == "" {
+		return fuzzCell(rr)
+	}
+	return fmt.Sprintf("%d (%s)", s.Fuzz, rr.Meta.Fuzzed)
+}
+
 // Clean reports whether the row passed every vector of the ops, and
 // fuzzing found nothing on them.
 func (s Score) Clean() bool { return s.Ran > 0 && s.Passed == s.Ran && s.Fuzz == 0 }
