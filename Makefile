@@ -44,8 +44,10 @@ run:
 # survey: the field survey, not part of test (survey/testees/README.md).
 # Installs every testee's pinned runtime and library (apt-get, npm ci, the
 # builds of its testee.json), runs pctest run and pctest fuzz on every row,
-# runs the bugs' reproductions, and writes survey/REPORT.md and
-# survey/report.html. ROWS=regexp runs the rows whose name matches;
+# runs the bugs' reproductions, and writes survey/REPORT.md,
+# survey/report.html, survey/results.json and survey/bugs/. ROWS=regexp
+# runs the rows whose name matches (while other rows have no results in
+# survey/work, the report goes to survey/work/report, and it says so);
 # SURVEYFLAGS go to `go run ./survey` (e.g. SURVEYFLAGS='-fuzz 30s -j 3').
 ROWS ?=
 survey:

@@ -92,7 +92,7 @@ func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector)
 		if d, ok := vectors.FindDeviation(c.deviations, impl.Name(), v.Request, v.Expect, got); ok {
 			r.Outcome = ExpectedFailure
 			r.Deviation = d.ID
-			r.Reason = "known deviation " + d.ID + ": " + d.Summary
+			r.Reason = "known deviation " + d.ID + ": " + d.Title
 		}
 	}
 	if c.expect != nil {

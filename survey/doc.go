@@ -4,13 +4,20 @@
 // input, the spec clause, a verdict and, for a bug, a reproduction in the
 // implementation's own language.
 //
-// It owns the survey's outputs (REPORT.md and report.html beside this file)
-// and reads its inputs: rows.json lists the rows built into pctest (the
+// It owns the survey's outputs (REPORT.md, report.html, results.json for
+// programs and a page per bug under bugs/, beside this file; a survey
+// that leaves some rows without results writes them under
+// survey/work/report instead, never over the whole survey's) and reads its
+// inputs: rows.json lists the rows built into pctest (the
 // reference, goja, net/url) and the runner's example node testee; every
 // directory under testees/ with a testee.json is one implementation, with
 // its pinned install, its build, its rows, its mapping of functions to ops
 // and its verdicts.json (testees/README.md says what each file holds).
-// verdicts.json beside this file holds the causes of the built-in rows. A
+// The verdicts are registries of known divergences of one schema
+// (vectors.Divergence, vectors/registry.schema.json):
+// vectors/deviations.json (the engines pctest runs itself),
+// verdicts.json beside this file (the other built-in rows) and each
+// testee's verdicts.json. A
 // divergence no cause matches is reported as unclassified and makes the run
 // fail, and so does a bug's reproduction that no longer prints what its
 // verdict says, so that every divergence in a published report has a

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -73,7 +76,23 @@ func install(ctx context.Context, l *layout, dirs []*TesteeDir, parallel int, st
 	fmt.Fprintf(stderr, "survey: installed and built %d testee directories in %v, %d failed (survey/work/install.log)\n",
 		len(dirs), time.Since(start).Round(time.Second), len(failed))
 	data, _ := json.MarshalIndent(failed, "", "  ")
-	return failed, os.WriteFile(filepath.Join(l.work, "install.json"), append(data, '\n'), 0o644)
+	if err := os.WriteFile(filepath.Join(l.work, "install.json"), append(data, '\n'), 0o644); err != nil {
+		return failed, err
+	}
+	return failed, recordPins(ctx, l, dirs)
+}
+
+// recordPins merges the installed versions of the pinned packages of dirs
+// into survey/work/results/debian.json, which the report shows.
+func recordPins(ctx context.Context, l *layout, dirs []*TesteeDir) error {
+	name := filepath.Join(l.work, "results", "debian.json")
+	all := map[string]string{}
+	if data, err := os.ReadFile(name); err == nil {
+		json.Unmarshal(data, &all)
+	}
+	maps.Copy(all, pinnedVersions(ctx, dirs))
+	data, _ := json.MarshalIndent(all, "", "  ")
+	return os.WriteFile(name, append(data, '\n'), 0o644)
 }
 
 // run runs argv in dir, logging its output, and returns an error that
@@ -151,11 +170,62 @@ func (in *installer) apt(ctx context.Context, dirs []*TesteeDir, stderr io.Write
 }
 
 // pinInstalled reports whether the Debian package pinned as "name=version"
-// is installed at that version (dpkg-query).
+// is installed at a version the pin takes (dpkg-query; the version may
+// end in a '*' glob, as apt-get takes it).
 func pinInstalled(ctx context.Context, pin string) bool {
-	name, version, _ := strings.Cut(pin, "=")
+	name, pattern, _ := strings.Cut(pin, "=")
+	v := installedVersion(ctx, name)
+	ok, _ := path.Match(pattern, v)
+	return v != "" && ok
+}
+
+// installedVersion returns the installed version of a Debian package, or
+// "" when it is not installed.
+func installedVersion(ctx context.Context, name string) string {
 	out, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f", "${Version} ${db:Status-Status}", name).Output()
-	return err == nil && string(out) == version+" installed"
+	v, ok := strings.CutSuffix(string(out), " installed")
+	if err != nil || !ok {
+		return ""
+	}
+	return v
+}
+
+// securityUpdate matches a Debian version that a security or point
+// update made (2.9.14+dfsg-1.3~deb12u6): the archive keeps only the
+// newest, so a pin of it stops installing when the next one comes.
+var securityUpdate = regexp.MustCompile(`[+~]deb[0-9]+u[0-9]+$`)
+
+// checkPin checks an apt pin of testee.json: "name=version", where a
+// version from a Debian update is pinned up to the update's number and a
+// '*' ("1.7.2-3+deb12u*"), so that the pin stays installable; the survey
+// records the exact version installed.
+func checkPin(pin string) error {
+	name, version, ok := strings.Cut(pin, "=")
+	switch {
+	case !ok || name == "" || version == "":
+		return fmt.Errorf("apt package %q is not pinned as name=version", pin)
+	case securityUpdate.MatchString(version):
+		return fmt.Errorf("apt pin %q names one Debian update, which the archive drops when the next comes: pin %s*", pin, securityUpdate.ReplaceAllStringFunc(pin, func(s string) string {
+			return s[:strings.LastIndexByte(s, 'u')+1]
+		}))
+	}
+	if _, err := path.Match(version, ""); err != nil {
+		return fmt.Errorf("apt pin %q: %v", pin, err)
+	}
+	return nil
+}
+
+// pinnedVersions returns the installed version of each package dirs pin,
+// by pin, for the report (survey/work/results/debian.json).
+func pinnedVersions(ctx context.Context, dirs []*TesteeDir) map[string]string {
+	out := map[string]string{}
+	for _, d := range dirs {
+		for _, p := range d.Apt {
+			name, _, _ := strings.Cut(p, "=")
+			out[p] = installedVersion(ctx, name)
+		}
+	}
+	return out
 }
 
 // build runs npm ci (when the directory has a package-lock.json) and the

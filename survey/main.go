@@ -16,6 +16,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/pctest/pctest/vectors"
 )
 
 func main() {
@@ -41,7 +43,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("survey", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		rowsRE     = fs.String("rows", "", "run only the rows whose name matches this `regexp` (the report keeps the others' last results)")
+		rowsRE     = fs.String("rows", "", "run only the rows whose name matches this `regexp` (the report keeps the others' last results; while some row has none, it goes to survey/work/report)")
 		fuzz       = fs.Duration("fuzz", 10*time.Second, "how `long` pctest fuzz runs on each row, unless its row sets a shorter time (0: no fuzzing)")
 		parallel   = fs.Int("j", 2, "how many rows run at once")
 		reportOnly = fs.Bool("report-only", false, "do not run anything: write the report from the results in survey/work")
@@ -117,19 +119,25 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "survey: %v\n", err)
 		return 2
 	}
-	if err := writeReports(l, rep); err != nil {
+	dir, whole := l.reportDir(rep)
+	if err := writeReports(dir, rep); err != nil {
 		fmt.Fprintf(stderr, "survey: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "survey: wrote survey/REPORT.md and survey/report.html: %d rows, %d divergences, %d causes, %d bugs\n",
-		len(rep.Rows), rep.Divergences, rep.CauseCount, len(rep.Bugs))
+	rel, _ := filepath.Rel(l.root, dir)
+	bugs, _ := rep.bugCounts()
+	fmt.Fprintf(stdout, "survey: wrote %s/REPORT.md, report.html, results.json and bugs/: %d rows, %d divergences, %d causes, %d bugs\n",
+		rel, len(rep.Rows), rep.Divergences, rep.CauseCount, bugs)
+	if !whole {
+		fmt.Fprintf(stdout, "survey: some rows have no results (not run yet), so this is not the whole survey: the committed report in survey/ is left as it was\n")
+	}
 	if n := rep.Unclassified; n > 0 {
 		fmt.Fprintf(stderr, "survey: %d divergences have no verdict: add causes to survey/verdicts.json\n", n)
 		for _, rr := range rep.Rows {
 			for _, g := range rr.Groups {
 				if g.Cause == nil {
 					ex := g.Minimal
-					fmt.Fprintf(stderr, "  %s: %s (%d): e.g. %s: want %s, got %s\n", rr.Row.Name, g.Title(), len(g.Results), inputForm(ex.Req), responseForm(ex.Want, ""), responseForm(ex.Got, ex.Incident))
+					fmt.Fprintf(stderr, "  %s: %s (%d): e.g. %s: want %s, got %s\n", rr.Row.Name, g.Title(), len(g.Results), vectors.InputForm(ex.Req), vectors.AnswerForm(ex.Want, ""), vectors.AnswerForm(ex.Got, ex.Incident))
 				}
 			}
 		}

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -15,7 +18,8 @@ func markdown(rep *Report) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 
-	rows, engines := rep.counts()
+	rows, _ := rep.counts()
+	ec := rep.engineCount()
 	langs := rep.languages()
 	p("# The pctest field survey\n\n")
 	p("Generated %s by `make survey`. Suite %s, %d vectors per row. ", rep.Generated.Format("2006-01-02 15:04 UTC"), code(orDash(rep.Suite)), rep.Vectors)
@@ -23,33 +27,41 @@ func markdown(rep *Report) string {
 	case "":
 		p("`pctest fuzz` did not run. ")
 	case "varied":
-		p("`pctest fuzz` ran on each row for the time its scoreboard line shows (most rows the survey's default, a few slow testees less). ")
+		p("`pctest fuzz` ran on each row for the time its score line shows (most rows the survey's default, a few slow testees less). ")
 	default:
 		p("`pctest fuzz` ran for %s on each row. ", ft)
 	}
 	bugs, bugRows := rep.bugCounts()
-	p("**%d implementations** (rows) in **%d languages**, **%d of them ECMAScript engines**; **%d bugs** found in %d of them. ", rows, len(langs), engines, bugs, bugRows)
-	p("Every cell and every example below is the output of the implementation named. What is written by hand is the mapping of functions to ops (each testee's `mapping.json` and `README.md` under `survey/testees/`) and the verdicts (the `verdicts.json` beside them, and `survey/verdicts.json`).\n\n")
+	p("**%d implementations** (rows) in **%d languages**; %s. **%d bugs** (distinct root causes) found in %d rows. ", rows, len(langs), engineSentence(ec, func(s string) string { return "**" + s + "**" }), bugs, bugRows)
+	p("Every cell and every example below is the output of the implementation named. What is written by hand is the mapping of functions to ops (each testee's `mapping.json` under `survey/testees/`) and the verdicts (the registries: `vectors/deviations.json`, `survey/verdicts.json` and each testee's `verdicts.json`). `results.json` beside this file holds the same results for programs, and `bugs/` a page per bug, fileable as it stands.\n\n")
 	p("Languages: %s.\n\n", strings.Join(langs, ", "))
-	p("- [Scoreboard](#scoreboard)\n")
+	p("- [Scores by family](#scores) · [Scores by op](#ops)\n")
 	fams := rep.buildFamilies()
 	for _, f := range fams {
 		p("- [%s](#%s)\n", f.Title, f.ID)
 	}
 	p("- [Bugs](#bugs) · [Causes and verdicts](#causes) · [Implementations](#implementations) · [Not surveyed](#not-surveyed)\n\n")
 
-	p("<a id=\"scoreboard\"></a>\n## Scoreboard\n\n")
-	p("Each row's pass rate on the ops it answers (vectors passed of those run; expected failures count as failures, skipped vectors do not count), best first. ")
-	p("Fuzz: findings of `pctest fuzz` against the reference codec, and for how long it ran on the row.\n\n")
-	p("| # | implementation | language | ops | pass rate | passed / run | bugs | fuzz |\n|---|---|---|---|---|---|---|---|\n")
-	for i, s := range rep.scoreboard() {
-		name := s.Row.Row.Name
-		if s.Row.isEngine() {
-			name += " ⚙"
+	p("<a id=\"scores\"></a>\n## Scores by family\n\n")
+	p("Rows are ranked only against rows of the same family, on that family's ops: vectors passed of those run (expected failures count as failures, skipped vectors do not). ")
+	p("A row passes clean only when fuzzing (`pctest fuzz` against the reference codec) found nothing on those ops either. Bugs: distinct root causes on those ops; fuzz: findings on those ops, and how long fuzzing ran on the row.\n\n")
+	for _, f := range fams {
+		sc := f.scores()
+		if len(sc) == 0 {
+			continue
 		}
-		p("| %d | %s | %s | %d | %s | %d / %d | %s | %s |\n", i+1, name, s.Row.Row.Language, s.Ops, s.RateText(), s.Passed, s.Ran, zeroDash(s.Bugs), fuzzWithTime(s.Row))
+		p("**%s**\n\n| # | implementation | language | ops | pass rate | passed / run | bugs | fuzz |\n|---|---|---|---|---|---|---|---|\n", f.Title)
+		for i, s := range sc {
+			p("| %d | %s | %s | %d | %s | %d / %d | %s | %s |\n", i+1, s.Row.Row.Name, s.Row.Row.Language, s.Ops, s.RateText(), s.Passed, s.Ran, zeroDash(s.Bugs), s.FuzzText())
+		}
+		p("\n")
 	}
-	p("\n⚙ an ECMAScript engine. Rows that did not run are listed under [Not surveyed](#not-surveyed).\n\n")
+	p("Rows that did not run are listed under [Not surveyed](#not-surveyed).\n\n")
+	p("<a id=\"ops\"></a>\n## Scores by op\n\n| op | rows | clean rows | passed / run | bugs |\n|---|---|---|---|---|\n")
+	for _, o := range rep.opScores() {
+		p("| `%s` | %d | %d | %d / %d | %s |\n", o.Op, o.Rows, o.Clean, o.Passed, o.Ran, zeroDash(o.Bugs))
+	}
+	p("\nClean rows: every vector of the op passed and fuzzing found nothing on it. Bugs: distinct root causes with a divergence on the op.\n\n")
 
 	p("## Matrices\n\n")
 	p("Each cell: passed/failed/skipped vectors of that op. ✓ all passed, ✗ some failed, ~ failures all expected (known engine deviations), · the row does not implement the op. ")
@@ -83,25 +95,38 @@ func markdown(rep *Report) string {
 	}
 
 	p("<a id=\"bugs\"></a>\n## Bugs found in third-party implementations\n\n")
-	if len(rep.Bugs) == 0 {
+	p("One entry per root cause, with every row it was seen in; each has a page under [`bugs/`](bugs/) with the spec text, the library's own words and the reproduction.\n\n")
+	secs := rep.bugSections()
+	if len(secs) == 0 {
 		p("None.\n\n")
 	}
-	for i, bl := range rep.Bugs {
-		ex := bl.Group.Minimal
-		c := bl.Group.Cause
-		p("%d. **%s** (%s): %s. Minimal input %s to `%s`: expected %s, got %s. Spec: %s.", i+1, bl.Row.Row.Name, rowVersion(bl.Row), c.Title, code(ex.ShowInput()), ex.Op, code(ex.ShowWant()), code(ex.ShowGot()), c.Spec)
+	for i, s := range secs {
+		c := s.Cause
+		entries := s.ThirdParty()
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Row.Row.Name)
+		}
+		ex := entries[0].Group.Minimal
+		p("%d. [**%s**](bugs/%s) — %s. Minimal input %s to `%s`: expected %s, got %s. Spec: %s.", i+1, c.ID, bugPage(c), c.Title, code(ex.ShowInput()), ex.Op, code(ex.ShowWant()), code(ex.ShowGot()), c.Spec)
 		if c.Repro != nil {
 			p(" Reproduction: [`%s`](%s) prints %s; expected %s%s.", c.Repro.File, reproLink(c), code(c.Repro.Actual), code(c.Repro.Expected), reproStatus(rep, c))
 		}
-		p("\n")
+		p("\n   Rows: %s.\n", strings.Join(names, ", "))
+	}
+	if ns := rep.notSeen(); len(ns) > 0 {
+		p("\nNot seen in this run (bugs of the registries that no divergence of this run showed; their rows did not run, or no longer diverge):\n\n")
+		for _, c := range ns {
+			p("- `%s` (%s): %s\n", c.ID, strings.Join(c.Rows, ", "), c.Title)
+		}
 	}
 	p("\n")
 
 	p("<a id=\"causes\"></a>\n## Causes of divergence, with verdicts\n\n")
-	p("Verdicts: **bug** — the implementation does not do what its documentation or the spec it claims says; ")
-	p("**engine lag** — an engine follows an older edition of a spec that has since changed; ")
-	p("**documented deviation** — it does what its own documentation says, which is not the op's spec; ")
-	p("**suite error** — pctest's vector or reference is wrong. ")
+	p("Verdicts: **bug** — it contradicts the spec the implementation says it implements for that function, or its own docs or tests; ")
+	p("**older spec** — it follows an older spec it claims (RFC 2396, HTML 4.01, IDNA2003, an older WHATWG text); ")
+	p("**engine lag** — an engine behind a spec change; ")
+	p("**documented deviation** — its docs state the behaviour. ")
 	p("A function that turned out to claim a different op was re-mapped in its testee instead of being listed here.\n\n")
 	for _, s := range rep.causeSections() {
 		writeCause(&b, rep, s)
@@ -134,6 +159,16 @@ func markdown(rep *Report) string {
 		p("| %s | %s | %s | %s | %s | %s |\n", rr.Row.Name, rr.Row.Language, mdCell(rr.Row.Library), mdCell(rowVersion(rr)), strings.Join(fns, "<br>"), secondsText(rr))
 	}
 	p("\n")
+
+	if len(rep.Pins) > 0 {
+		p("Debian packages as installed (testee.json pins a Debian update as `…+deb12u*`, which stays installable when the next update replaces it; the exact version is recorded here and in `results.json`): ")
+		var pins []string
+		for _, k := range slices.Sorted(maps.Keys(rep.Pins)) {
+			name, _, _ := strings.Cut(k, "=")
+			pins = append(pins, fmt.Sprintf("%s %s", name, orDash(rep.Pins[k])))
+		}
+		p("%s.\n\n", strings.Join(pins, ", "))
+	}
 
 	p("<a id=\"not-surveyed\"></a>\n## Not surveyed\n\n")
 	any := false
@@ -204,10 +239,11 @@ func writeCause(b *strings.Builder, rep *Report, s *CauseSection) {
 
 // reproLink returns the path of c's reproduction relative to survey/.
 func reproLink(c *Cause) string {
-	if c.dir == "" {
+	rel, err := filepath.Rel("survey", filepath.Join(c.reproDir(), c.Repro.File))
+	if err != nil {
 		return c.Repro.File
 	}
-	return strings.TrimPrefix(c.dir, "survey/") + "/" + c.Repro.File
+	return filepath.ToSlash(rel)
 }
 
 // reproStatus says whether the survey's run of the reproduction still
@@ -262,17 +298,7 @@ func writeGroup(b *strings.Builder, g *Group) {
 		p("#### %s — %s (%s)\n\n", g.Cause.Title, strings.ToUpper(g.Cause.Verdict[:1])+g.Cause.Verdict[1:], counts)
 	}
 	p("- minimal input to `%s`: %s\n", ex.Op, code(ex.ShowInput()))
-	p("- expected: %s\n", code(ex.ShowWant()))
-	p("- got: %s\n", code(ex.ShowGot()))
-	if ex.Fuzz {
-		p("- found by `pctest fuzz`\n")
-	} else {
-		p("- vector: `%s`", ex.ID)
-		if ex.Ref != "" {
-			p(" (%s)", ex.Ref)
-		}
-		p("\n")
-	}
+	writeExample(b, ex, "got")
 	if g.Relation != nil {
 		p("- spec step involved: %s\n", g.Relation.Step)
 	}
@@ -403,4 +429,36 @@ func mdLinkText(s string) string {
 // mdCell escapes what would break a table cell.
 func mdCell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+// engineSentence says how many engine rows ran and how many distinct
+// engines they are, with bold(s) around the main figures.
+func engineSentence(n EngineCount, bold func(string) string) string {
+	s := bold(fmt.Sprintf("%d of them ECMAScript engine rows: %d distinct engines", n.Rows, n.Distinct))
+	var more []string
+	if n.Forks > 0 {
+		more = append(more, plural(n.Forks, "fork"))
+	}
+	if n.Versions > 0 {
+		more = append(more, fmt.Sprintf("%d further versions or embeddings of an engine counted", n.Versions))
+	}
+	if len(more) > 0 {
+		s += ", " + strings.Join(more, " and ")
+	}
+	return s
+}
+
+// writeExample writes the expected and the actual answer of ex, as list
+// items, the actual one named got, and where ex comes from.
+func writeExample(b *strings.Builder, ex *Result, got string) {
+	fmt.Fprintf(b, "- expected: %s\n- %s: %s\n", code(ex.ShowWant()), got, code(ex.ShowGot()))
+	if ex.Fuzz {
+		b.WriteString("- found by `pctest fuzz`\n")
+		return
+	}
+	fmt.Fprintf(b, "- vector: `%s`", ex.ID)
+	if ex.Ref != "" {
+		fmt.Fprintf(b, " (%s)", ex.Ref)
+	}
+	b.WriteString("\n")
 }

@@ -36,6 +36,13 @@ type Report struct {
 	// Repros are what the bugs' reproductions printed, by cause id
 	// (survey/work/results/repro.json).
 	Repros map[string]ReproResult
+	// Pins are the installed versions of the testees' pinned Debian
+	// packages, by pin (survey/work/results/debian.json).
+	Pins map[string]string
+	// Causes are every registry entry, seen in this run or not.
+	Causes []*Cause
+	// root is the module's root.
+	root string
 	// Unavailable are implementations that were tried and cannot be had
 	// here (survey/unavailable.json).
 	Unavailable []Unavailable
@@ -93,10 +100,15 @@ type BugLine struct {
 
 // collect reads the results of every row and classifies the divergences.
 func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
-	rep := &Report{Generated: time.Now().UTC()}
+	rep := &Report{Generated: time.Now().UTC(), Causes: causes, root: l.root}
 	if data, err := os.ReadFile(filepath.Join(l.work, "results", "repro.json")); err == nil {
 		if err := json.Unmarshal(data, &rep.Repros); err != nil {
 			return nil, fmt.Errorf("survey/work/results/repro.json: %w", err)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(l.work, "results", "debian.json")); err == nil {
+		if err := json.Unmarshal(data, &rep.Pins); err != nil {
+			return nil, fmt.Errorf("survey/work/results/debian.json: %w", err)
 		}
 	}
 	if err := decodeStrict(filepath.Join(l.root, "survey", "unavailable.json"), &rep.Unavailable); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -120,7 +132,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 		}
 		data, err := os.ReadFile(l.resultFile(r, ".meta.json"))
 		if errors.Is(err, fs.ErrNotExist) {
-			rr.Absent = "not run yet: run `make survey`"
+			rr.Absent = notRunYet
 			continue
 		} else if err != nil {
 			return nil, err
@@ -209,7 +221,7 @@ func group(causes []*Cause, row *Row, divergent []*Result) []*Group {
 		c := classify(causes, row, res)
 		g := byCause[c]
 		if c == nil {
-			rel := cause.Classify(res.failure())
+			rel := res.relation()
 			key := string(res.Op) + "\x00" + rel.Title
 			if g = byRelation[key]; g == nil {
 				g = &Group{Relation: &rel}
@@ -322,13 +334,33 @@ func (rep *Report) referenceOps() []string {
 	return []string{"none (the reference did not run)"}
 }
 
-// writeReports writes survey/REPORT.md and survey/report.html.
-func writeReports(l *layout, rep *Report) error {
-	md := markdown(rep)
-	if err := os.WriteFile(filepath.Join(l.root, "survey", "REPORT.md"), []byte(md), 0o644); err != nil {
+// reportDir returns where the report goes: survey/, where the committed
+// report is, when every row has results; otherwise (a run of some rows on
+// a fresh clone, say) survey/work/report, so that a partial survey never
+// overwrites the whole one.
+func (l *layout) reportDir(rep *Report) (dir string, whole bool) {
+	for _, rr := range rep.Rows {
+		if rr.Absent == notRunYet {
+			return filepath.Join(l.work, "report"), false
+		}
+	}
+	return filepath.Join(l.root, "survey"), true
+}
+
+// notRunYet is the Absent of a row with no results in survey/work.
+const notRunYet = "not run yet: run `make survey`"
+
+// writeReports writes REPORT.md, report.html, results.json and a page per
+// bug (bugs/ID.md) into dir, and removes the pages of bugs no longer
+// there.
+func writeReports(dir string, rep *Report) error {
+	if err := os.MkdirAll(filepath.Join(dir, "bugs"), 0o755); err != nil {
 		return err
 	}
-	f, err := os.Create(filepath.Join(l.root, "survey", "report.html"))
+	if err := os.WriteFile(filepath.Join(dir, "REPORT.md"), []byte(markdown(rep)), 0o644); err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(dir, "report.html"))
 	if err != nil {
 		return err
 	}
@@ -336,5 +368,11 @@ func writeReports(l *layout, rep *Report) error {
 		f.Close()
 		return err
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := writeSummary(filepath.Join(dir, "results.json"), rep.summary()); err != nil {
+		return err
+	}
+	return writeBugPages(filepath.Join(dir, "bugs"), rep)
 }

@@ -14,14 +14,9 @@ import (
 	"time"
 )
 
-// reproDir returns the directory a cause's reproduction lives in: its
-// testee directory, or survey/ for the survey's own verdicts.json.
-func (c *Cause) reproDir() string {
-	if c.dir == "" {
-		return "survey"
-	}
-	return c.dir
-}
+// reproDir returns the directory a cause's reproduction is relative to,
+// relative to the module's root: the directory of its registry file.
+func (c *Cause) reproDir() string { return filepath.Dir(c.file) }
 
 // runRepro runs c's reproduction and returns its output's first line,
 // trimmed.

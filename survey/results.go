@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/cause"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
@@ -28,6 +29,18 @@ type Result struct {
 	Incident string
 	// Fuzz marks a finding of pctest fuzz.
 	Fuzz bool
+
+	rel *cause.Relation // relation's cache
+}
+
+// relation returns the relation between r's expected and actual answers
+// (internal/cause.Classify), computed once.
+func (r *Result) relation() cause.Relation {
+	if r.rel == nil {
+		rel := cause.Classify(r.failure())
+		r.rel = &rel
+	}
+	return *r.rel
 }
 
 // failed reports whether r is a divergence.

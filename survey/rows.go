@@ -57,9 +57,24 @@ type Row struct {
 	// how long the testee may leave a request unanswered, for a runtime
 	// that starts slowly on a loaded machine.
 	Timeout string `json:"timeout,omitempty"`
+	// Engine names the ECMAScript engine of an engine row, when rows of
+	// several versions or embeddings of one engine share it (Qt 5 and Qt
+	// 6's V4, Node and Deno's V8); "" is the row's own name. ForkOf names
+	// the engine a fork comes from (sobek from goja). The report counts
+	// distinct engines apart from forks and versions.
+	Engine string `json:"engine,omitempty"`
+	ForkOf string `json:"fork_of,omitempty"`
 	// Note is shown with the row in the report: a version constraint, a
 	// limit of the testee.
 	Note string `json:"note,omitempty"`
+}
+
+// engine returns the engine the row runs: Engine, or the row's name.
+func (r *Row) engine() string {
+	if r.Engine != "" {
+		return r.Engine
+	}
+	return r.Name
 }
 
 // slug returns a file-name-safe form of the row's name.
@@ -119,8 +134,8 @@ func loadRows(root string) ([]Row, []*TesteeDir, error) {
 		rel, _ := filepath.Rel(root, filepath.Dir(f))
 		d.Dir = filepath.ToSlash(rel)
 		for _, p := range d.Apt {
-			if n, v, ok := strings.Cut(p, "="); !ok || n == "" || v == "" {
-				return nil, nil, fmt.Errorf("%s: apt package %q is not pinned as name=version", f, p)
+			if err := checkPin(p); err != nil {
+				return nil, nil, fmt.Errorf("%s: %v", f, err)
 			}
 		}
 		if len(d.Rows) == 0 {

@@ -4,7 +4,8 @@
 # packages in one apt-get install, npm ci where there is a
 # package-lock.json, the build commands of its testee.json), runs pctest
 # run and pctest fuzz on every row, runs the bugs' reproductions, and
-# writes survey/REPORT.md and survey/report.html.
+# writes survey/REPORT.md, report.html, results.json and bugs/ (under
+# survey/work/report when some rows have no results yet).
 #
 #   survey/run.sh                      # every row
 #   survey/run.sh -rows 'engine-'      # the rows whose name matches

@@ -27,13 +27,28 @@ func moduleRootT(t *testing.T) string {
 	return root
 }
 
+// surveyInputs loads the survey's rows, testee directories and registries
+// for a test.
+func surveyInputs(t *testing.T) (root string, rows []Row, dirs []*TesteeDir, causes []*Cause) {
+	t.Helper()
+	root = moduleRootT(t)
+	rows, dirs, err := loadRows(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if causes, err = loadCauses(root, dirs); err != nil {
+		t.Fatal(err)
+	}
+	return root, rows, dirs, causes
+}
+
 // isShared reports whether the directory under survey/testees named name
 // holds code that testees share (c-common, node-common) rather than a
 // testee: it has a README.md but no mapping.json and no row.
 func isShared(name string) bool { return strings.HasSuffix(name, "-common") }
 
 // TestTesteeDirsComplete checks every directory under survey/testees: a
-// README.md that names each mapped function's op and function set; a
+// README.md (whose table TestREADMEsMatchMappings checks); a
 // mapping.json whose ops are ops of vectors.Ops, with no two functions of
 // one function set answering the same op; a testee.json whose rows are
 // named after the directory, one per function set of the mapping and no
@@ -41,15 +56,7 @@ func isShared(name string) bool { return strings.HasSuffix(name, "-common") }
 // and give every bug a reproduction. A directory of shared code needs only
 // its README.md.
 func TestTesteeDirsComplete(t *testing.T) {
-	root := moduleRootT(t)
-	rows, dirs, err := loadRows(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	causes, err := loadCauses(root, dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, rows, dirs, causes := surveyInputs(t)
 	byDir := map[string]*TesteeDir{}
 	for _, d := range dirs {
 		byDir[filepath.Base(d.Dir)] = d
@@ -65,8 +72,7 @@ func TestTesteeDirsComplete(t *testing.T) {
 		}
 		dir := filepath.Join(root, "survey", "testees", e.Name())
 		t.Run(e.Name(), func(t *testing.T) {
-			readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
-			if err != nil {
+			if _, err := os.Stat(filepath.Join(dir, "README.md")); err != nil {
 				t.Fatalf("no README.md: %v", err)
 			}
 			if isShared(e.Name()) {
@@ -76,14 +82,6 @@ func TestTesteeDirsComplete(t *testing.T) {
 			m, err := loadMapping(dir)
 			if err != nil {
 				t.Fatalf("mapping: %v", err)
-			}
-			for _, f := range m {
-				if !bytes.Contains(readme, []byte("`"+f.Op+"`")) {
-					t.Errorf("README.md does not name op `%s` (of %s)", f.Op, f.Function)
-				}
-				if f.Variant != "" && !bytes.Contains(readme, []byte("`"+f.Variant+"`")) {
-					t.Errorf("README.md does not name function set `%s`", f.Variant)
-				}
 			}
 			d := byDir[e.Name()]
 			if d == nil {
@@ -142,15 +140,7 @@ func TestTesteeDirsComplete(t *testing.T) {
 // that compile, docs for documented deviations, a change for an engine
 // lag), every row they name exists, and every bug has a reproduction.
 func TestVerdicts(t *testing.T) {
-	root := moduleRootT(t)
-	rows, dirs, err := loadRows(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	causes, err := loadCauses(root, dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, rows, _, causes := surveyInputs(t)
 	for _, c := range causes {
 		for _, name := range c.Rows {
 			if !slices.ContainsFunc(rows, func(r Row) bool { return r.Name == name }) {
@@ -192,15 +182,7 @@ func TestReproductions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs other languages' programs")
 	}
-	root := moduleRootT(t)
-	_, dirs, err := loadRows(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	causes, err := loadCauses(root, dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, _, dirs, causes := surveyInputs(t)
 	l := &layout{root: root, work: filepath.Join(root, "survey", "work")}
 	for _, c := range causes {
 		if c.Repro == nil {
@@ -321,13 +303,13 @@ func TestParseRun(t *testing.T) {
 	if b.Req.InHex == nil || len(b.Req.InHex) != 0 || !slices.Equal(b.Got.Out, []uint16{0xD800}) {
 		t.Errorf("result b: %+v", b)
 	}
-	if got := inputForm(b.Req); got != "in_hex=" {
+	if got := vectors.InputForm(b.Req); got != "in_hex=" {
 		t.Errorf("inputForm(b) = %q", got)
 	}
-	if got := responseForm(b.Got, ""); got != `out=\ud800` {
+	if got := vectors.AnswerForm(b.Got, ""); got != `out=\ud800` {
 		t.Errorf("responseForm(b.Got) = %q", got)
 	}
-	if c := run.Results[2]; c.Incident != "crash: exit status 1" || responseForm(c.Got, c.Incident) != "incident=crash: exit status 1" {
+	if c := run.Results[2]; c.Incident != "crash: exit status 1" || vectors.AnswerForm(c.Got, c.Incident) != "incident=crash: exit status 1" {
 		t.Errorf("result c: %+v", c)
 	}
 }
@@ -337,11 +319,8 @@ func TestParseRun(t *testing.T) {
 // unclassified.
 func TestClassify(t *testing.T) {
 	causes := []*Cause{
-		{ID: "strict", Rows: []string{"r"}, Ops: []vectors.Op{vectors.OpFormDecode}, Want: `^out=`, Got: `^error=ArgumentError$`},
-		{ID: "other-row", Rows: []string{"s"}},
-	}
-	for _, c := range causes {
-		c.want, c.got = compileOrNil(t, c.Want), compileOrNil(t, c.Got)
+		{Divergence: vectors.Divergence{ID: "strict", Rows: []string{"r"}, Ops: []vectors.Op{vectors.OpFormDecode}, Want: `^out=`, Got: `^error=ArgumentError$`}},
+		{Divergence: vectors.Divergence{ID: "other-row", Rows: []string{"s"}, Ops: []vectors.Op{vectors.OpFormDecode}}},
 	}
 	res := []*Result{
 		{ID: "long", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'%', 'z', 'z'}}, Want: vectors.Response{Out: []uint16{'%', 'z', 'z'}}, Got: vectors.Response{Error: "ArgumentError"}},
@@ -378,7 +357,7 @@ func TestReportEscapes(t *testing.T) {
 		evil = append(evil, uint16(c))
 	}
 	res := &Result{ID: "v", Op: "decodeURI", Req: vectors.Request{Op: "decodeURI", In: evil}, Want: vectors.Response{Error: "URIError"}, Got: vectors.Response{Out: evil}}
-	c := &Cause{ID: "c", Title: "t", Verdict: VerdictBug, Spec: "s", Explain: "e"}
+	c := &Cause{Divergence: vectors.Divergence{ID: "c", Title: "t", Verdict: VerdictBug, Spec: "s", Explain: "e"}}
 	row := &Row{Name: "r", Language: "L", Library: "lib"}
 	rr := &RowReport{Row: row, Run: &Run{}, Cells: map[string]*conformance.Summary{"decodeURI": {Failed: 1}}, Total: conformance.Summary{Failed: 1}}
 	g := &Group{Cause: c, Results: []*Result{res}, Minimal: res, Vectors: 1}
@@ -442,8 +421,8 @@ func TestUTF8DecodeReplace(t *testing.T) {
 }
 
 // TestFamiliesCoverOps checks that every op has a matrix in the report:
-// the ECMAScript ops in the engines' and the libraries' families, every
-// other op in exactly one family.
+// the ECMAScript and Annex B ops in the engines' family and one libraries'
+// family, every other op in exactly one family.
 func TestFamiliesCoverOps(t *testing.T) {
 	for _, op := range vectors.Ops() {
 		var in []string
@@ -453,7 +432,7 @@ func TestFamiliesCoverOps(t *testing.T) {
 			}
 		}
 		want := 1
-		if op.Area == "ecmascript" {
+		if op.Area == "ecmascript" || op.Area == "annexb" {
 			want = 2
 		}
 		if len(in) != want {
@@ -503,5 +482,185 @@ func TestTesteeSetTables(t *testing.T) {
 	}
 	if n < 27 {
 		t.Errorf("%d set table entries found in the C and Rust testees, want the 27 sets at least", n)
+	}
+}
+
+// TestCheckPin checks the rule for Debian pins: a version from a security
+// or point update is pinned with a '*' after the update's "debNNu".
+func TestCheckPin(t *testing.T) {
+	for pin, ok := range map[string]bool{
+		"libapr1-dev=1.7.2-3+deb12u1":         false,
+		"libxml2-dev=2.9.14+dfsg-1.3~deb12u6": false,
+		"libapr1-dev=1.7.2-3+deb12u*":         true,
+		"libxml2-dev=2.9.14+dfsg-1.3~deb12u*": true,
+		"ruby=1:3.1":                          true,
+		"jq":                                  false,
+		"jq=":                                 false,
+		"jq=[":                                false,
+	} {
+		if err := checkPin(pin); (err == nil) != ok {
+			t.Errorf("checkPin(%q) = %v, want ok %v", pin, err, ok)
+		}
+	}
+}
+
+// readmeFunction is one row of a testee README's table of functions.
+type readmeFunction struct {
+	variant, op string
+	links       []string // the https links of the row
+	line        int
+}
+
+var readmeOp = regexp.MustCompile("`([A-Za-z0-9]+)`")
+
+// markdownLinks returns the https targets of the links [text](target) of
+// line; a target may hold balanced parentheses.
+func markdownLinks(line string) []string {
+	var out []string
+	for {
+		i := strings.Index(line, "](https://")
+		if i < 0 {
+			return out
+		}
+		line = line[i+2:]
+		depth, end := 0, -1
+		for j, c := range line {
+			if c == '(' {
+				depth++
+			} else if c == ')' {
+				if depth == 0 {
+					end = j
+					break
+				}
+				depth--
+			}
+		}
+		if end < 0 {
+			return out
+		}
+		out = append(out, line[:end])
+		line = line[end:]
+	}
+}
+
+// readmeFunctions returns the rows of the tables of readme that have an
+// "op" column: the function set (the column "set" or "set (variant)";
+// "(none)" or empty for the default), the op (the first `name` of its
+// cell) and the links of the row.
+func readmeFunctions(readme string) []readmeFunction {
+	var out []readmeFunction
+	var header []string
+	for i, line := range strings.Split(readme, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "|") {
+			header = nil
+			continue
+		}
+		raw := tableCells(line)
+		var cs []string
+		for _, c := range raw {
+			cs = append(cs, strings.ToLower(c))
+		}
+		if slices.Contains(cs, "op") {
+			header = cs
+			continue
+		}
+		if header == nil || strings.Trim(line, "|-: ") == "" {
+			continue
+		}
+		f := readmeFunction{line: i + 1, links: nil}
+		for j, h := range header {
+			if j >= len(raw) {
+				break
+			}
+			c := raw[j]
+			switch {
+			case h == "op":
+				if m := readmeOp.FindStringSubmatch(c); m != nil {
+					f.op = m[1]
+				}
+			case h == "set" || h == "variant" || strings.HasPrefix(h, "set "):
+				if v := strings.Trim(c, "`"); v != "(none)" && v != "—" && v != "-" {
+					f.variant = v
+				}
+			}
+		}
+		f.links = markdownLinks(line)
+		if f.op != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// tableCells splits a Markdown table row into its cells, trimmed; "\\|"
+// is a '|' inside a cell.
+func tableCells(line string) []string {
+	line = strings.TrimSuffix(strings.TrimPrefix(line, "|"), "|")
+	var cells []string
+	start := 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '|':
+			cells = append(cells, strings.TrimSpace(line[start:i]))
+			start = i + 1
+		}
+	}
+	return append(cells, strings.TrimSpace(line[start:]))
+}
+
+// samePage reports whether the links a and b are of one page, fragments
+// left out.
+func samePage(a, b string) bool {
+	a, _, _ = strings.Cut(a, "#")
+	b, _, _ = strings.Cut(b, "#")
+	return a == b
+}
+
+// TestREADMEsMatchMappings: the mapping is stated once, in mapping.json;
+// each testee README's table of functions says the same: a row for each
+// mapped function with its set and op, linking its docs' page (or "same"
+// as the row above), and no row for an op the mapping does not map.
+func TestREADMEsMatchMappings(t *testing.T) {
+	root := moduleRootT(t)
+	files, err := filepath.Glob(filepath.Join(root, "survey", "testees", "*", "mapping.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no mapping.json files (%v)", err)
+	}
+	for _, f := range files {
+		dir := filepath.Dir(f)
+		m, err := loadMapping(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(dir) + "/README.md"
+		rows := readmeFunctions(string(readme))
+		if len(rows) == 0 {
+			t.Errorf("%s has no table of functions with an op column", name)
+			continue
+		}
+		for _, e := range m {
+			i := slices.IndexFunc(rows, func(r readmeFunction) bool {
+				return r.op == string(e.Op) && r.variant == e.Variant &&
+					(len(r.links) == 0 || slices.ContainsFunc(r.links, func(l string) bool { return samePage(l, e.Docs) }))
+			})
+			if i < 0 {
+				t.Errorf("%s: no table row for %s (set %q, op %s, docs %s) of mapping.json", name, e.Function, e.Variant, e.Op, e.Docs)
+			}
+		}
+		for _, r := range rows {
+			if _, ok := vectors.Op(r.op).Info(); !ok {
+				continue
+			}
+			if !slices.ContainsFunc(m, func(e Mapping) bool { return string(e.Op) == r.op && e.Variant == r.variant }) {
+				t.Errorf("%s:%d: the table maps a function of set %q to %s, mapping.json does not", name, r.line, r.variant, r.op)
+			}
+		}
 	}
 }

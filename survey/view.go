@@ -21,9 +21,9 @@ type Family struct {
 // families lists the report's matrices, in order. Every op belongs to
 // exactly one family (TestFamiliesCoverOps).
 var families = []Family{
-	{ID: "engines", Title: "ECMAScript engines × the four URI functions",
-		About: "Each engine's own global encodeURI, encodeURIComponent, decodeURI and decodeURIComponent (ECMA-262 5.1 §15.1.3), in its own process.",
-		Ops:   []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent}},
+	{ID: "engines", Title: "ECMAScript engines × the URI functions and Annex B",
+		About: "Each engine's own global encodeURI, encodeURIComponent, decodeURI and decodeURIComponent (ECMA-262 5.1 §15.1.3), and escape and unescape (Annex B.2.1, B.2.2), in its own process.",
+		Ops:   []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent, vectors.OpEscape, vectors.OpUnescape}},
 	{ID: "ecmascript-libraries", Title: "Libraries that claim the ECMAScript functions",
 		About: "Functions outside an engine whose documentation says they do what encodeURI, encodeURIComponent, decodeURI or decodeURIComponent do.",
 		Ops:   []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent}},
@@ -39,8 +39,8 @@ var families = []Family{
 	{ID: "normalization", Title: "Normalization and equivalence",
 		About: "RFC 3986 §6.2.2.1 and §6.2.2.2: case of escapes, escapes of unreserved characters.",
 		Ops:   []vectors.Op{vectors.OpNormalize, vectors.OpEquivalent}},
-	{ID: "annexb", Title: "escape and unescape (ECMA-262 Annex B)",
-		About: "The legacy global functions of ECMA-262 5.1 Annex B.2.1 and B.2.2: %XY below 256, %uWXYZ above, a malformed '%' kept.",
+	{ID: "annexb", Title: "escape and unescape outside an engine (ECMA-262 Annex B)",
+		About: "Library functions that claim the legacy global functions of ECMA-262 5.1 Annex B.2.1 and B.2.2: %XY below 256, %uWXYZ above, a malformed '%' kept.",
 		Ops:   []vectors.Op{vectors.OpEscape, vectors.OpUnescape}},
 	{ID: "legacy-encodings", Title: "Legacy encodings (percent-encode after encoding)",
 		About: "WHATWG URL §1.3 with the Encoding Standard's legacy encoders: a special URL's query (§4.4) and the urlencoded serializer (§5.2) in Shift_JIS, EUC-JP, ISO-2022-JP, GBK, gb18030, Big5, EUC-KR, x-user-defined and the single-byte encodings; a code point the encoding lacks becomes %26%23NNNN%3B.",
@@ -88,60 +88,144 @@ func (rep *Report) buildFamilies() []Family {
 	return out
 }
 
-// A Score is one line of the scoreboard: a row's pass rate on the ops it
-// answers.
+// A Score is a row's score on the ops of one family (or one op): vectors
+// passed of those run, fuzz findings, and bugs.
 type Score struct {
 	Row *RowReport
-	// Passed and Ran count the vectors of the ops the row answers; Rate
-	// is Passed/Ran.
+	// Passed and Ran count the vectors of the ops; Rate is Passed/Ran.
 	Passed, Ran int
 	Rate        float64
 	Ops         int
-	Bugs        int
+	// Fuzz counts the fuzz findings on the ops; Bugs the causes judged
+	// bugs whose divergences are on them.
+	Fuzz, Bugs int
 }
 
-// RateText writes the pass rate as a percentage, rounded down so that
-// only a row that passes everything shows 100%.
-func (s Score) RateText() string {
-	if s.Ran == 0 {
-		return "—"
+// FuzzText writes the fuzz findings on the ops and how long fuzzing ran
+// on the row ("not run" when it did not).
+func (s Score) FuzzText() string {
+	rr := s.Row
+	if rr.Fuzz == nil || rr.Meta.Fuzzed == "" {
+		return fuzzCell(rr)
 	}
-	if s.Passed == s.Ran {
+	return fmt.Sprintf("%d (%s)", s.Fuzz, rr.Meta.Fuzzed)
+}
+
+// Clean reports whether the row passed every vector of the ops, and
+// fuzzing found nothing on them.
+func (s Score) Clean() bool { return s.Ran > 0 && s.Passed == s.Ran && s.Fuzz == 0 }
+
+// RateText writes the pass rate as a percentage, rounded down so that
+// only a row that passes everything shows 100%; a row with a fuzz finding
+// is never shown as clean.
+func (s Score) RateText() string {
+	switch {
+	case s.Ran == 0:
+		return "—"
+	case s.Passed == s.Ran && s.Fuzz > 0:
+		return fmt.Sprintf("100%%, fuzz ✗%d", s.Fuzz)
+	case s.Passed == s.Ran:
 		return "100%"
 	}
 	return fmt.Sprintf("%.1f%%", float64(int(s.Rate*1000))/10)
 }
 
-// scoreboard returns the rows that ran, best pass rate first, then by
-// name; the reference is left out.
-func (rep *Report) scoreboard() []Score {
+// score returns rr's score on ops.
+func (rr *RowReport) score(ops []vectors.Op) Score {
+	s := Score{Row: rr}
+	for _, op := range ops {
+		if t := rr.Cells[string(op)]; t != nil && t.Ran() > 0 {
+			s.Ops++
+			s.Passed += t.Passed
+			s.Ran += t.Ran()
+		}
+	}
+	if s.Ran > 0 {
+		s.Rate = float64(s.Passed) / float64(s.Ran)
+	}
+	if rr.Fuzz != nil {
+		for _, f := range rr.Fuzz.Findings {
+			if slices.Contains(ops, f.Op) {
+				s.Fuzz++
+			}
+		}
+	}
+	for _, g := range rr.Groups {
+		if g.Cause != nil && g.Cause.Verdict == VerdictBug &&
+			slices.ContainsFunc(g.Results, func(r *Result) bool { return slices.Contains(ops, r.Op) }) {
+			s.Bugs++
+		}
+	}
+	return s
+}
+
+// scores returns the family's rows that ran, scored on the family's ops
+// only, best first (a clean row before one with fuzz findings), then by
+// name.
+func (f Family) scores() []Score {
 	var out []Score
-	for _, rr := range rep.Rows {
-		if rr.Absent != "" || rr.Row.Impl == "reference" {
-			continue
-		}
-		s := Score{Row: rr, Passed: rr.Total.Passed, Ran: rr.Total.Ran()}
-		if s.Ran > 0 {
-			s.Rate = float64(s.Passed) / float64(s.Ran)
-		}
-		for _, t := range rr.Cells {
-			if t.Ran() > 0 {
-				s.Ops++
+	for _, rr := range f.Rows {
+		if rr.Absent == "" {
+			if s := rr.score(f.Ops); s.Ran > 0 || s.Fuzz > 0 {
+				out = append(out, s)
 			}
 		}
-		for _, g := range rr.Groups {
-			if g.Cause != nil && g.Cause.Verdict == VerdictBug {
-				s.Bugs++
-			}
-		}
-		out = append(out, s)
 	}
 	slices.SortStableFunc(out, func(a, b Score) int {
 		if c := cmp.Compare(b.Rate, a.Rate); c != 0 {
 			return c
 		}
+		if c := cmp.Compare(a.Fuzz, b.Fuzz); c != 0 {
+			return c
+		}
 		return cmp.Compare(a.Row.Row.Name, b.Row.Row.Name)
 	})
+	return out
+}
+
+// An OpScore is one op's line of the per-op table.
+type OpScore struct {
+	Op vectors.Op
+	// Rows answered a vector of the op; Clean of them passed every one
+	// and fuzzing found nothing on the op.
+	Rows, Clean int
+	Passed, Ran int
+	// Bugs counts the distinct causes judged bugs on the op.
+	Bugs int
+}
+
+// opScores returns a line per op that some row other than the reference
+// answered, in the order of vectors.Ops.
+func (rep *Report) opScores() []OpScore {
+	var out []OpScore
+	for _, o := range vectors.Ops() {
+		os := OpScore{Op: o.Name}
+		bugs := map[*Cause]bool{}
+		for _, rr := range rep.Rows {
+			if rr.Absent != "" || rr.Row.Impl == "reference" {
+				continue
+			}
+			s := rr.score([]vectors.Op{o.Name})
+			if s.Ran == 0 {
+				continue
+			}
+			os.Rows++
+			os.Passed += s.Passed
+			os.Ran += s.Ran
+			if s.Clean() {
+				os.Clean++
+			}
+			for _, g := range rr.Groups {
+				if g.Cause != nil && g.Cause.Verdict == VerdictBug && slices.ContainsFunc(g.Results, func(r *Result) bool { return r.Op == o.Name }) {
+					bugs[g.Cause] = true
+				}
+			}
+		}
+		os.Bugs = len(bugs)
+		if os.Rows > 0 {
+			out = append(out, os)
+		}
+	}
 	return out
 }
 
@@ -179,7 +263,7 @@ func (rep *Report) causeSections() []*CauseSection {
 		}
 	}
 	order := func(v string) int {
-		return slices.Index([]string{VerdictBug, VerdictLag, VerdictDocumented, VerdictSuite}, v)
+		return slices.Index(vectors.Labels, v)
 	}
 	slices.SortStableFunc(out, func(a, b *CauseSection) int {
 		return cmp.Compare(order(a.Cause.Verdict), order(b.Cause.Verdict))
@@ -213,14 +297,58 @@ func (rep *Report) counts() (rows, engines int) {
 	return rows, engines
 }
 
-// bugCounts returns how many distinct bugs (causes judged bugs) the
-// report lists, and in how many rows.
-func (rep *Report) bugCounts() (bugs, rows int) {
-	causes := map[*Cause]bool{}
-	byRow := map[*RowReport]bool{}
-	for _, b := range rep.Bugs {
-		causes[b.Group.Cause] = true
-		byRow[b.Row] = true
+// EngineCount counts the engine rows that ran: distinct engines, forks
+// (a row with fork_of) and further versions or embeddings of an engine
+// already counted (rows of one "engine").
+type EngineCount struct{ Rows, Distinct, Forks, Versions int }
+
+// engineCount counts the engine rows that ran.
+func (rep *Report) engineCount() EngineCount {
+	var n EngineCount
+	seen := map[string]bool{}
+	for _, rr := range rep.Rows {
+		if rr.Absent != "" || !rr.isEngine() {
+			continue
+		}
+		n.Rows++
+		switch e := rr.Row.engine(); {
+		case rr.Row.ForkOf != "":
+			n.Forks++
+		case seen[e]:
+			n.Versions++
+		default:
+			seen[e] = true
+			n.Distinct++
+		}
 	}
-	return len(causes), len(byRow)
+	return n
+}
+
+// bugCounts returns how many distinct bugs (root causes: registry entries
+// judged bugs) the report saw, and in how many rows.
+func (rep *Report) bugCounts() (bugs, rows int) {
+	byRow := map[*RowReport]bool{}
+	secs := rep.bugSections()
+	for _, s := range secs {
+		for _, e := range s.ThirdParty() {
+			byRow[e.Row] = true
+		}
+	}
+	return len(secs), len(byRow)
+}
+
+// notSeen returns the registry's bugs that no divergence of this run
+// showed.
+func (rep *Report) notSeen() []*Cause {
+	seen := map[*Cause]bool{}
+	for _, s := range rep.bugSections() {
+		seen[s.Cause] = true
+	}
+	var out []*Cause
+	for _, c := range rep.Causes {
+		if c.Verdict == VerdictBug && !seen[c] {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package vectors
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os/exec"
 	"slices"
 	"strings"
@@ -18,46 +19,12 @@ func TestDeviationsLoad(t *testing.T) {
 		t.Fatal("no deviations")
 	}
 	for _, d := range devs {
-		if !strings.HasPrefix(d.ID, d.Engine+"."+string(d.Op)+".") {
-			t.Errorf("%s: id does not start with engine.op.", d.ID)
+		if !strings.HasPrefix(d.ID, d.Rows[0]+".") {
+			t.Errorf("%s: id does not start with its first row and a dot", d.ID)
 		}
-		if !strings.HasPrefix(d.Ref, "ECMA-262 5.1 §15.1.3 ") && !strings.HasPrefix(d.Ref, "RFC ") &&
-			!strings.HasPrefix(d.Ref, "WHATWG ") {
-			t.Errorf("%s: ref %q names no spec", d.ID, d.Ref)
-		}
-	}
-}
-
-func TestDeviationText(t *testing.T) {
-	for _, tc := range []struct {
-		units []uint16
-		text  string
-	}{
-		{nil, ""},
-		{[]uint16{'a', '%', '4', '1'}, "a%41"},
-		{[]uint16{'\\', 'u'}, `\\u`},
-		{[]uint16{0xD800}, `\uD800`},
-		{[]uint16{0xDFFF, 0xD800}, `\uDFFF\uD800`},
-		{[]uint16{0xD83D, 0xDE00}, `\U0001F600`},
-		{[]uint16{0xDBFF, 0xDFFF, 0xDBFF}, `\U0010FFFF\uDBFF`},
-		{[]uint16{0, 0x1F, 0x7F, 0xE9, 0xFFFF}, `\u0000\u001F\u007F\u00E9\uFFFF`},
-	} {
-		if got := formatDeviationText(tc.units); got != tc.text {
-			t.Errorf("format(%04X) = %q, want %q", tc.units, got, tc.text)
-		}
-		got, err := parseDeviationText(tc.text)
-		if err != nil || !slices.Equal(got, tc.units) {
-			t.Errorf("parse(%q) = %04X, %v; want %04X", tc.text, got, err, tc.units)
-		}
-	}
-	// Parsing also takes non-ASCII characters as they are, and \u pairs.
-	if got, err := parseDeviationText(`é\uD83D\uDE00😀`); err != nil ||
-		!slices.Equal(got, []uint16{0xE9, 0xD83D, 0xDE00, 0xD83D, 0xDE00}) {
-		t.Errorf("parse mixed = %04X, %v", got, err)
-	}
-	for _, bad := range []string{`\`, `\x41`, `\u12`, `\uZZZZ`, `\U0000FFFF`, `\U00110000`, "\xff"} {
-		if _, err := parseDeviationText(bad); err == nil {
-			t.Errorf("parse(%q) succeeded", bad)
+		if !strings.HasPrefix(d.Spec, "ECMA-262 5.1 §15.1.3 ") && !strings.HasPrefix(d.Spec, "RFC ") &&
+			!strings.HasPrefix(d.Spec, "WHATWG ") {
+			t.Errorf("%s: spec %q names no spec", d.ID, d.Spec)
 		}
 	}
 }
@@ -68,10 +35,10 @@ func TestDeviationCovers(t *testing.T) {
 		t.Fatal(err)
 	}
 	i := slices.IndexFunc(devs, func(d Deviation) bool {
-		return d.ID == "goja.decodeURIComponent.lone-surrogate-to-fffd"
+		return d.ID == "goja.decode-lone-surrogate-to-fffd"
 	})
 	if i < 0 {
-		t.Fatal("deviation goja.decodeURIComponent.lone-surrogate-to-fffd is missing")
+		t.Fatal("deviation goja.decode-lone-surrogate-to-fffd is missing")
 	}
 	d := devs[i]
 	op := "decodeURIComponent"
@@ -114,56 +81,73 @@ func TestDeviationCovers(t *testing.T) {
 func TestParseDeviationsRejects(t *testing.T) {
 	good := func() map[string]any {
 		return map[string]any{
-			"id": "goja.decodeURI.x", "engine": "goja", "engine_version": "v1", "op": "decodeURI",
-			"ref": "ECMA-262 5.1 §15.1.3 Decode 4.c.i", "summary": "s",
-			"match":   map[string]any{"in": `\\uD8`, "got": RelLoneSurrogatesToFFFD},
-			"example": map[string]any{"in": `\uD800%41`, "want": map[string]any{"out": `\uD800A`}, "got": map[string]any{"out": `\uFFFDA`}},
-			"evidence": []any{map[string]any{"engine": "node", "version": "v20", "source": "decodeURI(...)",
-				"answer": map[string]any{"out": `\uD800A`}}},
+			"id": "goja.x", "rows": []any{"goja"}, "ops": []any{"decodeURI"}, "relation": "fffd-for-surrogate",
+			"in": `[\\]ud8`, "title": "t", "verdict": "bug", "spec": "ECMA-262 5.1 §15.1.3 Decode 4.c.i", "explain": "e",
+			"examples": []any{map[string]any{"op": "decodeURI", "in": `\ud800%41`, "want": map[string]any{"out": `\ud800A`}, "got": map[string]any{"out": `\ufffdA`},
+				"evidence": []any{map[string]any{"engine": "node", "version": "v20", "source": "decodeURI(...)",
+					"answer": map[string]any{"out": `\ud800A`}}}}},
 		}
 	}
 	encode := func(entries ...map[string]any) []byte {
-		b, err := json.Marshal(map[string]any{"deviations": entries})
+		b, err := json.Marshal(entries)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return b
+		// encoding/json writes the escapes' backslash as \\; the files
+		// hold lone surrogates as \uXXXX escapes, as here.
+		return bytes.ReplaceAll(b, []byte(`\\u`), []byte(`\u`))
 	}
 	if _, err := parseDeviations(encode(good())); err != nil {
 		t.Fatalf("good entry rejected: %v", err)
 	}
+	example := func(m map[string]any) map[string]any { return m["examples"].([]any)[0].(map[string]any) }
 	for _, tc := range []struct {
 		name   string
 		change func(m map[string]any)
 	}{
 		{"no id", func(m map[string]any) { m["id"] = "" }},
-		{"unknown op", func(m map[string]any) { m["op"] = "decodeURIX" }},
-		{"octet op", func(m map[string]any) { m["op"] = "percentEncode" }},
-		{"bad regexp", func(m map[string]any) { m["match"] = map[string]any{"in": "(", "got": RelLoneSurrogatesToFFFD} }},
-		{"unknown relation", func(m map[string]any) { m["match"] = map[string]any{"in": "", "got": "whatever"} }},
-		{"example not matched", func(m map[string]any) { m["match"] = map[string]any{"in": "^zzz$", "got": RelLoneSurrogatesToFFFD} }},
-		{"example not in relation", func(m map[string]any) {
-			m["example"] = map[string]any{"in": `\uD800%41`, "want": map[string]any{"out": `\uD800A`}, "got": map[string]any{"out": `\uD800A`}}
-		}},
-		{"no evidence", func(m map[string]any) { m["evidence"] = []any{} }},
+		{"no rows", func(m map[string]any) { m["rows"] = []any{} }},
+		{"unknown op", func(m map[string]any) { m["ops"] = []any{"decodeURIX"} }},
+		{"octet op", func(m map[string]any) { m["ops"] = []any{"percentEncode"}; example(m)["op"] = "percentEncode" }},
+		{"example's op not the entry's", func(m map[string]any) { example(m)["op"] = "decodeURIComponent" }},
+		{"unknown label", func(m map[string]any) { m["verdict"] = "suite error" }},
+		{"bad regexp", func(m map[string]any) { m["in"] = "(" }},
+		{"unknown relation", func(m map[string]any) { m["relation"] = "whatever" }},
+		{"no relation", func(m map[string]any) { delete(m, "relation") }},
+		{"no input pattern and no relation", func(m map[string]any) { delete(m, "relation"); delete(m, "in") }},
+		{"example not matched", func(m map[string]any) { m["in"] = "^zzz$" }},
+		{"example not in relation", func(m map[string]any) { example(m)["got"] = map[string]any{"out": `\ud800A`} }},
+		{"no examples", func(m map[string]any) { m["examples"] = []any{} }},
+		{"no evidence", func(m map[string]any) { example(m)["evidence"] = []any{} }},
 		{"evidence disagrees", func(m map[string]any) {
-			m["evidence"] = []any{map[string]any{"engine": "node", "version": "v20", "source": "x",
+			example(m)["evidence"] = []any{map[string]any{"engine": "node", "version": "v20", "source": "x",
 				"answer": map[string]any{"error": "URIError"}}}
 		}},
 		{"evidence from the same engine", func(m map[string]any) {
-			m["evidence"] = []any{map[string]any{"engine": "goja", "version": "v1", "source": "x",
-				"answer": map[string]any{"out": `\uD800A`}}}
+			example(m)["evidence"] = []any{map[string]any{"engine": "goja", "version": "v1", "source": "x",
+				"answer": map[string]any{"out": `\ud800A`}}}
 		}},
+		{"documented without docs", func(m map[string]any) { m["verdict"] = LabelDocumented }},
+		{"older spec without claim", func(m map[string]any) { m["verdict"] = LabelOlderSpec }},
 		{"unknown field", func(m map[string]any) { m["extra"] = true }},
 	} {
 		m := good()
 		tc.change(m)
-		if _, err := parseDeviations(encode(m)); err == nil {
-			t.Errorf("%s: accepted", tc.name)
+		_, err := parseDeviations(encode(m))
+		var re *RegistryError
+		if !errors.As(err, &re) {
+			t.Errorf("%s: accepted, or an error that is no *RegistryError: %v", tc.name, err)
+			continue
+		}
+		if re.File != "vectors/deviations.json" || (re.Entry == "" && re.Line == 0) {
+			t.Errorf("%s: the error does not say where: %v", tc.name, err)
 		}
 	}
 	if _, err := parseDeviations(encode(good(), good())); err == nil {
 		t.Error("duplicate id accepted")
+	}
+	if _, err := parseDeviations([]byte("[\n{\"id\": 1}]")); err == nil || !strings.Contains(err.Error(), "deviations.json:2") {
+		t.Errorf("a type error does not give its line: %v", err)
 	}
 }
 
@@ -201,26 +185,28 @@ func TestDeviationEvidenceNode(t *testing.T) {
 	var exprs []string
 	var checks []check
 	for _, d := range devs {
-		req, want, _, err := d.Example.Parse(d.Op)
-		if err != nil {
-			t.Fatal(err)
-		}
-		codes := make([]string, len(req.In))
-		for i, c := range req.In {
-			codes[i] = "0x" + deviationHex16(c)
-		}
-		exprs = append(exprs, string(d.Op)+"(String.fromCharCode("+strings.Join(codes, ", ")+"))")
-		checks = append(checks, check{d.ID + ": example", want})
-		for _, e := range d.Evidence {
-			if e.Engine != "node" {
-				continue
-			}
-			ans, err := e.Answer.Response()
+		for _, e := range d.Examples {
+			req, want, _, err := e.Parse()
 			if err != nil {
 				t.Fatal(err)
 			}
-			exprs = append(exprs, e.Source)
-			checks = append(checks, check{d.ID + ": evidence " + e.Source, ans})
+			codes := make([]string, len(req.In))
+			for i, c := range req.In {
+				codes[i] = "0x" + deviationHex16(c)
+			}
+			exprs = append(exprs, string(e.Op)+"(String.fromCharCode("+strings.Join(codes, ", ")+"))")
+			checks = append(checks, check{d.ID + ": example", want})
+			for _, ev := range e.Evidence {
+				if ev.Engine != "node" {
+					continue
+				}
+				ans, err := ev.Answer.Response()
+				if err != nil {
+					t.Fatal(err)
+				}
+				exprs = append(exprs, ev.Source)
+				checks = append(checks, check{d.ID + ": evidence " + ev.Source, ans})
+			}
 		}
 	}
 	in, _ := json.Marshal(exprs)

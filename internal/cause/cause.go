@@ -6,9 +6,11 @@
 // of cmd/pctest) list those reasons, biggest first, each with its count,
 // its shortest example and the spec step it involves.
 //
-// [Classify] tries the relations of [Relations] in order, the table being
-// fixed and documented, and falls back to a generic relation ("a different
-// answer") when none holds.
+// [Classify] iterates [Table], a fixed and documented list of rules, in
+// order: the first rule that holds names the relation. The last, a
+// generic relation ("a different answer"), holds always. The relation ids
+// are also what registries of known divergences (vectors/deviations.json,
+// the survey's verdicts.json files) name in their "relation" field.
 package cause
 
 import (
@@ -124,20 +126,150 @@ var (
 		"see the example's spec reference"}
 )
 
-// Relations is the fixed table Classify tries, in order; the first that
-// holds names the failure's cause. Different holds always.
-var Relations = []Relation{
-	NoAnswer, Panicked, BadText,
-	WrongError, LoneSurrogateEncoded, OverlongAccepted, SurrogateUTF8Accepted, MalformedAccepted, ErrorExpected,
-	EndEscapeRejected, UnexpectedError,
-	FalseEquivalent, TrueEquivalent,
-	LowercaseHex, HexCaseChanged, FFFDForSurrogate, ReplacementCount,
-	DoubleDecoded, DoubleEncoded,
-	PlusForSpace, PlusAsSpace, SpaceAs20, SpaceAsPlus,
-	Undecoded, Unchanged,
-	Latin1Encoded, CESU8Encoded, Latin1Decoded,
-	KeptMustEncode, EncodedMustKeep, DecodedReserved, LeftEscape,
-	Different,
+// A Rule is one line of the table Classify tries: the relation it names
+// and the condition under which it holds. A relation may have several
+// rules (an encoder that kept a '%' and one that kept other characters both
+// "kept a character that must be encoded").
+type Rule struct {
+	Relation Relation
+	// When says the condition in words, for the documentation.
+	When string
+	// holds reports whether the rule holds for f, and returns the
+	// arguments of the relation's title.
+	holds func(f *facts) (bool, []any)
+}
+
+// Table is the fixed, ordered table that Classify iterates: the first rule
+// that holds names the failure's cause. The last rule, Different, holds
+// always. Relations lists the table's relations.
+var Table = []Rule{
+	{Panicked, "the implementation panicked", func(f *facts) (bool, []any) { return f.NoAnswerKind == "panic", nil }},
+	{BadText, "it answered output the vector format cannot hold", func(f *facts) (bool, []any) { return f.NoAnswerKind == "output", nil }},
+	{NoAnswer, "another kind of incident (crash, timeout, protocol)", func(f *facts) (bool, []any) {
+		return f.NoAnswerKind != "", []any{f.NoAnswerKind}
+	}},
+	{NoAnswer, "no answer, for the reason given", func(f *facts) (bool, []any) {
+		return f.NoAnswer != "", []any{firstLine(f.NoAnswer)}
+	}},
+	{WrongError, "both are errors, of different kinds", func(f *facts) (bool, []any) {
+		return f.want.Error != "" && f.got.Error != "", []any{f.want.Error, f.got.Error}
+	}},
+	{LoneSurrogateEncoded, "an encoder answered an input with a lone surrogate", func(f *facts) (bool, []any) {
+		return f.errorExpected() && f.dir == encodes && show.HasLoneSurrogate(f.in), []any{f.want.Error}
+	}},
+	{Latin1Decoded, "a decoder answered, as a Latin-1 decoder would, where an error was expected", func(f *facts) (bool, []any) {
+		return f.errorExpected() && f.dir == decodes && isLatin1Decode(f.op, f.in, outUnits(f.op, f.got)), nil
+	}},
+	{OverlongAccepted, "a decoder answered an input holding an overlong form", func(f *facts) (bool, []any) {
+		return f.errorExpected() && f.dir == decodes && hasOverlong(f.in), []any{f.want.Error}
+	}},
+	{SurrogateUTF8Accepted, "a decoder answered an input holding a UTF-8-encoded surrogate", func(f *facts) (bool, []any) {
+		return f.errorExpected() && f.dir == decodes && hasSurrogateUTF8(f.in), []any{f.want.Error}
+	}},
+	{MalformedAccepted, "a decoder answered an input holding a malformed '%'", func(f *facts) (bool, []any) {
+		return f.errorExpected() && f.dir == decodes && hasMalformed(f.in), []any{f.want.Error}
+	}},
+	{ErrorExpected, "an error was expected, and any other answer came", func(f *facts) (bool, []any) {
+		return f.want.Error != "", []any{f.want.Error, f.gotWhat()}
+	}},
+	{EndEscapeRejected, "a decoder threw on an input that ends with an escape", func(f *facts) (bool, []any) {
+		return f.got.Error != "" && f.dir == decodes && endsWithEscape(f.in), []any{f.got.Error}
+	}},
+	{UnexpectedError, "an error where an answer was expected", func(f *facts) (bool, []any) {
+		return f.got.Error != "", []any{f.got.Error}
+	}},
+	{Different, "either side is \"unsupported\"", func(f *facts) (bool, []any) {
+		return f.want.Unsupported || f.got.Unsupported, nil
+	}},
+	{FalseEquivalent, "equivalent: true expected, false given", func(f *facts) (bool, []any) {
+		return f.op == vectors.OpEquivalent && equalString(f.w, "true") && equalString(f.g, "false"), nil
+	}},
+	{TrueEquivalent, "equivalent: false expected, true given", func(f *facts) (bool, []any) {
+		return f.op == vectors.OpEquivalent && equalString(f.w, "false") && equalString(f.g, "true"), nil
+	}},
+	{LowercaseHex, "the answer is the expected one with its hex digits in lowercase", func(f *facts) (bool, []any) {
+		return slices.Equal(mapHex(f.w, toLower), f.g), nil
+	}},
+	{HexCaseChanged, "the answers differ in the case of hex digits only", func(f *facts) (bool, []any) {
+		return slices.Equal(mapHex(f.w, toUpper), mapHex(f.g, toUpper)), nil
+	}},
+	{FFFDForSurrogate, "the answer is the expected one with every lone surrogate as U+FFFD", func(f *facts) (bool, []any) {
+		return show.HasLoneSurrogate(f.w) && slices.Equal(show.LoneToFFFD(f.w), f.g), nil
+	}},
+	{ReplacementCount, "the answers differ in their U+FFFD only", func(f *facts) (bool, []any) {
+		return slices.Contains(f.g, 0xFFFD) && slices.Contains(f.w, 0xFFFD) &&
+			slices.Equal(without(f.w, 0xFFFD), without(f.g, 0xFFFD)), nil
+	}},
+	{DoubleDecoded, "a decoder answered the expected answer with its ASCII escapes decoded, on an input holding %25", func(f *facts) (bool, []any) {
+		return f.dir == decodes && slices.Equal(decodeASCII(f.w), f.g) && containsFold(f.in, "%25"), nil
+	}},
+	{DoubleEncoded, "an encoder answered more %25 than expected, and is otherwise the same", func(f *facts) (bool, []any) {
+		return f.dir == encodes && count(f.g, "%25") > count(f.w, "%25") && slices.Equal(collapse25(f.w), collapse25(f.g)), nil
+	}},
+	{KeptMustEncode, "an encoder answered fewer %25 than expected (kept the '%' of what looks like an escape), and is otherwise the same", func(f *facts) (bool, []any) {
+		return f.dir == encodes && count(f.w, "%25") > count(f.g, "%25") && slices.Equal(collapse25(f.w), collapse25(f.g)), nil
+	}},
+	{PlusForSpace, "the answer has '+' where the expected one has spaces, and nothing else differs", func(f *facts) (bool, []any) {
+		return onlySubst(f.w, f.g, ' ', '+'), nil
+	}},
+	{PlusAsSpace, "the answer has spaces where the expected one has '+', and nothing else differs", func(f *facts) (bool, []any) {
+		return onlySubst(f.w, f.g, '+', ' '), nil
+	}},
+	{SpaceAs20, "the answer is the expected one with every '+' as %20", func(f *facts) (bool, []any) {
+		return slices.Equal(replace(f.w, "+", "%20"), f.g), nil
+	}},
+	{SpaceAsPlus, "the answer is the expected one with every %20 as '+'", func(f *facts) (bool, []any) {
+		return slices.Equal(replace(f.w, "%20", "+"), f.g), nil
+	}},
+	{Undecoded, "a decoder answered its input, which holds escapes, unchanged", func(f *facts) (bool, []any) {
+		return f.inUnchanged() && f.dir == decodes && countEscapes(f.in) > 0, nil
+	}},
+	{Unchanged, "an op that neither encodes nor decodes answered its input unchanged", func(f *facts) (bool, []any) {
+		return f.inUnchanged() && f.dir == other, nil
+	}},
+	{Latin1Encoded, "an encoder's octets, read as Latin-1, are the text whose UTF-8 is expected", func(f *facts) (bool, []any) {
+		return f.dir == encodes && latin1Equal(f.gOct, f.wOct) && !bytes.Equal(f.gOct, f.wOct), nil
+	}},
+	{CESU8Encoded, "an encoder's octets hold a UTF-8-encoded surrogate that the expected ones do not", func(f *facts) (bool, []any) {
+		return f.dir == encodes && hasSurrogateUTF8Octets(f.gOct) && !hasSurrogateUTF8Octets(f.wOct), nil
+	}},
+	{Latin1Decoded, "a decoder answered its input with every escape decoded as a Latin-1 character", func(f *facts) (bool, []any) {
+		return f.dir == decodes && isLatin1Decode(f.op, f.in, f.g), nil
+	}},
+	{KeptMustEncode, "an encoder's answer stands for the same octets with fewer escapes", func(f *facts) (bool, []any) {
+		return f.sameOctets() && f.gEsc < f.wEsc && f.dir == encodes, nil
+	}},
+	{EncodedMustKeep, "an encoder's answer stands for the same octets with more escapes", func(f *facts) (bool, []any) {
+		return f.sameOctets() && f.gEsc > f.wEsc && f.dir == encodes, nil
+	}},
+	{DecodedReserved, "an answer that stands for the same octets with fewer escapes", func(f *facts) (bool, []any) {
+		return f.sameOctets() && f.gEsc < f.wEsc, nil
+	}},
+	{LeftEscape, "an answer that stands for the same octets with more escapes", func(f *facts) (bool, []any) {
+		return f.sameOctets() && f.gEsc > f.wEsc, nil
+	}},
+	{Different, "none of the above", func(*facts) (bool, []any) { return true, nil }},
+}
+
+// Relations lists the relations of Table, each once, in the order of its
+// first rule; Different, the fallback, is last.
+var Relations = func() []Relation {
+	var out []Relation
+	for _, r := range Table {
+		if r.Relation.ID != Different.ID && !slices.ContainsFunc(out, func(o Relation) bool { return o.ID == r.Relation.ID }) {
+			out = append(out, r.Relation)
+		}
+	}
+	return append(out, Different)
+}()
+
+// Lookup returns the relation of Relations whose ID is id.
+func Lookup(id string) (Relation, bool) {
+	i := slices.IndexFunc(Relations, func(r Relation) bool { return r.ID == id })
+	if i < 0 {
+		return Relation{}, false
+	}
+	return Relations[i], true
 }
 
 // direction says whether an op encodes, decodes or does something else.
@@ -169,131 +301,67 @@ func (r Relation) with(args ...any) Relation {
 	return r
 }
 
+// facts are what the rules of Table look at: the failure, and its input
+// and answers as units and as the octets they stand for.
+type facts struct {
+	Failure
+	op         vectors.Op
+	dir        direction
+	in         []uint16
+	want, got  vectors.Response
+	w, g       []uint16 // the answers' output as units
+	wOct, gOct []byte   // the octets they stand for (decodedOctets)
+	wEsc, gEsc int      // how many escapes they hold
+}
+
+func newFacts(f Failure) *facts {
+	x := &facts{Failure: f, op: f.Req.Op, dir: directions[f.Req.Op], in: inputUnits(f.Req), want: f.Want, got: f.Got}
+	x.w, x.g = outUnits(x.op, f.Want), outUnits(x.op, f.Got)
+	x.wOct, x.wEsc = decodedOctets(x.w)
+	x.gOct, x.gEsc = decodedOctets(x.g)
+	return x
+}
+
+// errorExpected reports whether an error was expected and the
+// implementation gave an answer it supports.
+func (f *facts) errorExpected() bool { return f.want.Error != "" && !f.got.Unsupported }
+
+// gotWhat names the kind of answer given, for a title.
+func (f *facts) gotWhat() string {
+	if f.got.Unsupported {
+		return "unsupported"
+	}
+	if o, ok := f.op.Info(); ok && o.Out == vectors.Octets {
+		return "octets"
+	}
+	return "a string"
+}
+
+// inUnchanged reports whether the answer is the input itself, where the
+// expected answer is not (an op from octets to text has no such answer).
+func (f *facts) inUnchanged() bool {
+	if o, ok := f.op.Info(); ok && o.In == vectors.Octets && o.Out == vectors.Text {
+		return false
+	}
+	return f.in != nil && slices.Equal(f.g, f.in) && !slices.Equal(f.w, f.in)
+}
+
+// sameOctets reports whether both answers stand for the same octets.
+func (f *facts) sameOctets() bool { return bytes.Equal(f.wOct, f.gOct) }
+
 // Classify returns the relation between f's expected and actual answers:
-// the first of [Relations] that holds.
+// the relation of the first rule of [Table] that holds.
 func Classify(f Failure) Relation {
-	switch {
-	case f.NoAnswerKind == "panic":
-		return Panicked
-	case f.NoAnswerKind == "output":
-		return BadText
-	case f.NoAnswerKind != "":
-		return NoAnswer.with(f.NoAnswerKind)
-	case f.NoAnswer != "":
-		return NoAnswer.with(firstLine(f.NoAnswer))
-	}
-	op := f.Req.Op
-	in := inputUnits(f.Req)
-	want, got := f.Want, f.Got
-	gotWhat := func() string {
-		if got.Unsupported {
-			return "unsupported"
-		}
-		if o, ok := op.Info(); ok && o.Out == vectors.Octets {
-			return "octets"
-		}
-		return "a string"
-	}
-	switch {
-	case want.Error != "" && got.Error != "":
-		return WrongError.with(want.Error, got.Error)
-	case want.Error != "":
-		switch {
-		case got.Unsupported:
-		case directions[op] == encodes && show.HasLoneSurrogate(in):
-			return LoneSurrogateEncoded.with(want.Error)
-		case directions[op] == decodes && isLatin1Decode(op, in, outUnits(op, got)):
-			return Latin1Decoded
-		case directions[op] == decodes && hasOverlong(in):
-			return OverlongAccepted.with(want.Error)
-		case directions[op] == decodes && hasSurrogateUTF8(in):
-			return SurrogateUTF8Accepted.with(want.Error)
-		case directions[op] == decodes && hasMalformed(in):
-			return MalformedAccepted.with(want.Error)
-		}
-		return ErrorExpected.with(want.Error, gotWhat())
-	case got.Error != "":
-		if directions[op] == decodes && endsWithEscape(in) {
-			return EndEscapeRejected.with(got.Error)
-		}
-		return UnexpectedError.with(got.Error)
-	case want.Unsupported || got.Unsupported:
-		return Different
-	}
-	w, g := outUnits(op, want), outUnits(op, got)
-	if op == vectors.OpEquivalent {
-		switch {
-		case equalString(w, "true") && equalString(g, "false"):
-			return FalseEquivalent
-		case equalString(w, "false") && equalString(g, "true"):
-			return TrueEquivalent
+	x := newFacts(f)
+	for _, r := range Table {
+		if ok, args := r.holds(x); ok {
+			if len(args) > 0 {
+				return r.Relation.with(args...)
+			}
+			return r.Relation
 		}
 	}
-	switch {
-	case slices.Equal(mapHex(w, toLower), g):
-		return LowercaseHex
-	case slices.Equal(mapHex(w, toUpper), mapHex(g, toUpper)):
-		return HexCaseChanged
-	case show.HasLoneSurrogate(w) && slices.Equal(show.LoneToFFFD(w), g):
-		return FFFDForSurrogate
-	case slices.Contains(g, 0xFFFD) && slices.Contains(w, 0xFFFD) &&
-		slices.Equal(without(w, 0xFFFD), without(g, 0xFFFD)):
-		return ReplacementCount
-	case directions[op] == decodes && slices.Equal(decodeASCII(w), g) && containsFold(in, "%25"):
-		return DoubleDecoded
-	case directions[op] == encodes && count(g, "%25") > count(w, "%25") && slices.Equal(collapse25(w), collapse25(g)):
-		return DoubleEncoded
-	case directions[op] == encodes && count(w, "%25") > count(g, "%25") && slices.Equal(collapse25(w), collapse25(g)):
-		return KeptMustEncode // the '%' of what looks like an escape
-	case onlySubst(w, g, ' ', '+'):
-		return PlusForSpace
-	case onlySubst(w, g, '+', ' '):
-		return PlusAsSpace
-	case slices.Equal(replace(w, "+", "%20"), g):
-		return SpaceAs20
-	case slices.Equal(replace(w, "%20", "+"), g):
-		return SpaceAsPlus
-	}
-	inAsOut := in
-	if o, ok := op.Info(); ok && o.In == vectors.Octets && o.Out == vectors.Text {
-		inAsOut = nil // octets in, text out: the input is no answer
-	}
-	if inAsOut != nil && slices.Equal(g, inAsOut) && !slices.Equal(w, inAsOut) {
-		switch {
-		case directions[op] == decodes && countEscapes(in) > 0:
-			return Undecoded
-		case directions[op] == other:
-			return Unchanged
-		}
-		// An encoder that encoded nothing kept what it must encode: the
-		// checks below say so.
-	}
-	wo, wEsc := decodedOctets(w)
-	gOct, gEsc := decodedOctets(g)
-	if directions[op] == encodes {
-		if latin1Equal(gOct, wo) && !bytes.Equal(gOct, wo) {
-			return Latin1Encoded
-		}
-		if hasSurrogateUTF8Octets(gOct) && !hasSurrogateUTF8Octets(wo) {
-			return CESU8Encoded
-		}
-	}
-	if directions[op] == decodes && isLatin1Decode(op, in, g) {
-		return Latin1Decoded
-	}
-	if bytes.Equal(wo, gOct) {
-		switch {
-		case gEsc < wEsc && directions[op] == encodes:
-			return KeptMustEncode
-		case gEsc > wEsc && directions[op] == encodes:
-			return EncodedMustKeep
-		case gEsc < wEsc:
-			return DecodedReserved
-		case gEsc > wEsc:
-			return LeftEscape
-		}
-	}
-	return Different
+	return Different // unreachable: the last rule holds always
 }
 
 func firstLine(s string) string {

@@ -108,3 +108,51 @@ func TestGroup(t *testing.T) {
 		}
 	}
 }
+
+// TestTable checks the table Classify iterates: every rule says when it
+// holds, names a relation of Relations, and the last rule is the fallback;
+// Lookup finds every relation by its id and nothing else.
+func TestTable(t *testing.T) {
+	for i, r := range Table {
+		if r.When == "" || r.holds == nil {
+			t.Errorf("rule %d (%s) lacks its condition", i, r.Relation.ID)
+		}
+		if got, ok := Lookup(r.Relation.ID); !ok || got.Title != r.Relation.Title {
+			t.Errorf("rule %d: Lookup(%q) = %+v, %v", i, r.Relation.ID, got, ok)
+		}
+	}
+	if last := Table[len(Table)-1]; last.Relation.ID != Different.ID {
+		t.Errorf("the table ends with %s, not the fallback", last.Relation.ID)
+	}
+	if _, ok := Lookup("no-such-relation"); ok {
+		t.Error("Lookup found a relation that is not in the table")
+	}
+}
+
+// TestDeviationRelations checks that the relation each entry of
+// vectors/deviations.json names, which package vectors evaluates itself
+// (it cannot import this package), is the one Classify gives on each of
+// the entry's examples.
+func TestDeviationRelations(t *testing.T) {
+	devs, err := vectors.Deviations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range devs {
+		if len(d.Relation) != 1 {
+			t.Fatalf("%s: relation %q is not one relation", d.ID, d.Relation)
+		}
+		if _, ok := Lookup(d.Relation[0]); !ok {
+			t.Errorf("%s: relation %q is not in the table", d.ID, d.Relation)
+		}
+		for i, e := range d.Examples {
+			req, want, got, err := e.Parse()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := Classify(Failure{Req: req, Want: want, Got: got}); r.ID != d.Relation[0] {
+				t.Errorf("%s: example %d: Classify says %s, the entry %s", d.ID, i+1, r.ID, d.Relation)
+			}
+		}
+	}
+}
