@@ -460,13 +460,17 @@ func TestSignalsLeaveNothing(t *testing.T) {
 				pids = pids[:1]
 				// This test process is a child subreaper (its other tests
 				// ran testees): the orphaned testee is its child to reap.
-				for range 12000 { // up to 2 minutes on a loaded machine
-					if state, ppid, ok := faketestee.ProcState(pids[0]); !ok || state == 'Z' && ppid == os.Getpid() {
+				// Reap it once it is ours (up to 2 minutes on a loaded
+				// machine): a single try may come before it is reparented.
+				for range 12000 {
+					if got, _ := syscall.Wait4(pids[0], nil, syscall.WNOHANG, nil); got == pids[0] {
+						break
+					}
+					if _, _, ok := faketestee.ProcState(pids[0]); !ok {
 						break
 					}
 					time.Sleep(10 * time.Millisecond)
 				}
-				syscall.Wait4(pids[0], nil, syscall.WNOHANG, nil)
 			}
 			faketestee.CheckReaped(t, pids)
 		})
