@@ -24,6 +24,10 @@ type Mapping struct {
 	Variant string `json:"variant"`
 	// Docs links the function's documentation.
 	Docs string `json:"docs"`
+	// Quote gives the library's own words that claim the op's semantics;
+	// Claim names the spec they claim.
+	Quote string `json:"quote,omitempty"`
+	Claim string `json:"claim,omitempty"`
 }
 
 // loadMapping reads and checks dir/mapping.json: every op exists, every

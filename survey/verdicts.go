@@ -25,6 +25,9 @@ const (
 	// VerdictLag: an engine follows an older edition of a spec that has
 	// since changed; Cause.Change names the change.
 	VerdictLag = "engine lag"
+	// VerdictOlder: the implementation follows an older spec that it
+	// claims (RFC 2396, HTML 4.01, IDNA2003, an older WHATWG text).
+	VerdictOlder = "older spec"
 	// VerdictSuite: the vector or the reference is wrong; the fix belongs
 	// in pctest, not in the implementation.
 	VerdictSuite = "suite error"
@@ -81,6 +84,12 @@ type Cause struct {
 	Known string `json:"known,omitempty"`
 	// Change names the spec change an engine lags behind (VerdictLag).
 	Change string `json:"change,omitempty"`
+	// Relation is the internal/cause relation the cause's divergences
+	// show; Claim names the spec the implementation claims for the
+	// function (minimal fields; the registry schema of issue 23 replaces
+	// them).
+	Relation string `json:"relation,omitempty"`
+	Claim    string `json:"claim,omitempty"`
 	// Repro is a bug's standalone reproduction (VerdictBug).
 	Repro *Repro `json:"repro,omitempty"`
 
@@ -135,9 +144,9 @@ func loadCauseFile(name, dir string) ([]*Cause, error) {
 		}
 		seen[c.ID] = true
 		switch c.Verdict {
-		case VerdictBug, VerdictDocumented, VerdictLag, VerdictSuite:
+		case VerdictBug, VerdictDocumented, VerdictOlder, VerdictLag, VerdictSuite:
 		default:
-			return nil, fmt.Errorf("%s: cause %s: verdict %q is not one of %q, %q, %q, %q", name, c.ID, c.Verdict, VerdictBug, VerdictDocumented, VerdictLag, VerdictSuite)
+			return nil, fmt.Errorf("%s: cause %s: verdict %q is not one of %q, %q, %q, %q, %q", name, c.ID, c.Verdict, VerdictBug, VerdictDocumented, VerdictOlder, VerdictLag, VerdictSuite)
 		}
 		c.dir = dir
 		if c.Verdict == VerdictLag && c.Change == "" {

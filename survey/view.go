@@ -179,7 +179,7 @@ func (rep *Report) causeSections() []*CauseSection {
 		}
 	}
 	order := func(v string) int {
-		return slices.Index([]string{VerdictBug, VerdictLag, VerdictDocumented, VerdictSuite}, v)
+		return slices.Index([]string{VerdictBug, VerdictOlder, VerdictLag, VerdictDocumented, VerdictSuite}, v)
 	}
 	slices.SortStableFunc(out, func(a, b *CauseSection) int {
 		return cmp.Compare(order(a.Cause.Verdict), order(b.Cause.Verdict))

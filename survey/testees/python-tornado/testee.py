@@ -6,9 +6,10 @@ the same op in one run:
 
   (none)  formEncode            url_escape(text)                  plus=True, the default
           formDecode            url_unescape(text)                plus=True, encoding='utf-8'
-  path    percentEncode         url_escape(octets, plus=False)
-          percentDecodeLenient  url_unescape(text, encoding=None, plus=False)
+  path    percentDecodeLenient  url_unescape(text, encoding=None, plus=False)
 
+url_escape(value, plus=False) is not mapped: its docs make it an encoder
+for "the path component of a URL", which keeps '/', and claim no op's set.
 Every other op is answered "unsupported". README.md beside this file says
 why each function maps to its op; mapping.json says the same for machines.
 
@@ -31,7 +32,6 @@ FUNCTION_SETS = {
         "formDecode": lambda s, a: {"out": url_unescape(s)},
     },
     "path": {
-        "percentEncode": lambda b, a: {"out": url_escape(b, plus=False)},
         "percentDecodeLenient": lambda s, a: {"out_hex": url_unescape(s, encoding=None, plus=False).hex()},
     },
 }

@@ -4,12 +4,13 @@ w3lib.url (Debian python3-w3lib, /usr/bin/python3). The first argument picks
 the function set, so that no two functions answer the same op in one run:
 
   (none)        encodeNoDouble  safe_url_string(text)
-  canonicalize  normalize       canonicalize_url(text)
 
-Every other op is answered "unsupported". README.md beside this file says
+canonicalize_url is not mapped: it is a crawler's de-duplication key for
+absolute URLs (it sorts the query, drops the fragment, decodes reserved
+escapes on purpose), not RFC 3986 normalization. Every other op is answered "unsupported". README.md beside this file says
 why each function maps to its op; mapping.json says the same for machines.
 
-    pctest run -- /usr/bin/python3 survey/testees/python-w3lib/testee.py [canonicalize]
+    pctest run -- /usr/bin/python3 survey/testees/python-w3lib/testee.py
 
 A function that raises answers the exception's class name as the error kind.
 """
@@ -20,11 +21,10 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python-common"))
 from protocol import serve  # noqa: E402
 
-from w3lib.url import canonicalize_url, safe_url_string
+from w3lib.url import safe_url_string
 
 FUNCTION_SETS = {
     "": {"encodeNoDouble": lambda s, a: {"out": safe_url_string(s)}},
-    "canonicalize": {"normalize": lambda s, a: {"out": canonicalize_url(s)}},
 }
 
 

@@ -1,6 +1,0 @@
-// MuJS's encodeURIComponent encodes a lone surrogate instead of throwing URIError.
-try {
-  print(encodeURIComponent('\uD800'));
-} catch (e) {
-  print(e.name);
-}

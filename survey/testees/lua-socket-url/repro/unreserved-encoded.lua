@@ -1,2 +1,0 @@
-local url = require("socket.url")
-print(url.escape("a-b.c~d"))

@@ -1,4 +1,0 @@
-import furl
-q = furl.Query()
-q.params["q"] = "*~"
-print(q.encode())

@@ -1,2 +1,0 @@
-from w3lib.url import canonicalize_url
-print(canonicalize_url("http://example.com/a%2541"))

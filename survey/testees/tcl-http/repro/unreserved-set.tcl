@@ -1,2 +1,0 @@
-package require http
-puts [http::quoteString "a b*~"]

@@ -1,2 +1,0 @@
-package require ncgi
-puts [ncgi::encode "a-b.c_d*e"]

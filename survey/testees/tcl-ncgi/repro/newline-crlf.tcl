@@ -1,2 +1,0 @@
-package require ncgi
-puts [ncgi::encode "a\r\nb"]
