@@ -199,6 +199,10 @@ type jsonFuzzReport struct {
 		Error      string            `json:"error"`
 		Shrunk     bool              `json:"shrunk"`
 		Reproduced bool              `json:"reproduced"`
+		// Unconfirmed: the time ran out before the finding could be
+		// sent alone again (testee.Finding.Unconfirmed), so it is not
+		// known to be flaky.
+		Unconfirmed bool `json:"unconfirmed"`
 	} `json:"findings"`
 }
 
@@ -227,7 +231,10 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 		default:
 			return nil, fmt.Errorf("pctest fuzz JSON report: finding %d: neither actual nor error", i+1)
 		}
-		if !f.Reproduced {
+		switch {
+		case f.Unconfirmed:
+			r.Incident = strings.TrimSpace(r.Incident + " (unconfirmed: the time ran out before it was sent alone again)")
+		case !f.Reproduced:
 			r.Incident = strings.TrimSpace(r.Incident + " (flaky: did not fail again when sent alone)")
 		}
 		fr.Findings = append(fr.Findings, r)
