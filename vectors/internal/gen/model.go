@@ -63,7 +63,7 @@ func shouldIf(cond bool) string {
 //
 // Levels: a vector is "implementation-defined" when its input lies outside
 // the domain of the clause the op follows, or that clause leaves a choice
-// (domain.go): RFC 3986 ops on text that is not URI text (a '%' that starts
+// (vectors.Request.Open): RFC 3986 ops on text that is not URI text (a '%' that starts
 // no escape, a character no URI holds), iriToURI on text that is not an
 // IRI (controls, non-ASCII outside ucschar and iprivate) and on a non-ASCII
 // host (§3.1 MAY convert it with ToASCII), uriToIRI on text that is not a
