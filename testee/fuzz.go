@@ -78,6 +78,12 @@ type FuzzConfig struct {
 	// 20s. (Tests give a long one, so that what they find does not depend
 	// on the machine's speed.)
 	ShrinkTime time.Duration
+	// JudgeOpen judges the answers to inputs the spec leaves open
+	// ([vectors.Request.Open], the vector level
+	// implementation-defined) like any other. Without it, a difference
+	// from the reference on such an input is no finding: it is counted
+	// in FuzzReport.Open, and shrinking never moves a finding onto one.
+	JudgeOpen bool
 	// AllowEmpty makes a run that judged no case (every op unsupported)
 	// no error.
 	AllowEmpty bool
@@ -116,8 +122,15 @@ type FuzzReport struct {
 	// which were not fuzzed; none of them has a finding.
 	Unsupported []vectors.Op
 	// Judged counts the cases judged: answered other than "unsupported",
-	// or failed with an incident.
+	// or failed with an incident, and not counted in Open.
 	Judged int64
+	// Open counts the cases, by op in OpenByOp, whose input the spec
+	// leaves open ([vectors.Request.Open]) and whose answer differs from
+	// the reference's: not judged, so not findings (unless
+	// FuzzConfig.JudgeOpen, when Open is zero). A crash, hang or protocol
+	// error on such an input is a finding all the same.
+	Open     int64
+	OpenByOp map[vectors.Op]int64
 	// MaxFindings is the limit of findings per op; Capped are the ops
 	// that reached it and were fuzzed no more.
 	MaxFindings int
@@ -197,6 +210,7 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 		limit:      cfg.Cases,
 		max:        cfg.MaxFindings,
 		shrinkTime: cfg.ShrinkTime,
+		judgeOpen:  cfg.JudgeOpen,
 	}
 	if f.shrinkTime <= 0 {
 		f.shrinkTime = shrinkTimeBudget
@@ -245,6 +259,7 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 		Sent:           f.sent.Load(),
 		Elapsed:        time.Since(start),
 		Judged:         f.judged.Load(),
+		Open:           f.open.Load(),
 		MaxFindings:    f.max,
 		Interrupted:    ctx.Err() != nil,
 	}
@@ -258,6 +273,12 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 		}
 		if o.capped {
 			rep.Capped = append(rep.Capped, o.op)
+		}
+		if o.open > 0 {
+			if rep.OpenByOp == nil {
+				rep.OpenByOp = map[vectors.Op]int64{}
+			}
+			rep.OpenByOp[o.op] = o.open
 		}
 		if o.declined > 0 && !o.answered {
 			declined = append(declined, o.op)
@@ -339,12 +360,15 @@ type fuzzer struct {
 	grace    time.Duration
 	// shrinkTime bounds the time spent shrinking one finding.
 	shrinkTime time.Duration
+	// judgeOpen is FuzzConfig.JudgeOpen.
+	judgeOpen bool
 
 	next     atomic.Int64 // the number of the next case
 	sent     atomic.Int64 // cases sent to impl
 	full     atomic.Bool  // the case limit is reached
 	answered atomic.Int64 // cases impl answered
 	judged   atomic.Int64 // cases judged: answered but "unsupported", or failed
+	open     atomic.Int64 // cases left open: differ on an input the spec leaves open
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced when an op's state changes
@@ -366,7 +390,8 @@ type fuzzOp struct {
 	declined    int  // cases answered "unsupported"
 	shrinking   bool
 	findings    int
-	dups        int // findings that shrank to one found before
+	dups        int   // findings that shrank to one found before
+	open        int64 // cases that differ on an input the spec leaves open
 	sigs        map[string]bool
 }
 
@@ -594,10 +619,15 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	if d.err == nil {
 		f.answered.Add(1)
 	}
-	if !d.got.Unsupported || d.err != nil {
+	if d.open {
+		f.open.Add(1)
+	} else if !d.got.Unsupported || d.err != nil {
 		f.judged.Add(1)
 	}
 	f.mu.Lock()
+	if d.open {
+		o.open++
+	}
 	if !d.got.Unsupported || d.err != nil {
 		o.answered = true
 	}
@@ -678,6 +708,9 @@ type result struct {
 	want, got vectors.Response
 	err       error
 	differs   bool
+	// open says the answer differs on an input the spec leaves open, so
+	// that it does not count (differs is false).
+	open bool
 }
 
 // signature classes a difference, so that shrinking keeps to the same kind
@@ -764,6 +797,11 @@ func (f *fuzzer) judge(ctx context.Context, req vectors.Request, want, got vecto
 	if err == nil && f.devs != nil {
 		if _, ok := vectors.FindDeviation(f.devs, f.impl.Name(), req, want, got); ok {
 			d.differs = false
+		}
+	}
+	if d.differs && err == nil && !f.judgeOpen {
+		if clause, _ := req.Open(); clause != "" {
+			d.differs, d.open = false, true
 		}
 	}
 	return d, nil

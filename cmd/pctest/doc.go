@@ -82,7 +82,10 @@
 // codec, and shrinks each disagreement, crash, hang or protocol error to a
 // minimal input (delta debugging over its code units or octets). Flags:
 // -op LIST, -time D (default 60s), -cases N, -seed N, -max-findings N (per
-// op, default 10), -shrink-time D (per finding, default 20s), -allow-empty, -format text|json (the JSON report's
+// op, default 10), -shrink-time D (per finding, default 20s), -level LIST
+// (implementation-defined in it judges the differences on inputs the spec
+// leaves open, vectors.Request.Open, which are otherwise counted apart and
+// never a finding), -allow-empty, -format text|json (the JSON report's
 // schema is fuzz.schema.json), and -impl, -timeout, -start-timeout,
 // -utf16hex, -j as for run. It prints its header at once (with the limit of
 // findings) and a progress line on stderr (cases, cases/s, findings, the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -29,6 +30,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		maxFind  = fs.Int("max-findings", testee.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
 		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
+		level    = fs.String("level", "", "judge the differences at these comma-separated `levels`: must, should, implementation-defined (default: must and should, which fuzzing cannot tell apart, are judged; a difference on an input the spec leaves open is counted apart, not a finding)")
 	)
 	hiddenAlias(fs, "ops", "op")
 	impl.register(fs)
@@ -48,6 +50,14 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !slices.Contains(ops, vectors.Op(name)) {
 			ops = append(ops, vectors.Op(name))
 		}
+	}
+	judgeOpen := false
+	for _, l := range splitList(*level) {
+		if !slices.Contains(vectors.Levels(), l) {
+			fmt.Fprintf(stderr, "pctest fuzz: -level: unknown level %q; levels are %s\n", l, strings.Join(vectors.Levels(), ", "))
+			return exitUsage
+		}
+		judgeOpen = judgeOpen || l == vectors.LevelImplementationDefined
 	}
 	switch {
 	case *cases < 0:
@@ -71,7 +81,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return reportSetupError(stderr, "fuzz", err)
 	}
 	cfg := testee.FuzzConfig{Ops: ops, Seed: *seed, Duration: *duration, Cases: *cases, Workers: max(im.Parallel, 1),
-		MaxFindings: *maxFind, AllowEmpty: *empty, ShrinkTime: *shrink}
+		MaxFindings: *maxFind, AllowEmpty: *empty, ShrinkTime: *shrink, JudgeOpen: judgeOpen}
 	if devs, err := vectors.Deviations(); err == nil {
 		cfg.Deviations = devs
 	}
@@ -189,6 +199,9 @@ func (r *fuzzReport) writeText(w io.Writer) error {
 		cause.Write(&b, fuzzCauses(r.Findings), "")
 		io.WriteString(ew, b.String())
 	}
+	if r.Open > 0 {
+		fmt.Fprintf(ew, "%d differences on implementation-defined inputs, not judged (%s): the spec leaves the answer open (-level implementation-defined judges them)\n", r.Open, openList(r.OpenByOp))
+	}
 	if r.Stderr != "" {
 		writeStderr(ew, r.Stderr)
 	}
@@ -221,6 +234,15 @@ func writeFinding(w io.Writer, fd *testee.Finding) {
 	if !fd.Reproduced && !fd.Unconfirmed {
 		fmt.Fprintln(w, "  flaky: sent again on its own, it did not fail the same way")
 	}
+}
+
+// openList writes the counts of byOp, in op order: "normalize 3, ...".
+func openList(byOp map[vectors.Op]int64) string {
+	var parts []string
+	for _, op := range slices.Sorted(maps.Keys(byOp)) {
+		parts = append(parts, fmt.Sprintf("%s %d", op, byOp[op]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // opList joins ops with commas.
@@ -273,6 +295,10 @@ type jsonFuzzSummary struct {
 	MaxFindings int                `json:"max_findings"`
 	Capped      []vectors.Op       `json:"capped_ops"`
 	Causes      []jsonFindingCause `json:"causes"`
+	// Open and OpenByOp are testee.FuzzReport's: differences on inputs
+	// the spec leaves open, not judged.
+	Open     int64                `json:"open_differences"`
+	OpenByOp map[vectors.Op]int64 `json:"open_differences_by_op"`
 }
 
 // A jsonFindingCause is a group of findings of one op with one cause: the
@@ -320,6 +346,7 @@ func (r *fuzzReport) writeJSON(w io.Writer) error {
 			Unsupported: append([]vectors.Op{}, r.Unsupported...),
 			MaxFindings: r.MaxFindings, Capped: append([]vectors.Op{}, r.Capped...),
 			Causes: []jsonFindingCause{},
+			Open:   r.Open, OpenByOp: map[vectors.Op]int64{},
 		},
 		Incidents: r.Incidents,
 		Findings:  []jsonFinding{},
@@ -338,6 +365,7 @@ func (r *fuzzReport) writeJSON(w io.Writer) error {
 		}
 		j.Findings = append(j.Findings, jf)
 	}
+	maps.Copy(j.Summary.OpenByOp, r.OpenByOp)
 	j.Summary.Confirmed, j.Summary.Unconfirmed, j.Summary.Flaky = r.Confirmed()
 	for _, c := range fuzzCauses(r.Findings) {
 		jc := jsonFindingCause{Op: c.Op, Relation: c.Relation.ID, Title: c.Relation.Title, Findings: []int{}}

@@ -203,3 +203,69 @@ func TestFuzzNothingAnswered(t *testing.T) {
 		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestFuzzOpenInputsNotJudged: a testee that keeps a stray '%' in
+// percentDecode, where the reference fails, differs only on inputs RFC 3986
+// leaves open (vectors.Request.Open); fuzz counts those apart and exits 0.
+// With -level implementation-defined it judges them and exits 1; and a
+// must-level bug beside the leniency still exits 1, the percentDecode
+// differences still counted apart.
+func TestFuzzOpenInputsNotJudged(t *testing.T) {
+	faketestee.CheckNoLeaks(t)
+	base := []string{"fuzz", "-format", "json", "-cases", "3000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "1"}
+	type report struct {
+		Summary struct {
+			Judged   int64                `json:"judged"`
+			Findings int                  `json:"findings"`
+			Open     int64                `json:"open_differences"`
+			OpenByOp map[vectors.Op]int64 `json:"open_differences_by_op"`
+		} `json:"summary"`
+		Findings []struct {
+			Op      vectors.Op      `json:"op"`
+			Request vectors.Request `json:"request"`
+		} `json:"findings"`
+	}
+	fuzz := func(t *testing.T, mode string, flags ...string) (int, report) {
+		t.Helper()
+		r := runPctest(t, append(append(append([]string{}, base...), flags...), fakeArgs(t, mode)...)...)
+		var rep report
+		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+			t.Fatalf("exit %d, -format json: %v\n%s%s", r.code, err, r.stdout, r.stderr)
+		}
+		return r.code, rep
+	}
+
+	t.Run("lenient", func(t *testing.T) {
+		code, rep := fuzz(t, "ref,lenient-pct", "-op", "percentDecode")
+		if code != exitOK || rep.Summary.Findings != 0 {
+			t.Fatalf("exit %d, %d findings %+v; want 0, none", code, rep.Summary.Findings, rep.Findings)
+		}
+		if rep.Summary.Open == 0 || rep.Summary.OpenByOp[vectors.OpPercentDecode] != rep.Summary.Open || rep.Summary.Judged == 0 {
+			t.Errorf("summary %+v: want the stray-'%%' differences counted apart and other cases judged", rep.Summary)
+		}
+	})
+	t.Run("judged", func(t *testing.T) {
+		code, rep := fuzz(t, "ref,lenient-pct", "-op", "percentDecode", "-level", "must,implementation-defined")
+		if code != exitFail || len(rep.Findings) != 1 || rep.Summary.Open != 0 {
+			t.Fatalf("exit %d, summary %+v, findings %+v; want 1 and one finding", code, rep.Summary, rep.Findings)
+		}
+		if in := string(utf16.Decode(rep.Findings[0].Request.In)); in != "%" {
+			t.Errorf("finding shrunk to %q, want \"%%\"", in)
+		}
+	})
+	t.Run("must-bug", func(t *testing.T) {
+		code, rep := fuzz(t, "ref,lenient-pct,bang-bug", "-op", "percentDecode,encodeURIComponent")
+		if code != exitFail || len(rep.Findings) != 1 || rep.Findings[0].Op != vectors.OpEncodeURIComponent {
+			t.Fatalf("exit %d, findings %+v; want 1 and the encodeURIComponent bug alone", code, rep.Findings)
+		}
+		if rep.Summary.OpenByOp[vectors.OpPercentDecode] == 0 {
+			t.Errorf("summary %+v: the percentDecode differences are not counted apart", rep.Summary)
+		}
+	})
+	t.Run("bad-level", func(t *testing.T) {
+		r := runPctest(t, append([]string{"fuzz", "-cases", "10", "-level", "may"}, fakeArgs(t, "ref")...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, `-level: unknown level "may"`) {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+}

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"unicode/utf16"
+
+	"github.com/pctest/pctest/vectors"
 )
 
 // This file transcribes RFC 3987 §3.1 (IRI to URI) and §3.2 (URI to IRI)
@@ -11,24 +13,8 @@ import (
 // host labels that mapping leaves as they are, and the tests check hosts
 // against golang.org/x/net/idna.
 
-// ucschar is the ucschar production of RFC 3987 §2.2.
-func ucschar(r rune) bool {
-	switch {
-	case r >= 0xA0 && r <= 0xD7FF, r >= 0xF900 && r <= 0xFDCF, r >= 0xFDF0 && r <= 0xFFEF:
-		return true
-	case r >= 0x10000 && r <= 0xDFFFD:
-		return r&0xFFFF <= 0xFFFD
-	case r >= 0xE1000 && r <= 0xEFFFD:
-		return true
-	}
-	return false
-}
-
-// iprivate is the iprivate production of RFC 3987 §2.2 (allowed only in
-// iquery).
-func iprivate(r rune) bool {
-	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD
-}
+// ucschar and iprivate are the productions of RFC 3987 §2.2.
+var ucschar, iprivate = vectors.UCSChar, vectors.IPrivate
 
 // bidiFormatting are the characters RFC 3987 §4.1 says IRIs MUST NOT
 // contain: LRM, RLM, LRE, RLE, PDF, LRO, RLO.
@@ -36,36 +22,8 @@ func bidiFormatting(r rune) bool {
 	return r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E
 }
 
-// iriParts splits s into the text before the host, the host, and the rest,
-// for "scheme://[userinfo@]host[:port]..." forms (RFC 3986 §3.2); ok is
-// false when s has no authority.
-func iriParts(s string) (pre, host, rest string, ok bool) {
-	i := 0
-	for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' ||
-		i > 0 && (s[i] >= '0' && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
-		i++
-	}
-	if i == 0 || !strings.HasPrefix(s[i:], "://") {
-		return "", "", "", false
-	}
-	a := i + 3
-	end := len(s)
-	if j := strings.IndexAny(s[a:], "/?#"); j >= 0 {
-		end = a + j
-	}
-	auth := s[a:end]
-	hs := a
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
-		hs = a + at + 1
-	}
-	he := end
-	if !strings.HasPrefix(s[hs:], "[") {
-		if c := strings.IndexByte(s[hs:end], ':'); c >= 0 {
-			he = hs + c
-		}
-	}
-	return s[:hs], s[hs:he], s[he:], true
-}
+// iriParts splits an IRI at its host (RFC 3986 §3.2).
+var iriParts = vectors.SplitHost
 
 // notInURIPrintable are the printable US-ASCII characters that a URI does
 // not allow and that RFC 3987 §3.1 lets step 2 convert: "Systems accepting
@@ -392,23 +350,6 @@ func punyDecode(s string) ([]rune, bool) {
 		i++
 	}
 	return out, true
-}
-
-// hasALabel reports whether s has an authority whose host has a label that
-// uriToIRIModel turns into a U-label ("xn--" and valid Punycode).
-func hasALabel(s string) bool {
-	_, host, _, ok := iriParts(s)
-	if !ok {
-		return false
-	}
-	for _, l := range strings.Split(host, ".") {
-		if len(l) > 4 && strings.EqualFold(l[:4], "xn--") {
-			if _, ok := punyDecode(l[4:]); ok {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // iriToURIRef names the parts of RFC 3987 §3.1 that fix iriToURI's answer

@@ -63,7 +63,7 @@ func shouldIf(cond bool) string {
 //
 // Levels: a vector is "implementation-defined" when its input lies outside
 // the domain of the clause the op follows, or that clause leaves a choice
-// (domain.go): RFC 3986 ops on text that is not URI text (a '%' that starts
+// (vectors.Request.Open): RFC 3986 ops on text that is not URI text (a '%' that starts
 // no escape, a character no URI holds), iriToURI on text that is not an
 // IRI (controls, non-ASCII outside ucschar and iprivate) and on a non-ASCII
 // host (§3.1 MAY convert it with ToASCII), uriToIRI on text that is not a
@@ -127,22 +127,16 @@ func model(req vectors.Request) modelResult {
 			r.resp = fails(vectors.ErrMalformedEscape)
 		}
 		r.ref = "RFC 3986 §2.1"
-		if why := outsideURI(toUTF8(req.In)); why != "" {
-			rec := "take the octets of what is not an escape as they are"
-			if !ok {
-				rec = "reject the input (MalformedEscape), as a strict decoder does; a lenient one keeps such a '%'"
-			}
-			r.leaveOpen("RFC 3986 §2.1 (defines pct-encoded, not the decoding of other text)",
-				"the input is not URI text: "+why+"; RFC 3986 defines no decoding of it. The suite recommends: "+rec)
+		rec := ": take the octets of what is not an escape as they are"
+		if !ok {
+			rec = ": reject the input (MalformedEscape), as a strict decoder does; a lenient one keeps such a '%'"
 		}
+		r.leaveOpenIf(req, rec)
 	case vectors.OpNormalize:
 		out := fromUTF8(normalizeRFC3986(toUTF8(req.In)))
 		r.resp, r.level = text(out), shouldIf(!slices.Equal(out, req.In))
 		r.ref = "RFC 3986 §6.2.2.1, §6.2.2.2"
-		if why := outsideURI(toUTF8(req.In)); why != "" {
-			r.leaveOpen("RFC 3986 §6.2.2 (normalizes URIs only)",
-				"the input is not a URI: "+why+"; §6.2.2 leaves it open. The suite recommends: normalize the escapes as in a URI, leave the rest as it is")
-		}
+		r.leaveOpenIf(req, ": normalize the escapes as in a URI, leave the rest as it is")
 	case vectors.OpEquivalent:
 		a := normalizeRFC3986(toUTF8(req.In))
 		b := normalizeRFC3986([]byte(req.Args["other"]))
@@ -152,13 +146,7 @@ func model(req vectors.Request) modelResult {
 		}
 		r.resp = text(units(ans))
 		r.ref = "RFC 3986 §6.2.2, §2.1, §2.2, §2.3"
-		for _, x := range []struct{ name, s string }{{"in", string(toUTF8(req.In))}, {"other", req.Args["other"]}} {
-			if why := outsideURI([]byte(x.s)); why != "" {
-				r.leaveOpen("RFC 3986 §6.2.2 (compares URIs only)",
-					x.name+" is not a URI: "+why+"; RFC 3986 says nothing of its equivalence. The suite recommends: compare the two after normalize")
-				break
-			}
-		}
+		r.leaveOpenIf(req, ": compare the two after normalize")
 	case vectors.OpEncodeNoDouble:
 		out, letters := encodeNoDouble(toUTF8(req.In))
 		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters)
@@ -201,26 +189,23 @@ func model(req vectors.Request) modelResult {
 		out, should := iriToURIModel(req.In)
 		r.resp, r.level = text(out), shouldIf(should)
 		r.ref = iriToURIRef(req.In)
-		if why := outsideIRI(req.In); why != "" {
-			rec := "leave it as it is"
+		rec := " A-labels (IDNA, UTS #46)" // for a non-ASCII host
+		if clause, _ := req.Open(); clause == "RFC 3987 §3.1 (converts IRIs only)" {
+			rec = ": leave it as it is"
 			if strings.ContainsFunc(string(toUTF8(req.In)), func(c rune) bool { return c >= 0x80 && !ucschar(c) && !iprivate(c) }) {
-				rec = "percent-encode its UTF-8 as step 2 does for ucschar"
+				rec = ": percent-encode its UTF-8 as step 2 does for ucschar"
 			}
-			r.leaveOpen("RFC 3987 §3.1 (converts IRIs only)", "the input is not an IRI: "+why+". The suite recommends: "+rec)
-		} else if _, host, _, ok := iriParts(string(toUTF8(req.In))); ok && !isASCII(host) {
-			r.leaveOpen("RFC 3987 §3.1 (MAY convert ireg-name with ToASCII before step 2)",
-				"§3.1 lets a system convert a non-ASCII host to A-labels with ToASCII (a SHOULD only to maximize interoperability with legacy resolvers) or leave it to step 2, which percent-encodes its UTF-8. The suite recommends A-labels (IDNA, UTS #46)")
 		}
+		r.leaveOpenIf(req, rec)
 	case vectors.OpURIToIRI:
 		out, lowered := uriToIRIModel(req.In)
 		r.resp, r.level = text(out), shouldIf(lowered)
 		r.ref = "RFC 3987 §3.2"
-		if why := outsideURI(toUTF8(req.In)); why != "" {
-			r.leaveOpen("RFC 3987 §3.2 (converts URIs only)", "the input is not a URI: "+why+". The suite recommends: convert its escapes as in a URI, leave the rest as it is")
-		} else if hasALabel(string(toUTF8(req.In))) {
-			r.leaveOpen("RFC 3987 §3.2.1 (MAY convert A-labels with ToUnicode)",
-				"§3.2.1 lets an implementation with scheme-specific knowledge convert the host's A-labels to U-labels with ToUnicode; its own example keeps them. The suite recommends U-labels")
+		rec := " U-labels" // for an A-label host
+		if clause, _ := req.Open(); clause == "RFC 3987 §3.2 (converts URIs only)" {
+			rec = ": convert its escapes as in a URI, leave the rest as it is"
 		}
+		r.leaveOpenIf(req, rec)
 
 	case vectors.OpEscape:
 		r.resp = text(escapeModel(req.In))
