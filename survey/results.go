@@ -186,6 +186,7 @@ type jsonFuzzReport struct {
 	} `json:"fuzz_info"`
 	Summary struct {
 		Cases       int64        `json:"cases"`
+		Judged      int64        `json:"judged"`
 		Findings    int          `json:"findings"`
 		Unsupported []vectors.Op `json:"unsupported_ops"`
 	} `json:"summary"`
@@ -244,7 +245,7 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 	if secs > 0 {
 		rate = float64(j.Summary.Cases) / secs
 	}
-	fr.Summary = fmt.Sprintf("%d cases in %.1fs (%.0f/s), %s", j.Summary.Cases, secs, rate, plural(len(j.Findings), "finding"))
+	fr.Summary = fmt.Sprintf("%d cases in %.1fs (%.0f/s), %d judged, %s", j.Summary.Cases, secs, rate, j.Summary.Judged, plural(len(j.Findings), "finding"))
 	var ops []string
 	for _, op := range j.Summary.Unsupported {
 		ops = append(ops, string(op))
