@@ -163,18 +163,24 @@ func IPrivate(r rune) bool {
 }
 
 // SplitHost splits s into the text before the host, the host, and the
-// rest, for "scheme://[userinfo@]host[:port]..." forms (RFC 3986 §3.2); ok
-// is false when s has no authority.
+// rest, for "scheme://[userinfo@]host[:port]..." and network-path
+// "//[userinfo@]host[:port]..." forms (RFC 3986 §3.2, §4.2); ok is false
+// when s has no authority.
 func SplitHost(s string) (pre, host, rest string, ok bool) {
 	i := 0
 	for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' ||
 		i > 0 && (s[i] >= '0' && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
 		i++
 	}
-	if i == 0 || !strings.HasPrefix(s[i:], "://") {
+	var a int
+	switch {
+	case i > 0 && strings.HasPrefix(s[i:], "://"):
+		a = i + 3
+	case strings.HasPrefix(s, "//"):
+		a = 2 // a network-path reference (RFC 3986 §4.2) has an authority too
+	default:
 		return "", "", "", false
 	}
-	a := i + 3
 	end := len(s)
 	if j := strings.IndexAny(s[a:], "/?#"); j >= 0 {
 		end = a + j
