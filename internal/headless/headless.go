@@ -7,6 +7,7 @@ package headless
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -15,19 +16,46 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 )
 
-// Browse serves handler on a loopback port and runs the browser (bin,
-// "chromium" or "firefox-esr" by kind) headless on its root page, with a
-// fresh profile and no background networking, until done is closed or
-// timeout passes; then it kills the browser.
-func Browse(kind, bin string, handler http.Handler, done <-chan struct{}, timeout time.Duration) error {
+// Browse serves mux on a loopback port and runs the browser (bin,
+// "chromium" or "firefox-esr" by kind) headless on a driver page at "/",
+// with a fresh profile and no background networking. The driver loads each
+// of pages (paths on mux) in turn into an iframe; a page calls
+// parent.next() once it has posted its answers, and after the last one the
+// driver posts to "/done", which ends the run. Browse registers "/" and
+// "/done" on mux itself; it kills the browser when the run ends or timeout
+// passes, and says which.
+func Browse(kind, bin string, mux *http.ServeMux, pages []string, timeout time.Duration) error {
+	done := make(chan struct{})
+	var once sync.Once
+	list, err := json.Marshal(pages)
+	if err != nil {
+		return err
+	}
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><title>driver</title><iframe id=f></iframe><script>
+var pages = %s, i = 0;
+function next() {
+  if (i == pages.length) { var x = new XMLHttpRequest(); x.open('POST', '/done', false); x.send(''); return; }
+  document.getElementById('f').src = pages[i++];
+}
+next();
+</script>`, list)
+	})
+	mux.HandleFunc("/done", func(w http.ResponseWriter, r *http.Request) { once.Do(func() { close(done) }) })
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: handler}
+	srv := &http.Server{Handler: mux}
 	go srv.Serve(ln)
 	defer srv.Close()
 	profile, err := os.MkdirTemp("", "pctest-"+kind+"-")

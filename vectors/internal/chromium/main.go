@@ -173,24 +173,7 @@ func run(outFile, bin, pkg string, timeout time.Duration) error {
 
 	var mu sync.Mutex
 	answers := map[string]string{}
-	done := make(chan struct{})
-	var doneOnce sync.Once
 	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/" {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><title>driver</title><iframe id=f></iframe><script>
-var n = %d, i = 0;
-function next() {
-  if (i == n) { var x = new XMLHttpRequest(); x.open('POST', '/done', false); x.send(''); return; }
-  document.getElementById('f').src = '/p/' + (i++);
-}
-next();
-</script>`, len(groups))
-	})
 	mux.HandleFunc("/p/", func(w http.ResponseWriter, r *http.Request) {
 		i, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/p/"))
 		if err != nil || i < 0 || i >= len(groups) {
@@ -284,10 +267,11 @@ f.submit();
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		io.WriteString(w, "<!doctype html><script>parent.next()</script>")
 	})
-	mux.HandleFunc("/done", func(w http.ResponseWriter, r *http.Request) {
-		doneOnce.Do(func() { close(done) })
-	})
-	if err := headless.Browse("chromium", bin, mux, done, timeout); err != nil {
+	pages := make([]string, len(groups))
+	for i := range groups {
+		pages[i] = fmt.Sprintf("/p/%d", i)
+	}
+	if err := headless.Browse("chromium", bin, mux, pages, timeout); err != nil {
 		return fmt.Errorf("%w (%d answers)", err, len(answers))
 	}
 

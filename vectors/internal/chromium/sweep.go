@@ -52,20 +52,7 @@ func runSweep(bin string, timeout time.Duration) error {
 	cps := sweepCodePoints()
 	var mu sync.Mutex
 	results := map[int][]string{}
-	done := make(chan struct{})
-	var once sync.Once
 	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><iframe id=f></iframe><script>
-var n = %d, i = 0;
-function next() {
-  if (i == n) { var x = new XMLHttpRequest(); x.open('POST', '/done', false); x.send(''); return; }
-  document.getElementById('f').src = '/s/' + (i++);
-}
-next();
-</script>`, len(sweepLabels))
-	})
 	mux.HandleFunc("/s/", func(w http.ResponseWriter, r *http.Request) {
 		i, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/s/"))
 		if err != nil || i < 0 || i >= len(sweepLabels) {
@@ -100,8 +87,11 @@ parent.next();
 		results[i] = out
 		mu.Unlock()
 	})
-	mux.HandleFunc("/done", func(w http.ResponseWriter, r *http.Request) { once.Do(func() { close(done) }) })
-	if err := headless.Browse("chromium", bin, mux, done, timeout); err != nil {
+	pages := make([]string, len(sweepLabels))
+	for i := range sweepLabels {
+		pages[i] = fmt.Sprintf("/s/%d", i)
+	}
+	if err := headless.Browse("chromium", bin, mux, pages, timeout); err != nil {
 		return err
 	}
 	total := 0

@@ -214,25 +214,7 @@ func check(browser string, pe []peUnit, fp []fpUnit, timeout time.Duration) resu
 	var mu sync.Mutex
 	answers := map[int][]string{} // page -> a.search of each case
 	var formAnswers [][][2]string
-	done := make(chan struct{})
-	var once sync.Once
 	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, req *http.Request) {
-		if req.URL.Path != "/" {
-			http.NotFound(w, req)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><title>wptcheck</title><iframe id=f></iframe><script>
-var n = %d, i = 0;
-function next() {
-  if (i == n) { document.getElementById('f').src = '/form'; i++; return; }
-  if (i > n) { var x = new XMLHttpRequest(); x.open('POST', '/done', false); x.send(''); return; }
-  document.getElementById('f').src = '/p/' + (i++);
-}
-next();
-</script>`, len(labels))
-	})
 	mux.HandleFunc("/p/", func(w http.ResponseWriter, req *http.Request) {
 		i, err := strconv.Atoi(strings.TrimPrefix(req.URL.Path, "/p/"))
 		if err != nil || i < 0 || i >= len(labels) {
@@ -298,8 +280,12 @@ parent.next();
 		formAnswers = got
 		mu.Unlock()
 	})
-	mux.HandleFunc("/done", func(w http.ResponseWriter, req *http.Request) { once.Do(func() { close(done) }) })
-	if err := headless.Browse(browser, bin, mux, done, timeout); err != nil {
+	pages := make([]string, 0, len(labels)+1)
+	for i := range labels {
+		pages = append(pages, fmt.Sprintf("/p/%d", i))
+	}
+	pages = append(pages, "/form")
+	if err := headless.Browse(browser, bin, mux, pages, timeout); err != nil {
 		r.err = err
 		return r
 	}
