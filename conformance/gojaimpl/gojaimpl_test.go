@@ -16,8 +16,10 @@ var _ conformance.Implementation = gojaimpl.New()
 // goja answers only the ECMAScript ops; its failures that
 // vectors/deviations.json documents are expected failures. It must pass
 // the vectors (less those), the laws and the oracle cleanly.
-func TestGojaVectors(t *testing.T) { conformance.Run(t, gojaimpl.New(), conformance.Areas("ecmascript")) }
-func TestLawsGoja(t *testing.T)    { conformance.Laws(t, gojaimpl.New()) }
+func TestGojaVectors(t *testing.T) {
+	conformance.Run(t, gojaimpl.New(), conformance.Areas("ecmascript"))
+}
+func TestLawsGoja(t *testing.T) { conformance.Laws(t, gojaimpl.New()) }
 func TestOracleGoja(t *testing.T) {
 	conformance.Differential(t, gojaimpl.New(), conformance.Reference())
 }
