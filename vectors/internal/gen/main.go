@@ -22,6 +22,8 @@
 package main
 
 import (
+	"github.com/pctest/pctest/internal/spec"
+
 	"bytes"
 	"embed"
 	"flag"
@@ -187,7 +189,7 @@ func (b *builder) file(description string) []byte {
 	out = append(out, `{"area":"`...)
 	out = append(out, b.area...)
 	out = append(out, `","description":`...)
-	out = vectors.AppendJSONText(out, units(description))
+	out = vectors.AppendJSONText(out, spec.Units(description))
 	out = append(out, ",\"vectors\":[\n"...)
 	for i, v := range b.vs {
 		out = vectors.AppendVectorJSON(out, v)

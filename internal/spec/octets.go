@@ -1,4 +1,4 @@
-package main
+package spec
 
 import (
 	"unicode/utf16"
@@ -10,13 +10,13 @@ import (
 // the application/x-www-form-urlencoded serializer and parser; the WHATWG
 // Encoding Standard's UTF-8 decoder; Go net/url's escape and unescape.
 
-// toUTF8 converts well-formed UTF-16 to UTF-8.
-func toUTF8(u []uint16) []byte {
+// ToUTF8 converts well-formed UTF-16 to UTF-8.
+func ToUTF8(u []uint16) []byte {
 	return []byte(string(utf16.Decode(u)))
 }
 
-// fromUTF8 converts valid UTF-8 to UTF-16.
-func fromUTF8(b []byte) []uint16 {
+// FromUTF8 converts valid UTF-8 to UTF-16.
+func FromUTF8(b []byte) []uint16 {
 	if !utf8.Valid(b) {
 		panic("fromUTF8: invalid UTF-8")
 	}
@@ -27,58 +27,61 @@ func fromUTF8(b []byte) []uint16 {
 	return u
 }
 
-func units(s string) []uint16 { return fromUTF8([]byte(s)) }
+// Units returns the UTF-16 of the valid UTF-8 string s; never nil.
+func Units(s string) []uint16 { return FromUTF8([]byte(s)) }
 
-// pctEncode writes the octet c as %XY with uppercase hex (RFC 3986 §2.1,
+// PctEncode writes the octet c as %XY with uppercase hex (RFC 3986 §2.1,
 // WHATWG URL "percent-encode a byte").
-func pctEncode(dst []byte, c byte) []byte {
-	return append(dst, '%', upperHexDigits[c>>4], upperHexDigits[c&15])
+func PctEncode(dst []byte, c byte) []byte {
+	return append(dst, '%', UpperHex[c>>4], UpperHex[c&15])
 }
 
-// encodeWith percent-encodes every octet of b outside keep. It also
+// EncodeWith percent-encodes every octet of b outside keep. It also
 // reports whether an escape it wrote has a hex letter.
-func encodeWith(b []byte, keep octetSet) (out []byte, letters bool) {
+func EncodeWith(b []byte, keep Set) (out []byte, letters bool) {
 	out = []byte{}
 	for _, c := range b {
 		if keep[c] {
 			out = append(out, c)
 			continue
 		}
-		out = pctEncode(out, c)
+		out = PctEncode(out, c)
 		letters = letters || c>>4 >= 10 || c&15 >= 10
 	}
 	return out, letters
 }
 
-func isHexByte(c byte) bool { return hexdig[c] }
+// IsHexByte reports whether c is a hexadecimal digit (HEXDIG).
+func IsHexByte(c byte) bool { return HexDig[c] }
 
-func hexByteValue(c byte) byte { return hexUnitValue(uint16(c)) }
+// HexByteValue returns the value of the hexadecimal digit c.
+func HexByteValue(c byte) byte { return HexUnitValue(uint16(c)) }
 
-// validEscapeAt reports whether b[i:] starts with %XY, XY hex digits.
-func validEscapeAt(b []byte, i int) bool {
-	return b[i] == '%' && i+2 < len(b) && isHexByte(b[i+1]) && isHexByte(b[i+2])
+// ValidEscapeAt reports whether b[i:] starts with %XY, XY hex digits.
+func ValidEscapeAt(b []byte, i int) bool {
+	return b[i] == '%' && i+2 < len(b) && IsHexByte(b[i+1]) && IsHexByte(b[i+2])
 }
 
-// strictDecode is RFC 3986 §2.1 decoding where a '%' must start
+// StrictDecode is RFC 3986 §2.1 decoding where a '%' must start
 // pct-encoded = "%" HEXDIG HEXDIG; ok is false for a '%' that does not.
-func strictDecode(b []byte) (out []byte, ok bool) {
+func StrictDecode(b []byte) (out []byte, ok bool) {
 	out = []byte{}
 	for i := 0; i < len(b); i++ {
 		if b[i] != '%' {
 			out = append(out, b[i])
 			continue
 		}
-		if !validEscapeAt(b, i) {
+		if !ValidEscapeAt(b, i) {
 			return nil, false
 		}
-		out = append(out, hexByteValue(b[i+1])<<4|hexByteValue(b[i+2]))
+		out = append(out, HexByteValue(b[i+1])<<4|HexByteValue(b[i+2]))
 		i += 2
 	}
 	return out, true
 }
 
-// whatwgPercentDecode is "percent-decode" of WHATWG URL §1.3.
-func whatwgPercentDecode(input []byte) []byte {
+// PercentDecode is "percent-decode" of WHATWG URL §1.3.
+func PercentDecode(input []byte) []byte {
 	output := []byte{}
 	for i := 0; i < len(input); i++ {
 		b := input[i]
@@ -86,63 +89,63 @@ func whatwgPercentDecode(input []byte) []byte {
 			output = append(output, b)
 			continue
 		}
-		if i+2 >= len(input) || !isHexByte(input[i+1]) || !isHexByte(input[i+2]) { // 2.2
+		if i+2 >= len(input) || !IsHexByte(input[i+1]) || !IsHexByte(input[i+2]) { // 2.2
 			output = append(output, b)
 			continue
 		}
-		output = append(output, hexByteValue(input[i+1])<<4|hexByteValue(input[i+2])) // 2.3
+		output = append(output, HexByteValue(input[i+1])<<4|HexByteValue(input[i+2])) // 2.3
 		i += 2
 	}
 	return output
 }
 
-// normalizeRFC3986 applies RFC 3986 §6.2.2.1 (uppercase the hex of every
+// Normalize applies RFC 3986 §6.2.2.1 (uppercase the hex of every
 // escape) and §6.2.2.2 (decode escapes of unreserved octets). Anything
 // else, a '%' that starts no escape included, is left as it is.
-func normalizeRFC3986(b []byte) []byte {
+func Normalize(b []byte) []byte {
 	out := []byte{}
 	for i := 0; i < len(b); i++ {
-		if !validEscapeAt(b, i) {
+		if !ValidEscapeAt(b, i) {
 			out = append(out, b[i])
 			continue
 		}
-		v := hexByteValue(b[i+1])<<4 | hexByteValue(b[i+2])
-		if unreserved[v] {
+		v := HexByteValue(b[i+1])<<4 | HexByteValue(b[i+2])
+		if Unreserved[v] {
 			out = append(out, v)
 		} else {
-			out = pctEncode(out, v)
+			out = PctEncode(out, v)
 		}
 		i += 2
 	}
 	return out
 }
 
-// encodeNoDouble is the RFC 3986 §2.4 encoder that never encodes twice:
+// EncodeNoDouble is the RFC 3986 §2.4 encoder that never encodes twice:
 // valid escapes are kept as written, every other octet outside reserved and
 // unreserved — a '%' that starts no escape included — is encoded. It also
 // reports whether an escape it wrote has a hex letter.
-func encodeNoDouble(b []byte) (out []byte, letters bool) {
-	keep := reserved.or(unreserved)
+func EncodeNoDouble(b []byte) (out []byte, letters bool) {
+	keep := Reserved.Or(Unreserved)
 	out = []byte{}
 	for i := 0; i < len(b); i++ {
 		switch {
-		case validEscapeAt(b, i):
+		case ValidEscapeAt(b, i):
 			out = append(out, b[i:i+3]...)
 			i += 2
 		case keep[b[i]]:
 			out = append(out, b[i])
 		default:
-			out = pctEncode(out, b[i])
+			out = PctEncode(out, b[i])
 			letters = letters || b[i]>>4 >= 10 || b[i]&15 >= 10
 		}
 	}
 	return out, letters
 }
 
-// utf8DecodeWithoutBOM is "UTF-8 decode without BOM" of the WHATWG
+// UTF8DecodeWithoutBOM is "UTF-8 decode without BOM" of the WHATWG
 // Encoding Standard (§4.3) with the UTF-8 decoder of §8.1.1, error mode
 // replacement: each error becomes U+FFFD.
-func utf8DecodeWithoutBOM(input []byte) []uint16 {
+func UTF8DecodeWithoutBOM(input []byte) []uint16 {
 	out := []uint16{}
 	var (
 		codePoint  rune
@@ -207,60 +210,60 @@ func utf8DecodeWithoutBOM(input []byte) []uint16 {
 	return out
 }
 
-// formSerialize is the application/x-www-form-urlencoded serializer of
+// FormSerialize is the application/x-www-form-urlencoded serializer of
 // WHATWG URL §5.2 for one name or value: "percent-encode after encoding"
 // with UTF-8, the application/x-www-form-urlencoded percent-encode set and
 // spaceAsPlus.
-func formSerialize(s []uint16) []uint16 {
+func FormSerialize(s []uint16) []uint16 {
 	out := []byte{}
-	for _, b := range toUTF8(s) {
+	for _, b := range ToUTF8(s) {
 		switch {
 		case b == ' ':
 			out = append(out, '+')
-		case !whatwgFormEnc[b]:
+		case !WHATWGFormEnc[b]:
 			out = append(out, b)
 		default:
-			out = pctEncode(out, b)
+			out = PctEncode(out, b)
 		}
 	}
-	return fromUTF8(out)
+	return FromUTF8(out)
 }
 
-// formParse is the application/x-www-form-urlencoded parser of WHATWG URL
+// FormParse is the application/x-www-form-urlencoded parser of WHATWG URL
 // §5.1 for one name or value: '+' to space, percent-decode, UTF-8 decode
 // without BOM.
-func formParse(s []uint16) []uint16 {
-	b := toUTF8(s)
+func FormParse(s []uint16) []uint16 {
+	b := ToUTF8(s)
 	for i := range b {
 		if b[i] == '+' {
 			b[i] = ' '
 		}
 	}
-	return utf8DecodeWithoutBOM(whatwgPercentDecode(b))
+	return UTF8DecodeWithoutBOM(PercentDecode(b))
 }
 
-// goEscape transcribes escape of net/url for the query component and path
+// GoEscape transcribes escape of net/url for the query component and path
 // segment modes.
-func goEscape(b []byte, mode goEncoding) []byte {
+func GoEscape(b []byte, mode GoEncoding) []byte {
 	out := []byte{}
 	for _, c := range b {
 		switch {
-		case !goShouldEscape(c, mode):
+		case !GoShouldEscape(c, mode):
 			out = append(out, c)
-		case c == ' ' && mode == goEncodeQueryComponent:
+		case c == ' ' && mode == GoEncodeQueryComponent:
 			out = append(out, '+')
 		default:
-			out = pctEncode(out, c)
+			out = PctEncode(out, c)
 		}
 	}
 	return out
 }
 
-// goUnescape transcribes unescape of net/url for the query component and
+// GoUnescape transcribes unescape of net/url for the query component and
 // path segment modes; ok is false where it returns an EscapeError.
-func goUnescape(s []byte, mode goEncoding) (out []byte, ok bool) {
+func GoUnescape(s []byte, mode GoEncoding) (out []byte, ok bool) {
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && (i+2 >= len(s) || !isHexByte(s[i+1]) || !isHexByte(s[i+2])) {
+		if s[i] == '%' && (i+2 >= len(s) || !IsHexByte(s[i+1]) || !IsHexByte(s[i+2])) {
 			return nil, false
 		}
 	}
@@ -268,10 +271,10 @@ func goUnescape(s []byte, mode goEncoding) (out []byte, ok bool) {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '%':
-			out = append(out, hexByteValue(s[i+1])<<4|hexByteValue(s[i+2]))
+			out = append(out, HexByteValue(s[i+1])<<4|HexByteValue(s[i+2]))
 			i += 2
 		case '+':
-			if mode == goEncodeQueryComponent {
+			if mode == GoEncodeQueryComponent {
 				out = append(out, ' ')
 			} else {
 				out = append(out, '+')
