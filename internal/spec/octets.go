@@ -62,26 +62,40 @@ func ValidEscapeAt(b []byte, i int) bool {
 	return b[i] == '%' && i+2 < len(b) && IsHexByte(b[i+1]) && IsHexByte(b[i+2])
 }
 
-// StrictDecode is RFC 3986 §2.1 decoding where a '%' must start
-// pct-encoded = "%" HEXDIG HEXDIG; ok is false for a '%' that does not.
-func StrictDecode(b []byte) (out []byte, ok bool) {
+// Decode is RFC 3986 §2.1 decoding where a '%' must start pct-encoded =
+// "%" HEXDIG HEXDIG: each escape becomes its octet, except that the
+// escape of an octet in verbatim stays as written. errAt is the offset of
+// the first '%' that starts no escape (out is then nil), or -1. With plus,
+// '+' becomes a space first (application/x-www-form-urlencoded, and
+// net/url's query unescaping).
+func Decode(b []byte, verbatim Set, plus bool) (out []byte, errAt int) {
 	out = []byte{}
 	for i := 0; i < len(b); i++ {
-		if b[i] != '%' {
+		switch {
+		case b[i] == '+' && plus:
+			out = append(out, ' ')
+			continue
+		case b[i] != '%':
 			out = append(out, b[i])
 			continue
 		}
 		if !ValidEscapeAt(b, i) {
-			return nil, false
+			return nil, i
 		}
-		out = append(out, HexByteValue(b[i+1])<<4|HexByteValue(b[i+2]))
+		if v := HexByteValue(b[i+1])<<4 | HexByteValue(b[i+2]); verbatim[v] {
+			out = append(out, b[i:i+3]...)
+		} else {
+			out = append(out, v)
+		}
 		i += 2
 	}
-	return out, true
+	return out, -1
 }
 
-// PercentDecode is "percent-decode" of WHATWG URL §1.3.
-func PercentDecode(input []byte) []byte {
+// PercentDecode is "percent-decode" of WHATWG URL §1.3, except that the
+// escape of an octet in verbatim stays as written (verbatim is empty for
+// the Standard's algorithm).
+func PercentDecode(input []byte, verbatim Set) []byte {
 	output := []byte{}
 	for i := 0; i < len(input); i++ {
 		b := input[i]
@@ -93,7 +107,11 @@ func PercentDecode(input []byte) []byte {
 			output = append(output, b)
 			continue
 		}
-		output = append(output, HexByteValue(input[i+1])<<4|HexByteValue(input[i+2])) // 2.3
+		if v := HexByteValue(input[i+1])<<4 | HexByteValue(input[i+2]); verbatim[v] {
+			output = append(output, input[i:i+3]...)
+		} else {
+			output = append(output, v) // 2.3
+		}
 		i += 2
 	}
 	return output
@@ -121,18 +139,18 @@ func Normalize(b []byte) []byte {
 }
 
 // EncodeNoDouble is the RFC 3986 §2.4 encoder that never encodes twice:
-// valid escapes are kept as written, every other octet outside reserved and
-// unreserved — a '%' that starts no escape included — is encoded. It also
-// reports whether an escape it wrote has a hex letter.
-func EncodeNoDouble(b []byte) (out []byte, letters bool) {
-	keep := Reserved.Or(Unreserved)
+// valid escapes are kept as written, every other octet outside keep
+// (reserved and unreserved, for §2.4) — a '%' that starts no escape
+// included — is encoded. It also reports whether an escape it wrote has a
+// hex letter.
+func EncodeNoDouble(b []byte, keep Set) (out []byte, letters bool) {
 	out = []byte{}
 	for i := 0; i < len(b); i++ {
 		switch {
 		case ValidEscapeAt(b, i):
 			out = append(out, b[i:i+3]...)
 			i += 2
-		case keep[b[i]]:
+		case keep[b[i]] && b[i] != '%': // a '%' that starts no escape is data: encoded whatever keep says
 			out = append(out, b[i])
 		default:
 			out = PctEncode(out, b[i])
@@ -146,7 +164,24 @@ func EncodeNoDouble(b []byte) (out []byte, letters bool) {
 // Encoding Standard (§4.3) with the UTF-8 decoder of §8.1.1, error mode
 // replacement: each error becomes U+FFFD.
 func UTF8DecodeWithoutBOM(input []byte) []uint16 {
-	out := []uint16{}
+	out, _, _ := UTF8Decode(input)
+	return out
+}
+
+// UTF8Decode is UTF8DecodeWithoutBOM that also returns where its first
+// error is: input[errFrom:errTo] are the octets the decoder consumed for
+// it (a maximal subpart, or one octet that starts no sequence); errFrom
+// is -1 when there is none.
+func UTF8Decode(input []byte) (out []uint16, errFrom, errTo int) {
+	out = []uint16{}
+	errFrom, errTo = -1, -1
+	start := 0 // where the sequence being decoded starts
+	fail := func(to int) {
+		out = append(out, 0xFFFD)
+		if errFrom < 0 {
+			errFrom, errTo = start, to
+		}
+	}
 	var (
 		codePoint  rune
 		bytesSeen  int
@@ -158,12 +193,13 @@ func UTF8DecodeWithoutBOM(input []byte) []uint16 {
 		if i == len(input) { // end-of-queue
 			if bytesNeed != 0 { // 1
 				bytesNeed = 0
-				out = append(out, 0xFFFD)
+				fail(i)
 			}
 			break // 2
 		}
 		b := input[i]
 		if bytesNeed == 0 { // 3
+			start = i
 			switch {
 			case b <= 0x7F:
 				out = append(out, uint16(b))
@@ -186,15 +222,15 @@ func UTF8DecodeWithoutBOM(input []byte) []uint16 {
 				}
 				bytesNeed, codePoint = 3, rune(b&0x7)
 			default:
-				out = append(out, 0xFFFD)
+				fail(i + 1)
 			}
 			continue
 		}
 		if b < lowerBound || b > upperBound { // 4
 			codePoint, bytesNeed, bytesSeen = 0, 0, 0
 			lowerBound, upperBound = 0x80, 0xBF
+			fail(i)
 			i-- // restore byte to ioQueue
-			out = append(out, 0xFFFD)
 			continue
 		}
 		lowerBound, upperBound = 0x80, 0xBF     // 5
@@ -207,7 +243,7 @@ func UTF8DecodeWithoutBOM(input []byte) []uint16 {
 		codePoint, bytesNeed, bytesSeen = 0, 0, 0 // 10
 		out = utf16.AppendRune(out, cp)           // 11
 	}
-	return out
+	return out, errFrom, errTo
 }
 
 // FormSerialize is the application/x-www-form-urlencoded serializer of
@@ -215,18 +251,25 @@ func UTF8DecodeWithoutBOM(input []byte) []uint16 {
 // with UTF-8, the application/x-www-form-urlencoded percent-encode set and
 // spaceAsPlus.
 func FormSerialize(s []uint16) []uint16 {
+	return FromUTF8(FormEncode(ToUTF8(s), WHATWGFormEnc.Complement()))
+}
+
+// FormEncode is WHATWG URL §1.3 "percent-encode after encoding" of the
+// octets b with spaceAsPlus: a space becomes '+' (whatever keep says of
+// it), an octet in keep stays, any other becomes its escape.
+func FormEncode(b []byte, keep Set) []byte {
 	out := []byte{}
-	for _, b := range ToUTF8(s) {
+	for _, c := range b {
 		switch {
-		case b == ' ':
+		case c == ' ':
 			out = append(out, '+')
-		case !WHATWGFormEnc[b]:
-			out = append(out, b)
+		case keep[c]:
+			out = append(out, c)
 		default:
-			out = PctEncode(out, b)
+			out = PctEncode(out, c)
 		}
 	}
-	return FromUTF8(out)
+	return out
 }
 
 // FormParse is the application/x-www-form-urlencoded parser of WHATWG URL
@@ -239,7 +282,7 @@ func FormParse(s []uint16) []uint16 {
 			b[i] = ' '
 		}
 	}
-	return UTF8DecodeWithoutBOM(PercentDecode(b))
+	return UTF8DecodeWithoutBOM(PercentDecode(b, Set{}))
 }
 
 // GoEscape transcribes escape of net/url for the query component and path

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"fmt"
 	"go/build"
 	"path/filepath"
 	"runtime"
@@ -48,4 +49,14 @@ func importPath(t *testing.T, root, pkg, target string, seen map[string]bool) []
 		}
 	}
 	return nil
+}
+
+// TestPctEncode checks the escapes the models write against fmt's
+// formatting of every octet.
+func TestPctEncode(t *testing.T) {
+	for c := range 256 {
+		if got, want := string(PctEncode([]byte("x"), byte(c))), fmt.Sprintf("x%%%02X", c); got != want {
+			t.Errorf("PctEncode(%#x) = %q, want %q", c, got, want)
+		}
+	}
 }
