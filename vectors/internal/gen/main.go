@@ -7,12 +7,15 @@
 //   - systematic sweeps (every ASCII octet through every encode op and named
 //     set, every %XX through every decode op, UTF-8 boundaries, every
 //     throwing step, every malformed escape and invalid UTF-8 kind), whose
-//     expected values come from the transcriptions in this package: sets.go
-//     (the sets of RFC 3986, WHATWG URL, ECMA-262 and net/url's
-//     gen_encoding_table.go), ecma.go (ECMA-262 5.1 §15.1.3 Encode and
-//     Decode), octets.go and iri.go.
+//     expected values come from the transcriptions of package
+//     internal/spec (the sets of RFC 3986, WHATWG URL, ECMA-262 and net/url's
+//     gen_encoding_table.go; ECMA-262 5.1 §15.1.3 Encode and Decode; Annex
+//     B escape and unescape; the octet-level algorithms), which the fuzz
+//     targets check the codec against too, and of this package (iri.go,
+//     legacy.go).
 //
-// It never imports package codec: the vectors judge the codec, so they must
+// Neither it nor internal/spec imports package codec (spec's TestNoCodec
+// checks the import graph): the vectors judge the codec, so they must
 // not come from it. Run it with go generate in package vectors:
 //
 //	go generate ./vectors/
