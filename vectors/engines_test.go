@@ -12,6 +12,8 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pctest/pctest/internal/gojaengine"
 	"golang.org/x/net/idna"
 )
@@ -80,8 +82,7 @@ func sameAnswer(want, got Response) bool {
 	if want.Error != "" || got.Error != "" {
 		return want.Error == got.Error
 	}
-	return (want.Out == nil) == (got.Out == nil) && slices.Equal(want.Out, got.Out) &&
-		(want.OutHex == nil) == (got.OutHex == nil) && bytes.Equal(want.OutHex, got.OutHex)
+	return cmp.Equal(want.Out, got.Out) && cmp.Equal(want.OutHex, got.OutHex) // nil and empty differ
 }
 
 func showRequest(r Request) string {

@@ -2,11 +2,12 @@ package gen
 
 import (
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/pctest/pctest/vectors"
 )
@@ -150,13 +151,13 @@ func TestEveryOpOneGenerator(t *testing.T) {
 			want := s.Request(3, int64(i))
 			rec := &recorder{src: rand.New(rand.NewPCG(3, uint64(i)))}
 			got, _ := New(rec).Request(o.Name)
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s case %d: %+v from the recorded source, %+v seeded", o.Name, i, got, want)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("%s case %d: the recorded source against the seeded one (-seeded +recorded):\n%s", o.Name, i, diff)
 			}
 			rep := &recorder{replay: rec.choices}
 			again, _ := New(rep).Request(o.Name)
-			if !reflect.DeepEqual(again, want) || len(rep.replay) != 0 {
-				t.Fatalf("%s case %d: %+v replayed, %+v seeded (%d choices left)", o.Name, i, again, want, len(rep.replay))
+			if diff := cmp.Diff(want, again); diff != "" || len(rep.replay) != 0 {
+				t.Fatalf("%s case %d: %d choices left; replayed against seeded (-seeded +replayed):\n%s", o.Name, i, len(rep.replay), diff)
 			}
 		}
 	}
@@ -220,8 +221,8 @@ func TestGeneratorDeterministic(t *testing.T) {
 		x := a.Request(7, i)
 		x.In = slices.Clone(x.In)
 		y := b.Request(7, i)
-		if !slices.Equal(x.In, y.In) {
-			t.Fatalf("case %d: %x, then %x", i, x.In, y.In)
+		if diff := cmp.Diff(x.In, y.In); diff != "" {
+			t.Fatalf("case %d: first against after another case (-first +after):\n%s", i, diff)
 		}
 	}
 }
