@@ -134,13 +134,9 @@ func TestDumpSeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := ReadCorpusDir(filepath.Join(dir, "FuzzX"))
-	if err != nil || len(got) != 3 {
-		t.Fatalf("ReadCorpusDir = %d seeds, %v; want 3", len(got), err)
-	}
-	for i, want := range []string{"a", "b", "c"} {
-		if got[i][0] != byte(i+1) || string(got[i][1].([]byte)) != want {
-			t.Errorf("seed %d = %#v", i, got[i])
-		}
+	want := [][]any{{byte(1), []byte("a")}, {byte(2), []byte("b")}, {byte(3), []byte("c")}}
+	if diff := cmp.Diff(want, got); err != nil || diff != "" {
+		t.Fatalf("ReadCorpusDir: %v, seeds (-want +got):\n%s", err, diff)
 	}
 	if err := dumpSeeds(dir, struct{ Adder }{f}, nil); err == nil {
 		t.Error("dumpSeeds accepted an Adder without a name")
