@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/codec"
@@ -16,14 +17,22 @@ import (
 // from where the model failed. TestModels checks the adapted models
 // against the vectors.
 
-// keepOf returns the octets of s as the model's set.
+// keepOf returns the octets of s as the model's set. The targets draw
+// their sets from a few hundred, so each is converted once (keepSets).
 func keepOf(s codec.Set) spec.Set {
+	if k, ok := keepSets.Load(s); ok {
+		return *k.(*spec.Set)
+	}
 	var k spec.Set
 	for c := range 256 {
 		k[c] = s.Contains(byte(c))
 	}
+	keepSets.Store(s, &k)
 	return k
 }
+
+// keepSets holds keepOf's conversions: codec.Set to *spec.Set.
+var keepSets sync.Map
 
 // modelEncode percent-encodes every octet of s outside keep (RFC 3986
 // §2.1).
