@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pctest/pctest/codec"
 )
 
@@ -104,8 +106,10 @@ func TestDecodeStrictTable(t *testing.T) {
 			}
 			for _, e := range []error{err, appErr} {
 				var ee *codec.EscapeError
-				if !errors.As(e, &ee) || ee.Offset != tc.errAt || ee.Text != tc.errText {
-					t.Errorf("error = %#v, want *EscapeError{Offset: %d, Text: %q}", e, tc.errAt, tc.errText)
+				if !errors.As(e, &ee) {
+					t.Errorf("error = %#v, want an *EscapeError", e)
+				} else if diff := cmp.Diff(&codec.EscapeError{Offset: tc.errAt, Text: tc.errText}, ee); diff != "" {
+					t.Errorf("error (-want +got):\n%s", diff)
 				}
 			}
 			if got != "" || string(app) != "x" {

@@ -4,15 +4,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
-	"github.com/dop251/goja"
-
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/gojaengine"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -23,67 +21,33 @@ import (
 // the disagreement must be one listed in vectors/deviations.json, where
 // each entry is proven against the spec text and node.
 
-// ecmaJSBatch runs f over an array of inputs in one call and returns an
-// array of answers: the result, or what the call threw, caught for each
-// input on its own.
-const ecmaJSBatch = `(function (f, a) {
-	var out = new Array(a.length);
-	for (var i = 0; i < a.length; i++) {
-		try {
-			out[i] = f(a[i]);
-		} catch (e) {
-			out[i] = e;
-		}
-	}
-	return out;
-})`
-
-// ecmaGoja is a goja runtime set up to run ecmaJSBatch.
-type ecmaGoja struct {
-	vm    *goja.Runtime
-	batch goja.Callable
-}
+// ecmaGoja is a goja Runtime, through pctest's goja adapter.
+type ecmaGoja struct{ vm *gojaengine.VM }
 
 func newECMAGoja(t testing.TB) *ecmaGoja {
 	t.Helper()
-	vm := goja.New()
-	v, err := vm.RunString(ecmaJSBatch)
+	vm, err := gojaengine.New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	batch, ok := goja.AssertFunction(v)
-	if !ok {
-		t.Fatal("batch script is not a function")
-	}
-	return &ecmaGoja{vm: vm, batch: batch}
+	return &ecmaGoja{vm: vm}
 }
 
-// run calls the global function op on every input and returns goja's
-// answers, in order: results as code units, exceptions by name.
+// run calls the global function op on every input, in one call into
+// goja, and returns goja's answers, in order: results as code units,
+// exceptions by name.
 func (g *ecmaGoja) run(t testing.TB, op vectors.Op, inputs [][]uint16) []vectors.Response {
 	t.Helper()
-	args := make([]any, len(inputs))
-	for i, in := range inputs {
-		args[i] = goja.StringFromUTF16(in)
-	}
-	ret, err := g.batch(goja.Undefined(), g.vm.Get(string(op)), g.vm.NewArray(args...))
+	answers, err := g.vm.CallAll(string(op), inputs)
 	if err != nil {
-		t.Fatalf("goja %s batch: %v", op, err)
+		t.Fatal(err)
 	}
-	arr := ret.ToObject(g.vm)
 	out := make([]vectors.Response, len(inputs))
-	for i := range out {
-		switch v := arr.Get(strconv.Itoa(i)).(type) {
-		case goja.String:
-			units := make([]uint16, v.Length())
-			for j := range units {
-				units[j] = v.CharAt(j)
-			}
-			out[i] = vectors.Response{Out: units}
-		case *goja.Object:
-			out[i] = vectors.Response{Error: v.Get("name").String(), Message: v.String()}
-		default:
-			t.Fatalf("goja %s(%s) gave %T %v", op, ecmaUnitsString(inputs[i]), v, v)
+	for i, a := range answers {
+		if a.Thrown {
+			out[i] = vectors.Response{Error: a.Name, Message: a.Message}
+		} else {
+			out[i] = vectors.Response{Out: a.Out}
 		}
 	}
 	return out

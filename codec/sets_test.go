@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pctest/pctest/codec"
 )
 
@@ -217,8 +219,8 @@ func TestSetAlgebra(t *testing.T) {
 	if n := a.Len(); n != 5 {
 		t.Errorf("Len = %d, want 5", n)
 	}
-	if got, want := a.Bytes(), []byte("\x00abc\xff"); !slices.Equal(got, want) {
-		t.Errorf("Bytes = %q, want %q", got, want)
+	if diff := cmp.Diff([]byte("\x00abc\xff"), a.Bytes()); diff != "" {
+		t.Errorf("Bytes (-want +got):\n%s", diff)
 	}
 	if got := codec.SetRange('z', 'a'); got.Len() != 0 {
 		t.Errorf("SetRange('z', 'a') = %v, want empty", got)

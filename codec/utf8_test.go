@@ -10,6 +10,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pctest/pctest/codec"
 )
 
@@ -85,8 +87,10 @@ func TestValidateUTF8Table(t *testing.T) {
 					continue
 				}
 				var ue *codec.UTF8Error
-				if !errors.As(err, &ue) || ue.Offset != tc.offset || ue.Text != tc.text {
-					t.Errorf("error %#v, want *UTF8Error{Offset: %d, Text: %q}", err, tc.offset, tc.text)
+				if !errors.As(err, &ue) {
+					t.Errorf("error %#v, want a *UTF8Error", err)
+				} else if diff := cmp.Diff(&codec.UTF8Error{Offset: tc.offset, Text: tc.text}, ue); diff != "" {
+					t.Errorf("error (-want +got):\n%s", diff)
 				}
 			}
 		})

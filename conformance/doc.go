@@ -28,7 +28,7 @@
 //     the vector format (see vectors.Ops), and its in-process adapters:
 //     [Reference] (the reference codec), [NetURL] (Go's net/url) and
 //     [Funcs] (any set of Go functions). The goja JavaScript engine's
-//     adapter is package conformance/goja, so that importing conformance
+//     adapter is package conformance/gojaimpl, so that importing conformance
 //     does not bring goja; the subprocess adapter for implementations in
 //     other languages is package testee (testee.Start);
 //   - the options that select vectors and laws ([Areas], [Ops], [Match]

@@ -3,7 +3,7 @@ package conformance
 import "testing"
 
 // The reference codec and net/url (for its ops) must pass the vectors, the
-// laws and the oracle cleanly; goja's tests are in package goja.
+// laws and the oracle cleanly; goja's tests are in package gojaimpl.
 
 func TestReferenceVectors(t *testing.T) { Run(t, Reference()) }
 

@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pctest/pctest/codec"
-	"github.com/pctest/pctest/conformance/goja"
+	"github.com/pctest/pctest/conformance/gojaimpl"
 	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
@@ -485,7 +485,7 @@ func lowerUHex(u []uint16) []uint16 {
 
 // oracles are the engines the zoo's oracle compares a mutant with: each is
 // independent of the reference codec.
-func oracles() []Implementation { return []Implementation{goja.New(), NetURL()} }
+func oracles() []Implementation { return []Implementation{gojaimpl.New(), NetURL()} }
 
 // zooRounds is how many times the laws and the oracle get to kill a
 // mutant, each time with -rapid.checks fresh inputs; a mutant is done with

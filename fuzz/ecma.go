@@ -3,13 +3,12 @@ package fuzz
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"slices"
 	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+	"github.com/pctest/pctest/internal/spec"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -41,22 +40,10 @@ var ecmaDecoders = [...]struct {
 	{string(vectors.OpDecodeURIComponent), codec.DecodeURIComponent, codec.AppendDecodeURIComponent, codec.DecodeURIComponentString},
 }
 
-// ecmaEncodeModel is Encode(s, unescaped) of §15.1.3 for s without lone
-// surrogates, done the slow way, given text, the UTF-8 of the whole string
-// s (unicode/utf16, then string conversion: checkECMAEncode makes it once
-// for both encoders): each octet kept when it is ASCII and in unescaped,
-// else written %XY with uppercase hex (modelEscape, which TestModelEscape
-// checks against fmt's %02X).
-func ecmaEncodeModel(text string, unescaped codec.Set) string {
-	var out []byte
-	for _, c := range []byte(text) {
-		if c < 0x80 && unescaped.Contains(c) {
-			out = append(out, c)
-		} else {
-			out = append(out, modelEscape(c)...) // "%XY", uppercase
-		}
-	}
-	return string(out)
+// ecmaEncodeModel is Encode(s, unescaped) of §15.1.3 (spec.ECMAEncode)
+// for s without lone surrogates.
+func ecmaEncodeModel(s []uint16, unescaped codec.Set) string {
+	return string(utf16.Decode(spec.ECMAEncode(s, keepOf(unescaped)).Out))
 }
 
 // checkECMAEncode checks encodeURI and encodeURIComponent on s: an error
@@ -95,7 +82,7 @@ func checkECMAEncode(s []uint16) error {
 		if err != nil {
 			return fmt.Errorf("%s(%s): unexpected error %v (no lone surrogate)", e.name, fuzzinput.UnitsString(s), err)
 		}
-		if want := ecmaEncodeModel(text, e.unescaped); out != want {
+		if want := ecmaEncodeModel(s, e.unescaped); out != want {
 			return fmt.Errorf("%s(%s) = %q, want %q", e.name, fuzzinput.UnitsString(s), out, want)
 		}
 		if n := 3 * utf8Len(s); len(out) > n {
@@ -120,8 +107,7 @@ func checkECMAEncode(s []uint16) error {
 //     functions fail on the same inputs at the same offset (their reserved
 //     sets change which escapes are kept, never which are accepted);
 //   - a result is no longer than s, and equal to the Append form's;
-//   - decodeURIComponent agrees with ecmaDecodeModel, built on
-//     url.PathUnescape and utf8.Valid;
+//   - decodeURIComponent agrees with spec.ECMADecode;
 //   - decodeURI keeps escapes of reserved characters as written, so
 //     decodeURIComponent of its result with escapes of '%' kept as well is
 //     decodeURIComponent of s;
@@ -171,12 +157,9 @@ func checkECMADecode(s []uint16) error {
 			return fmt.Errorf("on %s decodeURI fails at %d and decodeURIComponent at %d", fuzzinput.UnitsString(s), a.Offset, b.Offset)
 		}
 	}
-	if want, wantErr, ok := ecmaDecodeModel(s); ok {
-		got, err := outs[1], errs[1]
-		if (err != nil) != wantErr || (err == nil && !slices.Equal(got, want)) {
-			return fmt.Errorf("decodeURIComponent(%s) = %s, %v; the model (url.PathUnescape, utf8.Valid) says %s, error %t",
-				fuzzinput.UnitsString(s), fuzzinput.UnitsString(got), err, fuzzinput.UnitsString(want), wantErr)
-		}
+	if m := spec.ECMADecode(s, spec.Set{}); (errs[1] != nil) != (m.Throws != "") || (errs[1] == nil && !slices.Equal(outs[1], m.Out)) {
+		return fmt.Errorf("decodeURIComponent(%s) = %s, %v; the model (spec.ECMADecode) says %s, throws at step %q",
+			fuzzinput.UnitsString(s), fuzzinput.UnitsString(outs[1]), errs[1], fuzzinput.UnitsString(m.Out), m.Throws)
 	}
 	if errs[0] == nil {
 		kept, err := codec.DecodeUTF16(s, codec.DecodeURIReserved.With("%"))
@@ -199,54 +182,6 @@ func checkECMADecode(s []uint16) error {
 		}
 	}
 	return nil
-}
-
-// Lone surrogates stand in the model's UTF-8 as code points of plane 15
-// (private use): placeholder+unit. Like a lone surrogate, such a code point
-// is copied by Decode and breaks an escape sequence it falls into.
-const placeholder = 0xF0000
-
-// ecmaDecodeModel is decodeURIComponent (Decode of §15.1.3 with the empty
-// reserved set) done another way: take the UTF-8 of s, percent-decode it
-// with url.PathUnescape, and require valid UTF-8 (RFC 3629, as step
-// 4.d.vii.8 does). That is the same thing because every literal code point
-// is whole UTF-8, so it can neither continue nor be continued by escaped
-// octets, exactly as Decode requires each sequence to be escapes only. Lone
-// surrogates go through as placeholders. ok is false when s already holds a
-// code point in the placeholder range.
-func ecmaDecodeModel(s []uint16) (out []uint16, fails, ok bool) {
-	var runes []rune
-	for k := 0; k < len(s); k++ {
-		u := s[k]
-		if utf16.IsSurrogate(rune(u)) && k+1 < len(s) && u < 0xDC00 {
-			if r := utf16.DecodeRune(rune(u), rune(s[k+1])); r != utf8.RuneError {
-				if r >= placeholder+0xD800 && r <= placeholder+0xDFFF {
-					return nil, false, false
-				}
-				runes = append(runes, r)
-				k++
-				continue
-			}
-		}
-		if utf16.IsSurrogate(rune(u)) {
-			runes = append(runes, placeholder+rune(u))
-			continue
-		}
-		runes = append(runes, rune(u))
-	}
-	dec, err := url.PathUnescape(string(runes))
-	if err != nil || !utf8.ValidString(dec) {
-		return nil, true, true
-	}
-	out = []uint16{}
-	for _, r := range dec {
-		if r >= placeholder+0xD800 && r <= placeholder+0xDFFF {
-			out = append(out, uint16(r-placeholder))
-			continue
-		}
-		out = utf16.AppendRune(out, r)
-	}
-	return out, false, true
 }
 
 // utf8Len returns the length of the UTF-8 of s without lone surrogates.

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/spec"
 )
 
 // iriKeepSet holds what IRIToURI leaves as it is outside a non-ASCII
@@ -27,18 +28,7 @@ func onlyIn(s string, set codec.Set) bool {
 // modelDecodeUnreserved decodes the escapes of unreserved characters in s
 // (RFC 3986 §2.3), the only ASCII escapes RFC 3987 §3.2 step 2 converts.
 func modelDecodeUnreserved(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' {
-			if o, ok := modelHexOctet(s, i+1); ok && codec.Unreserved.Contains(o) {
-				b.WriteByte(o)
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
+	return string(spec.PercentDecode([]byte(s), spec.Unreserved.Complement()))
 }
 
 // isASCII reports whether s holds only octets below 0x80.

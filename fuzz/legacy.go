@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/spec"
 )
 
 // This file checks percent-encode after encoding (WHATWG URL §1.3) and the
@@ -125,19 +126,13 @@ func isUpperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= '
 
 // escapeOctets is §1.3 step 4.4 over the encoder's octets: an octet the
 // set keeps as it is, a space as '+' when plus (step 4.3), any other as
-// %XX with uppercase hex (modelEscape).
+// %XX with uppercase hex (spec.FormEncode and spec.EncodeWith).
 func escapeOctets(octets []byte, keep codec.Set, plus bool) string {
-	var out []byte
-	for _, b := range octets {
-		switch {
-		case plus && b == ' ':
-			out = append(out, '+')
-		case b < 0x80 && keep.Contains(b):
-			out = append(out, b)
-		default:
-			out = append(out, modelEscape(b)...)
-		}
+	k := keepOf(keep.Intersect(codec.SetRange(0, 0x7F)))
+	if plus {
+		return string(spec.FormEncode(octets, k))
 	}
+	out, _ := spec.EncodeWith(octets, k)
 	return string(out)
 }
 

@@ -110,16 +110,6 @@ func TestModelUTF8Errors(t *testing.T) {
 	}
 }
 
-// TestModelEscape checks the escapes the models write, which they look up
-// in a table, against fmt's formatting of every octet.
-func TestModelEscape(t *testing.T) {
-	for c := 0; c < 256; c++ {
-		if got, want := modelEscape(byte(c)), fmt.Sprintf("%%%02X", c); got != want {
-			t.Errorf("modelEscape(%#x) = %q, want %q", c, got, want)
-		}
-	}
-}
-
 // TestContainsXN checks the IRI check's search for "xn--" in any ASCII case
 // against strings.ToLower, on examples and on every code point that could
 // lowercase to 'x' or 'n'.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -232,7 +233,7 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 		}
 	}
 	for _, op := range ops {
-		if _, ok := kindOf(op); !ok || slices.ContainsFunc(f.ops, func(o *fuzzOp) bool { return o.op == op }) {
+		if !gen.Covers(op) || slices.ContainsFunc(f.ops, func(o *fuzzOp) bool { return o.op == op }) {
 			continue
 		}
 		f.ops = append(f.ops, &fuzzOp{op: op, sigs: map[string]bool{}})
@@ -422,7 +423,7 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &fuzzWorker{gens: map[vectors.Op]*generator{}, size: size}
+			w := &fuzzWorker{gens: map[vectors.Op]*gen.Seeded{}, size: size}
 			for gctx.Err() == nil && !f.full.Load() {
 				if !f.batch(wctx, gctx, w) {
 					cancel()
@@ -436,7 +437,7 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 
 // A fuzzWorker is the state of one worker goroutine.
 type fuzzWorker struct {
-	gens  map[vectors.Op]*generator
+	gens  map[vectors.Op]*gen.Seeded
 	size  int // cases per batch
 	cases []fuzzCase
 	reqs  []vectors.Request
@@ -525,11 +526,11 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 		}
 		g := w.gens[o.op]
 		if g == nil {
-			g, _ = newGenerator(o.op)
+			g, _ = gen.NewSeeded(o.op)
 			w.gens[o.op] = g
 		}
 		i := f.next.Add(1)
-		req := g.request(f.seed, i)
+		req := g.Request(f.seed, i)
 		want, err := f.ref.Do(gctx, req)
 		if err != nil || want.Unsupported {
 			continue // the reference does not take this input: not a case

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -139,11 +140,11 @@ func writeFuzzRequests(t *testing.T, file string, seed uint64, n int) int64 {
 	ref := conformance.Reference()
 	var live []vectors.Op
 	for _, o := range vectors.Ops() {
-		if _, ok := kindOf(o.Name); ok {
+		if gen.Covers(o.Name) {
 			live = append(live, o.Name)
 		}
 	}
-	gens := map[vectors.Op]*generator{}
+	gens := map[vectors.Op]*gen.Seeded{}
 	declined := map[vectors.Op]int{}
 	var line []byte
 	var size int64
@@ -152,10 +153,10 @@ func writeFuzzRequests(t *testing.T, file string, seed uint64, n int) int64 {
 		i++
 		g := gens[op]
 		if g == nil {
-			g, _ = newGenerator(op)
+			g, _ = gen.NewSeeded(op)
 			gens[op] = g
 		}
-		req := g.request(seed, i)
+		req := g.Request(seed, i)
 		if want, err := ref.Do(context.Background(), req); err != nil || want.Unsupported {
 			continue
 		}

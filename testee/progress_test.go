@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -54,7 +55,7 @@ func TestFuzzBatchEndsAtDeadline(t *testing.T) {
 		ops: []*fuzzOp{{op: vectors.OpEncodeURIComponent, sigs: map[string]bool{}}}, changed: make(chan struct{})}
 	gctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	w := &fuzzWorker{gens: map[vectors.Op]*generator{}, size: batchSize}
+	w := &fuzzWorker{gens: map[vectors.Op]*gen.Seeded{}, size: batchSize}
 	done := make(chan bool)
 	go func() { done <- f.batch(context.Background(), gctx, w) }()
 	select {

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/dop251/goja"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/pctest/pctest/internal/gojaengine"
 	"golang.org/x/net/idna"
 )
 
@@ -80,8 +82,7 @@ func sameAnswer(want, got Response) bool {
 	if want.Error != "" || got.Error != "" {
 		return want.Error == got.Error
 	}
-	return (want.Out == nil) == (got.Out == nil) && slices.Equal(want.Out, got.Out) &&
-		(want.OutHex == nil) == (got.OutHex == nil) && bytes.Equal(want.OutHex, got.OutHex)
+	return cmp.Equal(want.Out, got.Out) && cmp.Equal(want.OutHex, got.OutHex) // nil and empty differ
 }
 
 func showRequest(r Request) string {
@@ -106,80 +107,35 @@ func vectorsOf(t *testing.T, ops ...Op) []Vector {
 
 var ecmaOpNames = []Op{OpEncodeURI, OpEncodeURIComponent, OpDecodeURI, OpDecodeURIComponent, OpEscape, OpUnescape}
 
-// gojaBatch calls f on every input of one string, so that each input's
-// exception is caught on its own. Each answer is a status unit (0 result, 1
-// exception), a length unit, then the result or the exception's name.
-const gojaBatch = `(function (f, s, lens) {
-	var parts = [], pos = 0;
-	for (var i = 0; i < lens.length; i++) {
-		var n = lens.charCodeAt(i), x = s.substring(pos, pos + n);
-		pos += n;
-		try {
-			var r = f(x);
-			parts.push("\u0000", String.fromCharCode(r.length), r);
-		} catch (e) {
-			var name = String(e && e.name);
-			parts.push("\u0001", String.fromCharCode(name.length), name);
-		}
-	}
-	return parts.join("");
-})`
-
-// gojaEngine runs functions of one goja runtime on many inputs at once.
-type gojaEngine struct {
-	vm    *goja.Runtime
-	batch goja.Callable
-}
+// gojaEngine runs functions of one goja runtime, through pctest's goja
+// adapter, on many inputs at once.
+type gojaEngine struct{ vm *gojaengine.VM }
 
 func newGojaEngine(t *testing.T) *gojaEngine {
 	t.Helper()
-	vm := goja.New()
-	fv, err := vm.RunString(gojaBatch)
+	vm, err := gojaengine.New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	batch, ok := goja.AssertFunction(fv)
-	if !ok {
-		t.Fatal("batch is not a function")
-	}
-	return &gojaEngine{vm: vm, batch: batch}
+	return &gojaEngine{vm: vm}
 }
 
-// call runs the global function fn on every input, with the input made by
-// goja.StringFromUTF16 and the answer read back code unit by code unit, so
-// that lone surrogates survive both ways. An exception is answered as an
-// error named by the exception's name.
+// call runs the global function fn on every input, UTF-16 both ways (so
+// lone surrogates survive). An exception is answered as an error named by
+// the exception's name.
 func (g *gojaEngine) call(t *testing.T, fn Op, ins [][]uint16) []Response {
 	t.Helper()
-	var all, lens []uint16
-	for _, in := range ins {
-		all = append(all, in...)
-		lens = append(lens, uint16(len(in)))
-	}
-	ret, err := g.batch(goja.Undefined(), g.vm.Get(string(fn)), goja.StringFromUTF16(all), goja.StringFromUTF16(lens))
+	answers, err := g.vm.CallAll(string(fn), ins)
 	if err != nil {
-		t.Fatalf("goja %s: %v", fn, err)
+		t.Fatal(err)
 	}
-	rs, ok := ret.(goja.String)
-	if !ok {
-		t.Fatalf("goja %s returned %T", fn, ret)
-	}
-	out := make([]Response, 0, len(ins))
-	for p, n := 0, rs.Length(); p < n && len(out) < len(ins); {
-		status, size := rs.CharAt(p), int(rs.CharAt(p+1))
-		units := make([]uint16, size)
-		for j := range units {
-			units[j] = rs.CharAt(p + 2 + j)
-		}
-		p += 2 + size
-		if status == 0 {
-			out = append(out, Response{Out: units})
+	out := make([]Response, len(ins))
+	for i, a := range answers {
+		if a.Thrown {
+			out[i] = Response{Error: a.Name}
 		} else {
-			out = append(out, Response{Error: string(utf16.Decode(units))})
+			out[i] = Response{Out: a.Out}
 		}
-	}
-	if len(out) != len(ins) {
-		t.Fatalf("goja %s: %d answers for %d inputs", fn, len(out), len(ins))
 	}
 	return out
 }

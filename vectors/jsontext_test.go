@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestLoneSurrogateSurvives is the reason this package has its own JSON
@@ -25,8 +27,8 @@ func TestLoneSurrogateSurvives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(got, []uint16{0xD800}) {
-		t.Fatalf(`ParseJSONText("\ud800") = %04x, want [d800]`, got)
+	if diff := cmp.Diff([]uint16{0xD800}, got); diff != "" {
+		t.Fatalf(`ParseJSONText("\ud800") (-want +got):\n%s`, diff)
 	}
 
 	file := `{"area":"ecmascript","vectors":[
@@ -36,8 +38,8 @@ func TestLoneSurrogateSurvives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(vs[0].In, []uint16{0xD800}) || !slices.Equal(vs[0].Expect.Out, []uint16{0xD800}) {
-		t.Fatalf("LoadFile: in %04x, out %04x, want [d800] each", vs[0].In, vs[0].Expect.Out)
+	if diff := cmp.Diff([2][]uint16{{0xD800}, {0xD800}}, [2][]uint16{vs[0].In, vs[0].Expect.Out}); diff != "" {
+		t.Fatalf("LoadFile: [in, out] (-want +got):\n%s", diff)
 	}
 }
 
@@ -61,8 +63,8 @@ func TestParseJSONText(t *testing.T) {
 			t.Errorf("ParseJSONText(%s): %v", tt.in, err)
 			continue
 		}
-		if got == nil || !slices.Equal(got, tt.want) {
-			t.Errorf("ParseJSONText(%s) = %04x, want %04x", tt.in, got, tt.want)
+		if diff := cmp.Diff(tt.want, got); got == nil || diff != "" {
+			t.Errorf("ParseJSONText(%s) = %04x (-want +got):\n%s", tt.in, got, diff)
 		}
 	}
 }

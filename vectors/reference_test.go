@@ -1,14 +1,14 @@
 package vectors_test
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/vectors"
@@ -281,6 +281,5 @@ func sameResult(want, got vectors.Response) bool {
 	if want.Error != "" || got.Error != "" {
 		return want.Error == got.Error
 	}
-	return (want.Out == nil) == (got.Out == nil) && slices.Equal(want.Out, got.Out) &&
-		(want.OutHex == nil) == (got.OutHex == nil) && bytes.Equal(want.OutHex, got.OutHex)
+	return cmp.Equal(want.Out, got.Out) && cmp.Equal(want.OutHex, got.OutHex) // nil and empty differ
 }

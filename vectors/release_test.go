@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite index.json's counts and corpus digest, and append the manifest version's changes to releases.txt")
@@ -183,8 +185,8 @@ func TestReleases(t *testing.T) {
 		inLog = append(inLog, s.version)
 	}
 	slices.Reverse(inLog)
-	if !slices.Equal(inLog, versions) {
-		t.Fatalf("CHANGELOG.md has versions %q (oldest first), releases.txt %q", inLog, versions)
+	if diff := cmp.Diff(versions, inLog); diff != "" {
+		t.Fatalf("versions, oldest first (-releases.txt +CHANGELOG.md):\n%s", diff)
 	}
 	prev := map[string]string{}
 	for i, r := range rs {
@@ -201,8 +203,8 @@ func TestReleases(t *testing.T) {
 				want, have []string
 			}{{"Added", added, s.added}, {"Changed", changed, s.changed}, {"Removed", removed, s.removed}} {
 				have := slices.Sorted(slices.Values(c.have))
-				if !slices.Equal(have, c.want) {
-					t.Errorf("CHANGELOG.md %s ### %s lists %d ids, releases.txt says %d: want %q, have %q", r.version, c.what, len(have), len(c.want), firstIDs(c.want), firstIDs(have))
+				if diff := cmp.Diff(c.want, have); diff != "" {
+					t.Errorf("CHANGELOG.md %s ### %s lists %d ids, releases.txt says %d (-releases.txt +CHANGELOG.md):\n%s", r.version, c.what, len(have), len(c.want), diff)
 				}
 			}
 		}

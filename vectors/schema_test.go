@@ -5,9 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // schemaDoc is the part of vectors.schema.json that restates the op table.
@@ -102,11 +104,8 @@ func TestSchemaMatchesOps(t *testing.T) {
 	}
 	same := func(what string, got, want []string) {
 		t.Helper()
-		g, w := slices.Clone(got), slices.Clone(want)
-		sort.Strings(g)
-		sort.Strings(w)
-		if !slices.Equal(g, w) {
-			t.Errorf("schema %s = %q, want %q", what, g, w)
+		if diff := cmp.Diff(want, got, cmpopts.SortSlices(func(a, b string) bool { return a < b })); diff != "" {
+			t.Errorf("schema %s (-want +got):\n%s", what, diff)
 		}
 	}
 	same("area enum", s.Properties.Area.Enum, areas)

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/pctest/pctest/conformance"
-	"github.com/pctest/pctest/conformance/goja"
+	"github.com/pctest/pctest/conformance/gojaimpl"
 	"github.com/pctest/pctest/testee"
 )
 
@@ -45,7 +45,7 @@ var builtins = []struct {
 	Doc  string
 }{
 	{"reference", conformance.Reference, "pctest's reference codec"},
-	{"goja", func() conformance.Implementation { return goja.New() }, "the goja JavaScript engine's URI functions"},
+	{"goja", func() conformance.Implementation { return gojaimpl.New() }, "the goja JavaScript engine's URI functions"},
 	{"neturl", conformance.NetURL, "Go's net/url escapers"},
 }
 

@@ -2,15 +2,13 @@ package gojadiff
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
 
-	"github.com/dop251/goja"
-
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+	"github.com/pctest/pctest/internal/gojaengine"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -25,8 +23,7 @@ var reference = conformance.Reference()
 var gojaVM struct {
 	once sync.Once
 	mu   sync.Mutex
-	rt   *goja.Runtime
-	fns  map[string]goja.Callable
+	vm   *gojaengine.VM
 	devs []vectors.Deviation
 	err  error
 }
@@ -35,22 +32,17 @@ var gojaVM struct {
 // deviations (vectors.Deviations), once.
 func gojaSetup() error {
 	gojaVM.once.Do(func() {
-		rt := goja.New()
-		fns := make(map[string]goja.Callable)
-		for _, name := range []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent, vectors.OpEscape, vectors.OpUnescape} {
-			fn, ok := goja.AssertFunction(rt.Get(string(name)))
-			if !ok {
-				gojaVM.err = fmt.Errorf("goja has no function %s", name)
-				return
-			}
-			fns[string(name)] = fn
+		vm, err := gojaengine.New()
+		if err != nil {
+			gojaVM.err = err
+			return
 		}
 		devs, err := vectors.Deviations()
 		if err != nil {
 			gojaVM.err = fmt.Errorf("loading known deviations: %w", err)
 			return
 		}
-		gojaVM.rt, gojaVM.fns, gojaVM.devs = rt, fns, devs
+		gojaVM.vm, gojaVM.devs = vm, devs
 	})
 	return gojaVM.err
 }
@@ -63,27 +55,16 @@ func gojaCall(op vectors.Op, s []uint16) (vectors.Response, error) {
 	}
 	gojaVM.mu.Lock()
 	defer gojaVM.mu.Unlock()
-	v, err := gojaVM.fns[string(op)](goja.Undefined(), goja.StringFromUTF16(s))
-	if err != nil {
-		var exc *goja.Exception
-		if !errors.As(err, &exc) {
-			return vectors.Response{}, fmt.Errorf("goja %s(%s): %v", op, fuzzinput.UnitsString(s), err)
-		}
-		name := "exception"
-		if obj, ok := exc.Value().(*goja.Object); ok {
-			name = obj.Get("name").String()
-		}
-		return vectors.Response{Error: name, Message: exc.Value().String()}, nil
+	a, err := gojaVM.vm.Call(string(op), s)
+	switch {
+	case err != nil:
+		return vectors.Response{}, fmt.Errorf("goja %s(%s): %v", op, fuzzinput.UnitsString(s), err)
+	case !a.Thrown:
+		return vectors.Response{Out: a.Out}, nil
+	case a.Name == "":
+		return vectors.Response{Error: "exception", Message: a.Message}, nil
 	}
-	str, ok := v.(goja.String)
-	if !ok {
-		return vectors.Response{}, fmt.Errorf("goja %s(%s) returned %T %v, not a string", op, fuzzinput.UnitsString(s), v, v)
-	}
-	out := make([]uint16, str.Length())
-	for i := range out {
-		out[i] = str.CharAt(i)
-	}
-	return vectors.Response{Out: out}, nil
+	return vectors.Response{Error: a.Name, Message: a.Message}, nil
 }
 
 // checkGoja compares goja with the codec on each of ops applied to s. An

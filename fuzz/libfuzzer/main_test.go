@@ -4,9 +4,11 @@ import (
 	"archive/zip"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/pctest/pctest/fuzz/internal/lfbuild"
 )
@@ -78,25 +80,7 @@ func TestSeedCorpora(t *testing.T) {
 }
 
 // sameArgs compares argument lists, an empty []byte equal to a nil one.
-func sameArgs(a, b []any) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		ab, aok := a[i].([]byte)
-		bb, bok := b[i].([]byte)
-		if aok || bok {
-			if !aok || !bok || string(ab) != string(bb) {
-				return false
-			}
-			continue
-		}
-		if !reflect.DeepEqual(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
+func sameArgs(a, b []any) bool { return cmp.Equal(a, b, cmpopts.EquateEmpty()) }
 
 // TestTargetOf checks how replay tells an input's target from its name.
 func TestTargetOf(t *testing.T) {
@@ -158,8 +142,8 @@ func TestReadInputs(t *testing.T) {
 		names = append(names, filepath.Base(in.name))
 	}
 	want := []string{"artifacts.zip:utf8-address-crash-1", "a", "b"}
-	if !reflect.DeepEqual(names, want) || string(got[0].data) != "\x00\x00\x00\x01\xff" {
-		t.Errorf("readInputs = %q, want %q", names, want)
+	if diff := cmp.Diff(want, names); diff != "" || string(got[0].data) != "\x00\x00\x00\x01\xff" {
+		t.Errorf("readInputs: first data %q, names (-want +got):\n%s", got[0].data, diff)
 	}
 }
 

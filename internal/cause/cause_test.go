@@ -5,6 +5,8 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -96,8 +98,8 @@ func TestGroup(t *testing.T) {
 	if len(cs) != 2 || cs[0].Relation.ID != LowercaseHex.ID || cs[0].Count() != 2 || cs[0].Example.ID != "c" {
 		t.Fatalf("Group: %+v", cs)
 	}
-	if got := cs[0].Failures; len(got) != 2 || got[0] != 1 || got[1] != 2 {
-		t.Errorf("failures of the cause: %v", got)
+	if diff := cmp.Diff([]int{1, 2}, cs[0].Failures); diff != "" {
+		t.Errorf("failures of the cause (-want +got):\n%s", diff)
 	}
 	var b strings.Builder
 	Write(&b, cs, "  ")

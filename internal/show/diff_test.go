@@ -1,6 +1,8 @@
 package show
 
 import (
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pctest/pctest/vectors"
 	"math/rand/v2"
 	"testing"
@@ -89,13 +91,8 @@ func TestEditScriptMinimal(t *testing.T) {
 func TestEditScriptMarksOnlyDifferingUnits(t *testing.T) {
 	es := EditScript([]byte("%C3%A9"), []byte("%c3%a9"))
 	want := []Edit{{Keep, 0, 0, 1}, {Delete, 1, 1, 1}, {Insert, 2, 1, 1}, {Keep, 2, 2, 2}, {Delete, 4, 4, 1}, {Insert, 5, 4, 1}, {Keep, 5, 5, 1}}
-	if len(es) != len(want) {
-		t.Fatalf("got %+v", es)
-	}
-	for i := range es {
-		if es[i] != want[i] {
-			t.Fatalf("got %+v, want %+v", es, want)
-		}
+	if diff := cmp.Diff(want, es); diff != "" {
+		t.Fatalf("EditScript (-want +got):\n%s", diff)
 	}
 }
 

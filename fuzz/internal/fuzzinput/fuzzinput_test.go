@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -68,21 +70,8 @@ func TestReadCorpusFile(t *testing.T) {
 		{"go test fuzz v1\nstring(\"a\\\"b\")\nstring(\"%zz\")\n", []any{"a\"b", "%zz"}},
 	} {
 		got, err := ReadCorpusFile([]byte(c.file))
-		if err != nil || len(got) != len(c.want) {
-			t.Errorf("ReadCorpusFile(%q) = %#v, %v; want %#v", c.file, got, err, c.want)
-			continue
-		}
-		for i := range got {
-			g, w := got[i], c.want[i]
-			if gb, ok := g.([]byte); ok {
-				g = "bytes " + string(gb)
-			}
-			if wb, ok := w.([]byte); ok {
-				w = "bytes " + string(wb)
-			}
-			if g != w {
-				t.Errorf("ReadCorpusFile(%q)[%d] = %#v, want %#v", c.file, i, got[i], c.want[i])
-			}
+		if diff := cmp.Diff(c.want, got); err != nil || diff != "" {
+			t.Errorf("ReadCorpusFile(%q): %v, (-want +got):\n%s", c.file, err, diff)
 		}
 	}
 	if _, err := ReadCorpusFile([]byte("go test fuzz v1\nint(3)\n")); err == nil {
@@ -109,14 +98,8 @@ func TestMarshalCorpusFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, err := ReadCorpusFile(data)
-		if err != nil || !slices.EqualFunc(got, args, func(a, b any) bool {
-			if ab, ok := a.([]byte); ok {
-				bb, ok := b.([]byte)
-				return ok && string(ab) == string(bb)
-			}
-			return a == b
-		}) {
-			t.Errorf("ReadCorpusFile(MarshalCorpusFile(%#v)) = %#v, %v", args, got, err)
+		if diff := cmp.Diff(args, got); err != nil || diff != "" {
+			t.Errorf("ReadCorpusFile(MarshalCorpusFile(%#v)): %v, (-want +got):\n%s", args, err, diff)
 		}
 	}
 	for b := range 256 {
@@ -151,13 +134,9 @@ func TestDumpSeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := ReadCorpusDir(filepath.Join(dir, "FuzzX"))
-	if err != nil || len(got) != 3 {
-		t.Fatalf("ReadCorpusDir = %d seeds, %v; want 3", len(got), err)
-	}
-	for i, want := range []string{"a", "b", "c"} {
-		if got[i][0] != byte(i+1) || string(got[i][1].([]byte)) != want {
-			t.Errorf("seed %d = %#v", i, got[i])
-		}
+	want := [][]any{{byte(1), []byte("a")}, {byte(2), []byte("b")}, {byte(3), []byte("c")}}
+	if diff := cmp.Diff(want, got); err != nil || diff != "" {
+		t.Fatalf("ReadCorpusDir: %v, seeds (-want +got):\n%s", err, diff)
 	}
 	if err := dumpSeeds(dir, struct{ Adder }{f}, nil); err == nil {
 		t.Error("dumpSeeds accepted an Adder without a name")
@@ -191,8 +170,8 @@ func TestLabels(t *testing.T) {
 	if err != nil || len(a) < 2 || !slices.IsSorted(a) {
 		t.Fatalf("Labels(queryEncode) = %q, %v", a, err)
 	}
-	if b, err := Labels("queryEncode"); err != nil || !slices.Equal(a, b) {
-		t.Errorf("Labels(queryEncode) again = %q, %v; want %q", b, err, a)
+	if b, err := Labels("queryEncode"); err != nil || cmp.Diff(a, b) != "" {
+		t.Errorf("Labels(queryEncode) again: %v, (-first +again):\n%s", err, cmp.Diff(a, b))
 	}
 	if _, err := Labels("noSuchOp"); err == nil {
 		t.Error("Labels accepted an unknown op")

@@ -2,9 +2,9 @@ package lfbuild
 
 import (
 	"errors"
-	"reflect"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
 
@@ -29,8 +29,8 @@ func TestDecode(t *testing.T) {
 		{"\x00\x00\x00\x00\x00\x00\x00\x00\x00", []string{"string", "string"}, []any{"", ""}},
 	} {
 		got, err := Decode([]byte(c.data), c.types)
-		if err != nil || !reflect.DeepEqual(got, c.want) {
-			t.Errorf("Decode(%q, %v) = %#v, %v; want %#v", c.data, c.types, got, err, c.want)
+		if diff := cmp.Diff(c.want, got); err != nil || diff != "" {
+			t.Errorf("Decode(%q, %v): %v, (-want +got):\n%s", c.data, c.types, err, diff)
 		}
 	}
 	for _, c := range []struct {
@@ -89,8 +89,8 @@ func TestEncodeDecode(t *testing.T) {
 				args[i] = []byte{}
 			}
 		}
-		if !reflect.DeepEqual(got, args) {
-			t.Fatalf("Decode(Encode(%#v) = %q) = %#v", args, data, got)
+		if diff := cmp.Diff(args, got); diff != "" {
+			t.Fatalf("Decode(Encode(%#v) = %q) (-want +got):\n%s", args, data, diff)
 		}
 	})
 	if _, err := Encode([]any{3}); err == nil {

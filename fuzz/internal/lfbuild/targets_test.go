@@ -3,9 +3,10 @@ package lfbuild
 import (
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestReadBuildsh(t *testing.T) {
@@ -22,8 +23,8 @@ compile_native_go_fuzzer $pkg FuzzC
 		{Pkg: "example.com/m/fuzz", Func: "FuzzA", Name: "a", Line: 3},
 		{Pkg: "example.com/m/fuzz/sub", Func: "FuzzB", Name: "b", Line: 4},
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("ReadBuildsh = %+v, want %+v", got, want)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ReadBuildsh (-want +got):\n%s", diff)
 	}
 	if err == nil || !strings.Contains(err.Error(), "build.sh:5:") {
 		t.Errorf("ReadBuildsh error = %v, want one naming build.sh:5", err)
@@ -48,8 +49,8 @@ func FuzzPair(f *testing.F) {
 func FuzzNone(f *testing.F) {}
 `), 0o644)
 	types, file, err := Params(dir, "FuzzPair")
-	if want := []string{"byte", "string", "string", "[]byte"}; err != nil || !reflect.DeepEqual(types, want) || filepath.Base(file) != "x_test.go" {
-		t.Errorf("Params(FuzzPair) = %v, %s, %v; want %v in x_test.go", types, file, err, want)
+	if diff := cmp.Diff([]string{"byte", "string", "string", "[]byte"}, types); err != nil || diff != "" || filepath.Base(file) != "x_test.go" {
+		t.Errorf("Params(FuzzPair) in %s, %v; want x_test.go; types (-want +got):\n%s", file, err, diff)
 	}
 	if _, _, err := Params(dir, "FuzzNone"); err == nil {
 		t.Error("Params accepted a fuzz function without F.Fuzz")

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/pctest/pctest/internal/spec"
+
 	"bytes"
 	"math/rand/v2"
 	"os"
@@ -90,19 +92,19 @@ func TestModelSelfChecks(t *testing.T) {
 		for range r.IntN(6) {
 			s = append(s, []rune{'a', '%', '#', '/', ' ', 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF}[r.IntN(14)])
 		}
-		in := units(string(s))
-		enc := ecmaEncode(in, uriUnescaped)
-		if enc.throws != "" {
-			t.Fatalf("Encode(%q) throws at %s", string(s), enc.throws)
+		in := spec.Units(string(s))
+		enc := spec.ECMAEncode(in, spec.URIUnescaped)
+		if enc.Throws != "" {
+			t.Fatalf("Encode(%q) throws at %s", string(s), enc.Throws)
 		}
-		dec := ecmaDecode(enc.out, octetSet{})
-		if dec.throws != "" || !slices.Equal(dec.out, in) {
-			t.Fatalf("Decode(Encode(%q)) = %04x, %s", string(s), dec.out, dec.throws)
+		dec := spec.ECMADecode(enc.Out, spec.Set{})
+		if dec.Throws != "" || !slices.Equal(dec.Out, in) {
+			t.Fatalf("Decode(Encode(%q)) = %04x, %s", string(s), dec.Out, dec.Throws)
 		}
-		if got := utf8DecodeWithoutBOM([]byte(string(s))); !slices.Equal(got, in) {
+		if got := spec.UTF8DecodeWithoutBOM([]byte(string(s))); !slices.Equal(got, in) {
 			t.Fatalf("utf8DecodeWithoutBOM(%q) = %04x", string(s), got)
 		}
-		if got := formParse(formSerialize(in)); !slices.Equal(got, in) {
+		if got := spec.FormParse(spec.FormSerialize(in)); !slices.Equal(got, in) {
 			t.Fatalf("formParse(formSerialize(%q)) = %04x", string(s), got)
 		}
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/pctest/pctest/internal/spec"
+
 	"strings"
 	"unicode/utf16"
 
@@ -39,7 +41,7 @@ const notInURIPrintable = "<>\" {}|\\^`"
 
 // iriKeepASCII is what iriToURI leaves as it is: US-ASCII but
 // notInURIPrintable.
-var iriKeepASCII = setRange(0, 0x7F).without(notInURIPrintable)
+var iriKeepASCII = spec.Range(0, 0x7F).Without(notInURIPrintable)
 
 // iriToURIModel converts per RFC 3987 §3.1: host labels with non-ASCII to
 // A-labels ("xn--" and Punycode, the optional ireg-name conversion before
@@ -57,13 +59,13 @@ var iriKeepASCII = setRange(0, 0x7F).without(notInURIPrintable)
 func iriToURIModel(in []uint16) (out []uint16, should bool) {
 	s := string(utf16.Decode(in))
 	encode := func(t string) string {
-		b, l := encodeWith([]byte(t), iriKeepASCII)
+		b, l := spec.EncodeWith([]byte(t), iriKeepASCII)
 		should = should || l || strings.ContainsAny(t, notInURIPrintable)
 		return string(b)
 	}
 	pre, host, rest, ok := iriParts(s)
 	if !ok {
-		return units(encode(s)), should
+		return spec.Units(encode(s)), should
 	}
 	labels := strings.Split(host, ".")
 	for i, l := range labels {
@@ -73,7 +75,7 @@ func iriToURIModel(in []uint16) (out []uint16, should bool) {
 			labels[i] = "xn--" + punyEncode([]rune(l))
 		}
 	}
-	return units(encode(pre) + strings.Join(labels, ".") + encode(rest)), should
+	return spec.Units(encode(pre) + strings.Join(labels, ".") + encode(rest)), should
 }
 
 // uriToIRIModel converts per RFC 3987 §3.2, steps 1 to 5:
@@ -108,7 +110,7 @@ func uriToIRIModel(in []uint16) (out []uint16, lowered bool) {
 	s := string(utf16.Decode(in))
 	pre, host, rest, ok := iriParts(s)
 	if !ok {
-		return units(decodeIRIText(s, &lowered)), lowered
+		return spec.Units(decodeIRIText(s, &lowered)), lowered
 	}
 	labels := strings.Split(host, ".")
 	for i, l := range labels {
@@ -120,7 +122,7 @@ func uriToIRIModel(in []uint16) (out []uint16, lowered bool) {
 		}
 		labels[i] = decodeIRIText(l, &lowered)
 	}
-	return units(decodeIRIText(pre, &lowered) + strings.Join(labels, ".") + decodeIRIText(rest, &lowered)), lowered
+	return spec.Units(decodeIRIText(pre, &lowered) + strings.Join(labels, ".") + decodeIRIText(rest, &lowered)), lowered
 }
 
 // decodeIRIText applies steps 2 to 5 of §3.2 to s, a part of a URI without
@@ -134,8 +136,8 @@ func decodeIRIText(s string, lowered *bool) string {
 	// reencode writes the octet of the escape at s[at:] as a new escape,
 	// with uppercase hex.
 	reencode := func(at int) {
-		o := hexByteValue(bs[at+1])<<4 | hexByteValue(bs[at+2])
-		b.Write(pctEncode(nil, o))
+		o := spec.HexByteValue(bs[at+1])<<4 | spec.HexByteValue(bs[at+2])
+		b.Write(spec.PctEncode(nil, o))
 		*lowered = *lowered || s[at:at+3] != strings.ToUpper(s[at:at+3])
 	}
 	for i := 0; i < len(bs); i++ {
@@ -146,16 +148,16 @@ func decodeIRIText(s string, lowered *bool) string {
 		case c == '#':
 			inQuery, inFragment = false, true
 		}
-		if !validEscapeAt(bs, i) {
+		if !spec.ValidEscapeAt(bs, i) {
 			b.WriteByte(c)
 			continue
 		}
-		lead := hexByteValue(bs[i+1])<<4 | hexByteValue(bs[i+2])
+		lead := spec.HexByteValue(bs[i+1])<<4 | spec.HexByteValue(bs[i+2])
 		if lead < 0x80 {
 			// Step 2: an ASCII escape is converted only when it is not
 			// "%", not reserved and not disallowed in URIs: when it is
 			// unreserved.
-			if unreserved[lead] {
+			if spec.Unreserved[lead] {
 				b.WriteByte(lead)
 			} else {
 				b.WriteString(s[i : i+3])
@@ -175,13 +177,13 @@ func decodeIRIText(s string, lowered *bool) string {
 		octets := []byte{lead}
 		for j := 1; j < n; j++ {
 			p := i + 3*j
-			if p >= len(bs) || !validEscapeAt(bs, p) {
+			if p >= len(bs) || !spec.ValidEscapeAt(bs, p) {
 				break
 			}
-			octets = append(octets, hexByteValue(bs[p+1])<<4|hexByteValue(bs[p+2]))
+			octets = append(octets, spec.HexByteValue(bs[p+1])<<4|spec.HexByteValue(bs[p+2]))
 		}
 		if n > 0 && len(octets) == n {
-			if r, ok := rfc3629Decode(octets); ok { // step 3: strictly legal UTF-8
+			if r, ok := spec.RFC3629Decode(octets); ok { // step 3: strictly legal UTF-8
 				if (ucschar(r) || inQuery && iprivate(r)) && !bidiFormatting(r) {
 					b.WriteRune(r) // step 5
 				} else {
@@ -358,7 +360,7 @@ func punyDecode(s string) ([]rune, bool) {
 // "SHOULD fail") and forbids converting "#", "%", "[" and "]" ("MUST
 // NOT").
 func iriToURIRef(in []uint16) string {
-	s := string(toUTF8(in))
+	s := string(spec.ToUTF8(in))
 	ref := "RFC 3987 §3.1 step 2"
 	if strings.ContainsAny(s, notInURIPrintable) {
 		ref += "; §3.1 note: MAY convert < > \" space { } | \\ ^ `, else SHOULD fail"

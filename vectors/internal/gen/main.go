@@ -7,12 +7,15 @@
 //   - systematic sweeps (every ASCII octet through every encode op and named
 //     set, every %XX through every decode op, UTF-8 boundaries, every
 //     throwing step, every malformed escape and invalid UTF-8 kind), whose
-//     expected values come from the transcriptions in this package: sets.go
-//     (the sets of RFC 3986, WHATWG URL, ECMA-262 and net/url's
-//     gen_encoding_table.go), ecma.go (ECMA-262 5.1 §15.1.3 Encode and
-//     Decode), octets.go and iri.go.
+//     expected values come from the transcriptions of package
+//     internal/spec (the sets of RFC 3986, WHATWG URL, ECMA-262 and net/url's
+//     gen_encoding_table.go; ECMA-262 5.1 §15.1.3 Encode and Decode; Annex
+//     B escape and unescape; the octet-level algorithms), which the fuzz
+//     targets check the codec against too, and of this package (iri.go,
+//     legacy.go).
 //
-// It never imports package codec: the vectors judge the codec, so they must
+// Neither it nor internal/spec imports package codec (spec's TestNoCodec
+// checks the import graph): the vectors judge the codec, so they must
 // not come from it. Run it with go generate in package vectors:
 //
 //	go generate ./vectors/
@@ -22,6 +25,8 @@
 package main
 
 import (
+	"github.com/pctest/pctest/internal/spec"
+
 	"bytes"
 	"embed"
 	"flag"
@@ -187,7 +192,7 @@ func (b *builder) file(description string) []byte {
 	out = append(out, `{"area":"`...)
 	out = append(out, b.area...)
 	out = append(out, `","description":`...)
-	out = vectors.AppendJSONText(out, units(description))
+	out = vectors.AppendJSONText(out, spec.Units(description))
 	out = append(out, ",\"vectors\":[\n"...)
 	for i, v := range b.vs {
 		out = vectors.AppendVectorJSON(out, v)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/pctest/pctest/internal/spec"
+
 	"fmt"
 	"slices"
 	"strconv"
@@ -23,12 +25,12 @@ type modelResult struct {
 var ecmaOps = map[string]struct {
 	section string
 	decode  bool
-	set     octetSet
+	set     spec.Set
 }{
-	string(vectors.OpEncodeURI):          {"§15.1.3.3 encodeURI", false, uriReserved.or(uriUnescaped).with("#")},
-	string(vectors.OpEncodeURIComponent): {"§15.1.3.4 encodeURIComponent", false, uriUnescaped},
-	string(vectors.OpDecodeURI):          {"§15.1.3.1 decodeURI", true, uriReserved.with("#")},
-	string(vectors.OpDecodeURIComponent): {"§15.1.3.2 decodeURIComponent", true, octetSet{}},
+	string(vectors.OpEncodeURI):          {"§15.1.3.3 encodeURI", false, spec.URIReserved.Or(spec.URIUnescaped).With("#")},
+	string(vectors.OpEncodeURIComponent): {"§15.1.3.4 encodeURIComponent", false, spec.URIUnescaped},
+	string(vectors.OpDecodeURI):          {"§15.1.3.1 decodeURI", true, spec.URIReserved.With("#")},
+	string(vectors.OpDecodeURIComponent): {"§15.1.3.2 decodeURIComponent", true, spec.Set{}},
 }
 
 var ecmaThrowReasons = map[string]string{
@@ -82,45 +84,46 @@ func model(req vectors.Request) modelResult {
 	switch req.Op {
 	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent:
 		e := ecmaOps[string(req.Op)]
-		var res ecmaResult
+		var res spec.ECMAResult
 		name := "Encode"
 		if e.decode {
-			res, name = ecmaDecode(req.In, e.set), "Decode"
+			res, name = spec.ECMADecode(req.In, e.set), "Decode"
 		} else {
-			res = ecmaEncode(req.In, e.set)
+			res = spec.ECMAEncode(req.In, e.set)
 		}
-		if res.throws != "" {
+		if res.Throws != "" {
 			r.resp = fails(vectors.ErrURIError)
-			r.ref = "ECMA-262 5.1 §15.1.3 " + name + " step " + res.throws
-			r.note = "throws at code unit " + strconv.Itoa(res.at) + ": " + ecmaThrowReasons[res.throws]
+			r.ref = "ECMA-262 5.1 §15.1.3 " + name + " step " + res.Throws
+			r.note = "throws at code unit " + strconv.Itoa(res.At) + ": " + ecmaThrowReasons[res.Throws]
 			return r
 		}
-		r.resp = text(res.out)
+		r.resp = text(res.Out)
 		r.ref = "ECMA-262 5.1 " + e.section
-		if len(res.steps) > 0 {
+		if len(res.Steps) > 0 {
 			w := " step "
-			if len(res.steps) > 1 {
+			if len(res.Steps) > 1 {
 				w = " steps "
 			}
-			r.ref += "; §15.1.3 " + name + w + strings.Join(res.steps, ", ")
+			r.ref += "; §15.1.3 " + name + w + strings.Join(res.Steps, ", ")
 		}
 		return r
 
 	case vectors.OpPercentEncode:
-		out, letters := encodeWith(req.InHex, unreserved)
-		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters)
+		out, letters := spec.EncodeWith(req.InHex, spec.Unreserved)
+		r.resp, r.level = text(spec.FromUTF8(out)), shouldIf(letters)
 		r.ref = "RFC 3986 §2.1, §2.3"
 	case vectors.OpPercentEncodeSet:
-		ns, ok := namedSets[req.Args["set"]]
+		ns, ok := spec.NamedSets[req.Args["set"]]
 		if !ok {
 			r.known = false
 			return r
 		}
-		out, letters := encodeWith(req.InHex, ns.keep)
-		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters && ns.rfc)
-		r.ref = ns.ref + "; RFC 3986 §2.1"
+		out, letters := spec.EncodeWith(req.InHex, ns.Keep)
+		r.resp, r.level = text(spec.FromUTF8(out)), shouldIf(letters && ns.RFC)
+		r.ref = ns.Ref + "; RFC 3986 §2.1"
 	case vectors.OpPercentDecode:
-		out, ok := strictDecode(toUTF8(req.In))
+		out, errAt := spec.Decode(spec.ToUTF8(req.In), spec.Set{}, false)
+		ok := errAt < 0
 		if ok {
 			r.resp = octets(out)
 		} else {
@@ -133,51 +136,51 @@ func model(req vectors.Request) modelResult {
 		}
 		r.leaveOpenIf(req, rec)
 	case vectors.OpNormalize:
-		out := fromUTF8(normalizeRFC3986(toUTF8(req.In)))
+		out := spec.FromUTF8(spec.Normalize(spec.ToUTF8(req.In)))
 		r.resp, r.level = text(out), shouldIf(!slices.Equal(out, req.In))
 		r.ref = "RFC 3986 §6.2.2.1, §6.2.2.2"
 		r.leaveOpenIf(req, ": normalize the escapes as in a URI, leave the rest as it is")
 	case vectors.OpEquivalent:
-		a := normalizeRFC3986(toUTF8(req.In))
-		b := normalizeRFC3986([]byte(req.Args["other"]))
+		a := spec.Normalize(spec.ToUTF8(req.In))
+		b := spec.Normalize([]byte(req.Args["other"]))
 		ans := "false"
 		if string(a) == string(b) {
 			ans = "true"
 		}
-		r.resp = text(units(ans))
+		r.resp = text(spec.Units(ans))
 		r.ref = "RFC 3986 §6.2.2, §2.1, §2.2, §2.3"
 		r.leaveOpenIf(req, ": compare the two after normalize")
 	case vectors.OpEncodeNoDouble:
-		out, letters := encodeNoDouble(toUTF8(req.In))
-		r.resp, r.level = text(fromUTF8(out)), shouldIf(letters)
+		out, letters := spec.EncodeNoDouble(spec.ToUTF8(req.In), spec.Reserved.Or(spec.Unreserved))
+		r.resp, r.level = text(spec.FromUTF8(out)), shouldIf(letters)
 		r.ref = "RFC 3986 §2.4"
 
 	case vectors.OpPercentDecodeLenient:
-		r.resp = octets(whatwgPercentDecode(toUTF8(req.In)))
+		r.resp = octets(spec.PercentDecode(spec.ToUTF8(req.In), spec.Set{}))
 		r.ref = "WHATWG URL §1.3 percent-decode"
 	case vectors.OpUTF8DecodeReplace:
-		r.resp = text(utf8DecodeWithoutBOM(req.InHex))
+		r.resp = text(spec.UTF8DecodeWithoutBOM(req.InHex))
 		r.ref = "WHATWG Encoding §4.3 UTF-8 decode without BOM, §8.1.1 UTF-8 decoder"
 
 	case vectors.OpFormEncode:
-		r.resp = text(formSerialize(req.In))
+		r.resp = text(spec.FormSerialize(req.In))
 		r.ref = "WHATWG URL §5.2 application/x-www-form-urlencoded serializer"
 	case vectors.OpFormDecode:
-		r.resp = text(formParse(req.In))
+		r.resp = text(spec.FormParse(req.In))
 		r.ref = "WHATWG URL §5.1 application/x-www-form-urlencoded parser"
 
 	case vectors.OpGoQueryEscape:
-		r.resp = text(fromUTF8(goEscape(toUTF8(req.In), goEncodeQueryComponent)))
+		r.resp = text(spec.FromUTF8(spec.GoEscape(spec.ToUTF8(req.In), spec.GoEncodeQueryComponent)))
 		r.ref = "Go net/url QueryEscape (shouldEscape, encodeQueryComponent)"
 	case vectors.OpGoPathEscape:
-		r.resp = text(fromUTF8(goEscape(toUTF8(req.In), goEncodePathSegment)))
+		r.resp = text(spec.FromUTF8(spec.GoEscape(spec.ToUTF8(req.In), spec.GoEncodePathSegment)))
 		r.ref = "Go net/url PathEscape (shouldEscape, encodePathSegment)"
 	case vectors.OpGoQueryUnescape, vectors.OpGoPathUnescape:
-		mode, fn := goEncodeQueryComponent, "QueryUnescape"
+		mode, fn := spec.GoEncodeQueryComponent, "QueryUnescape"
 		if req.Op == vectors.OpGoPathUnescape {
-			mode, fn = goEncodePathSegment, "PathUnescape"
+			mode, fn = spec.GoEncodePathSegment, "PathUnescape"
 		}
-		out, ok := goUnescape(toUTF8(req.In), mode)
+		out, ok := spec.GoUnescape(spec.ToUTF8(req.In), mode)
 		if ok {
 			r.resp = octets(out)
 		} else {
@@ -192,7 +195,7 @@ func model(req vectors.Request) modelResult {
 		rec := " A-labels (IDNA, UTS #46)" // for a non-ASCII host
 		if clause, _ := req.Open(); clause == "RFC 3987 §3.1 (converts IRIs only)" {
 			rec = ": leave it as it is"
-			if strings.ContainsFunc(string(toUTF8(req.In)), func(c rune) bool { return c >= 0x80 && !ucschar(c) && !iprivate(c) }) {
+			if strings.ContainsFunc(string(spec.ToUTF8(req.In)), func(c rune) bool { return c >= 0x80 && !ucschar(c) && !iprivate(c) }) {
 				rec = ": percent-encode its UTF-8 as step 2 does for ucschar"
 			}
 		}
@@ -208,10 +211,10 @@ func model(req vectors.Request) modelResult {
 		r.leaveOpenIf(req, rec)
 
 	case vectors.OpEscape:
-		r.resp = text(escapeModel(req.In))
+		r.resp = text(spec.Escape(req.In))
 		r.ref = "ECMA-262 5.1 Annex B.2.1; ES2015 B.2.1.1 (uppercase hex)"
 	case vectors.OpUnescape:
-		r.resp = text(unescapeModel(req.In))
+		r.resp = text(spec.Unescape(req.In))
 		r.ref = "ECMA-262 5.1 Annex B.2.2"
 
 	case vectors.OpQueryEncodeScheme:
@@ -231,8 +234,8 @@ func model(req vectors.Request) modelResult {
 		if special { // step 2.1
 			set, setName = specialQuerySet, "special-query"
 		}
-		out, errs := percentEncodeAfterEncoding(enc, []rune(string(toUTF8(req.In))), set)
-		r.resp = text(units(out))
+		out, errs := percentEncodeAfterEncoding(enc, []rune(string(spec.ToUTF8(req.In))), set)
+		r.resp = text(spec.Units(out))
 		r.ref = "WHATWG URL §4.4 query state" + step1 + " step 2 with the " + setName + " percent-encode set, §1.3 percent-encode after encoding; WHATWG Encoding " + encoderRef(refName, enc)
 		if len(errs) > 0 {
 			var cps []string
@@ -252,8 +255,8 @@ func model(req vectors.Request) modelResult {
 		if req.Op == vectors.OpFormEncodeLegacy {
 			set, where = formSet, "URL §5.2 urlencoded serializer, §1.3 percent-encode after encoding with the application/x-www-form-urlencoded percent-encode set"
 		}
-		out, errs := percentEncodeAfterEncoding(enc, []rune(string(toUTF8(req.In))), set)
-		r.resp = text(units(out))
+		out, errs := percentEncodeAfterEncoding(enc, []rune(string(spec.ToUTF8(req.In))), set)
+		r.resp = text(spec.Units(out))
 		r.ref = "WHATWG " + where + "; WHATWG Encoding " + encoderRef(name, enc)
 		if len(errs) > 0 {
 			var cps []string

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/pctest/pctest/internal/spec"
+
 	"fmt"
 	"strings"
 	"unicode/utf16"
@@ -33,7 +35,7 @@ func u(parts ...any) []uint16 {
 	for _, p := range parts {
 		switch p := p.(type) {
 		case string:
-			out = append(out, units(p)...)
+			out = append(out, spec.Units(p)...)
 		case int:
 			out = append(out, uint16(p))
 		case rune:
@@ -49,7 +51,7 @@ func u(parts ...any) []uint16 {
 
 // escapes writes every octet of b as %XY, uppercase or lowercase hex.
 func escapes(b []byte, lower bool) string {
-	digits := upperHexDigits
+	digits := spec.UpperHex
 	if lower {
 		digits = "0123456789abcdef"
 	}
@@ -308,7 +310,7 @@ func ecmascriptSweeps(b *builder) {
 	for _, op := range []vectors.Op{vectors.OpDecodeURI, vectors.OpDecodeURIComponent} {
 		everyEscape(func(slug, t string) { b.add(slug, textReq(op, u(t)), "") })
 		for _, r := range boundaries {
-			for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
+			for _, p := range pctForms(boundarySlug(r), spec.UTF8Transform(r)) {
 				b.add(p.slug, textReq(op, u(p.text)), "")
 			}
 		}
@@ -345,9 +347,9 @@ func rfc3986Sweeps(b *builder) {
 	}
 	b.add("empty", hexReq(vectors.OpPercentEncode, []byte{}), "")
 	for _, r := range boundaries {
-		b.add(boundarySlug(r), hexReq(vectors.OpPercentEncode, utf8Transform(r)), "")
+		b.add(boundarySlug(r), hexReq(vectors.OpPercentEncode, spec.UTF8Transform(r)), "")
 	}
-	for _, name := range setNames() {
+	for _, name := range spec.SetNames() {
 		args := map[string]string{"set": name}
 		for c := 0; c < 128; c++ {
 			b.add(fmt.Sprintf("%s.octet-%02x", name, c), vectors.Request{Op: vectors.OpPercentEncodeSet, InHex: []byte{byte(c)}, Args: args}, "")
@@ -366,7 +368,7 @@ func rfc3986Sweeps(b *builder) {
 			b.add("malformed-"+m.slug, textReq(op, m.in), "")
 		}
 		for _, r := range boundaries {
-			for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
+			for _, p := range pctForms(boundarySlug(r), spec.UTF8Transform(r)) {
 				b.add(p.slug, textReq(op, u(p.text)), "")
 			}
 			b.add(boundarySlug(r)+"-literal", textReq(op, u(r)), "")
@@ -409,7 +411,7 @@ func whatwgSweeps(b *builder) {
 		b.add("invalid-utf8-"+t.slug, textReq(vectors.OpPercentDecodeLenient, u(escapes(t.b, false))), "")
 	}
 	for _, r := range boundaries {
-		for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
+		for _, p := range pctForms(boundarySlug(r), spec.UTF8Transform(r)) {
 			b.add(p.slug, textReq(vectors.OpPercentDecodeLenient, u(p.text)), "")
 		}
 	}
@@ -422,7 +424,7 @@ func whatwgSweeps(b *builder) {
 		if r >= 0xD800 && r <= 0xDFFF {
 			continue
 		}
-		b.add(boundarySlug(r), hexReq(op, utf8Transform(r)), "")
+		b.add(boundarySlug(r), hexReq(op, spec.UTF8Transform(r)), "")
 	}
 	for _, t := range badUTF8 {
 		b.add("invalid-"+t.slug, hexReq(op, t.b), "")
@@ -463,7 +465,7 @@ func formSweeps(b *builder) {
 		b.add("invalid-utf8-"+t.slug, textReq(vectors.OpFormDecode, u(escapes(t.b, false))), "")
 	}
 	for _, r := range boundaries {
-		for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
+		for _, p := range pctForms(boundarySlug(r), spec.UTF8Transform(r)) {
 			b.add(p.slug, textReq(vectors.OpFormDecode, u(p.text)), "")
 		}
 	}
@@ -487,7 +489,7 @@ func neturlSweeps(b *builder) {
 			b.add("invalid-utf8-"+t.slug, textReq(op, u(escapes(t.b, false))), "net/url does not check UTF-8")
 		}
 		for _, r := range boundaries {
-			for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
+			for _, p := range pctForms(boundarySlug(r), spec.UTF8Transform(r)) {
 				b.add(p.slug, textReq(op, u(p.text)), "")
 			}
 		}
@@ -501,7 +503,7 @@ func iriSweeps(b *builder) {
 	})
 	for _, r := range append(boundaries, 0xA0, 0x9F, 0xF8FF, 0xF900, 0xFDCF, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFEF, 0xFFF0,
 		0x1FFFD, 0x1FFFE, 0xE0FFF, 0xE1000, 0xEFFFD, 0xF0000, 0x10FFFD) {
-		for _, p := range pctForms(boundarySlug(r), utf8Transform(r)) {
+		for _, p := range pctForms(boundarySlug(r), spec.UTF8Transform(r)) {
 			b.add("path-"+p.slug, textReq(vectors.OpURIToIRI, u(base+p.text)), "")
 			if iprivate(r) {
 				b.add("query-"+p.slug, textReq(vectors.OpURIToIRI, u(base+"?"+p.text)), "")

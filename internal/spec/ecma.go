@@ -1,37 +1,38 @@
-package main
+package spec
 
 // This file transcribes the abstract operations Encode and Decode of
 // ECMA-262 5.1 §15.1.3, step by step, over UTF-16 code units. Each returns
 // the steps it took (for "ref") and, when it throws, the step that threw.
 
-const upperHexDigits = "0123456789ABCDEF"
+// UpperHex are the hexadecimal digits in uppercase (RFC 3986 §2.1).
+const UpperHex = "0123456789ABCDEF"
 
-// ecmaResult is what Encode or Decode gives: a result, or the step that
+// ECMAResult is what Encode or Decode gives: a result, or the step that
 // throws a URIError.
-type ecmaResult struct {
-	out    []uint16
-	throws string // the step that throws, "" for a result
-	at     int    // the code unit index k when it throws
-	steps  []string
+type ECMAResult struct {
+	Out    []uint16
+	Throws string // the step that throws, "" for a result
+	At     int    // the code unit index k when it throws
+	Steps  []string
 }
 
-func (r *ecmaResult) took(step string) {
-	for _, s := range r.steps {
+func (r *ECMAResult) took(step string) {
+	for _, s := range r.Steps {
 		if s == step {
 			return
 		}
 	}
-	r.steps = append(r.steps, step)
+	r.Steps = append(r.Steps, step)
 }
 
-// ecmaEncode is Encode(string, unescapedSet) of §15.1.3.
-func ecmaEncode(str []uint16, unescaped octetSet) ecmaResult {
-	var r ecmaResult
+// ECMAEncode is Encode(string, unescapedSet) of §15.1.3.
+func ECMAEncode(str []uint16, unescaped Set) ECMAResult {
+	var r ECMAResult
 	strLen := len(str)  // step 1
 	R := []uint16{}     // step 2
 	for k := 0; ; k++ { // steps 3, 4, 4.f
 		if k == strLen { // 4.a
-			r.out = R
+			r.Out = R
 			return r
 		}
 		C := str[k] // 4.b
@@ -42,7 +43,7 @@ func ecmaEncode(str []uint16, unescaped octetSet) ecmaResult {
 		}
 		// 4.d
 		if C >= 0xDC00 && C <= 0xDFFF { // 4.d.i
-			r.throws, r.at = "4.d.i", k
+			r.Throws, r.At = "4.d.i", k
 			return r
 		}
 		var V rune
@@ -51,26 +52,26 @@ func ecmaEncode(str []uint16, unescaped octetSet) ecmaResult {
 		} else { // 4.d.iii
 			k++              // 4.d.iii.1
 			if k == strLen { // 4.d.iii.2
-				r.throws, r.at = "4.d.iii.2", k-1
+				r.Throws, r.At = "4.d.iii.2", k-1
 				return r
 			}
 			kChar := str[k]                       // 4.d.iii.3
 			if kChar < 0xDC00 || kChar > 0xDFFF { // 4.d.iii.4
-				r.throws, r.at = "4.d.iii.4", k-1
+				r.Throws, r.At = "4.d.iii.4", k-1
 				return r
 			}
 			V = (rune(C)-0xD800)*0x400 + (rune(kChar) - 0xDC00) + 0x10000 // 4.d.iii.5
 			r.took("4.d.iii.5")
 		}
 		r.took("4.d.iv")
-		for _, jOctet := range utf8Transform(V) { // 4.d.iv–4.d.vi
-			R = append(R, '%', uint16(upperHexDigits[jOctet>>4]), uint16(upperHexDigits[jOctet&15]))
+		for _, jOctet := range UTF8Transform(V) { // 4.d.iv–4.d.vi
+			R = append(R, '%', uint16(UpperHex[jOctet>>4]), uint16(UpperHex[jOctet&15]))
 		}
 	}
 }
 
-// utf8Transform is the UTF-8 transformation of Table 21 (§15.1.3).
-func utf8Transform(v rune) []byte {
+// UTF8Transform is the UTF-8 transformation of Table 21 (§15.1.3).
+func UTF8Transform(v rune) []byte {
 	switch {
 	case v <= 0x7F:
 		return []byte{byte(v)}
@@ -82,9 +83,12 @@ func utf8Transform(v rune) []byte {
 	return []byte{0xF0 | byte(v>>18), 0x80 | byte(v>>12&0x3F), 0x80 | byte(v>>6&0x3F), 0x80 | byte(v&0x3F)}
 }
 
-func isHexUnit(c uint16) bool { return c < 0x80 && hexdig[c] }
+// IsHexUnit reports whether c is a hexadecimal digit (RFC 3986 §2.1
+// HEXDIG, either case).
+func IsHexUnit(c uint16) bool { return c < 0x80 && HexDig[c] }
 
-func hexUnitValue(c uint16) byte {
+// HexUnitValue returns the value of the hexadecimal digit c.
+func HexUnitValue(c uint16) byte {
 	switch {
 	case c >= '0' && c <= '9':
 		return byte(c - '0')
@@ -94,18 +98,18 @@ func hexUnitValue(c uint16) byte {
 	return byte(c-'A') + 10
 }
 
-// ecmaDecode is Decode(string, reservedSet) of §15.1.3.
-func ecmaDecode(str []uint16, reservedSet octetSet) ecmaResult {
-	var r ecmaResult
+// ECMADecode is Decode(string, reservedSet) of §15.1.3.
+func ECMADecode(str []uint16, reservedSet Set) ECMAResult {
+	var r ECMAResult
 	strLen := len(str) // step 1
 	R := []uint16{}    // step 2
-	throw := func(step string, k int) ecmaResult {
-		r.throws, r.at, r.out = step, k, nil
+	throw := func(step string, k int) ECMAResult {
+		r.Throws, r.At, r.Out = step, k, nil
 		return r
 	}
 	for k := 0; ; k++ { // steps 3, 4, 4.f
 		if k == strLen { // 4.a
-			r.out = R
+			r.Out = R
 			return r
 		}
 		C := str[k]   // 4.b
@@ -118,10 +122,10 @@ func ecmaDecode(str []uint16, reservedSet octetSet) ecmaResult {
 		if k+2 >= strLen { // 4.d.ii
 			return throw("4.d.ii", k)
 		}
-		if !isHexUnit(str[k+1]) || !isHexUnit(str[k+2]) { // 4.d.iii
+		if !IsHexUnit(str[k+1]) || !IsHexUnit(str[k+2]) { // 4.d.iii
 			return throw("4.d.iii", k)
 		}
-		B := hexUnitValue(str[k+1])<<4 | hexUnitValue(str[k+2]) // 4.d.iv
+		B := HexUnitValue(str[k+1])<<4 | HexUnitValue(str[k+2]) // 4.d.iv
 		k += 2                                                  // 4.d.v
 		if B&0x80 == 0 {                                        // 4.d.vi
 			C := uint16(B) // 4.d.vi.1
@@ -152,17 +156,17 @@ func ecmaDecode(str []uint16, reservedSet octetSet) ecmaResult {
 			if str[k] != '%' { // 4.d.vii.7.b
 				return throw("4.d.vii.7.b", k)
 			}
-			if !isHexUnit(str[k+1]) || !isHexUnit(str[k+2]) { // 4.d.vii.7.c
+			if !IsHexUnit(str[k+1]) || !IsHexUnit(str[k+2]) { // 4.d.vii.7.c
 				return throw("4.d.vii.7.c", k)
 			}
-			B := hexUnitValue(str[k+1])<<4 | hexUnitValue(str[k+2]) // 4.d.vii.7.d
+			B := HexUnitValue(str[k+1])<<4 | HexUnitValue(str[k+2]) // 4.d.vii.7.d
 			if B&0xC0 != 0x80 {                                     // 4.d.vii.7.e
 				return throw("4.d.vii.7.e", k)
 			}
 			k += 2        // 4.d.vii.7.f
 			octets[j] = B // 4.d.vii.7.g
 		}
-		V, ok := rfc3629Decode(octets) // 4.d.vii.8
+		V, ok := RFC3629Decode(octets) // 4.d.vii.8
 		if !ok {
 			return throw("4.d.vii.8", start)
 		}
@@ -183,10 +187,10 @@ func ecmaDecode(str []uint16, reservedSet octetSet) ecmaResult {
 	}
 }
 
-// rfc3629Decode returns the code point that octets, all of one sequence,
+// RFC3629Decode returns the code point that octets, all of one sequence,
 // are the valid UTF-8 of (RFC 3629 §3 and §4: no overlong forms, no
 // surrogates, nothing above U+10FFFF).
-func rfc3629Decode(o []byte) (rune, bool) {
+func RFC3629Decode(o []byte) (rune, bool) {
 	var v rune
 	var min rune
 	switch len(o) {

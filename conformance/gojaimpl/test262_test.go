@@ -1,4 +1,4 @@
-package goja
+package gojaimpl
 
 import (
 	"io/fs"

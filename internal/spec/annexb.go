@@ -1,4 +1,4 @@
-package main
+package spec
 
 import "strings"
 
@@ -9,10 +9,10 @@ import "strings"
 // escapeKept are the 69 nonblank characters of B.2.1 step 7.
 const escapeKept = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@*_+-./"
 
-// escapeModel is B.2.1. The hexadecimal digits are uppercase, as ES2015
+// Escape is B.2.1. The hexadecimal digits are uppercase, as ES2015
 // B.2.1.1 says ("formatted as an uppercase hexadecimal number") and as
 // every engine writes them; 5.1 does not say.
-func escapeModel(s []uint16) []uint16 {
+func Escape(s []uint16) []uint16 {
 	const hex = "0123456789ABCDEF"
 	r := []uint16{}               // step 3
 	for k := 0; k < len(s); k++ { // steps 4, 5, 15, 16
@@ -31,8 +31,8 @@ func escapeModel(s []uint16) []uint16 {
 	return r
 }
 
-// unescapeModel is B.2.2, with the step numbers of its text.
-func unescapeModel(s []uint16) []uint16 {
+// Unescape is B.2.2, with the step numbers of its text.
+func Unescape(s []uint16) []uint16 {
 	n := len(s) // step 2
 	r := []uint16{}
 	for k := 0; k < n; k++ { // steps 4, 5, 19, 20
@@ -55,7 +55,7 @@ func unescapeModel(s []uint16) []uint16 {
 // allHexUnits reports whether every unit is a hexadecimal digit.
 func allHexUnits(s []uint16) bool {
 	for _, c := range s {
-		if !isHexUnit(c) {
+		if !IsHexUnit(c) {
 			return false
 		}
 	}
@@ -66,7 +66,7 @@ func allHexUnits(s []uint16) bool {
 func hexUnitsValue(s []uint16) int {
 	v := 0
 	for _, c := range s {
-		v = v*16 + int(hexUnitValue(c))
+		v = v*16 + int(HexUnitValue(c))
 	}
 	return v
 }

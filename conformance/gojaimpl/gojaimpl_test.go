@@ -1,4 +1,4 @@
-package goja_test
+package gojaimpl_test
 
 import (
 	"context"
@@ -7,30 +7,32 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/conformance"
-	"github.com/pctest/pctest/conformance/goja"
+	"github.com/pctest/pctest/conformance/gojaimpl"
 	"github.com/pctest/pctest/vectors"
 )
 
-var _ conformance.Implementation = goja.New()
+var _ conformance.Implementation = gojaimpl.New()
 
 // goja answers only the ECMAScript ops; its failures that
 // vectors/deviations.json documents are expected failures. It must pass
 // the vectors (less those), the laws and the oracle cleanly.
-func TestGojaVectors(t *testing.T) { conformance.Run(t, goja.New(), conformance.Areas("ecmascript")) }
-func TestLawsGoja(t *testing.T)    { conformance.Laws(t, goja.New()) }
+func TestGojaVectors(t *testing.T) {
+	conformance.Run(t, gojaimpl.New(), conformance.Areas("ecmascript"))
+}
+func TestLawsGoja(t *testing.T) { conformance.Laws(t, gojaimpl.New()) }
 func TestOracleGoja(t *testing.T) {
-	conformance.Differential(t, goja.New(), conformance.Reference())
+	conformance.Differential(t, gojaimpl.New(), conformance.Reference())
 }
 
 func TestGojaConcurrent(t *testing.T) {
-	err := conformance.Check(goja.New(), conformance.Areas("ecmascript"), conformance.Parallel(4))
+	err := conformance.Check(gojaimpl.New(), conformance.Areas("ecmascript"), conformance.Parallel(4))
 	if err != nil {
 		t.Error(err)
 	}
 }
 
 func TestGojaKeepsUTF16(t *testing.T) {
-	g := goja.New()
+	g := gojaimpl.New()
 	// encodeURIComponent of a valid pair is the UTF-8 of U+1F600
 	// (§15.1.3 Encode 4.d.iv–vi); of a lone low surrogate, URIError (4.d.i).
 	resp, err := g.Do(context.Background(), vectors.Request{Op: "encodeURIComponent", In: []uint16{0xD83D, 0xDE00}})
