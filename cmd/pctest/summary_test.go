@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pctest/pctest/report"
 )
 
 // closingRE is the start of the last line of a text report as CI log
@@ -108,7 +110,7 @@ func TestLastLineAgreesWithExitStatus(t *testing.T) {
 			}
 
 			r = runPctest(t, append([]string{"run", "-format", "junit"}, tc.args...)...)
-			var suites junitSuites
+			var suites report.JUnitSuites
 			if err := xml.Unmarshal([]byte(r.stdout), &suites); err != nil {
 				t.Fatalf("-format junit: %v", err)
 			}
@@ -145,7 +147,7 @@ func TestJSONReportCauses(t *testing.T) {
 			Failed           int `json:"failed"`
 			UnexpectedPasses int `json:"unexpected_passes"`
 		} `json:"summary"`
-		Causes  []jsonCause `json:"causes"`
+		Causes  []report.Cause `json:"causes"`
 		Results []struct {
 			ID     string `json:"id"`
 			Op     string `json:"op"`
@@ -359,7 +361,7 @@ func TestJUnitCountsAreTheTextReports(t *testing.T) {
 	passed, _ := strconv.Atoi(m[1])
 	skipped, _ := strconv.Atoi(m[3])
 	r := runPctest(t, append(args[:1:1], append([]string{"-format", "junit"}, args[1:]...)...)...)
-	var suites junitSuites
+	var suites report.JUnitSuites
 	if err := xml.Unmarshal([]byte(r.stdout), &suites); err != nil {
 		t.Fatalf("-format junit: %v", err)
 	}
