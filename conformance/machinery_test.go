@@ -104,7 +104,7 @@ func TestFormatFailure(t *testing.T) {
 		`"\uD800A" [D800 0041]`, // expected
 		`"\uFFFDA" [FFFD 0041]`, // actual
 		`diff:   "[-\uD800-]{+\uFFFD+}A" [[-D800-] {+FFFD+} 0041]`, // only the differing unit marked
-		"fail: U+FFFD where a lone surrogate was expected",         // the cause
+		"fail (MUST): U+FFFD where a lone surrogate was expected",  // the cause
 		"§15.1.3 Decode 4.c", // spec
 	} {
 		if !strings.Contains(s, want) {
@@ -370,7 +370,6 @@ func TestResultsParallelAndPanics(t *testing.T) {
 		t.Errorf("canceled: err %v, results %+v", err, rs)
 	}
 }
-
 
 func TestFuncs(t *testing.T) {
 	var calls atomic.Int32

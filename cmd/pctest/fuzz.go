@@ -24,7 +24,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		duration = fs.Duration("time", 0, "fuzz for this `duration` (default 60s, unless -cases is given)")
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
-		format   = fs.String("format", "text", "the report's `format`: text or json (fuzz.schema.json)")
+		format   = fs.String("format", "text", "the report's `format`: text or json (report/fuzz.schema.json)")
 		maxFind  = fs.Int("max-findings", testee.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
 		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
