@@ -1,9 +1,11 @@
 package report
 
 import (
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/pctest/pctest/internal/show"
@@ -76,9 +78,9 @@ type JUnitMessage struct {
 // testcases that say so, so that the counts are the text report's. A
 // stale expected-failures entry is an <error> of type "stale" in a
 // testsuite pctest.IMPL.expect-fail. Every count, of a suite and of the
-// root, is the sum of what its testcases are. Testcases come by level,
-// must first, and the message of a failure or error starts with its level
-// ("MUST: want …").
+// root, is the sum of what its testcases are. The failures come first, by
+// level, must first, then the other testcases, and the message of a
+// failure or error starts with its level ("MUST: want …").
 func (r *Run) WriteJUnit(w io.Writer) error {
 	t := SummaryOf(r.Results)
 	root := JUnitSuites{Name: "pctest " + r.Impl, Time: fmt.Sprintf("%.3f", r.Elapsed.Seconds())}
@@ -94,7 +96,13 @@ func (r *Run) WriteJUnit(w io.Writer) error {
 	}
 	byOp := map[string]*JUnitSuite{}
 	var order []string
-	for _, i := range ByLevel(r.Results) {
+	// The failures first, must before should, so that the suite of the
+	// op with the gravest failure comes first; then the other results.
+	byGravity := ByLevel(r.Results)
+	slices.SortStableFunc(byGravity, func(a, b int) int {
+		return cmp.Compare(b2i(!r.Results[a].Outcome.Fails()), b2i(!r.Results[b].Outcome.Fails()))
+	})
+	for _, i := range byGravity {
 		o := &r.Results[i]
 		v := &o.Vector
 		s := byOp[string(v.Op)]
@@ -188,6 +196,13 @@ func errorKind(err error) string {
 		return k
 	}
 	return "error"
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // levelPrefix marks a message with a vector's level: "MUST: ", or "" for
