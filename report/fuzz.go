@@ -140,12 +140,8 @@ func (e *RecordedError) IncidentKind() string { return e.Kind }
 // report groups failures; a cause's findings are numbered from 1 in the
 // order of results.
 func FuzzCauses(results []Result) []FuzzCause {
-	fs := make([]cause.Failure, len(results))
-	for i := range results {
-		fs[i] = failure(&results[i])
-	}
 	out := []FuzzCause{}
-	for _, c := range cause.Group(fs) {
+	for _, c := range groupAll(results) {
 		fc := FuzzCause{Op: c.Op, Relation: c.Relation.ID, Title: c.Relation.Title, Findings: []int{}}
 		for _, i := range c.Failures {
 			fc.Findings = append(fc.Findings, i+1)
@@ -155,15 +151,21 @@ func FuzzCauses(results []Result) []FuzzCause {
 	return out
 }
 
-// writeFuzzCauses writes the causes of failed results, fuzz findings as
-// [FuzzReport.Results] makes them, as WriteCauses writes a run's.
-func writeFuzzCauses(w io.Writer, results []Result) error {
+// groupAll groups every one of results into causes, whatever its
+// outcome: a cause's Failures index results.
+func groupAll(results []Result) []cause.Cause {
 	fs := make([]cause.Failure, len(results))
 	for i := range results {
 		fs[i] = failure(&results[i])
 	}
+	return cause.Group(fs)
+}
+
+// writeFuzzCauses writes the causes of failed results, fuzz findings as
+// [FuzzReport.Results] makes them, as WriteCauses writes a run's.
+func writeFuzzCauses(w io.Writer, results []Result) error {
 	var b strings.Builder
-	cause.Write(&b, cause.Group(fs), "")
+	cause.Write(&b, groupAll(results), "")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
