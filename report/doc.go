@@ -4,10 +4,15 @@
 // group into causes ([Causes], ordered by [Level]), the JSON reports that
 // pctest run and pctest fuzz write ([RunReport], report.schema.json;
 // [FuzzReport], fuzz.schema.json), with functions that write and read
-// them, and the renderers for people: the text report ([Run.WriteText]),
-// JUnit XML ([Run.WriteJUnit]), the HTML page ([WriteHTML], its template
-// embedded from templates/) and the go test log of conformance.Run
-// ([Describe], [Short], [Summarize]).
+// them, and the renderers for people: the text report ([Run.WriteText],
+// [Line], [WriteCauses]), JUnit XML ([Run.WriteJUnit]), the HTML page
+// ([WriteHTML], its template embedded from templates/run.html) and the
+// matrix ([NewMatrix], [Cell]). conformance.Run writes its go test log
+// itself (it knows the adapter's errors, such as a panic's stack), with
+// the relations, levels and causes of this package.
+//
+// Causes are package internal/cause's: its table of relations, which
+// [Result.Relation] and [Causes] go through, is their one home.
 //
 // conformance.Run, cmd/pctest and the field survey all go through it, and
 // so can a third party: [ReadRunReport] and [ReadFuzzReport] read the

@@ -152,13 +152,15 @@ func htmlCauses(results []Result) ([]htmlCause, []htmlFailure) {
 }
 
 // headline says what a run's groups of failures come to: "3 causes of 120
-// failures, biggest first", or "no unexpected failures" when all of them
+// failures, biggest first" ("must first, then biggest" when they are of
+// several levels), or "no unexpected failures" when all of them
 // were expected.
 func headline(groups []htmlCause, t Summary) string {
-	causes := 0
+	causes, levels := 0, map[string]bool{}
 	for _, g := range groups {
 		if g.Op != "" {
 			causes++
+			levels[g.Level] = true
 		}
 	}
 	switch {
@@ -169,7 +171,11 @@ func headline(groups []htmlCause, t Summary) string {
 	case causes == 1:
 		return fmt.Sprintf("1 cause of %d failures", t.Failed-t.UnexpectedPasses)
 	}
-	return fmt.Sprintf("%d causes of %d failures, biggest first", causes, t.Failed-t.UnexpectedPasses)
+	order := "biggest first"
+	if len(levels) > 1 {
+		order = "must first, then biggest"
+	}
+	return fmt.Sprintf("%d causes of %d failures, %s", causes, t.Failed-t.UnexpectedPasses, order)
 }
 
 func htmlFailureOf(o *Result) htmlFailure {

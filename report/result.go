@@ -125,7 +125,7 @@ type Summary struct {
 	Differing             int // of ImplementationDefined
 }
 
-// Summarize counts the outcome of each of results.
+// SummaryOf counts the outcome of each of results.
 func SummaryOf(results []Result) Summary {
 	var s Summary
 	s.AddResults(results)
