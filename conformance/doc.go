@@ -36,9 +36,10 @@
 //     run ([Parallel], [Detail] (how many failures of an op Run shows in
 //     full), [KnownDeviations], and [ExpectedFailures], which reads a
 //     strict expected-failures list; [WriteExpectedFailures] writes one);
-//   - the results for reports: [Results] returns a [Result] per vector, its
-//     [Outcome] (pass, fail, skip, xfail or xpass), and a [Summary] counts
-//     them as every report of pctest counts them;
+//   - the results for reports: [Results] returns a [Result] per vector and
+//     its [Outcome] (pass, fail, skip, xfail, xpass, agree or differ), both
+//     package report's, whose Summary counts them as every report of pctest
+//     counts them;
 //   - the errors: [VectorError] (a vector that fails a Check), [ListError]
 //     (a wrong or stale line of an expected-failures list) and
 //     [AnswerError] (why an adapter gave no answer).

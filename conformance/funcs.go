@@ -258,6 +258,10 @@ type AnswerError struct {
 	Stack string
 }
 
+// IncidentKind returns Kind: what report.ErrorKind, and so every report's
+// causes, name the error by.
+func (e *AnswerError) IncidentKind() string { return e.Kind }
+
 // Error returns the op and the reason, or what it panicked with.
 func (e *AnswerError) Error() string {
 	if e.Kind == "panic" {

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -103,7 +104,7 @@ func TestFormatFailure(t *testing.T) {
 		`"\uD800A" [D800 0041]`, // expected
 		`"\uFFFDA" [FFFD 0041]`, // actual
 		`diff:   "[-\uD800-]{+\uFFFD+}A" [[-D800-] {+FFFD+} 0041]`, // only the differing unit marked
-		"fail: U+FFFD where a lone surrogate was expected",         // the cause
+		"fail (MUST): U+FFFD where a lone surrogate was expected",  // the cause
 		"§15.1.3 Decode 4.c", // spec
 	} {
 		if !strings.Contains(s, want) {
@@ -212,8 +213,7 @@ func TestImplementationDefined(t *testing.T) {
 	if want := []Outcome{Passed, Passed, Passed, Agrees, Differs}; !slices.Equal(got, want) {
 		t.Fatalf("outcomes %v, want %v", got, want)
 	}
-	var s Summary
-	s.AddResults(rs)
+	s := report.SummaryOf(rs)
 	if s.Passed != 3 || s.Failed != 0 || s.ImplementationDefined != 2 || s.Differing != 1 || s.Ran() != 3 || s.Total() != 5 {
 		t.Errorf("summary %+v", s)
 	}
@@ -368,55 +368,6 @@ func TestResultsParallelAndPanics(t *testing.T) {
 	rs, err = Results(ctx, correct, withVectors(tinyCorpus()))
 	if !errors.Is(err, context.Canceled) || len(rs) != 3 || !errors.Is(rs[0].Err, context.Canceled) {
 		t.Errorf("canceled: err %v, results %+v", err, rs)
-	}
-}
-
-func TestSummary(t *testing.T) {
-	rs, _ := Results(context.Background(), correct, withVectors(tinyCorpus()))
-	rs = append(rs, Result{Vector: vectors.Vector{Request: vectors.Request{Op: "percentDecode"}}, Outcome: Skipped})
-	byOp := map[vectors.Op]*Summary{"encodeURIComponent": {}, "percentDecode": {}}
-	for _, r := range rs {
-		byOp[r.Vector.Op].Add(r.Outcome)
-	}
-	want := map[vectors.Op]Summary{"encodeURIComponent": {Passed: 2}, "percentDecode": {Passed: 1, Skipped: 1}}
-	for op, s := range byOp {
-		if *s != want[op] {
-			t.Errorf("%s: got %+v, want %+v", op, *s, want[op])
-		}
-	}
-	// One count for every report: an unexpected pass is a failure of the
-	// run, an expected failure is counted apart.
-	var s Summary
-	for _, o := range []Outcome{Passed, Failed, UnexpectedPass, ExpectedFailure, Skipped, Skipped} {
-		s.Add(o)
-	}
-	if want := (Summary{Passed: 1, Failed: 2, Skipped: 2, ExpectedFailures: 1, UnexpectedPasses: 1}); s != want || s.Total() != 6 {
-		t.Errorf("got %+v (total %d), want %+v", s, s.Total(), want)
-	}
-	if s.String() != "1 passed, 2 failed, 2 skipped" || s.Mark() != "✗" || s.Cell() != "✗ 1/3/2" {
-		t.Errorf("%q %q %q", s.String(), s.Mark(), s.Cell())
-	}
-	for _, c := range []struct {
-		s    Summary
-		mark string
-	}{{Summary{Passed: 1, ExpectedFailures: 1}, "~"}, {Summary{Passed: 1, Skipped: 1}, "✓"}, {Summary{Skipped: 1}, "·"}} {
-		if c.s.Mark() != c.mark {
-			t.Errorf("%+v: mark %s, want %s", c.s, c.s.Mark(), c.mark)
-		}
-	}
-}
-
-func TestOutcomeText(t *testing.T) {
-	for o, name := range map[Outcome]string{Passed: "pass", Failed: "fail", Skipped: "skip", ExpectedFailure: "xfail", UnexpectedPass: "xpass"} {
-		text, err := o.MarshalText()
-		var back Outcome
-		if err != nil || string(text) != name || o.String() != name || back.UnmarshalText(text) != nil || back != o {
-			t.Errorf("%d: %q %v, back %v", o, text, err, back)
-		}
-	}
-	var o Outcome
-	if _, err := o.MarshalText(); err == nil || o.UnmarshalText([]byte("passed")) == nil {
-		t.Errorf("the zero Outcome or an unknown name has a text form")
 	}
 }
 

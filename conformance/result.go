@@ -6,106 +6,27 @@ import (
 	"strings"
 
 	"github.com/pctest/pctest/internal/show"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
-// An Outcome is what running one vector came to. Its text form, which
-// the reports of cmd/pctest write and the survey reads, is one word: pass,
-// fail, skip, xfail or xpass (the names pytest gives the last two), and
-// agree or differ for an implementation-defined vector that was not
-// judged.
-type Outcome uint8
+// Result is the outcome of one vector against one implementation; its
+// home is package report, which every report of pctest reads and writes.
+type Result = report.Result
 
+// Outcome is what running one vector came to (report.Outcome).
+type Outcome = report.Outcome
+
+// The outcomes, as package report defines them.
 const (
-	// Passed: the answer is the one the vector expects.
-	Passed Outcome = iota + 1
-	// Failed: the answer differs from the one the vector expects, or the
-	// implementation could not answer (Result.Err is set).
-	Failed
-	// Skipped: the implementation does not support the op, or cannot take
-	// this input (a string-based Funcs entry and a lone surrogate).
-	// Skipped vectors are never counted as passed.
-	Skipped
-	// ExpectedFailure: the vector failed, and that was expected — it is on
-	// the expected-failures list, or the failure is a known deviation of
-	// the implementation (Result.Deviation). It does not fail the run.
-	ExpectedFailure
-	// UnexpectedPass: the vector passed although it is on the
-	// expected-failures list. The list is strict, so this fails the run
-	// until the entry is removed.
-	UnexpectedPass
-	// Agrees: an implementation-defined vector (vectors.LevelImplementationDefined)
-	// that the run does not judge — no Level option named its level — got
-	// the suite's recommendation. It is counted apart and is not a pass.
-	Agrees
-	// Differs: an implementation-defined vector that the run does not
-	// judge got another answer than the suite's recommendation, or none
-	// (Result.Err). The spec leaves the answer open, so this is never a
-	// failure.
-	Differs
+	Passed          = report.Passed
+	Failed          = report.Failed
+	Skipped         = report.Skipped
+	ExpectedFailure = report.ExpectedFailure
+	UnexpectedPass  = report.UnexpectedPass
+	Agrees          = report.Agrees
+	Differs         = report.Differs
 )
-
-var outcomeNames = [...]string{Passed: "pass", Failed: "fail", Skipped: "skip", ExpectedFailure: "xfail", UnexpectedPass: "xpass",
-	Agrees: "agree", Differs: "differ"}
-
-// String returns the outcome's text form: "pass", "fail", "skip", "xfail",
-// "xpass", "agree" or "differ".
-func (o Outcome) String() string {
-	if o >= Passed && int(o) < len(outcomeNames) {
-		return outcomeNames[o]
-	}
-	return fmt.Sprintf("Outcome(%d)", uint8(o))
-}
-
-// MarshalText returns the outcome's text form; the zero Outcome has none.
-func (o Outcome) MarshalText() ([]byte, error) {
-	if o < Passed || int(o) >= len(outcomeNames) {
-		return nil, fmt.Errorf("conformance: no text form for Outcome(%d)", uint8(o))
-	}
-	return []byte(outcomeNames[o]), nil
-}
-
-// UnmarshalText sets the outcome from its text form.
-func (o *Outcome) UnmarshalText(text []byte) error {
-	for i, name := range outcomeNames {
-		if i > 0 && name == string(text) {
-			*o = Outcome(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("conformance: unknown outcome %q (want pass, fail, skip, xfail, xpass, agree or differ)", text)
-}
-
-// Fails reports whether the outcome fails a run: Failed and UnexpectedPass.
-func (o Outcome) Fails() bool { return o == Failed || o == UnexpectedPass }
-
-// Unjudged reports whether the outcome is that of an implementation-defined
-// vector the run did not judge: Agrees or Differs.
-func (o Outcome) Unjudged() bool { return o == Agrees || o == Differs }
-
-// A Result is the outcome of one vector against one implementation.
-type Result struct {
-	Vector vectors.Vector
-	// Got is the implementation's answer; Err is set instead when it could
-	// not answer (see Implementation).
-	Got     vectors.Response
-	Err     error
-	Outcome Outcome
-	// Diff is the edit script of the expected and the actual output, in
-	// one line, what only the expected output has marked [-so-] and what
-	// only the actual one has {+so+}, when both are outputs and differ.
-	Diff string
-	// Reason says in words why the outcome is what it is, when that is not
-	// obvious: why a vector was skipped, which list entry expected the
-	// failure, what the implementation's error was.
-	Reason string
-	// Deviation is the id of the known deviation (vectors.Deviations) that
-	// explains an ExpectedFailure, or "".
-	Deviation string
-	// ExpectedAt is the "file:line" of the expected-failures entry for the
-	// vector, or "".
-	ExpectedAt string
-}
 
 // evaluate judges got, an implementation's answer to v's request (or err,
 // when it could not answer), against the answer v expects. The outcome is
@@ -140,8 +61,8 @@ func evaluate(v vectors.Vector, got vectors.Response, err error) Result {
 }
 
 // formatFailure describes r for a person reading a test log: the vector's
-// id and where it stands (file:line), its outcome and the relation of its
-// answers (see internal/cause), the op, the input both as escaped text and
+// id and where it stands (file:line), its outcome, its level in capitals
+// ("MUST") and the relation of its answers (see internal/cause), the op, the input both as escaped text and
 // as code units (or octets in hex), the expected and the actual answer,
 // the edit script between them, the spec reference and the vector's note,
 // and for a panic of the implementation the stack where it panicked.
@@ -156,8 +77,12 @@ func formatFailure(r Result) string {
 		fmt.Fprintf(&b, " (%s:%d)", v.File, v.Line)
 	}
 	fmt.Fprintf(&b, ": %s", r.Outcome)
+	if v.Level != "" {
+		fmt.Fprintf(&b, " (%s)", show.Level(v.Level))
+	}
 	if r.Outcome == Failed || r.Outcome == ExpectedFailure || r.Outcome == Differs {
-		fmt.Fprintf(&b, ": %s", relationOf(r).Title)
+		_, title, _ := r.Relation()
+		fmt.Fprintf(&b, ": %s", title)
 	}
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "  op:     %s\n", v.Op)
@@ -196,13 +121,17 @@ func formatFailure(r Result) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// formatShort describes a failing r in one line: id, outcome, relation,
+// formatShort describes a failing r in one line: id, outcome, level, relation,
 // input, expected and actual answer.
 func formatShort(r Result) string {
 	v := r.Vector
 	s := v.ID + ": " + r.Outcome.String()
+	if v.Level != "" {
+		s += " (" + show.Level(v.Level) + ")"
+	}
 	if r.Outcome == Failed {
-		s += ": " + relationOf(r).Title
+		_, title, _ := r.Relation()
+		s += ": " + title
 	}
 	got := gotText(r)
 	if r.Err == nil {
@@ -231,98 +160,4 @@ func gotText(r Result) string {
 		}
 	}
 	return "no answer: " + r.Err.Error()
-}
-
-// A Summary counts results by outcome. It is the one count of every
-// report: conformance's, the text, JSON, JUnit and HTML reports and the
-// matrix of cmd/pctest, and the survey's. Failed counts every result that
-// fails a run, unexpected passes included, as the JSON report's "failed"
-// does; UnexpectedPasses says how many of them are unexpected passes.
-// Expected failures are counted apart, and so are the implementation-defined
-// vectors the run did not judge, so a result is counted once in Passed,
-// Failed, Skipped, ExpectedFailures or ImplementationDefined; Ran, and so
-// every pass rate, leaves the last out.
-type Summary struct {
-	Passed           int
-	Failed           int // Failed and UnexpectedPass outcomes
-	Skipped          int
-	ExpectedFailures int
-	UnexpectedPasses int // of Failed
-	// ImplementationDefined counts the Agrees and Differs outcomes;
-	// Differing says how many of them are Differs.
-	ImplementationDefined int
-	Differing             int // of ImplementationDefined
-}
-
-// AddResults counts the outcome of each of results.
-func (s *Summary) AddResults(results []Result) {
-	for i := range results {
-		s.Add(results[i].Outcome)
-	}
-}
-
-// Add counts one result of outcome o.
-func (s *Summary) Add(o Outcome) {
-	switch o {
-	case Passed:
-		s.Passed++
-	case Skipped:
-		s.Skipped++
-	case ExpectedFailure:
-		s.ExpectedFailures++
-	case UnexpectedPass:
-		s.Failed++
-		s.UnexpectedPasses++
-	case Agrees:
-		s.ImplementationDefined++
-	case Differs:
-		s.ImplementationDefined++
-		s.Differing++
-	default:
-		s.Failed++
-	}
-}
-
-// Total returns the number of results counted.
-func (s Summary) Total() int {
-	return s.Passed + s.Failed + s.Skipped + s.ExpectedFailures + s.ImplementationDefined
-}
-
-// Ran returns the number of results that were judged and not skipped: the
-// denominator of a pass rate. Unjudged implementation-defined results are
-// not among them.
-func (s Summary) Ran() int { return s.Passed + s.Failed + s.ExpectedFailures }
-
-// String returns the summary line of the reports: "N passed, N failed, N
-// skipped", and then "; N implementation-defined (N differ from the
-// suite's recommendation)" when unjudged implementation-defined vectors
-// ran.
-func (s Summary) String() string {
-	line := fmt.Sprintf("%d passed, %d failed, %d skipped", s.Passed, s.Failed, s.Skipped)
-	if s.ImplementationDefined > 0 {
-		line += fmt.Sprintf("; %d implementation-defined (%d differ from the suite's recommendation)", s.ImplementationDefined, s.Differing)
-	}
-	return line
-}
-
-// Mark sums the summary up in one character, the same in every report:
-// ✓ everything that ran passed, ✗ something failed (an unexpected pass
-// too), ~ failures, all of them expected (listed, or known deviations),
-// · nothing ran (the op is not implemented).
-func (s Summary) Mark() string {
-	switch {
-	case s.Failed > 0:
-		return "✗"
-	case s.ExpectedFailures > 0:
-		return "~"
-	case s.Passed > 0:
-		return "✓"
-	}
-	return "·"
-}
-
-// Cell writes the summary as a cell of a matrix, "✓ 45/0/3": the Mark,
-// then passed/failed/skipped, where failed includes expected failures.
-func (s Summary) Cell() string {
-	return fmt.Sprintf("%s %d/%d/%d", s.Mark(), s.Passed, s.Failed+s.ExpectedFailures, s.Skipped)
 }

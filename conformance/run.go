@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -160,9 +161,10 @@ func (e *VectorError) Error() string { return formatFailure(e.Result) }
 
 // Check runs the vectors that opts select against impl, as [Results] does,
 // and returns nil if none fails, or else one error that starts with the
-// count, joins a *VectorError for each Failed or UnexpectedPass vector and
-// a stale *ListError for each stale expected-failures entry, and ends with
-// the causes of the failures, biggest first. It is Run without a
+// count, joins a *VectorError for each Failed or UnexpectedPass vector
+// (must before should before implementation-defined) and a stale
+// *ListError for each stale expected-failures entry, and ends with the
+// causes of the failures, by level, then biggest first. It is Run without a
 // *testing.T, in the manner of testing/fstest.TestFS.
 func Check(impl Implementation, opts ...Option) error {
 	results, err := Results(context.Background(), impl, opts...)
@@ -170,8 +172,8 @@ func Check(impl Implementation, opts ...Option) error {
 	if err != nil {
 		errs = append(errs, err)
 	}
-	for _, r := range results {
-		if r.Outcome.Fails() {
+	for _, i := range report.ByLevel(results) {
+		if r := results[i]; r.Outcome.Fails() {
 			errs = append(errs, &VectorError{Result: r})
 		}
 	}
@@ -218,7 +220,11 @@ func unprovidedOps(results []Result) []string {
 //     not provide. When go test -run or -skip selects among the vectors'
 //     subtests, it leaves the counts to the summary.
 //   - Each vector is a subtest of t named by its id, so that
-//     go test -run 'Test/ID' runs one vector.
+//     go test -run 'Test/ID' runs one vector. The subtests run by level:
+//     the must vectors first, then should, then implementation-defined,
+//     each in corpus order, and a failure's first line names its level
+//     ("fail (MUST): …"), so that a MUST failure is never lost behind a
+//     hundred SHOULD ones.
 //   - The first failures of each op (10) are described in full, as a
 //     VectorError says, with the exact diff of the two answers; after that
 //     each failure is one line.
@@ -231,8 +237,9 @@ func unprovidedOps(results []Result) []string {
 //     differ from the suite's recommendation, and each that differs logs
 //     its description (go test -v shows it); none fails t.
 //   - At the end, t logs the summary: the counts and the causes of the
-//     failures (the same op and the same relation between the answers),
-//     biggest first, each with its count, shortest example and spec step.
+//     failures (the same op, level and relation between the answers), by
+//     level, must first, then biggest first, each with its count, level,
+//     shortest example and spec step.
 //     With go test -run, the summary counts the subtests that ran.
 //
 // Messages point at the line of the caller's test that called Run.
@@ -254,8 +261,7 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 	sel := c.selection(all)
 	results := c.runAll(t.Context(), impl, sel)
 	unprovided := unprovidedOps(results)
-	var s Summary
-	s.AddResults(results)
+	s := report.SummaryOf(results)
 	head := fmt.Sprintf("%s: %d of %d vectors fail (%s)", impl.Name(), s.Failed, s.Total(), s)
 	if goTestSelects(t) {
 		// The counts of all would not be those of the subtests that run.
@@ -294,7 +300,8 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 		})
 	}
 	detailed := map[vectors.Op]int{}
-	for i, v := range sel {
+	for _, i := range report.ByLevel(results) {
+		v := sel[i]
 		if _, ok := skipOp[v.Op]; ok {
 			continue
 		}
@@ -307,7 +314,7 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 				detailed[v.Op]++
 				full = detailed[v.Op] <= c.detail
 			}
-			report(t, r, full)
+			logResult(t, r, full)
 		})
 	}
 }
@@ -326,8 +333,8 @@ func goTestSelects(t *testing.T) bool {
 	return false
 }
 
-// report reports r to t, the vector's subtest: in full, or in one line.
-func report(t *testing.T, r Result, full bool) {
+// logResult reports r to t, the vector's subtest: in full, or in one line.
+func logResult(t *testing.T, r Result, full bool) {
 	t.Helper()
 	switch r.Outcome {
 	case Passed, Agrees:

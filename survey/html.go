@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -30,21 +30,11 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"version":  rowVersion,
 	"fuzzCell": fuzzCell,
 	"fuzzText": fuzzSentence,
-	"cell": func(rr *RowReport, op string) *conformance.Summary {
+	"cell": func(rr *RowReport, op string) *report.Summary {
 		return rr.Cells[op]
 	},
-	"cellText": cellText,
-	"markClass": func(t *conformance.Summary) string {
-		switch t.Mark() {
-		case "✓":
-			return "pass"
-		case "✗":
-			return "fail"
-		case "~":
-			return "xfail"
-		}
-		return "none"
-	},
+	"cellText":  cellText,
+	"markClass": func(t *report.Summary) string { return t.Verdict().String() },
 	"verdictClass": func(c *Cause) string {
 		if c == nil {
 			return "unclassified"
@@ -61,7 +51,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 		return out
 	},
 	"add1": func(i int) int { return i + 1 },
-	"cellOp": func(rr *RowReport, op vectors.Op) *conformance.Summary {
+	"cellOp": func(rr *RowReport, op vectors.Op) *report.Summary {
 		return rr.Cells[string(op)]
 	},
 	"slug":    slug,

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/cause"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -63,20 +63,20 @@ type RowReport struct {
 	Functions []Mapping
 	Run       *Run
 	Fuzz      *FuzzRun
-	Cells     map[string]*conformance.Summary
-	Total     conformance.Summary
+	Cells     map[string]*report.Summary
+	Total     report.Summary
 	Groups    []*Group
 	// Absent says why the row has no results, when it has none.
 	Absent string
 }
 
-// cellText writes a cell of the matrix: t.Cell(), or "·" when nothing ran
-// (no result, or only skipped ones).
-func cellText(t *conformance.Summary) string {
+// cellText writes a cell of the matrix: report.Cell, or "·" when nothing
+// ran (no result, or only skipped ones).
+func cellText(t *report.Summary) string {
 	if t == nil || t.Ran() == 0 {
 		return "·"
 	}
-	return t.Cell()
+	return report.Cell(*t)
 }
 
 // A Group is the divergences of one row that one cause explains (or that
@@ -117,7 +117,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 	used := map[string]bool{}
 	for i := range rows {
 		r := &rows[i]
-		rr := &RowReport{Row: r, Cells: map[string]*conformance.Summary{}}
+		rr := &RowReport{Row: r, Cells: map[string]*report.Summary{}}
 		rep.Rows = append(rep.Rows, rr)
 		if r.Dir != "" {
 			m, err := loadMapping(filepath.Join(l.root, r.Dir))
@@ -172,15 +172,15 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 			res := &rr.Run.Results[j]
 			t := rr.Cells[string(res.Op)]
 			if t == nil {
-				t = &conformance.Summary{}
+				t = &report.Summary{}
 				rr.Cells[string(res.Op)] = t
 			}
 			t.Add(res.Outcome)
 			rr.Total.Add(res.Outcome)
-			if res.Outcome != conformance.Skipped && r.Impl != "reference" {
+			if res.Outcome != report.Skipped && r.Impl != "reference" {
 				used[string(res.Op)] = true
 			}
-			if res.failed() || res.Outcome == conformance.ExpectedFailure {
+			if res.failed() || res.Outcome == report.ExpectedFailure {
 				divergent = append(divergent, res)
 			}
 		}
@@ -264,11 +264,6 @@ func (g *Group) Title() string {
 		return "Unclassified"
 	}
 	return "Unclassified: " + string(g.Minimal.Op) + ": " + g.Relation.Title
-}
-
-// failure returns r as internal/cause sees it.
-func (r *Result) failure() cause.Failure {
-	return cause.Failure{ID: r.ID, Req: r.Req, Want: r.Want, Got: r.Got, NoAnswer: r.Incident, Ref: r.Ref}
 }
 
 // smaller orders examples: shorter input first, a vector before a fuzz

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/codec"
-	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -359,7 +359,7 @@ func TestReportEscapes(t *testing.T) {
 	res := &Result{ID: "v", Op: "decodeURI", Req: vectors.Request{Op: "decodeURI", In: evil}, Want: vectors.Response{Error: "URIError"}, Got: vectors.Response{Out: evil}}
 	c := &Cause{Divergence: vectors.Divergence{ID: "c", Title: "t", Verdict: VerdictBug, Spec: "s", Explain: "e"}}
 	row := &Row{Name: "r", Language: "L", Library: "lib"}
-	rr := &RowReport{Row: row, Run: &Run{}, Cells: map[string]*conformance.Summary{"decodeURI": {Failed: 1}}, Total: conformance.Summary{Failed: 1}}
+	rr := &RowReport{Row: row, Run: &Run{}, Cells: map[string]*report.Summary{"decodeURI": {Failed: 1}}, Total: report.Summary{Failed: 1}}
 	g := &Group{Cause: c, Results: []*Result{res}, Minimal: res, Vectors: 1}
 	rr.Groups = []*Group{g}
 	rep := &Report{Ops: []string{"decodeURI"}, Rows: []*RowReport{rr}, Bugs: []*BugLine{{Row: rr, Group: g}}}

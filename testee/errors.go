@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -178,25 +179,26 @@ func CheckJudged(results []conformance.Result, selection string) error {
 }
 
 // Kind names the kind of runner incident err is: "crash", "timeout",
-// "protocol" or "start" for the errors of this package, "error" for any
-// other.
+// "protocol" or "start" for the errors of this package (their
+// IncidentKind, which report.ErrorKind reads), "error" for any other.
 func Kind(err error) string {
-	var (
-		ce *CrashError
-		te *TimeoutError
-		pe *ProtocolError
-		se *StartError
-		oe *OutputError
-	)
-	switch {
-	case errors.As(err, &ce):
-		return "crash"
-	case errors.As(err, &te):
-		return "timeout"
-	case errors.As(err, &pe), errors.As(err, &oe):
-		return "protocol"
-	case errors.As(err, &se):
-		return "start"
+	if k := report.ErrorKind(err); k == "crash" || k == "timeout" || k == "protocol" || k == "start" {
+		return k
 	}
 	return "error"
 }
+
+// IncidentKind returns "crash", as Kind does.
+func (e *CrashError) IncidentKind() string { return "crash" }
+
+// IncidentKind returns "timeout", as Kind does.
+func (e *TimeoutError) IncidentKind() string { return "timeout" }
+
+// IncidentKind returns "protocol", as Kind does.
+func (e *ProtocolError) IncidentKind() string { return "protocol" }
+
+// IncidentKind returns "protocol", as Kind does.
+func (e *OutputError) IncidentKind() string { return "protocol" }
+
+// IncidentKind returns "start", as Kind does.
+func (e *StartError) IncidentKind() string { return "start" }

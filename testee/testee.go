@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -167,17 +168,9 @@ type Process struct {
 	onStart func(pid int) // test hook: called with each started process's pid
 }
 
-// Stats counts the incidents of a run.
-type Stats struct {
-	Restarts       int `json:"restarts"`        // processes started after the first
-	Crashes        int `json:"crashes"`         // requests charged with a *CrashError
-	Timeouts       int `json:"timeouts"`        // requests charged with a *TimeoutError
-	ProtocolErrors int `json:"protocol_errors"` // requests charged with a *ProtocolError
-	StrayLines     int `json:"stray_lines"`     // output lines no request was charged with
-	// Flaky counts incidents with several requests in flight that none of
-	// them caused when sent again alone.
-	Flaky int `json:"flaky,omitempty"`
-}
+// Stats counts the incidents of a run: report.Incidents, as the JSON
+// reports write them.
+type Stats = report.Incidents
 
 // A call is one request in flight.
 type call struct {

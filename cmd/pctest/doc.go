@@ -67,7 +67,7 @@
 // answer open they are counted, listed with -v as AGREE or DIFFER lines,
 // and never fail the run unless -level names them. The HTML report starts
 // with the causes, each opening (<details>) on its failures. The JSON
-// report (its schema is report.schema.json) has the same causes, each with
+// report (its schema is report/report.schema.json) has the same causes, each with
 // its vectors' ids, and the stale entries. The JUnit report has a
 // testsuite per op and a testcase per vector, as the text report counts
 // them (a vector of an op the implementation does not support is a skipped
@@ -86,7 +86,7 @@
 // (implementation-defined in it judges the differences on inputs the spec
 // leaves open, vectors.Request.Open, which are otherwise counted apart and
 // never a finding), -allow-empty, -format text|json (the JSON report's
-// schema is fuzz.schema.json), and -impl, -timeout, -start-timeout,
+// schema is report/fuzz.schema.json), and -impl, -timeout, -start-timeout,
 // -utf16hex, -j as for run. It prints its header at once (with the limit of
 // findings) and a progress line on stderr (cases, cases/s, findings, the
 // testee's incidents, time left), rewritten in place on a terminal and

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -12,8 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pctest/pctest/internal/cause"
-	"github.com/pctest/pctest/internal/show"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -26,7 +24,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		duration = fs.Duration("time", 0, "fuzz for this `duration` (default 60s, unless -cases is given)")
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
-		format   = fs.String("format", "text", "the report's `format`: text or json (fuzz.schema.json)")
+		format   = fs.String("format", "text", "the report's `format`: text or json (report/fuzz.schema.json)")
 		maxFind  = fs.Int("max-findings", testee.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
 		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
@@ -148,9 +146,9 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *format == "json" {
-		err = fr.writeJSON(stdout)
+		err = fr.report().Write(stdout)
 	} else {
-		err = fr.writeText(stdout)
+		err = fr.report().WriteText(stdout)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "pctest fuzz: %v\n", err)
@@ -194,160 +192,9 @@ func fuzzHeader(impl string, argv []string, seed uint64, d time.Duration, cases 
 	return fmt.Sprintf("pctest fuzz: %s against the reference codec, seed %d, %s", what, seed, strings.Join(bounds, ", "))
 }
 
-// writeText writes the text report that follows the header: a DISAGREE
-// block per finding, the ops not fuzzed, the ops that reached
-// -max-findings, the incidents, the findings grouped by op and cause, and
-// a summary line last.
-func (r *fuzzReport) writeText(w io.Writer) error {
-	ew := &errWriter{w: w}
-	for i := range r.Findings {
-		writeFinding(ew, &r.Findings[i])
-	}
-	if len(r.Unsupported) > 0 {
-		fmt.Fprintf(ew, "unsupported by the testee, not fuzzed: %s\n", opList(r.Unsupported))
-	}
-	if len(r.Capped) > 0 {
-		fmt.Fprintf(ew, "reached -max-findings %d, fuzzed no more: %s\n", r.MaxFindings, opList(r.Capped))
-	}
-	if inc := r.Incidents; inc != nil && *inc != (testee.Stats{}) {
-		fmt.Fprintf(ew, "testee: %d restarts, %d crashes, %d timeouts, %d protocol errors, %d flaky incidents\n", inc.Restarts, inc.Crashes, inc.Timeouts, inc.ProtocolErrors, inc.Flaky)
-	}
-	if len(r.Findings) > 0 {
-		confirmed, unconfirmed, flaky := r.Confirmed()
-		fmt.Fprintf(ew, "findings: %d confirmed (failed again alone), %d unconfirmed (the run ended first), %d flaky (did not fail again alone)\n", confirmed, unconfirmed, flaky)
-		var b strings.Builder
-		cause.Write(&b, fuzzCauses(r.Findings), "")
-		io.WriteString(ew, b.String())
-	}
-	if r.Open > 0 {
-		fmt.Fprintf(ew, "%d differences on implementation-defined inputs, not judged (%s): the spec leaves the answer open (-level implementation-defined judges them)\n", r.Open, openList(r.OpenByOp))
-	}
-	if r.Stderr != "" {
-		writeStderr(ew, r.Stderr)
-	}
-	if r.Interrupted {
-		fmt.Fprintln(ew, "PARTIAL: interrupted")
-	}
-	plural := "s"
-	if len(r.Findings) == 1 {
-		plural = ""
-	}
-	fmt.Fprintf(ew, "%d cases in %v (%.0f/s), %d disagreement%s\n", r.Cases, r.Elapsed.Round(time.Millisecond),
-		float64(r.Cases)/max(r.Elapsed.Seconds(), 1e-9), len(r.Findings), plural)
-	return ew.err
-}
-
-// writeFinding prints a finding as a vector would show it.
-func writeFinding(w io.Writer, fd *testee.Finding) {
-	fmt.Fprintf(w, "DISAGREE %s %s\n", fd.Request.Op, show.InputField(fd.Request))
-	fmt.Fprintf(w, "  reference: %s\n", show.Answer(fd.Request.Op, fd.Want))
-	fmt.Fprintf(w, "  testee:    %s\n", show.Result(fd.Request.Op, fd.Got, fd.Err))
-	if !slices.Equal(fd.Original.In, fd.Request.In) || !slices.Equal(fd.Original.InHex, fd.Request.InHex) {
-		fmt.Fprintf(w, "  shrunk in %d steps from %s\n", fd.Steps, clip(show.InputField(fd.Original), 200))
-	}
-	switch {
-	case fd.Unconfirmed:
-		fmt.Fprintln(w, "  unconfirmed: the run ended before it was sent again on its own; reported as it stood")
-	case !fd.Shrunk:
-		fmt.Fprintln(w, "  not shrunk to the end: time ran out")
-	}
-	if !fd.Reproduced && !fd.Unconfirmed {
-		fmt.Fprintln(w, "  flaky: sent again on its own, it did not fail the same way")
-	}
-}
-
-// openList writes the counts of byOp, in op order: "normalize 3, ...".
-func openList(byOp map[vectors.Op]int64) string {
-	var parts []string
-	for _, op := range slices.Sorted(maps.Keys(byOp)) {
-		parts = append(parts, fmt.Sprintf("%s %d", op, byOp[op]))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// opList joins ops with commas.
-func opList(ops []vectors.Op) string {
-	var names []string
-	for _, op := range ops {
-		names = append(names, string(op))
-	}
-	return strings.Join(names, ", ")
-}
-
-// fuzzCauses groups findings by op and cause, as run groups failures;
-// the failures are named fuzz#N, N the finding's number.
-func fuzzCauses(findings []testee.Finding) []cause.Cause {
-	fs := make([]cause.Failure, len(findings))
-	for i := range findings {
-		fd := &findings[i]
-		fs[i] = cause.Failure{ID: fmt.Sprintf("fuzz#%d", i+1), Req: fd.Request, Want: fd.Want, Got: fd.Got}
-		if fd.Err != nil {
-			fs[i].NoAnswer, fs[i].NoAnswerKind = fd.Err.Error(), testee.Kind(fd.Err)
-		}
-	}
-	return cause.Group(fs)
-}
-
-// The JSON fuzz report; its schema is fuzz.schema.json beside this file.
-type jsonFuzzReport struct {
-	FuzzInfo  jsonFuzzInfo    `json:"fuzz_info"`
-	Summary   jsonFuzzSummary `json:"summary"`
-	Incidents *testee.Stats   `json:"incidents,omitempty"`
-	Findings  []jsonFinding   `json:"findings"`
-	Stderr    string          `json:"testee_stderr,omitempty"`
-}
-
-type jsonFuzzInfo struct {
-	jsonInfo
-	Seed uint64       `json:"seed"`
-	Ops  []vectors.Op `json:"ops"`
-}
-
-type jsonFuzzSummary struct {
-	Cases       int64              `json:"cases"`
-	Sent        int64              `json:"sent"`
-	Judged      int64              `json:"judged"`
-	Findings    int                `json:"findings"`
-	Confirmed   int                `json:"confirmed"`
-	Unconfirmed int                `json:"unconfirmed"`
-	Flaky       int                `json:"flaky"`
-	Unsupported []vectors.Op       `json:"unsupported_ops"`
-	MaxFindings int                `json:"max_findings"`
-	Capped      []vectors.Op       `json:"capped_ops"`
-	Causes      []jsonFindingCause `json:"causes"`
-	// Open and OpenByOp are testee.FuzzReport's: differences on inputs
-	// the spec leaves open, not judged.
-	Open     int64                `json:"open_differences"`
-	OpenByOp map[vectors.Op]int64 `json:"open_differences_by_op"`
-}
-
-// A jsonFindingCause is a group of findings of one op with one cause: the
-// fuzz report's counterpart of the run report's jsonCause, with the same
-// "relation" id, and findings by their index in findings.
-type jsonFindingCause struct {
-	Op       vectors.Op `json:"op"`
-	Relation string     `json:"relation"`
-	Title    string     `json:"title"`
-	Findings []int      `json:"findings"`
-}
-
-type jsonFinding struct {
-	Op          vectors.Op        `json:"op"`
-	Kind        string            `json:"kind"`
-	Request     vectors.Request   `json:"request"`
-	Original    vectors.Request   `json:"original"`
-	Expected    vectors.Response  `json:"expected"`
-	Actual      *vectors.Response `json:"actual"`
-	Error       string            `json:"error,omitempty"`
-	Shrunk      bool              `json:"shrunk"`
-	Reproduced  bool              `json:"reproduced"`
-	Unconfirmed bool              `json:"unconfirmed"`
-	Steps       int               `json:"shrink_steps"`
-	Case        int64             `json:"case"`
-}
-
-// writeJSON writes the JSON report.
-func (r *fuzzReport) writeJSON(w io.Writer) error {
+// report returns the fuzz report as pctest fuzz writes it
+// (report.FuzzReport, fuzz.schema.json).
+func (r *fuzzReport) report() *report.FuzzReport {
 	ops := r.Ops
 	if ops == nil {
 		ops = []vectors.Op{}
@@ -355,25 +202,20 @@ func (r *fuzzReport) writeJSON(w io.Writer) error {
 			ops = append(ops, o.Name)
 		}
 	}
-	j := jsonFuzzReport{
-		FuzzInfo: jsonFuzzInfo{
-			jsonInfo: newJSONInfo(r.Impl, r.Argv, r.Start, r.Elapsed, r.Interrupted),
-			Seed:     r.Seed,
-			Ops:      ops,
-		},
-		Summary: jsonFuzzSummary{
+	j := &report.FuzzReport{
+		FuzzInfo: report.NewFuzzInfo(r.Impl, r.Argv, suiteVersion(), protocolVersion, r.Start, r.Elapsed, r.Interrupted, r.Seed, ops),
+		Summary: report.FuzzSummary{
 			Cases: r.Cases, Sent: r.Sent, Judged: r.Judged, Findings: len(r.Findings),
 			Unsupported: append([]vectors.Op{}, r.Unsupported...),
 			MaxFindings: r.MaxFindings, Capped: append([]vectors.Op{}, r.Capped...),
-			Causes: []jsonFindingCause{},
-			Open:   r.Open, OpenByOp: map[vectors.Op]int64{},
+			Open: r.Open, OpenByOp: map[vectors.Op]int64{},
 		},
 		Incidents: r.Incidents,
-		Findings:  []jsonFinding{},
+		Findings:  []report.Finding{},
 		Stderr:    r.Stderr,
 	}
 	for _, fd := range r.Findings {
-		jf := jsonFinding{
+		jf := report.Finding{
 			Op: fd.Request.Op, Kind: fd.Kind, Request: fd.Request, Original: fd.Original,
 			Expected: fd.Want, Shrunk: fd.Shrunk, Reproduced: fd.Reproduced, Unconfirmed: fd.Unconfirmed, Steps: fd.Steps, Case: fd.Case,
 		}
@@ -387,15 +229,6 @@ func (r *fuzzReport) writeJSON(w io.Writer) error {
 	}
 	maps.Copy(j.Summary.OpenByOp, r.OpenByOp)
 	j.Summary.Confirmed, j.Summary.Unconfirmed, j.Summary.Flaky = r.Confirmed()
-	for _, c := range fuzzCauses(r.Findings) {
-		jc := jsonFindingCause{Op: c.Op, Relation: c.Relation.ID, Title: c.Relation.Title, Findings: []int{}}
-		for _, i := range c.Failures {
-			jc.Findings = append(jc.Findings, i+1)
-		}
-		j.Summary.Causes = append(j.Summary.Causes, jc)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(j)
+	j.Summary.Causes = report.FuzzCauses(j.Results())
+	return j
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/show"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 )
 
@@ -96,7 +96,7 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 	writeMatrixText(stdout, reports, notes, ctx.Err() != nil)
 	if *htmlFile != "" {
-		if err := writeFile(*htmlFile, func(w io.Writer) error { return writeHTML(w, reports) }); err != nil {
+		if err := writeFile(*htmlFile, func(w io.Writer) error { return report.WriteHTML(w, time.Now(), reports) }); err != nil {
 			fmt.Fprintf(stderr, "pctest: -html: %v\n", err)
 			return exitUsage
 		}
@@ -104,7 +104,7 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	switch {
 	case ctx.Err() != nil:
 		return exitInterrupted
-	case reports[0].Impl == "reference" && summaryOf(reports[0].Results).Failed > 0:
+	case reports[0].Impl == "reference" && report.SummaryOf(reports[0].Results).Failed > 0:
 		return exitFail
 	}
 	return exitOK
@@ -120,16 +120,16 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 	}
 	fmt.Fprintf(w, "pctest — percent-encoding conformance: %d vectors (suite %s) against %d implementations\n\n",
 		vecs, suiteVersion(), len(reports))
-	buildMatrix(reports).writeText(w)
+	report.NewMatrix(reports).WriteText(w)
 	fmt.Fprintln(w)
 
 	nameWidth := 0
 	for _, r := range reports {
 		nameWidth = max(nameWidth, len(r.Impl))
 	}
-	var total conformance.Summary
+	var total report.Summary
 	for _, r := range reports {
-		t := summaryOf(r.Results)
+		t := report.SummaryOf(r.Results)
 		total.Passed += t.Passed
 		total.Failed += t.Failed
 		total.Skipped += t.Skipped
@@ -141,7 +141,7 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 		}
 		extra := ""
 		if t.ExpectedFailures > 0 {
-			extra = fmt.Sprintf(", %d failed as expected (%s)", t.ExpectedFailures, r.expectedWhy())
+			extra = fmt.Sprintf(", %d failed as expected (%s)", t.ExpectedFailures, r.ExpectedWhy())
 		}
 		if r.Partial {
 			extra += ", PARTIAL"
@@ -157,7 +157,7 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 				fmt.Fprintf(w, "%-*s    … and %d more: pctest run -impl %s\n", nameWidth, "", t.Failed-shown, r.Impl)
 				break
 			}
-			fmt.Fprintf(w, "%-*s    %s\n", nameWidth, "", clip(shortFailure(o), 150))
+			fmt.Fprintf(w, "%-*s    %s\n", nameWidth, "", show.Clip(shortFailure(o), 150))
 			shown++
 		}
 	}
@@ -177,17 +177,8 @@ Next:
 	fmt.Fprintln(w, total)
 }
 
-// clip cuts s to n runes, marking the cut.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
 // shortFailure renders a failure for the matrix's preview: the id, what the
 // spec wants and what came instead.
-func shortFailure(o *conformance.Result) string {
+func shortFailure(o *report.Result) string {
 	return o.Vector.ID + ": want " + show.Answer(o.Vector.Op, o.Vector.Expect) + ", got " + show.Result(o.Vector.Op, o.Got, o.Err)
 }

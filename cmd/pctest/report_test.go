@@ -14,6 +14,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -52,7 +53,7 @@ func sampleReport() *runReport {
 
 func TestTextReport(t *testing.T) {
 	var b bytes.Buffer
-	if err := sampleReport().writeText(&b, false); err != nil {
+	if err := sampleReport().WriteText(&b, false); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -83,7 +84,7 @@ func TestTextReport(t *testing.T) {
 
 func TestHTMLReportEscapesEverything(t *testing.T) {
 	var b bytes.Buffer
-	if err := writeHTML(&b, []*runReport{sampleReport()}); err != nil {
+	if err := report.WriteHTML(&b, time.Now(), []*runReport{sampleReport()}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -120,7 +121,7 @@ func TestHTMLDiffMarksOnlyDifferingUnits(t *testing.T) {
 		Got: vectors.Response{Out: units("%c3%a9")},
 	}}}
 	var b bytes.Buffer
-	if err := writeHTML(&b, []*runReport{rep}); err != nil {
+	if err := report.WriteHTML(&b, time.Now(), []*runReport{rep}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -137,7 +138,7 @@ func TestHTMLDiffMarksOnlyDifferingUnits(t *testing.T) {
 	// The closing quote is never marked, also when the last unit differs.
 	rep.Results[0].Vector.Expect.Out, rep.Results[0].Got.Out = units("%E4%B8%AD"), units("%e4%b8%ad")
 	b.Reset()
-	if err := writeHTML(&b, []*runReport{rep}); err != nil {
+	if err := report.WriteHTML(&b, time.Now(), []*runReport{rep}); err != nil {
 		t.Fatal(err)
 	}
 	if want := `<mark class="ins">ad</mark>&#34;</code>`; !strings.Contains(b.String(), want) {
@@ -155,7 +156,7 @@ func TestHTMLDiffMarksOnlyDifferingUnits(t *testing.T) {
 
 func TestTextReportEndsWithCauses(t *testing.T) {
 	var b bytes.Buffer
-	if err := sampleReport().writeText(&b, false); err != nil {
+	if err := sampleReport().WriteText(&b, false); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
@@ -175,7 +176,7 @@ func TestTextReportEndsWithCauses(t *testing.T) {
 
 func TestJSONReportKeepsLoneSurrogates(t *testing.T) {
 	var b bytes.Buffer
-	if err := sampleReport().writeJSON(&b); err != nil {
+	if err := sampleReport().WriteJSON(&b); err != nil {
 		t.Fatal(err)
 	}
 	var rep map[string]any
@@ -200,7 +201,7 @@ func TestMatrixText(t *testing.T) {
 	a.Impl, b.Impl = "first", "second-implementation"
 	b.Results = b.Results[:1]
 	var buf bytes.Buffer
-	buildMatrix([]*runReport{a, b}).writeText(&buf)
+	report.NewMatrix([]*runReport{a, b}).WriteText(&buf)
 	out := buf.String()
 	for _, want := range []string{
 		"op                    first    second-implementation\n",
@@ -227,8 +228,8 @@ func TestErrorKinds(t *testing.T) {
 		{&testee.StartError{Err: errors.New("no")}, "start"},
 		{errors.New("other"), "error"},
 	} {
-		if got := errorKind(tc.err); got != tc.want {
-			t.Errorf("errorKind(%v) = %q, want %q", tc.err, got, tc.want)
+		if got := testee.Kind(tc.err); got != tc.want {
+			t.Errorf("testee.Kind(%v) = %q, want %q", tc.err, got, tc.want)
 		}
 	}
 }
@@ -262,7 +263,7 @@ func TestJUnitReadByJunitparser(t *testing.T) {
 	rep.Results[4].ExpectedAt = "xfail.txt:1"
 	name := filepath.Join(t.TempDir(), "junit.xml")
 	var b bytes.Buffer
-	if err := rep.writeJUnit(&b); err != nil {
+	if err := rep.WriteJUnit(&b); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
@@ -334,11 +335,11 @@ func TestImplementationDefinedInReports(t *testing.T) {
 		open("rfc.pct", "%", vectors.Response{Error: vectors.ErrMalformedEscape}, conformance.Agrees),
 		open("rfc.zz", "%zz", vectors.Response{OutHex: []byte("%zz")}, conformance.Differs),
 	}}
-	if rep.fails() {
+	if rep.Fails() {
 		t.Errorf("an implementation-defined difference fails the run")
 	}
 	var b bytes.Buffer
-	if err := rep.writeText(&b, false); err != nil {
+	if err := rep.WriteText(&b, false); err != nil {
 		t.Fatal(err)
 	}
 	if out := b.String(); strings.Contains(out, "DIFFER") ||
@@ -347,14 +348,14 @@ func TestImplementationDefinedInReports(t *testing.T) {
 		t.Errorf("text report:\n%s", out)
 	}
 	b.Reset()
-	if err := rep.writeText(&b, true); err != nil {
+	if err := rep.WriteText(&b, true); err != nil {
 		t.Fatal(err)
 	}
-	if out := b.String(); !strings.Contains(out, "DIFFER rfc.zz percentDecode") || !strings.Contains(out, "AGREE rfc.pct") {
+	if out := b.String(); !strings.Contains(out, "DIFFER rfc.zz IMPLEMENTATION-DEFINED percentDecode") || !strings.Contains(out, "AGREE rfc.pct") {
 		t.Errorf("-v lacks the implementation-defined vectors:\n%s", out)
 	}
 	b.Reset()
-	if err := rep.writeJSON(&b); err != nil {
+	if err := rep.WriteJSON(&b); err != nil {
 		t.Fatal(err)
 	}
 	var j struct {
@@ -371,7 +372,7 @@ func TestImplementationDefinedInReports(t *testing.T) {
 		t.Errorf("JSON report: %s", b.String())
 	}
 	b.Reset()
-	if err := rep.writeJUnit(&b); err != nil {
+	if err := rep.WriteJUnit(&b); err != nil {
 		t.Fatal(err)
 	}
 	if out := b.String(); !strings.Contains(out, `failures="0"`) || strings.Contains(out, "<failure") || !strings.Contains(out, "pctest.implementation_defined") {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -169,18 +170,18 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	switch *format {
 	case "json":
-		err = rep.writeJSON(stdout)
+		err = rep.WriteJSON(stdout)
 	case "junit":
-		err = rep.writeJUnit(stdout)
+		err = rep.WriteJUnit(stdout)
 	default:
-		err = rep.writeText(stdout, *verbose)
+		err = rep.WriteText(stdout, *verbose)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "pctest run: %v\n", err)
 		return exitUsage
 	}
 	if *htmlFile != "" {
-		if err := writeFile(*htmlFile, func(w io.Writer) error { return writeHTML(w, []*runReport{rep}) }); err != nil {
+		if err := writeFile(*htmlFile, func(w io.Writer) error { return report.WriteHTML(w, time.Now(), []*runReport{rep}) }); err != nil {
 			fmt.Fprintf(stderr, "pctest run: -html: %v\n", err)
 			return exitUsage
 		}
@@ -194,7 +195,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch {
 	case rep.Partial:
 		return exitInterrupted
-	case rep.fails():
+	case rep.Fails():
 		return exitFail
 	}
 	if err := testee.CheckJudged(rep.Results, strings.Join(rep.Selection, " ")); err != nil && !*empty {
@@ -219,9 +220,9 @@ func reportSetupError(stderr io.Writer, cmd string, err error) int {
 	)
 	switch {
 	case errors.As(err, &se) && se.Stderr != "":
-		writeStderr(stderr, se.Stderr)
+		report.WriteStderr(stderr, se.Stderr)
 	case errors.As(err, &oe) && oe.Stderr != "":
-		writeStderr(stderr, oe.Stderr)
+		report.WriteStderr(stderr, oe.Stderr)
 	}
 	var ue *usageError
 	if errors.As(err, &ue) {
@@ -242,7 +243,7 @@ const stderrExcerpt = 2 << 10
 // report partial. With progress not nil, a run that lasts more than two
 // seconds shows its progress there.
 func runVectors(ctx context.Context, im *implementation, opts []conformance.Option, progress io.Writer) (*runReport, error) {
-	rep := &runReport{Impl: im.Label, Argv: im.Argv, Start: time.Now()}
+	rep := newRunReport(im, time.Now())
 	opts = append(opts, conformance.Parallel(im.Parallel))
 	if im.Testee != nil && !im.example {
 		// A third party's testee gets no excuses: the known deviations
@@ -281,7 +282,7 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 			var stale *conformance.ListError
 			switch {
 			case errors.As(e, &stale) && stale.Stale:
-				rep.Stale = append(rep.Stale, stale)
+				rep.Stale = append(rep.Stale, report.Stale{File: stale.File, Line: stale.Line, ID: stale.ID, Message: stale.Error()})
 			case errors.Is(e, context.Canceled):
 			default:
 				other = append(other, e)

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pctest/pctest/report"
 )
 
 // closingRE is the start of the last line of a text report as CI log
@@ -108,7 +110,7 @@ func TestLastLineAgreesWithExitStatus(t *testing.T) {
 			}
 
 			r = runPctest(t, append([]string{"run", "-format", "junit"}, tc.args...)...)
-			var suites junitSuites
+			var suites report.JUnitSuites
 			if err := xml.Unmarshal([]byte(r.stdout), &suites); err != nil {
 				t.Fatalf("-format junit: %v", err)
 			}
@@ -145,7 +147,7 @@ func TestJSONReportCauses(t *testing.T) {
 			Failed           int `json:"failed"`
 			UnexpectedPasses int `json:"unexpected_passes"`
 		} `json:"summary"`
-		Causes  []jsonCause `json:"causes"`
+		Causes  []report.Cause `json:"causes"`
 		Results []struct {
 			ID     string `json:"id"`
 			Op     string `json:"op"`
@@ -160,7 +162,11 @@ func TestJSONReportCauses(t *testing.T) {
 	}
 	// The text report's causes: "N causes of N failures, biggest first:",
 	// then each cause's "count  op: title" line, its example and step.
+	// With causes of several levels, the heading says they come by level.
 	heading := fmt.Sprintf("%d causes of %d failures, biggest first:\n", len(rep.Causes), rep.Summary.Failed-rep.Summary.UnexpectedPasses)
+	if rep.Causes[0].Level != rep.Causes[len(rep.Causes)-1].Level {
+		heading = strings.Replace(heading, ", biggest", ", by level (must, then should, then implementation-defined), biggest", 1)
+	}
 	i := strings.Index(text.stdout, heading)
 	if i < 0 {
 		t.Fatalf("the text report lacks %q:\n%s", heading, text.stdout)
@@ -175,14 +181,14 @@ func TestJSONReportCauses(t *testing.T) {
 		}
 	}
 	for k, c := range rep.Causes {
-		if want := fmt.Sprintf("%6d  %s: %s", c.Count, c.Op, c.Title); 3*k+2 >= len(textCauses) || textCauses[3*k] != want ||
+		if want := fmt.Sprintf("%6d  %s %s: %s", c.Count, strings.ToUpper(c.Level), c.Op, c.Title); 3*k+2 >= len(textCauses) || textCauses[3*k] != want ||
 			!strings.HasPrefix(textCauses[3*k+1], "        e.g. "+c.Example+": ") || textCauses[3*k+2] != "        spec: "+c.Step {
 			t.Errorf("cause %d %+v is not the text report's:\n%s", k, c, strings.Join(textCauses[min(3*k, len(textCauses)):min(3*k+3, len(textCauses))], "\n"))
 		}
 		if c.Count != len(c.IDs) || c.Relation == "" || !slices.Contains(c.IDs, c.Example) {
 			t.Errorf("cause %s %s: count %d, %d ids, example %s", c.Op, c.Relation, c.Count, len(c.IDs), c.Example)
 		}
-		if k > 0 && c.Count > rep.Causes[k-1].Count {
+		if k > 0 && c.Level == rep.Causes[k-1].Level && c.Count > rep.Causes[k-1].Count {
 			t.Errorf("cause %s %s (%d) after a smaller one (%d)", c.Op, c.Relation, c.Count, rep.Causes[k-1].Count)
 		}
 		for _, id := range c.IDs {
@@ -207,7 +213,7 @@ func TestJSONReportCauses(t *testing.T) {
 // required key is written, and each value has the declared JSON type. With
 // Python's jsonschema installed, it also validates the report with it.
 func TestJSONReportFollowsSchema(t *testing.T) {
-	data, err := os.ReadFile("report.schema.json")
+	data, err := os.ReadFile("../../report/report.schema.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +259,7 @@ errs = list(jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(s
 for e in errs[:10]:
     print(list(e.absolute_path), e.message[:300])
 sys.exit(1 if errs else 0)
-`, "report.schema.json", report).CombinedOutput()
+`, "../../report/report.schema.json", report).CombinedOutput()
 	if err != nil {
 		t.Errorf("jsonschema: %v\n%s", err, out)
 	}
@@ -359,7 +365,7 @@ func TestJUnitCountsAreTheTextReports(t *testing.T) {
 	passed, _ := strconv.Atoi(m[1])
 	skipped, _ := strconv.Atoi(m[3])
 	r := runPctest(t, append(args[:1:1], append([]string{"-format", "junit"}, args[1:]...)...)...)
-	var suites junitSuites
+	var suites report.JUnitSuites
 	if err := xml.Unmarshal([]byte(r.stdout), &suites); err != nil {
 		t.Fatalf("-format junit: %v", err)
 	}

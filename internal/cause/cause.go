@@ -43,6 +43,9 @@ type Failure struct {
 	NoAnswerKind string
 	// Ref is the spec reference of the vector, if any.
 	Ref string
+	// Level is the vector's level (vectors.Levels), or "" (a fuzz
+	// finding has none). Group keeps failures of different levels apart.
+	Level string
 }
 
 // A Relation is how an actual answer departs from the expected one.
@@ -369,10 +372,14 @@ func firstLine(s string) string {
 	return s
 }
 
-// A Cause is a group of failures of one op with one relation.
+// A Cause is a group of failures of one op and one level with one
+// relation.
 type Cause struct {
 	Op       vectors.Op
 	Relation Relation
+	// Level is the level of the vectors that failed (vectors.Levels), or
+	// "" for failures that have none (fuzz findings).
+	Level string
 	// Failures are the indexes, in the slice given to Group, of the
 	// failures of the cause, in order.
 	Failures []int
@@ -397,19 +404,21 @@ func (c Cause) Step() string {
 	return s
 }
 
-// Group classifies fs and returns their causes, biggest first; causes of
-// equal size come in the order of their first failure.
+// Group classifies fs and returns their causes: the failures of one op,
+// one level and one relation. Causes come by level, strongest first (must,
+// should, implementation-defined, then none), and within a level biggest
+// first; causes of equal size come in the order of their first failure.
 func Group(fs []Failure) []Cause {
 	var causes []Cause
 	index := map[string]int{}
 	for i, f := range fs {
 		r := Classify(f)
-		key := string(f.Req.Op) + "\x00" + r.Title
+		key := string(f.Req.Op) + "\x00" + f.Level + "\x00" + r.Title
 		k, ok := index[key]
 		if !ok {
 			k = len(causes)
 			index[key] = k
-			causes = append(causes, Cause{Op: f.Req.Op, Relation: r, Example: f})
+			causes = append(causes, Cause{Op: f.Req.Op, Relation: r, Level: f.Level, Example: f})
 		}
 		c := &causes[k]
 		c.Failures = append(c.Failures, i)
@@ -417,23 +426,37 @@ func Group(fs []Failure) []Cause {
 			c.Example = f
 		}
 	}
-	slices.SortStableFunc(causes, func(a, b Cause) int { return cmp.Compare(b.Count(), a.Count()) })
+	slices.SortStableFunc(causes, func(a, b Cause) int {
+		return cmp.Or(cmp.Compare(show.LevelRank(a.Level), show.LevelRank(b.Level)), cmp.Compare(b.Count(), a.Count()))
+	})
 	return causes
 }
 
 func inputLen(r vectors.Request) int { return len(r.In) + len(r.InHex) }
 
 // Write writes causes for a test log or a text report: a heading line, then
-// three lines per cause: its count, op and title; its shortest example;
-// its spec step. Each line starts with indent.
+// three lines per cause: its count, level (in capitals, when it has one),
+// op and title; its shortest example; its spec step. Each line starts with
+// indent. Causes come in the order of Group: when they are of several
+// levels, the heading says so.
 func Write(b *strings.Builder, causes []Cause, indent string) {
 	n := 0
+	levels := map[string]bool{}
 	for _, c := range causes {
 		n += c.Count()
+		levels[c.Level] = true
 	}
-	fmt.Fprintf(b, "%s%d %s of %d %s, biggest first:\n", indent, len(causes), plural(len(causes), "cause", "causes"), n, plural(n, "failure", "failures"))
+	order := ""
+	if len(levels) > 1 {
+		order = " by level (must, then should, then implementation-defined),"
+	}
+	fmt.Fprintf(b, "%s%d %s of %d %s,%s biggest first:\n", indent, len(causes), plural(len(causes), "cause", "causes"), n, plural(n, "failure", "failures"), order)
 	for _, c := range causes {
-		fmt.Fprintf(b, "%s%6d  %s: %s\n", indent, c.Count(), c.Op, c.Relation.Title)
+		level := ""
+		if c.Level != "" {
+			level = show.Level(c.Level) + " "
+		}
+		fmt.Fprintf(b, "%s%6d  %s%s: %s\n", indent, c.Count(), level, c.Op, c.Relation.Title)
 		fmt.Fprintf(b, "%s        e.g. %s\n", indent, Example(c.Example))
 		fmt.Fprintf(b, "%s        spec: %s\n", indent, c.Step())
 	}

@@ -263,3 +263,26 @@ func BriefAnswer(op vectors.Op, r vectors.Response) string {
 	}
 	return Quote(r.Out)
 }
+
+// Level writes a vector's level (vectors.Levels) as the reports mark a
+// line with it, in capitals as RFC 2119 writes its key words: "MUST",
+// "SHOULD", "IMPLEMENTATION-DEFINED"; "" for no level (a fuzz finding).
+func Level(level string) string { return strings.ToUpper(level) }
+
+// LevelRank orders levels for the reports, strongest first: must 0, should
+// 1, implementation-defined 2, and anything else (no level) after them.
+func LevelRank(level string) int {
+	if i := slices.Index(vectors.Levels(), level); i >= 0 {
+		return i
+	}
+	return len(vectors.Levels())
+}
+
+// Clip cuts s to n runes, marking the cut with "…".
+func Clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

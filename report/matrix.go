@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -6,33 +6,32 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
-// A matrix is the conformance matrix: ops down, implementations across, a
-// summary in each cell.
-type matrix struct {
+// A Matrix is the conformance matrix: ops down, implementations across, a
+// Summary in each cell.
+type Matrix struct {
 	Impls  []string
-	Rows   []matrixRow
-	Totals []conformance.Summary
+	Rows   []MatrixRow
+	Totals []Summary
 }
 
-// A matrixRow is one op's summaries, an implementation each.
-type matrixRow struct {
+// A MatrixRow is one op's summaries, an implementation each.
+type MatrixRow struct {
 	Area  string
 	Op    vectors.Op
-	Cells []conformance.Summary
+	Cells []Summary
 }
 
-// buildMatrix counts each report's results by op. Ops come in the order of
-// vectors.Ops; an op no report has a vector of is left out.
-func buildMatrix(reports []*runReport) matrix {
-	m := matrix{Totals: make([]conformance.Summary, len(reports))}
+// NewMatrix counts each run's results by op. Ops come in the order of
+// vectors.Ops, under their area; an op no run has a vector of is left out.
+func NewMatrix(reports []*Run) Matrix {
+	m := Matrix{Totals: make([]Summary, len(reports))}
 	index := map[vectors.Op]int{}
 	for _, op := range vectors.Ops() {
 		index[op.Name] = len(m.Rows)
-		m.Rows = append(m.Rows, matrixRow{Area: op.Area, Op: op.Name, Cells: make([]conformance.Summary, len(reports))})
+		m.Rows = append(m.Rows, MatrixRow{Area: op.Area, Op: op.Name, Cells: make([]Summary, len(reports))})
 	}
 	for i, r := range reports {
 		m.Impls = append(m.Impls, r.Impl)
@@ -42,7 +41,7 @@ func buildMatrix(reports []*runReport) matrix {
 			if !ok {
 				k = len(m.Rows)
 				index[o.Vector.Op] = k
-				m.Rows = append(m.Rows, matrixRow{Area: "other", Op: o.Vector.Op, Cells: make([]conformance.Summary, len(reports))})
+				m.Rows = append(m.Rows, MatrixRow{Area: "other", Op: o.Vector.Op, Cells: make([]Summary, len(reports))})
 			}
 			m.Rows[k].Cells[i].Add(o.Outcome)
 			m.Totals[i].Add(o.Outcome)
@@ -61,19 +60,19 @@ func buildMatrix(reports []*runReport) matrix {
 	return m
 }
 
-// writeText writes the matrix as a table aligned by text/tabwriter, an
-// area's name above its ops, each cell a Summary.Cell.
-func (m matrix) writeText(w io.Writer) {
+// WriteText writes the matrix as a table aligned by text/tabwriter, an
+// area's name above its ops, each cell as Cell writes it, and a legend.
+func (m Matrix) WriteText(w io.Writer) {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
 	row := func(first string, cells []string) {
 		fmt.Fprintln(tw, first+"\t"+strings.Join(cells, "\t"))
 	}
 	row("op", m.Impls)
-	cells := func(sums []conformance.Summary) []string {
+	cells := func(sums []Summary) []string {
 		out := make([]string, len(sums))
 		for i, s := range sums {
-			out[i] = s.Cell()
+			out[i] = Cell(s)
 		}
 		return out
 	}
