@@ -323,6 +323,24 @@ void pc_out(const struct pc_request *r, const char *s, size_t n)
 	puts_(&out, "}\n");
 }
 
+void pc_out_utf16(const struct pc_request *r, const unsigned short *u, size_t n)
+{
+	unsigned char *p = malloc(2 * n + 1);
+	if (p == NULL) {
+		pc_error(r, "OutOfMemory", "pc_out_utf16: malloc failed");
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		p[2 * i] = (unsigned char)(u[i] >> 8);
+		p[2 * i + 1] = (unsigned char)(u[i] & 0xff);
+	}
+	begin(r);
+	puts_(&out, ",\"out_utf16\":");
+	put_hex(&out, p, 2 * n);
+	puts_(&out, "}\n");
+	free(p);
+}
+
 void pc_out_hex(const struct pc_request *r, const unsigned char *p, size_t n)
 {
 	begin(r);

@@ -41,6 +41,10 @@ int pc_serve(void (*answer)(const struct pc_request *r));
  * meant to be ASCII: other octets are written as \u00XX. */
 void pc_out(const struct pc_request *r, const char *s, size_t n);
 
+/* pc_out_utf16 answers r with "out_utf16": the n UTF-16 code units at u,
+ * for a text result that is not ASCII. */
+void pc_out_utf16(const struct pc_request *r, const unsigned short *u, size_t n);
+
 /* pc_out_hex answers r with "out_hex": the n octets at p. */
 void pc_out_hex(const struct pc_request *r, const unsigned char *p, size_t n);
 

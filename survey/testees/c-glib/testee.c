@@ -9,6 +9,7 @@
  *                             that hold unreserved
  *           percentDecode     g_uri_unescape_bytes(text as UTF-8, length, NULL, &error)
  *   string  percentDecode     g_uri_unescape_string(text as UTF-8, NULL)
+ *   make-valid utf8DecodeReplace g_utf8_make_valid(octets, length)
  *
  * Every other op is answered "unsupported"; so is text with a lone
  * surrogate, which has no UTF-8 form, and, for g_uri_unescape_string, which
@@ -27,7 +28,7 @@
 #include "../c-common/sets.h"
 
 
-static int string_variant;
+static int string_variant, make_valid_variant;
 
 /* reserved_for returns the set's octets outside unreserved, as
  * reserved_chars_allowed wants them, or NULL when the set is unknown or
@@ -70,6 +71,19 @@ static void answer(const struct pc_request *r)
 	const char *reserved;
 	if (!r->has_in || r->lone) {
 		pc_unsupported(r);
+	} else if (make_valid_variant) {
+		if (strcmp(r->op, "utf8DecodeReplace")) {
+			pc_unsupported(r);
+			return;
+		}
+		/* The result is NUL-terminated and holds no NUL: g_utf8_make_valid
+		 * replaces a NUL octet too (g_utf8_validate_len takes it as invalid). */
+		char *s = g_utf8_make_valid((const char *)r->in, (gssize)r->inlen);
+		glong n = 0;
+		gunichar2 *u = g_utf8_to_utf16(s, -1, NULL, &n, NULL);
+		pc_out_utf16(r, u, (size_t)n);
+		g_free(u);
+		g_free(s);
 	} else if (string_variant) {
 		if (strcmp(r->op, "percentDecode") || memchr(r->in, 0, r->inlen)) {
 			pc_unsupported(r);
@@ -109,10 +123,11 @@ static void answer(const struct pc_request *r)
 
 int main(int argc, char **argv)
 {
-	if (argc > 2 || (argc == 2 && strcmp(argv[1], "string"))) {
-		fprintf(stderr, "testee: unknown function set; want none or 'string'\n");
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "string") && strcmp(argv[1], "make-valid"))) {
+		fprintf(stderr, "testee: unknown function set; want none, 'string' or 'make-valid'\n");
 		return 2;
 	}
-	string_variant = argc == 2;
+	string_variant = argc == 2 && !strcmp(argv[1], "string");
+	make_valid_variant = argc == 2 && !strcmp(argv[1], "make-valid");
 	return pc_serve(answer);
 }

@@ -8,6 +8,11 @@
 //                HttpUtility.UrlDecode(s)         formDecode
 //   webutility   WebUtility.UrlEncode(s)          formEncode
 //                WebUtility.UrlDecode(s)          formDecode
+//   encoding     HttpUtility.UrlEncode(s, E)      formEncodeLegacy
+//                Encoding.UTF8.GetString(octets)  utf8DecodeReplace
+//
+// E is Encoding.GetEncoding(N) for the WHATWG encoding that args.encoding
+// names (Encodings below).
 //
 // C# strings are UTF-16, so text, lone surrogates included, is handed over
 // exactly. Octets (percentEncode) are handed over as UTF-8 text; octets that
@@ -27,8 +32,8 @@ static class Testee {
 
     static int Main(string[] args) {
         which = args.Length > 0 ? args[0] : "";
-        if (which != "uri" && which != "httputility" && which != "webutility") {
-            Console.Error.WriteLine("usage: testee.exe uri|httputility|webutility");
+        if (which != "uri" && which != "httputility" && which != "webutility" && which != "encoding") {
+            Console.Error.WriteLine("usage: testee.exe uri|httputility|webutility|encoding");
             return 2;
         }
         var stdin = new StreamReader(Console.OpenStandardInput(), new UTF8Encoding(false), false, 1 << 16);
@@ -43,7 +48,53 @@ static class Testee {
         return 0;
     }
 
-    static object Call(string op, string text, byte[] octets) {
+    // Encodings maps each WHATWG encoding (Encoding §4.2, by its name) that
+    // Mono's Encoding.GetEncoding has under that character set's name (with
+    // the I18N assemblies installed) to that name. replacement, UTF-16BE and
+    // UTF-16LE are UTF-8 here: the URL standard encodes with the "output
+    // encoding" (Encoding §4.3), which is UTF-8 for them.
+    static readonly Dictionary<string, string> Encodings = new Dictionary<string, string> {
+        {"utf-8", "utf-8"}, {"ibm866", "cp866"}, {"iso-8859-2", "iso-8859-2"},
+        {"iso-8859-3", "iso-8859-3"}, {"iso-8859-4", "iso-8859-4"}, {"iso-8859-5", "iso-8859-5"},
+        {"iso-8859-6", "iso-8859-6"}, {"iso-8859-7", "iso-8859-7"}, {"iso-8859-8", "iso-8859-8"},
+        {"iso-8859-8-i", "iso-8859-8"}, {"iso-8859-10", "iso-8859-10"}, {"iso-8859-13", "iso-8859-13"},
+        {"iso-8859-14", "iso-8859-14"}, {"iso-8859-15", "iso-8859-15"}, {"iso-8859-16", "iso-8859-16"},
+        {"koi8-r", "koi8-r"}, {"koi8-u", "koi8-u"}, {"macintosh", "macintosh"},
+        {"windows-874", "windows-874"}, {"windows-1250", "windows-1250"}, {"windows-1251", "windows-1251"},
+        {"windows-1252", "windows-1252"}, {"windows-1253", "windows-1253"}, {"windows-1254", "windows-1254"},
+        {"windows-1255", "windows-1255"}, {"windows-1256", "windows-1256"}, {"windows-1257", "windows-1257"},
+        {"windows-1258", "windows-1258"}, {"x-mac-cyrillic", "x-mac-cyrillic"}, {"gbk", "gbk"},
+        {"gb18030", "gb18030"}, {"big5", "big5"}, {"euc-jp", "euc-jp"}, {"iso-2022-jp", "iso-2022-jp"},
+        {"shift_jis", "shift_jis"}, {"euc-kr", "euc-kr"},
+        {"replacement", "utf-8"}, {"utf-16be", "utf-8"}, {"utf-16le", "utf-8"},
+    };
+
+    // EncodingOf returns the Encoding for args.encoding, read as Encoding
+    // §4.2 reads a label (ASCII whitespace stripped, ASCII lowercase) but
+    // only as an encoding's own name: Mono's aliases are not WHATWG's
+    // labels. null (unsupported) for any other label or one Mono lacks.
+    static Encoding EncodingOf(Dictionary<string, object> args) {
+        string label = args != null && args.ContainsKey("encoding") ? args["encoding"] as string : null;
+        string name;
+        if (label == null || !Encodings.TryGetValue(label.Trim('\t', '\n', '\f', '\r', ' ').ToLowerInvariant(), out name)) return null;
+        try {
+            return Encoding.GetEncoding(name);
+        } catch (Exception e) when (e is ArgumentException || e is NotSupportedException) {
+            return null;
+        }
+    }
+
+    static object Call(string op, string text, byte[] octets, Dictionary<string, object> args) {
+        if (which == "encoding") {
+            switch (op) {
+                case "formEncodeLegacy": {
+                    var e = EncodingOf(args);
+                    return text == null || e == null ? null : HttpUtility.UrlEncode(text, e);
+                }
+                case "utf8DecodeReplace": return octets == null ? null : Encoding.UTF8.GetString(octets);
+            }
+            return null;
+        }
         if (octets != null) {
             try {
                 text = new UTF8Encoding(false, true).GetString(octets);
@@ -81,7 +132,8 @@ static class Testee {
         }
         object res;
         try {
-            res = Call(req.ContainsKey("op") ? (string)req["op"] : "", text, octets);
+            res = Call(req.ContainsKey("op") ? (string)req["op"] : "", text, octets,
+                req.ContainsKey("args") ? req["args"] as Dictionary<string, object> : null);
         } catch (Exception e) {
             b.Append(",\"error\":"); Quote(b, e.GetType().Name);
             b.Append(",\"message\":"); Quote(b, e.Message);

@@ -25,6 +25,10 @@ pub struct Request {
     pub input: Option<Input>,
     /// args.set, "" when absent.
     pub set: String,
+    /// args.encoding (a WHATWG encoding label), "" when absent.
+    pub encoding: String,
+    /// args.scheme, "" when absent.
+    pub scheme: String,
 }
 
 impl Request {
@@ -273,7 +277,7 @@ fn parse_request(line: &str) -> Option<(String, Request)> {
         Value::Obj(f) => f,
         _ => return None,
     };
-    let (mut id, mut req) = (None, Request { op: String::new(), input: None, set: String::new() });
+    let (mut id, mut req) = (None, Request { op: String::new(), input: None, set: String::new(), encoding: String::new(), scheme: String::new() });
     for (k, v) in fields {
         match (k.as_str(), v) {
             ("id", Value::Num(n)) => id = Some(n),
@@ -289,8 +293,11 @@ fn parse_request(line: &str) -> Option<(String, Request)> {
             }
             ("args", Value::Obj(a)) => {
                 for (ak, av) in a {
-                    if let ("set", Value::Str(s)) = (ak.as_str(), av) {
-                        req.set = String::from_utf16_lossy(&s);
+                    match (ak.as_str(), av) {
+                        ("set", Value::Str(s)) => req.set = String::from_utf16_lossy(&s),
+                        ("encoding", Value::Str(s)) => req.encoding = String::from_utf16_lossy(&s),
+                        ("scheme", Value::Str(s)) => req.scheme = String::from_utf16_lossy(&s),
+                        _ => {}
                     }
                 }
             }

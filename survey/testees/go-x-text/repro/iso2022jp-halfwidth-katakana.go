@@ -1,0 +1,15 @@
+//go:build ignore
+
+package main
+
+import (
+	"fmt"
+
+	"golang.org/x/text/encoding/htmlindex"
+)
+
+func main() {
+	e, _ := htmlindex.Get("iso-2022-jp")
+	s, _ := e.NewEncoder().String("ｱ")
+	fmt.Printf("%q\n", s)
+}
