@@ -100,9 +100,7 @@ func (r *Run) WriteText(w io.Writer, verbose bool) error {
 	if r.Partial {
 		fmt.Fprintf(bw, "PARTIAL: interrupted after %d of %d vectors\n", t.Total(), r.Vectors)
 	}
-	var b strings.Builder
-	WriteCauses(&b, r.Results, "")
-	io.WriteString(bw, b.String())
+	WriteCauses(bw, r.Results, "")
 	fmt.Fprintln(bw, r.SummaryLine())
 	return bw.err
 }
@@ -113,10 +111,15 @@ func (r *Run) WriteText(w io.Writer, verbose bool) error {
 // count, level, op and title, its shortest example and its spec step, by
 // level (must first), then biggest first. Each line starts with indent. It
 // writes nothing when no result failed.
-func WriteCauses(b *strings.Builder, results []Result, indent string) {
-	if cs, _ := groupCauses(results); len(cs) > 0 {
-		cause.Write(b, cs, indent)
+func WriteCauses(w io.Writer, results []Result, indent string) error {
+	cs, _ := groupCauses(results)
+	if len(cs) == 0 {
+		return nil
 	}
+	var b strings.Builder
+	cause.Write(&b, cs, indent)
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // Failed returns how many things fail the run: the vectors that failed
