@@ -27,9 +27,8 @@ public final class Testee {
     // name) that the JDK's "Supported Encodings" list has under that
     // character set. replacement, UTF-16BE and UTF-16LE are UTF-8 here:
     // the URL standard encodes with the "output encoding" (Encoding §4.3),
-    // which is UTF-8 for them. ISO-8859-10, ISO-8859-14, KOI8-U's
-    // Ukrainian-Belarusian variant aside, the JDK has every single-byte
-    // table but ISO-8859-10 and ISO-8859-14; it has no x-user-defined.
+    // which is UTF-8 for them. The JDK has no ISO-8859-10, ISO-8859-14 or
+    // x-user-defined.
     private static final Map<String, String> CHARSETS = Map.ofEntries(
             Map.entry("utf-8", "UTF-8"), Map.entry("ibm866", "IBM866"),
             Map.entry("iso-8859-2", "ISO-8859-2"), Map.entry("iso-8859-3", "ISO-8859-3"),
