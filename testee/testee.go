@@ -190,7 +190,7 @@ type call struct {
 	end    int64  // where its line ends in what was written to proc
 	group  *group // the incident it is sent again alone for, or nil
 	canary bool   // the runner's own request: no caller waits for it
-	// batch is what the caller of doBatch waits on, or nil (done is then
+	// batch is what the caller of DoBatch waits on, or nil (done is then
 	// what Do waits on); finished says resp and err are set. Both guarded
 	// by Process.mu.
 	batch    *batchWait
@@ -201,7 +201,7 @@ type call struct {
 	lost int
 }
 
-// A batchWait is what doBatch waits on: done is closed once pending, the
+// A batchWait is what DoBatch waits on: done is closed once pending, the
 // requests of the batch still unanswered plus one while the batch is being
 // handed over, reaches zero.
 type batchWait struct {
@@ -397,7 +397,7 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 	}
 }
 
-// doBatch sends reqs to the testee and waits for all their responses:
+// DoBatch sends reqs to the testee and waits for all their responses:
 // resps[i] and errs[i] are what Do(ctx, reqs[i]) returns, but that a
 // request still waiting, when ctx is done, to be sent again alone after an
 // incident gets an *UnconfirmedError. Each request is a
@@ -408,7 +408,7 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 // request. When ctx is done first, the requests not yet answered get ctx's
 // error and stay in flight, as Do's do; those not yet handed over are not
 // sent.
-func (t *Process) doBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) {
+func (t *Process) DoBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) {
 	calls := make([]call, len(reqs))
 	w := &batchWait{pending: 1, done: make(chan struct{})}
 	var stop error // why the requests from sent on were not sent
@@ -1460,6 +1460,26 @@ func (t *Process) StartFailure() error {
 		return t.fatal
 	}
 	return nil
+}
+
+// Window returns how many requests may be in flight at once
+// (Config.Window).
+func (t *Process) Window() int { return t.cfg.Window }
+
+// Recovery returns how long clearing an incident may take: a request sent
+// again alone on a new process, its start-up allowance plus twice the
+// timeout. A fuzzing run gives its findings that long to be confirmed
+// once its time is up.
+func (t *Process) Recovery() time.Duration { return t.cfg.StartTimeout + 2*t.cfg.Timeout }
+
+// NothingAnswered returns the error of a run in which the testee answered
+// none of the sent requests: its StartFailure, or a *StartError saying
+// so, with the end of its stderr.
+func (t *Process) NothingAnswered(sent int64) error {
+	if err := t.StartFailure(); err != nil {
+		return err
+	}
+	return &StartError{Command: t.cfg.Command, Err: fmt.Errorf("answered none of the %d requests sent", sent), Stderr: t.Stderr(stderrExcerpt)}
 }
 
 // Stats returns the incident counts so far.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/cause"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/testee"
@@ -27,7 +28,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
 		format   = fs.String("format", "text", "the report's `format`: text or json (fuzz.schema.json)")
-		maxFind  = fs.Int("max-findings", testee.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
+		maxFind  = fs.Int("max-findings", conformance.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
 		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
 		level    = fs.String("level", "", "judge the differences at these comma-separated `levels`: must, should, implementation-defined (default: must and should, which fuzzing cannot tell apart, are judged; a difference on an input the spec leaves open is counted apart, not a finding)")
@@ -80,11 +81,16 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportSetupError(stderr, "fuzz", err)
 	}
-	cfg := testee.FuzzConfig{Ops: ops, Seed: *seed, Duration: *duration, Cases: *cases, Workers: max(im.Parallel, 1),
-		MaxFindings: *maxFind, AllowEmpty: *empty, ShrinkTime: *shrink, JudgeOpen: judgeOpen}
-	if devs, err := vectors.Deviations(); err == nil {
-		cfg.Deviations = devs
+	opts := []conformance.Option{conformance.Ops(ops...), conformance.Seed(*seed), conformance.Duration(*duration), conformance.Cases(*cases),
+		conformance.Parallel(max(im.Parallel, 1)), conformance.MaxFindings(*maxFind), conformance.ShrinkTime(*shrink)}
+	if *empty {
+		opts = append(opts, conformance.AllowEmpty())
 	}
+	if judgeOpen {
+		opts = append(opts, conformance.Level(vectors.LevelImplementationDefined))
+	}
+	devs, _ := vectors.Deviations() // nil, excusing nothing, if they do not load
+	opts = append(opts, conformance.KnownDeviations(devs))
 	if os.Getenv("GOGC") == "" {
 		// Fuzzing allocates about a kilobyte a case over a live heap of a
 		// few megabytes: collecting at 4x the live heap rather than 2x
@@ -98,7 +104,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, fuzzHeader(im.Label, im.Argv, *seed, *duration, *cases, *maxFind))
 	}
 	line := newProgressLine(stderr, start)
-	cfg.Progress = func(p testee.FuzzProgress) {
+	opts = append(opts, conformance.Progress(0, func(p conformance.FuzzProgress) {
 		findings := "findings"
 		if p.Findings == 1 {
 			findings = "finding"
@@ -111,8 +117,8 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			s += fmt.Sprintf(", %v left", p.Left.Round(time.Second))
 		}
 		line.show(time.Now(), s)
-	}
-	rep, err := testee.Fuzz(ctx, im.Implementation, cfg)
+	}))
+	rep, err := conformance.Fuzz(ctx, im.Implementation, opts...)
 	line.clear()
 	interrupted := ctx.Err() != nil
 	im.close(interrupted)
@@ -147,7 +153,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // A fuzzReport is a testee.FuzzReport with what the command knows besides.
 type fuzzReport struct {
-	*testee.FuzzReport
+	*conformance.FuzzReport
 	Impl      string
 	Argv      []string
 	Start     time.Time
@@ -218,7 +224,7 @@ func (r *fuzzReport) writeText(w io.Writer) error {
 }
 
 // writeFinding prints a finding as a vector would show it.
-func writeFinding(w io.Writer, fd *testee.Finding) {
+func writeFinding(w io.Writer, fd *conformance.Finding) {
 	fmt.Fprintf(w, "DISAGREE %s %s\n", fd.Request.Op, show.InputField(fd.Request))
 	fmt.Fprintf(w, "  reference: %s\n", show.Answer(fd.Request.Op, fd.Want))
 	fmt.Fprintf(w, "  testee:    %s\n", show.Result(fd.Request.Op, fd.Got, fd.Err))
@@ -256,7 +262,7 @@ func opList(ops []vectors.Op) string {
 
 // fuzzCauses groups findings by op and cause, as run groups failures;
 // the failures are named fuzz#N, N the finding's number.
-func fuzzCauses(findings []testee.Finding) []cause.Cause {
+func fuzzCauses(findings []conformance.Finding) []cause.Cause {
 	fs := make([]cause.Failure, len(findings))
 	for i := range findings {
 		fd := &findings[i]

@@ -1,4 +1,4 @@
-package testee
+package conformance
 
 import (
 	"math/rand/v2"
