@@ -22,7 +22,7 @@ func BenchmarkFuzzNode(b *testing.B) {
 	if err != nil {
 		b.Skip("node is not installed")
 	}
-	p, err := testee.Start(context.Background(), testee.Config{Command: []string{node, "../cmd/pctest/testees/node-builtin/testee.js"}, Timeout: time.Minute})
+	p, err := testee.Start(context.Background(), []string{node, "../cmd/pctest/testees/node-builtin/testee.js"}, testee.Timeout(time.Minute))
 	if err != nil {
 		b.Fatal(err)
 	}

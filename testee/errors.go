@@ -45,7 +45,7 @@ func (e *CrashError) IncidentKind() string { return "crash" }
 type TimeoutError struct {
 	After time.Duration
 	// StartUp says After was the start-up allowance of a process that had
-	// not answered yet (Config.StartTimeout), not Config.Timeout.
+	// not answered yet (the StartTimeout option), not the Timeout.
 	StartUp bool
 	Stderr  string
 }

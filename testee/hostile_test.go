@@ -293,7 +293,7 @@ func TestHostileMissingInterpreter(t *testing.T) {
 	if err := os.WriteFile(script, []byte("#!/no/such/interpreter -x\necho\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Start(context.Background(), Config{Command: []string{script}})
+	_, err := Start(context.Background(), []string{script})
 	var se *StartError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "the interpreter /no/such/interpreter named on its #! line does not exist") {
 		t.Errorf("got %v", err)

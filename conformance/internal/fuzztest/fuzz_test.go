@@ -158,7 +158,7 @@ func TestPromiseFuzzCrashesWithACaseBudget(t *testing.T) {
 // selection. Fuzz says the same of its cases.
 func TestPromiseEmptyRun(t *testing.T) {
 	ops := []vectors.Op{vectors.OpEncodeURIComponent, vectors.OpDecodeURI}
-	p := startFake(t, fakeConfig("ref,unsup-op=*"))
+	p := startFake(t, fakeOptions("ref,unsup-op=*")...)
 	results, err := conformance.Results(context.Background(), p, conformance.Ops(ops...))
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +176,7 @@ func TestPromiseEmptyRun(t *testing.T) {
 		t.Errorf("none selected: %v", err)
 	}
 	// One op supported is enough.
-	p2 := startFake(t, fakeConfig("ref,unsup-op=decodeURI"))
+	p2 := startFake(t, fakeOptions("ref,unsup-op=decodeURI")...)
 	results, err = conformance.Results(context.Background(), p2, conformance.Ops(ops...))
 	if err != nil {
 		t.Fatal(err)

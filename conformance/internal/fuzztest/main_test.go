@@ -28,27 +28,26 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// fakeConfig returns the config of a fake testee with the behaviours in
-// mode.
-func fakeConfig(mode string) testee.Config {
-	return testee.Config{
-		Command: []string{os.Args[0]},
-		Name:    "fake",
+// fakeOptions returns the options of a fake testee with the behaviours in
+// mode; later options override them.
+func fakeOptions(mode string) []testee.Option {
+	return []testee.Option{
+		testee.Name("fake"),
 		// A race-enabled test binary on a loaded machine may take seconds
 		// to start: tests about start-up set their own allowance.
-		StartTimeout: 2 * time.Minute,
+		testee.StartTimeout(2 * time.Minute),
 		// GORACE: a race-enabled binary sleeps 1s at exit by default.
-		Env: []string{faketestee.RoleEnv + "=fake", faketestee.ModeEnv + "=" + mode, "GORACE=atexit_sleep_ms=0"},
+		testee.Env(faketestee.RoleEnv+"=fake", faketestee.ModeEnv+"="+mode, "GORACE=atexit_sleep_ms=0"),
 	}
 }
 
-// startFake starts a fake testee and closes it when t ends, checking that
-// no goroutine is left behind. (The testee package's own tests check that
-// no process is.)
-func startFake(t *testing.T, cfg testee.Config) *testee.Process {
+// startFake starts the fake testee (this test binary) with opts and
+// closes it when t ends, checking that no goroutine is left behind. (The
+// testee package's own tests check that no process is.)
+func startFake(t *testing.T, opts ...testee.Option) *testee.Process {
 	t.Helper()
 	faketestee.CheckNoLeaks(t)
-	p, err := testee.Start(context.Background(), cfg)
+	p, err := testee.Start(context.Background(), []string{os.Args[0]}, opts...)
 	if err != nil {
 		t.Fatalf("start: %v", err)
 	}
@@ -59,15 +58,13 @@ func startFake(t *testing.T, cfg testee.Config) *testee.Process {
 // fuzzFake fuzzes the fake testee in mode with opts.
 func fuzzFake(t *testing.T, mode string, timeout time.Duration, opts ...conformance.Option) (*conformance.FuzzReport, *testee.Process, error) {
 	t.Helper()
-	pc := fakeConfig(mode)
-	pc.Timeout = timeout
-	pc.Window = 16
+	po := append(fakeOptions(mode), testee.Timeout(timeout), testee.Window(16))
 	if mode == "never-read" {
-		pc.StartTimeout = 3 * timeout // what the test is about
+		po = append(po, testee.StartTimeout(3*timeout)) // what the test is about
 	}
 	// What is found must not depend on the machine's speed.
 	opts = append(opts, conformance.ShrinkTime(10*time.Minute))
-	p := startFake(t, pc)
+	p := startFake(t, po...)
 	rep, err := conformance.Fuzz(context.Background(), p, opts...)
 	p.Close()
 	return rep, p, err
