@@ -432,7 +432,6 @@ func (t *Process) Close() error {
 // once.
 func (t *Process) Kill() { t.close(true) }
 
-
 // start starts the testee's process and the goroutines that serve it. An
 // error is a *StartError: the command could not be executed.
 func (t *Process) start() error {
