@@ -151,7 +151,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// A fuzzReport is a testee.FuzzReport with what the command knows besides.
+// A fuzzReport is a conformance.FuzzReport with what the command knows besides.
 type fuzzReport struct {
 	*conformance.FuzzReport
 	Impl      string
@@ -301,7 +301,7 @@ type jsonFuzzSummary struct {
 	MaxFindings int                `json:"max_findings"`
 	Capped      []vectors.Op       `json:"capped_ops"`
 	Causes      []jsonFindingCause `json:"causes"`
-	// Open and OpenByOp are testee.FuzzReport's: differences on inputs
+	// Open and OpenByOp are conformance.FuzzReport's: differences on inputs
 	// the spec leaves open, not judged.
 	Open     int64                `json:"open_differences"`
 	OpenByOp map[vectors.Op]int64 `json:"open_differences_by_op"`
