@@ -982,12 +982,17 @@ func (f *fuzzer) shrink(ctx context.Context, req vectors.Request, d *result) Fin
 		}
 		fd.Steps += len(cands)
 		ds := make([]*result, len(cands))
+		// The candidates share the deadline: each one that hangs costs a
+		// full timeout, so without it a step of n hanging candidates
+		// could overrun -shrink-time n times over.
+		sctx, cancel := context.WithDeadline(ctx, deadline)
+		defer cancel()
 		var wg sync.WaitGroup
 		for i, c := range cands {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ds[i], _ = f.check(ctx, c)
+				ds[i], _ = f.check(sctx, c)
 			}()
 		}
 		wg.Wait()

@@ -171,3 +171,35 @@ func TestPromiseSlowStart(t *testing.T) {
 		t.Errorf("started %d times", len(*pids))
 	}
 }
+
+// TestPromiseHangAfterRestart (defect 7, found under fuzz): the start-up
+// allowance is the canary's. A process started after one that answered
+// used to get the waiting requests first, with the start-up allowance, so
+// a request that hangs there cost -start-timeout (2 minutes under pctest
+// fuzz's tests) instead of -timeout. Each hang must now be charged after
+// -timeout, as a plain timeout, however many restarts came before.
+func TestPromiseHangAfterRestart(t *testing.T) {
+	cfg := fakeConfig("ref,hang-char=~")
+	cfg.Timeout = time.Second
+	cfg.StartTimeout = 10 * time.Minute // what the test is about: never reached
+	p, _ := startFake(t, cfg)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	for i, in := range []string{"a", "~", "~b", "c", "~"} {
+		_, err := p.Do(ctx, textReq(in))
+		var te *TimeoutError
+		switch {
+		case !strings.Contains(in, "~"):
+			if err != nil {
+				t.Fatalf("request %d %q: %v", i, in, err)
+			}
+		case !errors.As(err, &te):
+			t.Fatalf("request %d %q: %v, want a *TimeoutError", i, in, err)
+		case te.StartUp || te.After != cfg.Timeout:
+			t.Errorf("request %d %q: charged after %v (start-up allowance %v), want after -timeout %v", i, in, te.After, te.StartUp, cfg.Timeout)
+		}
+	}
+	if st := p.Stats(); st.Timeouts != 3 {
+		t.Errorf("stats %+v, want 3 timeouts", st)
+	}
+}

@@ -210,9 +210,10 @@ func newConfig(command []string, opts []Option) (config, error) {
 // again, charged with nothing. A response that names a request already
 // answered is a stray line, counted and noted, and charged to none.
 //
-// A process that ended without answering anything is followed by one that
-// first gets a canary request (encodeURIComponent of "a") alone, as is
-// every process before it gets a request sent again alone. A testee that
+// Every process but the first first gets a canary request
+// (encodeURIComponent of "a") alone, and only the canary is given the
+// start-up allowance (Config.StartTimeout); the requests after it, the
+// -timeout. A testee that
 // fails the canary on three processes in a row cannot run: every request
 // then fails with a *StartError.
 type Process struct {
@@ -1412,6 +1413,11 @@ func (t *Process) handleExit(p *proc) {
 		t.needCanary = true
 	} else {
 		t.silentExits = 0
+		// The start-up allowance is the canary's: a process started
+		// after one that answered gets it first too, so that a request
+		// that hangs there costs -timeout, not -start-timeout. A testee
+		// served one request per process has no canary to spare.
+		t.needCanary = !t.oneShot
 	}
 	if t.silentExits >= startSilentExits {
 		msg := fmt.Errorf("ran %d times without answering a request", t.silentExits)

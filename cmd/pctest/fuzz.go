@@ -104,7 +104,18 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, fuzzHeader(im.Label, im.Argv, *seed, *duration, *cases, *maxFind))
 	}
 	line := newProgressLine(stderr, start)
+	// With a case budget and no -time, the time left is estimated from
+	// the recent rate, as run does: the engine's estimate from the rate
+	// since the start grows without bound while a testee hangs.
+	var (
+		win           rateWindow
+		lastN, lastAt = int64(-1), start
+	)
 	opts = append(opts, conformance.Progress(0, func(p conformance.FuzzProgress) {
+		now := time.Now()
+		if p.Cases != lastN {
+			lastN, lastAt = p.Cases, now
+		}
 		findings := "findings"
 		if p.Findings == 1 {
 			findings = "finding"
@@ -113,10 +124,19 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if im.Testee != nil {
 			s += incidentsText(im.Testee.Stats())
 		}
-		if p.Left > 0 {
-			s += fmt.Sprintf(", %v left", p.Left.Round(time.Second))
+		switch {
+		case *duration > 0:
+			if p.Left > 0 {
+				s += fmt.Sprintf(", %v left", p.Left.Round(time.Second))
+			}
+		case p.Cases < int64(*cases):
+			if left, ok := win.left(now, p.Cases, int64(*cases)); ok {
+				s += fmt.Sprintf(", about %v left", left.Round(time.Second))
+			} else if d := now.Sub(lastAt); d >= 2*time.Second {
+				s += fmt.Sprintf(", no answer for %v", d.Round(time.Second))
+			}
 		}
-		line.show(time.Now(), s)
+		line.show(now, s)
 	}))
 	rep, err := conformance.Fuzz(ctx, im.Implementation, opts...)
 	line.clear()

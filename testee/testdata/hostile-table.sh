@@ -145,4 +145,5 @@ one "fuzz: answers \"unsupported\" to every op" "ref,unsup-op=*" 256 fuzz -forma
 one "fuzz: two bugs in one op, -max-findings 1" "ref,bang-bug,crash-char=~" 256 fuzz -format json -op encodeURIComponent -cases 20000 -max-findings 1 -seed 1 -- "$tmp/fake"
 one "fuzz: two bugs in one op, default -max-findings (10)" "ref,bang-bug,crash-char=~" 256 fuzz -format json -op encodeURIComponent -cases 20000 -seed 1 -- "$tmp/fake"
 one "fuzz: serves one request per process" "ref,one-shot" 256 fuzz -format json -op encodeURIComponent -cases 300 -seed 1 -- "$tmp/fake"
+one "fuzz: hangs on '~', -cases 2000, -timeout 1s, -start-timeout 2m (was 2m15s, unshrunk)" "ref,hang-char=~" 16 fuzz -format json -op encodeURIComponent -cases 2000 -max-findings 1 -timeout 1s -start-timeout 2m -j 16 -seed 1 -- "$tmp/fake"
 fi
