@@ -93,34 +93,30 @@ func Seed(seed uint64) Option {
 // Cases bounds the cases [Fuzz] sends; zero means no bound but Duration.
 // With neither, Fuzz runs until its ctx is done.
 func Cases(n int64) Option {
-	return Option{"Cases", func(c *config) {
-		if n < 0 {
-			c.fail("Cases", fmt.Sprintf("%d cases: want 0 (no bound) or more", n))
+	return nonNegative("Cases", n, func(c *config) { c.cases = n })
+}
+
+// nonNegative returns the option name, which sets v, or records that v is
+// negative.
+func nonNegative[T int | int64 | time.Duration](name string, v T, set func(*config)) Option {
+	return Option{name, func(c *config) {
+		if v < 0 {
+			c.fail(name, fmt.Sprintf("%v: want 0 (no bound, or the default) or more", v))
 		}
-		c.cases = n
+		set(c)
 	}}
 }
 
 // Duration bounds the time [Fuzz] spends; zero means no bound but Cases.
 // Findings being shrunk when it is up are reported as they are.
 func Duration(d time.Duration) Option {
-	return Option{"Duration", func(c *config) {
-		if d < 0 {
-			c.fail("Duration", fmt.Sprintf("%v: want 0 (no bound) or more", d))
-		}
-		c.duration = d
-	}}
+	return nonNegative("Duration", d, func(c *config) { c.duration = d })
 }
 
 // MaxFindings sets how many distinct findings an op may have before
 // [Fuzz] fuzzes it no more; zero means DefaultMaxFindings.
 func MaxFindings(n int) Option {
-	return Option{"MaxFindings", func(c *config) {
-		if n < 0 {
-			c.fail("MaxFindings", fmt.Sprintf("%d: want 0 (the default) or more", n))
-		}
-		c.maxFindings = n
-	}}
+	return nonNegative("MaxFindings", n, func(c *config) { c.maxFindings = n })
 }
 
 // Grace sets how long, once the Duration of [Fuzz] is up, the findings
@@ -130,24 +126,14 @@ func MaxFindings(n int) Option {
 // for a [Batcher], its Recovery (for a testee.Process, its start-up
 // allowance plus twice its timeout), else 10s.
 func Grace(d time.Duration) Option {
-	return Option{"Grace", func(c *config) {
-		if d < 0 {
-			c.fail("Grace", fmt.Sprintf("%v: want 0 (the default) or more", d))
-		}
-		c.grace = d
-	}}
+	return nonNegative("Grace", d, func(c *config) { c.grace = d })
 }
 
 // ShrinkTime bounds the time [Fuzz] spends shrinking one finding; zero
 // means 20s. (Tests give a long one, so that what they find does not
 // depend on the machine's speed.)
 func ShrinkTime(d time.Duration) Option {
-	return Option{"ShrinkTime", func(c *config) {
-		if d < 0 {
-			c.fail("ShrinkTime", fmt.Sprintf("%v: want 0 (the default) or more", d))
-		}
-		c.shrinkTime = d
-	}}
+	return nonNegative("ShrinkTime", d, func(c *config) { c.shrinkTime = d })
 }
 
 // AllowEmpty makes a [Fuzz] run that judged no case (every op
