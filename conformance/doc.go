@@ -24,6 +24,12 @@
 //   - the checks: [Run] (the vectors, a subtest each), [Check] (the same
 //     without a *testing.T, one joined error), [Laws] (the property laws)
 //     and [Differential] (the oracle), each taking [Option]s;
+//   - differential fuzzing, the engine of pctest fuzz: [Fuzz] sends
+//     generated requests to an implementation and to the reference codec,
+//     shrinks each difference, crash, hang or protocol error to a minimal
+//     input and returns a [FuzzReport] of [Finding]s; a [Batcher] (a
+//     subprocess adapter such as testee.Process) gets its cases in
+//     batches;
 //   - what is checked: the [Implementation] interface, answering the ops of
 //     the vector format (see vectors.Ops), and its in-process adapters:
 //     [Reference] (the reference codec), [NetURL] (Go's net/url) and
@@ -35,17 +41,24 @@
 //     with go test's -run and -skip patterns, [Level]) and change how they
 //     run ([Parallel], [Detail] (how many failures of an op Run shows in
 //     full), [KnownDeviations], and [ExpectedFailures], which reads a
-//     strict expected-failures list; [WriteExpectedFailures] writes one);
+//     strict expected-failures list; [WriteExpectedFailures] writes one),
+//     and those of a fuzzing run ([Seed], [Cases], [Duration],
+//     [MaxFindings], [Grace], [ShrinkTime], [AllowEmpty], [Progress]).
+//     Options are values, as in go-cmp and rapid; an entry point rejects
+//     one it cannot honour with an [OptionError] (see [Option]);
 //   - the results for reports: [Results] returns a [Result] per vector and
 //     its [Outcome] (pass, fail, skip, xfail, xpass, agree or differ), both
 //     package report's, whose Summary counts them as every report of pctest
 //     counts them;
 //   - the errors: [VectorError] (a vector that fails a Check), [ListError]
-//     (a wrong or stale line of an expected-failures list) and
-//     [AnswerError] (why an adapter gave no answer).
+//     (a wrong or stale line of an expected-failures list), [AnswerError]
+//     (why an adapter gave no answer), [OptionError] (an option an entry
+//     point cannot honour) and [EmptyError] (a run that judged nothing;
+//     [CheckJudged] tells of the results of one).
 //
-// The input generators that the laws and the oracle draw from, and that
-// the runner's fuzz command uses too, are in the module's internal/gen;
+// The one generator of op inputs, which the laws, the oracle and Fuzz all
+// draw from (rapid's choices or a seeded math/rand/v2 source), is in the
+// module's internal/gen;
 // failure messages are written by internal/show, the renderer of every
 // pctest report, and failures are grouped into causes (the same op and the
 // same relation between the expected and the actual answer) by

@@ -90,7 +90,7 @@ func ExpectedFailures(r io.Reader, name string) (Option, error) {
 	if err := sc.Err(); err != nil {
 		return Option{}, &ListError{File: name, Line: line + 1, Reason: err.Error()}
 	}
-	return Option{func(c *config) { c.expect = list }}, nil
+	return Option{"ExpectedFailures", func(c *config) { c.expect = list }}, nil
 }
 
 // WriteExpectedFailures writes, in the format ExpectedFailures reads, the

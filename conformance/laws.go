@@ -114,7 +114,7 @@ var laws = []law{
 //     reference codec (encodeURIComponent) or net/url (QueryEscape).
 func Laws(t *testing.T, impl Implementation, opts ...Option) {
 	t.Helper()
-	c, err := newConfig(opts)
+	c, err := newConfig("Laws", opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func Laws(t *testing.T, impl Implementation, opts ...Option) {
 // rapid's fail file under testdata/rapid unless -rapid.nofailfile is set.
 // The mutant zoo uses it.
 func checkLaws(impl Implementation, opts ...Option) error {
-	c, err := newConfig(opts)
+	c, err := newConfig("Laws", opts)
 	if err != nil {
 		return err
 	}

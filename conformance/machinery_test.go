@@ -240,7 +240,7 @@ func TestImplementationDefined(t *testing.T) {
 // listOf returns the list the ExpectedFailures option opt applies.
 func listOf(t *testing.T, opt Option) *expectedList {
 	t.Helper()
-	c, err := newConfig([]Option{opt})
+	c, err := newConfig("Results", []Option{opt})
 	if err != nil || c.expect == nil {
 		t.Fatalf("the option sets no list: %v", err)
 	}

@@ -6,16 +6,57 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pctest/pctest/vectors"
 )
 
-// An Option selects vectors or changes how they are run. Options are values:
-// build them with the functions below and pass them to [Run], [Check],
-// [Results], [Laws] or [Differential]. Laws heeds only Ops and Areas
-// (which ops to exercise); Differential heeds those and KnownDeviations.
+// An Option selects vectors, ops or inputs, or changes how they are run.
+// Options are values, as in go-cmp and rapid: build them with the functions
+// below and pass them to [Run], [Check], [Results], [Laws], [Differential]
+// or [Fuzz]. Each entry point honours every option it takes, and rejects
+// one it cannot honour with an *[OptionError] (Run, Laws and Differential
+// fail their test with it) rather than ignore it:
+//
+//   - Results, Check and Run take Areas, Ops, Match, Level, Parallel,
+//     KnownDeviations and ExpectedFailures; Run takes Detail as well.
+//   - Laws takes Areas and Ops (which laws run).
+//   - Differential takes Areas, Ops, KnownDeviations and
+//     Level(vectors.LevelImplementationDefined), which judges the inputs
+//     the spec leaves open (a generated input has no must or should level).
+//   - Fuzz takes what Differential takes, Parallel, and the options of a
+//     fuzzing run: Seed, Cases, Duration, MaxFindings, Grace, ShrinkTime,
+//     AllowEmpty and Progress.
 type Option struct {
+	name  string // the function that made it, as the OptionError names it
 	apply func(*config)
+}
+
+// An OptionError is an option that an entry point cannot honour, or one
+// whose value is wrong (an unknown op, area or level, a negative count).
+type OptionError struct {
+	// Func is the entry point given the option, such as "Laws".
+	Func string
+	// Option is the function that made the option, such as "Detail".
+	Option string
+	// Reason says what is wrong.
+	Reason string
+}
+
+// Error returns "conformance: Func: option Option: Reason".
+func (e *OptionError) Error() string {
+	return "conformance: " + e.Func + ": option " + e.Option + ": " + e.Reason
+}
+
+// accepts lists the options each entry point honours.
+var accepts = map[string][]string{
+	"Results":      {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "withVectors"},
+	"Check":        {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "withVectors"},
+	"Run":          {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "withVectors", "Detail"},
+	"Laws":         {"Areas", "Ops"},
+	"Differential": {"Areas", "Ops", "KnownDeviations", "Level"},
+	"Fuzz": {"Areas", "Ops", "KnownDeviations", "Level", "Parallel",
+		"Seed", "Cases", "Duration", "MaxFindings", "Grace", "ShrinkTime", "AllowEmpty", "Progress"},
 }
 
 type config struct {
@@ -31,6 +72,26 @@ type config struct {
 	vectorsSet    bool
 	deviations    []vectors.Deviation
 	deviationsSet bool
+
+	// The options of Fuzz.
+	seed          uint64
+	cases         int64
+	duration      time.Duration
+	maxFindings   int
+	grace         time.Duration
+	shrinkTime    time.Duration
+	allowEmpty    bool
+	progress      func(FuzzProgress)
+	progressEvery time.Duration
+	// bad is the first wrong value an option was given, or "".
+	bad, badOption string
+}
+
+// fail records that the option name was given a wrong value.
+func (c *config) fail(name, reason string) {
+	if c.bad == "" {
+		c.bad, c.badOption = reason, name
+	}
 }
 
 // Areas selects the vectors of the ops of the given areas (the vectors
@@ -38,20 +99,20 @@ type config struct {
 // Areas options add up. With Ops as well, a vector is selected when its op
 // is selected by either.
 func Areas(areas ...string) Option {
-	return Option{func(c *config) { c.areas = append(c.areas, areas...) }}
+	return Option{"Areas", func(c *config) { c.areas = append(c.areas, areas...) }}
 }
 
 // Ops selects the vectors of the named ops (see vectors.Ops). Several Ops
 // options add up.
 func Ops(ops ...vectors.Op) Option {
-	return Option{func(c *config) { c.ops = append(c.ops, ops...) }}
+	return Option{"Ops", func(c *config) { c.ops = append(c.ops, ops...) }}
 }
 
 // Match selects the vectors whose id run matches and skip does not
 // (unanchored), as go test's -run and -skip do; either may be nil. Several
 // Match options must all hold.
 func Match(run, skip *regexp.Regexp) Option {
-	return Option{func(c *config) {
+	return Option{"Match", func(c *config) {
 		if run != nil {
 			c.match = append(c.match, run)
 		}
@@ -71,7 +132,7 @@ func Match(run, skip *regexp.Regexp) Option {
 // judges the implementation-defined ones against the suite's
 // recommendation. Several Level options add up.
 func Level(levels ...string) Option {
-	return Option{func(c *config) { c.levels = append(c.levels, levels...) }}
+	return Option{"Level", func(c *config) { c.levels = append(c.levels, levels...) }}
 }
 
 // Parallel sets how many requests are in flight at once: [Results] and
@@ -79,7 +140,7 @@ func Level(levels ...string) Option {
 // subprocess adapter pipelines them). The default is
 // runtime.GOMAXPROCS(0). n < 1 means 1.
 func Parallel(n int) Option {
-	return Option{func(c *config) {
+	return Option{"Parallel", func(c *config) {
 		c.parallel = max(n, 1)
 	}}
 }
@@ -88,7 +149,7 @@ func Parallel(n int) Option {
 // Selection and the expected-failures list apply to vs. The package's
 // tests use it; a third party runs pctest's corpus.
 func withVectors(vs []vectors.Vector) Option {
-	return Option{func(c *config) {
+	return Option{"withVectors", func(c *config) {
 		c.vectors = vs
 		c.vectorsSet = true
 	}}
@@ -101,7 +162,7 @@ const defaultDetail = 10
 // default) before it gives each further failure one line; n < 0 means all
 // of them in full.
 func Detail(n int) Option {
-	return Option{func(c *config) {
+	return Option{"Detail", func(c *config) {
 		if n < 0 {
 			n = int(^uint(0) >> 1)
 		}
@@ -116,20 +177,27 @@ func Detail(n int) Option {
 // the oracle that one covers is not reported. The default is
 // vectors.Deviations(); KnownDeviations(nil) excuses nothing.
 func KnownDeviations(devs []vectors.Deviation) Option {
-	return Option{func(c *config) {
+	return Option{"KnownDeviations", func(c *config) {
 		c.deviations = devs
 		c.deviationsSet = true
 	}}
 }
 
-// newConfig applies opts and checks that the areas, ops and levels they
-// name exist.
-func newConfig(opts []Option) (*config, error) {
+// newConfig applies opts, given to the entry point fn, and checks that fn
+// honours each of them and that the areas, ops and levels they name exist.
+func newConfig(fn string, opts []Option) (*config, error) {
 	c := &config{}
 	for _, o := range opts {
-		if o.apply != nil {
-			o.apply(c)
+		if o.apply == nil {
+			return nil, &OptionError{Func: fn, Option: "Option{}", Reason: "the zero Option; build options with the functions of package conformance"}
 		}
+		if !slices.Contains(accepts[fn], o.name) {
+			return nil, &OptionError{Func: fn, Option: o.name, Reason: fn + " cannot honour it (it takes " + strings.Join(exported(accepts[fn]), ", ") + ")"}
+		}
+		o.apply(c)
+	}
+	if c.bad != "" {
+		return nil, &OptionError{Func: fn, Option: c.badOption, Reason: c.bad}
 	}
 	areas := map[string]bool{}
 	for _, op := range vectors.Ops() {
@@ -137,23 +205,27 @@ func newConfig(opts []Option) (*config, error) {
 	}
 	for _, a := range c.areas {
 		if !areas[a] {
-			return nil, fmt.Errorf("conformance: unknown area %q", a)
+			return nil, &OptionError{Func: fn, Option: "Areas", Reason: fmt.Sprintf("unknown area %q", a)}
 		}
 	}
 	for _, name := range c.ops {
 		if _, ok := vectors.Op(name).Info(); !ok {
-			return nil, fmt.Errorf("conformance: unknown op %q", name)
+			return nil, &OptionError{Func: fn, Option: "Ops", Reason: fmt.Sprintf("unknown op %q", name)}
 		}
 	}
 	for _, l := range c.levels {
 		if !slices.Contains(vectors.Levels(), l) {
-			return nil, fmt.Errorf("conformance: unknown level %q (want %s)", l, strings.Join(vectors.Levels(), ", "))
+			return nil, &OptionError{Func: fn, Option: "Level", Reason: fmt.Sprintf("unknown level %q (want %s)", l, strings.Join(vectors.Levels(), ", "))}
+		}
+		if (fn == "Differential" || fn == "Fuzz") && l != vectors.LevelImplementationDefined {
+			return nil, &OptionError{Func: fn, Option: "Level", Reason: fmt.Sprintf("%s cannot honour level %q: a generated input has no must or should level; only Level(%q), which judges the inputs the spec leaves open, applies",
+				fn, l, vectors.LevelImplementationDefined)}
 		}
 	}
 	if !c.detailSet {
 		c.detail = defaultDetail
 	}
-	if c.parallel == 0 {
+	if c.parallel == 0 && fn != "Fuzz" { // Fuzz's default depends on the implementation
 		c.parallel = runtime.GOMAXPROCS(0)
 	}
 	if !c.deviationsSet {
@@ -164,6 +236,24 @@ func newConfig(opts []Option) (*config, error) {
 		c.deviations = devs
 	}
 	return c, nil
+}
+
+// exported returns the exported names of names.
+func exported(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if n != "" && n[0] >= 'A' && n[0] <= 'Z' {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// judgeOpen reports whether Level(vectors.LevelImplementationDefined) is
+// among the options: the oracle and Fuzz then judge the answers to inputs
+// the spec leaves open like any other.
+func (c *config) judgeOpen() bool {
+	return slices.Contains(c.levels, vectors.LevelImplementationDefined)
 }
 
 // corpus returns the vectors to run before selection.

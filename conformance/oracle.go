@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -38,7 +37,7 @@ import (
 // surrogate) is not a case; rapid draws another.
 func Differential(t *testing.T, a, b Implementation, opts ...Option) {
 	t.Helper()
-	c, err := newConfig(opts)
+	c, err := newConfig("Differential", opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +50,7 @@ func Differential(t *testing.T, a, b Implementation, opts ...Option) {
 			if why := pairUnsupported(a, b, op.Name); why != "" {
 				t.Skip(why)
 			}
-			rapid.Check(t, disagree(a, b, op.Name, gen, c.deviations, slices.Contains(c.levels, vectors.LevelImplementationDefined)))
+			rapid.Check(t, disagree(a, b, op.Name, gen, c.deviations, c.judgeOpen()))
 		})
 	}
 }
@@ -61,7 +60,7 @@ func Differential(t *testing.T, a, b Implementation, opts ...Option) {
 // joining a *propertyError for each op on which they disagree, with the
 // shrunk disagreeing input. Like checkLaws it must run in a test binary.
 func checkDifferential(a, b Implementation, opts ...Option) error {
-	c, err := newConfig(opts)
+	c, err := newConfig("Differential", opts)
 	if err != nil {
 		return err
 	}
@@ -72,7 +71,7 @@ func checkDifferential(a, b Implementation, opts ...Option) error {
 			continue
 		}
 		name := "checkDifferential/" + a.Name() + "-" + b.Name() + "/" + string(op.Name)
-		if err := checkProperty(name, disagree(a, b, op.Name, gen, c.deviations, slices.Contains(c.levels, vectors.LevelImplementationDefined))); err != nil {
+		if err := checkProperty(name, disagree(a, b, op.Name, gen, c.deviations, c.judgeOpen())); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -27,10 +27,15 @@ import (
 // (the vectors not run then have Err set to ctx.Err()). Failing vectors are
 // not errors: they are in the results.
 func Results(ctx context.Context, impl Implementation, opts ...Option) ([]Result, error) {
-	c, err := newConfig(opts)
+	c, err := newConfig("Results", opts)
 	if err != nil {
 		return nil, err
 	}
+	return c.results(ctx, impl)
+}
+
+// results runs the vectors c selects against impl, as Results does.
+func (c *config) results(ctx context.Context, impl Implementation) ([]Result, error) {
 	all, err := c.corpus()
 	if err != nil {
 		return nil, err
@@ -167,7 +172,11 @@ func (e *VectorError) Error() string { return formatFailure(e.Result) }
 // causes of the failures, by level, then biggest first. It is Run without a
 // *testing.T, in the manner of testing/fstest.TestFS.
 func Check(impl Implementation, opts ...Option) error {
-	results, err := Results(context.Background(), impl, opts...)
+	c, err := newConfig("Check", opts)
+	if err != nil {
+		return err
+	}
+	results, err := c.results(context.Background(), impl)
 	var errs []error
 	if err != nil {
 		errs = append(errs, err)
@@ -245,7 +254,7 @@ func unprovidedOps(results []Result) []string {
 // Messages point at the line of the caller's test that called Run.
 func Run(t *testing.T, impl Implementation, opts ...Option) {
 	t.Helper()
-	c, err := newConfig(opts)
+	c, err := newConfig("Run", opts)
 	if err != nil {
 		t.Fatal(err)
 	}

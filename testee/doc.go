@@ -1,6 +1,8 @@
 // Package testee runs percent-encoding implementations written in any
 // language as subprocesses, through the line-based JSON protocol of
-// PROTOCOL.md, and fuzzes them against pctest's reference codec.
+// PROTOCOL.md. It is the subprocess adapter only: the checks it is run
+// through, and the fuzzing engine of pctest fuzz ([conformance.Fuzz]), are
+// package conformance's.
 //
 // A testee is a program that reads one JSON request per line on its stdin
 // and writes one JSON response per line on its stdout. [Start] runs one and
@@ -8,15 +10,19 @@
 // Go test can run the conformance vectors against a program written in any
 // language:
 //
-//	p, err := testee.Start(ctx, testee.Config{Command: []string{"node", "testee.js"}})
+//	p, err := testee.Start(ctx, []string{"node", "testee.js"}, testee.Timeout(time.Minute))
 //	if err != nil {
 //		t.Fatal(err)
 //	}
 //	defer p.Close()
 //	conformance.Run(t, p)
 //
+// Options are values, as conformance's are: [Name], [Timeout],
+// [StartTimeout], [Window], [UTF16Hex], [MaxLine], [Dir] and [Env]; Start
+// rejects a wrong one with an [*OptionError].
+//
 // The Process pipelines requests over the one process (up to
-// [Config].Window in flight), restarts the testee when it crashes, hangs or
+// [Window] in flight), restarts the testee when it crashes, hangs or
 // breaks the protocol, and charges the incident to the request that caused
 // it as a [*CrashError], [*TimeoutError] or [*ProtocolError]; its [Stats]
 // count them. A testee that cannot run at all gives a [*StartError]; one
@@ -24,20 +30,18 @@
 // request ends, answered or charged, whatever the testee does
 // (PROTOCOL.md §5).
 //
-// [Fuzz] sends generated requests to an implementation and to the
-// reference codec ([conformance.Reference]) and shrinks each difference to a
-// minimal input, returning a [FuzzReport] of [Finding]s.
+// A Process is a [conformance.Batcher]: conformance.Fuzz sends it its
+// cases in batches. Its errors say what they stand for through methods that
+// Fuzz looks for (IncidentKind, Fatal, UnconfirmedIncident), so that
+// neither package imports the other.
 //
 // The package exports:
 //
-//   - [Start], [Config], [Process] and its methods: the subprocess client;
+//   - [Start], its [Option]s and [OptionError], [Process] and its methods:
+//     the subprocess client;
 //   - [Stats]: the incident counts of a run;
 //   - [CrashError], [TimeoutError], [ProtocolError], [StartError],
-//     [OutputError], [ErrClosed] and [Kind]: what stands in for an answer;
-//   - [EmptyError] and [CheckJudged]: a run that judged nothing;
-//   - [Fuzz], [FuzzConfig], [FuzzReport], [Finding], [UnconfirmedError],
-//     [DefaultMaxFindings] and the finding kinds ([KindDisagreement],
-//     [KindCrash], [KindTimeout], [KindProtocol], [KindError]):
-//     differential fuzzing;
+//     [OutputError], [UnconfirmedError], [ErrClosed] and [Kind]: what
+//     stands in for an answer;
 //   - [ProtocolVersion] and [DefaultWindow].
 package testee

@@ -1,16 +1,11 @@
 package testee
 
 import (
-	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/report"
-	"github.com/pctest/pctest/vectors"
 )
 
 // ProtocolVersion is the version of the testee protocol that PROTOCOL.md
@@ -18,8 +13,16 @@ import (
 const ProtocolVersion = 1
 
 // ErrClosed is the error of a request made to, or cut short by, a closed
-// [Process].
-var ErrClosed = errors.New("testee closed")
+// [Process]. Its Fatal method says that the Process answers nothing more.
+var ErrClosed error = closedError{}
+
+// closedError is the type of ErrClosed.
+type closedError struct{}
+
+func (closedError) Error() string { return "testee closed" }
+
+// Fatal reports true: a closed Process answers nothing more.
+func (closedError) Fatal() bool { return true }
 
 // A CrashError charges a request with the testee's end: the process exited,
 // or closed its stdout, while the request was the only one it had been
@@ -34,12 +37,16 @@ func (e *CrashError) Error() string {
 	return "crash: testee ended (" + e.Status + ") before answering"
 }
 
+// IncidentKind returns "crash" (conformance.KindCrash): a crash stands in
+// for the answer, and a fuzzing run reports it as a finding of that kind.
+func (e *CrashError) IncidentKind() string { return "crash" }
+
 // A TimeoutError charges a request that went unanswered for too long; the
 // runner killed the testee's process group and restarted it.
 type TimeoutError struct {
 	After time.Duration
 	// StartUp says After was the start-up allowance of a process that had
-	// not answered yet (Config.StartTimeout), not Config.Timeout.
+	// not answered yet (the StartTimeout option), not the Timeout.
 	StartUp bool
 	Stderr  string
 }
@@ -51,6 +58,9 @@ func (e *TimeoutError) Error() string {
 	}
 	return fmt.Sprintf("timeout: no answer in %v; testee killed and restarted", e.After)
 }
+
+// IncidentKind returns "timeout" (conformance.KindTimeout).
+func (e *TimeoutError) IncidentKind() string { return "timeout" }
 
 // A ProtocolError charges a request whose response line broke the testee
 // protocol: not JSON, without a valid id, for a request not in flight,
@@ -67,6 +77,9 @@ func (e *ProtocolError) Error() string {
 
 // Unwrap returns what is wrong with the line.
 func (e *ProtocolError) Unwrap() error { return e.Err }
+
+// IncidentKind returns "protocol" (conformance.KindProtocol).
+func (e *ProtocolError) IncidentKind() string { return "protocol" }
 
 // A StartError says the testee cannot run: its command could not be
 // executed, or it answered no request at all.
@@ -95,6 +108,10 @@ func (e *StartError) Error() string {
 // Unwrap returns why the command cannot run.
 func (e *StartError) Unwrap() error { return e.Err }
 
+// Fatal reports true: a testee that cannot start answers nothing, and a
+// fuzzing run ends with this error.
+func (e *StartError) Fatal() bool { return true }
+
 // An OutputError stops a run whose testee's stdout carries lines that are
 // not answers (PROTOCOL.md §2): maxBadLines of them in a row, with no
 // valid answer between them — a testee that logs to stdout, or answers in
@@ -115,6 +132,10 @@ func (e *OutputError) Error() string {
 		strings.Join(e.Command, " "), strings.Join(e.Lines, ", "), e.Count)
 }
 
+// Fatal reports true: no request is answered once stdout carries lines
+// that are not answers, and a fuzzing run ends with this error.
+func (e *OutputError) Fatal() bool { return true }
+
 // An UnconfirmedError stands in for the answer to a request that was in
 // flight at an incident (Incident) and was still waiting to be sent again
 // alone when the run ended: the incident is reported as it stands,
@@ -133,50 +154,10 @@ func (e *UnconfirmedError) Error() string {
 // Unwrap returns the incident.
 func (e *UnconfirmedError) Unwrap() error { return e.Incident }
 
-// An EmptyError says a run judged nothing: every vector or case was
-// skipped, or none was selected. Such a run does not pass (pctest exits 2)
-// unless asked to (-allow-empty).
-type EmptyError struct {
-	// What ran out: "vectors" or "cases".
-	What string
-	// Selected is how many were selected; Declined are the ops the
-	// implementation answered "unsupported" for every time.
-	Selected int
-	Declined []vectors.Op
-	// Selection says how they were selected (the flags), if at all.
-	Selection string
-}
-
-// Error names the likely cause: the selection, or the ops declined.
-func (e *EmptyError) Error() string {
-	switch {
-	case e.Selected == 0 && e.Selection != "":
-		return fmt.Sprintf("no %s judged: none matches the selection (%s)", e.What, e.Selection)
-	case e.Selected == 0:
-		return fmt.Sprintf("no %s judged: none selected", e.What)
-	}
-	var names []string
-	for _, op := range e.Declined {
-		names = append(names, string(op))
-	}
-	return fmt.Sprintf("no %s judged: the testee answered \"unsupported\" to all %d, of the ops %s; if it implements them, check the op names it expects against PROTOCOL.md §3 (-allow-empty accepts an empty run)",
-		e.What, e.Selected, strings.Join(names, ", "))
-}
-
-// CheckJudged returns an *EmptyError when results judged no vector: none
-// was selected (selection says how they were selected, for the message),
-// or the implementation answered "unsupported" to every one. A run that
-// judged nothing does not pass.
-func CheckJudged(results []conformance.Result, selection string) error {
-	declined := map[vectors.Op]bool{}
-	for i := range results {
-		if results[i].Outcome != conformance.Skipped {
-			return nil
-		}
-		declined[results[i].Vector.Op] = true
-	}
-	return &EmptyError{What: "vectors", Selected: len(results), Declined: slices.Sorted(maps.Keys(declined)), Selection: selection}
-}
+// UnconfirmedIncident returns a value that is the same for every request
+// in flight at the same incident, so that a fuzzing run reports the
+// incident once.
+func (e *UnconfirmedError) UnconfirmedIncident() any { return e.group }
 
 // Kind names the kind of runner incident err is: "crash", "timeout",
 // "protocol" or "start" for the errors of this package (their
@@ -187,15 +168,6 @@ func Kind(err error) string {
 	}
 	return "error"
 }
-
-// IncidentKind returns "crash", as Kind does.
-func (e *CrashError) IncidentKind() string { return "crash" }
-
-// IncidentKind returns "timeout", as Kind does.
-func (e *TimeoutError) IncidentKind() string { return "timeout" }
-
-// IncidentKind returns "protocol", as Kind does.
-func (e *ProtocolError) IncidentKind() string { return "protocol" }
 
 // IncidentKind returns "protocol", as Kind does.
 func (e *OutputError) IncidentKind() string { return "protocol" }

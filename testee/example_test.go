@@ -18,10 +18,7 @@ func TestExampleNode(t *testing.T) {
 	if err != nil {
 		t.Skip("node is not installed: the example testee needs it")
 	}
-	p, err := testee.Start(context.Background(), testee.Config{
-		Command: []string{node, "../cmd/pctest/testees/node-builtin/testee.js"},
-		Name:    "node",
-	})
+	p, err := testee.Start(context.Background(), []string{node, "../cmd/pctest/testees/node-builtin/testee.js"}, testee.Name("node"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +36,7 @@ func TestExampleNode(t *testing.T) {
 func ExampleStart() {
 	var t *testing.T // the test's
 
-	p, err := testee.Start(context.Background(), testee.Config{Command: []string{"node", "testee.js"}})
+	p, err := testee.Start(context.Background(), []string{"node", "testee.js"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf16"
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/faketestee"
@@ -294,92 +293,9 @@ func TestHostileMissingInterpreter(t *testing.T) {
 	if err := os.WriteFile(script, []byte("#!/no/such/interpreter -x\necho\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Start(context.Background(), Config{Command: []string{script}})
+	_, err := Start(context.Background(), []string{script})
 	var se *StartError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "the interpreter /no/such/interpreter named on its #! line does not exist") {
 		t.Errorf("got %v", err)
-	}
-}
-
-// fuzzFake fuzzes the fake testee in mode.
-func fuzzFake(t *testing.T, mode string, timeout time.Duration, cfg FuzzConfig) (*FuzzReport, *Process, error) {
-	t.Helper()
-	pc := fakeConfig(mode)
-	pc.Timeout = timeout
-	pc.Window = 16
-	if mode == "never-read" {
-		pc.StartTimeout = 3 * timeout // what the test is about
-	}
-	cfg.ShrinkTime = 10 * time.Minute // what is found must not depend on speed
-	p, _ := startFake(t, pc)
-	rep, err := Fuzz(context.Background(), p, cfg)
-	p.Close()
-	return rep, p, err
-}
-
-// TestFuzzHostileHang: hangs are findings (defect 1). A case budget, not a
-// duration: on a loaded machine a few seconds may pass before the first
-// hang (issue 22); TestPromiseFuzzUnconfirmedIncident covers time running
-// out.
-func TestFuzzHostileHang(t *testing.T) {
-	rep, _, err := fuzzFake(t, "ref,hang-char=~", time.Second,
-		FuzzConfig{Ops: []vectors.Op{vectors.OpEncodeURIComponent}, Seed: 1, Cases: 2000, MaxFindings: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Findings) == 0 {
-		t.Fatalf("no finding: %+v", rep)
-	}
-	for _, f := range rep.Findings {
-		// Shrunk to "~" alone: each candidate that hangs costs -timeout,
-		// not the start-up allowance (TestPromiseHangAfterRestart).
-		if f.Kind != KindTimeout || !f.Shrunk || string(utf16.Decode(f.Request.In)) != "~" {
-			t.Errorf("finding %+v", f)
-		}
-	}
-	if rep.Cases == 0 || rep.Cases > rep.Sent {
-		t.Errorf("cases %d, sent %d", rep.Cases, rep.Sent)
-	}
-}
-
-// TestFuzzHostileCrash: a testee that crashes on '%' has crash findings,
-// each shrunk to "%" and reproduced alone, and is never taken for one that
-// cannot start (defect 1).
-func TestFuzzHostileCrash(t *testing.T) {
-	rep, _, err := fuzzFake(t, "ref,noflush,crash-char=%", 10*time.Second,
-		FuzzConfig{Ops: []vectors.Op{vectors.OpDecodeURIComponent, vectors.OpEncodeURI}, Seed: 1, Cases: 2000, MaxFindings: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Findings) == 0 {
-		t.Fatal("no finding")
-	}
-	for _, f := range rep.Findings {
-		if f.Kind != KindCrash || !f.Reproduced || !f.Shrunk || string(rune(f.Request.In[0])) != "%" || len(f.Request.In) != 1 {
-			t.Errorf("finding %s %v kind %s reproduced %v shrunk %v", f.Request.Op, f.Request.In, f.Kind, f.Reproduced, f.Shrunk)
-		}
-	}
-}
-
-// TestFuzzHostileNothing: a testee that answers nothing is an error, and
-// no case is counted (defect 7).
-func TestFuzzHostileNothing(t *testing.T) {
-	rep, _, err := fuzzFake(t, "never-read", 200*time.Millisecond, FuzzConfig{Seed: 1, Cases: 100})
-	var se *StartError
-	if !errors.As(err, &se) || rep.Cases != 0 {
-		t.Errorf("got %v, %d cases", err, rep.Cases)
-	}
-}
-
-// TestFuzzHostileUnsupported: an op the testee declines is listed once,
-// even when asked for twice, and has no finding (defect 8).
-func TestFuzzHostileUnsupported(t *testing.T) {
-	rep, _, err := fuzzFake(t, "ref,unsup-op=decodeURI", 10*time.Second,
-		FuzzConfig{Ops: []vectors.Op{vectors.OpDecodeURI, vectors.OpDecodeURI, vectors.OpEncodeURI}, Seed: 1, Cases: 500})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(rep.Unsupported, []vectors.Op{vectors.OpDecodeURI}) || len(rep.Findings) != 0 {
-		t.Errorf("unsupported %v, findings %+v", rep.Unsupported, rep.Findings)
 	}
 }

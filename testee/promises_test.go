@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,72 +86,6 @@ func TestPromiseStdoutNotAnswers(t *testing.T) {
 	// (TestHostileOutput's extra-char).
 }
 
-// TestPromiseFuzzStdoutNotAnswers (defect 1, fuzz): fuzz stops with the
-// *OutputError too, instead of "answered none of the 256 requests sent".
-func TestPromiseFuzzStdoutNotAnswers(t *testing.T) {
-	_, _, err := fuzzFake(t, "ref,debug-every", time.Minute, FuzzConfig{Seed: 1, Cases: 1000})
-	var oe *OutputError
-	if !errors.As(err, &oe) || !strings.Contains(err.Error(), `stdout carries lines that are not answers: "debug: {`) {
-		t.Errorf("got %v, want an *OutputError", err)
-	}
-}
-
-// TestPromiseFuzzUnconfirmedIncident (defect 2): a testee that crashes on
-// every input holding '%', and restarts slowly: when the run's time is up,
-// the requests in flight at the crash are still waiting to be sent again
-// alone. The incident is reported as it stands, unconfirmed, once; it used
-// to be dropped, and fuzz exited 0.
-func TestPromiseFuzzUnconfirmedIncident(t *testing.T) {
-	marker := filepath.Join(t.TempDir(), "marker")
-	// The first process crashes at once; every later one sleeps a minute
-	// before it reads: the deadline (8 s, for the first process to start
-	// on a loaded machine) comes long before the crash can be cleared.
-	rep, p, err := fuzzFake(t, "ref,flush-each,crash-char=%,restart-delay=1m,marker="+marker, time.Minute,
-		FuzzConfig{Ops: []vectors.Op{vectors.OpDecodeURIComponent}, Seed: 1, Duration: 8 * time.Second, Grace: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st := p.Stats(); st.Restarts != 1 || st.Crashes != 0 {
-		t.Errorf("stats %+v: want the one crash, not yet charged", st)
-	}
-	if len(rep.Findings) != 1 {
-		t.Fatalf("%d findings, want the one unconfirmed crash: %+v", len(rep.Findings), rep.Findings)
-	}
-	f := rep.Findings[0]
-	var ue *UnconfirmedError
-	if f.Kind != KindCrash || !f.Unconfirmed || f.Reproduced || f.Shrunk || !errors.As(f.Err, &ue) || ue.Requests < 1 {
-		t.Errorf("finding %+v", f)
-	}
-	if c, u, fl := rep.Confirmed(); c != 0 || u != 1 || fl != 0 {
-		t.Errorf("confirmed %d, unconfirmed %d, flaky %d", c, u, fl)
-	}
-	if !strings.Contains(f.Err.Error(), "crash: testee ended (exit status 3) before answering (unconfirmed: one of ") {
-		t.Errorf("error %q", f.Err)
-	}
-}
-
-// TestPromiseFuzzCrashesWithACaseBudget (defect 2): the same crashing
-// testee, restarting at once, fuzzed for a case budget: every finding is
-// a crash on an input holding '%', confirmed alone and shrunk to "%".
-func TestPromiseFuzzCrashesWithACaseBudget(t *testing.T) {
-	rep, p, err := fuzzFake(t, "ref,flush-each,crash-char=%", time.Minute,
-		FuzzConfig{Ops: []vectors.Op{vectors.OpDecodeURIComponent, vectors.OpEncodeURI}, Seed: 1, Cases: 300, MaxFindings: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Findings) != 2 || p.Stats().Crashes == 0 {
-		t.Fatalf("findings %+v, stats %+v", rep.Findings, p.Stats())
-	}
-	for _, f := range rep.Findings {
-		if f.Kind != KindCrash || !f.Reproduced || !f.Shrunk || string(utf16.Decode(f.Request.In)) != "%" {
-			t.Errorf("finding %s %q kind %s reproduced %v shrunk %v", f.Request.Op, string(utf16.Decode(f.Request.In)), f.Kind, f.Reproduced, f.Shrunk)
-		}
-	}
-	if !slices.Equal(rep.Capped, []vectors.Op{vectors.OpDecodeURIComponent, vectors.OpEncodeURI}) {
-		t.Errorf("capped %v", rep.Capped)
-	}
-}
-
 // TestPromiseOneRequestPerProcess (defect 3): a testee that answers its
 // first request and exits 0 is served, a process per request; one that
 // crashes on its request is charged alone. The run used to loop for ever,
@@ -204,78 +136,6 @@ func TestPromiseClosedStdin(t *testing.T) {
 		if st := p.Stats(); st.Timeouts != 0 || st.Crashes != 0 || st.Restarts == 0 {
 			t.Errorf("-j %d: %+v", j, st)
 		}
-	}
-}
-
-// TestPromiseEmptyRun (defect 5): a testee that answers "unsupported" to
-// every op (its op names misspelled) judges no vector: CheckJudged says
-// so, naming the ops; a selection that selects nothing names the
-// selection. Fuzz says the same of its cases.
-func TestPromiseEmptyRun(t *testing.T) {
-	ops := []vectors.Op{vectors.OpEncodeURIComponent, vectors.OpDecodeURI}
-	p, _ := startFake(t, fakeConfig("ref,unsup-op=*"))
-	results, err := conformance.Results(context.Background(), p, conformance.Ops(ops...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = CheckJudged(results, "-op encodeURIComponent,decodeURI")
-	var ee *EmptyError
-	if !errors.As(err, &ee) || !slices.Equal(ee.Declined, []vectors.Op{vectors.OpDecodeURI, vectors.OpEncodeURIComponent}) || ee.Selected != len(results) {
-		t.Fatalf("got %v", err)
-	}
-	want := fmt.Sprintf(`no vectors judged: the testee answered "unsupported" to all %d, of the ops decodeURI, encodeURIComponent; if it implements them, check the op names it expects against PROTOCOL.md §3 (-allow-empty accepts an empty run)`, len(results))
-	if err.Error() != want {
-		t.Errorf("got  %s\nwant %s", err, want)
-	}
-	if err := CheckJudged(nil, "-run ^nosuch"); err == nil || err.Error() != "no vectors judged: none matches the selection (-run ^nosuch)" {
-		t.Errorf("none selected: %v", err)
-	}
-	// One op supported is enough.
-	p2, _ := startFake(t, fakeConfig("ref,unsup-op=decodeURI"))
-	results, err = conformance.Results(context.Background(), p2, conformance.Ops(ops...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := CheckJudged(results, ""); err != nil {
-		t.Errorf("a run that judged vectors: %v", err)
-	}
-
-	rep, _, err := fuzzFake(t, "ref,unsup-op=*", time.Minute, FuzzConfig{Ops: ops, Seed: 1, Cases: 200})
-	if !errors.As(err, &ee) || rep.Judged != 0 || !strings.HasPrefix(err.Error(), `no cases judged: the testee answered "unsupported" to all `) {
-		t.Errorf("fuzz: got %v, %d judged", err, rep.Judged)
-	}
-	rep, _, err = fuzzFake(t, "ref,unsup-op=*", time.Minute, FuzzConfig{Ops: ops, Seed: 1, Cases: 200, AllowEmpty: true})
-	if err != nil || !slices.Equal(rep.Unsupported, []vectors.Op{vectors.OpDecodeURI, vectors.OpEncodeURIComponent}) {
-		t.Errorf("fuzz -allow-empty: %v, unsupported %v", err, rep.Unsupported)
-	}
-}
-
-// TestPromiseMaxFindings (defect 6): two bugs in one op, '!' escaped and a
-// crash on '~'. A limit of one finding stops the op at the first, and says
-// so; the default finds both, each once, however often they come again.
-func TestPromiseMaxFindings(t *testing.T) {
-	ops := []vectors.Op{vectors.OpEncodeURIComponent}
-	rep, _, err := fuzzFake(t, "ref,bang-bug,crash-char=~", time.Minute, FuzzConfig{Ops: ops, Seed: 1, Cases: 20000, MaxFindings: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Findings) != 1 || rep.MaxFindings != 1 || !slices.Equal(rep.Capped, ops) || rep.Sent >= 20000 {
-		t.Errorf("-max-findings 1: %d findings, max %d, capped %v, %d sent", len(rep.Findings), rep.MaxFindings, rep.Capped, rep.Sent)
-	}
-	rep, _, err = fuzzFake(t, "ref,bang-bug,crash-char=~", time.Minute, FuzzConfig{Ops: ops, Seed: 1, Cases: 20000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	inputs := map[string]string{}
-	for _, f := range rep.Findings {
-		in := string(utf16.Decode(f.Request.In))
-		if inputs[in] != "" {
-			t.Errorf("%q found twice", in)
-		}
-		inputs[in] = f.Kind
-	}
-	if inputs["!"] != KindDisagreement || inputs["~"] != KindCrash {
-		t.Errorf("findings %v: want both bugs", inputs)
 	}
 }
 

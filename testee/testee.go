@@ -22,7 +22,7 @@ import (
 )
 
 // DefaultWindow is how many requests are in flight at once unless
-// Config.Window says otherwise.
+// the Window option says otherwise.
 const DefaultWindow = 256
 
 // Limits of the subprocess runner. They bound what a misbehaving testee can
@@ -70,10 +70,30 @@ const (
 	oneShotExits = 2
 )
 
-// A Config says how to run a testee.
-type Config struct {
-	// Command is the command and its arguments, executed directly (no
-	// shell); Command[0] is looked up in PATH.
+// An Option configures the Process that [Start] starts. Options are
+// values, as conformance's are: build them with the functions below. Start
+// honours every one of them, and rejects a wrong value with an
+// *[OptionError].
+type Option struct {
+	name  string // the function that made it, as the OptionError names it
+	apply func(*config)
+}
+
+// An OptionError is an option given a wrong value (a negative timeout, an
+// empty command), or the zero Option.
+type OptionError struct {
+	// Option is the function that made the option, such as "Timeout".
+	Option string
+	// Reason says what is wrong.
+	Reason string
+}
+
+// Error returns "testee: option Option: Reason".
+func (e *OptionError) Error() string { return "testee: option " + e.Option + ": " + e.Reason }
+
+// config is what the options set, with the command.
+type config struct {
+	// Command is the command and its arguments (see Start).
 	Command []string
 	// Name labels the implementation in reports; Command[0]'s base name if
 	// empty.
@@ -103,6 +123,76 @@ type Config struct {
 	Env []string
 }
 
+// Name labels the implementation in reports; the base name of the
+// command's first word by default.
+func Name(name string) Option { return Option{"Name", func(c *config) { c.Name = name }} }
+
+// Timeout sets how long the oldest request in flight may go unanswered,
+// counted from when it was sent or from the last response, whichever is
+// later, before the testee is killed and restarted. Zero means 10s.
+func Timeout(d time.Duration) Option {
+	return Option{"Timeout", func(c *config) { c.Timeout = d }}
+}
+
+// StartTimeout sets the start-up allowance: how long a new process may take
+// to give its first answer (its start-up counted in) before it is killed
+// as one that hangs. Zero means three times the Timeout. A testee cannot
+// start when three processes in a row, each given this allowance, answer
+// nothing.
+func StartTimeout(d time.Duration) Option {
+	return Option{"StartTimeout", func(c *config) { c.StartTimeout = d }}
+}
+
+// Window sets how many requests may be in flight; zero means
+// DefaultWindow.
+func Window(n int) Option { return Option{"Window", func(c *config) { c.Window = n }} }
+
+// UTF16Hex sends text as "in_utf16" hex code units instead of "in", for
+// testees whose JSON cannot carry lone surrogates (PROTOCOL.md §3).
+func UTF16Hex() Option { return Option{"UTF16Hex", func(c *config) { c.UTF16Hex = true }} }
+
+// MaxLine sets the longest response line accepted; zero means 1 MiB. A
+// longer line is a protocol error, and the testee is killed and restarted.
+func MaxLine(n int) Option { return Option{"MaxLine", func(c *config) { c.MaxLine = n }} }
+
+// Dir sets the testee's working directory; the runner's by default.
+func Dir(dir string) Option { return Option{"Dir", func(c *config) { c.Dir = dir }} }
+
+// Env adds variables, each "key=value", to the runner's environment for the
+// testee. Several Env options add up.
+func Env(env ...string) Option {
+	return Option{"Env", func(c *config) { c.Env = append(c.Env, env...) }}
+}
+
+// newConfig applies opts to the command and checks their values.
+func newConfig(command []string, opts []Option) (config, error) {
+	c := config{Command: command}
+	for _, o := range opts {
+		if o.apply == nil {
+			return c, &OptionError{Option: "Option{}", Reason: "the zero Option; build options with the functions of package testee"}
+		}
+		o.apply(&c)
+	}
+	switch {
+	case len(command) == 0:
+		return c, &OptionError{Option: "command", Reason: "no command to start"}
+	case c.Timeout < 0:
+		return c, &OptionError{Option: "Timeout", Reason: fmt.Sprintf("%v: want 0 (the default) or more", c.Timeout)}
+	case c.StartTimeout < 0:
+		return c, &OptionError{Option: "StartTimeout", Reason: fmt.Sprintf("%v: want 0 (the default) or more", c.StartTimeout)}
+	case c.Window < 0:
+		return c, &OptionError{Option: "Window", Reason: fmt.Sprintf("%d requests: want 0 (the default) or more", c.Window)}
+	case c.MaxLine < 0:
+		return c, &OptionError{Option: "MaxLine", Reason: fmt.Sprintf("%d bytes: want 0 (the default) or more", c.MaxLine)}
+	}
+	for _, kv := range c.Env {
+		if !strings.Contains(kv, "=") {
+			return c, &OptionError{Option: "Env", Reason: fmt.Sprintf("%q: want key=value", kv)}
+		}
+	}
+	return c, nil
+}
+
 // A Process is a [conformance.Implementation] answered by a subprocess that
 // speaks the testee protocol of PROTOCOL.md. Its Do is safe for concurrent
 // use: requests are pipelined over the one process, a writer goroutine
@@ -128,7 +218,7 @@ type Config struct {
 // fails the canary on three processes in a row cannot run: every request
 // then fails with a *StartError.
 type Process struct {
-	cfg    Config
+	cfg    config
 	token  string        // in the testee's environment, to find its escaped descendants
 	window chan struct{} // a token per request in flight
 	nextID atomic.Int64
@@ -184,7 +274,7 @@ type call struct {
 	end    int64  // where its line ends in what was written to proc
 	group  *group // the incident it is sent again alone for, or nil
 	canary bool   // the runner's own request: no caller waits for it
-	// batch is what the caller of doBatch waits on, or nil (done is then
+	// batch is what the caller of DoBatch waits on, or nil (done is then
 	// what Do waits on); finished says resp and err are set. Both guarded
 	// by Process.mu.
 	batch    *batchWait
@@ -195,7 +285,7 @@ type call struct {
 	lost int
 }
 
-// A batchWait is what doBatch waits on: done is closed once pending, the
+// A batchWait is what DoBatch waits on: done is closed once pending, the
 // requests of the batch still unanswered plus one while the batch is being
 // handed over, reaches zero.
 type batchWait struct {
@@ -252,7 +342,7 @@ type proc struct {
 }
 
 // newProcess returns a Process for cfg. It starts no process: call start.
-func newProcess(cfg Config) *Process {
+func newProcess(cfg config) *Process {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
 	}
@@ -298,12 +388,19 @@ const tokenEnv = "PCTEST_RUNNER_TOKEN"
 // Name returns the testee's label.
 func (t *Process) Name() string { return t.cfg.Name }
 
-// Start starts the testee cfg describes and returns its handle. The error
-// is a *StartError when the command cannot be executed. ctx bounds only the
-// start; the process runs until Close or Kill. The caller must call Close
-// (or Kill) to stop the process and release what the handle holds.
-func Start(ctx context.Context, cfg Config) (*Process, error) {
+// Start starts the testee command, as opts configure it, and returns its
+// handle. The command and its arguments are executed directly (no shell);
+// command[0] is looked up in PATH. The error is an *OptionError for a
+// wrong option, a *StartError when the command cannot be executed. ctx
+// bounds only the start; the process runs until Close or Kill. The caller
+// must call Close (or Kill) to stop the process and release what the
+// handle holds.
+func Start(ctx context.Context, command []string, opts ...Option) (*Process, error) {
 	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	cfg, err := newConfig(command, opts)
+	if err != nil {
 		return nil, err
 	}
 	t := newProcess(cfg)
@@ -328,9 +425,6 @@ func (t *Process) Close() error {
 // Kill is Close without the grace period: the process group is killed at
 // once.
 func (t *Process) Kill() { t.close(true) }
-
-// Config returns the configuration of t, with the defaults filled in.
-func (t *Process) Config() Config { return t.cfg }
 
 // start starts the testee's process and the goroutines that serve it. An
 // error is a *StartError: the command could not be executed.
@@ -391,7 +485,7 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 	}
 }
 
-// doBatch sends reqs to the testee and waits for all their responses:
+// DoBatch sends reqs to the testee and waits for all their responses:
 // resps[i] and errs[i] are what Do(ctx, reqs[i]) returns, but that a
 // request still waiting, when ctx is done, to be sent again alone after an
 // incident gets an *UnconfirmedError. Each request is a
@@ -402,7 +496,7 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 // request. When ctx is done first, the requests not yet answered get ctx's
 // error and stay in flight, as Do's do; those not yet handed over are not
 // sent.
-func (t *Process) doBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) {
+func (t *Process) DoBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) {
 	calls := make([]call, len(reqs))
 	w := &batchWait{pending: 1, done: make(chan struct{})}
 	var stop error // why the requests from sent on were not sent
@@ -1459,6 +1553,26 @@ func (t *Process) StartFailure() error {
 		return t.fatal
 	}
 	return nil
+}
+
+// Window returns how many requests may be in flight at once (the Window
+// option, or its default).
+func (t *Process) Window() int { return t.cfg.Window }
+
+// Recovery returns how long clearing an incident may take: a request sent
+// again alone on a new process, its start-up allowance plus twice the
+// timeout. A fuzzing run gives its findings that long to be confirmed
+// once its time is up.
+func (t *Process) Recovery() time.Duration { return t.cfg.StartTimeout + 2*t.cfg.Timeout }
+
+// NothingAnswered returns the error of a run in which the testee answered
+// none of the sent requests: its StartFailure, or a *StartError saying
+// so, with the end of its stderr.
+func (t *Process) NothingAnswered(sent int64) error {
+	if err := t.StartFailure(); err != nil {
+		return err
+	}
+	return &StartError{Command: t.cfg.Command, Err: fmt.Errorf("answered none of the %d requests sent", sent), Stderr: t.Stderr(stderrExcerpt)}
 }
 
 // Stats returns the incident counts so far.

@@ -19,8 +19,8 @@ import (
 
 // fakeConfig returns the config of a fake testee (see fake_test.go) with the
 // behaviours in mode.
-func fakeConfig(mode string) Config {
-	return Config{
+func fakeConfig(mode string) config {
+	return config{
 		Command: []string{os.Args[0]},
 		Name:    "fake",
 		// A race-enabled test binary on a loaded machine may take seconds
@@ -33,7 +33,7 @@ func fakeConfig(mode string) Config {
 
 // startFake starts a fake testee and closes it when t ends, checking that
 // no goroutine and no process is left behind.
-func startFake(t *testing.T, cfg Config) (*Process, *[]int) {
+func startFake(t *testing.T, cfg config) (*Process, *[]int) {
 	t.Helper()
 	faketestee.CheckNoLeaks(t)
 	var (
@@ -281,7 +281,7 @@ func TestTesteeLongLineBoundedMemory(t *testing.T) {
 
 func TestTesteeCannotStart(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
-	tt := newProcess(Config{Command: []string{filepath.Join(t.TempDir(), "no-such-testee")}})
+	tt := newProcess(config{Command: []string{filepath.Join(t.TempDir(), "no-such-testee")}})
 	err := tt.start()
 	var se *StartError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "no-such-testee") {

@@ -35,7 +35,7 @@ func BenchmarkNodeTestee(b *testing.B) {
 	if err != nil {
 		b.Skip("node is not installed")
 	}
-	tt, err := testee.Start(context.Background(), testee.Config{Command: []string{node, "testees/node-builtin/testee.js"}, Timeout: time.Minute})
+	tt, err := testee.Start(context.Background(), []string{node, "testees/node-builtin/testee.js"}, testee.Timeout(time.Minute))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func BenchmarkNodeRun(b *testing.B) {
 	if _, err := exec.LookPath("node"); err != nil {
 		b.Skip("node is not installed")
 	}
-	im, err := openNamed("node", testee.Config{Timeout: time.Minute})
+	im, err := openNamed("node", []testee.Option{testee.Timeout(time.Minute)})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/report"
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -25,7 +26,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
 		format   = fs.String("format", "text", "the report's `format`: text or json (report/fuzz.schema.json)")
-		maxFind  = fs.Int("max-findings", testee.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
+		maxFind  = fs.Int("max-findings", conformance.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
 		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
 		level    = fs.String("level", "", "judge the differences at these comma-separated `levels`: must, should, implementation-defined (default: must and should, which fuzzing cannot tell apart, are judged; a difference on an input the spec leaves open is counted apart, not a finding)")
@@ -78,11 +79,16 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportSetupError(stderr, "fuzz", err)
 	}
-	cfg := testee.FuzzConfig{Ops: ops, Seed: *seed, Duration: *duration, Cases: *cases, Workers: max(im.Parallel, 1),
-		MaxFindings: *maxFind, AllowEmpty: *empty, ShrinkTime: *shrink, JudgeOpen: judgeOpen}
-	if devs, err := vectors.Deviations(); err == nil {
-		cfg.Deviations = devs
+	opts := []conformance.Option{conformance.Ops(ops...), conformance.Seed(*seed), conformance.Duration(*duration), conformance.Cases(*cases),
+		conformance.Parallel(max(im.Parallel, 1)), conformance.MaxFindings(*maxFind), conformance.ShrinkTime(*shrink)}
+	if *empty {
+		opts = append(opts, conformance.AllowEmpty())
 	}
+	if judgeOpen {
+		opts = append(opts, conformance.Level(vectors.LevelImplementationDefined))
+	}
+	devs, _ := vectors.Deviations() // nil, excusing nothing, if they do not load
+	opts = append(opts, conformance.KnownDeviations(devs))
 	if os.Getenv("GOGC") == "" {
 		// Fuzzing allocates about a kilobyte a case over a live heap of a
 		// few megabytes: collecting at 4x the live heap rather than 2x
@@ -103,7 +109,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		win           rateWindow
 		lastN, lastAt = int64(-1), start
 	)
-	cfg.Progress = func(p testee.FuzzProgress) {
+	opts = append(opts, conformance.Progress(0, func(p conformance.FuzzProgress) {
 		now := time.Now()
 		if p.Cases != lastN {
 			lastN, lastAt = p.Cases, now
@@ -129,8 +135,8 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		line.show(now, s)
-	}
-	rep, err := testee.Fuzz(ctx, im.Implementation, cfg)
+	}))
+	rep, err := conformance.Fuzz(ctx, im.Implementation, opts...)
 	line.clear()
 	interrupted := ctx.Err() != nil
 	im.close(interrupted)
@@ -163,9 +169,9 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// A fuzzReport is a testee.FuzzReport with what the command knows besides.
+// A fuzzReport is a conformance.FuzzReport with what the command knows besides.
 type fuzzReport struct {
-	*testee.FuzzReport
+	*conformance.FuzzReport
 	Impl      string
 	Argv      []string
 	Start     time.Time

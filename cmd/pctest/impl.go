@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -96,8 +97,8 @@ func (im *implementation) close(now bool) {
 }
 
 // openNamed returns the built-in implementation or example testee called
-// name. cfg is the testee's configuration, without Command, for an example.
-func openNamed(name string, cfg testee.Config) (*implementation, error) {
+// name. opts configure the testee of an example.
+func openNamed(name string, opts []testee.Option) (*implementation, error) {
 	for _, b := range builtins {
 		if b.Name == name {
 			return &implementation{Implementation: b.New(), Label: name, Parallel: runtime.GOMAXPROCS(0)}, nil
@@ -105,7 +106,7 @@ func openNamed(name string, cfg testee.Config) (*implementation, error) {
 	}
 	for _, e := range examples {
 		if e.Name == name {
-			return openExample(e, cfg)
+			return openExample(e, opts)
 		}
 	}
 	return nil, &usageError{"unknown implementation " + strconv.Quote(name) + "; known: " + strings.Join(implNames(), ", ")}
@@ -113,7 +114,7 @@ func openNamed(name string, cfg testee.Config) (*implementation, error) {
 
 // openExample writes example e to a temporary directory and starts it. An
 // error is a *testee.StartError if its interpreter is not installed.
-func openExample(e example, cfg testee.Config) (*implementation, error) {
+func openExample(e example, opts []testee.Option) (*implementation, error) {
 	interp, err := exec.LookPath(e.Interpreter)
 	if err != nil {
 		return nil, &testee.StartError{Command: []string{e.Interpreter}, Err: err}
@@ -128,9 +129,7 @@ func openExample(e example, cfg testee.Config) (*implementation, error) {
 		os.RemoveAll(dir)
 		return nil, &testee.StartError{Command: []string{e.Interpreter}, Err: err}
 	}
-	cfg.Command = []string{interp, script}
-	cfg.Name = e.Name
-	im, err := openTestee(cfg)
+	im, err := openTestee([]string{interp, script}, append(slices.Clip(opts), testee.Name(e.Name)))
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -147,11 +146,11 @@ func openExample(e example, cfg testee.Config) (*implementation, error) {
 	return im, nil
 }
 
-// openTestee starts the testee cfg describes.
-func openTestee(cfg testee.Config) (*implementation, error) {
-	t, err := testee.Start(context.Background(), cfg)
+// openTestee starts the testee argv, as opts configure it.
+func openTestee(argv []string, opts []testee.Option) (*implementation, error) {
+	t, err := testee.Start(context.Background(), argv, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &implementation{Implementation: t, Label: t.Name(), Argv: cfg.Command, Testee: t, Parallel: t.Config().Window}, nil
+	return &implementation{Implementation: t, Label: t.Name(), Argv: argv, Testee: t, Parallel: t.Window()}, nil
 }

@@ -255,9 +255,12 @@ func (f *implFlags) open(argv []string) (*implementation, error) {
 	case f.startTimeout < 0:
 		return nil, &usageError{"-start-timeout must not be negative"}
 	}
-	cfg := testee.Config{Command: argv, Timeout: f.timeout, StartTimeout: f.startTimeout, UTF16Hex: f.utf16hex, Window: f.window}
-	if f.impl != "" {
-		return openNamed(f.impl, cfg)
+	opts := []testee.Option{testee.Timeout(f.timeout), testee.StartTimeout(f.startTimeout), testee.Window(f.window)}
+	if f.utf16hex {
+		opts = append(opts, testee.UTF16Hex())
 	}
-	return openTestee(cfg)
+	if f.impl != "" {
+		return openNamed(f.impl, opts)
+	}
+	return openTestee(argv, opts)
 }

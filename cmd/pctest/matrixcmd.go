@@ -50,7 +50,7 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		reports []*runReport
 		notes   []string
 	)
-	cfg := testee.Config{Timeout: *timeout}
+	cfg := []testee.Option{testee.Timeout(*timeout)}
 	names := implNames()
 	for _, name := range names {
 		if ctx.Err() != nil {

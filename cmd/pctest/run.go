@@ -198,7 +198,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case rep.Fails():
 		return exitFail
 	}
-	if err := testee.CheckJudged(rep.Results, strings.Join(rep.Selection, " ")); err != nil && !*empty {
+	if err := conformance.CheckJudged(rep.Results, strings.Join(rep.Selection, " ")); err != nil && !*empty {
 		fmt.Fprintf(stderr, "pctest run: %v\n", err)
 		return exitUsage
 	}

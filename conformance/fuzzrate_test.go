@@ -1,4 +1,4 @@
-package testee
+package conformance
 
 import (
 	"bufio"
@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -137,7 +137,7 @@ func writeFuzzRequests(t *testing.T, file string, seed uint64, n int) int64 {
 		t.Fatal(err)
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	ref := conformance.Reference()
+	ref := Reference()
 	var live []vectors.Op
 	for _, o := range vectors.Ops() {
 		if gen.Covers(o.Name) {
@@ -189,7 +189,7 @@ func timeStandalone(t *testing.T, node, script, file string, n int) float64 {
 	defer in.Close()
 	cmd := exec.Command(node, script)
 	cmd.Stdin = in
-	cmd.Env = append(os.Environ(), "PCTEST_PROTOCOL="+strconv.Itoa(ProtocolVersion))
+	cmd.Env = append(os.Environ(), "PCTEST_PROTOCOL="+strconv.Itoa(testee.ProtocolVersion))
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package testee
+package conformance
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/vectors"
 )
@@ -19,11 +18,11 @@ import (
 // Fuzzing limits.
 const (
 	// DefaultMaxFindings is how many distinct findings are reported per
-	// op, unless FuzzConfig.MaxFindings says otherwise, before the op is
+	// op, unless the MaxFindings option says otherwise, before the op is
 	// fuzzed no more: more are most often the same bug.
 	DefaultMaxFindings = 10
-	// defaultGrace is how long, past FuzzConfig.Duration, an
-	// implementation that is not a *Process gets to finish the findings
+	// defaultGrace is how long, past the Duration option, an
+	// implementation that is not a Batcher gets to finish the findings
 	// being confirmed.
 	defaultGrace = 10 * time.Second
 	// shrinkBudget bounds the requests and the time spent shrinking one
@@ -45,54 +44,115 @@ const (
 	KindError        = "error"        // another error stood in for the answer
 )
 
-// A FuzzConfig says what [Fuzz] does.
-type FuzzConfig struct {
-	// Ops are the ops fuzzed; nil means every op of [vectors.Ops].
-	Ops []vectors.Op
-	// Seed is the first case's seed; the same seed generates the same
-	// cases.
-	Seed uint64
-	// Duration bounds the time spent; zero means no bound but Cases.
-	// Findings being shrunk when it is up are reported as they are.
-	Duration time.Duration
-	// Cases bounds the cases sent; zero means no bound but Duration. With
-	// neither, Fuzz runs until ctx is done.
-	Cases int64
-	// Workers is how many cases are in flight at once; zero means the
-	// Window of a *Process, else GOMAXPROCS.
-	Workers int
-	// Deviations are known deviations (vectors/deviations.json); a
-	// difference one of them covers for the implementation's Name is not a
-	// finding.
-	Deviations []vectors.Deviation
-	// MaxFindings is how many distinct findings an op may have before it
-	// is fuzzed no more; zero means DefaultMaxFindings.
-	MaxFindings int
-	// Grace is how long, once Duration is up, the findings being shrunk
-	// or confirmed get to finish; what is still unconfirmed then, and each
-	// incident whose requests were still waiting at the deadline to be
-	// sent again alone, is reported as it stands. Zero means, for a
-	// *Process, its StartTimeout plus twice its Timeout (time for an
-	// incident to be sent again alone on a new process), else 10s.
-	Grace time.Duration
-	// ShrinkTime bounds the time spent shrinking one finding; zero means
-	// 20s. (Tests give a long one, so that what they find does not depend
-	// on the machine's speed.)
-	ShrinkTime time.Duration
-	// JudgeOpen judges the answers to inputs the spec leaves open
-	// ([vectors.Request.Open], the vector level
-	// implementation-defined) like any other. Without it, a difference
-	// from the reference on such an input is no finding: it is counted
-	// in FuzzReport.Open, and shrinking never moves a finding onto one.
-	JudgeOpen bool
-	// AllowEmpty makes a run that judged no case (every op unsupported)
-	// no error.
-	AllowEmpty bool
-	// Progress, if not nil, is called every ProgressEvery (zero means one
-	// second) while Fuzz runs, from a goroutine of its own, with the
-	// progress so far. Fuzz prints nothing: the caller shows it.
-	Progress      func(FuzzProgress)
-	ProgressEvery time.Duration
+// A Batcher is an [Implementation] that answers requests sent together
+// faster than one at a time, as a subprocess adapter that pipelines them
+// does (testee.Process). [Fuzz] sends it its cases in batches, and takes
+// its defaults from it.
+type Batcher interface {
+	Implementation
+	// DoBatch answers reqs[i] in resps[i], or fails it with errs[i],
+	// waiting for all of them; ctx bounds the wait.
+	DoBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error)
+	// Window is how many requests it takes in flight at once: Fuzz's
+	// default for Parallel.
+	Window() int
+	// Recovery is how long clearing an incident may take (a request sent
+	// again alone on a new process): Fuzz's default for Grace.
+	Recovery() time.Duration
+	// NothingAnswered returns the error Fuzz reports when it answered
+	// none of the sent requests of a run: why it cannot start.
+	NothingAnswered(sent int64) error
+}
+
+// The errors an adapter puts in place of an answer tell Fuzz what
+// happened through their methods (found with errors.As), so that Fuzz
+// needs no adapter's types:
+//
+//   - IncidentKind() string: the implementation did not answer but
+//     crashed, hung or broke its protocol (KindCrash, KindTimeout,
+//     KindProtocol); the finding is of that kind. Another error is a
+//     finding of KindError.
+//   - Fatal() bool: the implementation cannot answer any more requests
+//     (it cannot start, it was closed, its output is not answers); the run
+//     ends with that error.
+//   - UnconfirmedIncident() any: the request was in flight at an incident
+//     and the run ended before it could be sent again alone; the incident
+//     is reported once, unconfirmed, for the requests whose method returns
+//     the same (comparable) value.
+type (
+	incidentError    interface{ IncidentKind() string }
+	fatalError       interface{ Fatal() bool }
+	unconfirmedError interface{ UnconfirmedIncident() any }
+)
+
+// Seed sets the first case's seed for [Fuzz]; the same seed generates the
+// same cases. The default is 0.
+func Seed(seed uint64) Option {
+	return Option{"Seed", func(c *config) { c.seed = seed }}
+}
+
+// Cases bounds the cases [Fuzz] sends; zero means no bound but Duration.
+// With neither, Fuzz runs until its ctx is done.
+func Cases(n int64) Option {
+	return nonNegative("Cases", n, func(c *config) { c.cases = n })
+}
+
+// nonNegative returns the option name, which sets v, or records that v is
+// negative.
+func nonNegative[T int | int64 | time.Duration](name string, v T, set func(*config)) Option {
+	return Option{name, func(c *config) {
+		if v < 0 {
+			c.fail(name, fmt.Sprintf("%v: want 0 (no bound, or the default) or more", v))
+		}
+		set(c)
+	}}
+}
+
+// Duration bounds the time [Fuzz] spends; zero means no bound but Cases.
+// Findings being shrunk when it is up are reported as they are.
+func Duration(d time.Duration) Option {
+	return nonNegative("Duration", d, func(c *config) { c.duration = d })
+}
+
+// MaxFindings sets how many distinct findings an op may have before
+// [Fuzz] fuzzes it no more; zero means DefaultMaxFindings.
+func MaxFindings(n int) Option {
+	return nonNegative("MaxFindings", n, func(c *config) { c.maxFindings = n })
+}
+
+// Grace sets how long, once the Duration of [Fuzz] is up, the findings
+// being shrunk or confirmed get to finish; what is still unconfirmed
+// then, and each incident whose requests were still waiting at the
+// deadline to be sent again alone, is reported as it stands. Zero means,
+// for a [Batcher], its Recovery (for a testee.Process, its start-up
+// allowance plus twice its timeout), else 10s.
+func Grace(d time.Duration) Option {
+	return nonNegative("Grace", d, func(c *config) { c.grace = d })
+}
+
+// ShrinkTime bounds the time [Fuzz] spends shrinking one finding; zero
+// means 20s. (Tests give a long one, so that what they find does not
+// depend on the machine's speed.)
+func ShrinkTime(d time.Duration) Option {
+	return nonNegative("ShrinkTime", d, func(c *config) { c.shrinkTime = d })
+}
+
+// AllowEmpty makes a [Fuzz] run that judged no case (every op
+// unsupported) no error.
+func AllowEmpty() Option {
+	return Option{"AllowEmpty", func(c *config) { c.allowEmpty = true }}
+}
+
+// Progress has [Fuzz] call fn every interval (zero means one second),
+// from a goroutine of its own, with the progress so far. Fuzz prints
+// nothing: the caller shows it.
+func Progress(every time.Duration, fn func(FuzzProgress)) Option {
+	return Option{"Progress", func(c *config) {
+		if every < 0 {
+			c.fail("Progress", fmt.Sprintf("every %v: want 0 (one second) or more", every))
+		}
+		c.progress, c.progressEvery = fn, every
+	}}
 }
 
 // A FuzzProgress is how far a [Fuzz] run has come.
@@ -101,7 +161,7 @@ type FuzzProgress struct {
 	Cases    int64
 	Findings int
 	// Elapsed is the time since the start; Left the time left until
-	// FuzzConfig.Duration is up, or, with only a case limit, an estimate
+	// the Duration option is up, or, with only a case limit, an estimate
 	// from the rate so far (zero when there is no bound, or no rate yet).
 	Elapsed, Left time.Duration
 }
@@ -110,7 +170,7 @@ type FuzzProgress struct {
 type FuzzReport struct {
 	// Implementation is the implementation's Name.
 	Implementation string
-	// Seed is FuzzConfig.Seed.
+	// Seed is the Seed option.
 	Seed uint64
 	// Cases counts the generated requests the implementation answered;
 	// Sent counts those sent to it, answered or not.
@@ -128,7 +188,7 @@ type FuzzReport struct {
 	// Open counts the cases, by op in OpenByOp, whose input the spec
 	// leaves open ([vectors.Request.Open]) and whose answer differs from
 	// the reference's: not judged, so not findings (unless
-	// FuzzConfig.JudgeOpen, when Open is zero). A crash, hang or protocol
+	// Level(vectors.LevelImplementationDefined), when Open is zero). A crash, hang or protocol
 	// error on such an input is a finding all the same.
 	Open     int64
 	OpenByOp map[vectors.Op]int64
@@ -182,7 +242,8 @@ type Finding struct {
 	Reproduced bool
 	// Unconfirmed says the run ended before Request could be sent again
 	// on its own: the finding is reported as it stood, Err being the
-	// incident (an *UnconfirmedError when its request was still waiting
+	// incident (an error with an UnconfirmedIncident, such as a
+	// *testee.UnconfirmedError, when its request was still waiting
 	// to be sent again alone).
 	Unconfirmed bool
 }
@@ -191,27 +252,40 @@ type Finding struct {
 func (f *Finding) Op() vectors.Op { return f.Request.Op }
 
 // Fuzz sends generated requests to impl and to the reference codec
-// ([conformance.Reference]) until the duration or the cases of cfg are
-// spent or ctx is done, and shrinks each difference, crash, hang or
-// protocol error to a minimal input. Every finding is sent again on its
-// own before it is reported. When the duration is up, the requests in
-// flight and the findings being confirmed get cfg.Grace to finish; those
-// still unconfirmed then are reported as they stand, never dropped. The
-// error is not nil when impl cannot run (a *StartError), its output is
-// not answers (an *OutputError), or it answered no request at all; the
-// report is then partial. A run that judged no case is an *EmptyError
-// unless cfg.AllowEmpty. An interrupted run (ctx canceled) is not an
-// error: the report says Interrupted.
-func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) (*FuzzReport, error) {
+// ([Reference]) until the Duration or the Cases given in opts are spent
+// or ctx is done, and shrinks each difference, crash, hang or protocol
+// error to a minimal input. Every finding is sent again on its own before
+// it is reported. When the duration is up, the requests in flight and the
+// findings being confirmed get the Grace to finish; those still
+// unconfirmed then are reported as they stand, never dropped. It is the
+// engine of `pctest fuzz`; see [Option] for the options it takes. Ops and
+// Areas select the ops fuzzed (all by default); KnownDeviations excuses
+// differences, as Differential's do; Parallel sets the cases in flight
+// (a [Batcher]'s Window, else GOMAXPROCS, by default).
+//
+// The error is an *[OptionError] for an option Fuzz cannot honour, the
+// fatal error of an implementation that cannot run or whose output is not
+// answers (see [Batcher] for how an adapter's errors say so), or an error
+// saying it answered no request at all; the report is then partial. A run
+// that judged no case is an *[EmptyError] unless AllowEmpty is given. An
+// interrupted run (ctx canceled) is not an error: the report says
+// Interrupted.
+func Fuzz(ctx context.Context, impl Implementation, opts ...Option) (*FuzzReport, error) {
+	cfg, err := newConfig("Fuzz", opts)
+	if err != nil {
+		return nil, err
+	}
+	b, _ := impl.(Batcher)
 	f := &fuzzer{
 		impl:       impl,
-		ref:        conformance.Reference(),
-		seed:       cfg.Seed,
-		devs:       cfg.Deviations,
-		limit:      cfg.Cases,
-		max:        cfg.MaxFindings,
-		shrinkTime: cfg.ShrinkTime,
-		judgeOpen:  cfg.JudgeOpen,
+		batcher:    b,
+		ref:        Reference(),
+		seed:       cfg.seed,
+		devs:       cfg.deviations,
+		limit:      cfg.cases,
+		max:        cfg.maxFindings,
+		shrinkTime: cfg.shrinkTime,
+		judgeOpen:  cfg.judgeOpen(),
 	}
 	if f.shrinkTime <= 0 {
 		f.shrinkTime = shrinkTimeBudget
@@ -219,16 +293,18 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 	if f.max <= 0 {
 		f.max = DefaultMaxFindings
 	}
-	f.grace = cfg.Grace
+	f.grace = cfg.grace
 	if f.grace <= 0 {
 		f.grace = defaultGrace
-		if p, ok := impl.(*Process); ok {
-			f.grace = p.cfg.StartTimeout + 2*p.cfg.Timeout
+		if b != nil {
+			f.grace = b.Recovery()
 		}
 	}
-	ops := cfg.Ops
-	if ops == nil {
-		for _, o := range vectors.Ops() {
+	// The ops given, in their order, then those of the areas given (or
+	// every op), in the order of vectors.Ops.
+	ops := slices.Clone(cfg.ops)
+	for _, o := range vectors.Ops() {
+		if len(cfg.ops) == 0 && len(cfg.areas) == 0 || len(cfg.areas) > 0 && cfg.opSelected(o.Name) {
 			ops = append(ops, o.Name)
 		}
 	}
@@ -238,16 +314,16 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 		}
 		f.ops = append(f.ops, &fuzzOp{op: op, sigs: map[string]bool{}})
 	}
-	workers := cfg.Workers
+	workers := cfg.parallel
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
-		if p, ok := impl.(*Process); ok {
-			workers = p.cfg.Window
+		if b != nil {
+			workers = b.Window()
 		}
 	}
 	f.deadline = time.Now().Add(100 * 365 * 24 * time.Hour)
-	if cfg.Duration > 0 {
-		f.deadline = time.Now().Add(cfg.Duration)
+	if cfg.duration > 0 {
+		f.deadline = time.Now().Add(cfg.duration)
 	}
 	start := time.Now()
 	stop := f.reportProgress(cfg, start)
@@ -255,7 +331,7 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 	stop()
 	rep := &FuzzReport{
 		Implementation: impl.Name(),
-		Seed:           cfg.Seed,
+		Seed:           cfg.seed,
 		Cases:          f.answered.Load(),
 		Sent:           f.sent.Load(),
 		Elapsed:        time.Since(start),
@@ -287,32 +363,27 @@ func Fuzz(ctx context.Context, impl conformance.Implementation, cfg FuzzConfig) 
 	}
 	slices.Sort(rep.Unsupported)
 	slices.Sort(declined)
-	p, _ := impl.(*Process)
 	switch {
 	case f.fatal != nil:
 		return rep, f.fatal
 	case rep.Cases == 0 && rep.Sent > 0 && len(rep.Findings) == 0 && !rep.Interrupted:
-		err := fmt.Errorf("answered none of the %d requests sent", rep.Sent)
-		if p == nil {
-			return rep, fmt.Errorf("%s %w", rep.Implementation, err)
+		if b != nil {
+			return rep, b.NothingAnswered(rep.Sent)
 		}
-		if se := p.StartFailure(); se != nil {
-			return rep, se
-		}
-		return rep, &StartError{Command: p.cfg.Command, Err: err, Stderr: p.Stderr(stderrExcerpt)}
-	case rep.Judged == 0 && !rep.Interrupted && !cfg.AllowEmpty:
+		return rep, fmt.Errorf("%s answered none of the %d requests sent", rep.Implementation, rep.Sent)
+	case rep.Judged == 0 && !rep.Interrupted && !cfg.allowEmpty:
 		return rep, &EmptyError{What: "cases", Selected: int(rep.Sent), Declined: declined}
 	}
 	return rep, nil
 }
 
-// reportProgress calls cfg.Progress every cfg.ProgressEvery until the
+// reportProgress calls cfg.progress every cfg.progressEvery until the
 // returned stop is called.
-func (f *fuzzer) reportProgress(cfg FuzzConfig, start time.Time) (stop func()) {
-	if cfg.Progress == nil {
+func (f *fuzzer) reportProgress(cfg *config, start time.Time) (stop func()) {
+	if cfg.progress == nil {
 		return func() {}
 	}
-	every := cfg.ProgressEvery
+	every := cfg.progressEvery
 	if every <= 0 {
 		every = time.Second
 	}
@@ -333,12 +404,12 @@ func (f *fuzzer) reportProgress(cfg FuzzConfig, start time.Time) (stop func()) {
 				p.Findings = len(f.findings)
 				f.mu.Unlock()
 				switch {
-				case cfg.Duration > 0:
+				case cfg.duration > 0:
 					p.Left = max(f.deadline.Sub(now), 0)
-				case cfg.Cases > 0 && p.Cases > 0:
-					p.Left = time.Duration(float64(p.Elapsed) * float64(cfg.Cases-p.Cases) / float64(p.Cases))
+				case cfg.cases > 0 && p.Cases > 0:
+					p.Left = time.Duration(float64(p.Elapsed) * float64(cfg.cases-p.Cases) / float64(p.Cases))
 				}
-				cfg.Progress(p)
+				cfg.progress(p)
 			}
 		}
 	}()
@@ -351,8 +422,9 @@ func (f *fuzzer) reportProgress(cfg FuzzConfig, start time.Time) (stop func()) {
 // A fuzzer sends generated requests to an implementation and to the
 // reference codec, and shrinks each finding.
 type fuzzer struct {
-	impl     conformance.Implementation
-	ref      conformance.Implementation
+	impl     Implementation
+	batcher  Batcher // impl, if it is one
+	ref      Implementation
 	seed     uint64
 	devs     []vectors.Deviation
 	limit    int64
@@ -361,7 +433,7 @@ type fuzzer struct {
 	grace    time.Duration
 	// shrinkTime bounds the time spent shrinking one finding.
 	shrinkTime time.Duration
-	// judgeOpen is FuzzConfig.JudgeOpen.
+	// judgeOpen is Level(vectors.LevelImplementationDefined).
 	judgeOpen bool
 
 	next     atomic.Int64 // the number of the next case
@@ -378,7 +450,7 @@ type fuzzer struct {
 	fatal    error
 	// unconfirmed holds the incidents reported unconfirmed, so that each
 	// is reported once, whichever of its requests comes first.
-	unconfirmed map[*group]bool
+	unconfirmed map[any]bool
 }
 
 // fuzzOp is the state of one op under fuzzing.
@@ -397,12 +469,12 @@ type fuzzOp struct {
 }
 
 // batchSize is how many cases a worker generates, has answered and
-// judges at a time. The cases of a batch sent to a *Process go out in few
+// judges at a time. The cases of a batch sent to a Batcher go out in few
 // writes, and its worker wakes once for them all.
 const batchSize = 64
 
 // run fuzzes until ctx is done, the deadline passes, or the case limit is
-// reached, with workers requests in flight: for a *Process, batches of
+// reached, with workers requests in flight: for a Batcher, batches of
 // cases from enough workers to fill that many; for another implementation,
 // which answers in the calling goroutine, that many workers.
 func (f *fuzzer) run(ctx context.Context, workers int) {
@@ -414,7 +486,7 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 	wctx, wcancel := context.WithDeadline(ctx, f.deadline.Add(f.grace))
 	defer wcancel()
 	size := batchSize
-	if _, ok := f.impl.(*Process); ok {
+	if f.batcher != nil {
 		size = min(batchSize, workers)
 		workers = (workers + size - 1) / size
 	}
@@ -563,9 +635,9 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 	w.errs = slices.Grow(w.errs[:0], n)[:n]
 	// The answers are awaited until the deadline: a request still waiting
 	// then to be sent again alone after an incident gets an
-	// *UnconfirmedError, which is reported as it stands.
-	if p, ok := f.impl.(*Process); ok {
-		p.doBatch(gctx, w.reqs, w.resps, w.errs)
+	// error with an UnconfirmedIncident, which is reported as it stands.
+	if f.batcher != nil {
+		f.batcher.DoBatch(gctx, w.reqs, w.resps, w.errs)
 	} else {
 		for k, req := range w.reqs {
 			w.resps[k], w.errs[k] = f.impl.Do(gctx, req)
@@ -632,7 +704,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	if !d.got.Unsupported || d.err != nil {
 		o.answered = true
 	}
-	var ue *UnconfirmedError
+	var ue unconfirmedError
 	switch {
 	case !d.differs:
 		f.mu.Unlock()
@@ -641,13 +713,14 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 		// An incident the run ended before it could be cleared: reported
 		// once, as it stands, even when the op is being shrunk.
 		defer f.mu.Unlock()
-		if f.unconfirmed[ue.group] || o.capped {
+		incident := ue.UnconfirmedIncident()
+		if f.unconfirmed[incident] || o.capped {
 			return
 		}
 		if f.unconfirmed == nil {
-			f.unconfirmed = map[*group]bool{}
+			f.unconfirmed = map[any]bool{}
 		}
-		f.unconfirmed[ue.group] = true
+		f.unconfirmed[incident] = true
 		req = cloneRequest(req)
 		f.findings = append(f.findings, Finding{Kind: d.kind(), Request: req, Original: req, Want: d.want, Err: d.err, Case: c.i, Unconfirmed: true})
 		o.findings++
@@ -719,7 +792,7 @@ type result struct {
 // (crash, timeout, protocol error), whatever the reference answers.
 func (d *result) signature() string {
 	if d.err != nil {
-		return Kind(d.err)
+		return incidentKind(d.err)
 	}
 	return responseKind(d.want) + "/" + responseKind(d.got)
 }
@@ -729,9 +802,19 @@ func (d *result) kind() string {
 	if d.err == nil {
 		return KindDisagreement
 	}
-	switch k := Kind(d.err); k {
-	case "crash", "timeout", "protocol":
-		return k
+	return incidentKind(d.err)
+}
+
+// incidentKind returns the kind of finding err, standing in for an
+// answer, makes: the IncidentKind of an adapter's error (KindCrash,
+// KindTimeout, KindProtocol), else KindError.
+func incidentKind(err error) string {
+	var ie incidentError
+	if errors.As(err, &ie) {
+		switch k := ie.IncidentKind(); k {
+		case KindCrash, KindTimeout, KindProtocol:
+			return k
+		}
 	}
 	return KindError
 }
@@ -769,16 +852,15 @@ func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vector
 func (f *fuzzer) judge(ctx context.Context, req vectors.Request, want, got vectors.Response, err error) (*result, error) {
 	if err != nil {
 		var (
-			se *StartError
-			oe *OutputError
-			ue *UnconfirmedError
+			fe fatalError
+			ue unconfirmedError
 		)
 		switch {
 		case errors.As(err, &ue):
 			return &result{want: want, err: err, differs: true}, nil
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
-		case errors.As(err, &se), errors.As(err, &oe), errors.Is(err, ErrClosed):
+		case errors.As(err, &fe) && fe.Fatal():
 			f.mu.Lock()
 			if f.fatal == nil {
 				f.fatal = err
@@ -830,7 +912,7 @@ func cloneRequest(req vectors.Request) vectors.Request {
 // (Zeller's ddmin) over its input's atoms — code points for text, so that a
 // surrogate pair goes as one, and octets — then by replacing each atom with
 // 'a', repeating both while either makes progress. A candidate is kept only
-// if it fails the same way (signature); the *Process charges a crash, hang
+// if it fails the same way (signature); a testee.Process charges a crash, hang
 // or protocol error to a candidate only when it fails so on its own. The
 // candidates of a step are tried at once, pipelined. Shrinking stops at the
 // run's deadline, when ctx is done, or when its budget is spent: the

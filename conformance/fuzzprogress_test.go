@@ -1,4 +1,4 @@
-package testee
+package conformance
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/vectors"
 )
@@ -18,13 +17,13 @@ func TestFuzzProgress(t *testing.T) {
 		mu    sync.Mutex
 		calls []FuzzProgress
 	)
-	cfg := FuzzConfig{Seed: 1, Duration: 600 * time.Millisecond, Workers: 2, ProgressEvery: 100 * time.Millisecond,
-		Progress: func(p FuzzProgress) {
+	const duration = 600 * time.Millisecond
+	rep, err := Fuzz(context.Background(), Reference(), Seed(1), Duration(duration), Parallel(2),
+		Progress(100*time.Millisecond, func(p FuzzProgress) {
 			mu.Lock()
 			calls = append(calls, p)
 			mu.Unlock()
-		}}
-	rep, err := Fuzz(context.Background(), conformance.Reference(), cfg)
+		}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +33,7 @@ func TestFuzzProgress(t *testing.T) {
 		t.Fatalf("%d progress reports in %v, want one every 100ms", len(calls), rep.Elapsed)
 	}
 	for i, p := range calls {
-		if p.Left < 0 || p.Left > cfg.Duration || i == 0 && p.Left == 0 || p.Elapsed <= 0 || p.Findings != 0 {
+		if p.Left < 0 || p.Left > duration || i == 0 && p.Left == 0 || p.Elapsed <= 0 || p.Findings != 0 {
 			t.Errorf("report %d: %+v", i, p)
 		}
 		if i > 0 && (p.Cases < calls[i-1].Cases || p.Left > calls[i-1].Left) {
@@ -51,7 +50,7 @@ func TestFuzzProgress(t *testing.T) {
 // deadline's context is done, so a fill loop that only skipped the inputs
 // the reference declines spun for ever (a hang seen under load).
 func TestFuzzBatchEndsAtDeadline(t *testing.T) {
-	f := &fuzzer{impl: conformance.Reference(), ref: conformance.Reference(), seed: 1,
+	f := &fuzzer{impl: Reference(), ref: Reference(), seed: 1,
 		ops: []*fuzzOp{{op: vectors.OpEncodeURIComponent, sigs: map[string]bool{}}}, changed: make(chan struct{})}
 	gctx, cancel := context.WithCancel(context.Background())
 	cancel()

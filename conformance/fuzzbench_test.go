@@ -1,4 +1,4 @@
-package testee
+package conformance
 
 import (
 	"context"
@@ -6,13 +6,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/testee"
 )
 
 // BenchmarkFuzzReference fuzzes the reference codec against itself: the
 // harness's own cost per case (generate, answer twice, compare).
 func BenchmarkFuzzReference(b *testing.B) {
-	benchFuzz(b, conformance.Reference())
+	benchFuzz(b, Reference())
 }
 
 // BenchmarkFuzzNode fuzzes the node example testee, as pctest fuzz -impl
@@ -22,7 +22,7 @@ func BenchmarkFuzzNode(b *testing.B) {
 	if err != nil {
 		b.Skip("node is not installed")
 	}
-	p, err := Start(context.Background(), Config{Command: []string{node, "../cmd/pctest/testees/node-builtin/testee.js"}, Timeout: time.Minute})
+	p, err := testee.Start(context.Background(), []string{node, "../cmd/pctest/testees/node-builtin/testee.js"}, testee.Timeout(time.Minute))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -30,9 +30,9 @@ func BenchmarkFuzzNode(b *testing.B) {
 	benchFuzz(b, p)
 }
 
-func benchFuzz(b *testing.B, impl conformance.Implementation) {
+func benchFuzz(b *testing.B, impl Implementation) {
 	b.ReportAllocs()
-	rep, err := Fuzz(context.Background(), impl, FuzzConfig{Seed: 1, Cases: int64(b.N)})
+	rep, err := Fuzz(context.Background(), impl, Seed(1), Cases(int64(b.N)))
 	if err != nil {
 		b.Fatal(err)
 	}

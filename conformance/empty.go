@@ -1,0 +1,55 @@
+package conformance
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// An EmptyError says a run judged nothing: every vector or case was
+// skipped, or none was selected. Such a run does not pass (pctest exits 2)
+// unless asked to (-allow-empty, the AllowEmpty option of [Fuzz]).
+type EmptyError struct {
+	// What ran out: "vectors" or "cases".
+	What string
+	// Selected is how many were selected; Declined are the ops the
+	// implementation answered "unsupported" for every time.
+	Selected int
+	Declined []vectors.Op
+	// Selection says how they were selected (the flags), if at all.
+	Selection string
+}
+
+// Error names the likely cause: the selection, or the ops declined.
+func (e *EmptyError) Error() string {
+	switch {
+	case e.Selected == 0 && e.Selection != "":
+		return fmt.Sprintf("no %s judged: none matches the selection (%s)", e.What, e.Selection)
+	case e.Selected == 0:
+		return fmt.Sprintf("no %s judged: none selected", e.What)
+	}
+	var names []string
+	for _, op := range e.Declined {
+		names = append(names, string(op))
+	}
+	return fmt.Sprintf("no %s judged: the testee answered \"unsupported\" to all %d, of the ops %s; if it implements them, check the op names it expects against PROTOCOL.md §3 (-allow-empty accepts an empty run)",
+		e.What, e.Selected, strings.Join(names, ", "))
+}
+
+// CheckJudged returns an *EmptyError when results judged no vector: none
+// was selected (selection says how they were selected, for the message),
+// or the implementation answered "unsupported" to every one. A run that
+// judged nothing does not pass.
+func CheckJudged(results []Result, selection string) error {
+	declined := map[vectors.Op]bool{}
+	for i := range results {
+		if results[i].Outcome != Skipped {
+			return nil
+		}
+		declined[results[i].Vector.Op] = true
+	}
+	return &EmptyError{What: "vectors", Selected: len(results), Declined: slices.Sorted(maps.Keys(declined)), Selection: selection}
+}
