@@ -10,7 +10,7 @@
 //	formDecode            new URLSearchParams("a=" + input).get("a")
 //	utf8DecodeReplace     new TextDecoder("utf-8", {ignoreBOM: true}).decode
 //	percentEncodeSet      the URL setters and parser (whatwg.* sets, below)
-//	queryEncode           a.href = "http://example.test/?" + input in a page
+//	queryEncode           a.href = "http://example.test/?" + input + "#" in a page
 //	                      served in the label's encoding, the query read back
 //	queryEncodeScheme     the same with args.scheme + "://example.test/?"
 //	formEncodeLegacy      a GET form of hidden inputs submitted from a page
@@ -257,13 +257,19 @@ func (h *host) plan(reqs []*request) {
 			case "queryEncodeScheme":
 				j.fn, j.arg = "scheme", headless.JSString(utf16.Encode([]rune(r.Args["scheme"])))
 			}
-			// The page appends 'a', so that only '#' and the
-			// characters the parser removes anywhere are unfit.
+			// The page appends '#', which ends the query (and
+			// flushes ISO-2022-JP's state) and keeps the parser from
+			// stripping a C0 control or space at the end: so only '#'
+			// and the characters the parser removes anywhere are
+			// unfit, which QueryUnfit(s + "a") says.
 			if j.fn != "form" {
 				if why := headless.QueryUnfit(s + "a"); why != "" {
 					h.answers[i] = unsupported(why)
 					continue
 				}
+			} else if strings.ContainsAny(s, "\r\n") {
+				h.answers[i] = unsupported("form submission normalizes line breaks to CRLF before the serializer (HTML, converting to a list of name-value pairs)")
+				continue
 			}
 			add(label, j)
 		default:
@@ -323,8 +329,8 @@ func (h *host) render(n int) []byte {
 			fmt.Fprintf(&b, "%q: %s,\n", j.fn, s)
 		}
 	}
-	fmt.Fprintf(&b, `query: function (x) { var a = document.createElement('a'); a.href = 'http://example.test/?' + x + 'a'; return cut(a.href, 'http://example.test/?', 'a'); },
-scheme: function (x, s) { var a = document.createElement('a'); var pre = s + '://example.test/?'; a.href = pre + x + 'a'; return cut(a.href, pre, 'a'); }
+	fmt.Fprintf(&b, `query: function (x) { var a = document.createElement('a'); a.href = 'http://example.test/?' + x + '#'; return cut(a.href, 'http://example.test/?', '#'); },
+scheme: function (x, s) { var a = document.createElement('a'); var pre = s + '://example.test/?'; a.href = pre + x + '#'; return cut(a.href, pre, '#'); }
 };
 var out = [];
 `)
