@@ -60,7 +60,7 @@ type Session struct {
 
 	srv    *http.Server
 	next   chan string
-	ack    chan struct{}
+	ack    chan bool // true: the page ran no script
 	exited chan struct{}
 	stop   func()
 	seq    int
@@ -79,7 +79,7 @@ var Kinds = []string{"chromium", "firefox-esr", "webkitgtk"}
 // when the browser does not get that far before ctx ends or within a
 // minute.
 func Start(ctx context.Context, kind, bin string, mux *http.ServeMux) (*Session, error) {
-	s := &Session{Kind: kind, next: make(chan string), ack: make(chan struct{}), exited: make(chan struct{})}
+	s := &Session{Kind: kind, next: make(chan string), ack: make(chan bool), exited: make(chan struct{})}
 	ready := make(chan struct{})
 	var once sync.Once
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -89,13 +89,20 @@ func Start(ctx context.Context, kind, bin string, mux *http.ServeMux) (*Session,
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		io.WriteString(w, `<!doctype html><title>driver</title><iframe id=f></iframe><script>
-function next() {
+var f = document.getElementById('f'), waiting = false;
+function next(noscript) {
+  waiting = false;
   var x = new XMLHttpRequest();
-  x.open('POST', '/next', true);
-  x.onload = function () { if (x.status == 200) document.getElementById('f').src = x.responseText; };
-  x.onerror = function () { setTimeout(next, 200); };
+  x.open('POST', noscript ? '/next?noscript=1' : '/next', true);
+  x.onload = function () { if (x.status == 200) { waiting = true; f.src = x.responseText; } };
+  x.onerror = function () { setTimeout(function () { next(noscript); }, 200); };
   x.send('');
 }
+f.onload = function () {
+  var d = null;
+  try { d = f.contentDocument; } catch (e) {}
+  if (waiting && d && d.scripts.length == 0) next(true);
+};
 next();
 </script>`)
 	})
@@ -104,7 +111,7 @@ next();
 		once.Do(func() { first = true; close(ready) })
 		if !first {
 			select {
-			case s.ack <- struct{}{}:
+			case s.ack <- r.URL.Query().Get("noscript") != "":
 			case <-r.Context().Done():
 				return
 			}
@@ -144,8 +151,9 @@ next();
 
 // Load loads path (a path on the session's mux, which may have a query)
 // into the driver page's iframe and returns when a page calls
-// parent.next(), or with an error when the browser exits or ctx ends
-// first.
+// parent.next(), with a *NoScriptError when the iframe finished loading
+// a document without script elements, or with another error when the
+// browser exits or ctx ends first.
 func (s *Session) Load(ctx context.Context, path string) error {
 	s.seq++
 	sep := "?"
@@ -163,13 +171,28 @@ func (s *Session) Load(ctx context.Context, path string) error {
 		return fmt.Errorf("%s did not ask for %s: %w", s.Kind, path, ctx.Err())
 	}
 	select {
-	case <-s.ack:
+	case noscript := <-s.ack:
+		if noscript {
+			return &NoScriptError{Kind: s.Kind, Path: path}
+		}
 		return nil
 	case <-s.exited:
 		return fmt.Errorf("%s exited while it loaded %s", s.Kind, path)
 	case <-ctx.Done():
 		return fmt.Errorf("%s did not finish %s: %w", s.Kind, path, ctx.Err())
 	}
+}
+
+// A NoScriptError is what Load returns when the page it loaded (or one
+// it led to) holds no script that ran: the browser loaded a document
+// without the page's script elements, as WebKitGTK does with a page
+// served in an encoding it does not decode.
+type NoScriptError struct {
+	Kind, Path string
+}
+
+func (e *NoScriptError) Error() string {
+	return fmt.Sprintf("%s loaded %s as a document without scripts, so none ran", e.Kind, e.Path)
 }
 
 // Close ends the browser and the server.

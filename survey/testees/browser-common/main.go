@@ -12,6 +12,7 @@
 //	percentEncodeSet      the URL setters and parser (whatwg.* sets, below)
 //	queryEncode           a.href = "http://example.test/?" + input + "#" in a page
 //	                      served in the label's encoding, the query read back
+//	                      from a.search
 //	queryEncodeScheme     the same with args.scheme + "://example.test/?"
 //	formEncodeLegacy      a GET form of hidden inputs submitted from a page
 //	                      in that encoding to this host, which reads the query
@@ -40,6 +41,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -310,10 +312,14 @@ func octetArray(b []byte) string {
 // units, four hex digits each (JSON cannot carry a lone surrogate to Go);
 // run calls f and keeps its answer or the error it throws; cut takes a
 // prefix and a suffix away, or marks the whole string with '!' when they
-// are not there.
+// are not there; query sets a.href to a URL of the scheme with the input
+// as its query and reads the query back from a.search (the rest of the
+// URL, such as a file: URL's host, plays no part), or the whole href
+// marked with '!' when the URL did not parse.
 const pageJS = `function hex(s) { var o = ''; for (var i = 0; i < s.length; i++) o += ('000' + s.charCodeAt(i).toString(16)).slice(-4); return o; }
 function run(f, x, y) { try { var r = f(x, y); return r === null ? {e: 'null', m: 'null'} : {o: hex(String(r))}; } catch (e) { return {e: String(e && e.name), m: String(e && e.message)}; } }
 function cut(s, pre, post) { return s.substring(0, pre.length) == pre && s.substring(s.length - post.length) == post && s.length >= pre.length + post.length ? s.substring(pre.length, s.length - post.length) : '!' + s; }
+function query(scheme, x) { var a = document.createElement('a'); a.href = scheme + '://example.test/?' + x + '#'; return a.search ? a.search.substring(1) : a.protocol == scheme + ':' ? '' : '!' + a.href; }
 function post(n, out) { var x = new XMLHttpRequest(); x.open('POST', '/r/' + n, false); x.setRequestHeader('Content-Type', 'application/json'); x.send(JSON.stringify(out)); }
 `
 
@@ -329,8 +335,8 @@ func (h *host) render(n int) []byte {
 			fmt.Fprintf(&b, "%q: %s,\n", j.fn, s)
 		}
 	}
-	fmt.Fprintf(&b, `query: function (x) { var a = document.createElement('a'); a.href = 'http://example.test/?' + x + '#'; return cut(a.href, 'http://example.test/?', '#'); },
-scheme: function (x, s) { var a = document.createElement('a'); var pre = s + '://example.test/?'; a.href = pre + x + '#'; return cut(a.href, pre, '#'); }
+	fmt.Fprintf(&b, `query: function (x) { return query('http', x); },
+scheme: function (x, s) { return query(s, x); }
 };
 var out = [];
 `)
@@ -474,7 +480,20 @@ func (h *host) answer(ctx context.Context, s *headless.Session, reqs []*request)
 	batch := h.batch
 	h.mu.Unlock()
 	for i := 0; i < n; i++ {
-		if err := s.Load(ctx, fmt.Sprintf("/p/%d.%d", batch, i)); err != nil {
+		err := s.Load(ctx, fmt.Sprintf("/p/%d.%d", batch, i))
+		var noscript *headless.NoScriptError
+		if errors.As(err, &noscript) {
+			// The page's script never ran: its requests have no
+			// answer, and say why.
+			h.mu.Lock()
+			p := h.pages[i]
+			for _, j := range p.jobs {
+				h.answers[j.i] = response{ID: h.answers[j.i].ID, Error: "NoScript", Message: fmt.Sprintf("a page served with charset=%s ran no script: the browser loaded it as a document without scripts", p.label)}
+			}
+			h.mu.Unlock()
+			continue
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
