@@ -15,7 +15,8 @@
 //	                      from a.search
 //	queryEncodeScheme     the same with args.scheme + "://example.test/?"
 //	formEncodeLegacy      a GET form of hidden inputs submitted from a page
-//	                      in that encoding to this host, which reads the query
+//	                      in that encoding to this host, whose page posts back
+//	                      its location.search
 //
 // The WHATWG sets, each through the API that percent-encodes with it: the
 // fragment set through url.hash, the query set through url.search of a
@@ -426,17 +427,28 @@ func (h *host) handlers(mux *http.ServeMux) {
 			}
 		}
 	})
+	// The form's target posts back its own location.search: the query
+	// as the serializer wrote it (WebKitGTK's network stack decodes %7E
+	// to ~ in the request it sends, RFC 3986 §6.2.2.2).
 	mux.HandleFunc("/f/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, `<!doctype html><script>
+var x = new XMLHttpRequest(); x.open('POST', '/q'+ location.pathname, false); x.send(location.search.substring(1));
+parent.next();
+</script>`)
+	})
+	mux.HandleFunc("/q/f/", func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		p, _, ok := h.pageOf(r.URL.Path, "/f/")
+		p, _, ok := h.pageOf(r.URL.Path, "/q/f/")
 		if !ok {
 			http.NotFound(w, r)
 			return
 		}
 		vals := map[string]string{}
-		if r.URL.RawQuery != "" {
-			for _, kv := range strings.Split(r.URL.RawQuery, "&") {
+		if len(body) > 0 {
+			for _, kv := range strings.Split(string(body), "&") {
 				k, v, _ := strings.Cut(kv, "=")
 				vals[k] = v
 			}
@@ -450,8 +462,6 @@ func (h *host) handlers(mux *http.ServeMux) {
 				h.answers[j.i] = response{ID: h.answers[j.i].ID, OutUTF16: &hx}
 			}
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		io.WriteString(w, "<!doctype html><script>parent.next()</script>")
 	})
 }
 
@@ -505,11 +515,68 @@ func (h *host) answer(ctx context.Context, s *headless.Session, reqs []*request)
 func main() {
 	kind := flag.String("browser", "", "the browser: "+strings.Join(headless.Kinds, ", "))
 	bin := flag.String("bin", "", "its executable (for webkitgtk: WebKitWebDriver)")
+	repro := flag.String("repro", "", "instead: load this HTML `file` (a bug's reproduction) and print the text it writes into its element with id \"result\"")
 	flag.Parse()
+	if *repro != "" {
+		if err := runRepro(*kind, *bin, *repro); err != nil {
+			fmt.Fprintln(os.Stderr, "browser:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := serve(*kind, *bin); err != nil {
 		fmt.Fprintln(os.Stderr, "browser:", err)
 		os.Exit(1)
 	}
+}
+
+// runRepro serves the HTML file from 127.0.0.1 as it is, at any query
+// (its own <meta charset> names its encoding; a form may submit to it),
+// loads it in the browser inside a frame of a page that waits for a load
+// of it that leaves text in its element with id "result", and prints that
+// text: what a bug's reproduction shows in any browser it is opened in.
+func runRepro(kind, bin, file string) error {
+	page, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	text := make(chan string, 1)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/repro.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write(page)
+	})
+	mux.HandleFunc("/frame", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, `<!doctype html><iframe id=r src="/repro.html"></iframe><script>
+document.getElementById('r').onload = function () {
+  var o = document.getElementById('r').contentDocument.getElementById('result');
+  if (!o || o.textContent === '') return;
+  var x = new XMLHttpRequest(); x.open('POST', '/text', false);
+  x.send(o.textContent);
+  parent.next();
+};
+</script>`)
+	})
+	mux.HandleFunc("/text", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		select {
+		case text <- string(b):
+		default:
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	s, err := headless.Start(ctx, kind, bin, mux)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	if err := s.Load(ctx, "/frame"); err != nil {
+		return err
+	}
+	fmt.Println(strings.TrimSpace(<-text))
+	return nil
 }
 
 // serve starts the browser and answers requests from stdin until end of
