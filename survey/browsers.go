@@ -194,6 +194,82 @@ func (c BrowserCause) verdictText() string {
 	return c.Cause.Verdict
 }
 
+// A browserCell is one cell of a browsers table: its text, and for
+// report.html its CSS class and, when it links, its anchor; REPORT.md
+// links to the causes' section.
+type browserCell struct {
+	Text, Class, Anchor string
+}
+
+// A browserTable is one table of the browsers section: what it shows,
+// its header (after "area"/"op"-like columns, a column per browser) and
+// its rows.
+type browserTable struct {
+	Intro string
+	Head  []string
+	Rows  [][]browserCell
+}
+
+// tables returns the browsers section's tables: the matrix, the
+// divergences by cause, and the skips by reason.
+func (v *BrowserView) tables() []browserTable {
+	names := func(first ...string) []string {
+		for _, rr := range v.Rows {
+			first = append(first, browserName(rr))
+		}
+		return first
+	}
+	matrix := browserTable{Head: names("area", "what")}
+	prev := ""
+	for _, l := range v.Lines {
+		area := ""
+		if l.Area != prev {
+			area, prev = l.Area, l.Area
+		}
+		row := []browserCell{{Text: area}, {Text: l.What}}
+		for _, c := range l.Cells {
+			row = append(row, browserCell{Text: cellText(c), Class: htmlMarkClass(c)})
+		}
+		matrix.Rows = append(matrix.Rows, row)
+	}
+	fuzz := []browserCell{{Text: "fuzz"}, {Text: "pctest fuzz against the reference"}}
+	for _, rr := range v.Rows {
+		fuzz = append(fuzz, browserCell{Text: fuzzCell(rr)})
+	}
+	matrix.Rows = append(matrix.Rows, fuzz)
+	out := []browserTable{matrix}
+	if len(v.Causes) > 0 {
+		t := browserTable{Intro: "Divergences, by cause (each cause's verdict and reasons are under Causes):", Head: names("cause", "verdict")}
+		for _, c := range v.Causes {
+			name := browserCell{Text: c.Title}
+			if c.Cause != nil {
+				name = browserCell{Text: c.Cause.ID + ": " + c.Cause.Title, Anchor: "cause-" + slug(c.Cause.ID)}
+			}
+			row := []browserCell{name, {Text: c.verdictText()}}
+			for _, n := range c.Counts {
+				row = append(row, browserCell{Text: zeroDash(n), Class: "num"})
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		out = append(out, t)
+	}
+	if len(v.Skips) > 0 {
+		t := browserTable{Intro: "Skipped: inputs a browser's component cannot carry as it is, answered \"unsupported\" with the reason:", Head: names("op", "reason")}
+		for _, s := range v.Skips {
+			row := []browserCell{{Text: s.Op}, {Text: s.Reason}}
+			for _, n := range s.Counts {
+				row = append(row, browserCell{Text: zeroDash(n), Class: "num"})
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// browsersAbout says what the browsers section shows.
+const browsersAbout = "Three browser engines, headless, from Debian's packages, each asked through its web platform APIs on pages served from 127.0.0.1 (survey/testees/browser-common): the global URI functions and escape/unescape, URLSearchParams, TextDecoder, documents and forms in each legacy encoding, and the URL setters. Each cell: passed/failed/skipped vectors (✓ all passed, ✗ some failed, · none asked). The versions that ran:"
+
 // writeBrowsersMarkdown writes the browsers section of REPORT.md.
 func writeBrowsersMarkdown(b *strings.Builder, rep *Report) {
 	v := rep.browserView()
@@ -201,72 +277,25 @@ func writeBrowsersMarkdown(b *strings.Builder, rep *Report) {
 		return
 	}
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
-	p("<a id=\"browsers\"></a>\n### Browsers\n\n")
-	p("Three browser engines, headless, from Debian's packages, each asked through its web platform APIs on pages served from 127.0.0.1 (`survey/testees/browser-common`): the global URI functions and `escape`/`unescape`, `URLSearchParams`, `TextDecoder`, documents and forms in each legacy encoding, and the URL setters. ")
-	p("Each cell: passed/failed/skipped vectors (✓ all passed, ✗ some failed, · none asked). The versions that ran:\n\n")
+	p("<a id=\"browsers\"></a>\n### Browsers\n\n%s\n\n", browsersAbout)
 	for _, rr := range v.Rows {
 		p("- **%s**: %s\n", rr.Row.Name, mdCell(rowVersion(rr)))
 	}
-	p("\n| area | what |")
-	for _, rr := range v.Rows {
-		p(" %s |", browserName(rr))
-	}
-	p("\n|---|---|")
-	for range v.Rows {
-		p("---|")
-	}
 	p("\n")
-	for _, l := range v.Lines {
-		p("| %s | %s |", l.Area, mdCell(l.What))
-		for _, c := range l.Cells {
-			p(" %s |", cellText(c))
+	for _, t := range v.tables() {
+		if t.Intro != "" {
+			p("%s\n\n", t.Intro)
 		}
-		p("\n")
-	}
-	p("| fuzz | `pctest fuzz` against the reference |")
-	for _, rr := range v.Rows {
-		p(" %s |", mdCell(fuzzCell(rr)))
-	}
-	p("\n\n")
-	if len(v.Causes) > 0 {
-		p("Divergences, by cause (each cause's verdict and reasons are under [Causes](#causes)):\n\n| cause | verdict |")
-		for _, rr := range v.Rows {
-			p(" %s |", browserName(rr))
-		}
-		p("\n|---|---|")
-		for range v.Rows {
-			p("---|")
-		}
-		p("\n")
-		for _, c := range v.Causes {
-			name := c.Title
-			if c.Cause != nil {
-				name = fmt.Sprintf("[`%s`](#causes): %s", c.Cause.ID, c.Cause.Title)
+		p("|%s|\n|%s|\n", strings.Join(t.Head, "|"), strings.Repeat("---|", len(t.Head))[:4*len(t.Head)-1])
+		for _, row := range t.Rows {
+			for _, c := range row {
+				text := mdCell(c.Text)
+				if c.Anchor != "" {
+					text = "[" + text + "](#causes)"
+				}
+				p("| %s ", text)
 			}
-			p("| %s | %s |", mdCell(name), c.verdictText())
-			for _, n := range c.Counts {
-				p(" %s |", zeroDash(n))
-			}
-			p("\n")
-		}
-		p("\n")
-	}
-	if len(v.Skips) > 0 {
-		p("Skipped: inputs a browser's component cannot carry as it is, or ops no browser API claims, answered \"unsupported\" with the reason:\n\n| op | reason |")
-		for _, rr := range v.Rows {
-			p(" %s |", browserName(rr))
-		}
-		p("\n|---|---|")
-		for range v.Rows {
-			p("---|")
-		}
-		p("\n")
-		for _, s := range v.Skips {
-			p("| `%s` | %s |", s.Op, mdCell(s.Reason))
-			for _, n := range s.Counts {
-				p(" %s |", zeroDash(n))
-			}
-			p("\n")
+			p("|\n")
 		}
 		p("\n")
 	}
@@ -282,61 +311,32 @@ func browsersHTML(rep *Report) string {
 	e := html.EscapeString
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	p("<h3 id=\"browsers\">Browsers</h3>\n<p class=\"muted\">Three browser engines, headless, from Debian's packages, each asked through its web platform APIs on pages served from 127.0.0.1 (<code>survey/testees/browser-common</code>): the global URI functions and <code>escape</code>/<code>unescape</code>, <code>URLSearchParams</code>, <code>TextDecoder</code>, documents and forms in each legacy encoding, and the URL setters.</p>\n<ul>\n")
+	p("<h3 id=\"browsers\">Browsers</h3>\n<p class=\"muted\">%s</p>\n<ul>\n", e(browsersAbout))
 	for _, rr := range v.Rows {
 		p("<li><a href=\"#row-%s\"><b>%s</b></a>: %s</li>\n", e(slug(rr.Row.Name)), e(rr.Row.Name), e(rowVersion(rr)))
 	}
-	p("</ul>\n<table>\n<tr><th>area</th><th>what</th>")
-	for _, rr := range v.Rows {
-		p("<th>%s</th>", e(browserName(rr)))
-	}
-	p("</tr>\n")
-	prev := ""
-	for _, l := range v.Lines {
-		area := ""
-		if l.Area != prev {
-			area, prev = l.Area, l.Area
+	p("</ul>\n")
+	for _, t := range v.tables() {
+		if t.Intro != "" {
+			p("<p>%s</p>\n", e(t.Intro))
 		}
-		p("<tr><td>%s</td><td>%s</td>", e(area), e(l.What))
-		for _, c := range l.Cells {
-			p("<td class=\"%s\">%s</td>", htmlMarkClass(c), e(cellText(c)))
+		p("<table>\n<tr>")
+		for _, h := range t.Head {
+			p("<th>%s</th>", e(h))
 		}
 		p("</tr>\n")
-	}
-	p("<tr><td>fuzz</td><td>pctest fuzz against the reference</td>")
-	for _, rr := range v.Rows {
-		p("<td>%s</td>", e(fuzzCell(rr)))
-	}
-	p("</tr>\n</table>\n")
-	if len(v.Causes) > 0 {
-		p("<p>Divergences, by cause:</p>\n<table>\n<tr><th>cause</th><th>verdict</th>")
-		for _, rr := range v.Rows {
-			p("<th>%s</th>", e(browserName(rr)))
-		}
-		p("</tr>\n")
-		for _, c := range v.Causes {
-			name := e(c.Title)
-			if c.Cause != nil {
-				name = fmt.Sprintf("<a href=\"#cause-%s\"><code>%s</code></a>: %s", e(slug(c.Cause.ID)), e(c.Cause.ID), e(c.Cause.Title))
-			}
-			p("<tr><td>%s</td><td>%s</td>", name, e(c.verdictText()))
-			for _, n := range c.Counts {
-				p("<td class=\"num\">%s</td>", e(zeroDash(n)))
-			}
-			p("</tr>\n")
-		}
-		p("</table>\n")
-	}
-	if len(v.Skips) > 0 {
-		p("<p>Skipped, with the reason the testee gave:</p>\n<table>\n<tr><th>op</th><th>reason</th>")
-		for _, rr := range v.Rows {
-			p("<th>%s</th>", e(browserName(rr)))
-		}
-		p("</tr>\n")
-		for _, s := range v.Skips {
-			p("<tr><td><code>%s</code></td><td>%s</td>", e(s.Op), e(s.Reason))
-			for _, n := range s.Counts {
-				p("<td class=\"num\">%s</td>", e(zeroDash(n)))
+		for _, row := range t.Rows {
+			p("<tr>")
+			for _, c := range row {
+				text := e(c.Text)
+				if c.Anchor != "" {
+					text = fmt.Sprintf("<a href=\"#%s\">%s</a>", e(c.Anchor), text)
+				}
+				if c.Class != "" {
+					p("<td class=\"%s\">%s</td>", c.Class, text)
+				} else {
+					p("<td>%s</td>", text)
+				}
 			}
 			p("</tr>\n")
 		}
