@@ -68,9 +68,9 @@ var browserSetAPI = map[string]string{
 func browserLineOf(res *Result) (area, what string) {
 	switch op := res.Op; op {
 	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent:
-		return "ECMAScript (ECMA-262 §19.2.6)", string(op)
+		return "ECMAScript (ECMA-262 5.1 §15.1.3)", string(op)
 	case vectors.OpEscape, vectors.OpUnescape:
-		return "Annex B (ECMA-262 B.2.1)", string(op)
+		return "Annex B (ECMA-262 5.1 B.2.1, B.2.2)", string(op)
 	case vectors.OpFormEncode, vectors.OpFormDecode:
 		return "form (URLSearchParams, URL §5)", string(op)
 	case vectors.OpUTF8DecodeReplace:
