@@ -34,7 +34,8 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 		return rr.Cells[op]
 	},
 	"cellText":  cellText,
-	"markClass": func(t *report.Summary) string { return t.Verdict().String() },
+	"markClass": htmlMarkClass,
+	"browsers":  func(rep *Report) template.HTML { return template.HTML(browsersHTML(rep)) },
 	"verdictClass": func(c *Cause) string {
 		if c == nil {
 			return "unclassified"
@@ -124,7 +125,7 @@ table.impl { width: 100%; table-layout: fixed; } table.impl td { overflow-wrap: 
 <p>Generated {{.Generated.Format "2006-01-02 15:04 UTC"}} by <code>make survey</code>. Suite <code>{{.Suite}}</code>, {{.Vectors}} vectors per row.
 <b>{{index $n "rows"}} implementations</b> in <b>{{index $n "languages"}} languages</b>; {{engines .Report}}. <b>{{index $n "bugs"}} bugs</b> (distinct root causes) found in {{index $n "bugRows"}} rows.
 Every cell and example is the output of the implementation named; the function-to-op mappings (each testee's <code>mapping.json</code> under <code>survey/testees/</code>) and the verdicts (the registries: <code>vectors/deviations.json</code>, <code>survey/verdicts.json</code> and each testee's <code>verdicts.json</code>) are written by hand.</p>
-<nav><a href="#scores">Scores by family</a><a href="#ops">Scores by op</a>{{range .Families}}<a href="#{{.ID}}">{{.Title}}</a>{{end}}<a href="#bugs">Bugs</a><a href="#causes">Causes</a><a href="#implementations">Implementations</a><a href="#not-surveyed">Not surveyed</a></nav>
+<nav><a href="#scores">Scores by family</a><a href="#ops">Scores by op</a>{{range .Families}}<a href="#{{.ID}}">{{.Title}}</a>{{end}}{{with browsers .Report}}<a href="#browsers">Browsers</a>{{end}}<a href="#bugs">Bugs</a><a href="#causes">Causes</a><a href="#implementations">Implementations</a><a href="#not-surveyed">Not surveyed</a></nav>
 
 <h2 id="scores">Scores by family</h2>
 <p>Rows are ranked only against rows of the same family, on that family's ops: vectors passed of those run (expected failures count as failures, skipped ones do not). A row passes clean only when fuzzing (<code>pctest fuzz</code> against the reference codec) found nothing on those ops either. Bugs: distinct root causes on those ops.</p>
@@ -152,7 +153,7 @@ Every cell and example is the output of the implementation named; the function-t
 {{else}}{{range $f.Ops}}{{with cellOp $rr .}}<td class="{{markClass .}}">{{cellText .}}</td>{{else}}<td class="none">·</td>{{end}}{{end}}<td>{{fuzzCell $rr}}</td>{{end}}</tr>
 {{end}}</table>
 {{end}}
-
+{{browsers .Report}}
 <h2 id="bugs">Bugs found in third-party implementations</h2>
 <p>One entry per root cause, with every row it was seen in; each has a page under <a href="bugs/">bugs/</a> with the spec text, the library's own words and the reproduction.</p>
 {{if not .Bugs}}<p>None.</p>{{end}}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -180,7 +181,7 @@ type rowMeta struct {
 	Command  []string  `json:"command,omitempty"`
 	RunExit  int       `json:"run_exit"`
 	RunError string    `json:"run_error,omitempty"`
-	Fuzzed   string    `json:"fuzzed,omitempty"` // the -time given
+	Fuzzed   string    `json:"fuzzed,omitempty"` // the -time given, or "N cases" for a row's fuzz_cases
 	FuzzExit int       `json:"fuzz_exit"`
 	Seconds  float64   `json:"seconds"` // how long run and fuzz took
 	When     time.Time `json:"when"`
@@ -317,9 +318,14 @@ func runRow(ctx context.Context, l *layout, bin string, r *Row, notInstalled str
 		// -allow-empty: a row that answers one named set or variant may
 		// decline every generated request; its report then says how many
 		// cases were judged (none), where pctest fuzz alone would exit 2.
-		fuzzArgs := append([]string{"fuzz", "-format", "json", "-allow-empty", "-time", fuzz.String()}, target...)
+		budget := []string{"-time", fuzz.String()}
+		if r.FuzzCases > 0 {
+			meta.Fuzzed = fmt.Sprintf("%d cases", r.FuzzCases)
+			budget = []string{"-cases", strconv.Itoa(r.FuzzCases)}
+		}
+		fuzzArgs := append(append([]string{"fuzz", "-format", "json", "-allow-empty"}, budget...), target...)
 		meta.FuzzExit, _ = pctestTo(ctx, bin, fuzzArgs, l.resultFile(r, ".fuzz.json"), l.resultFile(r, ".fuzz.stderr"))
-		line += fmt.Sprintf("; fuzz %v: exit %d", fuzz, meta.FuzzExit)
+		line += fmt.Sprintf("; fuzz %s: exit %d", meta.Fuzzed, meta.FuzzExit)
 	}
 	meta.Seconds = time.Since(start).Seconds()
 	return line

@@ -40,6 +40,9 @@ func markdown(rep *Report) string {
 	for _, f := range fams {
 		p("- [%s](#%s)\n", f.Title, f.ID)
 	}
+	if rep.browserView() != nil {
+		p("- [Browsers](#browsers)\n")
+	}
 	p("- [Bugs](#bugs) · [Causes and verdicts](#causes) · [Implementations](#implementations) · [Not surveyed](#not-surveyed)\n\n")
 
 	p("<a id=\"scores\"></a>\n## Scores by family\n\n")
@@ -93,6 +96,8 @@ func markdown(rep *Report) string {
 		}
 		p("\n")
 	}
+
+	writeBrowsersMarkdown(&b, rep)
 
 	p("<a id=\"bugs\"></a>\n## Bugs found in third-party implementations\n\n")
 	p("One entry per root cause, with every row it was seen in; each has a page under [`bugs/`](bugs/) with the spec text, the library's own words and the reproduction.\n\n")

@@ -19,7 +19,9 @@ type Row struct {
 	// Name labels the row, such as "php-url" or "ruby-stdlib cgi".
 	Name string `json:"name"`
 	// Kind is "engine" for an ECMAScript engine's four global functions,
-	// which the report shows in a family of their own; "" otherwise.
+	// which the report shows in a family of their own; "browser" for a
+	// browser, which the report shows in the browsers matrix
+	// (browsers.go) instead of the families; "" otherwise.
 	Kind string `json:"kind,omitempty"`
 	// Language and Library say what is surveyed, for people.
 	Language string `json:"language"`
@@ -53,6 +55,11 @@ type Row struct {
 	// Fuzz, when set, is the row's own fuzzing time (a Go duration, at most
 	// the survey's -fuzz), for a testee too slow for the survey's.
 	Fuzz string `json:"fuzz,omitempty"`
+	// FuzzCases, when set, fuzzes the row for this many cases
+	// (pctest fuzz -cases) instead of for a time: a case budget for a
+	// testee that takes longer to start than the survey's fuzz time (a
+	// browser), whose time would run out before its first answer.
+	FuzzCases int `json:"fuzz_cases,omitempty"`
 	// Timeout, when set, is pctest's -timeout for the row (a Go duration):
 	// how long the testee may leave a request unanswered, for a runtime
 	// that starts slowly on a loaded machine.
@@ -162,8 +169,10 @@ func loadRows(root string) ([]Row, []*TesteeDir, error) {
 			return nil, nil, fmt.Errorf("row %q (%s): want exactly one of impl and argv", r.Name, r.Dir)
 		case len(r.Argv) > 0 && r.Dir == "":
 			return nil, nil, fmt.Errorf("row %q: a testee row needs its dir", r.Name)
-		case r.Kind != "" && r.Kind != "engine":
-			return nil, nil, fmt.Errorf("row %q (%s): kind %q is not \"engine\" or empty", r.Name, r.Dir, r.Kind)
+		case r.FuzzCases < 0:
+			return nil, nil, fmt.Errorf("row %q (%s): fuzz_cases %d is not a number of cases", r.Name, r.Dir, r.FuzzCases)
+		case r.Kind != "" && r.Kind != "engine" && r.Kind != "browser":
+			return nil, nil, fmt.Errorf("row %q (%s): kind %q is not \"engine\", \"browser\" or empty", r.Name, r.Dir, r.Kind)
 		}
 		for _, d := range []struct{ field, value string }{{"fuzz", r.Fuzz}, {"timeout", r.Timeout}} {
 			if d.value == "" {

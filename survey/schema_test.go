@@ -285,7 +285,7 @@ func TestSchemasRejectBroken(t *testing.T) {
 		{"empty mapping", "mapping", func() any { return []any{} }},
 		{"testee.json without rows", "testee", func() any { return map[string]any{"apt": []any{"a=1"}} }},
 		{"apt package not pinned", "testee", func() any { return map[string]any{"apt": []any{"jq"}, "rows": []any{row()}} }},
-		{"row of another kind", "testee", func() any { r := row(); r["kind"] = "browser"; return map[string]any{"rows": []any{r}} }},
+		{"row of another kind", "testee", func() any { r := row(); r["kind"] = "library"; return map[string]any{"rows": []any{r}} }},
 		{"row with a bad fuzz time", "testee", func() any { r := row(); r["fuzz"] = "10"; return map[string]any{"rows": []any{r}} }},
 		{"row with a boolean as string", "testee", func() any { r := row(); r["utf16hex"] = "yes"; return map[string]any{"rows": []any{r}} }},
 	}

@@ -33,7 +33,8 @@ type SummaryRow struct {
 	Debian  []string `json:"debian,omitempty"`
 	// Absent says why the row has no results.
 	Absent string `json:"absent,omitempty"`
-	// Fuzzed is how long pctest fuzz ran, "" if it did not.
+	// Fuzzed is how long pctest fuzz ran (a time, or "N cases" for a row
+	// fuzzed on a case budget), "" if it did not.
 	Fuzzed string           `json:"fuzzed,omitempty"`
 	Groups []SummaryGroup   `json:"groups,omitempty"`
 	Ops    map[string]Tally `json:"ops,omitempty"`

@@ -74,7 +74,7 @@ func (rep *Report) buildFamilies() []Family {
 	var out []Family
 	for _, f := range families {
 		for _, rr := range rep.Rows {
-			if rr.Row.Impl == "reference" || (f.ID == "engines") != rr.isEngine() {
+			if rr.Row.Impl == "reference" || rr.Row.Kind == "browser" || (f.ID == "engines") != rr.isEngine() {
 				continue
 			}
 			if slices.ContainsFunc(f.Ops, rr.claims) {

@@ -22,7 +22,8 @@ type Response struct {
 	OutHex []byte
 	// Error is an error kind such as ErrURIError; empty for a result.
 	Error string
-	// Message is an optional human-readable detail of Error.
+	// Message is an optional human-readable detail of Error, or why an
+	// Unsupported answer declined the input (testee/PROTOCOL.md).
 	Message string
 	// Unsupported says the implementation does not have this op.
 	Unsupported bool

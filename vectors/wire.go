@@ -553,7 +553,7 @@ func responseMembers(v jsonValue, wire bool) (Response, error) {
 			return resp, fieldErr(name, r, "want true")
 		}
 		resp.Unsupported = true
-		return resp, nil
+		return resp, wireMessage(v, wire, &resp)
 	}
 	if r.kind != jsonString {
 		return resp, fieldErr(name, r, "want a string, got "+r.kind.String())
@@ -579,13 +579,19 @@ func responseMembers(v jsonValue, wire bool) (Response, error) {
 		}
 		resp.Error = string(utf16.Decode(r.str))
 	}
+	return resp, wireMessage(v, wire, &resp)
+}
+
+// wireMessage reads the "message" member of a wire response into resp:
+// the detail of an error, or why an input was declined ("unsupported").
+func wireMessage(v jsonValue, wire bool, resp *Response) error {
 	if m, ok := member(v, "message"); ok && wire {
 		if m.kind != jsonString {
-			return resp, fieldErr("message", m, "want a string, got "+m.kind.String())
+			return fieldErr("message", m, "want a string, got "+m.kind.String())
 		}
 		resp.Message = string(utf16.Decode(m.str))
 	}
-	return resp, nil
+	return nil
 }
 
 // MarshalJSON returns r in the wire form without an id: "op", the input

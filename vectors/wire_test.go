@@ -304,3 +304,21 @@ func TestParseResponseFastMatchesGeneral(t *testing.T) {
 		check(b)
 	}
 }
+
+// TestParseResponseUnsupportedMessage checks that the reason a testee
+// gives with "unsupported" is kept, in either member order, and that a
+// message that is not a string is refused.
+func TestParseResponseUnsupportedMessage(t *testing.T) {
+	for _, line := range []string{
+		`{"id":3,"unsupported":true,"message":"'#' starts the fragment"}`,
+		`{"id":3,"message":"'#' starts the fragment","unsupported":true}`,
+	} {
+		id, resp, err := ParseResponseJSON([]byte(line))
+		if err != nil || id != 3 || !resp.Unsupported || resp.Message != "'#' starts the fragment" {
+			t.Errorf("%s: id %d, %+v, %v; want id 3, unsupported, the message", line, id, resp, err)
+		}
+	}
+	if _, _, err := ParseResponseJSON([]byte(`{"id":3,"unsupported":true,"message":7}`)); err == nil {
+		t.Error("a message that is a number was accepted")
+	}
+}

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )

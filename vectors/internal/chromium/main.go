@@ -33,7 +33,6 @@
 package main
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -78,18 +77,6 @@ type Skip struct {
 }
 
 const base = "http://example.test/?"
-
-// pageUnfit says why no page can be served in label, or "".
-func pageUnfit(label string) string {
-	if strings.TrimSpace(label) != label || strings.ContainsAny(label, " \t\n") {
-		return "a Content-Type header cannot carry the label's white space as it is"
-	}
-	switch strings.ToLower(label) {
-	case "replacement", "csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr":
-		return "the replacement decoder turns the page into one U+FFFD, so no script runs"
-	}
-	return ""
-}
 
 // group is the vectors of one label.
 type group struct {
@@ -141,7 +128,7 @@ func run(outFile, bin, pkg string, timeout time.Duration) error {
 		}
 		label := v.Args["encoding"]
 		in := string(utf16.Decode(v.In))
-		if why := pageUnfit(label); why != "" {
+		if why := headless.PageUnfit(label); why != "" {
 			rec.Skipped = append(rec.Skipped, Skip{v.ID, why})
 			continue
 		}
@@ -225,7 +212,7 @@ document.body.appendChild(f);
 f.submit();
 </script>`, base, "://example.test/?", i, i)
 		w.Header().Set("Content-Type", "text/html; charset="+g.label)
-		w.Write(encodePage(page.String(), g.label))
+		w.Write(headless.EncodePage(page.String(), g.label))
 	})
 	mux.HandleFunc("/q/", func(w http.ResponseWriter, r *http.Request) {
 		i, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/q/"))
@@ -295,24 +282,4 @@ f.submit();
 		return err
 	}
 	return os.WriteFile(outFile, []byte(data.String()), 0o644)
-}
-
-// encodePage returns the page's bytes: ASCII, which every label the
-// harness serves but UTF-16 reads as it is; UTF-16 without a BOM for
-// those.
-func encodePage(s, label string) []byte {
-	var order binary.AppendByteOrder
-	switch strings.ToLower(label) {
-	case "utf-16be", "unicodefffe":
-		order = binary.BigEndian
-	case "utf-16le", "utf-16", "csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff":
-		order = binary.LittleEndian
-	default:
-		return []byte(s)
-	}
-	var out []byte
-	for _, c := range utf16.Encode([]rune(s)) {
-		out = order.AppendUint16(out, c)
-	}
-	return out
 }
