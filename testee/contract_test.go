@@ -61,8 +61,8 @@ func TestErrorsTellFuzz(t *testing.T) {
 		"crash":       {Kind: conformance.KindCrash},
 		"timeout":     {Kind: conformance.KindTimeout},
 		"protocol":    {Kind: conformance.KindProtocol},
-		"start":       {Fatal: true},
-		"output":      {Fatal: true},
+		"start":       {Kind: "start", Fatal: true}, // Kind for the reports (report.ErrorKind); Fatal comes first in Fuzz
+		"output":      {Kind: conformance.KindProtocol, Fatal: true},
 		"closed":      {Fatal: true},
 		"unconfirmed": {Kind: conformance.KindCrash, Unconfirmed: g},
 		"other":       {},
