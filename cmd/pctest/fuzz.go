@@ -105,15 +105,9 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// With a case budget and no -time, the time left is estimated from
 	// the recent rate, as run does: the engine's estimate from the rate
 	// since the start grows without bound while a testee hangs.
-	var (
-		win           rateWindow
-		lastN, lastAt = int64(-1), start
-	)
+	win := newRateWindow(start)
 	opts = append(opts, conformance.Progress(0, func(p conformance.FuzzProgress) {
 		now := time.Now()
-		if p.Cases != lastN {
-			lastN, lastAt = p.Cases, now
-		}
 		findings := "findings"
 		if p.Findings == 1 {
 			findings = "finding"
@@ -128,11 +122,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				s += fmt.Sprintf(", %v left", p.Left.Round(time.Second))
 			}
 		case p.Cases < int64(*cases):
-			if left, ok := win.left(now, p.Cases, int64(*cases)); ok {
-				s += fmt.Sprintf(", about %v left", left.Round(time.Second))
-			} else if d := now.Sub(lastAt); d >= 2*time.Second {
-				s += fmt.Sprintf(", no answer for %v", d.Round(time.Second))
-			}
+			s += win.leftText(now, p.Cases, int64(*cases))
 		}
 		line.show(now, s)
 	}))

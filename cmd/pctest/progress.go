@@ -105,6 +105,31 @@ const estimateWindow = 30 * time.Second
 type rateWindow struct {
 	at []time.Time
 	n  []int64
+	// lastN is the count last seen, lastAt when it last changed.
+	lastN  int64
+	lastAt time.Time
+}
+
+// newRateWindow returns a rateWindow for a run that started at start.
+func newRateWindow(start time.Time) *rateWindow {
+	return &rateWindow{lastN: -1, lastAt: start}
+}
+
+// leftText adds the sample (now, n) and says, for a progress line, how
+// long reaching total takes at the recent rate (", about 1m5s left"), or,
+// with no progress in the window, how long nothing came
+// (", no answer for 40s"), or nothing.
+func (r *rateWindow) leftText(now time.Time, n, total int64) string {
+	if n != r.lastN {
+		r.lastN, r.lastAt = n, now
+	}
+	if left, ok := r.left(now, n, total); ok {
+		return fmt.Sprintf(", about %v left", left.Round(time.Second))
+	}
+	if d := now.Sub(r.lastAt); d >= 2*time.Second {
+		return fmt.Sprintf(", no answer for %v", d.Round(time.Second))
+	}
+	return ""
 }
 
 // left adds the sample (now, n) and returns the time left to reach total
@@ -160,23 +185,15 @@ func watchRun(w io.Writer, c *counted, total int, start time.Time, stats func() 
 		}
 		tick := time.NewTicker(time.Second)
 		defer tick.Stop()
-		var win rateWindow
-		lastN, lastAt := int64(-1), start
+		win := newRateWindow(start)
 		for now := time.Now(); ; now = <-tick.C {
 			n, el := c.n.Load(), now.Sub(start)
-			if n != lastN {
-				lastN, lastAt = n, now
-			}
 			line := fmt.Sprintf("run: %d of %d vectors, %s", n, total, rate(n, el))
 			if stats != nil {
 				line += incidentsText(stats())
 			}
 			if int(n) < total {
-				if left, ok := win.left(now, n, int64(total)); ok {
-					line += fmt.Sprintf(", about %v left", left.Round(time.Second))
-				} else if d := now.Sub(lastAt); d >= 2*time.Second {
-					line += fmt.Sprintf(", no answer for %v", d.Round(time.Second))
-				}
+				line += win.leftText(now, n, int64(total))
 			}
 			p.show(now, line)
 			select {

@@ -152,3 +152,30 @@ func TestRateWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestRateWindowText: the text both progress lines (run's and fuzz's) show:
+// the time left at the recent rate while answers come, then, once none
+// came in the window, how long none came, never an estimate that grows.
+func TestRateWindowText(t *testing.T) {
+	start := time.Now()
+	at := func(s int) time.Time { return start.Add(time.Duration(s) * time.Second) }
+	r := newRateWindow(start)
+	if got := r.leftText(at(1), 0, 100); got != "" {
+		t.Errorf("at 1s with nothing: %q", got)
+	}
+	for s := 2; s <= 10; s++ {
+		r.leftText(at(s), int64(s), 100)
+	}
+	// 11 answers in the 10 s since the first sample (0 at 1 s): 1.1/s,
+	// 89 left, about 81 s.
+	if got := r.leftText(at(11), 11, 100); got != ", about 1m21s left" {
+		t.Errorf("at 1.1/s with 89 left: %q", got)
+	}
+	var got string
+	for s := 12; s <= 60; s++ {
+		got = r.leftText(at(s), 11, 100)
+	}
+	if got != ", no answer for 49s" {
+		t.Errorf("49 s with no answer: %q", got)
+	}
+}
