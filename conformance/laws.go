@@ -14,6 +14,7 @@ import (
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/internal/show"
+	"github.com/pctest/pctest/internal/spec"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -362,7 +363,7 @@ func checkAlphabet(out []uint16, keep codec.Set, plus bool) string {
 			if i+2 >= len(out) || !isUpperHex(out[i+1]) || !isUpperHex(out[i+2]) {
 				return fmt.Sprintf("the '%%' at %d does not start an escape with two uppercase hex digits", i)
 			}
-			b := byte(gen.UnhexUnit(out[i+1])<<4 | gen.UnhexUnit(out[i+2]))
+			b := byte(spec.HexUnitValue(out[i+1])<<4 | spec.HexUnitValue(out[i+2]))
 			if keep.Contains(b) {
 				return fmt.Sprintf("the escape at %d is of %q, which the encoder keeps", i, b)
 			}
@@ -420,7 +421,7 @@ func idempotent(op vectors.Op, uri bool) func(Implementation) func(*rapid.T) {
 func strayPercentTo25(u []uint16) []uint16 {
 	out := make([]uint16, 0, len(u))
 	for i, c := range u {
-		if c == '%' && !(i+2 < len(u) && gen.IsHexUnit(u[i+1]) && gen.IsHexUnit(u[i+2])) {
+		if c == '%' && !(i+2 < len(u) && spec.IsHexUnit(u[i+1]) && spec.IsHexUnit(u[i+2])) {
 			out = append(out, '%', '2', '5')
 			continue
 		}
@@ -442,8 +443,8 @@ func tokens(u []uint16) []token {
 	s, _ := toUTF8(u)
 	var ts []token
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && gen.IsHexUnit(uint16(s[i+1])) && gen.IsHexUnit(uint16(s[i+2])) {
-			ts = append(ts, token{byte(gen.UnhexUnit(uint16(s[i+1]))<<4 | gen.UnhexUnit(uint16(s[i+2]))), true})
+		if s[i] == '%' && i+2 < len(s) && spec.IsHexUnit(uint16(s[i+1])) && spec.IsHexUnit(uint16(s[i+2])) {
+			ts = append(ts, token{byte(spec.HexUnitValue(uint16(s[i+1]))<<4 | spec.HexUnitValue(uint16(s[i+2]))), true})
 			i += 2
 			continue
 		}
@@ -496,11 +497,11 @@ func normalizeCanonical(impl Implementation) func(*rapid.T) {
 			if n[i] != '%' {
 				continue
 			}
-			if i+2 >= len(n) || !gen.IsHexUnit(n[i+1]) || !gen.IsHexUnit(n[i+2]) {
+			if i+2 >= len(n) || !spec.IsHexUnit(n[i+1]) || !spec.IsHexUnit(n[i+2]) {
 				t.Fatalf("normalize(%s) = %s: the '%%' at %d starts no escape, but every '%%' of the input did", show.Text(s), show.Text(n), i)
 			}
 			esc := n[i : i+3]
-			switch b := byte(gen.UnhexUnit(n[i+1])<<4 | gen.UnhexUnit(n[i+2])); {
+			switch b := byte(spec.HexUnitValue(n[i+1])<<4 | spec.HexUnitValue(n[i+2])); {
 			case codec.Unreserved.Contains(b):
 				t.Fatalf("normalize(%s) = %s: the escape %s at %d is of the unreserved %q; RFC 3986 §6.2.2.2 decodes it", show.Text(s), show.Text(n), show.Quote(esc), i, b)
 			case n[i+1] >= 'a' || n[i+2] >= 'a':

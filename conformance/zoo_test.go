@@ -12,8 +12,8 @@ import (
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/conformance/gojaimpl"
-	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/internal/show"
+	"github.com/pctest/pctest/internal/spec"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -84,8 +84,8 @@ func mapEscapes(f func(b byte, esc []uint16) []uint16) func([]uint16) []uint16 {
 	return func(u []uint16) []uint16 {
 		var out []uint16
 		for i := 0; i < len(u); i++ {
-			if u[i] == '%' && i+2 < len(u) && gen.IsHexUnit(u[i+1]) && gen.IsHexUnit(u[i+2]) {
-				out = append(out, f(byte(gen.UnhexUnit(u[i+1])<<4|gen.UnhexUnit(u[i+2])), u[i:i+3])...)
+			if u[i] == '%' && i+2 < len(u) && spec.IsHexUnit(u[i+1]) && spec.IsHexUnit(u[i+2]) {
+				out = append(out, f(byte(spec.HexUnitValue(u[i+1])<<4|spec.HexUnitValue(u[i+2])), u[i:i+3])...)
 				i += 2
 				continue
 			}
@@ -103,7 +103,7 @@ var lowerEscapes = mapEscapes(func(b byte, _ []uint16) []uint16 { return escapeH
 func malformedTo25(u []uint16) []uint16 {
 	var out []uint16
 	for i := 0; i < len(u); i++ {
-		if u[i] == '%' && !(i+2 < len(u) && gen.IsHexUnit(u[i+1]) && gen.IsHexUnit(u[i+2])) {
+		if u[i] == '%' && !(i+2 < len(u) && spec.IsHexUnit(u[i+1]) && spec.IsHexUnit(u[i+2])) {
 			out = append(out, '%', '2', '5')
 			continue
 		}
@@ -118,7 +118,7 @@ func loneToFFFD(u []uint16) []uint16 { return show.LoneToFFFD(u) }
 // endsWithEscape reports whether u ends with a well-formed escape.
 func endsWithEscape(u []uint16) bool {
 	n := len(u)
-	return n >= 3 && u[n-3] == '%' && gen.IsHexUnit(u[n-2]) && gen.IsHexUnit(u[n-1])
+	return n >= 3 && u[n-3] == '%' && spec.IsHexUnit(u[n-2]) && spec.IsHexUnit(u[n-1])
 }
 
 // perUnit encodes each code unit (or pair) by itself with the reference's
@@ -165,10 +165,10 @@ func decodeEachEscape(_ context.Context, _ Implementation, req vectors.Request) 
 			out = append(out, u[i])
 			continue
 		}
-		if !(i+2 < len(u) && gen.IsHexUnit(u[i+1]) && gen.IsHexUnit(u[i+2])) {
+		if !(i+2 < len(u) && spec.IsHexUnit(u[i+1]) && spec.IsHexUnit(u[i+2])) {
 			return vectors.Response{Error: vectors.ErrURIError}, nil
 		}
-		out = append(out, gen.UnhexUnit(u[i+1])<<4|gen.UnhexUnit(u[i+2]))
+		out = append(out, uint16(spec.HexUnitValue(u[i+1])<<4|spec.HexUnitValue(u[i+2])))
 		i += 2
 	}
 	return vectors.Response{Out: out}, nil
@@ -253,8 +253,8 @@ var zoo = []*mutant{
 					ok := true
 					for k := range 3 {
 						h, l := u[i+3*k+1], u[i+3*k+2]
-						ok = ok && gen.IsHexUnit(h) && gen.IsHexUnit(l)
-						p[k] = byte(gen.UnhexUnit(h)<<4 | gen.UnhexUnit(l))
+						ok = ok && spec.IsHexUnit(h) && spec.IsHexUnit(l)
+						p[k] = byte(spec.HexUnitValue(h)<<4 | spec.HexUnitValue(l))
 					}
 					if ok && p[0] == 0xED && p[1] >= 0xA0 && p[1] <= 0xBF && p[2] >= 0x80 && p[2] <= 0xBF {
 						out = append(out, 0xD000|uint16(p[1]&0x3F)<<6|uint16(p[2]&0x3F))

@@ -131,20 +131,3 @@ func units(s string) []uint16 {
 	}
 	return u
 }
-
-// IsHexUnit reports whether c is an ASCII hex digit (RFC 3986 §2.1 HEXDIG,
-// either case).
-func IsHexUnit(c uint16) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-// UnhexUnit returns the value of c, an ASCII hex digit (see IsHexUnit).
-func UnhexUnit(c uint16) uint16 {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
-}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/pctest/pctest/internal/spec"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -71,7 +72,7 @@ func TestGeneratorCorners(t *testing.T) {
 			"escaped UTF-8 of a non-ASCII character": escapedUTF8,
 			"%uXXXX escape, not one of Malformed's": func(r vectors.Request) bool {
 				for i := 0; i+6 <= len(r.In); i++ {
-					if r.In[i] == '%' && r.In[i+1] == 'u' && IsHexUnit(r.In[i+2]) && IsHexUnit(r.In[i+3]) && IsHexUnit(r.In[i+4]) && IsHexUnit(r.In[i+5]) {
+					if r.In[i] == '%' && r.In[i+1] == 'u' && spec.IsHexUnit(r.In[i+2]) && spec.IsHexUnit(r.In[i+3]) && spec.IsHexUnit(r.In[i+4]) && spec.IsHexUnit(r.In[i+5]) {
 						if d := string(utf16.Decode(r.In[i+2 : i+6])); d != "0041" && d != "D800" {
 							return true
 						}
@@ -152,8 +153,8 @@ func escapedUTF8(r vectors.Request) bool {
 		return false
 	}
 	for i := 0; i < len(r.In); i++ {
-		if r.In[i] == '%' && i+2 < len(r.In) && IsHexUnit(r.In[i+1]) && IsHexUnit(r.In[i+2]) {
-			run = append(run, byte(UnhexUnit(r.In[i+1])<<4|UnhexUnit(r.In[i+2])))
+		if r.In[i] == '%' && i+2 < len(r.In) && spec.IsHexUnit(r.In[i+1]) && spec.IsHexUnit(r.In[i+2]) {
+			run = append(run, byte(spec.HexUnitValue(r.In[i+1])<<4|spec.HexUnitValue(r.In[i+2])))
 			i += 2
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/spec"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -523,8 +524,8 @@ func (g *Generator) reencode(a []uint16) []uint16 {
 	out := g.u2[:0]
 	for i := 0; i < len(a); i++ {
 		c := a[i]
-		if c == '%' && i+2 < len(a) && IsHexUnit(a[i+1]) && IsHexUnit(a[i+2]) {
-			b := byte(UnhexUnit(a[i+1])<<4 | UnhexUnit(a[i+2]))
+		if c == '%' && i+2 < len(a) && spec.IsHexUnit(a[i+1]) && spec.IsHexUnit(a[i+2]) {
+			b := byte(spec.HexUnitValue(a[i+1])<<4 | spec.HexUnitValue(a[i+2]))
 			switch g.r.IntN(3) {
 			case 1:
 				if codec.Unreserved.Contains(b) {
