@@ -161,7 +161,7 @@ func writeFuzzRequests(t *testing.T, file string, seed uint64, n int) int64 {
 			continue
 		}
 		sent++
-		line = append(vectors.AppendRequestJSON(line[:0], i, req, false), '\n')
+		line = append(testee.AppendRequestJSON(line[:0], i, req, false), '\n')
 		w.Write(line)
 		size += int64(len(line))
 		if !slices.Contains(nodeAnswers, op) {

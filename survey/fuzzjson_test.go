@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -41,7 +42,7 @@ func serveBuggy() {
 	out := bufio.NewWriter(os.Stdout)
 	var line []byte
 	for in.Scan() {
-		id, req, err := vectors.ParseRequestJSON(in.Bytes())
+		id, req, err := testee.ParseRequestJSON(in.Bytes())
 		if err != nil {
 			os.Exit(3)
 		}
@@ -57,7 +58,7 @@ func serveBuggy() {
 				resp, _ = ref.Do(ctx, req)
 			}
 		}
-		line = append(vectors.AppendResponseJSON(line[:0], id, resp, false), '\n')
+		line = append(testee.AppendResponseJSON(line[:0], id, resp, false), '\n')
 		out.Write(line)
 		out.Flush()
 	}

@@ -43,5 +43,8 @@
 //   - [CrashError], [TimeoutError], [ProtocolError], [StartError],
 //     [OutputError], [UnconfirmedError], [ErrClosed] and [Kind]: what
 //     stands in for an answer;
-//   - [ProtocolVersion] and [DefaultWindow].
+//   - [ProtocolVersion] and [DefaultWindow];
+//   - the messages of PROTOCOL.md §3, for both sides: [AppendRequestJSON]
+//     and [ParseResponseJSON] (the runner's), [ParseRequestJSON] and
+//     [AppendResponseJSON] (a testee's, for testees written in Go).
 package testee

@@ -36,7 +36,7 @@ func triggered(t *testing.T, c, kind string, ops ...vectors.Op) map[string]strin
 	}
 	want := map[string]string{}
 	for _, v := range all {
-		if slices.Contains(ops, v.Op) && strings.Contains(string(vectors.AppendRequestJSON(nil, 1, v.Request, false)), c) {
+		if slices.Contains(ops, v.Op) && strings.Contains(string(AppendRequestJSON(nil, 1, v.Request, false)), c) {
 			want[v.ID] = kind
 		}
 	}

@@ -458,7 +458,7 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 		return vectors.Response{}, ctx.Err()
 	}
 	id := t.nextID.Add(1)
-	line := vectors.AppendRequestJSON(make([]byte, 0, 64+4*len(req.In)+2*len(req.InHex)), id, req, t.cfg.UTF16Hex)
+	line := AppendRequestJSON(make([]byte, 0, 64+4*len(req.In)+2*len(req.InHex)), id, req, t.cfg.UTF16Hex)
 	c := &call{id: id, line: append(line, '\n'), done: make(chan struct{})}
 
 	t.mu.Lock()
@@ -535,7 +535,7 @@ func (t *Process) DoBatch(ctx context.Context, reqs []vectors.Request, resps []v
 			id++
 			chunk[j].id = id
 			chunk[j].batch = w
-			buf = append(vectors.AppendRequestJSON(buf, id, reqs[sent+j], t.cfg.UTF16Hex), '\n')
+			buf = append(AppendRequestJSON(buf, id, reqs[sent+j], t.cfg.UTF16Hex), '\n')
 			ends[j] = len(buf)
 		}
 		start := 0
@@ -603,7 +603,7 @@ var canaryRequest = vectors.Request{Op: vectors.OpEncodeURIComponent, In: []uint
 // newCanaryLocked returns a canary request, in flight but not yet written.
 func (t *Process) newCanaryLocked() *call {
 	id := t.nextID.Add(1)
-	line := vectors.AppendRequestJSON(nil, id, canaryRequest, t.cfg.UTF16Hex)
+	line := AppendRequestJSON(nil, id, canaryRequest, t.cfg.UTF16Hex)
 	c := &call{id: id, line: append(line, '\n'), done: make(chan struct{}), canary: true}
 	t.inflight = append(t.inflight, c)
 	t.byID[id] = c
@@ -1167,7 +1167,7 @@ func (b *lineBatch) add(line []byte) {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return
 	}
-	id, resp, err := vectors.ParseResponseJSON(line)
+	id, resp, err := ParseResponseJSON(line)
 	b.buf = append(b.buf, line...)
 	b.lines = append(b.lines, parsedLine{end: len(b.buf), at: time.Now(), id: id, resp: resp, err: err})
 }

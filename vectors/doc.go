@@ -18,10 +18,11 @@
 //     and field;
 //   - a JSON text codec that keeps lone surrogates, which encoding/json turns
 //     into U+FFFD: [ParseJSONText] and [AppendJSONText];
-//   - the wire form of the runner's subprocess protocol
-//     (testee/PROTOCOL.md): [AppendRequestJSON], [ParseRequestJSON],
-//     [AppendResponseJSON], [ParseResponseJSON], and MarshalJSON and
-//     UnmarshalJSON methods on [Request], [Response] and [Vector];
+//   - the JSON objects of [Request] and [Response] ([Request.AppendJSON],
+//     [Response.AppendJSON], and MarshalJSON and UnmarshalJSON methods on
+//     them and on [Vector]): a vector's members, which are also the members
+//     of the runner's wire messages; package testee, beside
+//     testee/PROTOCOL.md, adds the "id" and the framing;
 //   - the known deviations of other engines ([Deviations], deviations.json).
 //
 // The corpus is written by the generator in internal/gen (go generate), from

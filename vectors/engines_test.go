@@ -3,6 +3,7 @@ package vectors
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -158,13 +159,15 @@ func TestGoja(t *testing.T) {
 }
 
 // runLines starts name with args, writes every request as a wire line (the
-// runner's protocol, PROTOCOL.md) to its stdin, and returns its answers in
-// order.
+// runner's protocol, testee/PROTOCOL.md §3, framed here as package testee,
+// which imports this one, frames it) to its stdin, and returns its answers
+// in order.
 func runLines(t *testing.T, vs []Vector, name string, args ...string) []Response {
 	t.Helper()
 	var in bytes.Buffer
 	for i, v := range vs {
-		in.Write(AppendRequestJSON(nil, int64(i+1), v.Request, false))
+		fmt.Fprintf(&in, `{"id":%d,`, i+1)
+		in.Write(v.Request.AppendJSON(nil, false)[1:])
 		in.WriteByte('\n')
 	}
 	cmd := exec.Command(name, args...)
@@ -180,7 +183,12 @@ func runLines(t *testing.T, vs []Vector, name string, args ...string) []Response
 	sc.Buffer(nil, 1<<24)
 	n := 0
 	for sc.Scan() {
-		id, resp, err := ParseResponseJSON(sc.Bytes())
+		var head struct {
+			ID int64 `json:"id"`
+		}
+		var resp Response
+		err := errors.Join(json.Unmarshal(sc.Bytes(), &head), resp.UnmarshalJSON(sc.Bytes()))
+		id := head.ID
 		if err != nil || id < 1 || id > int64(len(vs)) {
 			t.Fatalf("%s: bad answer line %q: %v", name, sc.Text(), err)
 		}

@@ -367,11 +367,11 @@ func unhex(c byte) (byte, bool) {
 // one code unit. The result is non-nil, also for "". An error is a
 // [*SyntaxError].
 func ParseJSONText(quoted []byte) ([]uint16, error) {
-	p := &jsonParser{data: quoted}
+	p := jsonParser{data: quoted}
 	if len(quoted) == 0 || quoted[0] != '"' {
 		return nil, p.errorf("want a string")
 	}
-	u, err := p.str()
+	u, err := p.strCap(len(quoted)) // at most a code unit per byte
 	if err != nil {
 		return nil, err
 	}

@@ -1,32 +1,34 @@
-package vectors
+package testee
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/pctest/pctest/vectors"
 )
 
 func TestAppendRequestJSON(t *testing.T) {
 	for _, tt := range []struct {
 		id       int64
-		req      Request
+		req      vectors.Request
 		utf16Hex bool
 		want     string
 	}{
-		{17, Request{Op: "decodeURI", In: []uint16{'%', '2', 'f', 0xD800}}, false,
+		{17, vectors.Request{Op: "decodeURI", In: []uint16{'%', '2', 'f', 0xD800}}, false,
 			`{"id":17,"op":"decodeURI","in":"%2f\ud800"}`},
-		{17, Request{Op: "decodeURI", In: []uint16{'%', 0xD800}}, true,
+		{17, vectors.Request{Op: "decodeURI", In: []uint16{'%', 0xD800}}, true,
 			`{"id":17,"op":"decodeURI","in_utf16":"0025d800"}`},
-		{18, Request{Op: "percentEncode", InHex: []byte{0xE3, 0x81, 0x82}}, true,
+		{18, vectors.Request{Op: "percentEncode", InHex: []byte{0xE3, 0x81, 0x82}}, true,
 			`{"id":18,"op":"percentEncode","in_hex":"e38182"}`},
-		{19, Request{Op: "percentEncodeSet", InHex: []byte{0x2F, 0x20}, Args: map[string]string{"set": "rfc3986.pchar"}}, false,
+		{19, vectors.Request{Op: "percentEncodeSet", InHex: []byte{0x2F, 0x20}, Args: map[string]string{"set": "rfc3986.pchar"}}, false,
 			`{"id":19,"op":"percentEncodeSet","in_hex":"2f20","args":{"set":"rfc3986.pchar"}}`},
-		{20, Request{Op: "percentEncode"}, false, `{"id":20,"op":"percentEncode","in_hex":""}`},
-		{21, Request{Op: "encodeURI"}, false, `{"id":21,"op":"encodeURI","in":""}`},
-		{22, Request{Op: "futureOp", InHex: []byte{1}, Args: map[string]string{"b": "2", "a": "\"1\""}}, false,
+		{20, vectors.Request{Op: "percentEncode"}, false, `{"id":20,"op":"percentEncode","in_hex":""}`},
+		{21, vectors.Request{Op: "encodeURI"}, false, `{"id":21,"op":"encodeURI","in":""}`},
+		{22, vectors.Request{Op: "futureOp", InHex: []byte{1}, Args: map[string]string{"b": "2", "a": "\"1\""}}, false,
 			`{"id":22,"op":"futureOp","in_hex":"01","args":{"a":"\"1\"","b":"2"}}`},
 	} {
 		got := string(AppendRequestJSON(nil, tt.id, tt.req, tt.utf16Hex))
@@ -35,44 +37,26 @@ func TestAppendRequestJSON(t *testing.T) {
 			continue
 		}
 		id, req, err := ParseRequestJSON([]byte(got))
-		if err != nil || id != tt.id || !sameRequest(req, tt.req) {
+		if err != nil || id != tt.id || cmp.Diff(tt.req, req, cmpopts.EquateEmpty()) != "" {
 			t.Errorf("ParseRequestJSON(%s) = %d, %+v, %v", got, id, req, err)
 		}
 	}
 }
 
-func sameRequest(a, b Request) bool {
-	if len(a.Args) != len(b.Args) {
-		return false
-	}
-	for k, v := range a.Args {
-		if b.Args[k] != v {
-			return false
-		}
-	}
-	return a.Op == b.Op && slices.Equal(a.In, b.In) && bytes.Equal(a.InHex, b.InHex)
-}
-
-func sameResponse(a, b Response) bool {
-	return a.Error == b.Error && a.Message == b.Message && a.Unsupported == b.Unsupported &&
-		(a.Out == nil) == (b.Out == nil) && slices.Equal(a.Out, b.Out) &&
-		(a.OutHex == nil) == (b.OutHex == nil) && bytes.Equal(a.OutHex, b.OutHex)
-}
-
 func TestResponseJSONRoundTrip(t *testing.T) {
-	for _, resp := range []Response{
+	for _, resp := range []vectors.Response{
 		{Out: []uint16{}},
 		{Out: []uint16{'%', '2', 'F', 0xD800, 0xDE00, 0xD83D, 0xDE00}},
 		{OutHex: []byte{}},
 		{OutHex: []byte{0, 0xFF}},
-		{Error: ErrURIError},
-		{Error: ErrURIError, Message: "URI malformed \"x\" \u2028"},
+		{Error: vectors.ErrURIError},
+		{Error: vectors.ErrURIError, Message: "URI malformed \"x\" \u2028"},
 		{Unsupported: true},
 	} {
 		for _, utf16Hex := range []bool{false, true} {
 			line := AppendResponseJSON(nil, 1<<53-1, resp, utf16Hex)
 			id, got, err := ParseResponseJSON(line)
-			if err != nil || id != 1<<53-1 || !sameResponse(got, resp) {
+			if err != nil || id != 1<<53-1 || cmp.Diff(resp, got) != "" {
 				t.Errorf("ParseResponseJSON(%s) = %d, %+v, %v; want %+v", line, id, got, err, resp)
 			}
 		}
@@ -83,18 +67,18 @@ func TestParseResponseJSON(t *testing.T) {
 	for _, tt := range []struct {
 		line string
 		id   int64
-		want Response
+		want vectors.Response
 	}{
-		{`{"id": 17, "out": "%2fA"}`, 17, Response{Out: []uint16{'%', '2', 'f', 'A'}}},
-		{`{"id":18,"out_hex":"E38182"}`, 18, Response{OutHex: []byte{0xE3, 0x81, 0x82}}},
-		{`{"id":19,"out_utf16":"D800dc00"}`, 19, Response{Out: []uint16{0xD800, 0xDC00}}},
-		{`{"id":20,"error":"URIError","message":"URI malformed"}`, 20, Response{Error: "URIError", Message: "URI malformed"}},
-		{`{"id":21,"unsupported":true}`, 21, Response{Unsupported: true}},
-		{`{"id":22,"out":"\ud800","later":{"x":[1,2]}}` + "\r", 22, Response{Out: []uint16{0xD800}}},
-		{` {"out":"","id":1} `, 1, Response{Out: []uint16{}}},
+		{`{"id": 17, "out": "%2fA"}`, 17, vectors.Response{Out: []uint16{'%', '2', 'f', 'A'}}},
+		{`{"id":18,"out_hex":"E38182"}`, 18, vectors.Response{OutHex: []byte{0xE3, 0x81, 0x82}}},
+		{`{"id":19,"out_utf16":"D800dc00"}`, 19, vectors.Response{Out: []uint16{0xD800, 0xDC00}}},
+		{`{"id":20,"error":"URIError","message":"URI malformed"}`, 20, vectors.Response{Error: "URIError", Message: "URI malformed"}},
+		{`{"id":21,"unsupported":true}`, 21, vectors.Response{Unsupported: true}},
+		{`{"id":22,"out":"\ud800","later":{"x":[1,2]}}` + "\r", 22, vectors.Response{Out: []uint16{0xD800}}},
+		{` {"out":"","id":1} `, 1, vectors.Response{Out: []uint16{}}},
 	} {
 		id, got, err := ParseResponseJSON([]byte(tt.line))
-		if err != nil || id != tt.id || !sameResponse(got, tt.want) {
+		if err != nil || id != tt.id || cmp.Diff(tt.want, got) != "" {
 			t.Errorf("ParseResponseJSON(%s) = %d, %+v, %v; want %d, %+v", tt.line, id, got, err, tt.id, tt.want)
 		}
 	}
@@ -128,9 +112,9 @@ func TestParseResponseJSONRejects(t *testing.T) {
 		{`{"id":3,"out":"x"} {}`, "", 0},
 	} {
 		id, _, err := ParseResponseJSON([]byte(tt.line))
-		var fe *FormatError
+		var fe *vectors.FormatError
 		if !errors.As(err, &fe) {
-			t.Errorf("ParseResponseJSON(%s) error = %v, want a *FormatError", tt.line, err)
+			t.Errorf("ParseResponseJSON(%s) error = %v, want a *vectors.FormatError", tt.line, err)
 			continue
 		}
 		if fe.Field != tt.field || id != tt.id {
@@ -152,66 +136,10 @@ func TestParseRequestJSONRejects(t *testing.T) {
 		{`{"id":1,"op":"percentEncodeSet","in_hex":"41","args":[]}`, "args"},
 	} {
 		_, _, err := ParseRequestJSON([]byte(tt.line))
-		var fe *FormatError
+		var fe *vectors.FormatError
 		if !errors.As(err, &fe) || fe.Field != tt.field {
-			t.Errorf("ParseRequestJSON(%s) error = %v, want a *FormatError on field %q", tt.line, err, tt.field)
+			t.Errorf("ParseRequestJSON(%s) error = %v, want a *vectors.FormatError on field %q", tt.line, err, tt.field)
 		}
-	}
-}
-
-// TestEncodingJSONMethods checks that Request, Response and Vector keep lone
-// surrogates through encoding/json, by their MarshalJSON and UnmarshalJSON
-// methods.
-func TestEncodingJSONMethods(t *testing.T) {
-	req := Request{Op: "decodeURIComponent", In: []uint16{0xD800, '%', '4', '1'}}
-	b, err := json.Marshal(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := `{"op":"decodeURIComponent","in":"\ud800%41"}`; string(b) != want {
-		t.Errorf("json.Marshal(Request) = %s, want %s", b, want)
-	}
-	var req2 Request
-	if err := json.Unmarshal(b, &req2); err != nil || !sameRequest(req, req2) {
-		t.Errorf("json.Unmarshal(Request) = %+v, %v", req2, err)
-	}
-
-	resp := Response{Out: []uint16{0xDFFF}}
-	b, err = json.Marshal(resp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := `{"out":"\udfff"}`; string(b) != want {
-		t.Errorf("json.Marshal(Response) = %s, want %s", b, want)
-	}
-	var resp2 Response
-	if err := json.Unmarshal(b, &resp2); err != nil || !sameResponse(resp, resp2) {
-		t.Errorf("json.Unmarshal(Response) = %+v, %v", resp2, err)
-	}
-
-	v := Vector{ID: "ecma.decodeURIComponent.x", Request: req, Expect: Response{Out: []uint16{0xD800, 'A'}},
-		Ref: "ECMA-262 5.1 §15.1.3 Decode step 4.c", Level: LevelMust, Note: "n"}
-	b, err = json.Marshal([]Vector{v})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `[{"id":"ecma.decodeURIComponent.x","op":"decodeURIComponent","in":"\ud800%41","out":"\ud800A","ref":"ECMA-262 5.1 §15.1.3 Decode step 4.c","level":"must","note":"n"}]`
-	if string(b) != want {
-		t.Errorf("json.Marshal([]Vector) = %s\nwant %s", b, want)
-	}
-	var vs []Vector
-	if err := json.Unmarshal(b, &vs); err != nil {
-		t.Fatal(err)
-	}
-	if len(vs) != 1 || vs[0].ID != v.ID || !sameRequest(vs[0].Request, v.Request) || !sameResponse(vs[0].Expect, v.Expect) ||
-		vs[0].Ref != v.Ref || vs[0].Level != v.Level || vs[0].Note != v.Note {
-		t.Errorf("json.Unmarshal([]Vector) = %+v", vs)
-	}
-	var bad Vector
-	err = json.Unmarshal([]byte(`{"id":"x","op":"encodeURI","in":"","ref":"r","level":"must"}`), &bad)
-	var fe *FormatError
-	if !errors.As(err, &fe) || fe.Field != "out" || fe.ID != "x" {
-		t.Errorf("json.Unmarshal(vector without out) error = %v, want a *FormatError on field out", err)
 	}
 }
 
@@ -219,17 +147,20 @@ func TestEncodingJSONMethods(t *testing.T) {
 // wire form in both text encodings.
 func TestWireRoundTripRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	all := Ops()
+	all := vectors.Ops()
 	for range 2000 {
 		op := all[r.IntN(len(all))]
-		req := Request{Op: op.Name}
-		if op.In == Octets {
+		req := vectors.Request{Op: op.Name}
+		if op.In == vectors.Octets {
 			req.InHex = make([]byte, r.IntN(6))
 			for i := range req.InHex {
 				req.InHex[i] = byte(r.IntN(256))
 			}
 		} else {
-			req.In = randomUnits(r, r.IntN(6))
+			req.In = make([]uint16, r.IntN(6))
+			for i := range req.In {
+				req.In[i] = uint16(r.IntN(0x10000))
+			}
 		}
 		if len(op.Args) > 0 {
 			req.Args = map[string]string{op.Args[0]: string(rune(0xE9))}
@@ -237,7 +168,7 @@ func TestWireRoundTripRandom(t *testing.T) {
 		id := 1 + r.Int64N(1<<53-1)
 		line := AppendRequestJSON(nil, id, req, r.IntN(2) == 0)
 		gotID, got, err := ParseRequestJSON(line)
-		if err != nil || gotID != id || !sameRequest(got, req) {
+		if err != nil || gotID != id || cmp.Diff(req, got, cmpopts.EquateEmpty()) != "" {
 			t.Fatalf("request %s: got %d %+v %v, want %+v", line, gotID, got, err, req)
 		}
 	}
@@ -267,19 +198,18 @@ func TestParseResponseFastMatchesGeneral(t *testing.T) {
 		}
 		took++
 		gid, gresp, err := parseResponseGeneral(line)
-		if err != nil || gid != id || !sameResponse(gresp, resp) || gresp.Message != resp.Message ||
-			(gresp.Out == nil) != (resp.Out == nil) || (gresp.OutHex == nil) != (resp.OutHex == nil) {
+		if err != nil || gid != id || cmp.Diff(gresp, resp) != "" {
 			t.Fatalf("%s: fast path %d, %+v; general parser %d, %+v, %v", line, id, resp, gid, gresp, err)
 		}
 	}
 	for _, s := range seeds {
 		check([]byte(s))
 		for _, id := range []int64{1, 7, 123456789} {
-			check(AppendResponseJSON(nil, id, Response{Out: []uint16{'a', 0xDFFF}}, false))
-			check(AppendResponseJSON(nil, id, Response{Out: []uint16{'a', 0xDFFF}}, true))
-			check(AppendResponseJSON(nil, id, Response{OutHex: []byte{1, 2}}, false))
-			check(AppendResponseJSON(nil, id, Response{Error: "E", Message: "m\"x"}, false))
-			check(AppendResponseJSON(nil, id, Response{Unsupported: true}, false))
+			check(AppendResponseJSON(nil, id, vectors.Response{Out: []uint16{'a', 0xDFFF}}, false))
+			check(AppendResponseJSON(nil, id, vectors.Response{Out: []uint16{'a', 0xDFFF}}, true))
+			check(AppendResponseJSON(nil, id, vectors.Response{OutHex: []byte{1, 2}}, false))
+			check(AppendResponseJSON(nil, id, vectors.Response{Error: "E", Message: "m\"x"}, false))
+			check(AppendResponseJSON(nil, id, vectors.Response{Unsupported: true}, false))
 		}
 	}
 	if took < len(seeds)-3 {
@@ -320,5 +250,69 @@ func TestParseResponseUnsupportedMessage(t *testing.T) {
 	}
 	if _, _, err := ParseResponseJSON([]byte(`{"id":3,"unsupported":true,"message":7}`)); err == nil {
 		t.Error("a message that is a number was accepted")
+	}
+}
+
+// TestWireNeverPanics sends mangled requests and responses through both
+// parsers: each returns a message or a *vectors.FormatError, and never
+// panics.
+func TestWireNeverPanics(t *testing.T) {
+	seeds := []string{
+		`{"id":1,"op":"decodeURI","in":"%2f\ud800","args":{"set":"x"}}`,
+		`{"id":2,"op":"percentEncode","in_hex":"e3"}`,
+		`{"id": 3, "out": "a\u00e9", "later": [1, {"x": null}]}`,
+		`{"id":4,"error":"URIError","message":"m"}`,
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		b := []byte(seeds[r.IntN(len(seeds))])
+		for range 1 + r.IntN(4) {
+			if len(b) == 0 {
+				break
+			}
+			switch i := r.IntN(len(b)); r.IntN(3) {
+			case 0:
+				b[i] = byte(r.IntN(256))
+			case 1:
+				b = append(b[:i], b[i+1:]...)
+			default:
+				b = slices.Insert(b, i, `"{}[],:\u`[r.IntN(9)])
+			}
+		}
+		var fe *vectors.FormatError
+		if _, _, err := ParseRequestJSON(b); err != nil && !errors.As(err, &fe) {
+			t.Fatalf("ParseRequestJSON(%q): %T %v, want a *vectors.FormatError", b, err, err)
+		}
+		if _, _, err := ParseResponseJSON(b); err != nil && !errors.As(err, &fe) {
+			t.Fatalf("ParseResponseJSON(%q): %T %v, want a *vectors.FormatError", b, err, err)
+		}
+	}
+}
+
+// BenchmarkParseResponseJSON reads the two shapes of response: the one the
+// fast path takes (no white space, "id" first) and Python's json.dumps
+// shape, which the general parser reads.
+func BenchmarkParseResponseJSON(b *testing.B) {
+	for _, bb := range []struct{ name, line string }{
+		{"compact", `{"id":123456,"out":"%E4%B8%AD%E6%96%87%F0%9F%98%80abc-._~"}`},
+		{"spaced", `{"id": 123456, "out": "%E4%B8%AD%E6%96%87%F0%9F%98%80abc-._~"}`},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			line := []byte(bb.line)
+			for b.Loop() {
+				if _, _, err := ParseResponseJSON(line); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAppendRequestJSON writes a text request.
+func BenchmarkAppendRequestJSON(b *testing.B) {
+	req := vectors.Request{Op: vectors.OpEncodeURIComponent, In: []uint16{'a', 0x4E2D, 0xD83D, 0xDE00, ' ', '%'}}
+	var buf []byte
+	for b.Loop() {
+		buf = AppendRequestJSON(buf[:0], 123456, req, false)
 	}
 }

@@ -11,9 +11,11 @@ import (
 	"unicode/utf16"
 )
 
-// This file holds the JSON forms of Request and Response: the runner's wire
-// form (one object per line, with an "id"; see testee/PROTOCOL.md) and
-// the fields a vector shares with it (see README.md).
+// This file holds the JSON forms of Request and Response: the members a
+// vector has (see README.md), which are also the members of the runner's
+// wire messages (testee/PROTOCOL.md §3; package testee adds the "id" and
+// the framing), and the members only wire messages carry: "in_utf16",
+// "out_utf16", "message" and "unsupported".
 
 // A FormatError is a vectors file, a vector or a wire message that is not in
 // the vector format: it names where (file, line, vector id) and what (field)
@@ -72,26 +74,6 @@ func wireError(field, reason string) *FormatError {
 	return &FormatError{Field: field, Reason: reason}
 }
 
-// maxID bounds request ids: 1 ≤ id < 2⁵³, so that they are exact in every
-// JSON implementation (RFC 8259 §6).
-const maxID = 1 << 53
-
-// AppendRequestJSON appends req as a one-line wire request with the given id
-// (PROTOCOL.md §3), without a trailing newline, and returns the extended
-// buffer. The input is written by the op's input Kind: "in_hex" (lowercase)
-// for octets; for text "in", or "in_utf16" (four lowercase hex digits per
-// code unit) when utf16Hex is set. For an op not in [Ops] it writes
-// "in_hex" when req.InHex is non-nil and text otherwise. "args" is written,
-// with sorted keys, only when req.Args is not empty.
-func AppendRequestJSON(dst []byte, id int64, req Request, utf16Hex bool) []byte {
-	dst = append(dst, `{"id":`...)
-	dst = strconv.AppendInt(dst, id, 10)
-	dst = append(dst, `,"op":`...)
-	dst = appendJSONString(dst, string(req.Op))
-	dst = appendRequestFields(dst, req, utf16Hex)
-	return append(dst, '}')
-}
-
 // appendRequestFields appends the input and args members, each with a
 // leading comma.
 func appendRequestFields(dst []byte, req Request, utf16Hex bool) []byte {
@@ -127,39 +109,29 @@ func appendRequestFields(dst []byte, req Request, utf16Hex bool) []byte {
 	return dst
 }
 
-// AppendResponseJSON appends resp as a one-line wire response with the given
-// id (PROTOCOL.md §3), without a trailing newline, and returns the extended
-// buffer. It writes exactly one of "unsupported", "error" (with "message"
-// when there is one), "out_hex", and "out" — or "out_utf16" when utf16Hex
-// is set — in that order of precedence.
-func AppendResponseJSON(dst []byte, id int64, resp Response, utf16Hex bool) []byte {
-	dst = append(dst, `{"id":`...)
-	dst = strconv.AppendInt(dst, id, 10)
-	dst = appendResponseFields(dst, resp, utf16Hex)
-	return append(dst, '}')
-}
-
-func appendResponseFields(dst []byte, resp Response, utf16Hex bool) []byte {
+// appendResponseMembers appends the members of resp, the first without a
+// leading comma.
+func appendResponseMembers(dst []byte, resp Response, utf16Hex bool) []byte {
 	switch {
 	case resp.Unsupported:
-		dst = append(dst, `,"unsupported":true`...)
+		dst = append(dst, `"unsupported":true`...)
 	case resp.Error != "":
-		dst = append(dst, `,"error":`...)
+		dst = append(dst, `"error":`...)
 		dst = appendJSONString(dst, resp.Error)
 		if resp.Message != "" {
 			dst = append(dst, `,"message":`...)
 			dst = appendJSONString(dst, resp.Message)
 		}
 	case resp.OutHex != nil:
-		dst = append(dst, `,"out_hex":"`...)
+		dst = append(dst, `"out_hex":"`...)
 		dst = hex.AppendEncode(dst, resp.OutHex)
 		dst = append(dst, '"')
 	case utf16Hex:
-		dst = append(dst, `,"out_utf16":"`...)
+		dst = append(dst, `"out_utf16":"`...)
 		dst = appendUTF16Hex(dst, resp.Out)
 		dst = append(dst, '"')
 	default:
-		dst = append(dst, `,"out":`...)
+		dst = append(dst, `"out":`...)
 		dst = AppendJSONText(dst, resp.Out)
 	}
 	return dst
@@ -216,172 +188,6 @@ func parseHexText(s []uint16) ([]byte, bool) {
 	return b, true
 }
 
-// ParseRequestJSON parses a one-line wire request (PROTOCOL.md §3): its id,
-// op, exactly one of "in", "in_hex" and "in_utf16", and "args". Members it
-// does not know are ignored, as the protocol requires of testees. It never
-// panics; an error is a [*FormatError], wrapping a [*SyntaxError] when the
-// line is not JSON.
-func ParseRequestJSON(line []byte) (id int64, req Request, err error) {
-	v, err := parseJSON(line)
-	if err != nil {
-		return 0, Request{}, syntaxError(line, err)
-	}
-	if v.kind != jsonObject {
-		return 0, Request{}, wireError("", "not a JSON object")
-	}
-	id, err = wireID(v)
-	if err != nil {
-		return 0, Request{}, err
-	}
-	req, err = requestFromJSON(v, true)
-	return id, req, err
-}
-
-// ParseResponseJSON parses a one-line wire response (PROTOCOL.md §3): its id
-// and exactly one of "out", "out_hex", "out_utf16", "error" (with an
-// optional "message") and "unsupported": true. Members it does not know are
-// ignored, so that later protocol versions can add optional ones. It never
-// panics; an error is a [*FormatError], wrapping a [*SyntaxError] when the
-// line is not JSON. When the id could be read it is returned also with an
-// error.
-func ParseResponseJSON(line []byte) (id int64, resp Response, err error) {
-	if id, resp, ok := parseResponseFast(line); ok {
-		return id, resp, nil
-	}
-	return parseResponseGeneral(line)
-}
-
-// parseResponseGeneral is ParseResponseJSON for any line.
-func parseResponseGeneral(line []byte) (id int64, resp Response, err error) {
-	v, err := parseJSON(line)
-	if err != nil {
-		return 0, Response{}, syntaxError(line, err)
-	}
-	if v.kind != jsonObject {
-		return 0, Response{}, wireError("", "not a JSON object")
-	}
-	id, err = wireID(v)
-	if err != nil {
-		return 0, Response{}, err
-	}
-	resp, err = responseFromJSON(v, true)
-	return id, resp, err
-}
-
-// parseResponseFast parses the responses most testees write, in the one
-// shape they write them: no white space, "id" first (an integer without a
-// leading zero), then "out", "out_hex" or "out_utf16" with a string,
-// "error" with a non-empty string and an optional "message" string after
-// it, or "unsupported": true, and nothing else. It returns what
-// ParseResponseJSON's general parser returns for such a line, and false
-// for any other line, which that parser then reads (and reports on).
-func parseResponseFast(line []byte) (id int64, resp Response, ok bool) {
-	const head = `{"id":`
-	if len(line) < len(head) || string(line[:len(head)]) != head {
-		return 0, Response{}, false
-	}
-	i := len(head)
-	start := i
-	for i < len(line) && line[i] >= '0' && line[i] <= '9' && i-start < 16 {
-		id = id*10 + int64(line[i]-'0')
-		i++
-	}
-	if i == start || line[start] == '0' || id >= maxID || i >= len(line) || line[i] != ',' {
-		return 0, Response{}, false
-	}
-	i++
-	name, i, ok := fastName(line, i)
-	if !ok {
-		return 0, Response{}, false
-	}
-	if name == "unsupported" {
-		if string(line[i:]) != "true}" {
-			return 0, Response{}, false
-		}
-		return id, Response{Unsupported: true}, true
-	}
-	p := &jsonParser{data: line, pos: i}
-	if i >= len(line) || line[i] != '"' {
-		return 0, Response{}, false
-	}
-	str, err := p.strCap(len(line) - i)
-	if err != nil || p.pos >= len(line) {
-		return 0, Response{}, false
-	}
-	switch name {
-	case "out":
-		resp.Out = str
-	case "out_hex":
-		b, ok := parseHexText(str)
-		if !ok {
-			return 0, Response{}, false
-		}
-		resp.OutHex = b
-	case "out_utf16":
-		u, ok := parseUTF16Hex(str)
-		if !ok {
-			return 0, Response{}, false
-		}
-		resp.Out = u
-	case "error":
-		if len(str) == 0 {
-			return 0, Response{}, false
-		}
-		resp.Error = string(utf16.Decode(str))
-		if line[p.pos] == ',' {
-			var m string
-			m, p.pos, ok = fastName(line, p.pos+1)
-			if !ok || m != "message" || p.pos >= len(line) || line[p.pos] != '"' {
-				return 0, Response{}, false
-			}
-			msg, err := p.str()
-			if err != nil {
-				return 0, Response{}, false
-			}
-			resp.Message = string(utf16.Decode(msg))
-		}
-	default:
-		return 0, Response{}, false
-	}
-	if p.pos != len(line)-1 || line[p.pos] != '}' {
-		return 0, Response{}, false
-	}
-	return id, resp, true
-}
-
-// fastName reads a member name of plain ASCII letters, digits and '_' in
-// quotes, and the ':' after it, at line[i:]; it returns the name and where
-// its value starts.
-func fastName(line []byte, i int) (string, int, bool) {
-	if i >= len(line) || line[i] != '"' {
-		return "", i, false
-	}
-	start := i + 1
-	for i = start; i < len(line) && line[i] != '"'; i++ {
-		if c := line[i]; !(c >= 'a' && c <= 'z' || c == '_' || c >= '0' && c <= '9') {
-			return "", i, false
-		}
-	}
-	if i+1 >= len(line) || line[i+1] != ':' {
-		return "", i, false
-	}
-	switch name := line[start:i]; string(name) {
-	case "out":
-		return "out", i + 2, true
-	case "out_hex":
-		return "out_hex", i + 2, true
-	case "out_utf16":
-		return "out_utf16", i + 2, true
-	case "error":
-		return "error", i + 2, true
-	case "message":
-		return "message", i + 2, true
-	case "unsupported":
-		return "unsupported", i + 2, true
-	}
-	return "", i, false
-}
-
 // syntaxError returns the FormatError of a line that does not parse as
 // JSON: a line that starts as an object is a malformed JSON object, and
 // says where; any other is not a JSON object.
@@ -390,21 +196,6 @@ func syntaxError(line []byte, err error) *FormatError {
 		return &FormatError{Reason: "malformed JSON object: " + err.Error(), Err: err}
 	}
 	return &FormatError{Reason: "not a JSON object", Err: err}
-}
-
-func wireID(v jsonValue) (int64, error) {
-	m, ok := member(v, "id")
-	if !ok {
-		return 0, wireError("id", "missing")
-	}
-	if m.kind != jsonNumber {
-		return 0, wireError("id", "want an integer, got "+m.kind.String())
-	}
-	id, err := strconv.ParseInt(m.raw, 10, 64)
-	if err != nil || id < 1 || id >= maxID {
-		return 0, wireError("id", "want an integer from 1 to 2^53-1, got "+m.raw)
-	}
-	return id, nil
 }
 
 // member returns the value of v's member name.
@@ -594,23 +385,33 @@ func wireMessage(v jsonValue, wire bool, resp *Response) error {
 	return nil
 }
 
-// MarshalJSON returns r in the wire form without an id: "op", the input
-// member and "args" (see [AppendRequestJSON]).
-func (r Request) MarshalJSON() ([]byte, error) {
-	b := append([]byte(`{"op":`), appendJSONString(nil, string(r.Op))...)
-	b = appendRequestFields(b, r, false)
-	return append(b, '}'), nil
+// AppendJSON appends r as one JSON object without white space: "op", the
+// input member and "args", and returns the extended buffer. The input is
+// written by the op's input Kind: "in_hex" (lowercase) for octets; for
+// text "in", or "in_utf16" (four lowercase hex digits per code unit) when
+// utf16Hex is set (PROTOCOL.md §4). For an op not in [Ops] it writes
+// "in_hex" when r.InHex is non-nil and text otherwise. "args" is written,
+// with sorted keys, only when r.Args is not empty. Package testee puts the
+// wire message's "id" in front of these members.
+func (r Request) AppendJSON(dst []byte, utf16Hex bool) []byte {
+	dst = append(dst, `{"op":`...)
+	dst = appendJSONString(dst, string(r.Op))
+	dst = appendRequestFields(dst, r, utf16Hex)
+	return append(dst, '}')
 }
 
-// UnmarshalJSON reads r from its wire form, keeping lone surrogates (see
-// [ParseRequestJSON]); an "id" member is ignored.
+// MarshalJSON returns r.AppendJSON(nil, false).
+func (r Request) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil, false), nil }
+
+// UnmarshalJSON reads r from a JSON object: "op", exactly one of "in",
+// "in_hex" and "in_utf16", and "args", keeping lone surrogates. Members it
+// does not know, such as a wire message's "id", are ignored, as the
+// protocol requires of testees. It never panics; an error is a
+// [*FormatError], wrapping a [*SyntaxError] when data is not JSON.
 func (r *Request) UnmarshalJSON(data []byte) error {
-	v, err := parseJSON(data)
+	v, err := parseObject(data)
 	if err != nil {
-		return &FormatError{Reason: "not a JSON object", Err: err}
-	}
-	if v.kind != jsonObject {
-		return wireError("", "not a JSON object")
+		return err
 	}
 	req, err := requestFromJSON(v, true)
 	if err != nil {
@@ -620,23 +421,29 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON returns r in the wire form without an id (see
-// [AppendResponseJSON]).
-func (r Response) MarshalJSON() ([]byte, error) {
-	b := appendResponseFields([]byte{'{'}, r, false)
-	b = append(b[:1], b[2:]...) // the first member's leading comma
-	return append(b, '}'), nil
+// AppendJSON appends r as one JSON object without white space and returns
+// the extended buffer. It writes exactly one of "unsupported", "error"
+// (with "message" when there is one), "out_hex", and "out" — or "out_utf16" when utf16Hex is set — in
+// that order of precedence.
+func (r Response) AppendJSON(dst []byte, utf16Hex bool) []byte {
+	dst = appendResponseMembers(append(dst, '{'), r, utf16Hex)
+	return append(dst, '}')
 }
 
-// UnmarshalJSON reads r from its wire form, keeping lone surrogates (see
-// [ParseResponseJSON]); an "id" member is ignored.
+// MarshalJSON returns r.AppendJSON(nil, false).
+func (r Response) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil, false), nil }
+
+// UnmarshalJSON reads r from a JSON object: exactly one of "out",
+// "out_hex", "out_utf16", "error" (with an optional "message") and
+// "unsupported": true (with an optional "message"), keeping lone
+// surrogates. Members it does not know, such as a wire message's "id", are
+// ignored, so that later protocol versions can add optional ones. It never
+// panics; an error is a [*FormatError], wrapping a [*SyntaxError] when
+// data is not JSON.
 func (r *Response) UnmarshalJSON(data []byte) error {
-	v, err := parseJSON(data)
+	v, err := parseObject(data)
 	if err != nil {
-		return &FormatError{Reason: "not a JSON object", Err: err}
-	}
-	if v.kind != jsonObject {
-		return wireError("", "not a JSON object")
+		return err
 	}
 	resp, err := responseFromJSON(v, true)
 	if err != nil {
@@ -644,4 +451,16 @@ func (r *Response) UnmarshalJSON(data []byte) error {
 	}
 	*r = resp
 	return nil
+}
+
+// parseObject parses data, which must be one JSON object.
+func parseObject(data []byte) (jsonValue, error) {
+	v, err := parseJSON(data)
+	if err != nil {
+		return jsonValue{}, syntaxError(data, err)
+	}
+	if v.kind != jsonObject {
+		return jsonValue{}, wireError("", "not a JSON object")
+	}
+	return v, nil
 }

@@ -1,0 +1,289 @@
+package testee
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"strconv"
+	"unicode/utf16"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// This file holds the messages of PROTOCOL.md §3, for both sides: the
+// runner writes requests and reads responses with them, and a testee
+// written in Go may read requests and write responses with them. A
+// message's members other than "id" are a vector's (vectors/README.md),
+// read and written by the methods of vectors.Request and vectors.Response,
+// the same code that reads the vectors files.
+
+// maxID bounds request ids: 1 ≤ id < 2⁵³, so that they are exact in every
+// JSON implementation (RFC 8259 §6).
+const maxID = 1 << 53
+
+// AppendRequestJSON appends req as a one-line request with the given id
+// (PROTOCOL.md §3), without a trailing newline, and returns the extended
+// buffer: "id", then the members [vectors.Request.AppendJSON] writes,
+// with the text input as "in_utf16" when utf16Hex is set (§4).
+func AppendRequestJSON(dst []byte, id int64, req vectors.Request, utf16Hex bool) []byte {
+	return withID(dst, id, func(dst []byte) []byte { return req.AppendJSON(dst, utf16Hex) })
+}
+
+// AppendResponseJSON appends resp as a one-line response with the given id
+// (PROTOCOL.md §3), without a trailing newline, and returns the extended
+// buffer: "id", then the member [vectors.Response.AppendJSON] writes, with
+// the text output as "out_utf16" when utf16Hex is set (§4).
+func AppendResponseJSON(dst []byte, id int64, resp vectors.Response, utf16Hex bool) []byte {
+	return withID(dst, id, func(dst []byte) []byte { return resp.AppendJSON(dst, utf16Hex) })
+}
+
+// withID appends {"id":id, and the members of the object that object
+// appends.
+func withID(dst []byte, id int64, object func([]byte) []byte) []byte {
+	dst = append(dst, `{"id":`...)
+	dst = strconv.AppendInt(dst, id, 10)
+	n := len(dst)
+	dst = object(dst)
+	dst[n] = ',' // in place of the object's '{'
+	return dst
+}
+
+// ParseRequestJSON parses a one-line request (PROTOCOL.md §3): its id, op,
+// exactly one of "in", "in_hex" and "in_utf16", and "args". Members it does
+// not know are ignored, as the protocol requires of testees. It never
+// panics; an error is a [*vectors.FormatError], wrapping a
+// [*vectors.SyntaxError] when the line is not JSON. When the id could be
+// read it is returned also with an error.
+func ParseRequestJSON(line []byte) (id int64, req vectors.Request, err error) {
+	err = req.UnmarshalJSON(line)
+	return withParsedID(line, err, req)
+}
+
+// ParseResponseJSON parses a one-line response (PROTOCOL.md §3): its id and
+// exactly one of "out", "out_hex", "out_utf16", "error" (with an optional
+// "message") and "unsupported": true (with an optional "message"). Members
+// it does not know are ignored, so that later protocol versions can add
+// optional ones. It never panics; an error is a [*vectors.FormatError],
+// wrapping a [*vectors.SyntaxError] when the line is not JSON. When the id
+// could be read it is returned also with an error.
+func ParseResponseJSON(line []byte) (id int64, resp vectors.Response, err error) {
+	if id, resp, ok := parseResponseFast(line); ok {
+		return id, resp, nil
+	}
+	return parseResponseGeneral(line)
+}
+
+// parseResponseGeneral is ParseResponseJSON for any line.
+func parseResponseGeneral(line []byte) (id int64, resp vectors.Response, err error) {
+	err = resp.UnmarshalJSON(line)
+	return withParsedID(line, err, resp)
+}
+
+// withParsedID returns the id of line, whose members other than the id
+// were parsed into msg with the error err. A line that is not a JSON
+// object is reported as such, then a missing or bad id, then err.
+func withParsedID[M any](line []byte, err error, msg M) (int64, M, error) {
+	var zero M
+	var fe *vectors.FormatError
+	if errors.As(err, &fe) && fe.Field == "" {
+		return 0, zero, err // not a JSON object
+	}
+	id, idErr := parseID(line)
+	if idErr != nil {
+		return 0, zero, idErr
+	}
+	if err != nil {
+		return id, zero, err
+	}
+	return id, msg, nil
+}
+
+// parseID returns the "id" member of line, a JSON object that package
+// vectors has parsed: an integer from 1 to 2⁵³-1. It walks the object's
+// members at its top level, skipping their values.
+func parseID(line []byte) (int64, error) {
+	i := bytes.IndexByte(line, '{') + 1
+	for {
+		i = skipSpace(line, i)
+		name, next, ok := fastString(line, i)
+		if !ok {
+			return 0, &vectors.FormatError{Field: "id", Reason: "missing"}
+		}
+		i = skipSpace(line, next) + 1 // ':'
+		start := skipSpace(line, i)
+		i = skipValue(line, start)
+		if u, err := vectors.ParseJSONText(name); err != nil || string(utf16.Decode(u)) != "id" {
+			i = skipSpace(line, i) + 1 // ',' or '}'
+			continue
+		}
+		raw := string(line[start:i])
+		got := map[byte]string{'"': "a string", '{': "an object", '[': "an array", 't': "a boolean", 'f': "a boolean", 'n': "null"}[raw[0]]
+		if got != "" {
+			return 0, &vectors.FormatError{Field: "id", Reason: "want an integer, got " + got}
+		}
+		id, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || id < 1 || id >= maxID {
+			return 0, &vectors.FormatError{Field: "id", Reason: "want an integer from 1 to 2^53-1, got " + raw}
+		}
+		return id, nil
+	}
+}
+
+// skipSpace returns the index of the first byte at or after i in line that
+// is not JSON white space.
+func skipSpace(line []byte, i int) int {
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the index just after the JSON value that starts at
+// line[i], in a line that is valid JSON.
+func skipValue(line []byte, i int) int {
+	depth := 0
+	for ; i < len(line); i++ {
+		switch line[i] {
+		case '"':
+			_, end, ok := fastString(line, i)
+			if !ok {
+				return len(line)
+			}
+			i = end - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case ',', ' ', '\t', '\r', '\n':
+			if depth == 0 {
+				return i
+			}
+		}
+		if depth == 0 && (line[i] == '"' || line[i] == '}' || line[i] == ']') {
+			return i + 1
+		}
+	}
+	return i
+}
+
+// parseResponseFast parses the responses most testees write, in the one
+// shape they write them: no white space, "id" first (an integer without a
+// leading zero), then "out", "out_hex" or "out_utf16" with a string,
+// "error" with a non-empty string and an optional "message" string after
+// it, or "unsupported": true, and nothing else. It returns what
+// parseResponseGeneral returns for such a line, and false for any other
+// line, which that parser then reads (and reports on).
+func parseResponseFast(line []byte) (id int64, resp vectors.Response, ok bool) {
+	const head = `{"id":`
+	if !bytes.HasPrefix(line, []byte(head)) {
+		return 0, resp, false
+	}
+	i := len(head)
+	start := i
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' && i-start < 16 {
+		id = id*10 + int64(line[i]-'0')
+		i++
+	}
+	if i == start || line[start] == '0' || id >= maxID || i >= len(line) || line[i] != ',' {
+		return 0, resp, false
+	}
+	name, i := fastName(line, i+1)
+	if name == "unsupported" {
+		return id, vectors.Response{Unsupported: true}, string(line[i:]) == "true}"
+	}
+	str, i, ok := fastString(line, i)
+	if !ok {
+		return 0, resp, false
+	}
+	switch name {
+	case "out":
+		resp.Out, ok = fastText(str)
+	case "out_hex":
+		resp.OutHex, ok = fastHex(str, 2)
+	case "out_utf16":
+		var b []byte
+		b, ok = fastHex(str, 4)
+		resp.Out = make([]uint16, len(b)/2)
+		for k := range resp.Out {
+			resp.Out[k] = uint16(b[2*k])<<8 | uint16(b[2*k+1])
+		}
+	case "error":
+		var e []uint16
+		e, ok = fastText(str)
+		ok = ok && len(e) > 0
+		resp.Error = string(utf16.Decode(e))
+		if ok && i < len(line) && line[i] == ',' {
+			var m string
+			if m, i = fastName(line, i+1); m != "message" {
+				return 0, resp, false
+			}
+			if str, i, ok = fastString(line, i); ok {
+				e, ok = fastText(str)
+				resp.Message = string(utf16.Decode(e))
+			}
+		}
+	default:
+		return 0, resp, false
+	}
+	if !ok || i != len(line)-1 || line[i] != '}' {
+		return 0, vectors.Response{}, false
+	}
+	return id, resp, true
+}
+
+// fastName reads a member name of plain ASCII lowercase letters, digits
+// and '_' in quotes, and the ':' after it, at line[i:]; it returns the
+// name and where its value starts, or "" when there is no such name.
+func fastName(line []byte, i int) (string, int) {
+	if i >= len(line) || line[i] != '"' {
+		return "", i
+	}
+	start := i + 1
+	for i = start; i < len(line) && line[i] != '"'; i++ {
+		if c := line[i]; !(c >= 'a' && c <= 'z' || c == '_' || c >= '0' && c <= '9') {
+			return "", i
+		}
+	}
+	if i+1 >= len(line) || line[i+1] != ':' {
+		return "", i
+	}
+	return string(line[start:i]), i + 2
+}
+
+// fastString returns the JSON string literal, quotes included, that starts
+// at line[i], and where it ends.
+func fastString(line []byte, i int) ([]byte, int, bool) {
+	if i >= len(line) || line[i] != '"' {
+		return nil, i, false
+	}
+	for j := i + 1; j < len(line); j++ {
+		switch line[j] {
+		case '\\':
+			j++
+		case '"':
+			return line[i : j+1], j + 1, true
+		}
+	}
+	return nil, i, false
+}
+
+// fastText returns the code units of a JSON string literal.
+func fastText(quoted []byte) ([]uint16, bool) {
+	u, err := vectors.ParseJSONText(quoted)
+	return u, err == nil
+}
+
+// fastHex decodes a JSON string literal of plain hex digits (either case),
+// digits per decoded unit of two or four; the result is non-nil.
+func fastHex(quoted []byte, digits int) ([]byte, bool) {
+	s := quoted[1 : len(quoted)-1]
+	if len(s)%digits != 0 {
+		return nil, false
+	}
+	b := make([]byte, len(s)/2)
+	_, err := hex.Decode(b, s)
+	return b, err == nil
+}
