@@ -408,18 +408,7 @@ func (r Request) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil, false)
 // does not know, such as a wire message's "id", are ignored, as the
 // protocol requires of testees. It never panics; an error is a
 // [*FormatError], wrapping a [*SyntaxError] when data is not JSON.
-func (r *Request) UnmarshalJSON(data []byte) error {
-	v, err := parseObject(data)
-	if err != nil {
-		return err
-	}
-	req, err := requestFromJSON(v, true)
-	if err != nil {
-		return err
-	}
-	*r = req
-	return nil
-}
+func (r *Request) UnmarshalJSON(data []byte) error { return unmarshalObject(data, requestFromJSON, r) }
 
 // AppendJSON appends r as one JSON object without white space and returns
 // the extended buffer. It writes exactly one of "unsupported", "error"
@@ -441,26 +430,23 @@ func (r Response) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil, false
 // panics; an error is a [*FormatError], wrapping a [*SyntaxError] when
 // data is not JSON.
 func (r *Response) UnmarshalJSON(data []byte) error {
-	v, err := parseObject(data)
-	if err != nil {
-		return err
-	}
-	resp, err := responseFromJSON(v, true)
-	if err != nil {
-		return err
-	}
-	*r = resp
-	return nil
+	return unmarshalObject(data, responseFromJSON, r)
 }
 
-// parseObject parses data, which must be one JSON object.
-func parseObject(data []byte) (jsonValue, error) {
+// unmarshalObject parses data, which must be one JSON object, with the
+// wire members allowed, and stores what from reads of it in dst.
+func unmarshalObject[T any](data []byte, from func(jsonValue, bool) (T, error), dst *T) error {
 	v, err := parseJSON(data)
 	if err != nil {
-		return jsonValue{}, syntaxError(data, err)
+		return syntaxError(data, err)
 	}
 	if v.kind != jsonObject {
-		return jsonValue{}, wireError("", "not a JSON object")
+		return wireError("", "not a JSON object")
 	}
-	return v, nil
+	msg, err := from(v, true)
+	if err != nil {
+		return err
+	}
+	*dst = msg
+	return nil
 }
