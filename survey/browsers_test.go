@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
@@ -74,4 +76,14 @@ func markdownOf(rep *Report) string {
 	var b strings.Builder
 	writeBrowsersMarkdown(&b, rep)
 	return b.String()
+}
+
+// TestLanguagesSplitsBrowserRows: a browser row's "JavaScript, HTML" is two
+// languages, each counted once with the other rows', not a third one.
+func TestLanguagesSplitsBrowserRows(t *testing.T) {
+	row := func(name, lang string) *RowReport { return &RowReport{Row: &Row{Name: name, Language: lang}} }
+	rep := &Report{Rows: []*RowReport{row("node", "JavaScript"), row("browser-chromium", "JavaScript, HTML"), row("php-url", "PHP")}}
+	if diff := cmp.Diff([]string{"HTML", "JavaScript", "PHP"}, rep.languages()); diff != "" {
+		t.Errorf("languages() (-want +got):\n%s", diff)
+	}
 }

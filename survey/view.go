@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pctest/pctest/vectors"
 )
@@ -275,8 +276,13 @@ func (rep *Report) causeSections() []*CauseSection {
 func (rep *Report) languages() []string {
 	var out []string
 	for _, rr := range rep.Rows {
-		if rr.Absent == "" && rr.Row.Impl != "reference" && !slices.Contains(out, rr.Row.Language) {
-			out = append(out, rr.Row.Language)
+		if rr.Absent != "" || rr.Row.Impl == "reference" {
+			continue
+		}
+		for _, l := range strings.Split(rr.Row.Language, ", ") { // a browser row's "JavaScript, HTML"
+			if !slices.Contains(out, l) {
+				out = append(out, l)
+			}
 		}
 	}
 	slices.Sort(out)
