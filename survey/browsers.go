@@ -66,7 +66,7 @@ var browserSetAPI = map[string]string{
 // browserLineOf returns the area and line a result of a browser row goes
 // to, or "" for a result of no line.
 func browserLineOf(res *Result) (area, what string) {
-	switch op := res.Op; op {
+	switch op := res.Vector.Op; op {
 	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent:
 		return "ECMAScript (ECMA-262 5.1 §15.1.3)", string(op)
 	case vectors.OpEscape, vectors.OpUnescape:
@@ -76,14 +76,14 @@ func browserLineOf(res *Result) (area, what string) {
 	case vectors.OpUTF8DecodeReplace:
 		return "UTF-8 decoding (TextDecoder, Encoding §4.3)", string(op)
 	case vectors.OpQueryEncode, vectors.OpQueryEncodeScheme, vectors.OpFormEncodeLegacy:
-		label := res.Req.Args["encoding"]
+		label := res.Vector.Request.Args["encoding"]
 		name, err := codec.EncodingName(label)
 		if err != nil {
 			name = label
 		}
 		return "legacy encodings (query, scheme's query, form)", name
 	case vectors.OpPercentEncodeSet:
-		if api, ok := browserSetAPI[res.Req.Args["set"]]; ok {
+		if api, ok := browserSetAPI[res.Vector.Request.Args["set"]]; ok {
 			return "WHATWG sets (URL §1.3) by component", api
 		}
 	}
@@ -127,7 +127,7 @@ func (rep *Report) browserView() *BrowserView {
 			}
 			l.Cells[i].Add(res.Outcome)
 			if res.Outcome == report.Skipped && res.Got.Message != "" {
-				sk := [2]string{string(res.Op), res.Got.Message}
+				sk := [2]string{string(res.Vector.Op), res.Got.Message}
 				s := skips[sk]
 				if s == nil {
 					s = &BrowserSkip{Op: sk[0], Reason: sk[1], Counts: make([]int, len(v.Rows))}

@@ -18,7 +18,9 @@ import (
 // what the results hold.
 func TestBrowserView(t *testing.T) {
 	res := func(op vectors.Op, args map[string]string, o conformance.Outcome, why string) Result {
-		return Result{Op: op, Outcome: o, Req: vectors.Request{Op: op, Args: args}, Got: vectors.Response{Unsupported: o == conformance.Skipped, Message: why}}
+		r := testResult("", vectors.Request{Op: op, Args: args}, vectors.Response{}, vectors.Response{Unsupported: o == conformance.Skipped, Message: why})
+		r.Outcome = o
+		return *r
 	}
 	rr := func(name, kind string, results ...Result) *RowReport {
 		return &RowReport{Row: &Row{Name: name, Kind: kind}, Run: &Run{Results: results}}

@@ -85,13 +85,13 @@ func bugMarkdown(rep *Report, s *CauseSection) string {
 	}
 	ex := first.Group.Minimal
 	p("\n## Minimal input\n\n")
-	p("`%s` on the input %s\n\n", ex.Op, code(ex.ShowInput()))
+	p("`%s` on the input %s\n\n", ex.Vector.Op, code(ex.ShowInput()))
 	writeExample(&b, ex, "actual")
 	if len(entries) > 1 {
 		p("\nThe same root cause in every implementation above:\n\n")
 		for _, e := range entries {
 			m := e.Group.Minimal
-			p("- %s: %s to `%s` → expected %s, got %s (%s)\n", e.Row.Row.Name, code(m.ShowInput()), m.Op, code(m.ShowWant()), code(m.ShowGot()), plural(len(e.Group.Results), "divergence"))
+			p("- %s: %s to `%s` → expected %s, got %s (%s)\n", e.Row.Row.Name, code(m.ShowInput()), m.Vector.Op, code(m.ShowWant()), code(m.ShowGot()), plural(len(e.Group.Results), "divergence"))
 		}
 	}
 	p("\n## The spec\n\n> %s\n\n", c.Spec)

@@ -123,29 +123,29 @@ func TestParseFuzzRealRun(t *testing.T) {
 	ref := conformance.Reference()
 	seen := map[vectors.Op]bool{}
 	for _, f := range fr.Findings {
-		if !f.Fuzz || !f.failed() || f.Incident != "" {
-			t.Errorf("%s: fuzz %v, failed %v, incident %q", f.ID, f.Fuzz, f.failed(), f.Incident)
+		if !f.Fuzz || !f.failed() || f.incident() != "" {
+			t.Errorf("%s: fuzz %v, failed %v, incident %q", f.Vector.ID, f.Fuzz, f.failed(), f.incident())
 		}
-		want, err := ref.Do(context.Background(), f.Req)
-		if err != nil || !vectors.SameAnswer(f.Op, want, f.Want) {
-			t.Errorf("%s %s: the reference answers %+v to the request read back, the report says %+v", f.ID, f.Op, want, f.Want)
+		want, err := ref.Do(context.Background(), f.Vector.Request)
+		if err != nil || !vectors.SameAnswer(f.Vector.Op, want, f.Vector.Expect) {
+			t.Errorf("%s %s: the reference answers %+v to the request read back, the report says %+v", f.Vector.ID, f.Vector.Op, want, f.Vector.Expect)
 		}
-		switch f.Op {
+		switch f.Vector.Op {
 		case vectors.OpDecodeURIComponent:
 			if !slices.Equal(f.Got.Out, replaceLoneSurrogates(want.Out)) || slices.Equal(f.Got.Out, want.Out) {
-				t.Errorf("%s: got %x, want the reference's %x with U+FFFD for lone surrogates", f.ID, f.Got.Out, want.Out)
+				t.Errorf("%s: got %x, want the reference's %x with U+FFFD for lone surrogates", f.Vector.ID, f.Got.Out, want.Out)
 			}
 		case vectors.OpPercentDecode:
-			lenient := f.Req
+			lenient := f.Vector.Request
 			lenient.Op = vectors.OpPercentDecodeLenient
 			l, _ := ref.Do(context.Background(), lenient)
-			if f.Want.Error != vectors.ErrMalformedEscape || f.Got.OutHex == nil || !slices.Equal(f.Got.OutHex, l.OutHex) {
-				t.Errorf("%s: want error %s and the lenient decode %x, got want %+v, got %+v", f.ID, vectors.ErrMalformedEscape, l.OutHex, f.Want, f.Got)
+			if f.Vector.Expect.Error != vectors.ErrMalformedEscape || f.Got.OutHex == nil || !slices.Equal(f.Got.OutHex, l.OutHex) {
+				t.Errorf("%s: want error %s and the lenient decode %x, got want %+v, got %+v", f.Vector.ID, vectors.ErrMalformedEscape, l.OutHex, f.Vector.Expect, f.Got)
 			}
 		default:
-			t.Errorf("%s: a finding for op %s, which the testee does not have", f.ID, f.Op)
+			t.Errorf("%s: a finding for op %s, which the testee does not have", f.Vector.ID, f.Vector.Op)
 		}
-		seen[f.Op] = true
+		seen[f.Vector.Op] = true
 	}
 	if !seen[vectors.OpDecodeURIComponent] || !seen[vectors.OpPercentDecode] {
 		t.Errorf("findings for %v, want one for decodeURIComponent (text) and one for percentDecode (octets)\n%s", seen, out)

@@ -14,35 +14,35 @@ var checks = map[string]func(r *Result) bool{
 	// the lenient way and read back as UTF-8 with replacement, what a
 	// decoder that "does not throw" documents.
 	"got-is-lenient-text-decode": func(r *Result) bool {
-		return r.Got.Out != nil && slices.Equal(r.Got.Out, lenientTextDecode(r.Req.In, false))
+		return r.Got.Out != nil && slices.Equal(r.Got.Out, lenientTextDecode(r.Vector.Request.In, false))
 	},
 	"got-is-not-lenient-text-decode": func(r *Result) bool {
-		return r.Got.Out != nil && !slices.Equal(r.Got.Out, lenientTextDecode(r.Req.In, false))
+		return r.Got.Out != nil && !slices.Equal(r.Got.Out, lenientTextDecode(r.Vector.Request.In, false))
 	},
 	// same-but-replacement-runs: the answer and the expected text differ
 	// only in how many U+FFFD stand for a run of ill-formed octets.
 	"same-but-replacement-runs": func(r *Result) bool {
-		return r.Got.Out != nil && r.Want.Out != nil && !slices.Equal(r.Got.Out, r.Want.Out) &&
-			slices.Equal(collapseFFFD(r.Got.Out), collapseFFFD(r.Want.Out))
+		return r.Got.Out != nil && r.Vector.Expect.Out != nil && !slices.Equal(r.Got.Out, r.Vector.Expect.Out) &&
+			slices.Equal(collapseFFFD(r.Got.Out), collapseFFFD(r.Vector.Expect.Out))
 	},
 	// same-octets: the answer differs from the expected text only in
 	// which octets it percent-encodes: both percent-decode to the same
 	// octets. An encoder with another encode set (or one that writes
 	// every octet of an encoded character as %XX) shows it.
 	"same-octets": func(r *Result) bool {
-		if r.Got.Out == nil || r.Want.Out == nil || slices.Equal(r.Got.Out, r.Want.Out) {
+		if r.Got.Out == nil || r.Vector.Expect.Out == nil || slices.Equal(r.Got.Out, r.Vector.Expect.Out) {
 			return false
 		}
-		got, want := string(utf16.Decode(r.Got.Out)), string(utf16.Decode(r.Want.Out))
+		got, want := string(utf16.Decode(r.Got.Out)), string(utf16.Decode(r.Vector.Expect.Out))
 		return codec.PercentDecodeLenientString(got, codec.Set{}) == codec.PercentDecodeLenientString(want, codec.Set{})
 	},
 	// got-is-input-plus-as-space: the answer is the input with '+' turned
 	// into space and nothing decoded.
 	"got-is-input-plus-as-space": func(r *Result) bool {
-		if r.Got.Out == nil || len(r.Got.Out) != len(r.Req.In) {
+		if r.Got.Out == nil || len(r.Got.Out) != len(r.Vector.Request.In) {
 			return false
 		}
-		for i, c := range r.Req.In {
+		for i, c := range r.Vector.Request.In {
 			if c == '+' {
 				c = ' '
 			}

@@ -25,12 +25,12 @@ func TestSameOctets(t *testing.T) {
 		{"%26%239731%3B", "%26%23x2603%3B", false}, // another reference
 		{"a+b", "a%20b", false},                    // '+' is not an escape
 	} {
-		r := &Result{Want: vectors.Response{Out: units(c.want)}, Got: vectors.Response{Out: units(c.got)}}
+		r := testResult("", vectors.Request{}, vectors.Response{Out: units(c.want)}, vectors.Response{Out: units(c.got)})
 		if got := checks["same-octets"](r); got != c.same {
 			t.Errorf("same-octets(want %q, got %q) = %v, want %v", c.want, c.got, got, c.same)
 		}
 	}
-	if checks["same-octets"](&Result{Want: vectors.Response{Out: units("*")}, Got: vectors.Response{Error: "URIError"}}) {
+	if checks["same-octets"](testResult("", vectors.Request{}, vectors.Response{Out: units("*")}, vectors.Response{Error: "URIError"})) {
 		t.Error("same-octets holds for an error answer")
 	}
 }

@@ -138,7 +138,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			for _, g := range rr.Groups {
 				if g.Cause == nil {
 					ex := g.Minimal
-					fmt.Fprintf(stderr, "  %s: %s (%d): e.g. %s: want %s, got %s\n", rr.Row.Name, g.Title(), len(g.Results), vectors.InputForm(ex.Req), vectors.AnswerForm(ex.Want, ""), vectors.AnswerForm(ex.Got, ex.Incident))
+					fmt.Fprintf(stderr, "  %s: %s (%d): e.g. %s: want %s, got %s\n", rr.Row.Name, g.Title(), len(g.Results), vectors.InputForm(ex.Vector.Request), vectors.AnswerForm(ex.Vector.Expect, ""), vectors.AnswerForm(ex.Got, ex.incident()))
 				}
 			}
 		}

@@ -113,7 +113,7 @@ func markdown(rep *Report) string {
 			names = append(names, e.Row.Row.Name)
 		}
 		ex := entries[0].Group.Minimal
-		p("%d. [**%s**](bugs/%s) — %s. Minimal input %s to `%s`: expected %s, got %s. Spec: %s.", i+1, c.ID, bugPage(c), c.Title, code(ex.ShowInput()), ex.Op, code(ex.ShowWant()), code(ex.ShowGot()), c.Spec)
+		p("%d. [**%s**](bugs/%s) — %s. Minimal input %s to `%s`: expected %s, got %s. Spec: %s.", i+1, c.ID, bugPage(c), c.Title, code(ex.ShowInput()), ex.Vector.Op, code(ex.ShowWant()), code(ex.ShowGot()), c.Spec)
 		if c.Repro != nil {
 			p(" Reproduction: [`%s`](%s) prints %s; expected %s%s.", c.Repro.File, reproLink(c), code(c.Repro.Actual), code(c.Repro.Expected), reproStatus(rep, c))
 		}
@@ -235,9 +235,9 @@ func writeCause(b *strings.Builder, rep *Report, s *CauseSection) {
 		}
 		where := "found by `pctest fuzz`"
 		if !ex.Fuzz {
-			where = "vector `" + ex.ID + "`"
+			where = "vector `" + ex.Vector.ID + "`"
 		}
-		p("- **%s** (%s): %s to `%s` → expected %s, got %s (%s)\n", e.Row.Row.Name, counts, code(ex.ShowInput()), ex.Op, code(ex.ShowWant()), code(ex.ShowGot()), where)
+		p("- **%s** (%s): %s to `%s` → expected %s, got %s (%s)\n", e.Row.Row.Name, counts, code(ex.ShowInput()), ex.Vector.Op, code(ex.ShowWant()), code(ex.ShowGot()), where)
 	}
 	p("\n")
 }
@@ -302,7 +302,7 @@ func writeGroup(b *strings.Builder, g *Group) {
 	} else {
 		p("#### %s — %s (%s)\n\n", g.Cause.Title, strings.ToUpper(g.Cause.Verdict[:1])+g.Cause.Verdict[1:], counts)
 	}
-	p("- minimal input to `%s`: %s\n", ex.Op, code(ex.ShowInput()))
+	p("- minimal input to `%s`: %s\n", ex.Vector.Op, code(ex.ShowInput()))
 	writeExample(b, ex, "got")
 	if g.Relation != nil {
 		p("- spec step involved: %s\n", g.Relation.Step)
@@ -327,7 +327,7 @@ func writeGroup(b *strings.Builder, g *Group) {
 	var ids []string
 	for _, r := range g.Results {
 		if r != ex && !r.Fuzz {
-			ids = append(ids, r.ID)
+			ids = append(ids, r.Vector.ID)
 		}
 	}
 	if len(ids) > 0 {
@@ -461,9 +461,9 @@ func writeExample(b *strings.Builder, ex *Result, got string) {
 		b.WriteString("- found by `pctest fuzz`\n")
 		return
 	}
-	fmt.Fprintf(b, "- vector: `%s`", ex.ID)
-	if ex.Ref != "" {
-		fmt.Fprintf(b, " (%s)", ex.Ref)
+	fmt.Fprintf(b, "- vector: `%s`", ex.Vector.ID)
+	if ex.Vector.Ref != "" {
+		fmt.Fprintf(b, " (%s)", ex.Vector.Ref)
 	}
 	b.WriteString("\n")
 }

@@ -170,15 +170,15 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 		var divergent []*Result
 		for j := range rr.Run.Results {
 			res := &rr.Run.Results[j]
-			t := rr.Cells[string(res.Op)]
+			t := rr.Cells[string(res.Vector.Op)]
 			if t == nil {
 				t = &report.Summary{}
-				rr.Cells[string(res.Op)] = t
+				rr.Cells[string(res.Vector.Op)] = t
 			}
 			t.Add(res.Outcome)
 			rr.Total.Add(res.Outcome)
 			if res.Outcome != report.Skipped && r.Impl != "reference" {
-				used[string(res.Op)] = true
+				used[string(res.Vector.Op)] = true
 			}
 			if res.failed() || res.Outcome == report.ExpectedFailure {
 				divergent = append(divergent, res)
@@ -222,7 +222,7 @@ func group(causes []*Cause, row *Row, divergent []*Result) []*Group {
 		g := byCause[c]
 		if c == nil {
 			rel := res.relation()
-			key := string(res.Op) + "\x00" + rel.Title
+			key := string(res.Vector.Op) + "\x00" + rel.Title
 			if g = byRelation[key]; g == nil {
 				g = &Group{Relation: &rel}
 				byRelation[key] = g
@@ -263,20 +263,20 @@ func (g *Group) Title() string {
 	if g.Relation == nil {
 		return "Unclassified"
 	}
-	return "Unclassified: " + string(g.Minimal.Op) + ": " + g.Relation.Title
+	return "Unclassified: " + string(g.Minimal.Vector.Op) + ": " + g.Relation.Title
 }
 
 // smaller orders examples: shorter input first, a vector before a fuzz
 // finding, then by id.
 func smaller(a, b *Result) bool {
-	la, lb := inputLen(a.Req), inputLen(b.Req)
+	la, lb := inputLen(a.Vector.Request), inputLen(b.Vector.Request)
 	if la != lb {
 		return la < lb
 	}
 	if a.Fuzz != b.Fuzz {
 		return !a.Fuzz
 	}
-	return a.ID < b.ID
+	return a.Vector.ID < b.Vector.ID
 }
 
 func inputLen(r vectors.Request) int {

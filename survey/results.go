@@ -11,19 +11,12 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// A Result is one vector's outcome, or one fuzz finding, in the survey's
-// terms.
+// A Result is one vector's outcome, or one fuzz finding, as the survey
+// groups and shows it: the report's Result (a finding's vector named
+// "fuzz#N", as [report.FuzzReport.Results] makes it), marked when it is a
+// finding of pctest fuzz.
 type Result struct {
-	ID      string // the vector's id, or "fuzz#N"
-	Op      vectors.Op
-	Ref     string
-	Outcome report.Outcome
-	Req     vectors.Request
-	Want    vectors.Response
-	Got     vectors.Response
-	// Incident is the runner's account of a crash, timeout or protocol
-	// error that stood in for an answer.
-	Incident string
+	report.Result
 	// Fuzz marks a finding of pctest fuzz.
 	Fuzz bool
 
@@ -35,15 +28,20 @@ type Result struct {
 // computed once.
 func (r *Result) relation() cause.Relation {
 	if r.rel == nil {
-		res := report.Result{Vector: vectors.Vector{ID: r.ID, Ref: r.Ref, Request: r.Req, Expect: r.Want}, Got: r.Got, Outcome: r.Outcome}
-		if r.Incident != "" {
-			res.Err = &report.RecordedError{Message: r.Incident}
-		}
 		var rel cause.Relation
-		rel.ID, rel.Title, rel.Step = res.Relation()
+		rel.ID, rel.Title, rel.Step = r.Relation()
 		r.rel = &rel
 	}
 	return *r.rel
+}
+
+// incident returns the runner's account of the crash, timeout or protocol
+// error that stood in for an answer, or "".
+func (r *Result) incident() string {
+	if r.Err == nil {
+		return ""
+	}
+	return r.Err.Error()
 }
 
 // failed reports whether r is a divergence.
@@ -52,13 +50,13 @@ func (r *Result) failed() bool { return r.Outcome.Fails() || r.Fuzz }
 // ShowInput, ShowWant and ShowGot write r's input, the expected answer and
 // the implementation's (or the incident that stood in for it) for people,
 // as every pctest report does (internal/show).
-func (r *Result) ShowInput() string { return show.Input(r.Req) }
-func (r *Result) ShowWant() string  { return show.Answer(r.Op, r.Want) }
+func (r *Result) ShowInput() string { return show.Input(r.Vector.Request) }
+func (r *Result) ShowWant() string  { return show.Answer(r.Vector.Op, r.Vector.Expect) }
 func (r *Result) ShowGot() string {
-	if r.Incident != "" {
-		return "(" + r.Incident + ")"
+	if r.Err != nil {
+		return "(" + r.Err.Error() + ")"
 	}
-	return show.Answer(r.Op, r.Got)
+	return show.Answer(r.Vector.Op, r.Got)
 }
 
 // A Run is what pctest run -format json said about one row.
@@ -86,8 +84,12 @@ func parseRun(data []byte) (*Run, error) {
 	}
 	for i := range j.Results {
 		rec := &j.Results[i]
-		run.Results = append(run.Results, Result{ID: rec.ID, Op: rec.Op, Ref: rec.Ref, Outcome: rec.Status, Incident: rec.Error,
-			Req: rec.Request(), Want: rec.Expected.Response(), Got: rec.Got.Response()})
+		r := Result{Result: report.Result{Vector: vectors.Vector{ID: rec.ID, Ref: rec.Ref, Request: rec.Request(), Expect: rec.Expected.Response()},
+			Outcome: rec.Status, Got: rec.Got.Response()}}
+		if rec.Error != "" {
+			r.Err = &report.RecordedError{Message: rec.Error}
+		}
+		run.Results = append(run.Results, r)
 	}
 	return run, nil
 }
@@ -122,7 +124,7 @@ type FuzzRun struct {
 // parseFuzz reads the output of pctest fuzz -format json
 // (report.ReadFuzzReport). Each finding becomes a failed Result with ID
 // "fuzz#N"; a crash, timeout or protocol error that stood in for the
-// answer is its Incident.
+// answer, with a note when the finding is unconfirmed or flaky, is its Err.
 func parseFuzz(data []byte) (*FuzzRun, error) {
 	j, err := report.ReadFuzzReport(bytes.NewReader(data))
 	if err != nil {
@@ -130,17 +132,20 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 	}
 	fr := &FuzzRun{Partial: j.FuzzInfo.Partial}
 	for i, f := range j.Findings {
-		r := Result{ID: fmt.Sprintf("fuzz#%d", i+1), Op: f.Op, Outcome: report.Failed, Req: f.Request, Want: f.Expected, Fuzz: true}
+		r := Result{Result: report.Result{Vector: vectors.Vector{ID: fmt.Sprintf("fuzz#%d", i+1), Request: f.Request, Expect: f.Expected},
+			Outcome: report.Failed}, Fuzz: true}
+		incident := f.Error
 		if f.Actual != nil {
 			r.Got = *f.Actual
-		} else {
-			r.Incident = f.Error
 		}
 		switch {
 		case f.Unconfirmed:
-			r.Incident = strings.TrimSpace(r.Incident + " (unconfirmed: the time ran out before it was sent alone again)")
+			incident = strings.TrimSpace(incident + " (unconfirmed: the time ran out before it was sent alone again)")
 		case !f.Reproduced:
-			r.Incident = strings.TrimSpace(r.Incident + " (flaky: did not fail again when sent alone)")
+			incident = strings.TrimSpace(incident + " (flaky: did not fail again when sent alone)")
+		}
+		if incident != "" {
+			r.Err = &report.RecordedError{Message: incident}
 		}
 		fr.Findings = append(fr.Findings, r)
 	}

@@ -95,7 +95,7 @@ func (rep *Report) summary() *Summary {
 				sg.Relations[r.relation().ID]++
 			}
 			ex := g.Minimal
-			sg.Example = SummaryExample{ID: ex.ID, Op: ex.Op, In: vectors.InputForm(ex.Req), Want: vectors.AnswerForm(ex.Want, ""), Got: vectors.AnswerForm(ex.Got, ex.Incident)}
+			sg.Example = SummaryExample{ID: ex.Vector.ID, Op: ex.Vector.Op, In: vectors.InputForm(ex.Vector.Request), Want: vectors.AnswerForm(ex.Vector.Expect, ""), Got: vectors.AnswerForm(ex.Got, ex.incident())}
 			sr.Groups = append(sr.Groups, sg)
 		}
 		s.Rows = append(s.Rows, sr)

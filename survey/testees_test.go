@@ -300,16 +300,16 @@ func TestParseRun(t *testing.T) {
 		t.Fatalf("run: %+v", run)
 	}
 	b := run.Results[1]
-	if b.Req.InHex == nil || len(b.Req.InHex) != 0 || !slices.Equal(b.Got.Out, []uint16{0xD800}) {
+	if b.Vector.Request.InHex == nil || len(b.Vector.Request.InHex) != 0 || !slices.Equal(b.Got.Out, []uint16{0xD800}) {
 		t.Errorf("result b: %+v", b)
 	}
-	if got := vectors.InputForm(b.Req); got != "in_hex=" {
+	if got := vectors.InputForm(b.Vector.Request); got != "in_hex=" {
 		t.Errorf("inputForm(b) = %q", got)
 	}
 	if got := vectors.AnswerForm(b.Got, ""); got != `out=\ud800` {
 		t.Errorf("responseForm(b.Got) = %q", got)
 	}
-	if c := run.Results[2]; c.Incident != "crash: exit status 1" || vectors.AnswerForm(c.Got, c.Incident) != "incident=crash: exit status 1" {
+	if c := run.Results[2]; c.incident() != "crash: exit status 1" || vectors.AnswerForm(c.Got, c.incident()) != "incident=crash: exit status 1" {
 		t.Errorf("result c: %+v", c)
 	}
 }
@@ -323,17 +323,17 @@ func TestClassify(t *testing.T) {
 		{Divergence: vectors.Divergence{ID: "other-row", Rows: []string{"s"}, Ops: []vectors.Op{vectors.OpFormDecode}}},
 	}
 	res := []*Result{
-		{ID: "long", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'%', 'z', 'z'}}, Want: vectors.Response{Out: []uint16{'%', 'z', 'z'}}, Got: vectors.Response{Error: "ArgumentError"}},
-		{ID: "short", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'%'}}, Want: vectors.Response{Out: []uint16{'%'}}, Got: vectors.Response{Error: "ArgumentError"}},
-		{ID: "odd", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'+'}}, Want: vectors.Response{Out: []uint16{' '}}, Got: vectors.Response{Out: []uint16{'+'}}},
+		testResult("long", vectors.Request{Op: "formDecode", In: []uint16{'%', 'z', 'z'}}, vectors.Response{Out: []uint16{'%', 'z', 'z'}}, vectors.Response{Error: "ArgumentError"}),
+		testResult("short", vectors.Request{Op: "formDecode", In: []uint16{'%'}}, vectors.Response{Out: []uint16{'%'}}, vectors.Response{Error: "ArgumentError"}),
+		testResult("odd", vectors.Request{Op: "formDecode", In: []uint16{'+'}}, vectors.Response{Out: []uint16{' '}}, vectors.Response{Out: []uint16{'+'}}),
 	}
 	row := &Row{Name: "r"}
 	groups := group(causes, row, res)
 	if len(groups) != 2 || groups[0].Cause != causes[0] || groups[1].Cause != nil {
 		t.Fatalf("groups: %+v", groups)
 	}
-	if groups[0].Minimal.ID != "short" || len(groups[0].Results) != 2 || groups[1].Minimal.ID != "odd" {
-		t.Errorf("group 0 minimal %s (%d), group 1 minimal %s", groups[0].Minimal.ID, len(groups[0].Results), groups[1].Minimal.ID)
+	if groups[0].Minimal.Vector.ID != "short" || len(groups[0].Results) != 2 || groups[1].Minimal.Vector.ID != "odd" {
+		t.Errorf("group 0 minimal %s (%d), group 1 minimal %s", groups[0].Minimal.Vector.ID, len(groups[0].Results), groups[1].Minimal.Vector.ID)
 	}
 	// A divergence no verdict explains is named by its relation, as
 	// pctest's own reports name causes (internal/cause).
@@ -341,7 +341,7 @@ func TestClassify(t *testing.T) {
 		t.Errorf("unclassified group: %q, want %q", got, want)
 	}
 	// Unclassified divergences of different relations are apart.
-	res = append(res, &Result{ID: "hex", Op: "formDecode", Req: vectors.Request{Op: "formDecode", In: []uint16{'%', '4', '1'}}, Want: vectors.Response{Out: []uint16{'A'}}, Got: vectors.Response{Out: []uint16{'%', '4', '1'}}})
+	res = append(res, testResult("hex", vectors.Request{Op: "formDecode", In: []uint16{'%', '4', '1'}}, vectors.Response{Out: []uint16{'A'}}, vectors.Response{Out: []uint16{'%', '4', '1'}}))
 	groups = group(causes, row, res)
 	if len(groups) != 3 || groups[2].Relation == nil || groups[2].Relation.ID != "undecoded" {
 		t.Errorf("groups: %d; the last %+v", len(groups), groups[len(groups)-1].Relation)
@@ -356,7 +356,7 @@ func TestReportEscapes(t *testing.T) {
 	for _, c := range "<script>alert(`x`)</script>" {
 		evil = append(evil, uint16(c))
 	}
-	res := &Result{ID: "v", Op: "decodeURI", Req: vectors.Request{Op: "decodeURI", In: evil}, Want: vectors.Response{Error: "URIError"}, Got: vectors.Response{Out: evil}}
+	res := testResult("v", vectors.Request{Op: "decodeURI", In: evil}, vectors.Response{Error: "URIError"}, vectors.Response{Out: evil})
 	c := &Cause{Divergence: vectors.Divergence{ID: "c", Title: "t", Verdict: VerdictBug, Spec: "s", Explain: "e"}}
 	row := &Row{Name: "r", Language: "L", Library: "lib"}
 	rr := &RowReport{Row: row, Run: &Run{}, Cells: map[string]*report.Summary{"decodeURI": {Failed: 1}}, Total: report.Summary{Failed: 1}}
@@ -663,4 +663,10 @@ func TestREADMEsMatchMappings(t *testing.T) {
 			}
 		}
 	}
+}
+
+// testResult returns the Result of vector id: the request, the answer the
+// spec wants and the one the implementation gave.
+func testResult(id string, req vectors.Request, want, got vectors.Response) *Result {
+	return &Result{Result: report.Result{Vector: vectors.Vector{ID: id, Request: req, Expect: want}, Got: got}}
 }

@@ -113,8 +113,8 @@ func loadCauseFile(root, file, dir string) ([]*Cause, error) {
 // names one.
 func (c *Cause) matches(row *Row, r *Result) bool {
 	return (c.dir == "" || c.dir == row.Dir) &&
-		slices.Contains(c.Rows, row.Name) && slices.Contains(c.Ops, r.Op) &&
-		c.MatchesPatterns(r.ID, r.Req, r.Want, r.Got, r.Incident) &&
+		slices.Contains(c.Rows, row.Name) && slices.Contains(c.Ops, r.Vector.Op) &&
+		c.MatchesPatterns(r.Vector.ID, r.Vector.Request, r.Vector.Expect, r.Got, r.incident()) &&
 		(c.Check == "" || checks[c.Check](r)) &&
 		(len(c.Relation) == 0 || c.Relation.Has(r.relation().ID))
 }

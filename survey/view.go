@@ -146,14 +146,14 @@ func (rr *RowReport) score(ops []vectors.Op) Score {
 	}
 	if rr.Fuzz != nil {
 		for _, f := range rr.Fuzz.Findings {
-			if slices.Contains(ops, f.Op) {
+			if slices.Contains(ops, f.Vector.Op) {
 				s.Fuzz++
 			}
 		}
 	}
 	for _, g := range rr.Groups {
 		if g.Cause != nil && g.Cause.Verdict == VerdictBug &&
-			slices.ContainsFunc(g.Results, func(r *Result) bool { return slices.Contains(ops, r.Op) }) {
+			slices.ContainsFunc(g.Results, func(r *Result) bool { return slices.Contains(ops, r.Vector.Op) }) {
 			s.Bugs++
 		}
 	}
@@ -217,7 +217,7 @@ func (rep *Report) opScores() []OpScore {
 				os.Clean++
 			}
 			for _, g := range rr.Groups {
-				if g.Cause != nil && g.Cause.Verdict == VerdictBug && slices.ContainsFunc(g.Results, func(r *Result) bool { return r.Op == o.Name }) {
+				if g.Cause != nil && g.Cause.Verdict == VerdictBug && slices.ContainsFunc(g.Results, func(r *Result) bool { return r.Vector.Op == o.Name }) {
 					bugs[g.Cause] = true
 				}
 			}
