@@ -130,11 +130,9 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 	}
 	fr := &FuzzRun{Partial: j.FuzzInfo.Partial}
 	for i, f := range j.Findings {
-		r := Result{ID: fmt.Sprintf("fuzz#%d", i+1), Op: f.Op, Outcome: report.Failed, Req: f.Request, Want: f.Expected, Fuzz: true}
-		if f.Actual != nil {
-			r.Got = *f.Actual
-		} else {
-			r.Incident = f.Error
+		r := Result{ID: fmt.Sprintf("fuzz#%d", i+1), Op: f.Op, Outcome: report.Failed, Req: f.Request, Want: f.Expected, Got: f.Got, Fuzz: true}
+		if f.Err != nil {
+			r.Incident = f.Err.Error()
 		}
 		switch {
 		case f.Unconfirmed:
