@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -150,7 +151,9 @@ type findingJSON struct {
 	Case        int64             `json:"case"`
 }
 
-// MarshalJSON writes f as an element of fuzz.schema.json's findings.
+// MarshalJSON writes f as an element of fuzz.schema.json's findings, HTML
+// characters as they are (the encoder that calls it escapes them if it
+// is told to).
 func (f Finding) MarshalJSON() ([]byte, error) {
 	j := findingJSON{Op: f.Op, Kind: f.Kind, Request: f.Request, Original: f.Original, Expected: f.Expected,
 		Shrunk: f.Shrunk, Reproduced: f.Reproduced, Unconfirmed: f.Unconfirmed, Steps: f.Steps, Case: f.Case}
@@ -159,7 +162,9 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	} else {
 		j.Actual = &f.Got
 	}
-	return json.Marshal(j)
+	var b bytes.Buffer
+	err := writeJSON(&b, j)
+	return b.Bytes(), err
 }
 
 // UnmarshalJSON reads an element of fuzz.schema.json's findings; its

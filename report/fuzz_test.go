@@ -26,7 +26,7 @@ func fuzzReport() *FuzzReport {
 		Summary: FuzzSummary{Cases: 100, Sent: 100, Judged: 90, Unsupported: []vectors.Op{}, MaxFindings: 10, Capped: []vectors.Op{},
 			Repeated: []vectors.Op{vectors.OpEncodeURIComponent}, OpenByOp: map[vectors.Op]int64{}},
 		Findings: []Finding{
-			{Op: vectors.OpEncodeURIComponent, Kind: KindDisagreement, Request: in("!"), Original: in("ab!"),
+			{Op: vectors.OpEncodeURIComponent, Kind: KindDisagreement, Request: in("!"), Original: in("a<b>&!"),
 				Expected: vectors.Response{Out: utf16Of("!")}, Got: vectors.Response{Out: utf16Of("%21")},
 				Shrunk: true, Reproduced: true, Steps: 4, Case: 7},
 			{Op: vectors.OpEncodeURIComponent, Kind: KindCrash, Request: in("~"), Original: in("~"),
@@ -42,7 +42,8 @@ func fuzzReport() *FuzzReport {
 // TestFuzzReportRoundTrip writes a fuzz report whose findings carry live
 // errors and reads it back: the same report, but for each error, which
 // comes back as a *RecordedError of the finding's kind with the same
-// message; an answer stood in for by an error is written null. Tally
+// message; an answer stood in for by an error is written null, and HTML
+// characters as they are, as in the rest of the report. Tally
 // counts the findings by how they stood, and groups the findings the same
 // way before and after.
 func TestFuzzReportRoundTrip(t *testing.T) {
@@ -53,6 +54,9 @@ func TestFuzzReportRoundTrip(t *testing.T) {
 	var b bytes.Buffer
 	if err := want.Write(&b); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"in": "a<b>&!"`) {
+		t.Errorf("HTML characters escaped:\n%s", b.String())
 	}
 	var doc struct {
 		Findings []map[string]json.RawMessage `json:"findings"`
