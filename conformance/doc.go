@@ -27,7 +27,8 @@
 //   - differential fuzzing, the engine of pctest fuzz: [Fuzz] sends
 //     generated requests to an implementation and to the reference codec,
 //     shrinks each difference, crash, hang or protocol error to a minimal
-//     input and returns a [FuzzReport] of [Finding]s; a [Batcher] (a
+//     input and returns a report.FuzzReport of report.Findings, the
+//     report pctest fuzz writes; a [Batcher] (a
 //     subprocess adapter such as testee.Process) gets its cases in
 //     batches;
 //   - what is checked: the [Implementation] interface, answering the ops of

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -33,15 +34,6 @@ const (
 	// answer before them, make the fuzzer give up an op as not
 	// implemented.
 	unsupportedGiveUp = 32
-)
-
-// The kinds of a [Finding].
-const (
-	KindDisagreement = "disagreement" // the implementation answered, differently from the reference
-	KindCrash        = "crash"        // a *CrashError stood in for the answer
-	KindTimeout      = "timeout"      // a *TimeoutError stood in for the answer
-	KindProtocol     = "protocol"     // a *ProtocolError stood in for the answer
-	KindError        = "error"        // another error stood in for the answer
 )
 
 // A Batcher is an [Implementation] that answers requests sent together
@@ -69,9 +61,9 @@ type Batcher interface {
 // needs no adapter's types:
 //
 //   - IncidentKind() string: the implementation did not answer but
-//     crashed, hung or broke its protocol (KindCrash, KindTimeout,
-//     KindProtocol); the finding is of that kind. Another error is a
-//     finding of KindError.
+//     crashed, hung or broke its protocol (report.KindCrash,
+//     report.KindTimeout, report.KindProtocol); the finding is of that
+//     kind. Another error is a finding of report.KindError.
 //   - Fatal() bool: the implementation cannot answer any more requests
 //     (it cannot start, it was closed, its output is not answers); the run
 //     ends with that error.
@@ -80,7 +72,6 @@ type Batcher interface {
 //     is reported once, unconfirmed, for the requests whose method returns
 //     the same (comparable) value.
 type (
-	incidentError    interface{ IncidentKind() string }
 	fatalError       interface{ Fatal() bool }
 	unconfirmedError interface{ UnconfirmedIncident() any }
 )
@@ -166,91 +157,6 @@ type FuzzProgress struct {
 	Elapsed, Left time.Duration
 }
 
-// A FuzzReport is what [Fuzz] did and found.
-type FuzzReport struct {
-	// Implementation is the implementation's Name.
-	Implementation string
-	// Seed is the Seed option.
-	Seed uint64
-	// Cases counts the generated requests the implementation answered;
-	// Sent counts those sent to it, answered or not.
-	Cases, Sent int64
-	// Elapsed is the time Fuzz took.
-	Elapsed time.Duration
-	// Findings are the findings, in the order they were found.
-	Findings []Finding
-	// Unsupported are the ops the implementation declined every time,
-	// which were not fuzzed; none of them has a finding.
-	Unsupported []vectors.Op
-	// Judged counts the cases judged: answered other than "unsupported",
-	// or failed with an incident, and not counted in Open.
-	Judged int64
-	// Open counts the cases, by op in OpenByOp, whose input the spec
-	// leaves open ([vectors.Request.Open]) and whose answer differs from
-	// the reference's: not judged, so not findings (unless
-	// Level(vectors.LevelImplementationDefined), when Open is zero). A crash, hang or protocol
-	// error on such an input is a finding all the same.
-	Open     int64
-	OpenByOp map[vectors.Op]int64
-	// MaxFindings is the limit of findings per op; Capped are the ops
-	// that reached it and were fuzzed no more.
-	MaxFindings int
-	Capped      []vectors.Op
-	// Interrupted says ctx was canceled before the end.
-	Interrupted bool
-}
-
-// Confirmed, Unconfirmed and Flaky count the findings by how they stood
-// at the end: failed again the same way when sent again alone; reported
-// as they stood when the run ended; or sent again alone, did not fail so.
-func (r *FuzzReport) Confirmed() (confirmed, unconfirmed, flaky int) {
-	for i := range r.Findings {
-		switch f := &r.Findings[i]; {
-		case f.Reproduced:
-			confirmed++
-		case f.Unconfirmed:
-			unconfirmed++
-		default:
-			flaky++
-		}
-	}
-	return
-}
-
-// A Finding is a request on which the implementation and the reference
-// answer differently, or on which the implementation crashed, hung or broke
-// the protocol, shrunk to a minimal input.
-type Finding struct {
-	// Kind is KindDisagreement, KindCrash, KindTimeout, KindProtocol or
-	// KindError.
-	Kind string
-	// Request is the minimal request found; Original the one generated.
-	Request, Original vectors.Request
-	// Want is the reference's answer, Got the implementation's; Err is
-	// what stood in for Got when the implementation did not answer.
-	Want, Got vectors.Response
-	Err       error
-	// Case is the number of the case that found it; Steps the requests
-	// spent shrinking.
-	Case  int64
-	Steps int
-	// Shrunk says shrinking ran to its end; false when time ran out or the
-	// run was interrupted first.
-	Shrunk bool
-	// Reproduced says Request, sent again on its own, failed the same
-	// way. A finding that did not is flaky, unless it is Unconfirmed.
-	Reproduced bool
-	// Unconfirmed says the run ended before Request could be sent again
-	// on its own: the finding is reported as it stood, Err being the
-	// incident (an error with an UnconfirmedIncident, such as a
-	// *testee.UnconfirmedError, when its request was still waiting
-	// to be sent again alone).
-	Unconfirmed bool
-}
-
-// Op returns the op of the finding's request.
-func (f *Finding) Op() vectors.Op { return f.Request.Op }
-
 // Fuzz sends generated requests to impl and to the reference codec
 // ([Reference]) until the Duration or the Cases given in opts are spent
 // or ctx is done, and shrinks each difference, crash, hang or protocol
@@ -269,8 +175,14 @@ func (f *Finding) Op() vectors.Op { return f.Request.Op }
 // saying it answered no request at all; the report is then partial. A run
 // that judged no case is an *[EmptyError] unless AllowEmpty is given. An
 // interrupted run (ctx canceled) is not an error: the report says
-// Interrupted.
-func Fuzz(ctx context.Context, impl Implementation, opts ...Option) (*FuzzReport, error) {
+// Partial.
+//
+// The report is the one pctest fuzz writes, but for what only the caller
+// knows: FuzzInfo has the implementation's Name, the Seed option, the ops
+// fuzzed, the start time, the duration and whether the run was
+// interrupted, but no testee command, suite or protocol version; there
+// are no Incidents and no Stderr.
+func Fuzz(ctx context.Context, impl Implementation, opts ...Option) (*report.FuzzReport, error) {
 	cfg, err := newConfig("Fuzz", opts)
 	if err != nil {
 		return nil, err
@@ -329,50 +241,56 @@ func Fuzz(ctx context.Context, impl Implementation, opts ...Option) (*FuzzReport
 	stop := f.reportProgress(cfg, start)
 	f.run(ctx, workers)
 	stop()
-	rep := &FuzzReport{
-		Implementation: impl.Name(),
-		Seed:           cfg.seed,
-		Cases:          f.answered.Load(),
-		Sent:           f.sent.Load(),
-		Elapsed:        time.Since(start),
-		Judged:         f.judged.Load(),
-		Open:           f.open.Load(),
-		MaxFindings:    f.max,
-		Interrupted:    ctx.Err() != nil,
-	}
+	interrupted := ctx.Err() != nil
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	rep.Findings = f.findings
+	fuzzed := []vectors.Op{}
+	s := report.FuzzSummary{
+		Cases:       f.answered.Load(),
+		Sent:        f.sent.Load(),
+		Judged:      f.judged.Load(),
+		Unsupported: []vectors.Op{},
+		MaxFindings: f.max,
+		Capped:      []vectors.Op{},
+		Open:        f.open.Load(),
+		OpenByOp:    map[vectors.Op]int64{},
+	}
 	var declined []vectors.Op
 	for _, o := range f.ops {
-		if o.unsupported {
-			rep.Unsupported = append(rep.Unsupported, o.op)
-		}
-		if o.capped {
-			rep.Capped = append(rep.Capped, o.op)
+		fuzzed = append(fuzzed, o.op)
+		switch {
+		case o.unsupported:
+			s.Unsupported = append(s.Unsupported, o.op)
+		case o.capped:
+			s.Capped = append(s.Capped, o.op)
+		case o.repeated:
+			s.Repeated = append(s.Repeated, o.op)
 		}
 		if o.open > 0 {
-			if rep.OpenByOp == nil {
-				rep.OpenByOp = map[vectors.Op]int64{}
-			}
-			rep.OpenByOp[o.op] = o.open
+			s.OpenByOp[o.op] = o.open
 		}
 		if o.declined > 0 && !o.answered {
 			declined = append(declined, o.op)
 		}
 	}
-	slices.Sort(rep.Unsupported)
+	slices.Sort(s.Unsupported)
 	slices.Sort(declined)
+	rep := &report.FuzzReport{
+		FuzzInfo: report.NewFuzzInfo(impl.Name(), nil, "", 0, start, time.Since(start), interrupted, cfg.seed, fuzzed),
+		Summary:  s,
+		Findings: append([]report.Finding{}, f.findings...),
+	}
+	rep.Tally()
 	switch {
 	case f.fatal != nil:
 		return rep, f.fatal
-	case rep.Cases == 0 && rep.Sent > 0 && len(rep.Findings) == 0 && !rep.Interrupted:
+	case s.Cases == 0 && s.Sent > 0 && len(rep.Findings) == 0 && !interrupted:
 		if b != nil {
-			return rep, b.NothingAnswered(rep.Sent)
+			return rep, b.NothingAnswered(s.Sent)
 		}
-		return rep, fmt.Errorf("%s answered none of the %d requests sent", rep.Implementation, rep.Sent)
-	case rep.Judged == 0 && !rep.Interrupted && !cfg.allowEmpty:
-		return rep, &EmptyError{What: "cases", Selected: int(rep.Sent), Declined: declined}
+		return rep, fmt.Errorf("%s answered none of the %d requests sent", impl.Name(), s.Sent)
+	case s.Judged == 0 && !interrupted && !cfg.allowEmpty:
+		return rep, &EmptyError{What: "cases", Selected: int(s.Sent), Declined: declined}
 	}
 	return rep, nil
 }
@@ -446,7 +364,7 @@ type fuzzer struct {
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced when an op's state changes
 	ops      []*fuzzOp
-	findings []Finding
+	findings []report.Finding
 	fatal    error
 	// unconfirmed holds the incidents reported unconfirmed, so that each
 	// is reported once, whichever of its requests comes first.
@@ -459,6 +377,7 @@ type fuzzOp struct {
 	done        bool // unsupported, or enough findings
 	unsupported bool // given up as unsupported
 	capped      bool // reached the limit of findings
+	repeated    bool // shrank to findings found before as often as the limit
 	answered    bool // the implementation answered a case of this op other than "unsupported"
 	declined    int  // cases answered "unsupported"
 	shrinking   bool
@@ -714,7 +633,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 		// once, as it stands, even when the op is being shrunk.
 		defer f.mu.Unlock()
 		incident := ue.UnconfirmedIncident()
-		if f.unconfirmed[incident] || o.capped {
+		if f.unconfirmed[incident] || o.capped || o.repeated {
 			return
 		}
 		if f.unconfirmed == nil {
@@ -722,7 +641,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 		}
 		f.unconfirmed[incident] = true
 		req = cloneRequest(req)
-		f.findings = append(f.findings, Finding{Kind: d.kind(), Request: req, Original: req, Want: d.want, Err: d.err, Case: c.i, Unconfirmed: true})
+		f.findings = append(f.findings, report.Finding{Op: req.Op, Kind: d.kind(), Request: req, Original: req, Expected: d.want, Err: d.err, Case: c.i, Unconfirmed: true})
 		o.findings++
 		return
 	case d.got.Unsupported && d.err == nil:
@@ -762,9 +681,11 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	key := string(fd.Request.Op) + "|" + fmt.Sprintf("%x|%x|%v", fd.Request.In, fd.Request.InHex, fd.Request.Args)
 	if o.sigs[key] {
 		// The same minimal input again: the bug is found; look elsewhere.
+		// After as many repeats as the limit of findings, the op is
+		// fuzzed no more, and the report says why.
 		o.dups++
 		if o.dups >= f.max {
-			o.done, o.capped = true, true
+			o.done, o.repeated = true, true
 		}
 		return
 	}
@@ -800,23 +721,21 @@ func (d *result) signature() string {
 // kind returns the kind of finding d is.
 func (d *result) kind() string {
 	if d.err == nil {
-		return KindDisagreement
+		return report.KindDisagreement
 	}
 	return incidentKind(d.err)
 }
 
 // incidentKind returns the kind of finding err, standing in for an
-// answer, makes: the IncidentKind of an adapter's error (KindCrash,
-// KindTimeout, KindProtocol), else KindError.
+// answer, makes: the IncidentKind of an adapter's error
+// (report.ErrorKind) when it is report.KindCrash, KindTimeout or
+// KindProtocol, else report.KindError.
 func incidentKind(err error) string {
-	var ie incidentError
-	if errors.As(err, &ie) {
-		switch k := ie.IncidentKind(); k {
-		case KindCrash, KindTimeout, KindProtocol:
-			return k
-		}
+	switch k := report.ErrorKind(err); k {
+	case report.KindCrash, report.KindTimeout, report.KindProtocol:
+		return k
 	}
-	return KindError
+	return report.KindError
 }
 
 func responseKind(r vectors.Response) string {
@@ -917,8 +836,8 @@ func cloneRequest(req vectors.Request) vectors.Request {
 // candidates of a step are tried at once, pipelined. Shrinking stops at the
 // run's deadline, when ctx is done, or when its budget is spent: the
 // finding is then marked not shrunk.
-func (f *fuzzer) shrink(ctx context.Context, req vectors.Request, d *result) Finding {
-	fd := Finding{Kind: d.kind(), Request: req, Original: req, Want: d.want, Got: d.got, Err: d.err}
+func (f *fuzzer) shrink(ctx context.Context, req vectors.Request, d *result) report.Finding {
+	fd := report.Finding{Op: req.Op, Kind: d.kind(), Request: req, Original: req, Expected: d.want, Got: d.got, Err: d.err}
 	sig := d.signature()
 	deadline := time.Now().Add(f.shrinkTime)
 	if f.deadline.Before(deadline) {
@@ -985,7 +904,7 @@ func (f *fuzzer) shrink(ctx context.Context, req vectors.Request, d *result) Fin
 		wg.Wait()
 		for i, dd := range ds {
 			if dd != nil && dd.differs && dd.signature() == sig {
-				fd.Request, fd.Want, fd.Got, fd.Err = cands[i], dd.want, dd.got, dd.err
+				fd.Request, fd.Expected, fd.Got, fd.Err = cands[i], dd.want, dd.got, dd.err
 				return true, true
 			}
 		}

@@ -39,5 +39,5 @@ func benchFuzz(b *testing.B, impl Implementation) {
 	if len(rep.Findings) > 0 {
 		b.Fatalf("%d findings, the first %+v", len(rep.Findings), rep.Findings[0])
 	}
-	b.ReportMetric(float64(rep.Cases)/rep.Elapsed.Seconds(), "cases/s")
+	b.ReportMetric(float64(rep.Summary.Cases)/rep.FuzzInfo.DurationSeconds, "cases/s")
 }

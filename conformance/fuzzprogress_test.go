@@ -30,7 +30,7 @@ func TestFuzzProgress(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	if len(calls) < 3 {
-		t.Fatalf("%d progress reports in %v, want one every 100ms", len(calls), rep.Elapsed)
+		t.Fatalf("%d progress reports in %vs, want one every 100ms", len(calls), rep.FuzzInfo.DurationSeconds)
 	}
 	for i, p := range calls {
 		if p.Left < 0 || p.Left > duration || i == 0 && p.Left == 0 || p.Elapsed <= 0 || p.Findings != 0 {
@@ -40,8 +40,8 @@ func TestFuzzProgress(t *testing.T) {
 			t.Errorf("report %d goes back: %+v after %+v", i, p, calls[i-1])
 		}
 	}
-	if last := calls[len(calls)-1]; last.Cases == 0 || last.Cases > rep.Cases {
-		t.Errorf("last report %d cases, the run %d", last.Cases, rep.Cases)
+	if last := calls[len(calls)-1]; last.Cases == 0 || last.Cases > rep.Summary.Cases {
+		t.Errorf("last report %d cases, the run %d", last.Cases, rep.Summary.Cases)
 	}
 }
 

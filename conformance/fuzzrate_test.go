@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -233,20 +233,12 @@ func timeFuzz(t *testing.T, bin string, seed uint64, n int) (wall, reported floa
 	if err != nil {
 		t.Fatalf("pctest fuzz: %v\n%s", err, stderr.Bytes())
 	}
-	var rep struct {
-		Info struct {
-			Duration float64 `json:"duration_seconds"`
-		} `json:"fuzz_info"`
-		Summary struct {
-			Cases    int64 `json:"cases"`
-			Findings int   `json:"findings"`
-		} `json:"summary"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+	rep, err := report.ReadFuzzReport(&stdout)
+	if err != nil {
 		t.Fatalf("pctest fuzz -format json: %v", err)
 	}
 	if rep.Summary.Cases != int64(n) || rep.Summary.Findings != 0 {
 		t.Fatalf("pctest fuzz: %d cases of %d, %d findings", rep.Summary.Cases, n, rep.Summary.Findings)
 	}
-	return float64(n) / el.Seconds(), float64(n) / rep.Info.Duration
+	return float64(n) / el.Seconds(), float64(n) / rep.FuzzInfo.DurationSeconds
 }

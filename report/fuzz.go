@@ -1,10 +1,12 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -14,13 +16,16 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// This file holds the JSON report of pctest fuzz -format json: one Go
-// type per object of fuzz.schema.json (beside this file), and the
-// functions that write and read it. The fuzz engine fills its own report;
-// pctest fuzz turns it into a FuzzReport.
+// This file holds the report of a fuzzing run: what conformance.Fuzz
+// returns and pctest fuzz -format json writes, one Go type per object of
+// fuzz.schema.json (beside this file), and the functions that write and
+// read it.
 
-// A FuzzReport is what pctest fuzz -format json writes: one object,
-// fuzz.schema.json.
+// A FuzzReport is what a fuzzing run did and found: what conformance.Fuzz
+// returns, and pctest fuzz -format json writes as one object
+// (fuzz.schema.json). The fuzzer fills FuzzInfo but for what only its
+// caller knows (the testee command, the suite and protocol versions),
+// Summary and Findings; the caller adds Incidents and Stderr.
 type FuzzReport struct {
 	FuzzInfo  FuzzInfo    `json:"fuzz_info"`
 	Summary   FuzzSummary `json:"summary"`
@@ -29,8 +34,8 @@ type FuzzReport struct {
 	Stderr    string      `json:"testee_stderr,omitempty"`
 }
 
-// FuzzInfo is a fuzz report's fuzz_info: Info, the first case's seed and
-// the ops fuzzed.
+// FuzzInfo is a fuzz report's fuzz_info: Info (Partial says the run was
+// interrupted), the first case's seed and the ops fuzzed.
 type FuzzInfo struct {
 	Info
 	Seed uint64       `json:"seed"`
@@ -45,22 +50,32 @@ func NewFuzzInfo(impl string, argv []string, suite string, protocol int, start t
 // FuzzSummary is a fuzz report's summary.
 type FuzzSummary struct {
 	// Cases counts the generated requests answered, Sent those sent,
-	// Judged those judged (not unsupported, not on open input).
+	// Judged those judged: answered other than "unsupported", or failed
+	// with an incident, and not counted in Open.
 	Cases    int64 `json:"cases"`
 	Sent     int64 `json:"sent"`
 	Judged   int64 `json:"judged"`
 	Findings int   `json:"findings"`
 	// Confirmed, Unconfirmed and Flaky count the findings by how they
-	// stood at the end.
-	Confirmed   int          `json:"confirmed"`
-	Unconfirmed int          `json:"unconfirmed"`
-	Flaky       int          `json:"flaky"`
+	// stood at the end ([FuzzReport.Tally]).
+	Confirmed   int `json:"confirmed"`
+	Unconfirmed int `json:"unconfirmed"`
+	Flaky       int `json:"flaky"`
+	// Unsupported are the ops the implementation declined every time,
+	// which were not fuzzed; none of them has a finding.
 	Unsupported []vectors.Op `json:"unsupported_ops"`
+	// MaxFindings is the limit of findings per op. Capped are the ops
+	// that reached it, Repeated those whose findings shrank to one found
+	// before MaxFindings times: both were fuzzed no more.
 	MaxFindings int          `json:"max_findings"`
 	Capped      []vectors.Op `json:"capped_ops"`
+	Repeated    []vectors.Op `json:"repeated_ops,omitempty"`
 	Causes      []FuzzCause  `json:"causes"`
-	// Open and OpenByOp count the differences on inputs the spec leaves
-	// open: not judged, not findings.
+	// Open and OpenByOp count the cases whose input the spec leaves open
+	// (vectors.Request.Open) and whose answer differs from the
+	// reference's: not judged, so not findings (none when the run judges
+	// implementation-defined inputs). A crash, hang or protocol error on
+	// such an input is a finding all the same.
 	Open     int64                `json:"open_differences"`
 	OpenByOp map[vectors.Op]int64 `json:"open_differences_by_op"`
 }
@@ -76,46 +91,136 @@ type FuzzCause struct {
 	Findings []int      `json:"findings"`
 }
 
+// The kinds of a [Finding].
+const (
+	KindDisagreement = "disagreement" // the implementation answered, differently from the reference
+	KindCrash        = "crash"        // a crash stood in for the answer (testee.CrashError)
+	KindTimeout      = "timeout"      // a hang stood in for the answer (testee.TimeoutError)
+	KindProtocol     = "protocol"     // a broken protocol stood in for the answer (testee.ProtocolError)
+	KindError        = "error"        // another error stood in for the answer
+)
+
 // A Finding is a request on which the implementation and the reference
 // answered differently, or on which the implementation crashed, hung or
-// broke the protocol, shrunk to a minimal input.
+// broke the protocol, shrunk to a minimal input. Its JSON form is an
+// element of fuzz.schema.json's findings: Got is written as "actual", null
+// when Err is set, and Err as "error", its message; read back, Err is a
+// *[RecordedError] of the finding's kind.
 type Finding struct {
-	Op vectors.Op `json:"op"`
-	// Kind is "disagreement", "crash", "timeout", "protocol" or "error".
-	Kind string `json:"kind"`
+	Op vectors.Op
+	// Kind is KindDisagreement, KindCrash, KindTimeout, KindProtocol or
+	// KindError.
+	Kind string
 	// Request is the minimal request found; Original the one generated.
-	Request  vectors.Request `json:"request"`
-	Original vectors.Request `json:"original"`
-	// Expected is the reference's answer; Actual the implementation's,
-	// nil when Error says what stood in for it.
-	Expected vectors.Response  `json:"expected"`
-	Actual   *vectors.Response `json:"actual"`
-	Error    string            `json:"error,omitempty"`
-	// Shrunk says shrinking ran to its end; Reproduced that Request, sent
-	// again alone, failed the same way; Unconfirmed that the run ended
-	// before it could be sent again alone.
-	Shrunk      bool  `json:"shrunk"`
-	Reproduced  bool  `json:"reproduced"`
-	Unconfirmed bool  `json:"unconfirmed"`
-	Steps       int   `json:"shrink_steps"`
-	Case        int64 `json:"case"`
+	Request, Original vectors.Request
+	// Expected is the reference's answer, Got the implementation's; Err
+	// is what stood in for Got when the implementation did not answer.
+	Expected, Got vectors.Response
+	Err           error
+	// Shrunk says shrinking ran to its end; false when time ran out or
+	// the run was interrupted first.
+	Shrunk bool
+	// Reproduced says Request, sent again on its own, failed the same
+	// way. A finding that did not is flaky, unless it is Unconfirmed.
+	Reproduced bool
+	// Unconfirmed says the run ended before Request could be sent again
+	// on its own: the finding is reported as it stood, Err being the
+	// incident (an error with an UnconfirmedIncident, such as a
+	// *testee.UnconfirmedError, when its request was still waiting to be
+	// sent again alone).
+	Unconfirmed bool
+	// Steps counts the requests spent shrinking; Case is the number of
+	// the case that found it.
+	Steps int
+	Case  int64
+}
+
+// findingJSON is a [Finding] as fuzz.schema.json writes it.
+type findingJSON struct {
+	Op          vectors.Op        `json:"op"`
+	Kind        string            `json:"kind"`
+	Request     vectors.Request   `json:"request"`
+	Original    vectors.Request   `json:"original"`
+	Expected    vectors.Response  `json:"expected"`
+	Actual      *vectors.Response `json:"actual"`
+	Error       string            `json:"error,omitempty"`
+	Shrunk      bool              `json:"shrunk"`
+	Reproduced  bool              `json:"reproduced"`
+	Unconfirmed bool              `json:"unconfirmed"`
+	Steps       int               `json:"shrink_steps"`
+	Case        int64             `json:"case"`
+}
+
+// MarshalJSON writes f as an element of fuzz.schema.json's findings, HTML
+// characters as they are (the encoder that calls it escapes them if it
+// is told to).
+func (f Finding) MarshalJSON() ([]byte, error) {
+	j := findingJSON{Op: f.Op, Kind: f.Kind, Request: f.Request, Original: f.Original, Expected: f.Expected,
+		Shrunk: f.Shrunk, Reproduced: f.Reproduced, Unconfirmed: f.Unconfirmed, Steps: f.Steps, Case: f.Case}
+	if f.Err != nil {
+		j.Error = f.Err.Error()
+	} else {
+		j.Actual = &f.Got
+	}
+	var b bytes.Buffer
+	err := writeJSON(&b, j)
+	return b.Bytes(), err
+}
+
+// UnmarshalJSON reads an element of fuzz.schema.json's findings; its
+// error, if any, becomes a *RecordedError of the finding's kind.
+func (f *Finding) UnmarshalJSON(data []byte) error {
+	var j findingJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*f = Finding{Op: j.Op, Kind: j.Kind, Request: j.Request, Original: j.Original, Expected: j.Expected,
+		Shrunk: j.Shrunk, Reproduced: j.Reproduced, Unconfirmed: j.Unconfirmed, Steps: j.Steps, Case: j.Case}
+	if j.Actual != nil {
+		f.Got = *j.Actual
+	}
+	if j.Error != "" {
+		f.Err = &RecordedError{Message: j.Error, Kind: kindOfFinding(j.Kind)}
+	}
+	return nil
+}
+
+// Tally sets the summary's counts of the findings from Findings: Findings;
+// Confirmed, Unconfirmed and Flaky, how they stood at the end (failed
+// again the same way when sent again alone; reported as they stood when
+// the run ended; sent again alone, did not fail so); and their Causes.
+func (j *FuzzReport) Tally() {
+	s := &j.Summary
+	s.Findings, s.Confirmed, s.Unconfirmed, s.Flaky = len(j.Findings), 0, 0, 0
+	for i := range j.Findings {
+		switch f := &j.Findings[i]; {
+		case f.Reproduced:
+			s.Confirmed++
+		case f.Unconfirmed:
+			s.Unconfirmed++
+		default:
+			s.Flaky++
+		}
+	}
+	s.Causes = FuzzCauses(j.Results())
 }
 
 // Results returns the findings as failed Results, the vector of the N-th
 // named "fuzz#N" and of no level: what [FuzzCauses] groups, and what the
 // survey lists beside the failures of the vectors. The error that stood
-// in for an answer is a Result's Err, a *RecordedError of the finding's
-// kind.
+// in for an answer is a Result's Err: the finding's, or, when that does
+// not name the finding's kind ([ErrorKind]), a *RecordedError of its
+// message that does, so that a report groups its findings as the same
+// report read back does.
 func (j *FuzzReport) Results() []Result {
 	results := make([]Result, len(j.Findings))
 	for i := range j.Findings {
 		f := &j.Findings[i]
 		r := Result{Vector: vectors.Vector{ID: fmt.Sprintf("fuzz#%d", i+1), Request: f.Request, Expect: f.Expected}, Outcome: Failed}
-		switch {
-		case f.Actual != nil:
-			r.Got = *f.Actual
-		case f.Error != "":
-			r.Err = &RecordedError{Message: f.Error, Kind: kindOfFinding(f.Kind)}
+		if r.Err = f.Err; f.Err == nil {
+			r.Got = f.Got
+		} else if k := kindOfFinding(f.Kind); ErrorKind(f.Err) != k {
+			r.Err = &RecordedError{Message: f.Err.Error(), Kind: k}
 		}
 		results[i] = r
 	}
@@ -190,7 +295,7 @@ func ReadFuzzReport(rd io.Reader) (*FuzzReport, error) {
 		if f.Request.Op != f.Op {
 			return nil, fmt.Errorf("pctest fuzz JSON report: finding %d: op %q, but its request's op is %q", i+1, f.Op, f.Request.Op)
 		}
-		if f.Actual == nil && f.Error == "" {
+		if f.Err == nil && reflect.ValueOf(f.Got).IsZero() {
 			return nil, fmt.Errorf("pctest fuzz JSON report: finding %d: neither actual nor error", i+1)
 		}
 	}
@@ -199,7 +304,8 @@ func ReadFuzzReport(rd io.Reader) (*FuzzReport, error) {
 
 // WriteText writes the text report of pctest fuzz that follows its
 // header: a DISAGREE block per finding, the ops not fuzzed, the ops that
-// reached the findings limit, the incidents, the findings grouped by op
+// reached the findings limit or found the same finding again as often,
+// the incidents, the findings grouped by op
 // and cause, the differences on open inputs, the testee's stderr, and a
 // summary line last.
 func (j *FuzzReport) WriteText(w io.Writer) error {
@@ -213,6 +319,9 @@ func (j *FuzzReport) WriteText(w io.Writer) error {
 	}
 	if len(s.Capped) > 0 {
 		fmt.Fprintf(ew, "reached -max-findings %d, fuzzed no more: %s\n", s.MaxFindings, opList(s.Capped))
+	}
+	if len(s.Repeated) > 0 {
+		fmt.Fprintf(ew, "stopped: the same finding again %d times (-max-findings), fuzzed no more: %s\n", s.MaxFindings, opList(s.Repeated))
 	}
 	if inc := j.Incidents; inc != nil && *inc != (Incidents{}) {
 		fmt.Fprintf(ew, "testee: %d restarts, %d crashes, %d timeouts, %d protocol errors, %d flaky incidents\n", inc.Restarts, inc.Crashes, inc.Timeouts, inc.ProtocolErrors, inc.Flaky)
@@ -251,17 +360,9 @@ func kindOfFinding(kind string) string {
 
 // writeFinding writes a finding as a vector's line would show it.
 func writeFinding(w io.Writer, fd *Finding) {
-	var err error
-	if fd.Error != "" {
-		err = &RecordedError{Message: fd.Error}
-	}
-	got := vectors.Response{}
-	if fd.Actual != nil {
-		got = *fd.Actual
-	}
 	fmt.Fprintf(w, "DISAGREE %s %s\n", fd.Request.Op, show.InputField(fd.Request))
 	fmt.Fprintf(w, "  reference: %s\n", show.Answer(fd.Request.Op, fd.Expected))
-	fmt.Fprintf(w, "  testee:    %s\n", show.Result(fd.Request.Op, got, err))
+	fmt.Fprintf(w, "  testee:    %s\n", show.Result(fd.Request.Op, fd.Got, fd.Err))
 	if !slices.Equal(fd.Original.In, fd.Request.In) || !slices.Equal(fd.Original.InHex, fd.Request.InHex) {
 		fmt.Fprintf(w, "  shrunk in %d steps from %s\n", fd.Steps, show.Clip(show.InputField(fd.Original), 200))
 	}

@@ -98,7 +98,7 @@ func TestSchemasMatchTypes(t *testing.T) {
 		{"fuzz.schema.json", []string{"summary"}, FuzzSummary{}},
 		{"fuzz.schema.json", []string{"summary", "causes", "[]"}, FuzzCause{}},
 		{"fuzz.schema.json", []string{"incidents"}, Incidents{}},
-		{"fuzz.schema.json", []string{"findings", "[]"}, Finding{}},
+		{"fuzz.schema.json", []string{"findings", "[]"}, findingJSON{}},
 	} {
 		data, err := os.ReadFile(tc.file)
 		if err != nil {

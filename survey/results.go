@@ -133,10 +133,10 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 	fr := &FuzzRun{Partial: j.FuzzInfo.Partial}
 	for i, f := range j.Findings {
 		r := Result{Result: report.Result{Vector: vectors.Vector{ID: fmt.Sprintf("fuzz#%d", i+1), Request: f.Request, Expect: f.Expected},
-			Outcome: report.Failed}, Fuzz: true}
-		incident := f.Error
-		if f.Actual != nil {
-			r.Got = *f.Actual
+			Outcome: report.Failed, Got: f.Got}, Fuzz: true}
+		var incident string
+		if f.Err != nil {
+			incident = f.Err.Error()
 		}
 		switch {
 		case f.Unconfirmed:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 )
 
 // A Process is what conformance.Fuzz sends batches to.
@@ -58,13 +59,13 @@ func TestErrorsTellFuzz(t *testing.T) {
 		got[name] = tl
 	}
 	want := map[string]tells{
-		"crash":       {Kind: conformance.KindCrash},
-		"timeout":     {Kind: conformance.KindTimeout},
-		"protocol":    {Kind: conformance.KindProtocol},
+		"crash":       {Kind: report.KindCrash},
+		"timeout":     {Kind: report.KindTimeout},
+		"protocol":    {Kind: report.KindProtocol},
 		"start":       {Kind: "start", Fatal: true}, // Kind for the reports (report.ErrorKind); Fatal comes first in Fuzz
-		"output":      {Kind: conformance.KindProtocol, Fatal: true},
+		"output":      {Kind: report.KindProtocol, Fatal: true},
 		"closed":      {Fatal: true},
-		"unconfirmed": {Kind: conformance.KindCrash, Unconfirmed: g},
+		"unconfirmed": {Kind: report.KindCrash, Unconfirmed: g},
 		"other":       {},
 	}
 	if diff := cmp.Diff(want, got, cmp.Comparer(func(a, b *group) bool { return a == b })); diff != "" {

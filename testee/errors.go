@@ -37,9 +37,9 @@ func (e *CrashError) Error() string {
 	return "crash: testee ended (" + e.Status + ") before answering"
 }
 
-// IncidentKind returns "crash" (conformance.KindCrash): a crash stands in
+// IncidentKind returns "crash" (report.KindCrash): a crash stands in
 // for the answer, and a fuzzing run reports it as a finding of that kind.
-func (e *CrashError) IncidentKind() string { return "crash" }
+func (e *CrashError) IncidentKind() string { return report.KindCrash }
 
 // A TimeoutError charges a request that went unanswered for too long; the
 // runner killed the testee's process group and restarted it.
@@ -59,8 +59,8 @@ func (e *TimeoutError) Error() string {
 	return fmt.Sprintf("timeout: no answer in %v; testee killed and restarted", e.After)
 }
 
-// IncidentKind returns "timeout" (conformance.KindTimeout).
-func (e *TimeoutError) IncidentKind() string { return "timeout" }
+// IncidentKind returns "timeout" (report.KindTimeout).
+func (e *TimeoutError) IncidentKind() string { return report.KindTimeout }
 
 // A ProtocolError charges a request whose response line broke the testee
 // protocol: not JSON, without a valid id, for a request not in flight,
@@ -78,8 +78,8 @@ func (e *ProtocolError) Error() string {
 // Unwrap returns what is wrong with the line.
 func (e *ProtocolError) Unwrap() error { return e.Err }
 
-// IncidentKind returns "protocol" (conformance.KindProtocol).
-func (e *ProtocolError) IncidentKind() string { return "protocol" }
+// IncidentKind returns "protocol" (report.KindProtocol).
+func (e *ProtocolError) IncidentKind() string { return report.KindProtocol }
 
 // A StartError says the testee cannot run: its command could not be
 // executed, or it answered no request at all.
@@ -170,7 +170,7 @@ func Kind(err error) string {
 }
 
 // IncidentKind returns "protocol", as Kind does.
-func (e *OutputError) IncidentKind() string { return "protocol" }
+func (e *OutputError) IncidentKind() string { return report.KindProtocol }
 
 // IncidentKind returns "start", as Kind does.
 func (e *StartError) IncidentKind() string { return "start" }

@@ -93,7 +93,8 @@
 // printed every 10 s otherwise. When -time is up, an incident still being
 // cleared is reported unconfirmed, never dropped; the summary counts the
 // findings confirmed, unconfirmed and flaky, names the ops that reached
-// -max-findings, and groups the findings by op and cause.
+// -max-findings and, apart, those whose findings shrank that many times to
+// one found before, and groups the findings by op and cause.
 //
 // Exit status: 0 when everything passed or failed only as expected (fuzz:
 // no finding), 1 on failures (fuzz: any finding, confirmed or not), 2 on

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -12,8 +11,6 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
-	"github.com/pctest/pctest/report"
-	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -130,21 +127,22 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	line.clear()
 	interrupted := ctx.Err() != nil
 	im.close(interrupted)
-	if err != nil && !interrupted {
+	if err != nil && (!interrupted || rep == nil) {
 		return reportSetupError(stderr, "fuzz", err)
 	}
-	fr := &fuzzReport{FuzzReport: rep, Impl: im.Label, Argv: im.Argv, Start: start, Ops: ops}
+	info := &rep.FuzzInfo
+	info.Implementation, info.TesteeCommand, info.SuiteVersion, info.ProtocolVersion = im.Label, im.Argv, suiteVersion(), protocolVersion
 	if im.Testee != nil {
 		st := im.Testee.Stats()
-		fr.Incidents = &st
+		rep.Incidents = &st
 		if len(rep.Findings) > 0 {
-			fr.Stderr = im.Testee.Stderr(stderrExcerpt)
+			rep.Stderr = im.Testee.Stderr(stderrExcerpt)
 		}
 	}
 	if *format == "json" {
-		err = fr.report().Write(stdout)
+		err = rep.Write(stdout)
 	} else {
-		err = fr.report().WriteText(stdout)
+		err = rep.WriteText(stdout)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "pctest fuzz: %v\n", err)
@@ -157,17 +155,6 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
-}
-
-// A fuzzReport is a conformance.FuzzReport with what the command knows besides.
-type fuzzReport struct {
-	*conformance.FuzzReport
-	Impl      string
-	Argv      []string
-	Start     time.Time
-	Ops       []vectors.Op // as selected; nil for every op
-	Incidents *testee.Stats
-	Stderr    string
 }
 
 // fuzzHeader says what a fuzz run does, in one line: cmdFuzz prints it
@@ -186,45 +173,4 @@ func fuzzHeader(impl string, argv []string, seed uint64, d time.Duration, cases 
 	}
 	bounds = append(bounds, fmt.Sprintf("at most %d findings per op (-max-findings)", maxFindings))
 	return fmt.Sprintf("pctest fuzz: %s against the reference codec, seed %d, %s", what, seed, strings.Join(bounds, ", "))
-}
-
-// report returns the fuzz report as pctest fuzz writes it
-// (report.FuzzReport, fuzz.schema.json).
-func (r *fuzzReport) report() *report.FuzzReport {
-	ops := r.Ops
-	if ops == nil {
-		ops = []vectors.Op{}
-		for _, o := range vectors.Ops() {
-			ops = append(ops, o.Name)
-		}
-	}
-	j := &report.FuzzReport{
-		FuzzInfo: report.NewFuzzInfo(r.Impl, r.Argv, suiteVersion(), protocolVersion, r.Start, r.Elapsed, r.Interrupted, r.Seed, ops),
-		Summary: report.FuzzSummary{
-			Cases: r.Cases, Sent: r.Sent, Judged: r.Judged, Findings: len(r.Findings),
-			Unsupported: append([]vectors.Op{}, r.Unsupported...),
-			MaxFindings: r.MaxFindings, Capped: append([]vectors.Op{}, r.Capped...),
-			Open: r.Open, OpenByOp: map[vectors.Op]int64{},
-		},
-		Incidents: r.Incidents,
-		Findings:  []report.Finding{},
-		Stderr:    r.Stderr,
-	}
-	for _, fd := range r.Findings {
-		jf := report.Finding{
-			Op: fd.Request.Op, Kind: fd.Kind, Request: fd.Request, Original: fd.Original,
-			Expected: fd.Want, Shrunk: fd.Shrunk, Reproduced: fd.Reproduced, Unconfirmed: fd.Unconfirmed, Steps: fd.Steps, Case: fd.Case,
-		}
-		if fd.Err != nil {
-			jf.Error = fd.Err.Error()
-		} else {
-			got := fd.Got
-			jf.Actual = &got
-		}
-		j.Findings = append(j.Findings, jf)
-	}
-	maps.Copy(j.Summary.OpenByOp, r.OpenByOp)
-	j.Summary.Confirmed, j.Summary.Unconfirmed, j.Summary.Flaky = r.Confirmed()
-	j.Summary.Causes = report.FuzzCauses(j.Results())
-	return j
 }

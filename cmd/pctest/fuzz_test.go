@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/internal/faketestee"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -73,29 +73,8 @@ func TestFuzzJSON(t *testing.T) {
 	if r.code != exitFail {
 		t.Fatalf("exit %d, want 1:\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	var rep struct {
-		FuzzInfo struct {
-			Implementation  string       `json:"implementation"`
-			TesteeCommand   []string     `json:"testee_command"`
-			ProtocolVersion int          `json:"protocol_version"`
-			Seed            uint64       `json:"seed"`
-			Ops             []vectors.Op `json:"ops"`
-		} `json:"fuzz_info"`
-		Summary struct {
-			Cases    int64 `json:"cases"`
-			Findings int   `json:"findings"`
-		} `json:"summary"`
-		Findings []struct {
-			Op         vectors.Op        `json:"op"`
-			Kind       string            `json:"kind"`
-			Request    vectors.Request   `json:"request"`
-			Expected   vectors.Response  `json:"expected"`
-			Actual     *vectors.Response `json:"actual"`
-			Shrunk     bool              `json:"shrunk"`
-			Reproduced bool              `json:"reproduced"`
-		} `json:"findings"`
-	}
-	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+	rep, err := report.ReadFuzzReport(strings.NewReader(r.stdout))
+	if err != nil {
 		t.Fatalf("-format json: %v\n%s", err, r.stdout)
 	}
 	if rep.FuzzInfo.Seed != 1 || rep.FuzzInfo.ProtocolVersion != 1 || len(rep.FuzzInfo.Ops) != 1 || rep.Summary.Cases == 0 {
@@ -106,7 +85,7 @@ func TestFuzzJSON(t *testing.T) {
 	}
 	f := rep.Findings[0]
 	if f.Op != vectors.OpEncodeURIComponent || f.Kind != "disagreement" || string(utf16.Decode(f.Request.In)) != "!" ||
-		f.Actual == nil || string(utf16.Decode(f.Actual.Out)) != "%21" || string(utf16.Decode(f.Expected.Out)) != "!" || !f.Shrunk || !f.Reproduced {
+		f.Err != nil || string(utf16.Decode(f.Got.Out)) != "%21" || string(utf16.Decode(f.Expected.Out)) != "!" || !f.Shrunk || !f.Reproduced {
 		t.Errorf("finding %+v", f)
 	}
 }
@@ -213,23 +192,11 @@ func TestFuzzNothingAnswered(t *testing.T) {
 func TestFuzzOpenInputsNotJudged(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
 	base := []string{"fuzz", "-format", "json", "-cases", "3000", "-max-findings", "1", "-shrink-time", "10m", "-seed", "1"}
-	type report struct {
-		Summary struct {
-			Judged   int64                `json:"judged"`
-			Findings int                  `json:"findings"`
-			Open     int64                `json:"open_differences"`
-			OpenByOp map[vectors.Op]int64 `json:"open_differences_by_op"`
-		} `json:"summary"`
-		Findings []struct {
-			Op      vectors.Op      `json:"op"`
-			Request vectors.Request `json:"request"`
-		} `json:"findings"`
-	}
-	fuzz := func(t *testing.T, mode string, flags ...string) (int, report) {
+	fuzz := func(t *testing.T, mode string, flags ...string) (int, *report.FuzzReport) {
 		t.Helper()
 		r := runPctest(t, append(append(append([]string{}, base...), flags...), fakeArgs(t, mode)...)...)
-		var rep report
-		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		rep, err := report.ReadFuzzReport(strings.NewReader(r.stdout))
+		if err != nil {
 			t.Fatalf("exit %d, -format json: %v\n%s%s", r.code, err, r.stdout, r.stderr)
 		}
 		return r.code, rep

@@ -12,6 +12,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -37,12 +38,12 @@ func TestFuzzHostileHang(t *testing.T) {
 	for _, f := range rep.Findings {
 		// Shrunk to "~" alone: each candidate that hangs costs -timeout,
 		// not the start-up allowance (testee's TestPromiseHangAfterRestart).
-		if f.Kind != conformance.KindTimeout || !f.Shrunk || string(utf16.Decode(f.Request.In)) != "~" {
+		if f.Kind != report.KindTimeout || !f.Shrunk || string(utf16.Decode(f.Request.In)) != "~" {
 			t.Errorf("finding %+v", f)
 		}
 	}
-	if rep.Cases == 0 || rep.Cases > rep.Sent {
-		t.Errorf("cases %d, sent %d", rep.Cases, rep.Sent)
+	if rep.Summary.Cases == 0 || rep.Summary.Cases > rep.Summary.Sent {
+		t.Errorf("cases %d, sent %d", rep.Summary.Cases, rep.Summary.Sent)
 	}
 }
 
@@ -59,7 +60,7 @@ func TestFuzzHostileCrash(t *testing.T) {
 		t.Fatal("no finding")
 	}
 	for _, f := range rep.Findings {
-		if f.Kind != conformance.KindCrash || !f.Reproduced || !f.Shrunk || string(rune(f.Request.In[0])) != "%" || len(f.Request.In) != 1 {
+		if f.Kind != report.KindCrash || !f.Reproduced || !f.Shrunk || string(rune(f.Request.In[0])) != "%" || len(f.Request.In) != 1 {
 			t.Errorf("finding %s %v kind %s reproduced %v shrunk %v", f.Request.Op, f.Request.In, f.Kind, f.Reproduced, f.Shrunk)
 		}
 	}
@@ -70,8 +71,8 @@ func TestFuzzHostileCrash(t *testing.T) {
 func TestFuzzHostileNothing(t *testing.T) {
 	rep, _, err := fuzzFake(t, "never-read", 200*time.Millisecond, conformance.Seed(1), conformance.Cases(100))
 	var se *testee.StartError
-	if !errors.As(err, &se) || rep.Cases != 0 {
-		t.Errorf("got %v, %d cases", err, rep.Cases)
+	if !errors.As(err, &se) || rep.Summary.Cases != 0 {
+		t.Errorf("got %v, %d cases", err, rep.Summary.Cases)
 	}
 }
 
@@ -83,8 +84,8 @@ func TestFuzzHostileUnsupported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(rep.Unsupported, []vectors.Op{vectors.OpDecodeURI}) || len(rep.Findings) != 0 {
-		t.Errorf("unsupported %v, findings %+v", rep.Unsupported, rep.Findings)
+	if !slices.Equal(rep.Summary.Unsupported, []vectors.Op{vectors.OpDecodeURI}) || len(rep.Findings) != 0 {
+		t.Errorf("unsupported %v, findings %+v", rep.Summary.Unsupported, rep.Findings)
 	}
 }
 
@@ -121,11 +122,11 @@ func TestPromiseFuzzUnconfirmedIncident(t *testing.T) {
 	}
 	f := rep.Findings[0]
 	var ue *testee.UnconfirmedError
-	if f.Kind != conformance.KindCrash || !f.Unconfirmed || f.Reproduced || f.Shrunk || !errors.As(f.Err, &ue) || ue.Requests < 1 {
+	if f.Kind != report.KindCrash || !f.Unconfirmed || f.Reproduced || f.Shrunk || !errors.As(f.Err, &ue) || ue.Requests < 1 {
 		t.Errorf("finding %+v", f)
 	}
-	if c, u, fl := rep.Confirmed(); c != 0 || u != 1 || fl != 0 {
-		t.Errorf("confirmed %d, unconfirmed %d, flaky %d", c, u, fl)
+	if s := rep.Summary; s.Confirmed != 0 || s.Unconfirmed != 1 || s.Flaky != 0 {
+		t.Errorf("confirmed %d, unconfirmed %d, flaky %d", s.Confirmed, s.Unconfirmed, s.Flaky)
 	}
 	if !strings.Contains(f.Err.Error(), "crash: testee ended (exit status 3) before answering (unconfirmed: one of ") {
 		t.Errorf("error %q", f.Err)
@@ -145,12 +146,12 @@ func TestPromiseFuzzCrashesWithACaseBudget(t *testing.T) {
 		t.Fatalf("findings %+v, stats %+v", rep.Findings, p.Stats())
 	}
 	for _, f := range rep.Findings {
-		if f.Kind != conformance.KindCrash || !f.Reproduced || !f.Shrunk || string(utf16.Decode(f.Request.In)) != "%" {
+		if f.Kind != report.KindCrash || !f.Reproduced || !f.Shrunk || string(utf16.Decode(f.Request.In)) != "%" {
 			t.Errorf("finding %s %q kind %s reproduced %v shrunk %v", f.Request.Op, string(utf16.Decode(f.Request.In)), f.Kind, f.Reproduced, f.Shrunk)
 		}
 	}
-	if !slices.Equal(rep.Capped, []vectors.Op{vectors.OpDecodeURIComponent, vectors.OpEncodeURI}) {
-		t.Errorf("capped %v", rep.Capped)
+	if !slices.Equal(rep.Summary.Capped, []vectors.Op{vectors.OpDecodeURIComponent, vectors.OpEncodeURI}) {
+		t.Errorf("capped %v", rep.Summary.Capped)
 	}
 }
 
@@ -188,26 +189,28 @@ func TestPromiseEmptyRun(t *testing.T) {
 	}
 
 	rep, _, err := fuzzFake(t, "ref,unsup-op=*", time.Minute, conformance.Ops(ops...), conformance.Seed(1), conformance.Cases(200))
-	if !errors.As(err, &ee) || rep.Judged != 0 || !strings.HasPrefix(err.Error(), `no cases judged: the testee answered "unsupported" to all `) {
-		t.Errorf("fuzz: got %v, %d judged", err, rep.Judged)
+	if !errors.As(err, &ee) || rep.Summary.Judged != 0 || !strings.HasPrefix(err.Error(), `no cases judged: the testee answered "unsupported" to all `) {
+		t.Errorf("fuzz: got %v, %d judged", err, rep.Summary.Judged)
 	}
 	rep, _, err = fuzzFake(t, "ref,unsup-op=*", time.Minute, conformance.Ops(ops...), conformance.Seed(1), conformance.Cases(200), conformance.AllowEmpty())
-	if err != nil || !slices.Equal(rep.Unsupported, []vectors.Op{vectors.OpDecodeURI, vectors.OpEncodeURIComponent}) {
-		t.Errorf("fuzz -allow-empty: %v, unsupported %v", err, rep.Unsupported)
+	if err != nil || !slices.Equal(rep.Summary.Unsupported, []vectors.Op{vectors.OpDecodeURI, vectors.OpEncodeURIComponent}) {
+		t.Errorf("fuzz -allow-empty: %v, unsupported %v", err, rep.Summary.Unsupported)
 	}
 }
 
 // TestPromiseMaxFindings (defect 6): two bugs in one op, '!' escaped and a
 // crash on '~'. A limit of one finding stops the op at the first, and says
-// so; the default finds both, each once, however often they come again.
+// so; the default finds both, each once, however often they come again,
+// and says that the op stopped because they came again, not because it
+// reached the limit (it had two findings of ten).
 func TestPromiseMaxFindings(t *testing.T) {
 	ops := []vectors.Op{vectors.OpEncodeURIComponent}
 	rep, _, err := fuzzFake(t, "ref,bang-bug,crash-char=~", time.Minute, conformance.Ops(ops...), conformance.Seed(1), conformance.Cases(20000), conformance.MaxFindings(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Findings) != 1 || rep.MaxFindings != 1 || !slices.Equal(rep.Capped, ops) || rep.Sent >= 20000 {
-		t.Errorf("-max-findings 1: %d findings, max %d, capped %v, %d sent", len(rep.Findings), rep.MaxFindings, rep.Capped, rep.Sent)
+	if len(rep.Findings) != 1 || rep.Summary.MaxFindings != 1 || !slices.Equal(rep.Summary.Capped, ops) || rep.Summary.Sent >= 20000 {
+		t.Errorf("-max-findings 1: %d findings, max %d, capped %v, %d sent", len(rep.Findings), rep.Summary.MaxFindings, rep.Summary.Capped, rep.Summary.Sent)
 	}
 	rep, _, err = fuzzFake(t, "ref,bang-bug,crash-char=~", time.Minute, conformance.Ops(ops...), conformance.Seed(1), conformance.Cases(20000))
 	if err != nil {
@@ -221,7 +224,10 @@ func TestPromiseMaxFindings(t *testing.T) {
 		}
 		inputs[in] = f.Kind
 	}
-	if inputs["!"] != conformance.KindDisagreement || inputs["~"] != conformance.KindCrash {
+	if inputs["!"] != report.KindDisagreement || inputs["~"] != report.KindCrash {
 		t.Errorf("findings %v: want both bugs", inputs)
+	}
+	if s := rep.Summary; len(s.Capped) != 0 || !slices.Equal(s.Repeated, ops) || s.MaxFindings != conformance.DefaultMaxFindings {
+		t.Errorf("default -max-findings: capped %v, repeated %v, max %d; want %v stopped for the same findings again, none capped", s.Capped, s.Repeated, s.MaxFindings, ops)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/faketestee"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 )
 
@@ -56,7 +57,7 @@ func startFake(t *testing.T, opts ...testee.Option) *testee.Process {
 }
 
 // fuzzFake fuzzes the fake testee in mode with opts.
-func fuzzFake(t *testing.T, mode string, timeout time.Duration, opts ...conformance.Option) (*conformance.FuzzReport, *testee.Process, error) {
+func fuzzFake(t *testing.T, mode string, timeout time.Duration, opts ...conformance.Option) (*report.FuzzReport, *testee.Process, error) {
 	t.Helper()
 	po := append(fakeOptions(mode), testee.Timeout(timeout), testee.Window(16))
 	if mode == "never-read" {
