@@ -1,11 +1,12 @@
 package vectors
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"slices"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // TestRequestAppendJSON checks the JSON object of a request, in both text
@@ -41,23 +42,12 @@ func TestRequestAppendJSON(t *testing.T) {
 	}
 }
 
-func sameRequest(a, b Request) bool {
-	if len(a.Args) != len(b.Args) {
-		return false
-	}
-	for k, v := range a.Args {
-		if b.Args[k] != v {
-			return false
-		}
-	}
-	return a.Op == b.Op && slices.Equal(a.In, b.In) && bytes.Equal(a.InHex, b.InHex)
-}
+// sameRequest and sameResponse compare by cmp.Diff: a request's empty
+// input or args is the same as a missing one, but a response's nil Out or
+// OutHex says which member it has, so it is not the same as an empty one.
+func sameRequest(a, b Request) bool { return cmp.Diff(a, b, cmpopts.EquateEmpty()) == "" }
 
-func sameResponse(a, b Response) bool {
-	return a.Error == b.Error && a.Message == b.Message && a.Unsupported == b.Unsupported &&
-		(a.Out == nil) == (b.Out == nil) && slices.Equal(a.Out, b.Out) &&
-		(a.OutHex == nil) == (b.OutHex == nil) && bytes.Equal(a.OutHex, b.OutHex)
-}
+func sameResponse(a, b Response) bool { return cmp.Diff(a, b) == "" }
 
 // TestResponseAppendJSON checks that every kind of response, in both text
 // forms, reads back as itself.
@@ -128,9 +118,8 @@ func TestEncodingJSONMethods(t *testing.T) {
 	if err := json.Unmarshal(b, &vs); err != nil {
 		t.Fatal(err)
 	}
-	if len(vs) != 1 || vs[0].ID != v.ID || !sameRequest(vs[0].Request, v.Request) || !sameResponse(vs[0].Expect, v.Expect) ||
-		vs[0].Ref != v.Ref || vs[0].Level != v.Level || vs[0].Note != v.Note {
-		t.Errorf("json.Unmarshal([]Vector) = %+v", vs)
+	if diff := cmp.Diff([]Vector{v}, vs); diff != "" {
+		t.Errorf("json.Unmarshal([]Vector) (-want +got):\n%s", diff)
 	}
 	var bad Vector
 	err = json.Unmarshal([]byte(`{"id":"x","op":"encodeURI","in":"","ref":"r","level":"must"}`), &bad)
