@@ -35,7 +35,6 @@ var reportTemplate string
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"version":  rowVersion,
 	"fuzzCell": fuzzCell,
-	"fuzzText": fuzzSentence,
 	"cell": func(rr *RowReport, op string) *report.Summary {
 		return rr.Cells[op]
 	},
@@ -64,6 +63,12 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"slug":    slug,
 	"bugPage": bugPage,
 	"scores":  func(f Family) []Score { return f.scores() },
+	"provenance": func(rep *Report) template.HTML {
+		return template.HTML(rep.provenance(func(s string) string { return "<code>" + template.HTMLEscapeString(s) + "</code>" }))
+	},
+	"fuzzFailures": func(rep *Report) template.HTML {
+		return template.HTML(rep.fuzzFailureText(func(s string) string { return "<code>" + s + "</code>" }, func(s string) string { return "<b>" + s + "</b>" }, template.HTMLEscapeString))
+	},
 	"engines": func(rep *Report) template.HTML {
 		return template.HTML(engineSentence(rep.engineCount(), func(s string) string { return "<b>" + template.HTMLEscapeString(s) + "</b>" }))
 	},

@@ -22,7 +22,7 @@ func markdown(rep *Report) string {
 	ec := rep.engineCount()
 	langs := rep.languages()
 	p("# The pctest field survey\n\n")
-	p("Generated %s by `make survey`. Suite %s, %d vectors per row. ", rep.Generated.Format("2006-01-02 15:04 UTC"), code(orDash(rep.Suite)), rep.Vectors)
+	p("%s Suite %s, %d vectors per row. ", rep.provenance(func(s string) string { return "`" + s + "`" }), code(orDash(rep.Suite)), rep.Vectors)
 	switch ft := rep.fuzzTime(); ft {
 	case "":
 		p("`pctest fuzz` did not run. ")
@@ -31,6 +31,7 @@ func markdown(rep *Report) string {
 	default:
 		p("`pctest fuzz` ran for %s on each row. ", ft)
 	}
+	p("%s", rep.fuzzFailureText(func(s string) string { return "`" + s + "`" }, func(s string) string { return "**" + s + "**" }, func(s string) string { return s }))
 	bugs, bugRows := rep.bugCounts()
 	p("**%d implementations** (rows) in **%d languages**; %s. **%d bugs** (distinct root causes) found in %d rows. ", rows, len(langs), engineSentence(ec, func(s string) string { return "**" + s + "**" }), bugs, bugRows)
 	p("Every cell and every example below is the output of the implementation named. What is written by hand is the mapping of functions to ops (each testee's `mapping.json` under `survey/testees/`) and the verdicts (the registries: `vectors/deviations.json`, `survey/verdicts.json` and each testee's `verdicts.json`). `results.json` beside this file holds the same results for programs, and `bugs/` a page per bug, fileable as it stands.\n\n")
@@ -161,7 +162,11 @@ func markdown(rep *Report) string {
 		if rr.Row.Note != "" {
 			fns = append(fns, "<i>"+mdCell(rr.Row.Note)+"</i>")
 		}
-		p("| %s | %s | %s | %s | %s | %s |\n", rr.Row.Name, rr.Row.Language, mdCell(rr.Row.Library), mdCell(rowVersion(rr)), strings.Join(fns, "<br>"), secondsText(rr))
+		took := secondsText(rr)
+		if rr.fuzzFailed() {
+			took += "; fuzz " + mdCell(fuzzWithTime(rr))
+		}
+		p("| %s | %s | %s | %s | %s | %s |\n", rr.Row.Name, rr.Row.Language, mdCell(rr.Row.Library), mdCell(rowVersion(rr)), strings.Join(fns, "<br>"), took)
 	}
 	p("\n")
 
@@ -273,10 +278,14 @@ func zeroDash(n int) string {
 	return fmt.Sprint(n)
 }
 
-// fuzzWithTime writes a row's fuzz findings and the time fuzzing ran.
+// fuzzWithTime writes a row's fuzz findings and the time fuzzing ran, or
+// why pctest fuzz could not fuzz it.
 func fuzzWithTime(rr *RowReport) string {
+	if rr.fuzzFailed() {
+		return "not run (" + rr.Fuzz.NotRun + ")"
+	}
 	c := fuzzCell(rr)
-	if rr.Fuzz != nil && rr.Meta.Fuzzed != "" {
+	if rr.fuzzed() {
 		c += " (" + rr.Meta.Fuzzed + ")"
 	}
 	return c
@@ -366,22 +375,10 @@ func fuzzCell(rr *RowReport) string {
 		return "—"
 	case rr.Fuzz == nil:
 		return "not run"
+	case rr.Fuzz.NotRun != "":
+		return fmt.Sprintf("not run (exit %d)", rr.Meta.FuzzExit)
 	}
 	return fmt.Sprint(len(rr.Fuzz.Findings))
-}
-
-func fuzzSentence(rr *RowReport) string {
-	switch {
-	case rr.Row.NoFuzz:
-		return "not fuzzed (it is the reference)"
-	case rr.Fuzz == nil:
-		return "not fuzzed"
-	}
-	s := "fuzz " + rr.Meta.Fuzzed + ": " + strings.TrimSpace(rr.Fuzz.Summary)
-	if rr.Fuzz.Incident != "" {
-		s += " (testee: " + rr.Fuzz.Incident + ")"
-	}
-	return s
 }
 
 func shortAbsent(s string) string {

@@ -162,7 +162,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 			if len(data) == 0 {
 				// pctest fuzz wrote no report: it could not fuzz (exit 2).
 				msg, _ := os.ReadFile(l.resultFile(r, ".fuzz.stderr"))
-				rr.Fuzz = &FuzzRun{Summary: fmt.Sprintf("no report (exit %d): %s", rr.Meta.FuzzExit, strings.TrimSpace(firstLine(string(msg))))}
+				rr.Fuzz = &FuzzRun{NotRun: strings.TrimSpace(fmt.Sprintf("exit %d, no report: %s", rr.Meta.FuzzExit, lastLine(string(msg))))}
 			} else if rr.Fuzz, err = parseFuzz(data); err != nil {
 				return nil, fmt.Errorf("%s: fuzz output: %w", r.Name, err)
 			}
@@ -295,13 +295,64 @@ func (rep *Report) allOps() []string {
 	return names
 }
 
+// provenance says when the report was written and when the rows it
+// reports on ran: a report rewritten by -report-only is not a new run.
+func (rep *Report) provenance(code func(string) string) string {
+	var first, last time.Time
+	for _, rr := range rep.Rows {
+		if w := rr.Meta.When; !w.IsZero() {
+			if first.IsZero() || w.Before(first) {
+				first = w
+			}
+			if w.After(last) {
+				last = w
+			}
+		}
+	}
+	s := "Written " + rep.Generated.Format("2006-01-02 15:04 UTC") + " from the results of " + code("make survey")
+	switch {
+	case first.IsZero():
+	case first.Format("2006-01-02") == last.Format("2006-01-02"):
+		s += fmt.Sprintf(" (rows run %s from %s to %s UTC)", first.UTC().Format("2006-01-02"), first.UTC().Format("15:04"), last.UTC().Format("15:04"))
+	default:
+		s += fmt.Sprintf(" (rows run from %s to %s)", first.UTC().Format("2006-01-02 15:04"), last.UTC().Format("2006-01-02 15:04 UTC"))
+	}
+	return s + "."
+}
+
+// fuzzed reports whether pctest fuzz ran on the row and wrote a report.
+func (rr *RowReport) fuzzed() bool {
+	return rr.Fuzz != nil && rr.Fuzz.NotRun == "" && rr.Meta.Fuzzed != ""
+}
+
+// fuzzFailed reports whether the row was to be fuzzed but pctest fuzz could
+// not fuzz it.
+func (rr *RowReport) fuzzFailed() bool { return rr.Fuzz != nil && rr.Fuzz.NotRun != "" }
+
+// fuzzFailureText names the rows pctest fuzz could not fuzz, in a
+// sentence ending with a space written with code, bold and esc (which
+// escapes text), or returns "" when there are none.
+func (rep *Report) fuzzFailureText(code, bold, esc func(string) string) string {
+	var names []string
+	for _, rr := range rep.Rows {
+		if rr.Absent == "" && rr.fuzzFailed() {
+			names = append(names, rr.Row.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return bold(code("pctest fuzz")+" could not fuzz "+plural(len(names), "row")) +
+		" (" + esc(strings.Join(names, ", ")) + "): their score lines say so, and they are not counted clean. "
+}
+
 // fuzzTime returns the fuzzing time of the rows, "" if none was fuzzed,
 // or "varied" if they differ.
 func (rep *Report) fuzzTime() string {
 	t := ""
 	for _, rr := range rep.Rows {
 		switch f := rr.Meta.Fuzzed; {
-		case f == "" || rr.Absent != "":
+		case !rr.fuzzed() || rr.Absent != "":
 		case t == "":
 			t = f
 		case t != f:

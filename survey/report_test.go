@@ -143,3 +143,69 @@ func checkHTMLIDs(t *testing.T, page []byte) {
 		}
 	}
 }
+
+// TestFuzzNotRunIsNotZeroFindings: a row pctest fuzz could not fuzz (exit
+// 2, an empty report) is shown as not fuzzed, with the reason, in the
+// Markdown, the HTML and results.json; it is not a row with zero findings,
+// and its score is not clean, though it passed its vectors.
+func TestFuzzNotRunIsNotZeroFindings(t *testing.T) {
+	l, rows := fakeSurvey(t, true)
+	pass := `{"run_info": {"suite_version": "v1", "vector_count": 1},
+ "results": [{"id": "v1", "op": "decodeURI", "status": "pass", "in": "%41", "expected": {"out": "A"}}]}`
+	for i := range rows {
+		meta, _ := json.Marshal(rowMeta{Version: "1.0", When: time.Date(2026, 11, 27, 21, 3+i, 0, 0, time.UTC), Fuzzed: "10s", FuzzExit: 2 * i})
+		os.WriteFile(l.resultFile(&rows[i], ".meta.json"), meta, 0o644)
+		os.WriteFile(l.resultFile(&rows[i], ".run.json"), []byte(pass), 0o644)
+	}
+	os.WriteFile(l.resultFile(&rows[0], ".fuzz.json"), []byte(`{"fuzz_info": {"seed": 1, "ops": ["decodeURI"], "duration_seconds": 10}, "summary": {"cases": 5, "sent": 5, "judged": 5, "findings": 0, "confirmed": 0, "unconfirmed": 0, "flaky": 0, "unsupported_ops": [], "max_findings": 10, "capped_ops": [], "causes": [], "open_differences": 0, "open_differences_by_op": {}}, "findings": []}`), 0o644)
+	os.WriteFile(l.resultFile(&rows[1], ".fuzz.json"), nil, 0o644)
+	os.WriteFile(l.resultFile(&rows[1], ".fuzz.stderr"), []byte("fuzz: 0 cases, 0/s, 0 findings so far\npctest fuzz: the testee declined every op\n\n"), 0o644)
+	rep, err := collect(l, rows, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := markdown(rep)
+	for _, want := range []string{
+		"pctest fuzz` could not fuzz 1 row** (lib b)",
+		"(rows run 2026-11-27 from 21:03 to 21:04 UTC)",
+		"not run (exit 2)",
+		"; fuzz not run (exit 2, no report: pctest fuzz: the testee declined every op)",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the Markdown report lacks %q", want)
+		}
+	}
+	var scores []Score
+	for _, f := range rep.buildFamilies() {
+		scores = append(scores, f.scores()...)
+	}
+	for _, s := range scores {
+		switch name := s.Row.Row.Name; {
+		case name == "lib a" && (!s.Clean() || s.FuzzText() != "0 (10s)"):
+			t.Errorf("%s, fuzzed with no finding: clean %v, %q", name, s.Clean(), s.FuzzText())
+		case name == "lib b" && (s.Clean() || s.FuzzText() != "not run (exit 2)" || s.RateText() != "100%, fuzz not run"):
+			t.Errorf("%s, not fuzzed: clean %v, %q, %q", name, s.Clean(), s.FuzzText(), s.RateText())
+		}
+	}
+	if len(scores) == 0 {
+		t.Fatal("no scores")
+	}
+	var page bytes.Buffer
+	if err := writeHTML(&page, rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"<b><code>pctest fuzz</code> could not fuzz 1 row</b> (lib b)",
+		"fuzz not run (exit 2, no report: pctest fuzz: the testee declined every op)",
+	} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("the HTML report lacks %q", want)
+		}
+	}
+	sum := rep.summary()
+	for _, sr := range sum.Rows {
+		if sr.Name == "lib b" && (sr.Fuzzed != "" || !strings.Contains(sr.FuzzNotRun, "exit 2")) {
+			t.Errorf("results.json row %s: fuzzed %q, fuzz_not_run %q", sr.Name, sr.Fuzzed, sr.FuzzNotRun)
+		}
+	}
+}

@@ -119,6 +119,11 @@ type FuzzRun struct {
 	Unsupported string // the ops the testee does not have, comma-separated
 	Incident    string // the incidents, when there was any
 	Partial     bool   // the run was interrupted
+	// NotRun says why pctest fuzz wrote no report ("exit 2, no report:"
+	// and its last line on stderr, where it says why), when it could not fuzz the row at
+	// all: then nothing was fuzzed, and the row's zero findings say
+	// nothing.
+	NotRun string
 }
 
 // parseFuzz reads the output of pctest fuzz -format json

@@ -291,6 +291,12 @@ func debianVersions(ctx context.Context, pkgs []string) []string {
 	return out
 }
 
+// lastLine returns the last line of s that is not blank.
+func lastLine(s string) string {
+	s = strings.TrimRight(s, " \t\r\n")
+	return s[strings.LastIndexByte(s, '\n')+1:]
+}
+
 func firstLine(s string) string {
 	s = strings.TrimLeft(s, "\n")
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

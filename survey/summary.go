@@ -35,9 +35,12 @@ type SummaryRow struct {
 	Absent string `json:"absent,omitempty"`
 	// Fuzzed is how long pctest fuzz ran (a time, or "N cases" for a row
 	// fuzzed on a case budget), "" if it did not.
-	Fuzzed string           `json:"fuzzed,omitempty"`
-	Groups []SummaryGroup   `json:"groups,omitempty"`
-	Ops    map[string]Tally `json:"ops,omitempty"`
+	Fuzzed string `json:"fuzzed,omitempty"`
+	// FuzzNotRun says why pctest fuzz could not fuzz the row, when it was
+	// to be fuzzed and wrote no report.
+	FuzzNotRun string           `json:"fuzz_not_run,omitempty"`
+	Groups     []SummaryGroup   `json:"groups,omitempty"`
+	Ops        map[string]Tally `json:"ops,omitempty"`
 }
 
 // A Tally counts a row's vectors of one op by outcome.
@@ -76,8 +79,11 @@ func (rep *Report) summary() *Summary {
 	s := &Summary{Generated: rep.Generated, Suite: rep.Suite, Debian: rep.Pins, Rows: []SummaryRow{}}
 	for _, rr := range rep.Rows {
 		sr := SummaryRow{Name: rr.Row.Name, Version: rr.Meta.Version, Debian: rr.Meta.Debian, Absent: rr.Absent, Fuzzed: rr.Meta.Fuzzed}
-		if rr.Fuzz == nil {
+		if !rr.fuzzed() {
 			sr.Fuzzed = ""
+		}
+		if rr.fuzzFailed() {
+			sr.FuzzNotRun = rr.Fuzz.NotRun
 		}
 		if len(rr.Cells) > 0 {
 			sr.Ops = map[string]Tally{}

@@ -106,15 +106,18 @@ type Score struct {
 // on the row ("not run" when it did not).
 func (s Score) FuzzText() string {
 	rr := s.Row
-	if rr.Fuzz == nil || rr.Meta.Fuzzed == "" {
+	if !rr.fuzzed() {
 		return fuzzCell(rr)
 	}
 	return fmt.Sprintf("%d (%s)", s.Fuzz, rr.Meta.Fuzzed)
 }
 
 // Clean reports whether the row passed every vector of the ops, and
-// fuzzing found nothing on them.
-func (s Score) Clean() bool { return s.Ran > 0 && s.Passed == s.Ran && s.Fuzz == 0 }
+// fuzzing found nothing on them; a row pctest fuzz could not fuzz is not
+// clean, whatever its vectors say.
+func (s Score) Clean() bool {
+	return s.Ran > 0 && s.Passed == s.Ran && s.Fuzz == 0 && !s.Row.fuzzFailed()
+}
 
 // RateText writes the pass rate as a percentage, rounded down so that
 // only a row that passes everything shows 100%; a row with a fuzz finding
@@ -125,6 +128,8 @@ func (s Score) RateText() string {
 		return "—"
 	case s.Passed == s.Ran && s.Fuzz > 0:
 		return fmt.Sprintf("100%%, fuzz ✗%d", s.Fuzz)
+	case s.Passed == s.Ran && s.Row.fuzzFailed():
+		return "100%, fuzz not run"
 	case s.Passed == s.Ran:
 		return "100%"
 	}
