@@ -41,6 +41,7 @@ func schemaFiles(t *testing.T, root string) map[string][]string {
 		"registry.schema.json": append([]string{"vectors/deviations.json", "survey/verdicts.json"}, glob("survey/testees/*/verdicts.json")...),
 		"mapping.schema.json":  glob("survey/testees/*/mapping.json"),
 		"testee.schema.json":   glob("survey/testees/*/testee.json"),
+		"results.schema.json":  {"survey/results.json"},
 	}
 }
 
@@ -53,7 +54,7 @@ type schemaValidator struct {
 func newSchemaValidator(t *testing.T, dir string) *schemaValidator {
 	t.Helper()
 	v := &schemaValidator{schemas: map[string]map[string]any{}}
-	for _, name := range []string{"registry.schema.json", "mapping.schema.json", "testee.schema.json"} {
+	for _, name := range []string{"registry.schema.json", "mapping.schema.json", "testee.schema.json", "results.schema.json"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -99,10 +100,11 @@ func (v *schemaValidator) resolve(file, ref string) (string, map[string]any, err
 }
 
 // knownKeywords are the keywords validate implements, and those it
-// ignores because they only document.
-var knownKeywords = []string{"$schema", "$id", "$defs", "$ref", "title", "description",
+// ignores because they only document ("format" is an annotation in JSON
+// Schema 2020-12 unless a validator opts in).
+var knownKeywords = []string{"$schema", "$id", "$defs", "$ref", "title", "description", "format",
 	"type", "required", "properties", "additionalProperties", "items", "minItems", "minLength",
-	"enum", "pattern", "anyOf", "oneOf"}
+	"minimum", "enum", "pattern", "anyOf", "oneOf"}
 
 // validate returns what is wrong with x under schema s of file, each
 // error with the JSON path where it is.
@@ -143,6 +145,11 @@ func (v *schemaValidator) validate(file string, s map[string]any, x any, path st
 			return errs
 		}
 	}
+	if n, ok := s["minimum"].(float64); ok {
+		if f, isNum := x.(float64); isNum && f < n {
+			bad("%v is less than %v", f, n)
+		}
+	}
 	if enum, ok := s["enum"].([]any); ok && !slices.Contains(enum, x) {
 		bad("%v is not one of %v", x, enum)
 	}
@@ -180,6 +187,9 @@ func (v *schemaValidator) validate(file string, s map[string]any, x any, path st
 			if !ok {
 				if s["additionalProperties"] == false {
 					bad("%q is not a property of the schema", k)
+				}
+				if more, ok := s["additionalProperties"].(map[string]any); ok {
+					errs = append(errs, v.validate(file, more, val, path+"."+k)...)
 				}
 				continue
 			}
@@ -261,6 +271,9 @@ func TestSchemasRejectBroken(t *testing.T) {
 		return map[string]any{"id": "x", "rows": []any{"r"}, "ops": []any{"formEncode"}, "relation": "lowercase-hex",
 			"title": "t", "verdict": "bug", "spec": "s", "explain": "e"}
 	}
+	results := func(row map[string]any) map[string]any {
+		return map[string]any{"generated": "2026-11-27T21:00:00Z", "suite": "v1", "rows": []any{row}}
+	}
 	row := func() map[string]any {
 		return map[string]any{"name": "r", "language": "L", "library": "l", "argv": []any{"x"}}
 	}
@@ -288,6 +301,14 @@ func TestSchemasRejectBroken(t *testing.T) {
 		{"row of another kind", "testee", func() any { r := row(); r["kind"] = "library"; return map[string]any{"rows": []any{r}} }},
 		{"row with a bad fuzz time", "testee", func() any { r := row(); r["fuzz"] = "10"; return map[string]any{"rows": []any{r}} }},
 		{"row with a boolean as string", "testee", func() any { r := row(); r["utf16hex"] = "yes"; return map[string]any{"rows": []any{r}} }},
+		{"results row with a fuzz time as a number", "results", func() any { return results(map[string]any{"name": "r", "fuzzed": 10}) }},
+		{"results row with an unknown field", "results", func() any { return results(map[string]any{"name": "r", "fuzz_ran": true}) }},
+		{"results tally below zero", "results", func() any {
+			return results(map[string]any{"name": "r", "ops": map[string]any{"encodeURI": map[string]any{"passed": -1, "failed": 0, "skipped": 0, "expected_failures": 0}}})
+		}},
+		{"results group without its example", "results", func() any {
+			return results(map[string]any{"name": "r", "groups": []any{map[string]any{"cause": "", "relations": map[string]any{}, "vectors": 1, "fuzz": 0}}})
+		}},
 	}
 	for _, c := range cases {
 		name := c.schema + ".schema.json"
@@ -297,6 +318,9 @@ func TestSchemasRejectBroken(t *testing.T) {
 	}
 	if errs := v.validate("registry.schema.json", v.schemas["registry.schema.json"], roundTrip(t, []any{entry()}), "doc"); len(errs) > 0 {
 		t.Errorf("a good entry is rejected: %v", errs)
+	}
+	if errs := v.validate("results.schema.json", v.schemas["results.schema.json"], roundTrip(t, results(map[string]any{"name": "r", "fuzz_not_run": "exit 2, no report: x"})), "doc"); len(errs) > 0 {
+		t.Errorf("good results are rejected: %v", errs)
 	}
 }
 
@@ -338,6 +362,11 @@ func TestSchemasMatchGoTypes(t *testing.T) {
 		{"mapping", items(v.schemas["mapping.schema.json"]), reflect.TypeFor[Mapping](), []string{"variant"}},
 		{"testee.json", v.schemas["testee.schema.json"], reflect.TypeFor[TesteeDir](), nil},
 		{"row", def("testee.schema.json", "#/$defs/row"), reflect.TypeFor[Row](), nil},
+		{"results.json", v.schemas["results.schema.json"], reflect.TypeFor[Summary](), nil},
+		{"results.json row", def("results.schema.json", "#/properties/rows/items"), reflect.TypeFor[SummaryRow](), nil},
+		{"results.json group", def("results.schema.json", "#/properties/rows/items/properties/groups/items"), reflect.TypeFor[SummaryGroup](), nil},
+		{"results.json example", def("results.schema.json", "#/properties/rows/items/properties/groups/items/properties/example"), reflect.TypeFor[SummaryExample](), nil},
+		{"results.json tally", def("results.schema.json", "#/properties/rows/items/properties/ops/additionalProperties"), reflect.TypeFor[Tally](), nil},
 	} {
 		props := c.schema["properties"].(map[string]any)
 		var fields, required []string
@@ -428,7 +457,7 @@ func TestSchemasJSONSchema(t *testing.T) {
 const jsonschemaScript = `
 import json, sys, jsonschema
 from referencing import Registry, Resource
-names = ["registry", "mapping", "testee"]
+names = ["registry", "mapping", "testee", "results"]
 sch = {n + ".schema.json": json.load(open("vectors/" + n + ".schema.json")) for n in names}
 reg = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in sch.values()])
 bad = 0
