@@ -33,6 +33,11 @@
 //	go run ./survey -rows 'php|ruby' -fuzz 10s
 //	go run ./survey -report-only    # rewrite the report from survey/work/results
 //
+// pctest fuzz runs on each row with a seed of its own, made from -seed
+// (default 1) and the row's name, so that a survey run again draws the
+// same cases on each row (within its time budget); -seed 0 draws new ones
+// from the clock on every run.
+//
 // The package's tests (testees_test.go, part of `make test`) check that
 // every testee directory is complete, that the verdicts load and every bug
 // has a reproduction, that the reproductions whose implementation is

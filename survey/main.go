@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"os/exec"
@@ -32,6 +33,7 @@ func main() {
 type options struct {
 	rows       *regexp.Regexp
 	fuzz       time.Duration
+	seed       uint64
 	parallel   int
 	reportOnly bool
 	pctest     string
@@ -46,6 +48,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var (
 		rowsRE     = fs.String("rows", "", "run only the rows whose name matches this `regexp` (the report keeps the others' last results; while some row has none, it goes to survey/work/report)")
 		fuzz       = fs.Duration("fuzz", 10*time.Second, "how `long` pctest fuzz runs on each row, unless its row sets a shorter time (0: no fuzzing)")
+		seed       = fs.Uint64("seed", 1, "the fuzz `seed`: each row is fuzzed with pctest fuzz -seed of this seed and the row's name, so that a survey run again draws the same cases on each row (0: a seed from the clock on every run)")
 		parallel   = fs.Int("j", 2, "how many rows run at once")
 		reportOnly = fs.Bool("report-only", false, "do not run anything: write the report from the results in survey/work")
 		pctest     = fs.String("pctest", "", "the pctest `binary` (default: built from ./cmd/pctest into survey/work)")
@@ -59,7 +62,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	opt := options{fuzz: *fuzz, parallel: max(*parallel, 1), reportOnly: *reportOnly, pctest: *pctest, strict: *strict, expectFail: *expectFail, install: *doInstall}
+	opt := options{fuzz: *fuzz, seed: *seed, parallel: max(*parallel, 1), reportOnly: *reportOnly, pctest: *pctest, strict: *strict, expectFail: *expectFail, install: *doInstall}
 	if *rowsRE != "" {
 		re, err := regexp.Compile(*rowsRE)
 		if err != nil {
@@ -323,12 +326,24 @@ func runRow(ctx context.Context, l *layout, bin string, r *Row, notInstalled str
 			meta.Fuzzed = fmt.Sprintf("%d cases", r.FuzzCases)
 			budget = []string{"-cases", strconv.Itoa(r.FuzzCases)}
 		}
+		if opt.seed != 0 {
+			budget = append(budget, "-seed", strconv.FormatUint(rowSeed(opt.seed, r.Name), 10))
+		}
 		fuzzArgs := append(append([]string{"fuzz", "-format", "json", "-allow-empty"}, budget...), target...)
 		meta.FuzzExit, _ = pctestTo(ctx, bin, fuzzArgs, l.resultFile(r, ".fuzz.json"), l.resultFile(r, ".fuzz.stderr"))
 		line += fmt.Sprintf("; fuzz %s: exit %d", meta.Fuzzed, meta.FuzzExit)
 	}
 	meta.Seconds = time.Since(start).Seconds()
 	return line
+}
+
+// rowSeed returns the pctest fuzz seed of the row named name in a survey
+// with the seed base: base mixed with the FNV-1a hash of the name, so that
+// rows draw different cases and each row the same ones in every run.
+func rowSeed(base uint64, name string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return base ^ h.Sum64()
 }
 
 // pctestTo runs pctest with args, stdout to the file out and stderr to

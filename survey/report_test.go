@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -207,5 +209,42 @@ func TestFuzzNotRunIsNotZeroFindings(t *testing.T) {
 		if sr.Name == "lib b" && (sr.Fuzzed != "" || !strings.Contains(sr.FuzzNotRun, "exit 2")) {
 			t.Errorf("results.json row %s: fuzzed %q, fuzz_not_run %q", sr.Name, sr.Fuzzed, sr.FuzzNotRun)
 		}
+	}
+}
+
+// TestFuzzSeedPerRow: the survey fuzzes each row with a seed of its own,
+// the same in every run (so that a survey run again draws the same cases),
+// and -seed 0 leaves the seed to pctest fuzz's clock.
+func TestFuzzSeedPerRow(t *testing.T) {
+	l, _ := fakeSurvey(t, false)
+	argsFile := filepath.Join(t.TempDir(), "args")
+	fake := filepath.Join(t.TempDir(), "pctest")
+	os.WriteFile(fake, []byte("#!/bin/sh\necho \"$@\" >> "+argsFile+"\n"), 0o755)
+	seedOf := func(seed uint64, name string) string {
+		t.Helper()
+		os.Remove(argsFile)
+		r := &Row{Name: name, Language: "L", Library: "l", Impl: "x"}
+		runRow(context.Background(), l, fake, r, "", options{fuzz: time.Second, seed: seed})
+		data, _ := os.ReadFile(argsFile)
+		for _, line := range strings.Split(string(data), "\n") {
+			if f := strings.Fields(line); len(f) > 0 && f[0] == "fuzz" {
+				if i := slices.Index(f, "-seed"); i >= 0 && i+1 < len(f) {
+					return f[i+1]
+				}
+				return ""
+			}
+		}
+		t.Fatalf("pctest fuzz was not run on %s: %q", name, data)
+		return ""
+	}
+	a1, a2, b := seedOf(1, "lib a"), seedOf(1, "lib a"), seedOf(1, "lib b")
+	if a1 == "" || a1 != a2 || a1 == b {
+		t.Errorf("seeds: lib a %q then %q, lib b %q; want one seed per row, the same in every run", a1, a2, b)
+	}
+	if c := seedOf(2, "lib a"); c == a1 {
+		t.Errorf("-seed 2 gave lib a the seed of -seed 1 (%s)", c)
+	}
+	if c := seedOf(0, "lib a"); c != "" {
+		t.Errorf("-seed 0 passed pctest fuzz -seed %s", c)
 	}
 }
