@@ -8,9 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -149,5 +152,52 @@ func TestParseFuzzRealRun(t *testing.T) {
 	}
 	if !seen[vectors.OpDecodeURIComponent] || !seen[vectors.OpPercentDecode] {
 		t.Errorf("findings for %v, want one for decodeURIComponent (text) and one for percentDecode (octets)\n%s", seen, out)
+	}
+}
+
+// TestParseFuzzUnattributed checks that a crash pctest fuzz could not
+// confirm (it stood against one of the requests in flight, and the run
+// ended before that one was sent again alone) is no divergence of its op
+// but an incident of the row, while an unconfirmed disagreement (an
+// answer was given) and a confirmed crash stay findings.
+func TestParseFuzzUnattributed(t *testing.T) {
+	in := func(s string) vectors.Request {
+		return vectors.Request{Op: vectors.OpEncodeURI, In: utf16.Encode([]rune(s))}
+	}
+	j := report.FuzzReport{
+		Incidents: &report.Incidents{Crashes: 2, Restarts: 2},
+		Findings: []report.Finding{
+			{Op: vectors.OpEncodeURI, Kind: report.KindCrash, Request: in("a"), Original: in("a"), Expected: vectors.Response{Out: utf16.Encode([]rune("a"))},
+				Err: &report.RecordedError{Message: "crash: testee ended (exit status 3) before answering (unconfirmed: one of 256 requests in flight; the run ended before each was sent again alone)", Kind: report.KindCrash}, Unconfirmed: true, Case: 1},
+			{Op: vectors.OpEncodeURI, Kind: report.KindDisagreement, Request: in("\u00e9"), Original: in("\u00e9"), Expected: vectors.Response{Out: utf16.Encode([]rune("%C3%A9"))},
+				Got: vectors.Response{Out: utf16.Encode([]rune("%E9"))}, Unconfirmed: true, Case: 2},
+			{Op: vectors.OpEncodeURI, Kind: report.KindCrash, Request: in("b"), Original: in("b"), Expected: vectors.Response{Out: utf16.Encode([]rune("b"))},
+				Err: &report.RecordedError{Message: "crash: testee ended (exit status 3) before answering", Kind: report.KindCrash}, Reproduced: true, Case: 3},
+		},
+	}
+	j.Tally()
+	var b bytes.Buffer
+	if err := j.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	fr, err := parseFuzz(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, f := range fr.Findings {
+		ids = append(ids, f.Vector.ID)
+	}
+	if !slices.Equal(ids, []string{"fuzz#2", "fuzz#3"}) {
+		t.Errorf("findings %q, want fuzz#2 (an unconfirmed answer) and fuzz#3 (a confirmed crash)", ids)
+	}
+	if len(fr.Unattributed) != 1 || fr.Unattributed[0].Vector.ID != "fuzz#1" || report.ErrorKind(fr.Unattributed[0].Err) != report.KindCrash {
+		t.Errorf("unattributed %+v, want fuzz#1, a crash", fr.Unattributed)
+	}
+	if want := "2 crashes, 2 restarts; 1 crash charged to no request"; !strings.HasPrefix(fr.Incident, want) {
+		t.Errorf("incident %q, want it to start %q", fr.Incident, want)
+	}
+	if !strings.HasSuffix(fr.Summary, "2 findings") {
+		t.Errorf("summary %q counts the unattributed crash as a finding", fr.Summary)
 	}
 }

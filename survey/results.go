@@ -117,13 +117,19 @@ type FuzzRun struct {
 	Findings    []Result
 	Summary     string // "N cases in T (R/s), N findings"
 	Unsupported string // the ops the testee does not have, comma-separated
-	Incident    string // the incidents, when there was any
+	Incident    string // the incidents, when there was any, and the unattributed ones
 	Partial     bool   // the run was interrupted
 	// NotRun says why pctest fuzz wrote no report ("exit 2, no report:"
 	// and its last line on stderr, where it says why), when it could not fuzz the row at
 	// all: then nothing was fuzzed, and the row's zero findings say
 	// nothing.
 	NotRun string
+	// Unattributed are the findings that are an incident (a crash, a
+	// timeout) pctest fuzz could not charge to a request: unconfirmed, it
+	// stood against one of the requests in flight, and the run ended
+	// before that one was sent again alone. Which request caused it is
+	// not known, so it is no divergence of its op; Incident names them.
+	Unattributed []Result
 }
 
 // parseFuzz reads the output of pctest fuzz -format json
@@ -139,6 +145,11 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 	for i, f := range j.Findings {
 		r := Result{Result: report.Result{Vector: vectors.Vector{ID: fmt.Sprintf("fuzz#%d", i+1), Request: f.Request, Expect: f.Expected},
 			Outcome: report.Failed, Got: f.Got}, Fuzz: true}
+		if f.Unconfirmed && report.ErrorKind(f.Err) != "" {
+			r.Err = f.Err
+			fr.Unattributed = append(fr.Unattributed, r)
+			continue
+		}
 		var incident string
 		if f.Err != nil {
 			incident = f.Err.Error()
@@ -159,12 +170,36 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 	if secs > 0 {
 		rate = float64(j.Summary.Cases) / secs
 	}
-	fr.Summary = fmt.Sprintf("%d cases in %.1fs (%.0f/s), %d judged, %s", j.Summary.Cases, secs, rate, j.Summary.Judged, plural(len(j.Findings), "finding"))
+	fr.Summary = fmt.Sprintf("%d cases in %.1fs (%.0f/s), %d judged, %s", j.Summary.Cases, secs, rate, j.Summary.Judged, plural(len(fr.Findings), "finding"))
 	var ops []string
 	for _, op := range j.Summary.Unsupported {
 		ops = append(ops, string(op))
 	}
 	fr.Unsupported = strings.Join(ops, ", ")
 	fr.Incident = incidentText(j.Incidents)
+	if n := len(fr.Unattributed); n > 0 {
+		kinds := map[string]int{}
+		var order []string
+		for _, r := range fr.Unattributed {
+			k := report.ErrorKind(r.Err)
+			if kinds[k] == 0 {
+				order = append(order, k)
+			}
+			kinds[k]++
+		}
+		var parts []string
+		for _, k := range order {
+			noun := k + "s"
+			if k == "crash" {
+				noun = "crashes"
+			}
+			if kinds[k] == 1 {
+				noun = k
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", kinds[k], noun))
+		}
+		fr.Incident = strings.TrimPrefix(fr.Incident+"; ", "; ") + strings.Join(parts, ", ") +
+			" charged to no request: unconfirmed, the run ended before the request in flight it stood against was sent again alone"
+	}
 	return fr, nil
 }
