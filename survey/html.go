@@ -91,7 +91,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"barWidth":    func(s Score) string { return fmt.Sprintf("%.0f", s.Rate*50) },
 	"reproLink":   reproLink,
 	"reproStatus": func(rep *Report, c *Cause) string { return strings.TrimPrefix(reproStatus(rep, c), " ") },
-	"fuzzTime":    fuzzWithTime,
+	"fuzzText":    fuzzSentence,
 	"seconds":     secondsText,
 	"join":        strings.Join,
 	"counts": func(rep *Report) map[string]int {

@@ -163,8 +163,8 @@ func markdown(rep *Report) string {
 			fns = append(fns, "<i>"+mdCell(rr.Row.Note)+"</i>")
 		}
 		took := secondsText(rr)
-		if rr.fuzzFailed() {
-			took += "; fuzz " + mdCell(fuzzWithTime(rr))
+		if f := fuzzSentence(rr); f != "" {
+			took += "; " + mdCell(f)
 		}
 		p("| %s | %s | %s | %s | %s | %s |\n", rr.Row.Name, rr.Row.Language, mdCell(rr.Row.Library), mdCell(rowVersion(rr)), strings.Join(fns, "<br>"), took)
 	}
@@ -276,6 +276,24 @@ func zeroDash(n int) string {
 		return ""
 	}
 	return fmt.Sprint(n)
+}
+
+// fuzzSentence writes what pctest fuzz did on a row: how many cases, how
+// fast, the findings, and the incidents of the testee (crashes, timeouts,
+// and those charged to no request), or why it could not fuzz; "" for a row
+// that is not fuzzed.
+func fuzzSentence(rr *RowReport) string {
+	switch {
+	case rr.Row.NoFuzz || rr.Fuzz == nil:
+		return ""
+	case rr.fuzzFailed():
+		return "fuzz " + fuzzWithTime(rr)
+	}
+	s := "fuzz " + rr.Meta.Fuzzed + ": " + strings.TrimSpace(rr.Fuzz.Summary)
+	if rr.Fuzz.Incident != "" {
+		s += " (testee: " + rr.Fuzz.Incident + ")"
+	}
+	return s
 }
 
 // fuzzWithTime writes a row's fuzz findings and the time fuzzing ran, or

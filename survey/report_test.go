@@ -149,7 +149,8 @@ func checkHTMLIDs(t *testing.T, page []byte) {
 // TestFuzzNotRunIsNotZeroFindings: a row pctest fuzz could not fuzz (exit
 // 2, an empty report) is shown as not fuzzed, with the reason, in the
 // Markdown, the HTML and results.json; it is not a row with zero findings,
-// and its score is not clean, though it passed its vectors.
+// and its score is not clean, though it passed its vectors. A fuzzed row's
+// cases and its testee's incidents are shown with its results.
 func TestFuzzNotRunIsNotZeroFindings(t *testing.T) {
 	l, rows := fakeSurvey(t, true)
 	pass := `{"run_info": {"suite_version": "v1", "vector_count": 1},
@@ -159,7 +160,7 @@ func TestFuzzNotRunIsNotZeroFindings(t *testing.T) {
 		os.WriteFile(l.resultFile(&rows[i], ".meta.json"), meta, 0o644)
 		os.WriteFile(l.resultFile(&rows[i], ".run.json"), []byte(pass), 0o644)
 	}
-	os.WriteFile(l.resultFile(&rows[0], ".fuzz.json"), []byte(`{"fuzz_info": {"seed": 1, "ops": ["decodeURI"], "duration_seconds": 10}, "summary": {"cases": 5, "sent": 5, "judged": 5, "findings": 0, "confirmed": 0, "unconfirmed": 0, "flaky": 0, "unsupported_ops": [], "max_findings": 10, "capped_ops": [], "causes": [], "open_differences": 0, "open_differences_by_op": {}}, "findings": []}`), 0o644)
+	os.WriteFile(l.resultFile(&rows[0], ".fuzz.json"), []byte(`{"fuzz_info": {"seed": 1, "ops": ["decodeURI"], "duration_seconds": 10}, "summary": {"cases": 5, "sent": 5, "judged": 5, "findings": 0, "confirmed": 0, "unconfirmed": 0, "flaky": 0, "unsupported_ops": [], "max_findings": 10, "capped_ops": [], "causes": [], "open_differences": 0, "open_differences_by_op": {}}, "incidents": {"restarts": 1, "crashes": 1}, "findings": []}`), 0o644)
 	os.WriteFile(l.resultFile(&rows[1], ".fuzz.json"), nil, 0o644)
 	os.WriteFile(l.resultFile(&rows[1], ".fuzz.stderr"), []byte("fuzz: 0 cases, 0/s, 0 findings so far\npctest fuzz: the testee declined every op\n\n"), 0o644)
 	rep, err := collect(l, rows, nil)
@@ -172,6 +173,7 @@ func TestFuzzNotRunIsNotZeroFindings(t *testing.T) {
 		"(rows run 2026-11-27 from 21:03 to 21:04 UTC)",
 		"not run (exit 2)",
 		"; fuzz not run (exit 2, no report: pctest fuzz: the testee declined every op)",
+		"; fuzz 10s: 5 cases sent in 10.0s (0/s), 5 answered, 5 judged, 0 findings (testee: 1 crashes, 1 restarts)",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the Markdown report lacks %q", want)
@@ -199,6 +201,7 @@ func TestFuzzNotRunIsNotZeroFindings(t *testing.T) {
 	for _, want := range []string{
 		"<b><code>pctest fuzz</code> could not fuzz 1 row</b> (lib b)",
 		"fuzz not run (exit 2, no report: pctest fuzz: the testee declined every op)",
+		"judged, 0 findings (testee: 1 crashes, 1 restarts)",
 	} {
 		if !strings.Contains(page.String(), want) {
 			t.Errorf("the HTML report lacks %q", want)

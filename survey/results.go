@@ -115,7 +115,7 @@ func incidentText(inc *report.Incidents) string {
 // A FuzzRun is what pctest fuzz -format json said about one row.
 type FuzzRun struct {
 	Findings    []Result
-	Summary     string // "N cases in T (R/s), N findings"
+	Summary     string // "N cases sent in T (R/s), N answered, N judged, N findings"
 	Unsupported string // the ops the testee does not have, comma-separated
 	Incident    string // the incidents, when there was any, and the unattributed ones
 	Partial     bool   // the run was interrupted
@@ -168,9 +168,12 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 	secs := j.FuzzInfo.DurationSeconds
 	rate := 0.0
 	if secs > 0 {
-		rate = float64(j.Summary.Cases) / secs
+		rate = float64(j.Summary.Sent) / secs
 	}
-	fr.Summary = fmt.Sprintf("%d cases in %.1fs (%.0f/s), %d judged, %s", j.Summary.Cases, secs, rate, j.Summary.Judged, plural(len(fr.Findings), "finding"))
+	// Sent, not Cases: a case that crashed the testee is judged but not
+	// answered, so the cases answered can be fewer than those judged.
+	fr.Summary = fmt.Sprintf("%d cases sent in %.1fs (%.0f/s), %d answered, %d judged, %s",
+		j.Summary.Sent, secs, rate, j.Summary.Cases, j.Summary.Judged, plural(len(fr.Findings), "finding"))
 	var ops []string
 	for _, op := range j.Summary.Unsupported {
 		ops = append(ops, string(op))
