@@ -81,7 +81,8 @@
 // golang.org/x/text/encoding (found by label through its htmlindex), with
 // the places where they leave the Encoding Standard corrected in
 // legacy.go: the C1 bytes of the single-byte encodings, the Shift_JIS and
-// Big5 pointer exclusions, index jis0212 in EUC-JP, the GB18030-2022
-// index and user-defined areas of gb18030 and GBK, and ISO-2022-JP, whose
+// Big5 pointer exclusions, index jis0212 in EUC-JP, the GB18030-2005 and
+// GB18030-2022 changes of the index and the user-defined areas of gb18030
+// and GBK, and ISO-2022-JP, whose
 // encoder is written out there.
 package codec

@@ -296,7 +296,7 @@ func legacyFix(name string, r rune) (b []byte, ok, handled bool) {
 		switch r {
 		case 0xE5E5: // §10.2.2 step 3
 			return nil, false, true
-		case 0xE7C7: // not in index gb18030 since GB18030-2022 (0xA8BC is U+1E3F)
+		case 0xE7C7: // not in index gb18030 since the Encoding Standard followed GB18030-2005 in 2016 (whatwg/encoding#26: 0xA8BC is U+1E3F)
 			if name == "GBK" { // step 8
 				return nil, false, true
 			}
@@ -349,9 +349,10 @@ var gb18030Table = map[rune][2]byte{
 // GBK and gb18030 tables lack, as runs of {first pointer, first code
 // point, length} along which both go up by one: the private use code
 // points of the user-defined areas (0xAAA1-0xAFFE, 0xF8A1-0xFEFE,
-// 0xA140-0xA7A0 and single cells) and the GB18030-2022 changes (U+1E3F at
-// 0xA8BC, U+9FB4-U+9FBB and U+FE10-U+FE19 in two-byte cells that x/text
-// writes as four bytes).
+// 0xA140-0xA7A0 and single cells), the GB18030-2005 change (U+1E3F at
+// 0xA8BC, in the Encoding Standard since 2016) and the GB18030-2022 ones
+// (U+9FB4-U+9FBB and U+FE10-U+FE19 in two-byte cells), which x/text
+// writes as four bytes.
 var gb18030ExtraRuns = [][3]int{
 	{6080, 0xE4C6, 96}, {6270, 0xE526, 96}, {6376, 0xE766, 6}, {6433, 0xE76D, 1}, {6444, 0xE76E, 2},
 	{6458, 0xE770, 2}, {6460, 0xE586, 95}, {6650, 0xE5E6, 96}, {6829, 0xE772, 11}, {6840, 0xE646, 96},
