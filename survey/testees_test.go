@@ -670,3 +670,26 @@ func TestREADMEsMatchMappings(t *testing.T) {
 func testResult(id string, req vectors.Request, want, got vectors.Response) *Result {
 	return &Result{Result: report.Result{Vector: vectors.Vector{ID: id, Request: req, Expect: want}, Got: got}}
 }
+
+// TestNodeProtocolKeepsAnswersOnExit: when an op ends the process (a host
+// whose engine traps calls process.exit), node-common/protocol.js still
+// writes the answers of the chunk's earlier lines, so that the runner
+// charges the incident to the request that caused it.
+func TestNodeProtocolKeepsAnswersOnExit(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: node-common/protocol.js is NOT checked")
+	}
+	root := moduleRootT(t)
+	script := `const { serve } = require(process.argv[1]);
+serve({ encodeURI: (s) => { if (s === 'TRAP') process.exit(3); return { out: encodeURI(s) }; } });`
+	cmd := exec.Command(node, "-e", script, filepath.Join(root, "survey", "testees", "node-common", "protocol.js"))
+	cmd.Stdin = strings.NewReader(`{"id":1,"op":"encodeURI","in":"a b"}` + "\n" + `{"id":2,"op":"encodeURI","in":"TRAP"}` + "\n" + `{"id":3,"op":"encodeURI","in":"c"}` + "\n")
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Fatalf("node: %v, want exit status 3", err)
+	}
+	if got, want := string(out), `{"id":1,"out":"a%20b"}`+"\n"; got != want {
+		t.Errorf("stdout %q, want %q: the answer computed before the exit", got, want)
+	}
+}

@@ -46,12 +46,22 @@ function answer(ops, line) {
 // 0. stdin is not read before it is called. Requests arrive one JSON object
 // a line; the runner pipelines them, so the answers to every complete line
 // of a chunk are written at once, without waiting for more input.
+//
+// A function that ends the process (process.exit, as a host does when its
+// engine traps) loses no answer already computed: the answers of the
+// chunk's earlier lines are written before the process exits, so that
+// the runner charges the incident to the request that caused it, not to
+// one of those it had answered.
 function serve(ops) {
   let pending = '';
+  let answers = [];
+  process.on('exit', () => {
+    if (answers.length > 0) require('fs').writeSync(1, answers.join('\n') + '\n');
+  });
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (chunk) => {
     pending += chunk;
-    const answers = [];
+    answers = [];
     let start = 0;
     for (let nl; (nl = pending.indexOf('\n', start)) >= 0; start = nl + 1) {
       const line = pending.slice(start, nl);
@@ -60,7 +70,9 @@ function serve(ops) {
       if (a !== null) answers.push(a);
     }
     pending = pending.slice(start);
-    if (answers.length > 0) process.stdout.write(answers.join('\n') + '\n');
+    const out = answers;
+    answers = [];
+    if (out.length > 0) process.stdout.write(out.join('\n') + '\n');
   });
   process.stdin.on('end', () => process.exit(0));
 }
