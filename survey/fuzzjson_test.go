@@ -201,3 +201,18 @@ func TestParseFuzzUnattributed(t *testing.T) {
 		t.Errorf("summary %q counts the unattributed crash as a finding", fr.Summary)
 	}
 }
+
+// TestIncidentCount: the incidents charged to no request are counted in
+// words, a protocol error as such.
+func TestIncidentCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		kind string
+		want string
+	}{{1, "crash", "1 crash"}, {2, "crash", "2 crashes"}, {1, "timeout", "1 timeout"}, {3, "timeout", "3 timeouts"},
+		{1, "protocol", "1 protocol error"}, {2, "protocol", "2 protocol errors"}} {
+		if got := incidentCount(c.n, c.kind); got != c.want {
+			t.Errorf("incidentCount(%d, %q) = %q, want %q", c.n, c.kind, got, c.want)
+		}
+	}
+}

@@ -112,6 +112,22 @@ func incidentText(inc *report.Incidents) string {
 	return strings.Join(parts, ", ")
 }
 
+// incidentCount writes n incidents of kind (report.ErrorKind), "1 crash",
+// "2 timeouts", "3 protocol errors".
+func incidentCount(n int, kind string) string {
+	noun := kind
+	if kind == "protocol" {
+		noun = "protocol error"
+	}
+	if n == 1 {
+		return "1 " + noun
+	}
+	if kind == "crash" {
+		return fmt.Sprintf("%d crashes", n)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // A FuzzRun is what pctest fuzz -format json said about one row.
 type FuzzRun struct {
 	Findings    []Result
@@ -192,14 +208,7 @@ func parseFuzz(data []byte) (*FuzzRun, error) {
 		}
 		var parts []string
 		for _, k := range order {
-			noun := k + "s"
-			if k == "crash" {
-				noun = "crashes"
-			}
-			if kinds[k] == 1 {
-				noun = k
-			}
-			parts = append(parts, fmt.Sprintf("%d %s", kinds[k], noun))
+			parts = append(parts, incidentCount(kinds[k], k))
 		}
 		fr.Incident = strings.TrimPrefix(fr.Incident+"; ", "; ") + strings.Join(parts, ", ") +
 			" charged to no request: unconfirmed, the run ended before the request in flight it stood against was sent again alone"
