@@ -20,19 +20,23 @@ test: vet
 vet:
 	$(GO) vet ./...
 
-# junit-deps: Debian's python3-junitparser, the third-party JUnit parser
-# that cmd/pctest's TestJUnitReadByJunitparser reads the JUnit report with.
-# Without it that test skips (saying so), and make test still passes.
-.PHONY: junit-deps
-junit-deps:
-	apt-get update -qq && apt-get install -y python3-junitparser=2.8.0-1
+# test-deps: what `make test` uses beyond Go, where it is there: the
+# tests that need one of these skip without it, naming it and this target
+# (internal/testenv). Debian's packages, pinned to their major version
+# (python3-jsonschema for the schema cross-checks, python3-junitparser for
+# the JUnit report, python3-pytest for vectors/README.md's example, perl,
+# tcl and a Java runtime for the survey's testees that need no install);
+# node from Debian only where no node is installed. The exact versions
+# installed are printed at the end.
+TESTDEPS = python3 'python3-jsonschema=4.*' 'python3-junitparser=2.*' 'python3-pytest=7.*' \
+	'perl=5.36.*' 'tcl=8.6.*' 'openjdk-17-jre-headless=17.*'
 
-# examples-deps: Debian's pytest, for the pytest example of
-# vectors/README.md that TestReadmeExamples runs (it skips, saying so,
-# without it; node's test runner comes with node).
-.PHONY: examples-deps
-examples-deps:
-	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y python3-pytest=7.2.1-2
+.PHONY: test-deps
+test-deps:
+	apt-get update -qq
+	apt-get -o DPkg::Lock::Timeout=900 install -y --no-install-recommends $(TESTDEPS) \
+		$$(command -v node >/dev/null || echo 'nodejs=18.*')
+	@dpkg-query -W -f '$${Package} $${Version}\n' python3-jsonschema python3-junitparser python3-pytest perl tcl openjdk-17-jre-headless nodejs 2>/dev/null || true
 
 # bench: the codec's named benchmarks against their peers, COUNT runs each.
 bench:
@@ -55,6 +59,13 @@ run:
 ROWS ?=
 survey:
 	bash survey/run.sh $(if $(ROWS),-rows '$(ROWS)') $(SURVEYFLAGS)
+
+# survey-install: install and build what the rows matching ROWS need (all
+# rows without ROWS), as make survey does, and stop: what a skipped
+# reproduction of TestReproductions names to run.
+.PHONY: survey-install
+survey-install:
+	bash survey/run.sh -install-only $(if $(ROWS),-rows '$(ROWS)')
 
 # fuzz: every native Go fuzz target of ./fuzz in turn, FUZZTIME each, then a
 # summary table; non-zero exit if any target failed (see fuzz/README.md).

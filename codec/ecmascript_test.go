@@ -17,6 +17,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/testenv"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -256,10 +257,8 @@ func TestECMATable(t *testing.T) {
 // of both goja and the codec: the table's expectations, worked out by hand,
 // must be what node answers.
 func TestECMATableNode(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed")
-	}
+	testenv.Require(t, testenv.Command("node"))
+	node := "node"
 	cases := ecmaCases()
 	exprs := make([]string, len(cases))
 	for i, c := range cases {

@@ -12,6 +12,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/testenv"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -209,10 +210,8 @@ func TestPercentEncodeAfterEncodingAgainstPython(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skipf("python3 not found: the single-byte encodings are NOT compared with Python (%v)", err)
-	}
+	testenv.Require(t, testenv.Command("python3"))
+	py := "python3"
 	labels := make([]string, 0, len(pythonCodecs))
 	for l := range pythonCodecs {
 		labels = append(labels, l)

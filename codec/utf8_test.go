@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 const fffd = "\uFFFD"
@@ -157,11 +158,8 @@ sys.stdout.write('\n'.join(out) + '\n')`}},
 	}
 	for _, e := range engines {
 		t.Run(e.name, func(t *testing.T) {
-			path, err := exec.LookPath(e.args[0])
-			if err != nil {
-				t.Skipf("%s not found: %v", e.args[0], err)
-			}
-			cmd := exec.Command(path, e.args[1:]...)
+			testenv.Require(t, testenv.Command(e.args[0]))
+			cmd := exec.Command(e.args[0], e.args[1:]...)
 			cmd.Stdin = bytes.NewReader(stdin.Bytes())
 			out, err := cmd.Output()
 			if err != nil {

@@ -55,6 +55,7 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		strict     = fs.Bool("strict", true, "exit 1 when a divergence has no verdict in verdicts.json")
 		expectFail = fs.Bool("write-expect-fail", false, "do not survey: rewrite the expected-failures files of the rows that have one (expect_fail) from pctest run")
 		doInstall  = fs.Bool("install", true, "install and build what the selected rows need first (apt-get, npm ci, testee.json build commands)")
+		onlyInst   = fs.Bool("install-only", false, "install and build what the selected rows need (their reproductions included), then stop: what `make survey-install` runs")
 	)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -98,11 +99,17 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !opt.reportOnly {
 		start := time.Now()
 		failed := map[string]string{}
-		if opt.install {
+		if opt.install || *onlyInst {
 			if failed, err = install(ctx, l, selectedDirs(dirs, opt.rows), opt.parallel, stderr); err != nil {
 				fmt.Fprintf(stderr, "survey: %v\n", err)
 				return 2
 			}
+		}
+		if *onlyInst {
+			if len(failed) > 0 {
+				return 1
+			}
+			return 0
 		}
 		code := runRows(ctx, l, rows, failed, opt, stdout, stderr)
 		if code == 0 {

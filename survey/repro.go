@@ -18,11 +18,14 @@ import (
 // relative to the module's root: the directory of its registry file.
 func (c *Cause) reproDir() string { return filepath.Dir(c.file) }
 
+// reproTimeout bounds one reproduction in a survey run, so that a hung
+// one is recorded as an error and the survey goes on; the tests set none
+// (go test's -timeout bounds them), so that a slow machine passes.
+const reproTimeout = 3 * time.Minute
+
 // runRepro runs c's reproduction and returns its output's first line,
-// trimmed.
+// trimmed. ctx bounds it.
 func runRepro(ctx context.Context, l *layout, c *Cause) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
-	defer cancel()
 	dir := c.reproDir()
 	file := filepath.Join(l.root, dir, c.Repro.File)
 	argv := slices.Clone(c.Repro.Argv)
@@ -76,7 +79,9 @@ func runRepros(ctx context.Context, l *layout, causes []*Cause, dirs []*TesteeDi
 		if c.Repro == nil || !(c.dir == "" && all || slices.ContainsFunc(dirs, func(d *TesteeDir) bool { return d.Dir == c.dir })) {
 			continue
 		}
-		got, err := runRepro(ctx, l, c)
+		rctx, cancel := context.WithTimeout(ctx, reproTimeout)
+		got, err := runRepro(rctx, l, c)
+		cancel()
 		r := ReproResult{Got: got}
 		if err != nil {
 			r.Error = err.Error()

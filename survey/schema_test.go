@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/pctest/pctest/internal/cause"
+	"github.com/pctest/pctest/internal/testenv"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -432,13 +433,8 @@ func TestSchemasMatchGoTypes(t *testing.T) {
 // (an implementation of JSON Schema 2020-12 we did not write), where it is
 // installed, so that the schemas mean to others what they mean here.
 func TestSchemasJSONSchema(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3: the schemas are NOT cross-checked with jsonschema")
-	}
-	if err := exec.Command(py, "-c", "import jsonschema, referencing").Run(); err != nil {
-		t.Skipf("python3 has no jsonschema: the schemas are NOT cross-checked (%v)", err)
-	}
+	testenv.Require(t, testenv.Module("python3", "jsonschema"), testenv.Module("python3", "referencing"))
+	py := "python3"
 	root := moduleRootT(t)
 	args := []string{"-c", jsonschemaScript}
 	for schema, files := range schemaFiles(t, root) {

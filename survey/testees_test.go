@@ -10,9 +10,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/testenv"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
@@ -153,26 +153,45 @@ func TestVerdicts(t *testing.T) {
 	}
 }
 
-// installed reports whether the testee directory d can run here as the
-// survey installed it: its Debian packages at their pinned versions, its
-// node_modules, its build directory. It says what is missing otherwise.
-func installed(l *layout, d *TesteeDir) string {
+// pinsInstalled reports whether the Debian packages the testee directory
+// d pins are installed at their pinned versions, and says which is not.
+func pinsInstalled(d *TesteeDir) string {
 	for _, p := range d.Apt {
 		if !pinInstalled(context.Background(), p) {
-			return p + " is not installed"
-		}
-	}
-	if d.npm(l.root) {
-		if _, err := os.Stat(filepath.Join(l.root, d.Dir, "node_modules")); err != nil {
-			return "npm ci has not run"
-		}
-	}
-	if len(d.Build) > 0 {
-		if _, err := os.Stat(l.out(d.Dir)); err != nil {
-			return "not built (survey/work/build)"
+			return p + " is not installed at that version"
 		}
 	}
 	return ""
+}
+
+// rowsRegexp returns a -rows regexp that selects exactly the named rows.
+func rowsRegexp(rows []string) string {
+	q := make([]string, len(rows))
+	for i, r := range rows {
+		q[i] = regexp.QuoteMeta(r)
+	}
+	return "^(" + strings.Join(q, "|") + ")$"
+}
+
+// TestReproNeedsDeclared checks that every reproduction declares in its
+// "needs" exactly what its argv and its program use (reproUses), so that
+// TestReproductions skips, naming what is missing, where it cannot run.
+func TestReproNeedsDeclared(t *testing.T) {
+	_, _, _, causes := surveyInputs(t)
+	root := moduleRootT(t)
+	n := 0
+	for _, c := range causes {
+		if c.Repro == nil {
+			continue
+		}
+		n++
+		if err := checkReproNeeds(c.Repro.Needs, c.Repro.Argv, filepath.Join(root, c.reproDir(), c.Repro.File)); err != nil {
+			t.Errorf("%s (%s): %v", c.ID, c.file, err)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no reproduction was checked")
+	}
 }
 
 // TestReproductions runs every bug's reproduction whose implementation is
@@ -189,13 +208,24 @@ func TestReproductions(t *testing.T) {
 			continue
 		}
 		t.Run(c.ID, func(t *testing.T) {
-			if i := slices.IndexFunc(dirs, func(d *TesteeDir) bool { return d.Dir == c.dir }); i >= 0 {
-				if why := installed(l, dirs[i]); why != "" {
-					t.Skipf("%s: %s (make survey installs it)", c.dir, why)
+			target := "survey-install ROWS='" + rowsRegexp(c.Rows) + "'"
+			var needs []testenv.Need
+			for _, s := range c.Repro.Needs {
+				n, err := testenv.Parse(strings.ReplaceAll(l.expandDir(c.reproDir(), s), "{file}", filepath.Join(l.root, c.reproDir(), c.Repro.File)))
+				if err != nil {
+					t.Fatalf("%s: %v", c.file, err)
 				}
+				needs = append(needs, n.By(target))
 			}
-			if _, err := exec.LookPath(l.expandDir(c.reproDir(), c.Repro.Argv[0])); err != nil {
-				t.Skipf("%s is not installed", c.Repro.Argv[0])
+			testenv.Require(t, needs...)
+			// The output it records is the pinned version's: a machine
+			// with another version of the library can say nothing.
+			for _, d := range dirs {
+				if slices.ContainsFunc(d.Rows, func(r Row) bool { return slices.Contains(c.Rows, r.Name) }) {
+					if why := pinsInstalled(d); why != "" {
+						t.Skipf("%s: %s; `make %s` installs it", d.Dir, why, target)
+					}
+				}
 			}
 			got, err := runRepro(context.Background(), l, c)
 			if err != nil {
@@ -228,20 +258,18 @@ func TestExpectedFailures(t *testing.T) {
 			continue
 		}
 		for i := range d.Rows {
-			r := &d.Rows[i]
-			if why := l.missing(r); why != "" {
-				t.Logf("%s: skipped: %s", r.Name, why)
-				continue
-			}
-			runnable = append(runnable, r)
+			runnable = append(runnable, &d.Rows[i])
 		}
 	}
 	if len(runnable) == 0 {
-		t.Skip("no testee that needs no install can run here")
+		t.Fatal("no row needs no install: nothing to hold to an expected-failures file")
 	}
 	bin := buildPctest(t, l.root)
 	for _, r := range runnable {
 		t.Run(r.Name, func(t *testing.T) {
+			if r.Impl == "" {
+				testenv.Require(t, testenv.Command(l.expand(r, r.Argv[0])))
+			}
 			if r.ExpectFail == "" {
 				t.Fatal("no expect_fail file") // TestTesteeDirsComplete says how to make one
 			}
@@ -251,9 +279,9 @@ func TestExpectedFailures(t *testing.T) {
 				args = append(args, "-utf16hex")
 			}
 			args = append(append(args, "--"), l.expandAll(r, r.Argv)...)
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-			defer cancel()
-			out, err := exec.CommandContext(ctx, bin, args...).CombinedOutput()
+			// No deadline: pctest bounds each request with its own
+			// -timeout, and go test's -timeout bounds the whole.
+			out, err := exec.Command(bin, args...).CombinedOutput()
 			if err != nil {
 				t.Errorf("pctest %s: %v\n%s", strings.Join(args, " "), err, tail(out, 40))
 			}
@@ -676,10 +704,8 @@ func testResult(id string, req vectors.Request, want, got vectors.Response) *Res
 // writes the answers of the chunk's earlier lines, so that the runner
 // charges the incident to the request that caused it.
 func TestNodeProtocolKeepsAnswersOnExit(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: node-common/protocol.js is NOT checked")
-	}
+	testenv.Require(t, testenv.Command("node"))
+	node := "node"
 	root := moduleRootT(t)
 	script := `const { serve } = require(process.argv[1]);
 serve({ encodeURI: (s) => { if (s === 'TRAP') process.exit(3); return { out: encodeURI(s) }; } });`

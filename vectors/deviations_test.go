@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 func TestDeviationsLoad(t *testing.T) {
@@ -170,10 +172,8 @@ console.log(JSON.stringify(exprs.map((x) => {
 // each source must still give its recorded answer, and the deviation's op on
 // the example input must give the example's spec answer.
 func TestDeviationEvidenceNode(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed")
-	}
+	testenv.Require(t, testenv.Command("node"))
+	node := "node"
 	devs, err := Deviations()
 	if err != nil {
 		t.Fatal(err)

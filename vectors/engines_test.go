@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/pctest/pctest/internal/gojaengine"
+	"github.com/pctest/pctest/internal/testenv"
 	"golang.org/x/net/idna"
 )
 
@@ -202,10 +203,8 @@ func runLines(t *testing.T, vs []Vector, name string, args ...string) []Response
 }
 
 func needTool(t *testing.T, name string) string {
-	p, err := exec.LookPath(name)
-	if err != nil {
-		t.Skipf("%s is not installed: the vectors are NOT checked against it (%v)", name, err)
-	}
+	testenv.Require(t, testenv.Command(name))
+	p, _ := exec.LookPath(name)
 	return p
 }
 

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 // readmeExample returns the code block that follows the marker
@@ -60,16 +62,8 @@ func TestReadmeExamples(t *testing.T) {
 	env := append(os.Environ(), "PCTEST_VECTORS="+here)
 
 	t.Run("pytest", func(t *testing.T) {
-		py := ""
-		for _, cand := range []string{"python3", "/usr/bin/python3"} {
-			if p, err := exec.LookPath(cand); err == nil && exec.Command(p, "-c", "import pytest").Run() == nil {
-				py = p
-				break
-			}
-		}
-		if py == "" {
-			t.Skip("no python3 with pytest (make examples-deps installs Debian's python3-pytest): README.md's pytest example not run")
-		}
+		testenv.Require(t, testenv.Module("python3", "pytest"))
+		py := "python3"
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "test_vectors.py"), []byte(readmeExample(t, "test_vectors.py")), 0o644); err != nil {
 			t.Fatal(err)
@@ -85,10 +79,8 @@ func TestReadmeExamples(t *testing.T) {
 	})
 
 	t.Run("node-test", func(t *testing.T) {
-		node, err := exec.LookPath("node")
-		if err != nil {
-			t.Skip("no node: README.md's node:test example not run")
-		}
+		testenv.Require(t, testenv.Command("node"))
+		node := "node"
 		v, _ := exec.Command(node, "-p", "process.versions.node.split('.')[0]").Output()
 		if n, _ := strconv.Atoi(strings.TrimSpace(string(v))); n < 18 {
 			t.Skipf("node %s has no node:test runner (18 or later): README.md's example not run", strings.TrimSpace(string(v)))

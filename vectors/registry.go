@@ -161,6 +161,13 @@ type Repro struct {
 	// Actual is what the program prints today.
 	Expected string `json:"expected"`
 	Actual   string `json:"actual"`
+	// Needs lists what the reproduction uses beyond Go, each as
+	// "KIND:NAME" (internal/testenv's kinds: "command:g++",
+	// "pkg-config:Qt5Qml", "c-lib:exslt", "file:/usr/share/java/x.jar",
+	// "module:python3:urllib.parse"), with Argv's placeholders. The
+	// survey's tests check that it is exactly what Argv and the program
+	// use, and skip a reproduction whose needs are missing.
+	Needs []string `json:"needs,omitempty"`
 }
 
 // A DivergenceExample is one input an entry covers. In, and Out of the

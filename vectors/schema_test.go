@@ -10,6 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 // schemaDoc is the part of vectors.schema.json that restates the op table.
@@ -188,9 +190,7 @@ func TestSchemaMatchesOps(t *testing.T) {
 func TestSchemaValidatesCorpus(t *testing.T) {
 	t.Parallel()
 	py := needTool(t, "python3")
-	if err := exec.Command(py, "-c", "import jsonschema").Run(); err != nil {
-		t.Skipf("python3 has no jsonschema module: the corpus is NOT validated against the schema (%v)", err)
-	}
+	testenv.Require(t, testenv.Module("python3", "jsonschema"))
 	args := []string{"-c", schemaScript, "vectors.schema.json"}
 	args = append(args, Files()...)
 	out, err := exec.Command(py, args...).CombinedOutput()

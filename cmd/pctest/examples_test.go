@@ -10,14 +10,13 @@ import (
 	"testing"
 
 	"github.com/pctest/pctest/internal/faketestee"
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 // requireInterpreter skips t unless name is in PATH.
 func requireInterpreter(t *testing.T, name string) {
 	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		t.Skipf("%s is not installed", name)
-	}
+	testenv.Require(t, testenv.Command(name))
 }
 
 // counts returns the numbers of the summary line of out.

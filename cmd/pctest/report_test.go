@@ -14,6 +14,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/testenv"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
@@ -237,14 +238,8 @@ func TestErrorKinds(t *testing.T) {
 // junitPython returns a python3 that can import junitparser, or skips t.
 func junitPython(t *testing.T) string {
 	t.Helper()
-	for _, py := range []string{"python3", "/usr/bin/python3"} {
-		if exec.Command(py, "-c", "import junitparser").Run() == nil {
-			return py
-		}
-	}
-	t.Skip("python3-junitparser is not installed, so the JUnit report is not checked by a third-party parser: " +
-		"apt-get install python3-junitparser (or make junit-deps)")
-	return ""
+	testenv.Require(t, testenv.Module("python3", "junitparser"))
+	return "python3"
 }
 
 // TestJUnitReadByJunitparser has a third-party JUnit consumer read the

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pctest/pctest/internal/testenv"
 	"github.com/pctest/pctest/report"
 )
 
@@ -243,10 +244,8 @@ func TestJSONReportFollowsSchema(t *testing.T) {
 		}
 	}
 
-	py, err := exec.LookPath("python3")
-	if err != nil || exec.Command(py, "-c", "import jsonschema").Run() != nil {
-		t.Skip("no python3 with jsonschema: the report is not validated by a third-party validator")
-	}
+	testenv.Require(t, testenv.Module("python3", "jsonschema"))
+	py := "python3"
 	report := filepath.Join(t.TempDir(), "report.json")
 	if err := os.WriteFile(report, []byte(r.stdout), 0o644); err != nil {
 		t.Fatal(err)
