@@ -26,11 +26,29 @@ const (
 	// LabelEngineLag: an engine behind a spec change; Change names the
 	// change.
 	LabelEngineLag = "engine lag"
+	// LabelDeliberate: its tests assert the behaviour, or a source
+	// comment, changelog or maintainer says it is intended; Evidence's
+	// Intent links it.
+	LabelDeliberate = "deliberate"
 )
 
 // Labels lists the labels an entry may carry, in the order reports show
 // them.
-var Labels = []string{LabelBug, LabelOlderSpec, LabelEngineLag, LabelDocumented}
+var Labels = []string{LabelBug, LabelOlderSpec, LabelEngineLag, LabelDeliberate, LabelDocumented}
+
+// Not labels: an entry that records a known divergence the verdicts rule
+// gives no label, and why.
+const (
+	// NoLabelImplDefined: the spec is silent on the input, or asks only
+	// SHOULD: the divergence is implementation-defined.
+	NoLabelImplDefined = "implementation-defined"
+	// NoLabelUnmapped: the function claims no spec that the op covers:
+	// the divergence is no verdict, and the mapping is to be fixed.
+	NoLabelUnmapped = "unmapped"
+)
+
+// NoLabels lists the verdicts that are not labels.
+var NoLabels = []string{NoLabelImplDefined, NoLabelUnmapped}
 
 // A Divergence is one entry of a registry of known divergences: a fact of
 // the form "these implementations (rows), on these ops, on inputs matching
@@ -101,6 +119,15 @@ type Divergence struct {
 	// Repro is the standalone reproduction, in the implementation's own
 	// language (required of a bug by the survey).
 	Repro *Repro `json:"repro,omitempty"`
+	// Class is the id of the entry's behaviour class (the survey's
+	// classes.json): entries of one class under one claim carry one label.
+	Class string `json:"class,omitempty"`
+	// Evidence is what the verdict rests on, each piece linked (required
+	// of a bug by the survey: [Evidence]).
+	Evidence *Evidence `json:"evidence,omitempty"`
+	// Review is the adversarial review of a bug by someone who did not
+	// write it.
+	Review *Review `json:"review,omitempty"`
 	// Examples are inputs the entry covers, with the answer the spec
 	// requires, the one the implementation gives, and what other engines
 	// answer (required of the entries of vectors/deviations.json).
@@ -318,8 +345,10 @@ func (d *Divergence) check(rules RegistryRules) error {
 		return errors.New("ops: name the ops the divergence is in")
 	case d.Title == "" || d.Spec == "" || d.Explain == "":
 		return errors.New("title, spec and explain are required")
-	case !slices.Contains(Labels, d.Verdict):
-		return fmt.Errorf("verdict %q is not one of %q", d.Verdict, Labels)
+	case !slices.Contains(Labels, d.Verdict) && !slices.Contains(NoLabels, d.Verdict):
+		return fmt.Errorf("verdict %q is not one of %q, nor %q", d.Verdict, Labels, NoLabels)
+	case d.Verdict == LabelDeliberate && (d.Evidence == nil || len(d.Evidence.Intent) == 0):
+		return errors.New("deliberate needs the intent it rests on, linked (evidence.intent)")
 	case d.Verdict == LabelDocumented && (d.Docs == "" || d.Quote == ""):
 		return errors.New("a documented deviation needs the docs and the words it rests on (docs, quote)")
 	case d.Verdict == LabelOlderSpec && d.Claim == "":
@@ -333,6 +362,12 @@ func (d *Divergence) check(rules RegistryRules) error {
 		if _, ok := op.Info(); !ok {
 			return fmt.Errorf("ops: unknown op %q", op)
 		}
+	}
+	if err := d.Evidence.check(); err != nil {
+		return fmt.Errorf("evidence: %v", err)
+	}
+	if err := d.Review.check(); err != nil {
+		return fmt.Errorf("review: %v", err)
 	}
 	for _, f := range []struct {
 		field, src string

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/pctest/pctest/vectors"
+)
+
+// An EvidenceError is one piece of evidence a bug entry lacks, or gets
+// wrong: the entry, its file, and what.
+type EvidenceError struct {
+	File, Entry string
+	// Piece names the member at fault ("evidence.claim", "review").
+	Piece  string
+	Reason string
+}
+
+// Error returns "file: entry ID: piece: reason".
+func (e *EvidenceError) Error() string {
+	return fmt.Sprintf("%s: entry %s: %s: %s", e.File, e.Entry, e.Piece, e.Reason)
+}
+
+// sourceFileRE matches a link to a program's source file, which is not
+// published documentation (the verdicts rule: a source comment is not
+// published docs).
+var sourceFileRE = regexp.MustCompile(`(?i)/(blob|tree|raw|file|artifact)/.*\.(py|c|h|cc|cpp|hpp|go|js|mjs|ts|rb|pl|pm|java|rs|php|tcl|lisp|clj|hs|ml|d|cs|ex|exs|rkt|scm|nim|lua|r|erl|pro|el|sh)(#.*)?$`)
+
+// commitLinkRE matches a link that names a commit (a 40-hex git or
+// Mercurial id, or a 64-hex Fossil artifact).
+var commitLinkRE = regexp.MustCompile(`[0-9a-f]{40}`)
+
+// bugEvidenceErrors returns what the bug c lacks of the evidence the
+// verdicts rule asks of a bug (survey/testees/README.md, "Evidence"), one
+// error per piece; specs finds the spec's words in the copies kept under
+// survey/spec.
+func bugEvidenceErrors(c *Cause, specs *specLibrary) []error {
+	var errs []error
+	fail := func(piece, format string, args ...any) {
+		errs = append(errs, &EvidenceError{File: c.file, Entry: c.ID, Piece: piece, Reason: fmt.Sprintf(format, args...)})
+	}
+	e := c.Evidence
+	if e == nil {
+		fail("evidence", "a bug needs its evidence: claim, spec, intent, upstream, runs")
+		return errs
+	}
+	switch cl := e.Claim; {
+	case cl == nil:
+		fail("evidence.claim", "give the published docs of the function and their words that claim the spec")
+	case cl.Function == "":
+		fail("evidence.claim", "name the function the docs are about (function)")
+	case sourceFileRE.MatchString(cl.URL):
+		fail("evidence.claim", "%s is a source file, not published docs", cl.URL)
+	}
+	switch sp := e.Spec; {
+	case sp == nil:
+		fail("evidence.spec", "give the spec clause, linked with its section anchor, and its words")
+	case !strings.Contains(sp.URL, "#"):
+		fail("evidence.spec", "%s has no section anchor", sp.URL)
+	default:
+		if err := specs.find(sp.URL, sp.Quote); err != nil {
+			fail("evidence.spec", "%v", err)
+		}
+	}
+	for _, kind := range []string{vectors.IntentTests, vectors.IntentSource, vectors.IntentChangelog} {
+		if !slices.ContainsFunc(e.Intent, func(in vectors.Intent) bool { return in.Kind == kind }) {
+			fail("evidence.intent", "no %s: say what the function's %s shows of the behaviour, linked at a commit", kind, kind)
+		}
+	}
+	for _, in := range e.Intent {
+		if in.Kind != vectors.IntentMaintainer && !commitLinkRE.MatchString(in.URL) {
+			fail("evidence.intent", "%s link %s names no commit", in.Kind, in.URL)
+		}
+	}
+	if e.Upstream == nil {
+		fail("evidence.upstream", "give the status in the tracker and the search that decided it")
+	}
+	var surveyed, latest *vectors.Run
+	for i := range e.Runs {
+		switch r := &e.Runs[i]; r.On {
+		case vectors.RunSurveyed:
+			surveyed = r
+		case vectors.RunLatest:
+			latest = r
+		}
+	}
+	switch {
+	case surveyed == nil:
+		fail("evidence.runs", "no run on the surveyed version")
+	case c.Repro != nil && surveyed.Printed != c.Repro.Actual:
+		fail("evidence.runs", "the surveyed run printed %q, the repro records %q", surveyed.Printed, c.Repro.Actual)
+	}
+	switch {
+	case latest == nil:
+		fail("evidence.runs", "no run on the latest release or default branch")
+	case latest.NotRun != "":
+		// Read, not run: How says what the latest source shows.
+	case c.Repro != nil && latest.Printed != c.Repro.Actual &&
+		(e.Upstream == nil || e.Upstream.Status != vectors.UpstreamFixed):
+		fail("evidence.runs", "the latest version printed %q, not the bug's %q: it is fixed there (upstream.status fixed, fixed_in)", latest.Printed, c.Repro.Actual)
+	}
+	switch r := c.Review; {
+	case r == nil:
+		fail("review", "no review: someone who did not write the bug argues the maintainer's side and decides")
+	case r.Decision != vectors.ReviewAccept:
+		fail("review", "the review rejected it (%s): relabel the entry", r.Reason)
+	}
+	return errs
+}
+
+// fixedUpstream reports whether c is fixed on the latest upstream: a bug
+// shown as "fixed in X", not counted among the open ones.
+func (c *Cause) fixedUpstream() bool {
+	return c.Evidence != nil && c.Evidence.Upstream != nil && c.Evidence.Upstream.Status == vectors.UpstreamFixed
+}
+
+// upstreamStatus returns c's upstream status, "" when none is recorded.
+func (c *Cause) upstreamStatus() string {
+	if c.Evidence == nil || c.Evidence.Upstream == nil {
+		return ""
+	}
+	return c.Evidence.Upstream.Status
+}
+
+// A specLibrary is the copies of the specs' texts kept under survey/spec
+// (survey/spec/index.json): the quotes of the verdicts are looked up in
+// them, so that a quote is the spec's words, not a paraphrase.
+type specLibrary struct {
+	dir   string
+	specs []specText
+}
+
+// A specText is one spec's text: the URLs it is published at (prefixes,
+// without the fragment), the file, its licence.
+type specText struct {
+	URLs    []string `json:"urls"`
+	File    string   `json:"file"`
+	Title   string   `json:"title"`
+	Source  string   `json:"source"`
+	Licence string   `json:"licence"`
+	text    string
+}
+
+// loadSpecLibrary reads survey/spec/index.json and the texts it names.
+func loadSpecLibrary(root string) (*specLibrary, error) {
+	dir := filepath.Join(root, "survey", "spec")
+	data, err := os.ReadFile(filepath.Join(dir, "index.json"))
+	if err != nil {
+		return nil, err
+	}
+	lib := &specLibrary{dir: dir}
+	if err := json.Unmarshal(data, &lib.specs); err != nil {
+		return nil, fmt.Errorf("survey/spec/index.json: %v", err)
+	}
+	for i := range lib.specs {
+		s := &lib.specs[i]
+		if len(s.URLs) == 0 || s.File == "" || s.Licence == "" || s.Source == "" {
+			return nil, fmt.Errorf("survey/spec/index.json: entry %d: urls, file, source and licence are required", i+1)
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, s.File))
+		if err != nil {
+			return nil, err
+		}
+		s.text = normalizeSpec(string(raw))
+	}
+	return lib, nil
+}
+
+// A QuoteError is a spec quote that is not found in the spec's text.
+type QuoteError struct {
+	URL, Quote string
+	// File is the text searched, "" when no text is kept for the URL.
+	File string
+}
+
+// Error says which quote was not found where.
+func (e *QuoteError) Error() string {
+	if e.File == "" {
+		return fmt.Sprintf("no copy of the spec at %s is kept under survey/spec (index.json): add its text and licence", e.URL)
+	}
+	return fmt.Sprintf("the quote %q is not in survey/spec/%s (the text of %s): quote its words exactly", e.Quote, e.File, e.URL)
+}
+
+// find reports whether quote is in the text of the spec published at url.
+func (l *specLibrary) find(url, quote string) error {
+	base, _, _ := strings.Cut(url, "#")
+	for _, s := range l.specs {
+		for _, u := range s.URLs {
+			if strings.HasPrefix(base, u) {
+				if strings.Contains(s.text, normalizeSpec(quote)) {
+					return nil
+				}
+				return &QuoteError{URL: url, Quote: quote, File: s.File}
+			}
+		}
+	}
+	return &QuoteError{URL: url, Quote: quote}
+}
+
+var (
+	specTagRE      = regexp.MustCompile(`<[^>]*>`)
+	bikeshedLinkRE = regexp.MustCompile(`\[=([^=\]]*)=\]|\{\{([^}]*)\}\}|\[\[([^\]]*)\]\]`)
+	rfcPageRE      = regexp.MustCompile(`(?m)^.*\[Page \d+\]\s*$\n?(\f)?\n?^RFC \d+ .*\d{4}\s*$`)
+	rfcHyphenRE    = regexp.MustCompile(`-\n\s*`)
+	spaceRE        = regexp.MustCompile(`\s+`)
+	quotesRE       = strings.NewReplacer("\u201c", `"`, "\u201d", `"`, "\u2018", "'", "\u2019", "'", "\u00a0", " ")
+)
+
+// normalizeSpec reduces a spec's text, or a quote of it, to its words: the
+// page breaks of an RFC, the markup of HTML and Bikeshed sources and
+// their character references go; curly quotes become straight; white
+// space is one space.
+func normalizeSpec(s string) string {
+	s = rfcPageRE.ReplaceAllString(s, " ")
+	// An RFC breaks a line only after a hyphen of a compound
+	// ("percent-\n   encoded"), never inside a word.
+	s = rfcHyphenRE.ReplaceAllString(s, "-")
+	s = bikeshedLinkRE.ReplaceAllStringFunc(s, func(m string) string {
+		inner := m[2 : len(m)-2]
+		if i := strings.LastIndexByte(inner, '|'); i >= 0 {
+			inner = inner[i+1:]
+		}
+		return inner
+	})
+	s = specTagRE.ReplaceAllString(s, "")
+	s = html.UnescapeString(s)
+	s = quotesRE.Replace(s)
+	return strings.TrimSpace(spaceRE.ReplaceAllString(s, " "))
+}
