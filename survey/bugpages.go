@@ -5,17 +5,27 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/pctest/pctest/vectors"
 )
 
-// writeBugPages writes one Markdown page per bug of the report into dir,
-// named after the bug's id (bugPage), and removes the pages of bugs the
-// report no longer has.
+// writeBugPages writes one Markdown page per bug of the registries into
+// dir, named after the bug's id (bugPage), whether or not this run saw
+// it (every bug has a page, or it is not a bug), and removes the pages of
+// bugs the registries no longer have.
 func writeBugPages(dir string, rep *Report) error {
 	keep := map[string]bool{}
+	seen := map[*Cause]*CauseSection{}
 	for _, s := range rep.bugSections() {
-		name := bugPage(s.Cause)
+		seen[s.Cause] = s
+	}
+	for _, c := range rep.Causes {
+		if c.Verdict != VerdictBug {
+			continue
+		}
+		name := bugPage(c)
 		keep[name] = true
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(bugMarkdown(rep, s)), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(bugMarkdown(rep, c, seen[c])), 0o644); err != nil {
 			return err
 		}
 	}
@@ -59,33 +69,135 @@ func (s *CauseSection) ThirdParty() []BugLine {
 	return out
 }
 
-// bugMarkdown writes a bug's page: what a maintainer needs to accept the
-// report as it stands. The implementation and its version, the minimal
-// input with the expected and the actual answer, the spec's clause, the
-// library's own words, and the reproduction in the library's language with
-// what it printed.
-func bugMarkdown(rep *Report, s *CauseSection) string {
+// runOn returns c's recorded run on the surveyed or latest version.
+func (c *Cause) runOn(on string) *vectors.Run {
+	if c.Evidence == nil {
+		return nil
+	}
+	for i := range c.Evidence.Runs {
+		if c.Evidence.Runs[i].On == on {
+			return &c.Evidence.Runs[i]
+		}
+	}
+	return nil
+}
+
+// bugMarkdown writes a bug's page so that it pastes into the library's
+// tracker as it stands: a title; the surveyed and the latest version and
+// whether the latest still fails; the call of the library in its own
+// language, with what it prints and what the spec asks; the spec's clause
+// linked and quoted; the docs' claim linked and quoted; what the
+// function's tests, source and changelog say; the upstream status; the
+// command that runs the reproduction. What pctest saw (s, nil when this
+// run did not see it) comes last.
+func bugMarkdown(rep *Report, c *Cause, s *CauseSection) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	c := s.Cause
-	entries := s.ThirdParty()
-	first := entries[0]
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Row.Row.Library)
+	e := c.Evidence
+	if e == nil {
+		e = &vectors.Evidence{}
 	}
 	p("# %s\n\n", c.Title)
-	p("Found by the pctest field survey (%s, suite %s); bug id `%s`.\n\n", rep.Generated.Format("2006-01-02"), code(orDash(rep.Suite)), c.ID)
-	p("## Implementation\n\n")
-	for _, e := range entries {
-		p("- **%s** — %s; version: %s\n", e.Row.Row.Name, e.Row.Row.Library, rowVersion(e.Row))
+
+	p("## Versions\n\n")
+	if r := c.runOn(vectors.RunSurveyed); r != nil {
+		p("- **Surveyed:** %s — the reproduction printed %s.\n", r.Version, code(r.Printed))
 	}
-	if c.Claim != "" {
-		p("\nThe function claims: %s.\n", c.Claim)
+	if r := c.runOn(vectors.RunLatest); r != nil {
+		at := r.Version
+		if r.Commit != "" {
+			at += " (commit `" + r.Commit[:12] + "`)"
+		}
+		switch {
+		case r.NotRun != "":
+			p("- **Latest:** %s — not run (%s); %s\n", at, r.NotRun, r.How)
+		case c.Repro != nil && r.Printed == c.Repro.Actual:
+			p("- **Latest:** %s — **still fails**: the reproduction printed %s (%s).\n", at, code(r.Printed), r.How)
+		default:
+			p("- **Latest:** %s — **fixed**: the reproduction printed %s (%s).\n", at, code(r.Printed), r.How)
+		}
 	}
-	ex := first.Group.Minimal
-	p("\n## Minimal input\n\n")
-	p("`%s` on the input %s\n\n", ex.Vector.Op, code(ex.ShowInput()))
+	for _, row := range c.Rows {
+		if rr := rep.row(row); rr != nil {
+			p("- Row `%s`: %s; %s\n", row, rr.Row.Library, rowVersion(rr))
+		}
+	}
+
+	p("\n## The call\n\n")
+	if r := c.Repro; r != nil {
+		file := filepath.Join(c.reproDir(), r.File)
+		if src, err := os.ReadFile(filepath.Join(rootOf(rep), file)); err == nil {
+			p("```%s\n%s\n```\n\n", fenceLang(r.File), strings.TrimRight(string(src), "\n"))
+		}
+		p("- expected (the spec): %s\n- actual: %s\n\n", code(r.Expected), code(r.Actual))
+		p("Run as %s (from `%s`; `{file}` is the program, `{out}` a build directory).", code(shellJoin(r.Argv)), filepath.ToSlash(file))
+		if res, ok := rep.Repros[c.ID]; ok {
+			switch {
+			case res.Shows(c):
+				p(" This survey's run printed %s.\n\n", code(res.Got))
+			case res.Error != "":
+				p(" In this survey's run it failed: %s\n\n", res.Error)
+			default:
+				p(" In this survey's run it printed %s instead.\n\n", code(res.Got))
+			}
+		} else {
+			p("\n\n")
+		}
+	}
+
+	p("## The spec\n\n")
+	if sp := e.Spec; sp != nil {
+		p("[%s](%s):\n\n%s\n\n", linkText(sp.URL), sp.URL, blockquote(sp.Quote))
+	} else {
+		p("%s\n\n", c.Spec)
+	}
+	p("## The documentation\n\n")
+	switch cl := e.Claim; {
+	case cl != nil:
+		p("[%s](%s), of `%s`:\n\n%s\n\n", linkText(cl.URL), cl.URL, cl.Function, blockquote(cl.Quote))
+	case c.Docs != "" && c.Quote != "":
+		p("[%s](%s):\n\n%s\n\n", linkText(c.Docs), c.Docs, blockquote(c.Quote))
+	default:
+		p("None quoted.\n\n")
+	}
+	p("## Why this is a bug\n\n%s\n\n", c.Explain)
+	if c.Impact != "" {
+		p("Impact: %s\n\n", c.Impact)
+	}
+	if len(e.Intent) > 0 {
+		p("Looked for a sign that it is intended:\n\n")
+		for _, in := range e.Intent {
+			p("- %s ([link](%s)): %s\n", in.Kind, in.URL, in.Says)
+		}
+		p("\n")
+	}
+
+	p("## Upstream\n\n")
+	if u := e.Upstream; u != nil {
+		p("Status: **%s**", u.Status)
+		if u.FixedIn != "" {
+			p(" (fixed in %s)", u.FixedIn)
+		}
+		p(".")
+		for _, l := range u.Links {
+			p(" <%s>", l)
+		}
+		p(" Searched %s on %s for %s.\n\n", u.Search.Where, u.Search.Date, strings.Join(quoteEach(u.Search.Queries), ", "))
+	} else if c.Known != "" {
+		p("Already reported: %s\n\n", c.Known)
+	} else {
+		p("Not recorded.\n\n")
+	}
+
+	p("## Found by pctest\n\n")
+	p("The pctest field survey (%s, suite %s); bug id `%s`; the function claims %s.", rep.Generated.Format("2006-01-02"), code(orDash(rep.Suite)), c.ID, orDash(c.Claim))
+	if s == nil {
+		p(" This survey run saw none of its divergences (its rows did not run).\n")
+		return b.String()
+	}
+	entries := s.ThirdParty()
+	ex := entries[0].Group.Minimal
+	p(" Its smallest input, as pctest's `%s` op: %s.\n\n", ex.Vector.Op, code(ex.ShowInput()))
 	writeExample(&b, ex, "actual")
 	if len(entries) > 1 {
 		p("\nThe same root cause in every implementation above:\n\n")
@@ -94,46 +206,21 @@ func bugMarkdown(rep *Report, s *CauseSection) string {
 			p("- %s: %s to `%s` → expected %s, got %s (%s)\n", e.Row.Row.Name, code(m.ShowInput()), m.Vector.Op, code(m.ShowWant()), code(m.ShowGot()), plural(len(e.Group.Results), "divergence"))
 		}
 	}
-	p("\n## The spec\n\n> %s\n\n", c.Spec)
-	p("## The library's documentation\n\n")
-	switch {
-	case c.Docs != "" && c.Quote != "":
-		p("[%s](%s):\n\n> %s\n\n", linkText(c.Docs), c.Docs, c.Quote)
-	case c.Docs != "":
-		p("[%s](%s)\n\n", linkText(c.Docs), c.Docs)
-	default:
-		p("None quoted.\n\n")
-	}
-	p("## Why this is a bug\n\n%s\n\n", c.Explain)
-	if c.Impact != "" {
-		p("Impact: %s\n\n", c.Impact)
-	}
-	if c.Known != "" {
-		p("Already reported: %s\n\n", c.Known)
-	}
-	p("## Reproduction\n\n")
-	if r := c.Repro; r != nil {
-		file := filepath.Join(c.reproDir(), r.File)
-		p("`%s`, run as %s (`{file}` is the program; `{out}` a build directory):\n\n", filepath.ToSlash(file), code(shellJoin(r.Argv)))
-		if src, err := os.ReadFile(filepath.Join(rootOf(rep), file)); err == nil {
-			p("```%s\n%s\n```\n\n", fenceLang(r.File), strings.TrimRight(string(src), "\n"))
-		}
-		p("It prints %s; the spec asks for %s.", code(r.Actual), code(r.Expected))
-		if res, ok := rep.Repros[c.ID]; ok {
-			if res.Shows(c) {
-				p(" Run by this survey, it printed %s.\n", code(res.Got))
-			} else if res.Error != "" {
-				p(" In this survey it failed: %s\n", res.Error)
-			} else {
-				p(" In this survey it printed %s instead.\n", code(res.Got))
-			}
-		} else {
-			p(" (Not run in this survey.)\n")
-		}
-	} else {
-		p("None recorded.\n")
-	}
 	return b.String()
+}
+
+// blockquote sets text as a Markdown quotation, line by line.
+func blockquote(text string) string {
+	return "> " + strings.ReplaceAll(strings.TrimSpace(text), "\n", "\n> ")
+}
+
+// quoteEach writes each string in double quotes.
+func quoteEach(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
 }
 
 // rootOf returns the module's root the report was made in.
@@ -207,4 +294,15 @@ func shellJoin(argv []string) string {
 		out = append(out, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
 	}
 	return strings.Join(out, " ")
+}
+
+// row returns the report of the row named name, nil when the report has
+// none.
+func (rep *Report) row(name string) *RowReport {
+	for _, rr := range rep.Rows {
+		if rr.Row.Name == name {
+			return rr
+		}
+	}
+	return nil
 }

@@ -32,9 +32,11 @@ func (e *EvidenceError) Error() string {
 // published docs).
 var sourceFileRE = regexp.MustCompile(`(?i)/(blob|tree|raw|file|artifact)/.*\.(py|c|h|cc|cpp|hpp|go|js|mjs|ts|rb|pl|pm|java|rs|php|tcl|lisp|clj|hs|ml|d|cs|ex|exs|rkt|scm|nim|lua|r|erl|pro|el|sh)(#.*)?$`)
 
-// commitLinkRE matches a link that names a commit (a 40-hex git or
-// Mercurial id, or a 64-hex Fossil artifact).
-var commitLinkRE = regexp.MustCompile(`[0-9a-f]{40}`)
+// commitLinkRE matches a link that names a fixed version of what it
+// shows: a commit (a 40-hex git or Mercurial id, a 64-hex Fossil
+// artifact) or a release tag (v1.2.3, mono-6.8.0.105, 1.3.2...1.3.7), not
+// a branch that moves.
+var commitLinkRE = regexp.MustCompile(`[0-9a-f]{40}|/(blob|tree|raw|compare|commits|releases/tag|-/blob|-/tree)/[A-Za-z_-]*v?\d+([._]\d+)+[^/]*`)
 
 // bugEvidenceErrors returns what the bug c lacks of the evidence the
 // verdicts rule asks of a bug (survey/testees/README.md, "Evidence"), one
@@ -75,7 +77,7 @@ func bugEvidenceErrors(c *Cause, specs *specLibrary) []error {
 	}
 	for _, in := range e.Intent {
 		if in.Kind != vectors.IntentMaintainer && !commitLinkRE.MatchString(in.URL) {
-			fail("evidence.intent", "%s link %s names no commit", in.Kind, in.URL)
+			fail("evidence.intent", "%s link %s names no commit or release tag", in.Kind, in.URL)
 		}
 	}
 	if e.Upstream == nil {
@@ -193,7 +195,7 @@ func (l *specLibrary) find(url, quote string) error {
 	for _, s := range l.specs {
 		for _, u := range s.URLs {
 			if strings.HasPrefix(base, u) {
-				if strings.Contains(s.text, normalizeSpec(quote)) {
+				if strings.Contains(s.text, normalizeWords(quote)) {
 					return nil
 				}
 				return &QuoteError{URL: url, Quote: quote, File: s.File}
@@ -212,10 +214,9 @@ var (
 	quotesRE       = strings.NewReplacer("\u201c", `"`, "\u201d", `"`, "\u2018", "'", "\u2019", "'", "\u00a0", " ")
 )
 
-// normalizeSpec reduces a spec's text, or a quote of it, to its words: the
-// page breaks of an RFC, the markup of HTML and Bikeshed sources and
-// their character references go; curly quotes become straight; white
-// space is one space.
+// normalizeSpec reduces a spec's text to its words: the page breaks of
+// an RFC, the markup of HTML and Bikeshed sources and their character
+// references go, then normalizeWords.
 func normalizeSpec(s string) string {
 	s = rfcPageRE.ReplaceAllString(s, " ")
 	// An RFC breaks a line only after a hyphen of a compound
@@ -229,7 +230,13 @@ func normalizeSpec(s string) string {
 		return inner
 	})
 	s = specTagRE.ReplaceAllString(s, "")
-	s = html.UnescapeString(s)
+	return normalizeWords(html.UnescapeString(s))
+}
+
+// normalizeWords reduces words, of a spec or of a quote of it, to the
+// form they are compared in: curly quotes become straight, and white
+// space is one space.
+func normalizeWords(s string) string {
 	s = quotesRE.Replace(s)
 	return strings.TrimSpace(spaceRE.ReplaceAllString(s, " "))
 }

@@ -32,6 +32,10 @@ func runRepro(ctx context.Context, l *layout, c *Cause) (string, error) {
 	for i := range argv {
 		argv[i] = strings.ReplaceAll(l.expandDir(dir, argv[i]), "{file}", file)
 	}
+	// A reproduction that compiles writes its program into {out}.
+	if err := os.MkdirAll(l.out(dir), 0o755); err != nil {
+		return "", err
+	}
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = filepath.Join(l.root, dir)
 	cmd.WaitDelay = 5 * time.Second

@@ -78,7 +78,10 @@ type Upstream struct {
 
 // A Search is a tracker search: where, with which queries, on which day.
 type Search struct {
+	// Where is the tracker searched; Note says how, where it matters
+	// (through which index, what could not be reached).
 	Where   string   `json:"where"`
+	Note    string   `json:"note,omitempty"`
 	Queries []string `json:"queries"`
 	Date    string   `json:"date"`
 }
