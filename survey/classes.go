@@ -75,6 +75,13 @@ func docsOwnFunction(c *Cause, functions []Mapping) bool {
 	return mapped && (strings.Contains(cl.Quote, name) || strings.Contains(cl.URL, name))
 }
 
+// ownIntent reports whether the deliberate entry c rests on its own
+// library's intent: a test, source comment, changelog or maintainer's
+// word, linked (evidence.intent). Intent is the library's, as docs are.
+func ownIntent(c *Cause) bool {
+	return c.Evidence != nil && len(c.Evidence.Intent) > 0
+}
+
 // shortName returns a function's own name: "requote_uri" of
 // "requests.utils.requote_uri(text)", "escape" of "URI::Escape::escape".
 func shortName(f string) string {
@@ -90,8 +97,10 @@ func shortName(f string) string {
 // from another's of the same class under the same claimed spec: the
 // verdicts rule gives one behaviour under one claim one label, in every
 // row. A documented deviation may differ only where its docs state the
-// behaviour for that very function (docsOwnFunction); functions gives
-// the mapped functions of a cause's rows. An entry without a class, or
+// behaviour for that very function (docsOwnFunction), and a deliberate
+// entry only where its own library's intent is linked (ownIntent);
+// entries that carry no label (implementation-defined, unmapped) are not
+// compared. functions gives the mapped functions of a cause's rows. An entry without a class, or
 // with one classes does not have, is an error too.
 func classLabelConflicts(causes []*Cause, classes map[string]Class, functions func(*Cause) []Mapping) []error {
 	var errs []error
@@ -119,7 +128,11 @@ func classLabelConflicts(causes []*Cause, classes map[string]Class, functions fu
 		// that are not documented deviations resting on their own docs.
 		var plain []*Cause
 		for _, c := range g {
-			if !(c.Verdict == VerdictDocumented && docsOwnFunction(c, functions(c))) {
+			switch {
+			case c.Verdict == VerdictDocumented && docsOwnFunction(c, functions(c)):
+			case c.Verdict == VerdictDeliberate && ownIntent(c):
+			case slices.Contains(vectors.NoLabels, c.Verdict):
+			default:
 				plain = append(plain, c)
 			}
 		}

@@ -76,6 +76,7 @@ func TestClassLabelConflictsFound(t *testing.T) {
 		{"no class", func() *Cause { c := mk("b", VerdictBug, "", ""); c.Class = ""; return c }(), "names no class"},
 		{"unknown class", func() *Cause { c := mk("b", VerdictBug, "", ""); c.Class = "other"; return c }(), "is not in survey/classes.json"},
 		{"older spec under the same claim", mk("b", VerdictOlder, "", ""), "one behaviour under one claim gets one label"},
+		{"deliberate with no intent linked", mk("b", VerdictDeliberate, "", ""), "one behaviour under one claim gets one label"},
 	} {
 		errs := classLabelConflicts([]*Cause{bug, tc.other}, classes, functions)
 		if len(errs) != 1 || !strings.Contains(errs[0].Error(), tc.want) {
@@ -83,7 +84,10 @@ func TestClassLabelConflictsFound(t *testing.T) {
 		}
 	}
 	own := mk("b", VerdictDocumented, "lib.quote_plus(s)", "quote_plus keeps '~'")
-	if errs := classLabelConflicts([]*Cause{bug, own}, classes, functions); len(errs) != 0 {
-		t.Errorf("a documented deviation quoting its own function's docs is reported: %v", errs)
+	intended := mk("c", VerdictDeliberate, "", "")
+	intended.Evidence = &vectors.Evidence{Intent: []vectors.Intent{{Kind: vectors.IntentTests, URL: "https://example.org/t", Says: "asserts '~' kept"}}}
+	unmapped := mk("d", vectors.NoLabelUnmapped, "", "")
+	if errs := classLabelConflicts([]*Cause{bug, own, intended, unmapped}, classes, functions); len(errs) != 0 {
+		t.Errorf("a documented deviation quoting its own function's docs, a deliberate entry with its intent linked, or an unlabelled entry is reported: %v", errs)
 	}
 }

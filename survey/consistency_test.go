@@ -15,47 +15,6 @@ import (
 // survey/verdicts.json, survey/testees/*/verdicts.json) to the verdicts
 // rule and to the committed results (survey/results.json).
 
-// TestRegistryLabelsConsistent: two entries that name the same relation
-// under the same claimed spec carry the same label, in every row.
-func TestRegistryLabelsConsistent(t *testing.T) {
-	_, _, _, causes := surveyInputs(t)
-	for _, err := range labelConflicts(causes) {
-		t.Error(err)
-	}
-	n := 0
-	for _, c := range causes {
-		if len(c.Relation) > 0 && c.Claim != "" {
-			n++
-		}
-	}
-	t.Logf("%d of %d entries name a relation and a claim, and are compared", n, len(causes))
-}
-
-// TestLabelConflictsFound shows the check above failing on broken pairs:
-// behaviour from HTML 4.01 an older spec in one row and a bug in another;
-// lowercase hex under RFC 3986 a bug in one row and a documented deviation
-// citing the same docs in another (a wrapper of the library that
-// documents it).
-func TestLabelConflictsFound(t *testing.T) {
-	mk := func(id, label, claim, docs string) *Cause {
-		return &Cause{Divergence: vectors.Divergence{ID: id, Relation: vectors.RelationSet{"lowercase-hex"}, Claim: claim, Verdict: label, Docs: docs}, file: id + "/verdicts.json"}
-	}
-	const py = "https://docs.python.org/3/library/urllib.parse.html"
-	for _, pair := range [][2]*Cause{
-		{mk("a", VerdictOlder, "HTML 4.01", ""), mk("b", VerdictBug, "html  4.01", "")},
-		{mk("a", VerdictDocumented, "RFC 3986", py+"#quote"), mk("b", VerdictBug, "RFC 3986", py+"#quote_plus")},
-	} {
-		if errs := labelConflicts(pair[:]); len(errs) != 1 ||
-			!strings.Contains(errs[0].Error(), "a (a/verdicts.json)") || !strings.Contains(errs[0].Error(), "b (b/verdicts.json)") {
-			t.Errorf("conflict of %s and %s not found, or not named: %v", pair[0].Verdict, pair[1].Verdict, errs)
-		}
-	}
-	if errs := labelConflicts([]*Cause{mk("a", VerdictBug, "RFC 3986", ""), mk("b", VerdictDocumented, "RFC 3986", "https://other.example/docs"),
-		mk("c", VerdictDocumented, "HTML 4.01", py), mk("d", VerdictOlder, "", "")}); len(errs) != 0 {
-		t.Errorf("a documented deviation with its own docs, different claims, or no claim, reported as a conflict: %v", errs)
-	}
-}
-
 // committedSummary reads survey/results.json.
 func committedSummary(t *testing.T) *Summary {
 	t.Helper()

@@ -18,6 +18,7 @@ const (
 	VerdictDocumented = vectors.LabelDocumented
 	VerdictOlder      = vectors.LabelOlderSpec
 	VerdictLag        = vectors.LabelEngineLag
+	VerdictDeliberate = vectors.LabelDeliberate
 )
 
 // A Cause is one entry of a registry of known divergences
@@ -131,15 +132,3 @@ func classify(causes []*Cause, row *Row, r *Result) *Cause {
 
 // where names the file a cause is in, for messages.
 func (c *Cause) where() string { return c.file }
-
-// labelConflicts returns the pairs of causes that label one relation under
-// one claim differently (vectors.LabelConflicts).
-func labelConflicts(causes []*Cause) []error {
-	ds := make([]*vectors.Divergence, len(causes))
-	byD := map[*vectors.Divergence]*Cause{}
-	for i, c := range causes {
-		ds[i] = &c.Divergence
-		byD[ds[i]] = c
-	}
-	return vectors.LabelConflicts(ds, func(d *vectors.Divergence) string { return byD[d].where() })
-}
