@@ -112,8 +112,12 @@ process.stdin.on('data', (chunk) => {
   flush();
 });
 process.stdin.on('end', () => {
-  // 'close' comes after Hermes's last output has been read.
+  // 'close' comes after Hermes's last output has been read; then exit once
+  // every answer is written: process.stdout is asynchronous on a pipe, and
+  // process.exit would drop the answers still queued for a reader that has
+  // not read them yet. A write's callback runs once it, and every write
+  // before it, is handed to the operating system.
   child.off('close', died);
-  child.on('close', () => process.exit(0));
+  child.on('close', () => process.stdout.write('', () => process.exit(0)));
   child.stdin.end();
 });

@@ -43,7 +43,7 @@ function answer(ops, line) {
 }
 
 // serve answers the requests on stdin with ops until stdin ends, then exits
-// 0. stdin is not read before it is called. Requests arrive one JSON object
+// 0 once every answer is written. stdin is not read before it is called. Requests arrive one JSON object
 // a line; the runner pipelines them, so the answers to every complete line
 // of a chunk are written at once, without waiting for more input.
 //
@@ -74,7 +74,12 @@ function serve(ops) {
     answers = [];
     if (out.length > 0) process.stdout.write(out.join('\n') + '\n');
   });
-  process.stdin.on('end', () => process.exit(0));
+  // At the end of input, exit once every answer is written: process.stdout
+  // is asynchronous on a pipe, and process.exit would drop the answers
+  // still queued for a reader that has not read them yet. A write's
+  // callback runs once it, and every write before it, is handed to the
+  // operating system.
+  process.stdin.on('end', () => process.stdout.write('', () => process.exit(0)));
 }
 
 module.exports = { serve };

@@ -116,10 +116,19 @@ sub serve {
             my $a = answer($ops, $line);
             push @answers, $json->encode($a) if $a;
         }
-        # Answer every complete line read before blocking for more.
+        # Answer every complete line read before blocking for more, and
+        # before exiting at the end of input: all of it, as syswrite may
+        # write less than it is given (a signal that interrupts a write).
         if (@answers) {
             my $out = join("\n", @answers) . "\n";
-            syswrite(STDOUT, $out) // exit 1;
+            for (my $off = 0; $off < length $out;) {
+                my $n = syswrite(STDOUT, $out, length($out) - $off, $off);
+                unless (defined $n) {
+                    next if $!{EINTR};
+                    exit 1;
+                }
+                $off += $n;
+            }
         }
     }
 }

@@ -82,4 +82,8 @@ process.stdin.on('data', (chunk) => {
     process.stdout.write(answers.join('\n') + '\n');
   }
 });
-process.stdin.on('end', () => process.exit(0));
+// At the end of input, exit once every answer is written. process.stdout is
+// asynchronous on a pipe: process.exit would drop the answers still queued
+// for a reader that has not read them yet. A write's callback runs once it,
+// and every write before it, has been handed to the operating system.
+process.stdin.on('end', () => process.stdout.write('', () => process.exit(0)));
