@@ -94,6 +94,21 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"fuzzText":    fuzzSentence,
 	"seconds":     secondsText,
 	"join":        strings.Join,
+	"mappedText":  mappedText,
+	"judged":      func(rep *Report) []Judged { return rep.judged() },
+	"add":         func(a, b int) int { return a + b },
+	"upstreamFound": func(rep *Report) []UpstreamLine {
+		f, _ := rep.upstreamInScope()
+		return f
+	},
+	"upstreamRest": func(rep *Report) []UpstreamLine {
+		_, r := rep.upstreamInScope()
+		return r
+	},
+	"standingID": func(u UpstreamLine) string {
+		_, id := u.standing()
+		return id
+	},
 	"counts": func(rep *Report) map[string]int {
 		rows, _ := rep.counts()
 		bugs, bugRows := rep.bugCounts()

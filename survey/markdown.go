@@ -44,7 +44,7 @@ func markdown(rep *Report) string {
 	if rep.browserView() != nil {
 		p("- [Browsers](#browsers)\n")
 	}
-	p("- [Bugs](#bugs) · [Causes and verdicts](#causes) · [Implementations](#implementations) · [Not surveyed](#not-surveyed)\n\n")
+	p("- [Bugs](#bugs) · [What was judged](#judged) · [Bugs users reported upstream](#upstream) · [Causes and verdicts](#causes) · [Implementations](#implementations) · [Not surveyed](#not-surveyed)\n\n")
 
 	p("<a id=\"scores\"></a>\n## Scores by family\n\n")
 	p("Rows are ranked only against rows of the same family, on that family's ops: vectors passed of those run (expected failures count as failures, skipped vectors do not). ")
@@ -128,11 +128,16 @@ func markdown(rep *Report) string {
 	}
 	p("\n")
 
+	writeJudgedMarkdown(&b, rep)
+	writeUpstreamMarkdown(&b, rep)
+
 	p("<a id=\"causes\"></a>\n## Causes of divergence, with verdicts\n\n")
 	p("Verdicts: **bug** — it contradicts the spec the implementation says it implements for that function, or its own docs or tests; ")
 	p("**older spec** — it follows an older spec it claims (RFC 2396, HTML 4.01, IDNA2003, an older WHATWG text); ")
+	p("**deliberate** — its tests assert it, or a source comment, changelog or maintainer says it is intended; ")
 	p("**engine lag** — an engine behind a spec change; ")
-	p("**documented deviation** — its docs state the behaviour. ")
+	p("**documented deviation** — its published docs state the behaviour. ")
+	p("No label (**implementation-defined**, **unmapped**) where the spec is silent, asks only SHOULD, or the function claims no spec the op covers. ")
 	p("A function that turned out to claim a different op was re-mapped in its testee instead of being listed here.\n\n")
 	for _, s := range rep.causeSections() {
 		writeCause(&b, rep, s)
@@ -150,7 +155,7 @@ func markdown(rep *Report) string {
 	}
 
 	p("<a id=\"implementations\"></a>\n## Implementations\n\n")
-	p("| row | language | library | version | functions → ops | run + fuzz |\n|---|---|---|---|---|---|\n")
+	p("| row | language | library | version | functions → ops | functions mapped / listed | run + fuzz |\n|---|---|---|---|---|---|---|\n")
 	for _, rr := range rep.Rows {
 		var fns []string
 		for _, f := range rr.Functions {
@@ -166,7 +171,7 @@ func markdown(rep *Report) string {
 		if f := fuzzSentence(rr); f != "" {
 			took += "; " + mdCell(f)
 		}
-		p("| %s | %s | %s | %s | %s | %s |\n", rr.Row.Name, rr.Row.Language, mdCell(rr.Row.Library), mdCell(rowVersion(rr)), strings.Join(fns, "<br>"), took)
+		p("| %s | %s | %s | %s | %s | %s | %s |\n", rr.Row.Name, rr.Row.Language, mdCell(rr.Row.Library), mdCell(rowVersion(rr)), strings.Join(fns, "<br>"), mappedText(rr), took)
 	}
 	p("\n")
 
@@ -481,4 +486,48 @@ func writeExample(b *strings.Builder, ex *Result, got string) {
 		fmt.Fprintf(b, " (%s)", ex.Vector.Ref)
 	}
 	b.WriteString("\n")
+}
+
+// writeJudgedMarkdown writes what the survey judged, by distinct root
+// cause (Report.judged).
+func writeJudgedMarkdown(b *strings.Builder, rep *Report) {
+	fmt.Fprintf(b, "<a id=\"judged\"></a>\n## What was judged, by root cause\n\n")
+	fmt.Fprintf(b, "Each registry entry is one root cause, counted once however many rows it covers. A bug counts as open when the reproduction still fails on the latest upstream release or default branch; every bug was read by a reviewer who argued the maintainer's side (its entry records the review).\n\n| | root causes |\n|---|---|\n")
+	for _, t := range rep.judged() {
+		fmt.Fprintf(b, "| %s | %d |\n", t.What, t.Count)
+	}
+	fmt.Fprintf(b, "\n")
+}
+
+// writeUpstreamMarkdown writes the reports the libraries' trackers hold
+// in an op's scope: those the survey finds, and why it does not find the
+// rest.
+func writeUpstreamMarkdown(b *strings.Builder, rep *Report) {
+	found, rest := rep.upstreamInScope()
+	fmt.Fprintf(b, "<a id=\"upstream\"></a>\n## Bugs users reported upstream: found %d of %d in scope\n\n", len(found), len(found)+len(rest))
+	fmt.Fprintf(b, "The trackers and repositories of the surveyed libraries, searched for reports about percent-encoding, decoding, escaping, quoting and normalization (each testee directory's `upstream-reports.json`; %d reports, %d in the scope of an op). Found: the survey's entry that shows it.\n\n", len(rep.Upstream), len(found)+len(rest))
+	if len(found) > 0 {
+		fmt.Fprintf(b, "| report | library | behaviour | found by |\n|---|---|---|---|\n")
+		for _, u := range found {
+			_, id := u.standing()
+			fmt.Fprintf(b, "| <%s> | %s | %s | `%s` |\n", u.URL, u.Dir, mdCell(u.Behaviour), id)
+		}
+		fmt.Fprintf(b, "\n")
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(b, "Not found, and why:\n\n| report | library | behaviour | input | status | why |\n|---|---|---|---|---|---|\n")
+		for _, u := range rest {
+			fmt.Fprintf(b, "| <%s> | %s | %s | %s | %s | %s |\n", u.URL, u.Dir, mdCell(u.Behaviour), code(u.Input), mdCell(u.Status), mdCell(u.Survey))
+		}
+		fmt.Fprintf(b, "\n")
+	}
+}
+
+// mappedText says how many of a row's library's functions are mapped.
+func mappedText(rr *RowReport) string {
+	l, m := functionCountsOf(rr)
+	if l < 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%d / %d", m, l)
 }

@@ -41,6 +41,9 @@ type Report struct {
 	Pins map[string]string
 	// Causes are every registry entry, seen in this run or not.
 	Causes []*Cause
+	// Upstream are the reports the libraries' trackers hold about
+	// percent-encoding (each directory's upstream-reports.json).
+	Upstream []UpstreamLine
 	// root is the module's root.
 	root string
 	// Unavailable are implementations that were tried and cannot be had
@@ -61,11 +64,14 @@ type RowReport struct {
 	Row       *Row
 	Meta      rowMeta
 	Functions []Mapping
-	Run       *Run
-	Fuzz      *FuzzRun
-	Cells     map[string]*report.Summary
-	Total     report.Summary
-	Groups    []*Group
+	// Listed is the library's functions.json: every public
+	// percent-encoding function, mapped or excluded.
+	Listed []Function
+	Run    *Run
+	Fuzz   *FuzzRun
+	Cells  map[string]*report.Summary
+	Total  report.Summary
+	Groups []*Group
 	// Absent says why the row has no results, when it has none.
 	Absent string
 }
@@ -114,6 +120,11 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 	if err := decodeStrict(filepath.Join(l.root, "survey", "unavailable.json"), &rep.Unavailable); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
+	causeIDs := map[string]*Cause{}
+	for _, c := range causes {
+		causeIDs[c.ID] = c
+	}
+	seenDir := map[string]bool{}
 	used := map[string]bool{}
 	for i := range rows {
 		r := &rows[i]
@@ -127,6 +138,19 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 			for _, e := range m {
 				if e.Variant == r.Variant {
 					rr.Functions = append(rr.Functions, e)
+				}
+			}
+			if list, errs := loadFunctions(filepath.Join(l.root, r.Dir), m); len(errs) == 0 {
+				rr.Listed = list
+			}
+			if !seenDir[r.Dir] {
+				seenDir[r.Dir] = true
+				list, errs := loadUpstreamReports(filepath.Join(l.root, r.Dir), causeIDs)
+				if len(errs) > 0 && !isMissing(errs) {
+					return nil, errs[0]
+				}
+				for _, u := range list {
+					rep.Upstream = append(rep.Upstream, UpstreamLine{Dir: r.Dir, UpstreamReport: u})
 				}
 			}
 		}

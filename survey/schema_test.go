@@ -38,11 +38,20 @@ func schemaFiles(t *testing.T, root string) map[string][]string {
 		}
 		return m
 	}
+	globOpt := func(p string) []string {
+		m, _ := filepath.Glob(filepath.Join(root, p))
+		for i := range m {
+			m[i], _ = filepath.Rel(root, m[i])
+		}
+		return m
+	}
 	return map[string][]string{
-		"registry.schema.json": append([]string{"vectors/deviations.json", "survey/verdicts.json"}, glob("survey/testees/*/verdicts.json")...),
-		"mapping.schema.json":  glob("survey/testees/*/mapping.json"),
-		"testee.schema.json":   glob("survey/testees/*/testee.json"),
-		"results.schema.json":  {"survey/results.json"},
+		"registry.schema.json":         append([]string{"vectors/deviations.json", "survey/verdicts.json"}, glob("survey/testees/*/verdicts.json")...),
+		"mapping.schema.json":          glob("survey/testees/*/mapping.json"),
+		"testee.schema.json":           glob("survey/testees/*/testee.json"),
+		"results.schema.json":          {"survey/results.json"},
+		"functions.schema.json":        globOpt("survey/testees/*/functions.json"),
+		"upstream-reports.schema.json": globOpt("survey/testees/*/upstream-reports.json"),
 	}
 }
 
@@ -55,7 +64,7 @@ type schemaValidator struct {
 func newSchemaValidator(t *testing.T, dir string) *schemaValidator {
 	t.Helper()
 	v := &schemaValidator{schemas: map[string]map[string]any{}}
-	for _, name := range []string{"registry.schema.json", "mapping.schema.json", "testee.schema.json", "results.schema.json"} {
+	for _, name := range []string{"registry.schema.json", "mapping.schema.json", "testee.schema.json", "results.schema.json", "functions.schema.json", "upstream-reports.schema.json"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -367,6 +376,10 @@ func TestSchemasMatchGoTypes(t *testing.T) {
 		{"results.json row", def("results.schema.json", "#/properties/rows/items"), reflect.TypeFor[SummaryRow](), nil},
 		{"results.json group", def("results.schema.json", "#/properties/rows/items/properties/groups/items"), reflect.TypeFor[SummaryGroup](), nil},
 		{"results.json example", def("results.schema.json", "#/properties/rows/items/properties/groups/items/properties/example"), reflect.TypeFor[SummaryExample](), nil},
+		{"evidence", def("registry.schema.json", "#/$defs/evidence"), reflect.TypeFor[vectors.Evidence](), nil},
+		{"review", def("registry.schema.json", "#/$defs/review"), reflect.TypeFor[vectors.Review](), nil},
+		{"function", items(v.schemas["functions.schema.json"]), reflect.TypeFor[Function](), nil},
+		{"upstream report", items(v.schemas["upstream-reports.schema.json"]), reflect.TypeFor[UpstreamReport](), nil},
 		{"results.json tally", def("results.schema.json", "#/properties/rows/items/properties/ops/additionalProperties"), reflect.TypeFor[Tally](), nil},
 	} {
 		props := c.schema["properties"].(map[string]any)
@@ -453,7 +466,7 @@ func TestSchemasJSONSchema(t *testing.T) {
 const jsonschemaScript = `
 import json, sys, jsonschema
 from referencing import Registry, Resource
-names = ["registry", "mapping", "testee", "results"]
+names = ["registry", "mapping", "testee", "results", "functions", "upstream-reports"]
 sch = {n + ".schema.json": json.load(open("vectors/" + n + ".schema.json")) for n in names}
 reg = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in sch.values()])
 bad = 0
