@@ -207,6 +207,7 @@ func (l *specLibrary) find(url, quote string) error {
 
 var (
 	specTagRE      = regexp.MustCompile(`<[^>]*>`)
+	specBreakRE    = regexp.MustCompile(`(?i)</?(br|p|li|ol|ul|div|h[1-6]|tr|td|th|dt|dd|pre)\b[^>]*>`)
 	bikeshedLinkRE = regexp.MustCompile(`\[=([^=\]]*)=\]|\{\{([^}]*)\}\}|\[\[([^\]]*)\]\]`)
 	rfcPageRE      = regexp.MustCompile(`(?m)^.*\[Page \d+\]\s*$\n?(\f)?\n?^RFC \d+ .*\d{4}\s*$`)
 	rfcHyphenRE    = regexp.MustCompile(`-\n\s*`)
@@ -229,6 +230,8 @@ func normalizeSpec(s string) string {
 		}
 		return inner
 	})
+	// A tag that breaks a line or starts an item or step parts words.
+	s = specBreakRE.ReplaceAllString(s, " ")
 	s = specTagRE.ReplaceAllString(s, "")
 	return normalizeWords(html.UnescapeString(s))
 }
