@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -161,5 +162,23 @@ func TestCommittedBugPages(t *testing.T) {
 	}
 	if len(want) == 0 {
 		t.Error("results.json charges no divergence to a bug: nothing was checked")
+	}
+}
+
+// TestLabelsRestOnTheirEvidence: no entry says that no label fits it (the
+// rule gives every divergence a label or, where the spec is silent or
+// asks only SHOULD, or the function claims no spec, none:
+// implementation-defined or unmapped), and a documented deviation rests
+// on published docs, not on a source file.
+func TestLabelsRestOnTheirEvidence(t *testing.T) {
+	_, _, _, causes := surveyInputs(t)
+	noLabel := regexp.MustCompile(`(?i)no label fits|least wrong`)
+	for _, c := range causes {
+		if noLabel.MatchString(c.Explain) {
+			t.Errorf("%s: entry %s (%s) says no label fits: give it the label the rule gives, or implementation-defined / unmapped", c.file, c.ID, c.Verdict)
+		}
+		if c.Verdict == VerdictDocumented && sourceFileRE.MatchString(c.Docs) {
+			t.Errorf("%s: entry %s is a documented deviation resting on a source file (%s): a source comment is no published docs (deliberate, if it says the behaviour is intended)", c.file, c.ID, c.Docs)
+		}
 	}
 }

@@ -30,7 +30,7 @@ func (e *EvidenceError) Error() string {
 // sourceFileRE matches a link to a program's source file, which is not
 // published documentation (the verdicts rule: a source comment is not
 // published docs).
-var sourceFileRE = regexp.MustCompile(`(?i)/(blob|tree|raw|file|artifact)/.*\.(py|c|h|cc|cpp|hpp|go|js|mjs|ts|rb|pl|pm|java|rs|php|tcl|lisp|clj|hs|ml|d|cs|ex|exs|rkt|scm|nim|lua|r|erl|pro|el|sh)(#.*)?$`)
+var sourceFileRE = regexp.MustCompile(`(?i)/(blob|tree|raw|file|artifact)/.*\.(py|c|h|cc|cpp|hpp|go|js|mjs|ts|rb|pl|pm|java|rs|php|tcl|lisp|clj|hs|ml|d|cs|ex|exs|rkt|scm|nim|lua|r|erl|pro|el|sh)(#.*)?$|[?&]name=[^&#]*\.(tcl|c|h|py|js)\b`)
 
 // commitLinkRE matches a link that names a fixed version of what it
 // shows: a commit (a 40-hex git or Mercurial id, a 64-hex Fossil
