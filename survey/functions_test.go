@@ -87,6 +87,6 @@ func TestUpstreamReportsRead(t *testing.T) {
 			counts[r.Scope]++
 		}
 	}
-	t.Logf("reports: %d in scope (%d found, %d fixed before, %d disputed, %d no divergence, %d missed, %d not affected), %d out",
-		counts["in"], counts[reportFound], counts[reportFixedBefore], counts[reportDisputed], counts[reportNoDivergence], counts[reportMissed], counts[reportNotApplicable], counts["out"])
+	t.Logf("reports: %d in scope (%d found, %d fixed before, %d disputed, %d no divergence, %d seen not judged, %d missed, %d not affected), %d out",
+		counts["in"], counts[reportFound], counts[reportFixedBefore], counts[reportDisputed], counts[reportNoDivergence], counts[reportNotJudged], counts[reportMissed], counts[reportNotApplicable], counts["out"])
 }

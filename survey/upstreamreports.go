@@ -33,7 +33,9 @@ type UpstreamReport struct {
 	// the id of the registry entry that finds it (and, after it, a
 	// remark in parentheses), or why it does not: "fixed before the
 	// surveyed version", "disputed upstream …", "no divergence: …" (the
-	// library does what the spec asks), "missed: …".
+	// library does what the spec asks), "seen, not judged: …" (only on
+	// implementation-defined inputs), "not affected: …" (not in the
+	// surveyed version), "missed: …".
 	Survey string `json:"survey,omitempty"`
 }
 
@@ -47,6 +49,9 @@ const (
 	// reportNoDivergence: the library does what the spec asks, and the
 	// report asks for something else.
 	reportNoDivergence = "no divergence"
+	// reportNotJudged: the survey sees it on vectors whose expected
+	// value is implementation-defined, which no verdict judges.
+	reportNotJudged = "seen, not judged"
 )
 
 // standing returns how the survey stands to r and, when it finds it, the
@@ -62,11 +67,15 @@ func (r *UpstreamReport) standing() (kind, id string) {
 		return reportMissed, ""
 	case strings.HasPrefix(s, reportNoDivergence):
 		return reportNoDivergence, ""
+	case strings.HasPrefix(s, reportNotJudged):
+		return reportNotJudged, ""
+	case strings.HasPrefix(s, reportNotApplicable):
+		return reportNotApplicable, ""
 	case r.SurveyedAffected != nil && !*r.SurveyedAffected && !strings.Contains(s, "."):
 		return reportNotApplicable, ""
 	}
 	id, _, _ = strings.Cut(s, " ")
-	return reportFound, id
+	return reportFound, strings.TrimSuffix(id, ",")
 }
 
 // An UpstreamReportError is an entry of an upstream-reports.json that is
