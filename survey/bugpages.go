@@ -189,6 +189,20 @@ func bugMarkdown(rep *Report, c *Cause, s *CauseSection) string {
 		p("Not recorded.\n\n")
 	}
 
+	var threads []UpstreamLine
+	for _, u := range rep.Upstream {
+		if k, id := u.standing(); k == reportFound && id == c.ID {
+			threads = append(threads, u)
+		}
+	}
+	if len(threads) > 0 {
+		p("Reports of it in the tracker:\n\n")
+		for _, u := range threads {
+			p("- [%s](%s) (%s): %s\n", orDash(u.Title), u.URL, u.Status, u.Behaviour)
+		}
+		p("\n")
+	}
+
 	p("## Found by pctest\n\n")
 	p("The pctest field survey (%s, suite %s); bug id `%s`; the function claims %s.", rep.Generated.Format("2006-01-02"), code(orDash(rep.Suite)), c.ID, orDash(c.Claim))
 	if s == nil {

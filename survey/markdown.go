@@ -505,7 +505,13 @@ func writeJudgedMarkdown(b *strings.Builder, rep *Report) {
 func writeUpstreamMarkdown(b *strings.Builder, rep *Report) {
 	found, rest := rep.upstreamInScope()
 	fmt.Fprintf(b, "<a id=\"upstream\"></a>\n## Bugs users reported upstream: found %d of %d in scope\n\n", len(found), len(found)+len(rest))
-	fmt.Fprintf(b, "The trackers and repositories of the surveyed libraries, searched for reports about percent-encoding, decoding, escaping, quoting and normalization (each testee directory's `upstream-reports.json`; %d reports, %d in the scope of an op). Found: the survey's entry that shows it.\n\n", len(rep.Upstream), len(found)+len(rest))
+	kinds := map[string]int{}
+	for _, u := range rest {
+		k, _ := u.standing()
+		kinds[k]++
+	}
+	fmt.Fprintf(b, "The trackers and repositories of the surveyed libraries, searched for reports about percent-encoding, decoding, escaping, quoting and normalization (each testee directory's `upstream-reports.json`; %d reports, %d in the scope of an op). Of those in scope, %d were fixed before the surveyed version, %d ask for what the spec does not (no divergence), %d were disputed upstream, %d show only on implementation-defined inputs, %d do not affect the surveyed version, and **%d are missed** (listed below with why). Found: the survey's entry that shows it; its bug page links the thread.\n\n",
+		len(rep.Upstream), len(found)+len(rest), kinds[reportFixedBefore], kinds[reportNoDivergence], kinds[reportDisputed], kinds[reportNotJudged], kinds[reportNotApplicable], kinds[reportMissed])
 	if len(found) > 0 {
 		fmt.Fprintf(b, "| report | library | behaviour | found by |\n|---|---|---|---|\n")
 		for _, u := range found {
