@@ -474,18 +474,18 @@ func TestFamiliesCoverOps(t *testing.T) {
 var setTableEntry = regexp.MustCompile(`"((?:rfc3986|whatwg|go|ecma)\.[a-zA-Z0-9.-]+)",\s*b?"((?:[^"\\]|\\.)*)"`)
 
 // TestTesteeSetTables checks the tables of named encode sets that testees
-// written in C and Rust carry (survey/testees/c-common/sets.h,
-// rust-common): each lists exactly the printable ASCII octets that the set
+// written in C, Rust and Java carry (survey/testees/c-common/sets.h,
+// rust-common, java-common/Sets.java): each lists exactly the printable ASCII octets that the set
 // of that name keeps in codec/sets.go, so that a change of a set there
 // cannot leave a testee behind.
 func TestTesteeSetTables(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(moduleRootT(t), "survey", "testees", "*", "*.[chr]*"))
+	files, err := filepath.Glob(filepath.Join(moduleRootT(t), "survey", "testees", "*", "*.[chrj]*"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for _, f := range files {
-		if ext := filepath.Ext(f); ext != ".c" && ext != ".h" && ext != ".rs" {
+		if ext := filepath.Ext(f); ext != ".c" && ext != ".h" && ext != ".rs" && ext != ".java" {
 			continue
 		}
 		data, err := os.ReadFile(f)

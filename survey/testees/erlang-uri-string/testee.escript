@@ -7,6 +7,10 @@
 %%          uri_string:unquote(S)                 percentDecode
 %%   query  uri_string:compose_query([{S, true}]) formEncode
 %%          uri_string:dissect_query(S)           formDecode
+%%   latin1 uri_string:compose_query([{S, true}], [{encoding, latin1}])
+%%                                                formEncodeLegacy, for the
+%%          labels of windows-1252 only (WHATWG's "latin1", "iso-8859-1" …)
+%%   normalize uri_string:normalize(S)            normalize
 %%
 %% Run it in the runner's -utf16hex mode: request lines are then ASCII, read
 %% with a regular expression (OTP 25 has no JSON module). Text becomes a
@@ -18,11 +22,11 @@
 %% MalformedEscape.
 -mode(compile).
 
-main([Which]) when Which =:= "quote"; Which =:= "query" ->
+main([Which]) when Which =:= "quote"; Which =:= "query"; Which =:= "latin1"; Which =:= "normalize" ->
     ok = io:setopts(standard_io, [binary]),
     loop(list_to_atom(Which));
 main(_) ->
-    io:format(standard_error, "usage: testee.escript quote|query~n", []),
+    io:format(standard_error, "usage: testee.escript quote|query|latin1|normalize~n", []),
     halt(2).
 
 loop(Which) ->
@@ -44,6 +48,7 @@ field(Line, Name) ->
     end.
 
 answer(Which, Op, Line) ->
+    put({arg, encoding}, case field(Line, "encoding") of undefined -> undefined; E -> binary_to_list(E) end),
     In = case {field(Line, "in_utf16"), field(Line, "in_hex")} of
              {undefined, undefined} -> undefined;
              {undefined, Hex} -> octets(Hex);
@@ -83,7 +88,24 @@ call(query, <<"formDecode">>, S) ->
             end;
         _ -> unsupported
     end;
+call(latin1, <<"formEncodeLegacy">>, S) ->
+    case is_latin1_label(field_arg(encoding)) of
+        true -> {text, uri_string:compose_query([{S, true}], [{encoding, latin1}])};
+        false -> unsupported
+    end;
+call(normalize, <<"normalize">>, S) -> {text, uri_string:normalize(S)};
 call(_, _, _) -> unsupported.
+
+%% The labels of windows-1252 (WHATWG Encoding §4.2), the encoding a "latin1"
+%% label names in a form's charset; ASCII whitespace stripped, ASCII lowercase.
+is_latin1_label(undefined) -> false;
+is_latin1_label(L) ->
+    lists:member(string:lowercase(string:trim(L, both, "\t\n\f\r ")),
+                 ["ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819",
+                  "iso-8859-1", "iso-ir-100", "iso8859-1", "iso88591", "iso_8859-1",
+                  "iso_8859-1:1987", "l1", "latin1", "us-ascii", "windows-1252", "x-cp1252"]).
+
+field_arg(Name) -> get({arg, Name}).
 
 result(_, unsupported) -> ",\"unsupported\":true";
 result(<<"percentDecode">>, {_, {error, invalid_percent_encoding, _}}) -> error_kind("MalformedEscape");

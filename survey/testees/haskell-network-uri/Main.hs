@@ -4,6 +4,7 @@
 --
 -- >  (none)      percentEncode         Network.URI.escapeURIString isUnreserved
 -- >              percentDecodeLenient  Network.URI.unEscapeString, its result's UTF-8
+-- >              normalize             Network.URI.normalizeEscape . Network.URI.normalizeCase
 -- >  http-types  percentEncode         Network.HTTP.Types.URI.urlEncode True
 -- >              percentDecodeLenient  Network.HTTP.Types.URI.urlDecode False
 --
@@ -19,7 +20,7 @@ import Data.Char (chr, ord)
 import qualified Data.Text as T
 import qualified Data.Text.Encoding as TE
 import Network.HTTP.Types.URI (urlDecode, urlEncode)
-import Network.URI (escapeURIString, isUnreserved, unEscapeString)
+import Network.URI (escapeURIString, isUnreserved, normalizeCase, normalizeEscape, unEscapeString)
 import Numeric (readHex, showHex)
 import System.Environment (getArgs)
 import System.Exit (exitWith, ExitCode (..))
@@ -76,6 +77,9 @@ functionSets "" =
         _ -> Nothing)
     , ("percentDecodeLenient", \i -> case i of
         Text s -> Just ("\"out_hex\":\"" ++ toHex (encodeText (unEscapeString s)) ++ "\"")
+        _ -> Nothing)
+    , ("normalize", \i -> case i of
+        Text s -> Just ("\"out_utf16\":\"" ++ utf16Hex (normalizeEscape (normalizeCase s)) ++ "\"")
         _ -> Nothing)
     ]
 functionSets "http-types" =

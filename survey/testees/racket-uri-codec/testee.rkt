@@ -5,12 +5,16 @@
 ;;
 ;;   (none)      formEncode        (form-urlencoded-encode str)
 ;;               formDecode        (form-urlencoded-decode str)
-;;   unreserved  percentEncode     (uri-unreserved-encode str)
-;;   uri         percentEncodeSet  (uri-encode str), set ecma.uriUnescaped only
+;;   unreserved    percentEncode         (uri-unreserved-encode str)
+;;                 percentDecodeLenient  (uri-unreserved-decode str), its result's UTF-8
+;;   uri           percentEncodeSet      (uri-encode str), set ecma.uriUnescaped only
+;;   path-segment  percentEncodeSet      (uri-path-segment-encode str), set rfc3986.pchar only
+;;   userinfo      percentEncodeSet      (uri-userinfo-encode str), set rfc3986.userinfo only
 ;;
 ;; Every other op is answered "unsupported"; so are text with a lone
 ;; surrogate and octets that are not UTF-8, which no Racket string holds.
-;; The few request fields are read with regexps and every answer is hex.
+;; The few request fields are read with regexps and every answer is hex:
+;; out_utf16 for a text result, out_hex (the string's UTF-8) for an octet one.
 (require net/uri-codec racket/string racket/list)
 
 (define (hex->bytes h)
@@ -38,12 +42,19 @@
          (let ([v (- u #x10000)]) (string-append (h4 (+ #xD800 (quotient v #x400))) (h4 (+ #xDC00 (remainder v #x400)))))
          (h4 u)))))
 
-;; op -> (list input-field set-or-#f function)
+;; op -> (list input-field set-or-#f function [octets-out])
 (define function-sets
-  (hash ""           (hash "formEncode" (list "in_utf16" #f form-urlencoded-encode)
-                           "formDecode" (list "in_utf16" #f form-urlencoded-decode))
-        "unreserved" (hash "percentEncode" (list "in_hex" #f uri-unreserved-encode))
-        "uri"        (hash "percentEncodeSet" (list "in_hex" "ecma.uriUnescaped" uri-encode))))
+  (hash ""             (hash "formEncode" (list "in_utf16" #f form-urlencoded-encode)
+                             "formDecode" (list "in_utf16" #f form-urlencoded-decode))
+        "unreserved"   (hash "percentEncode" (list "in_hex" #f uri-unreserved-encode)
+                             "percentDecodeLenient" (list "in_utf16" #f uri-unreserved-decode #t))
+        "uri"          (hash "percentEncodeSet" (list "in_hex" "ecma.uriUnescaped" uri-encode))
+        "path-segment" (hash "percentEncodeSet" (list "in_hex" "rfc3986.pchar" uri-path-segment-encode))
+        "userinfo"     (hash "percentEncodeSet" (list "in_hex" "rfc3986.userinfo" uri-userinfo-encode))))
+
+(define (bytes->hex b)
+  (string-append* (for/list ([x (in-bytes b)])
+                    (string-append (if (< x 16) "0" "") (number->string x 16)))))
 
 (define args (current-command-line-arguments))
 (define ops (hash-ref function-sets (if (> (vector-length args) 0) (vector-ref args 0) "")
@@ -65,7 +76,9 @@
              (utf16->string raw))))
   (if arg
       (with-handlers ([exn:fail? (λ (e) (format "{\"id\":~a,\"error\":\"exn:fail\"}" id))])
-        (format "{\"id\":~a,\"out_utf16\":\"~a\"}" id (string->utf16 ((third fn) arg))))
+        (if (> (length fn) 3)
+            (format "{\"id\":~a,\"out_hex\":\"~a\"}" id (bytes->hex (string->bytes/utf-8 ((third fn) arg))))
+            (format "{\"id\":~a,\"out_utf16\":\"~a\"}" id (string->utf16 ((third fn) arg)))))
       (format "{\"id\":~a,\"unsupported\":true}" id)))
 
 (let loop ()
