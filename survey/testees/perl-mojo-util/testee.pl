@@ -7,6 +7,10 @@
 #                         character class of what to escape, "^" and the
 #                         octets the named set keeps
 #   percentDecodeLenient  url_unescape(text as UTF-8 octets)
+#   formEncode            Mojo::Parameters->new(a => text)->to_string, without
+#                         its leading "a="
+#   formDecode            Mojo::Parameters->new("a=" . UTF-8 octets)->param('a'),
+#                         for an input without "&"
 #
 # Every other op is answered "unsupported". README.md beside this file says
 # why each function maps to its op.
@@ -20,8 +24,9 @@ use warnings;
 use JSON::PP ();
 use FindBin;
 use lib "$FindBin::Bin/../perl-common";
-use Protocol qw(serve);
+use Protocol qw(serve text_of_utf8);
 use Mojo::Util qw(url_escape url_unescape);
+use Mojo::Parameters;
 
 # The octets each named set of the vector format (codec/sets.go) keeps.
 my %sets = (
@@ -64,6 +69,23 @@ my %function_sets = (
             return { out => url_escape($_[0], $pattern) };
         },
         percentDecodeLenient => sub { { out_hex => unpack('H*', url_unescape($_[0])) } },
+        # The one pair a => text: to_string encodes the character string
+        # (its charset, UTF-8) and writes "a=" before the value.
+        formEncode => sub {
+            my $s = Mojo::Parameters->new(a => text_of_utf8($_[0]))->to_string;
+            return { error => 'NoPrefix', message => "to_string gave '$s'" } unless $s =~ s/\Aa=//;
+            return { out => $s };
+        },
+        # The parser splits on "&", so only an input without one is a single
+        # value; "a=" before it makes all of it the value. param decodes
+        # the charset (UTF-8) into a character string.
+        formDecode => sub {
+            return { unsupported => JSON::PP::true, message => "'&' separates pairs" } if $_[0] =~ /&/;
+            my $v = Mojo::Parameters->new('a=' . $_[0])->param('a');
+            return { error => 'NoValue', message => 'param returned undef' } unless defined $v;
+            utf8::encode($v);
+            return { out => $v };
+        },
     },
 );
 
