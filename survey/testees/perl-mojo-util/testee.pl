@@ -25,47 +25,16 @@ use JSON::PP ();
 use FindBin;
 use lib "$FindBin::Bin/../perl-common";
 use Protocol qw(serve text_of_utf8);
+use Sets qw(escape_class);
 use Mojo::Util qw(url_escape url_unescape);
 use Mojo::Parameters;
-
-# The octets each named set of the vector format (codec/sets.go) keeps.
-my %sets = (
-    'ecma.encodeURI' => '!#$&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'ecma.uriUnescaped' => '!\'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.fragment' => '!$&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.host' => '!"$&\'()*+,-.0123456789:;<=>ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~',
-    'go.path' => '$&+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.path-segment' => '$&+-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.query' => '-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.userpassword' => '$&+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.zone' => '!"$&\'()*+,-.0123456789:;<=>ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.fragment' => '!$&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.gen-delims' => '#/:?@[]',
-    'rfc3986.path' => '!$&\'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.pchar' => '!$&\'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.query' => '!$&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.reg-name' => '!$&\'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.reserved' => '!#$&\'()*+,/:;=?@[]',
-    'rfc3986.sub-delims' => '!$&\'()*+,;=',
-    'rfc3986.unreserved' => '-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.userinfo' => '!$&\'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'whatwg.c0-control' => ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~',
-    'whatwg.component' => '!\'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'whatwg.form-urlencoded' => '*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz',
-    'whatwg.fragment' => '!#$%&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_abcdefghijklmnopqrstuvwxyz{|}~',
-    'whatwg.path' => '!$%&\'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]_abcdefghijklmnopqrstuvwxyz|~',
-    'whatwg.query' => '!$%&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~',
-    'whatwg.special-query' => '!$%&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~',
-    'whatwg.userinfo' => '!$%&\'()*+,-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-);
 
 my %function_sets = (
     '' => {
         percentEncode    => sub { { out => url_escape($_[0]) } },
         percentEncodeSet => sub {
-            my $keeps = $sets{ $_[1]{set} // '' };
-            return { unsupported => JSON::PP::true } unless defined $keeps;
-            my $pattern = '^' . join('', map { sprintf '\\x%02X', ord } split //, $keeps);
+            my $pattern = escape_class($_[1]{set});
+            return { unsupported => JSON::PP::true } unless defined $pattern;
             return { out => url_escape($_[0], $pattern) };
         },
         percentDecodeLenient => sub { { out_hex => unpack('H*', url_unescape($_[0])) } },
