@@ -11,12 +11,21 @@
 //                                without its leading "="
 //                    formDecode  new URLSearchParams('=' + value).get(''), for
 //                                an input without "&"
+//   webapi           percentEncodeSet   the URL setters (hash, search, pathname,
+//                                       username), the opaque path of
+//                                       new URL('x:…'), URLSearchParams for
+//                                       the form-urlencoded set
+//                                       (../node-common/url-setters.mjs)
+//                    utf8DecodeReplace  new TextDecoder('utf-8', {ignoreBOM: true})
+//                                       .decode(bytes)
 //
 // Every other op is answered "unsupported".
 //
 //   (cd survey/testees/engine-deno && npm ci)
 //   pctest run -- survey/testees/engine-deno/node_modules/@deno/linux-x64-glibc/deno run \
-//       survey/testees/engine-deno/testee.js [urlsearchparams]
+//       survey/testees/engine-deno/testee.js [urlsearchparams|webapi]
+
+import { urlSetters } from '../node-common/url-setters.mjs';
 
 const sets = {
   '': {
@@ -34,6 +43,10 @@ const sets = {
     // value; "=" + input makes all of the input the value.
     formDecode: (s) => (s.includes('&') ? { unsupported: true } : { out: new URLSearchParams('=' + s).get('') }),
   },
+  webapi: {
+    percentEncodeSet: urlSetters(URL, URLSearchParams),
+    utf8DecodeReplace: (octets) => ({ out: new TextDecoder('utf-8', { ignoreBOM: true }).decode(octets) }),
+  },
 };
 const variant = Deno.args[0] || '';
 if (!Object.hasOwn(sets, variant)) {
@@ -48,6 +61,12 @@ function fromUTF16Hex(h) {
   return s;
 }
 
+function fromHex(h) {
+  const b = new Uint8Array(h.length >> 1);
+  for (let i = 0; i < b.length; i++) b[i] = parseInt(h.slice(2 * i, 2 * i + 2), 16);
+  return b;
+}
+
 function answer(line) {
   let req;
   try {
@@ -58,10 +77,12 @@ function answer(line) {
   }
   const id = req.id;
   const fn = Object.hasOwn(ops, req.op) ? ops[req.op] : undefined;
-  const input = typeof req.in_utf16 === 'string' ? fromUTF16Hex(req.in_utf16) : req.in;
-  if (fn === undefined || typeof input !== 'string') return JSON.stringify({ id, unsupported: true });
+  let input = req.in;
+  if (typeof req.in_utf16 === 'string') input = fromUTF16Hex(req.in_utf16);
+  if (typeof req.in_hex === 'string') input = fromHex(req.in_hex);
+  if (fn === undefined || input === undefined) return JSON.stringify({ id, unsupported: true });
   try {
-    return JSON.stringify({ id, ...fn(input) });
+    return JSON.stringify({ id, ...fn(input, req.args || {}) });
   } catch (e) {
     const kind = e instanceof URIError ? 'URIError' : (e && e.name) || 'Error';
     return JSON.stringify({ id, error: kind, message: String(e && e.message) });

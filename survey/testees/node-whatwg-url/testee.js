@@ -8,6 +8,11 @@
 //               percentDecodeLenient  percentDecodeString(str)
 //               formEncode            URLSearchParams serializer, one value
 //               formDecode            URLSearchParams parser, one value
+//               percentEncodeSet      the URL class's setters and parser
+//                                     (../node-common/url-setters.mjs)
+//               queryEncode           parseURL('http://example.test/?' + input + '#',
+//                                     { encoding: label }).query
+//               queryEncodeScheme     the same with scheme + '://example.test/?'
 //   bytes     percentDecodeLenient  percentDecodeBytes(utf8 bytes of str)
 //   internal  whatwg-url/lib/percent-encoding.js, not a public API:
 //               percentEncodeSet      utf8PercentEncodeString(str, isXPercentEncode)
@@ -36,7 +41,28 @@ function utf8Text(octets) {
 
 const unsupported = { unsupported: true };
 
-function publicOps() {
+// queryUnfit says why the URL parser cannot carry the text s as a query
+// as it is, or '': '#' ends the query, and the parser removes tabs and
+// newlines anywhere (a C0 control or space at the end is kept by the '#'
+// after the input).
+function queryUnfit(s) {
+  if (s.includes('#')) return "'#' starts the fragment in the URL parser";
+  if (/[\t\n\r]/.test(s)) return 'the URL parser removes U+0009, U+000A and U+000D';
+  return '';
+}
+
+// query parses prefix + s + '#' with the label's encoding and returns the
+// record's query.
+function query(prefix, s, label) {
+  const why = queryUnfit(s);
+  if (why !== '') return { unsupported: true, message: why };
+  const url = whatwgURL.parseURL(prefix + s + '#', { encoding: label });
+  if (url === null) return { error: 'Error', message: 'parseURL returned failure' };
+  return { out: url.query === null ? '' : url.query };
+}
+
+async function publicOps() {
+  const { urlSetters } = await import('../node-common/url-setters.mjs');
   return {
     percentDecodeLenient: (s) => ({ out_hex: Buffer.from(whatwgURL.percentDecodeString(s)).toString('hex') }),
     // "=" + value: the serializer of the one-pair list [["", value]].
@@ -44,6 +70,9 @@ function publicOps() {
     // The parser splits on "&", so only inputs without one are a single
     // value; "=" + input makes all of the input the value.
     formDecode: (s) => (s.includes('&') ? unsupported : { out: new whatwgURL.URLSearchParams('=' + s).get('') }),
+    percentEncodeSet: urlSetters(whatwgURL.URL, whatwgURL.URLSearchParams),
+    queryEncode: (s, args) => query('http://example.test/?', s, args.encoding),
+    queryEncodeScheme: (s, args) => query(args.scheme + '://example.test/?', s, args.encoding),
   };
 }
 
@@ -83,6 +112,4 @@ if (!Object.prototype.hasOwnProperty.call(sets, variant)) {
   process.stderr.write(`testee: unknown function set ${JSON.stringify(variant)}; want one of: ${Object.keys(sets).join(', ')}\n`);
   process.exit(2);
 }
-const ops = sets[variant]();
-
-serve(ops);
+Promise.resolve(sets[variant]()).then(serve);

@@ -7,6 +7,10 @@
 #                         character class of what to escape, "^" and the
 #                         octets the named set keeps
 #   percentDecodeLenient  url_unescape(text as UTF-8 octets)
+#   formEncode            Mojo::Parameters->new(a => text)->to_string, without
+#                         its leading "a="
+#   formDecode            Mojo::Parameters->new("a=" . UTF-8 octets)->param('a'),
+#                         for an input without "&"
 #
 # Every other op is answered "unsupported". README.md beside this file says
 # why each function maps to its op.
@@ -20,50 +24,37 @@ use warnings;
 use JSON::PP ();
 use FindBin;
 use lib "$FindBin::Bin/../perl-common";
-use Protocol qw(serve);
+use Protocol qw(serve text_of_utf8);
+use Sets qw(escape_class);
 use Mojo::Util qw(url_escape url_unescape);
-
-# The octets each named set of the vector format (codec/sets.go) keeps.
-my %sets = (
-    'ecma.encodeURI' => '!#$&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'ecma.uriUnescaped' => '!\'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.fragment' => '!$&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.host' => '!"$&\'()*+,-.0123456789:;<=>ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~',
-    'go.path' => '$&+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.path-segment' => '$&+-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.query' => '-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.userpassword' => '$&+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'go.zone' => '!"$&\'()*+,-.0123456789:;<=>ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.fragment' => '!$&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.gen-delims' => '#/:?@[]',
-    'rfc3986.path' => '!$&\'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.pchar' => '!$&\'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.query' => '!$&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.reg-name' => '!$&\'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.reserved' => '!#$&\'()*+,/:;=?@[]',
-    'rfc3986.sub-delims' => '!$&\'()*+,;=',
-    'rfc3986.unreserved' => '-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'rfc3986.userinfo' => '!$&\'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'whatwg.c0-control' => ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~',
-    'whatwg.component' => '!\'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-    'whatwg.form-urlencoded' => '*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz',
-    'whatwg.fragment' => '!#$%&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_abcdefghijklmnopqrstuvwxyz{|}~',
-    'whatwg.path' => '!$%&\'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]_abcdefghijklmnopqrstuvwxyz|~',
-    'whatwg.query' => '!$%&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~',
-    'whatwg.special-query' => '!$%&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~',
-    'whatwg.userinfo' => '!$%&\'()*+,-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
-);
+use Mojo::Parameters;
 
 my %function_sets = (
     '' => {
         percentEncode    => sub { { out => url_escape($_[0]) } },
         percentEncodeSet => sub {
-            my $keeps = $sets{ $_[1]{set} // '' };
-            return { unsupported => JSON::PP::true } unless defined $keeps;
-            my $pattern = '^' . join('', map { sprintf '\\x%02X', ord } split //, $keeps);
+            my $pattern = escape_class($_[1]{set});
+            return { unsupported => JSON::PP::true } unless defined $pattern;
             return { out => url_escape($_[0], $pattern) };
         },
         percentDecodeLenient => sub { { out_hex => unpack('H*', url_unescape($_[0])) } },
+        # The one pair a => text: to_string encodes the character string
+        # (its charset, UTF-8) and writes "a=" before the value.
+        formEncode => sub {
+            my $s = Mojo::Parameters->new(a => text_of_utf8($_[0]))->to_string;
+            return { error => 'NoPrefix', message => "to_string gave '$s'" } unless $s =~ s/\Aa=//;
+            return { out => $s };
+        },
+        # The parser splits on "&", so only an input without one is a single
+        # value; "a=" before it makes all of it the value. param decodes
+        # the charset (UTF-8) into a character string.
+        formDecode => sub {
+            return { unsupported => JSON::PP::true, message => "'&' separates pairs" } if $_[0] =~ /&/;
+            my $v = Mojo::Parameters->new('a=' . $_[0])->param('a');
+            return { error => 'NoValue', message => 'param returned undef' } unless defined $v;
+            utf8::encode($v);
+            return { out => $v };
+        },
     },
 );
 

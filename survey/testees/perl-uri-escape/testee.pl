@@ -5,10 +5,14 @@
 # run:
 #
 #   (none)  percentEncode         uri_escape(octets)
+#           percentEncodeSet      uri_escape(octets, $unsafe): $unsafe is the
+#                                 character class of what to escape, "^" and
+#                                 the octets the named set keeps
 #           percentDecodeLenient  uri_unescape(text as UTF-8 octets)
 #   utf8    percentEncode         uri_escape_utf8(the text the octets are the
 #                                 UTF-8 of; octets that are not UTF-8 are
 #                                 answered "unsupported")
+#           percentEncodeSet      uri_escape_utf8(that text, $unsafe)
 #
 # Every other op is answered "unsupported". README.md beside this file says
 # why each function maps to its op; mapping.json says the same for machines.
@@ -23,11 +27,17 @@ use JSON::PP ();
 use FindBin;
 use lib "$FindBin::Bin/../perl-common";
 use Protocol qw(serve text_of_utf8);
+use Sets qw(escape_class);
 use URI::Escape qw(uri_escape uri_escape_utf8 uri_unescape);
 
 my %function_sets = (
     '' => {
         percentEncode        => sub { { out     => uri_escape($_[0]) } },
+        percentEncodeSet     => sub {
+            my $unsafe = escape_class($_[1]{set});
+            return { unsupported => JSON::PP::true } unless defined $unsafe;
+            return { out => uri_escape($_[0], $unsafe) };
+        },
         percentDecodeLenient => sub { { out_hex => unpack('H*', uri_unescape($_[0])) } },
     },
     'utf8' => {
@@ -35,6 +45,12 @@ my %function_sets = (
             my $text = text_of_utf8($_[0]);
             return { unsupported => JSON::PP::true } unless defined $text;
             return { out => uri_escape_utf8($text) };
+        },
+        percentEncodeSet => sub {
+            my $unsafe = escape_class($_[1]{set});
+            my $text   = text_of_utf8($_[0]);
+            return { unsupported => JSON::PP::true } unless defined $unsafe && defined $text;
+            return { out => uri_escape_utf8($text, $unsafe) };
         },
     },
 );

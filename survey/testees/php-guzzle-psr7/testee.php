@@ -8,11 +8,12 @@
 //           normalize       (string) UriNormalizer::normalize(new Uri($s))
 //           equivalent      UriNormalizer::isEquivalent(new Uri($s), new Uri($other))
 //   query   encodeNoDouble  (new Uri())->withQuery($s)->getQuery()
+//   fragment encodeNoDouble (new Uri())->withFragment($s)->getFragment()
 //
 // Every other op is answered "unsupported". README.md beside this file says
 // why each function maps to its op; mapping.json says the same for machines.
 //
-//   pctest run -utf16hex -- php survey/testees/php-guzzle-psr7/testee.php [query]
+//   pctest run -utf16hex -- php survey/testees/php-guzzle-psr7/testee.php [query|fragment]
 //
 // PHP's json_decode rejects lone surrogates, so the runner's -utf16hex mode
 // is needed: text arrives as "in_utf16". PHP strings are octets; text is
@@ -35,6 +36,9 @@ $sets = [
     ],
     'query' => [
         'encodeNoDouble' => fn ($s, $a) => ['out' => (new Uri())->withQuery($s)->getQuery()],
+    ],
+    'fragment' => [
+        'encodeNoDouble' => fn ($s, $a) => ['out' => (new Uri())->withFragment($s)->getFragment()],
     ],
 ];
 

@@ -5,6 +5,7 @@
 #   (none)    encodeNoDouble        URLencode(URL)  (reserved = FALSE, repeated = FALSE)
 #             percentDecodeLenient  URLdecode(URL)
 #   reserved  percentEncode         URLencode(URL, reserved = TRUE)
+#   repeated  percentEncode         URLencode(URL, reserved = TRUE, repeated = TRUE)
 #
 # Every other op is answered "unsupported"; so are text with a lone
 # surrogate and octets that are not UTF-8 (or hold NUL), which no R string
@@ -52,7 +53,9 @@ sets <- list(
       list("out_hex", paste(as.character(charToRaw(utils::URLdecode(s))), collapse = ""))
     })),
   reserved = list(
-    percentEncode = list("in_hex", function(s) text_out(utils::URLencode(s, reserved = TRUE)))))
+    percentEncode = list("in_hex", function(s) text_out(utils::URLencode(s, reserved = TRUE)))),
+  repeated = list(
+    percentEncode = list("in_hex", function(s) text_out(utils::URLencode(s, reserved = TRUE, repeated = TRUE)))))
 ops <- sets[[variant]]
 if (is.null(ops)) { message("testee: unknown function set"); quit(status = 2) }
 
