@@ -98,6 +98,9 @@ func formatFailure(r Result) string {
 	if v.Note != "" {
 		fmt.Fprintf(&b, "  note:   %s\n", v.Note)
 	}
+	if v.Source != "" {
+		fmt.Fprintf(&b, "  source: %s\n", v.Source)
+	}
 	var ae *AnswerError
 	if errors.As(r.Err, &ae) && ae.Kind == "panic" && ae.Stack != "" {
 		b.WriteString("  stack:\n")

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"encoding/hex"
 	"errors"
+	"regexp"
 	"slices"
 	"strconv"
 	"unicode/utf16"
@@ -74,7 +75,8 @@ const maxErrors = 20
 // op's required args and no others, exactly one of "out"/"out_hex" (by the
 // op's output Kind) and "error" (one of the op's error kinds), a non-empty
 // "ref", a "level" of "must", "should" or "implementation-defined" (see
-// [Levels]), an optional "note", and no other
+// [Levels]), an optional "note", an optional "source" (an https URL with a
+// host, no spaces), and no other
 // members. Text input to an op outside the ecmascript area must be valid
 // UTF-16, since such ops take the input's UTF-8.
 //
@@ -251,11 +253,31 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 	if v.Note, err = str("note", false); err != nil {
 		return v, err
 	}
+	if v.Source, err = str("source", false); err != nil {
+		return v, err
+	}
+	if m, ok := member(e, "source"); ok {
+		if reason := checkSource(v.Source); reason != "" {
+			return v, fieldErr("source", m, reason)
+		}
+	}
 	return v, nil
 }
 
 // vectorMembers are the members a vector object may have.
-var vectorMembers = []string{"id", "op", "in", "in_hex", "args", "out", "out_hex", "error", "ref", "level", "note"}
+var vectorMembers = []string{"id", "op", "in", "in_hex", "args", "out", "out_hex", "error", "ref", "level", "note", "source"}
+
+// checkSource says what is wrong with a vector's source, or "" if it is an
+// https URL: "https://", a host, and no space, control or non-ASCII
+// character (the schema's pattern).
+func checkSource(s string) string {
+	if !sourceRE.MatchString(s) {
+		return "want an https URL (https://host/...), printable ASCII without spaces, got " + strconv.Quote(s)
+	}
+	return ""
+}
+
+var sourceRE = regexp.MustCompile(`^https://[A-Za-z0-9.-]+(:[0-9]+)?(/[!-~]*)?$`)
 
 func firstLoneSurrogate(u []uint16) int {
 	for i := 0; i < len(u); i++ {
@@ -275,7 +297,7 @@ func firstLoneSurrogate(u []uint16) int {
 // AppendVectorJSON appends v as a one-line JSON object of the vector format
 // (README.md), without a trailing newline, and returns the extended buffer.
 // Members come in the order id, op, in or in_hex, args, out or out_hex or
-// error, ref, level, note; hex is lowercase, text is written by
+// error, ref, level, note, source; hex is lowercase, text is written by
 // [AppendJSONText]. File and Line are not written.
 func AppendVectorJSON(dst []byte, v Vector) []byte {
 	dst = append(dst, `{"id":`...)
@@ -302,6 +324,10 @@ func AppendVectorJSON(dst []byte, v Vector) []byte {
 	if v.Note != "" {
 		dst = append(dst, `,"note":`...)
 		dst = appendJSONString(dst, v.Note)
+	}
+	if v.Source != "" {
+		dst = append(dst, `,"source":`...)
+		dst = appendJSONString(dst, v.Source)
 	}
 	return append(dst, '}')
 }

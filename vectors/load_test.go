@@ -93,6 +93,10 @@ func TestLoadFileErrors(t *testing.T) {
 		{"bad-level", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"MUST"}`), 2, "a", "level", `want "must", "should" or "implementation-defined"`},
 		{"no-level", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r"}`), 2, "a", "level", "missing"},
 		{"note-not-string", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must","note":1}`), 2, "a", "note", "want a string"},
+		{"source-not-string", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must","source":1}`), 2, "a", "source", "want a string"},
+		{"source-not-https", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must","source":"http://example.com/1"}`), 2, "a", "source", "want an https URL"},
+		{"source-empty", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must","source":""}`), 2, "a", "source", "want an https URL"},
+		{"source-with-space", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must","source":"https://example.com/a b"}`), 2, "a", "source", "want an https URL"},
 		{"unknown-member", wrap(`{"id":"a","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must","expect":"a"}`), 2, "a", "expect", "unknown member"},
 		{"in-not-string", wrap(goodVector, strings.Replace(goodVector, ".x", ".y", 1), "\n"+`{"id":"b","op":"encodeURI","in":1,"out":"a","ref":"r","level":"must"}`), 5, "b", "in", "want a string"},
 		{"bad-hex", `{"area":"rfc3986","vectors":[` + "\n" + `{"id":"a","op":"percentEncode","in_hex":"4","out":"a","ref":"r","level":"must"}]}`, 2, "a", "in_hex", "two hex digits"},
@@ -154,5 +158,26 @@ func TestLoadFileReportsManyErrors(t *testing.T) {
 	}
 	if n := strings.Count(err.Error(), "many.json:"); n != maxErrors {
 		t.Errorf("%d errors reported, want %d:\n%v", n, maxErrors, err)
+	}
+}
+
+// TestSourceRoundTrip reads a vector with a source and writes it back
+// byte for byte: the source comes last, after the note.
+func TestSourceRoundTrip(t *testing.T) {
+	const line = `{"id":"ecma.encodeURI.x","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must","note":"n","source":"https://github.com/psf/requests/issues/5461"}`
+	var v Vector
+	if err := v.UnmarshalJSON([]byte(line)); err != nil {
+		t.Fatal(err)
+	}
+	if v.Source != "https://github.com/psf/requests/issues/5461" {
+		t.Errorf("Source = %q", v.Source)
+	}
+	if got := string(AppendVectorJSON(nil, v)); got != line {
+		t.Errorf("AppendVectorJSON:\n got %s\nwant %s", got, line)
+	}
+	w := v
+	w.Source = ""
+	if v.Digest() != w.Digest() {
+		t.Error("the source changes the digest: it must not, as ref and note do not")
 	}
 }

@@ -227,10 +227,16 @@ broken = [
     ("ecmascript", vec(ref=None)),
     ("ecmascript", vec(args={"set": "x"})),
     ("ecmascript", vec(expect="a")),
+    ("ecmascript", vec(source="http://example.com/1")),
+    ("ecmascript", vec(source="https://example.com/a b")),
+    ("ecmascript", vec(source=1)),
     ("rfc3986", vec()),
     ("rfc3986", vec(id="rfc3986.percentEncodeSet.x", op="percentEncodeSet", in_hex="41", out="A", **{"in": None})),
     ("rfc3986", vec(id="rfc3986.percentEncode.x", op="percentEncode", in_hex="4", out="A", **{"in": None})),
 ]
+if not v.is_valid({"area": "ecmascript", "vectors": [vec(source="https://github.com/psf/requests/issues/5461")]}):
+    bad += 1
+    print("schema rejects a vector with a source")
 for area, b in broken:
     if v.is_valid({"area": area, "vectors": [b]}):
         bad += 1

@@ -48,6 +48,12 @@ type Vector struct {
 	Level string
 	// Note is optional prose.
 	Note string
+	// Source is optional: an https URL of the upstream report, thread or
+	// fix the vector comes from (a bug users reported against some
+	// implementation), such as "https://github.com/psf/requests/issues/5461".
+	// Like Ref and Note it is not part of what the vector asks and expects
+	// ([Vector.Digest]).
+	Source string
 	// File and Line say where the vector stands: the vectors file's name and
 	// the 1-based line of its opening brace.
 	File string
