@@ -1,12 +1,13 @@
 ;;;; A pctest testee (testee/PROTOCOL.md, run with -utf16hex) for quri's
-;;;; url-encode and url-decode, run as  sbcl --script testee.lisp [plus]
+;;;; url-encode, url-decode and url-encode-params, run as  sbcl --script testee.lisp [plus]
 ;;;; The first argument picks the function set, so that no two functions
 ;;;; answer the same op in one run:
 ;;;;
 ;;;;   (none)  percentEncode  (quri:url-encode octets)
 ;;;;           percentDecode  (quri:url-decode string), its result's UTF-8;
 ;;;;                          quri:url-decoding-error is MalformedEscape
-;;;;   plus    formEncode     (quri:url-encode string :space-to-plus t)
+;;;;   plus    formEncode     (quri:url-encode-params (list (cons "a" string))
+;;;;                          :space-to-plus t) without its leading "a="
 ;;;;
 ;;;; Every other op is answered "unsupported"; so is text with a lone
 ;;;; surrogate. The few request fields are read by hand; answers are hex.
@@ -60,7 +61,8 @@
                        (lambda (s) (list "out_hex" (format nil "~(~{~2,'0x~}~)"
                                                             (coerce (babel:string-to-octets (quri:url-decode s) :encoding :utf-8) 'list)))))))
           ((string= set "plus")
-           (list (list "formEncode" "in_utf16" (lambda (s) (list "out_utf16" (string-utf16 (quri:url-encode s :space-to-plus t)))))))
+           (list (list "formEncode" "in_utf16"
+                       (lambda (s) (list "out_utf16" (string-utf16 (subseq (quri:url-encode-params (list (cons "a" s)) :space-to-plus t) 2)))))))
           (t (format *error-output* "testee: unknown function set~%") (sb-ext:exit :code 2)))))
 
 (defun answer (line)

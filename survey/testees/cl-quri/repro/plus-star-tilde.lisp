@@ -1,4 +1,4 @@
-;; application/x-www-form-urlencoded (WHATWG URL §5.2) leaves '*' and escapes '~'
+;; url-encode-params documents "form-urlencoded": application/x-www-form-urlencoded leaves '*' and escapes '~'
 (require :asdf)
 (let ((*standard-output* (make-broadcast-stream))) (asdf:load-system :quri))
-(write-line (quri:url-encode "*~" :space-to-plus t))
+(write-line (quri:url-encode-params '(("a" . "*~")) :space-to-plus t))
