@@ -215,6 +215,11 @@ func TestReproductions(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", c.file, err)
 				}
+				// A module is asked of the interpreter the reproduction
+				// runs, which may not be the one on PATH.
+				if argv0 := c.Repro.Argv[0]; n.Kind == testenv.KindModule && filepath.Base(argv0) == n.Runtime && strings.Contains(argv0, "/") {
+					n.Runtime = argv0
+				}
 				needs = append(needs, n.By(target))
 			}
 			testenv.Require(t, needs...)

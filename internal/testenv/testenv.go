@@ -35,7 +35,8 @@ const (
 	// KindFile is a file or directory.
 	KindFile Kind = "file"
 	// KindModule is a module another language's runtime imports:
-	// Runtime names the runtime (python3, perl, ruby, node, tclsh).
+	// Runtime names the runtime (python3, perl, ruby, node, tclsh), or
+	// its path (/usr/bin/python3), which is the interpreter asked.
 	KindModule Kind = "module"
 )
 
@@ -191,7 +192,9 @@ func check(n Need) error {
 	case KindModule:
 		var args []string
 		stdin := ""
-		switch n.Runtime {
+		// The runtime may be named by its path (/usr/bin/python3): the
+		// module is asked of that interpreter.
+		switch filepath.Base(n.Runtime) {
 		case "python3":
 			args = []string{"-c", "import " + n.Name}
 		case "perl":
