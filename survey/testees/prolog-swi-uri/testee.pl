@@ -12,6 +12,10 @@
 %
 %                formDecode                         uri_encoded(query_value, -V, +E)
 %
+% The normalize row answers
+%
+%                normalize                          uri_normalized(URI, N)
+%
 % Every other op or set is answered "unsupported"; so are octets that are
 % not UTF-8, since uri_encoded/3 takes text, and text with a lone surrogate. The few request fields are read
 % by hand; answers are out_utf16.
@@ -87,6 +91,19 @@ answer(query_value, Line, Answer) :-
                 format(string(Answer), "{\"id\":~w,\"error\":\"~w\"}", [Id, Kind]) ))
     ;   format(string(Answer), "{\"id\":~w,\"unsupported\":true}", [Id])
     ).
+answer(normalize, Line, Answer) :- !,
+    field(Line, id, Id),
+    (   field(Line, op, "normalize"),
+        field(Line, in_utf16, Hex), utf16_codes(Hex, Codes)
+    ->  atom_codes(URI, Codes),
+        catch(( uri_normalized(URI, Norm),
+                atom_codes(Norm, Out), codes_utf16(Out, U16),
+                format(string(Answer), "{\"id\":~w,\"out_utf16\":\"~w\"}", [Id, U16]) ),
+              E,
+              ( E = error(Formal, _), functor(Formal, Kind, _),
+                format(string(Answer), "{\"id\":~w,\"error\":\"~w\"}", [Id, Kind]) ))
+    ;   format(string(Answer), "{\"id\":~w,\"unsupported\":true}", [Id])
+    ).
 answer(Comp, Line, Answer) :-
     field(Line, id, Id),
     (   field(Line, op, "percentEncodeSet"),
@@ -117,7 +134,7 @@ loop(Comp) :-
 main :-
     current_prolog_flag(argv, [Arg|_]),
     atom_string(Comp, Arg),
-    (   component_set(Comp, _) -> true
+    (   ( component_set(Comp, _) ; Comp == normalize ) -> true
     ;   format(user_error, "testee: unknown component ~w~n", [Arg]), halt(2)
     ),
     loop(Comp).

@@ -6,12 +6,18 @@
   formEncode        Query with the pair ('k', text), .encode(), without 'k='
   formDecode        Query('k=' + text).params['k']
 
+and with the argument dont_quote (its own row, since it answers
+percentEncodeSet too):
+
+  percentEncodeSet  Query with the pair ('k', text),      set rfc3986.query
+                    .encode(quote_plus=False, dont_quote=True), without 'k='
+
 Every other op and set is answered "unsupported"; so are octets that are not
 UTF-8 (furl takes text), and formDecode input with '&', which is no single
 value. README.md beside this file says why each function maps to its op;
 mapping.json says the same for machines.
 
-    pctest run -- /usr/bin/python3 survey/testees/python-furl/testee.py
+    pctest run -- /usr/bin/python3 survey/testees/python-furl/testee.py [dont_quote]
 
 A function that raises answers the exception's class name as the error kind.
 """
@@ -45,12 +51,21 @@ def form_decode(s, args):
     return {"out": furl.Query("k=" + s).params["k"]}
 
 
+def encode_query_dont_quote(octets, args):
+    if args.get("set") != "rfc3986.query":
+        raise Unsupported("set %s is not a query's" % args.get("set"))
+    q = furl.Query()
+    q.params["k"] = text_of(octets)
+    return {"out": q.encode(quote_plus=False, dont_quote=True)[len("k="):]}
+
+
 FUNCTION_SETS = {
     "": {
         "percentEncodeSet": encode_segment,
         "formEncode": form_encode,
         "formDecode": form_decode,
     },
+    "dont_quote": {"percentEncodeSet": encode_query_dont_quote},
 }
 
 
