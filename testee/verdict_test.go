@@ -55,6 +55,7 @@ func verdicts(t *testing.T, mode string, j int, ops []vectors.Op) map[string]ver
 // "quiet or loaded" too.
 //
 // Left out, each covered elsewhere at both -j:
+//   - stderr-junk changes only the stderr shown (TestHostileStderr);
 //   - hang-char needs a timeout to be charged, and costs two of them per
 //     trigger (TestHostileHang);
 //   - one-shot costs a process per vector (TestPromiseOneRequestPerProcess);
@@ -102,7 +103,6 @@ func TestHostileSameVerdict(t *testing.T) {
 		{"ref,close-stdout-after=50", map[string]string{}, ""},
 		{"ref,close-stdin-after=50", map[string]string{}, ""},
 		{"ref,setsid-char=~,pidfile=" + filepath.Join(t.TempDir(), "pids"), map[string]string{}, ""},
-		{"ref,stderr-junk,crash-char=%", triggered(t, "%", "crash", ops...), ""},
 		{"ref,unsup-op=encodeURI", map[string]string{}, ""},
 		{"ref,debug-every", nil, all},
 		{"ok-every", nil, all},
