@@ -26,7 +26,9 @@
 // breaks the protocol, and charges the incident to the request that caused
 // it as a [*CrashError], [*TimeoutError] or [*ProtocolError]; its [Stats]
 // count them. A testee that cannot run at all gives a [*StartError]; one
-// whose stdout carries lines that are not answers, an [*OutputError]. Every
+// whose stdout carries lines that are not answers (log text: lines that do
+// not begin as a JSON object; a malformed answer only charges its
+// request), an [*OutputError]. Every
 // request ends, answered or charged, whatever the testee does
 // (PROTOCOL.md §5).
 //

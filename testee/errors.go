@@ -113,10 +113,17 @@ func (e *StartError) Unwrap() error { return e.Err }
 func (e *StartError) Fatal() bool { return true }
 
 // An OutputError stops a run whose testee's stdout carries lines that are
-// not answers (PROTOCOL.md §2): maxBadLines of them in a row, with no
-// valid answer between them — a testee that logs to stdout, or answers in
-// a format of its own. Every request then fails with it, and no process is
-// started again: the results would be worthless.
+// not answers (PROTOCOL.md §2, the output rule): maxBadLines lines in a
+// row, with no valid answer between them, each not shaped like an answer
+// (its first byte other than space, tab or CR is not '{') and not charged
+// to a request sent again alone — a testee that logs to stdout, or answers
+// in a format of its own that is not JSON objects. Whether a line can
+// count is decided by its content, not by when it comes: lines shaped like
+// an answer never make an OutputError, however malformed and however many
+// in a row (each is a protocol error of the request it is charged to), so
+// a testee whose stdout carries only such lines is never stopped by it.
+// Every request then fails with it, and no process is started again: the
+// results would be worthless.
 type OutputError struct {
 	Command []string
 	// Lines quotes the first offending lines; Count is how many came in a
@@ -128,7 +135,7 @@ type OutputError struct {
 
 // Error names the command and quotes the first offending lines.
 func (e *OutputError) Error() string {
-	return fmt.Sprintf("testee %q: stdout carries lines that are not answers: %s (%d such lines in a row, with no valid answer between them; stdout is for answers only, one JSON object per request, see PROTOCOL.md §2; write logs to stderr)",
+	return fmt.Sprintf("testee %q: stdout carries lines that are not answers: %s (%d such lines in a row, none beginning with '{' as an answer does, with no valid answer between them; stdout is for answers only, one JSON object per request, see PROTOCOL.md §2; write logs to stderr)",
 		strings.Join(e.Command, " "), strings.Join(e.Lines, ", "), e.Count)
 }
 

@@ -52,11 +52,21 @@ const (
 	// answering a request, the last ones on the canary request alone,
 	// before the testee is taken for one that cannot run.
 	startSilentExits = 3
-	// maxBadLines is how many output lines in a row that are not answers
-	// (not JSON, no valid id, the id of no request sent, too long) a
-	// testee may print, with no valid answer between them, before the run
-	// stops with an *OutputError: its stdout carries something else.
+	// maxBadLines is the output rule's threshold (PROTOCOL.md §2): how
+	// many lines that are not answers (not shaped like one: see
+	// answerShaped) a testee may print in a row, with no valid answer
+	// between them, before the run stops with an *OutputError: its stdout
+	// carries something else. A line charged to a request sent again
+	// alone is that request's protocol error, and is not counted; nor is
+	// a line shaped like an answer, however malformed.
 	maxBadLines = 50
+	// canaryFailures is how many malformed answers (lines shaped like an
+	// answer that are not a valid one) to the canary a process may give
+	// before it is killed as one that does not answer the canary: a
+	// testee whose every answer is malformed then cannot start, after
+	// startSilentExits processes, instead of being sent canaries for
+	// ever.
+	canaryFailures = 2
 	// badLinesQuoted is how many of those lines the *OutputError quotes.
 	badLinesQuoted = 3
 	// maxLost bounds how many processes a request may be read by, each
@@ -241,8 +251,9 @@ type Process struct {
 	silentExits  int   // process exits in a row without a valid response
 	starts       int
 	stats        Stats
-	// badLines counts the output lines in a row that were not answers,
-	// with no valid answer since; badQuotes quotes the first of them.
+	// badLines counts the output lines in a row that the output rule
+	// counts (badLineLocked), with no valid answer since; badQuotes quotes
+	// the first of them.
 	badLines  int
 	badQuotes []string
 	// canaryOnly counts the processes in a row that answered the canary,
@@ -256,6 +267,13 @@ type Process struct {
 	stop    chan struct{} // closed by close, stops the watchdog
 	wg      sync.WaitGroup
 	onStart func(pid int) // test hook: called with each started process's pid
+	// afterWrite is a test hook: the writer calls it after each write to
+	// p's stdin returns, before it takes the lock again to record the
+	// write, with outputLines as it was before the write, so that a test
+	// can make the writer lose the race with the reader.
+	afterWrite func(p *proc, lines int64)
+	// outputLines counts the output lines handled, for afterWrite.
+	outputLines int64
 }
 
 // Stats counts the incidents of a run: report.Incidents, as the JSON
@@ -317,6 +335,10 @@ type proc struct {
 	// before it answered something. Both guarded by Process.mu.
 	canaryAnswered bool
 	trusted        bool
+	// canaryFailed counts the malformed answers it gave to canaries, and
+	// canaryErr is the last; guarded by Process.mu.
+	canaryFailed int
+	canaryErr    error
 	// killAfter is how long the request it was killed for went
 	// unanswered, after a timeout; startUp says that was the start-up
 	// allowance. Both guarded by Process.mu.
@@ -724,7 +746,12 @@ func (t *Process) writtenLocked(p *proc) []*call {
 // again alone; otherwise the requests in flight on p that it read are all
 // sent again alone, on the next process, and judged each on its own.
 func (t *Process) incidentLocked(p *proc, err error) {
-	s := t.readLocked(p)
+	t.incidentReadLocked(p, t.readLocked(p), err)
+}
+
+// incidentReadLocked is incidentLocked, s being the requests in flight on
+// p that p read (readLocked).
+func (t *Process) incidentReadLocked(p *proc, s []*call, err error) {
 	switch {
 	case len(s) == 0:
 	case len(s) == 1 && t.chargeableLocked(p, s[0]):
@@ -761,11 +788,13 @@ func (t *Process) chargeableLocked(p *proc, c *call) bool {
 	return c.canary || c.group != nil && (p.answered > 0 || t.oneShot && p.trusted)
 }
 
-// badLineLocked counts an output line of p that is not an answer. Once
-// maxBadLines of them came in a row, with no valid answer between them,
-// the testee's stdout is taken for one that carries something else than
-// answers: every request fails with an *OutputError, no process is
-// started again, and badLineLocked reports true.
+// badLineLocked counts an output line of p that the output rule counts
+// (PROTOCOL.md §2): not shaped like an answer (answerShaped), and not
+// charged to a request sent again alone. Once maxBadLines of them came in
+// a row, with no valid answer between them, the testee's stdout is taken
+// for one that carries something else than answers: every request fails
+// with an *OutputError, no process is started again, and badLineLocked
+// reports true.
 func (t *Process) badLineLocked(p *proc, line []byte) bool {
 	t.badLines++
 	if len(t.badQuotes) < badLinesQuoted {
@@ -816,25 +845,38 @@ func (t *Process) killIfLiving(p *proc, status, reason string) {
 }
 
 // readLocked returns the requests in flight on p that p read, oldest
-// first. Those it never read from its stdin (a testee that stopped reading
-// and ended, or closed its stdout) did not cause what happened: they go
-// out again as they came, charged with nothing.
+// first, p having ended or being about to be killed. Those it never read
+// from its stdin (a testee that stopped reading and ended, or closed its
+// stdout) did not cause what happened: they go out again as they came,
+// charged with nothing.
 func (t *Process) readLocked(p *proc) []*call {
-	s := t.writtenLocked(p)
-	unread := p.unread
-	if unread < 0 {
-		unread = unreadBytes(p.stdin)
+	read, unread := t.partitionLocked(p, p.sent)
+	t.sendAgainLocked(unread)
+	return read
+}
+
+// partitionLocked splits the requests in flight on p, oldest first, into
+// those p read and those it did not, written bytes having been written to
+// its stdin.
+func (t *Process) partitionLocked(p *proc, written int64) (read, unread []*call) {
+	pending := p.unread
+	if pending < 0 {
+		pending = unreadBytes(p.stdin)
 	}
-	read := p.sent - unread
-	var kept, back []*call
-	for _, c := range s {
-		if c.end <= read {
-			kept = append(kept, c)
+	for _, c := range t.writtenLocked(p) {
+		if c.end <= written-pending {
+			read = append(read, c)
 		} else {
-			back = append(back, c)
+			unread = append(unread, c)
 		}
 	}
-	for _, c := range back {
+	return read, unread
+}
+
+// sendAgainLocked sends the requests s again, as they came, to the next
+// process: they were written to one that never read them.
+func (t *Process) sendAgainLocked(s []*call) {
+	for _, c := range s {
 		c.proc = nil
 		switch {
 		case c.canary:
@@ -848,12 +890,11 @@ func (t *Process) readLocked(p *proc) []*call {
 			t.unsent = append(t.unsent, c)
 		}
 	}
-	if len(back) > 0 {
+	if len(s) > 0 {
 		slices.SortFunc(t.unsent, func(a, b *call) int { return int(a.id - b.id) })
 		slices.SortFunc(t.isolate, func(a, b *call) int { return int(a.id - b.id) })
 		t.cond.Broadcast()
 	}
-	return kept
 }
 
 // chargeLocked charges c with the incident err.
@@ -1061,9 +1102,13 @@ func (t *Process) writer() {
 			c.end = p.queued
 		}
 		p.writing = true
+		lines := t.outputLines
 		t.mu.Unlock()
 
 		n, err := p.stdin.Write(buf)
+		if t.afterWrite != nil {
+			t.afterWrite(p, lines)
+		}
 		t.mu.Lock()
 		p.sent += int64(n)
 		p.writing = false
@@ -1208,13 +1253,19 @@ func (t *Process) stdoutEnded(p *proc) {
 // handleLineLocked handles one line of p's stdout, without its end of line.
 // It was read at now, and parsed as id, resp and perr.
 func (t *Process) handleLineLocked(p *proc, line []byte, now time.Time, id int64, resp vectors.Response, perr error) {
+	t.outputLines++
 	if p.dead || t.closed {
 		return // a process being killed or closed: its output no longer counts
 	}
-	t.lastProgress = now
 	c := t.byID[id]
 	if c != nil && c.proc != p {
 		c = nil
+	}
+	if c != nil {
+		// A request in flight is answered or charged: the timeout counts
+		// from here. Other lines are no progress, so that a testee that
+		// prints them for ever, and answers nothing, times out.
+		t.lastProgress = now
 	}
 	switch {
 	case perr == nil && c != nil:
@@ -1229,8 +1280,9 @@ func (t *Process) handleLineLocked(p *proc, line []byte, now time.Time, id int64
 		t.completeLocked(c, resp, nil)
 		return
 	case c != nil:
-		// A response to a request in flight, malformed otherwise.
-		t.chargeLocked(c, &ProtocolError{Line: quoteLine(line), Err: perr})
+		// A response to a request in flight, malformed otherwise: shaped
+		// like an answer, since its id could be read.
+		t.chargeMalformedLocked(p, c, &ProtocolError{Line: quoteLine(line), Err: perr})
 		return
 	case perr == nil && id > 0 && id <= t.nextID.Load():
 		// A request answered already, or charged with a protocol error
@@ -1253,10 +1305,10 @@ func (t *Process) handleLineLocked(p *proc, line []byte, now time.Time, id int64
 func (t *Process) lineTooLong(p *proc, prefix []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.outputLines++
 	if p.dead || t.closed {
 		return
 	}
-	t.lastProgress = time.Now()
 	t.unattributedLocked(p, prefix, fmt.Errorf("response line longer than %d bytes", t.cfg.MaxLine))
 	if !p.dead && !t.closed {
 		t.killLocked(p, "line too long")
@@ -1264,28 +1316,81 @@ func (t *Process) lineTooLong(p *proc, prefix []byte) {
 }
 
 // unattributedLocked handles an output line that names no request in
-// flight. With one request in flight on p, sent again alone, it is charged
-// with a protocol error; with others, p is killed and they are sent again
-// alone; with none, the line is stray output, kept with the stderr tail.
+// flight. With one request in flight on p that p read, sent again alone
+// (or the canary), it is charged with a protocol error; with others, p is
+// killed and they are sent again alone; with none, the line is stray
+// output, kept with the stderr tail. A line not shaped like an answer that
+// is not charged to a request sent again alone is counted by the output
+// rule (badLineLocked).
+//
+// A write under way counts as written whole: the writer may not have taken
+// the lock again after the write returned (a loaded machine), and p may
+// well have read the requests and printed the line about them. Counted as
+// never read, a request alone in flight would go uncharged and be written
+// again, to p, again and again while the race lasts: the verdict would
+// depend on the machine's load. Requests p has not read stay in flight on
+// p, in its pipe, unless p is killed.
 func (t *Process) unattributedLocked(p *proc, line []byte, err error) {
-	if t.badLineLocked(p, line) {
+	written := p.sent
+	if p.writing {
+		written = p.queued
+	}
+	s, unread := t.partitionLocked(p, written)
+	alone := len(s) == 1 && t.chargeableLocked(p, s[0])
+	shaped := answerShaped(line)
+	if !shaped && !(alone && !s[0].canary) && t.badLineLocked(p, line) {
 		return
 	}
-	s := t.readLocked(p)
 	switch {
 	case len(s) == 0:
 		t.stats.StrayLines++
 		t.note("stray stdout line: " + quoteLine(line))
-	case len(s) == 1 && t.chargeableLocked(p, s[0]):
+	case alone:
 		if p.charged == nil {
 			p.charged = make(map[int64]bool)
 		}
 		p.charged[s[0].id] = true
-		t.chargeLocked(s[0], &ProtocolError{Line: quoteLine(line), Err: err})
+		t.lastProgress = time.Now()
+		pe := &ProtocolError{Line: quoteLine(line), Err: err}
+		if shaped {
+			t.chargeMalformedLocked(p, s[0], pe)
+		} else {
+			t.chargeLocked(s[0], pe)
+		}
 	default:
-		t.incidentLocked(p, &ProtocolError{Line: quoteLine(line), Err: err})
+		t.sendAgainLocked(unread)
+		t.incidentReadLocked(p, s, &ProtocolError{Line: quoteLine(line), Err: err})
 		t.killLocked(p, "protocol error")
 	}
+}
+
+// chargeMalformedLocked charges c, in flight on p, with err: p answered it
+// with a line shaped like an answer that is not a valid one. A process
+// that answers the canary so canaryFailures times is killed as one that
+// does not answer it (handleExit counts it as such), so that a testee
+// whose every answer is malformed is not sent canaries for ever.
+func (t *Process) chargeMalformedLocked(p *proc, c *call, err *ProtocolError) {
+	canary := c.canary
+	t.chargeLocked(c, err)
+	if !canary {
+		return
+	}
+	p.canaryErr = err
+	if p.canaryFailed++; p.canaryFailed >= canaryFailures && !p.dead {
+		t.killLocked(p, "canary")
+	}
+}
+
+// answerShaped reports whether an output line is shaped like an answer: its
+// first byte other than JSON white space is '{'. Such a line is taken for
+// an answer, however malformed (a JSON object cut short, without a valid
+// id, with the id of no request in flight, too long): it is a protocol
+// error of the request it is charged to, never a line the output rule
+// counts. Any other line (log text, "ok", a JSON value that is not an
+// object) is not an answer.
+func answerShaped(line []byte) bool {
+	i := skipSpace(line, 0)
+	return i < len(line) && line[i] == '{'
 }
 
 // stderrReader keeps the tail of p's stderr.
@@ -1400,6 +1505,8 @@ func (t *Process) handleExit(p *proc) {
 		status = "closed its stdout"
 	case "closed stdin":
 		status = "closed its stdin"
+	case "canary":
+		status = fmt.Sprintf("killed after %d malformed answers to the canary request (the last: %v)", p.canaryFailed, p.canaryErr)
 	}
 	if p.answered == 0 {
 		t.silentExits++

@@ -476,3 +476,71 @@ func TestSignalsLeaveNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestRunSameVerdict (issue 35): pctest run gives each vector the same
+// verdict at -j 1 and -j 256, against the hostile fake testee's
+// behaviours that depend on the request only (testee's
+// TestHostileSameVerdict runs them all): its status and the kind of its
+// error, or, for a run stopped by the testee's output, the same exit
+// status and reason. Nothing here depends on time.
+func TestRunSameVerdict(t *testing.T) {
+	faketestee.CheckNoLeaks(t)
+	// verdicts runs pctest at -j j and returns each vector's status and
+	// the kind of its error, by id; a run stopped with exit 2, its reason.
+	verdicts := func(mode, j string) map[string]string {
+		args := append([]string{"run", "-format", "json", "-op", "encodeURI,encodeURIComponent", "-j", j}, fakeArgs(t, mode)...)
+		r := runPctest(t, args...)
+		if r.code == exitUsage {
+			reason := "exit 2: " + r.stderr
+			if strings.Contains(r.stderr, "stdout carries lines that are not answers") {
+				reason = "exit 2: stdout carries lines that are not answers"
+			}
+			return map[string]string{"": reason}
+		}
+		var rep struct {
+			Results []struct {
+				ID     string `json:"id"`
+				Status string `json:"status"`
+				Error  string `json:"error"`
+			} `json:"results"`
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+			t.Fatalf("%s -j %s: exit %d: %v\n%s", mode, j, r.code, err, r.stderr)
+		}
+		got := map[string]string{"": fmt.Sprint("exit ", r.code)}
+		for _, res := range rep.Results {
+			kind, _, _ := strings.Cut(res.Error, ":")
+			got[res.ID] = res.Status + " " + kind
+		}
+		return got
+	}
+	for mode, want := range map[string]string{
+		"ref,garbage-char=~":       "fail protocol error",
+		"ref,malformed-char=~":     "fail protocol error",
+		"ref,extra-char=~":         "fail protocol error",
+		"ref,noflush,crash-char=%": "fail crash",
+		"ref,debug-every":          "",
+	} {
+		t.Run(mode, func(t *testing.T) {
+			j1, j256 := verdicts(mode, "1"), verdicts(mode, "256")
+			if len(j1) != len(j256) {
+				t.Errorf("%d verdicts at -j 1, %d at -j 256", len(j1), len(j256))
+			}
+			n := 0
+			for id, v := range j1 {
+				if j256[id] != v {
+					t.Errorf("%q: -j 1: %q, -j 256: %q", id, v, j256[id])
+				}
+				if want != "" && v == want {
+					n++
+				}
+			}
+			switch {
+			case want == "" && j1[""] != "exit 2: stdout carries lines that are not answers":
+				t.Errorf("got %q, want the run stopped by the output rule", j1[""])
+			case want != "" && n == 0:
+				t.Errorf("no vector failed with %q", want)
+			}
+		})
+	}
+}

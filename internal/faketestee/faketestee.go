@@ -34,6 +34,9 @@ const (
 	//	close-stdout-at-start
 	//	               close stdout at once and sleep
 	//	never-read     never read stdin; sleep
+	//	spew=LINE      never read stdin; print LINE on stdout every
+	//	               millisecond, for ever (a testee that logs to stdout
+	//	               and never answers; LINE holds no comma)
 	//	stderr-junk    write terminal escapes, NUL and CR to stderr at start
 	//	setsid         at start, start a grandchild in a session of its own
 	//	               that sleeps (its pid goes to the pidfile)
@@ -126,6 +129,14 @@ func Main() int {
 	if has("never-read") {
 		time.Sleep(time.Hour)
 		return 0
+	}
+	if line, ok := opts["spew"]; ok {
+		for {
+			if _, err := fmt.Println(line); err != nil {
+				return 0
+			}
+			time.Sleep(time.Millisecond)
+		}
 	}
 	var reqID int64 // the id of the request being answered
 	misbehave := func() bool {
