@@ -6,12 +6,13 @@ op in one run:
 
   (none)    percentEncodeSet  URL.build(path=text).raw_path          set rfc3986.path
   fragment  percentEncodeSet  URL.build(fragment=text).raw_fragment  set rfc3986.fragment
+  requote   encodeNoDouble    str(URL(text))
 
 Every other op and set is answered "unsupported"; so are octets that are not
-UTF-8 (URL.build takes str). README.md beside this file says why each
+UTF-8 (URL.build and URL take str). README.md beside this file says why each
 function maps to its op; mapping.json says the same for machines.
 
-    pctest run -- /usr/bin/python3 survey/testees/python-yarl/testee.py [fragment]
+    pctest run -- /usr/bin/python3 survey/testees/python-yarl/testee.py [fragment|requote]
 
 A function that raises answers the exception's class name as the error kind.
 """
@@ -37,6 +38,7 @@ def encode(part, set_name):
 FUNCTION_SETS = {
     "": {"percentEncodeSet": encode("path", "rfc3986.path")},
     "fragment": {"percentEncodeSet": encode("fragment", "rfc3986.fragment")},
+    "requote": {"encodeNoDouble": lambda s, args: {"out": str(URL(s if isinstance(s, str) else text_of(s)))}},
 }
 
 
