@@ -150,7 +150,7 @@ func collect(l *layout, rows []Row, causes []*Cause) (*Report, error) {
 					return nil, errs[0]
 				}
 				for _, u := range list {
-					rep.Upstream = append(rep.Upstream, UpstreamLine{Dir: r.Dir, UpstreamReport: u})
+					rep.Upstream = append(rep.Upstream, UpstreamLine{Dir: filepath.Base(r.Dir), UpstreamReport: u})
 				}
 			}
 		}
