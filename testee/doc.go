@@ -28,9 +28,8 @@
 // count them. A testee that cannot run at all gives a [*StartError]; one
 // whose stdout carries lines that are not answers (log text: lines that do
 // not begin as a JSON object; a malformed answer only charges its
-// request), an [*OutputError]. Every
-// request ends, answered or charged, whatever the testee does
-// (PROTOCOL.md §5).
+// request), an [*OutputError]. Every request ends, answered or charged,
+// whatever the testee does (PROTOCOL.md §5).
 //
 // A Process is a [conformance.Batcher]: conformance.Fuzz sends it its
 // cases in batches. Its errors say what they stand for through methods that
