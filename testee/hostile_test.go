@@ -56,11 +56,24 @@ func runHostile(t *testing.T, mode string, j int, timeout time.Duration, ops ...
 	cfg.Window = j
 	cfg.Timeout = timeout
 	p, _ := startFake(t, cfg)
+	return failedKinds(runVectors(t, p, j, ops...)), p
+}
+
+// runVectors runs the vectors of ops against p with window j, closes p
+// and returns the results.
+func runVectors(t *testing.T, p *Process, j int, ops ...vectors.Op) []conformance.Result {
+	t.Helper()
 	results, err := conformance.Results(context.Background(), p, conformance.Ops(ops...), conformance.Parallel(j))
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.Close()
+	return results
+}
+
+// failedKinds returns the ids of the failed vectors of results, each with
+// the kind of its error ("wrong" for a wrong answer).
+func failedKinds(results []conformance.Result) map[string]string {
 	failed := map[string]string{}
 	for _, r := range results {
 		switch {
@@ -71,7 +84,7 @@ func runHostile(t *testing.T, mode string, j int, timeout time.Duration, ops ...
 			failed[r.Vector.ID] = "wrong"
 		}
 	}
-	return failed, p
+	return failed
 }
 
 // checkFailed fails t unless got and want are the same.
@@ -153,17 +166,12 @@ func TestHostileOutput(t *testing.T) {
 				cfg.Timeout = 10 * time.Second
 				cfg.MaxLine = 64 << 10
 				p, _ := startFake(t, cfg)
-				results, err := conformance.Results(context.Background(), p, conformance.Ops(hostileOps...), conformance.Parallel(j))
-				if err != nil {
-					t.Fatal(err)
-				}
-				p.Close()
-				got := map[string]string{}
+				results := runVectors(t, p, j, hostileOps...)
+				got := failedKinds(results)
 				for _, r := range results {
 					if r.Outcome != conformance.Failed {
 						continue
 					}
-					got[r.Vector.ID] = Kind(r.Err)
 					msg := fmt.Sprint(r.Err)
 					switch mode {
 					case "malformed-char":

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -137,16 +136,7 @@ func TestPromiseStdoutSpew(t *testing.T) {
 
 	cfg = fakeConfig("spew={}")
 	cfg.Timeout = 200 * time.Millisecond
-	cfg.StartTimeout = 300 * time.Millisecond
-	p, pids := startFake(t, cfg)
-	_, err = p.Do(context.Background(), textReq("a"))
-	var se *StartError
-	if !errors.As(err, &se) || !strings.Contains(err.Error(), "ran 3 times without answering a request (last: killed after no answer in 300ms") {
-		t.Errorf("spew={}: got %v, want a *StartError", err)
-	}
-	if len(*pids) != startSilentExits {
-		t.Errorf("spew={}: started %d times", len(*pids))
-	}
+	checkCannotStart(t, "spew={}", cfg, "")
 }
 
 // TestPromiseWriteUnderWay makes the writer lose, on every write, the race
@@ -181,18 +171,7 @@ func TestPromiseWriteUnderWay(t *testing.T) {
 						time.Sleep(100 * time.Microsecond)
 					}
 				}
-				results, err := conformance.Results(context.Background(), p, conformance.Ops(ops...), conformance.Parallel(j))
-				if err != nil {
-					t.Fatal(err)
-				}
-				p.Close()
-				got := map[string]string{}
-				for _, r := range results {
-					if r.Outcome == conformance.Failed {
-						got[r.Vector.ID] = Kind(r.Err)
-					}
-				}
-				checkFailed(t, mode, got, want)
+				checkFailed(t, mode, failedKinds(runVectors(t, p, j, ops...)), want)
 				if st := p.Stats(); st.ProtocolErrors != len(want) || st.StrayLines != 0 || st.Flaky != 0 || st.Timeouts != 0 {
 					t.Errorf("stats %+v", st)
 				}

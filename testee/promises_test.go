@@ -9,7 +9,6 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -55,11 +54,7 @@ func TestPromiseStdoutNotAnswers(t *testing.T) {
 				cfg.Window = j
 				cfg.Timeout = time.Minute // no timeout: the lines come at once
 				p, pids := startFake(t, cfg)
-				results, err := conformance.Results(context.Background(), p, conformance.Ops(hostileOps...), conformance.Parallel(j))
-				if err != nil {
-					t.Fatal(err)
-				}
-				p.Close()
+				results := runVectors(t, p, j, hostileOps...)
 				var oe *OutputError
 				if err := p.StartFailure(); !errors.As(err, &oe) {
 					t.Fatalf("StartFailure: %v, want an *OutputError", err)
@@ -164,15 +159,24 @@ func TestPromiseSlowStart(t *testing.T) {
 		t.Errorf("stats %+v", st)
 	}
 
+	checkCannotStart(t, "start-delay", cfg, ", its start-up allowance (-start-timeout))")
+}
+
+// checkCannotStart gives the fake testee of cfg a start-up allowance of
+// 300ms, which it cannot answer within, and asserts that a request fails
+// with a *StartError whose reason ends in the last process's, followed by
+// tail, after exactly startSilentExits processes.
+func checkCannotStart(t *testing.T, what string, cfg config, tail string) {
+	t.Helper()
 	cfg.StartTimeout = 300 * time.Millisecond
 	p, pids := startFake(t, cfg)
 	_, err := p.Do(context.Background(), textReq("a"))
 	var se *StartError
-	if !errors.As(err, &se) || !strings.Contains(err.Error(), "ran 3 times without answering a request (last: killed after no answer in 300ms, its start-up allowance (-start-timeout))") {
-		t.Errorf("got %v", err)
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "ran 3 times without answering a request (last: killed after no answer in 300ms"+tail) {
+		t.Errorf("%s: got %v, want a *StartError", what, err)
 	}
 	if len(*pids) != startSilentExits {
-		t.Errorf("started %d times", len(*pids))
+		t.Errorf("%s: started %d times", what, len(*pids))
 	}
 }
 

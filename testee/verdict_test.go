@@ -1,7 +1,6 @@
 package testee
 
 import (
-	"context"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -30,13 +29,8 @@ func verdicts(t *testing.T, mode string, j int, ops []vectors.Op) map[string]ver
 	cfg.Timeout = time.Minute
 	cfg.MaxLine = 64 << 10
 	p, _ := startFake(t, cfg)
-	results, err := conformance.Results(context.Background(), p, conformance.Ops(ops...), conformance.Parallel(j))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.Close()
 	got := map[string]verdict{}
-	for _, r := range results {
+	for _, r := range runVectors(t, p, j, ops...) {
 		v := verdict{outcome: r.Outcome}
 		if r.Err != nil {
 			v.kind = Kind(r.Err)
