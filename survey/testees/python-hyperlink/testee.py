@@ -4,9 +4,9 @@ hyperlink (Debian python3-hyperlink, /usr/bin/python3). The first argument
 picks the function set, so that no two functions answer the same op in one
 run:
 
-  (none)  normalize  URL.from_text(text).normalize().to_text()
-  iri     iriToURI   URL.from_text(text).to_uri().to_text()
-          uriToIRI   URL.from_text(text).to_iri().to_text()
+  (none)  normalize  URL.from_text(text).normalize().to_text(with_password=True)
+  iri     iriToURI   URL.from_text(text).to_uri().to_text(with_password=True)
+          uriToIRI   URL.from_text(text).to_iri().to_text(with_password=True)
 
 Every other op is answered "unsupported". README.md beside this file says
 why each function maps to its op; mapping.json says the same for machines.
@@ -37,10 +37,10 @@ def idna_errors(fn):
 
 
 FUNCTION_SETS = {
-    "": {"normalize": lambda s, a: {"out": URL.from_text(s).normalize().to_text()}},
+    "": {"normalize": lambda s, a: {"out": URL.from_text(s).normalize().to_text(with_password=True)}},
     "iri": {
-        "iriToURI": idna_errors(lambda s: URL.from_text(s).to_uri().to_text()),
-        "uriToIRI": idna_errors(lambda s: URL.from_text(s).to_iri().to_text()),
+        "iriToURI": idna_errors(lambda s: URL.from_text(s).to_uri().to_text(with_password=True)),
+        "uriToIRI": idna_errors(lambda s: URL.from_text(s).to_iri().to_text(with_password=True)),
     },
 }
 
