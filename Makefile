@@ -199,6 +199,23 @@ test262-export:
 		-test262 $(TEST262_CHECKOUT) -test262-repo $(TEST262_REPO) -test262-rev $(TEST262_REV) \
 		-engines '$(TEST262_ENGINES)' -out bin/test262-export.md
 
+# urltestdata-export: pctest export urltestdata, run through URL parsers:
+# each entry is checked as WPT's url-constructor.any.js and
+# url-origin.any.js check urltestdata.json, in node's URL and in
+# whatwg-url (npm, from the lockfile of cmd/pctest/internal/urltestcheck).
+# The report (stdout and bin/urltestdata-export.md) lists every entry a
+# parser fails, with its vector id. Not part of test.
+URLTESTDATA_DIR ?= bin/urltestdata-export
+
+.PHONY: urltestdata-export
+urltestdata-export:
+	command -v npm >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y nodejs npm)
+	cd cmd/pctest/internal/urltestcheck && npm ci --no-audit --no-fund
+	$(GO) build -o bin/pctest ./cmd/pctest
+	rm -rf $(URLTESTDATA_DIR)
+	bin/pctest export urltestdata $(URLTESTDATA_DIR)
+	$(GO) run ./cmd/pctest/internal/urltestcheck -dir $(URLTESTDATA_DIR) -out bin/urltestdata-export.md
+
 # wpt-export: pctest export wpt, checked in real browsers. Installs Debian's
 # chromium and firefox-esr (security-updated: pinned to their major
 # version, the report records the exact ones), exports the WHATWG vectors
