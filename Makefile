@@ -188,6 +188,7 @@ TEST262_APT = $(strip $(foreach e,$(TEST262_ENGINES),$(TEST262_APT_$(e))))
 .PHONY: test262-export
 test262-export:
 	command -v npm >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y nodejs npm)
+	command -v git >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y git)
 	python3 -c 'import yaml, pip' 2>/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y python3-yaml python3-pip)
 	$(if $(TEST262_APT),apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y $(TEST262_APT))
 	cd cmd/pctest/internal/test262check && npm ci --no-audit --no-fund

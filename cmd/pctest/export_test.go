@@ -227,14 +227,7 @@ func TestExportTest262Format(t *testing.T) {
 		t.Errorf("%d vectors exported, the corpus has %d ECMAScript and Annex B vectors", len(seen), len(want))
 	}
 	// The index names the same files and vectors.
-	var idx exportIndex
-	data, err := os.ReadFile(filepath.Join(dir, exportIndexName))
-	if err == nil {
-		err = json.Unmarshal(data, &idx)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	idx := readExportIndex(t, dir)
 	if len(idx.Files) != nfiles || idx.SuiteVersion != suiteVersion() {
 		t.Errorf("index: %d files, suite %s; the tree has %d, the suite is %s", len(idx.Files), idx.SuiteVersion, nfiles, suiteVersion())
 	}
@@ -408,14 +401,7 @@ func TestExportTest262Readme(t *testing.T) {
 		t.Fatal(err)
 	}
 	readme := string(data)
-	var idx exportIndex
-	data, err = os.ReadFile(filepath.Join(dir, exportIndexName))
-	if err == nil {
-		err = json.Unmarshal(data, &idx)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	idx := readExportIndex(t, dir)
 	n := 0
 	for _, f := range idx.Files {
 		if f.Path == "README.md" {
@@ -453,4 +439,18 @@ func TestExportTest262Readme(t *testing.T) {
 			t.Errorf("the README's globs miss %s", f.Path)
 		}
 	}
+}
+
+// readExportIndex reads the pctest-export.json an export wrote in dir.
+func readExportIndex(t *testing.T, dir string) exportIndex {
+	t.Helper()
+	var idx exportIndex
+	data, err := os.ReadFile(filepath.Join(dir, exportIndexName))
+	if err == nil {
+		err = json.Unmarshal(data, &idx)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return idx
 }

@@ -156,14 +156,7 @@ func TestExportURLTestDataFormat(t *testing.T) {
 			t.Errorf("element %d: %s: href %q, its components serialize to %q", n+1, id, e["href"], href)
 		}
 	}
-	var idx exportIndex
-	data, err = os.ReadFile(filepath.Join(dir, exportIndexName))
-	if err == nil {
-		err = json.Unmarshal(data, &idx)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	idx := readExportIndex(t, dir)
 	if idx.Format != "urltestdata" || idx.SuiteVersion != suiteVersion() || len(idx.Files) != 1 {
 		t.Fatalf("index: format %q, suite %s, %d files", idx.Format, idx.SuiteVersion, len(idx.Files))
 	}
