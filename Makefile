@@ -158,28 +158,64 @@ fuzz-libfuzzer: libfuzzer-deps
 	$(GO) run ./fuzz/libfuzzer run -out $(LIBFUZZEROUT) -time $(LIBFUZZERTIME) -fork $(LIBFUZZERFORK) \
 		$(if $(LIBFUZZERMATCH),-match '$(LIBFUZZERMATCH)')
 
-# test262-export: pctest export test262, run with test262's own harness.
-# Installs test262-harness (with eshost), engine262, Hermes and QuickJS
-# (Wasm) from the npm lockfile of cmd/pctest/internal/test262check, and
-# SpiderMonkey 102 and 78, JavaScriptCore and Rhino from Debian (updated
-# packages pinned to their major version; the table records the exact
-# ones), exports the ECMAScript and Annex B vectors into TEST262_DIR, and
-# runs test262check: node must pass every file, and each other engine must
-# fail exactly the files that hold the vectors pctest run fails on it. The
+# test262-export: pctest export test262, linted and run as its README.md
+# says, with test262's own linter and harness. Fetches a sparse checkout of
+# tc39/test262 at TEST262_REV into TEST262_CHECKOUT (harness/, package.json
+# and tools/lint: a few MB), copies the export's test/ into it, and runs
+# test262check there: tools/lint/lint.py must find 0 errors (it needs
+# python3 with PyYAML and pip: Debian's python3-yaml, python3-pip), node
+# must pass every file, and each other engine must fail exactly the files
+# that hold the vectors pctest run fails on it. ENGINES (ids, space- or
+# comma-separated) names the engines to run and install: node, engine262,
+# hermes, qjs (npm, from the lockfile of cmd/pctest/internal/test262check,
+# which also holds test262-harness), sm102, sm78, jsc, rhino (Debian's,
+# updated packages pinned to their major version; the table records the
+# exact ones). make test262-export ENGINES=node installs no engine. The
 # table goes to stdout and to bin/test262-export.md. Not part of test.
 TEST262_DIR ?= bin/test262-export
+TEST262_CHECKOUT ?= bin/test262
+TEST262_REPO ?= https://github.com/tc39/test262.git
+TEST262_REV ?= be13516fb6441b950ba8a3df97eb34062c186972
+ENGINES ?= node engine262 sm102 sm78 jsc hermes qjs rhino
+comma := ,
+TEST262_ENGINES = $(subst $(comma), ,$(ENGINES))
+TEST262_APT_sm102 = 'libmozjs-102-dev=102.*'
+TEST262_APT_sm78 = libmozjs-78-dev=78.15.0-7
+TEST262_APT_jsc = 'libjavascriptcoregtk-4.0-bin=2.*'
+TEST262_APT_rhino = 'rhino=1.7.*'
+TEST262_APT = $(strip $(foreach e,$(TEST262_ENGINES),$(TEST262_APT_$(e))))
 
 .PHONY: test262-export
 test262-export:
 	command -v npm >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y nodejs npm)
-	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y \
-		'libmozjs-102-dev=102.*' libmozjs-78-dev=78.15.0-7 'libjavascriptcoregtk-4.0-bin=2.*' 'rhino=1.7.*'
+	command -v git >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y git)
+	python3 -c 'import yaml, pip' 2>/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y python3-yaml python3-pip)
+	$(if $(TEST262_APT),apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y $(TEST262_APT))
 	cd cmd/pctest/internal/test262check && npm ci --no-audit --no-fund
-	cd survey/testees/engine-hermes && npm ci --no-audit --no-fund
+	$(if $(filter hermes,$(TEST262_ENGINES)),cd survey/testees/engine-hermes && npm ci --no-audit --no-fund)
 	$(GO) build -o bin/pctest ./cmd/pctest
 	rm -rf $(TEST262_DIR)
 	bin/pctest export test262 $(TEST262_DIR)
-	$(GO) run ./cmd/pctest/internal/test262check -pctest bin/pctest -dir $(TEST262_DIR) -out bin/test262-export.md
+	$(GO) run ./cmd/pctest/internal/test262check -pctest bin/pctest -dir $(TEST262_DIR) \
+		-test262 $(TEST262_CHECKOUT) -test262-repo $(TEST262_REPO) -test262-rev $(TEST262_REV) \
+		-engines '$(TEST262_ENGINES)' -out bin/test262-export.md
+
+# urltestdata-export: pctest export urltestdata, run through URL parsers:
+# each entry is checked as WPT's url-constructor.any.js and
+# url-origin.any.js check urltestdata.json, in node's URL and in
+# whatwg-url (npm, from the lockfile of cmd/pctest/internal/urltestcheck).
+# The report (stdout and bin/urltestdata-export.md) lists every entry a
+# parser fails, with its vector id. Not part of test.
+URLTESTDATA_DIR ?= bin/urltestdata-export
+
+.PHONY: urltestdata-export
+urltestdata-export:
+	command -v npm >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y nodejs npm)
+	cd cmd/pctest/internal/urltestcheck && npm ci --no-audit --no-fund
+	$(GO) build -o bin/pctest ./cmd/pctest
+	rm -rf $(URLTESTDATA_DIR)
+	bin/pctest export urltestdata $(URLTESTDATA_DIR)
+	$(GO) run ./cmd/pctest/internal/urltestcheck -dir $(URLTESTDATA_DIR) -out bin/urltestdata-export.md
 
 # wpt-export: pctest export wpt, checked in real browsers. Installs Debian's
 # chromium and firefox-esr (security-updated: pinned to their major

@@ -16,7 +16,8 @@
 //	pctest fuzz [flags] -- COMMAND [ARGS...]
 //	pctest version                      module, suite and protocol versions
 //	pctest ops [-format json]           the ops, areas and named sets
-//	pctest export test262|wpt DIR       the vectors as test262 tests or WPT data
+//	pctest export test262|wpt|urltestdata DIR
+//	                                    the vectors as test262 tests, WPT data, or urltestdata.json entries
 //	pctest help [COMMAND]               the commands, or one command's flags
 //
 // A bad flag is one line that says what is wrong and where the flags are

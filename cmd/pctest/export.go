@@ -16,15 +16,16 @@ import (
 )
 
 // cmdExport writes the vectors in another suite's format: test262's
-// (pctest export test262 DIR) or web-platform-tests' URL data files
-// (pctest export wpt DIR).
+// (pctest export test262 DIR), web-platform-tests' URL data files
+// (pctest export wpt DIR), or entries of WPT's urltestdata.json, which
+// URL parsers run in their own CI (pctest export urltestdata DIR).
 func cmdExport(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("export", "pctest export test262|wpt DIR", stderr)
+	fs := newFlagSet("export", "pctest export test262|wpt|urltestdata DIR", stderr)
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
 	if fs.NArg() != 2 {
-		fmt.Fprintf(stderr, "pctest export: want a format (test262 or wpt) and a directory, got %q\n", fs.Args())
+		fmt.Fprintf(stderr, "pctest export: want a format (test262, wpt or urltestdata) and a directory, got %q\n", fs.Args())
 		return exitUsage
 	}
 	format, dir := fs.Arg(0), fs.Arg(1)
@@ -34,27 +35,35 @@ func cmdExport(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	var files []exportFile
+	var skipped []exportSkip
 	switch format {
 	case "test262":
 		files = exportTest262(vs)
+		files = append(files, exportFile{Path: "README.md", Data: test262Readme(files)})
 	case "wpt":
 		files, err = exportWPT(vs)
+	case "urltestdata":
+		files, skipped = exportURLTestData(vs)
+		files = append(files, exportFile{Path: "README.md", Data: urltestdataReadme(files[0], skipped)})
 	default:
-		fmt.Fprintf(stderr, "pctest export: unknown format %q: want test262 or wpt\n", format)
+		fmt.Fprintf(stderr, "pctest export: unknown format %q: want test262, wpt or urltestdata\n", format)
 		return exitUsage
 	}
 	if err == nil {
-		err = writeExport(dir, files)
+		err = writeExport(dir, format, files, skipped)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "pctest export %s: %v\n", format, err)
 		return exitFail
 	}
-	n := 0
+	n, nf := 0, 0
 	for _, f := range files {
-		n += len(f.IDs)
+		if len(f.IDs) > 0 {
+			n += len(f.IDs)
+			nf++
+		}
 	}
-	fmt.Fprintf(stdout, "pctest export %s: %d files holding %d vectors written under %s (suite %s)\n", format, len(files), n, dir, suiteVersion())
+	fmt.Fprintf(stdout, "pctest export %s: %d test files holding %d vectors written under %s (suite %s)\n", format, nf, n, dir, suiteVersion())
 	return exitOK
 }
 
@@ -75,6 +84,15 @@ type exportIndex struct {
 	SuiteVersion string             `json:"suite_version"`
 	Format       string             `json:"format"`
 	Files        []exportIndexEntry `json:"files"`
+	// Skipped lists the vectors of the export's ops that no file holds,
+	// each with why (urltestdata: an input a URL cannot hold there).
+	Skipped []exportSkip `json:"skipped,omitempty"`
+}
+
+// An exportSkip is a vector an export leaves out, and why.
+type exportSkip struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
 }
 
 type exportIndexEntry struct {
@@ -89,8 +107,8 @@ const exportIndexName = "pctest-export.json"
 
 // writeExport writes files under dir, with the index and the licence the
 // files' headers name, creating directories as needed.
-func writeExport(dir string, files []exportFile) error {
-	idx := exportIndex{SuiteVersion: suiteVersion(), Files: []exportIndexEntry{}}
+func writeExport(dir, format string, files []exportFile, skipped []exportSkip) error {
+	idx := exportIndex{SuiteVersion: suiteVersion(), Format: format, Files: []exportIndexEntry{}, Skipped: skipped}
 	for _, f := range files {
 		p := filepath.Join(dir, filepath.FromSlash(f.Path))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -238,6 +256,52 @@ func test262File(op, step string, fn test262Fn, vs []*vectors.Vector) []byte {
 			fmt.Fprintf(&b, "assert.sameValue(%s, %s, %s);\n", call, jsString(v.Expect.Out), msg)
 		}
 	}
+	return []byte(b.String())
+}
+
+// test262HarnessVersion is the test262-harness release the export's
+// README names and make test262-export runs (the npm lockfile of
+// cmd/pctest/internal/test262check pins the same).
+const test262HarnessVersion = "10.0.0"
+
+// test262Readme writes the README.md beside test/: what the export holds
+// and the exact commands that copy it into a test262 checkout, lint it
+// and run it with test262-harness. The export is not a test262 root by
+// itself (test262-harness needs test262's harness/ and package.json,
+// which are test262's own files): make test262-export stages it in a
+// checkout of tc39/test262 the same way.
+func test262Readme(files []exportFile) []byte {
+	n := 0
+	for _, f := range files {
+		n += len(f.IDs)
+	}
+	// The shell expands these for the linter; test262-harness expands
+	// them itself when quoted.
+	const globs = "test/built-ins/*/pctest-*.js test/annexB/built-ins/*/pctest-*.js"
+	var b strings.Builder
+	fmt.Fprintf(&b, "# pctest's test262 export (suite %s)\n\n", suiteVersion())
+	fmt.Fprintf(&b, "%d test262 tests of decodeURI, decodeURIComponent, encodeURI, encodeURIComponent,\n", len(files))
+	fmt.Fprintf(&b, "escape and unescape, holding %d pctest vectors: one file per function and spec\n", n)
+	b.WriteString("step, each assertion's message the vector's id and step. pctest-export.json\n")
+	b.WriteString("lists each file's vectors; the tests are under the BSD licence in LICENSE.\n\n")
+	b.WriteString("The files are test262 tests, not a test262 checkout: test262-harness needs the\n")
+	b.WriteString("checkout's harness/ (assert.js, sta.js, doneprintHandle.js) and package.json\n")
+	b.WriteString("beside test/. Copy them into a checkout of tc39/test262 (they only add files\n")
+	b.WriteString("named pctest-*.js) and run them there. From the directory holding this README:\n\n")
+	b.WriteString("    git clone --depth 1 https://github.com/tc39/test262.git /tmp/test262\n")
+	b.WriteString("    cp -R test/. /tmp/test262/test/\n")
+	b.WriteString("    cd /tmp/test262\n")
+	b.WriteString("    python3 tools/lint/lint.py " + globs + "\n")
+	fmt.Fprintf(&b, "    npx --yes test262-harness@%s --test262-dir . --host-type node --host-path \"$(command -v node)\" \\\n", test262HarnessVersion)
+	b.WriteString("      '" + strings.ReplaceAll(globs, " ", "' '") + "'\n\n")
+	b.WriteString("The linter needs Python 3 with PyYAML and pip (Debian: python3-yaml python3-pip).\n")
+	b.WriteString("For another engine, give test262-harness its eshost --host-type and --host-path\n")
+	b.WriteString("(jsshell, jsc, d8, hermes, qjs, engine262, ...). To run them here instead, copy\n")
+	b.WriteString("harness/ and package.json from the checkout into this directory and pass\n")
+	b.WriteString("--test262-dir with this directory.\n\n")
+	b.WriteString("pctest's make test262-export does exactly this (in a sparse checkout of a pinned\n")
+	b.WriteString("test262 revision), lints the files, and checks each engine fails exactly the\n")
+	b.WriteString("files of its pctest run failures; make test262-export ENGINES=node runs node alone.\n")
 	return []byte(b.String())
 }
 

@@ -227,14 +227,7 @@ func TestExportTest262Format(t *testing.T) {
 		t.Errorf("%d vectors exported, the corpus has %d ECMAScript and Annex B vectors", len(seen), len(want))
 	}
 	// The index names the same files and vectors.
-	var idx exportIndex
-	data, err := os.ReadFile(filepath.Join(dir, exportIndexName))
-	if err == nil {
-		err = json.Unmarshal(data, &idx)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	idx := readExportIndex(t, dir)
 	if len(idx.Files) != nfiles || idx.SuiteVersion != suiteVersion() {
 		t.Errorf("index: %d files, suite %s; the tree has %d, the suite is %s", len(idx.Files), idx.SuiteVersion, nfiles, suiteVersion())
 	}
@@ -391,4 +384,73 @@ func TestExportWPTFormat(t *testing.T) {
 	if len(pe) != npe || len(fp) != nfp || npe == 0 || nfp == 0 {
 		t.Errorf("export holds %d queryEncode and %d formDecode vectors, the corpus %d and %d", len(pe), len(fp), npe, nfp)
 	}
+}
+
+// TestExportTest262Readme: the README.md beside test/ names the suite
+// version and the export's counts, and gives the commands that copy the
+// files into a test262 checkout, lint them and run them with the
+// test262-harness release make test262-export pins; the index does not
+// count it as a test file.
+func TestExportTest262Readme(t *testing.T) {
+	dir := t.TempDir()
+	if r := runPctest(t, "export", "test262", dir); r.code != 0 {
+		t.Fatalf("pctest export test262: exit %d: %s", r.code, r.stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	idx := readExportIndex(t, dir)
+	n := 0
+	for _, f := range idx.Files {
+		if f.Path == "README.md" {
+			t.Error("the index lists README.md as a test file")
+		}
+		n += len(f.Vectors)
+	}
+	lock, err := os.ReadFile("internal/test262check/package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(lock), `"test262-harness": "`+test262HarnessVersion+`"`) {
+		t.Errorf("test262check's package.json does not pin test262-harness %s", test262HarnessVersion)
+	}
+	for _, want := range []string{
+		suiteVersion(),
+		fmt.Sprintf("%d test262 tests", len(idx.Files)),
+		fmt.Sprintf("%d pctest vectors", n),
+		"git clone --depth 1 https://github.com/tc39/test262.git /tmp/test262\n",
+		"cp -R test/. /tmp/test262/test/\n",
+		"python3 tools/lint/lint.py test/built-ins/*/pctest-*.js test/annexB/built-ins/*/pctest-*.js\n",
+		"npx --yes test262-harness@" + test262HarnessVersion + " --test262-dir . --host-type node",
+		"'test/built-ins/*/pctest-*.js' 'test/annexB/built-ins/*/pctest-*.js'\n",
+		"make test262-export ENGINES=node",
+	} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README.md lacks %q", want)
+		}
+	}
+	// The globs match every exported file and nothing else pctest wrote.
+	for _, f := range idx.Files {
+		ok1, _ := filepath.Match("test/built-ins/*/pctest-*.js", f.Path)
+		ok2, _ := filepath.Match("test/annexB/built-ins/*/pctest-*.js", f.Path)
+		if !ok1 && !ok2 {
+			t.Errorf("the README's globs miss %s", f.Path)
+		}
+	}
+}
+
+// readExportIndex reads the pctest-export.json an export wrote in dir.
+func readExportIndex(t *testing.T, dir string) exportIndex {
+	t.Helper()
+	var idx exportIndex
+	data, err := os.ReadFile(filepath.Join(dir, exportIndexName))
+	if err == nil {
+		err = json.Unmarshal(data, &idx)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return idx
 }

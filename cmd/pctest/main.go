@@ -143,9 +143,10 @@ Usage:
 
   pctest version                the module, suite and protocol versions
   pctest ops [-format json]     the ops, areas and named sets
-  pctest export test262|wpt DIR
-                               write the vectors as test262 tests, or as
-                               web-platform-tests' URL data files
+  pctest export test262|wpt|urltestdata DIR
+                               write the vectors as test262 tests, as
+                               web-platform-tests' URL data files, or as
+                               entries of WPT's urltestdata.json
   pctest help [COMMAND]         this help, or a command's flags
 
 Run 'pctest help run' (or 'pctest run -h') for a command's flags.

@@ -5,9 +5,17 @@
 // file, and every other engine must fail exactly the files that hold a
 // vector that pctest run fails on it. make test262-export runs it after
 // installing the engines; it prints a Markdown table and exits 1 on any
-// mismatch.
+// mismatch or lint error.
 //
-//	go run ./cmd/pctest/internal/test262check -pctest BIN -dir EXPORT [-engines LIST]
+// It runs the export as the export's README.md tells implementers to: in
+// a checkout of tc39/test262 (a sparse one of a pinned revision, fetched
+// here unless -test262 already holds it: harness/, package.json,
+// features.txt and tools/lint, tools/packaging), with the export's test/
+// copied in; test262's own linter (tools/lint/lint.py, Python 3 with
+// PyYAML) lints the copied files first, and any error fails the run.
+//
+//	go run ./cmd/pctest/internal/test262check -pctest BIN -dir EXPORT -test262 CHECKOUT \
+//		[-test262-repo URL -test262-rev SHA] [-engines node,jsc,...] [-out FILE]
 package main
 
 import (
@@ -27,6 +35,7 @@ import (
 // An engine is one row: how eshost runs it, and how pctest run reaches
 // the same engine through a survey testee.
 type engine struct {
+	id       string // the name -engines and make's ENGINES take
 	name     string
 	hostType string   // eshost host type
 	hostPath string   // the engine binary test262-harness runs
@@ -45,27 +54,27 @@ const (
 func engines(node string) []engine {
 	nm := npmDir + "/node_modules"
 	return []engine{
-		{name: "node", hostType: "node", hostPath: node, testee: []string{node, "cmd/pctest/testees/node-builtin/testee.js"},
+		{id: "node", name: "node", hostType: "node", hostPath: node, testee: []string{node, "cmd/pctest/testees/node-builtin/testee.js"},
 			version: []string{node, "--version"}},
-		{name: "engine262", hostType: "engine262", hostPath: nm + "/.bin/engine262",
+		{id: "engine262", name: "engine262", hostType: "engine262", hostPath: nm + "/.bin/engine262",
 			testee:  []string{node, testees + "/engine-engine262/host.js"},
 			version: []string{node, "-p", "'@engine262/engine262 ' + require('./" + nm + "/@engine262/engine262/package.json').version"}},
-		{name: "SpiderMonkey 102", hostType: "jsshell", hostPath: "/usr/bin/js102",
+		{id: "sm102", name: "SpiderMonkey 102", hostType: "jsshell", hostPath: "/usr/bin/js102",
 			testee:   []string{"js102", "-f", testees + "/engine-common/core.js", "-f", testees + "/engine-spidermonkey/testee.js"},
 			utf16hex: true, version: []string{"dpkg-query", "-W", "-f", "libmozjs-102-dev ${Version}", "libmozjs-102-dev"}},
-		{name: "SpiderMonkey 78", hostType: "jsshell", hostPath: "/usr/bin/js78",
+		{id: "sm78", name: "SpiderMonkey 78", hostType: "jsshell", hostPath: "/usr/bin/js78",
 			testee:   []string{"js78", "-f", testees + "/engine-common/core.js", "-f", testees + "/engine-spidermonkey/testee.js"},
 			utf16hex: true, version: []string{"dpkg-query", "-W", "-f", "libmozjs-78-dev ${Version}", "libmozjs-78-dev"}},
-		{name: "JavaScriptCore", hostType: "jsc", hostPath: "/usr/bin/jsc",
+		{id: "jsc", name: "JavaScriptCore", hostType: "jsc", hostPath: "/usr/bin/jsc",
 			testee:   []string{"jsc", testees + "/engine-common/core.js", testees + "/engine-jsc/testee.js"},
 			utf16hex: true, version: []string{"dpkg-query", "-W", "-f", "libjavascriptcoregtk-4.0-bin ${Version}", "libjavascriptcoregtk-4.0-bin"}},
-		{name: "Hermes", hostType: "hermes", hostPath: npmDir + "/hermes-0.12.js",
+		{id: "hermes", name: "Hermes", hostType: "hermes", hostPath: npmDir + "/hermes-0.12.js",
 			testee:  []string{node, testees + "/engine-hermes/host.js"},
 			version: []string{node, "-p", "'hermes-engine-cli ' + require('./" + nm + "/hermes-engine-cli/package.json').version"}},
-		{name: "QuickJS", hostType: "qjs", hostPath: npmDir + "/qjs-wasm.js",
+		{id: "qjs", name: "QuickJS", hostType: "qjs", hostPath: npmDir + "/qjs-wasm.js",
 			testee:  []string{node, testees + "/engine-quickjs/host.js"},
 			version: []string{node, "-p", "'quickjs-emscripten ' + require('./" + nm + "/quickjs-emscripten/package.json').version"}},
-		{name: "Rhino", hostType: "qjs", hostPath: npmDir + "/es5-shell.js", hostArgs: "rhino",
+		{id: "rhino", name: "Rhino", hostType: "qjs", hostPath: npmDir + "/es5-shell.js", hostArgs: "rhino",
 			testee:   []string{"rhino", "-f", testees + "/engine-common/core.js", "-f", testees + "/engine-rhino/testee.js"},
 			utf16hex: true, version: []string{"dpkg-query", "-W", "-f", "rhino ${Version}", "rhino"}},
 	}
@@ -97,11 +106,14 @@ type row struct {
 func main() {
 	pctest := flag.String("pctest", "", "the pctest binary (go build ./cmd/pctest)")
 	dir := flag.String("dir", "", "the directory pctest export test262 wrote")
-	only := flag.String("engines", "", "comma-separated engine names to run (default: all)")
+	checkout := flag.String("test262", "", "a checkout of tc39/test262 to stage the export in (fetched there if it is not at -test262-rev)")
+	repo := flag.String("test262-repo", "https://github.com/tc39/test262.git", "where to fetch test262 from")
+	rev := flag.String("test262-rev", "", "the test262 commit to check out")
+	only := flag.String("engines", "", "engines to run, by id, separated by commas or spaces (default: all)")
 	out := flag.String("out", "", "also write the table to this file")
 	flag.Parse()
-	if *pctest == "" || *dir == "" {
-		fmt.Fprintln(os.Stderr, "usage: test262check -pctest BIN -dir EXPORT [-engines LIST] [-out FILE]")
+	if *pctest == "" || *dir == "" || *checkout == "" || *rev == "" {
+		fmt.Fprintln(os.Stderr, "usage: test262check -pctest BIN -dir EXPORT -test262 CHECKOUT -test262-rev SHA [-test262-repo URL] [-engines LIST] [-out FILE]")
 		os.Exit(2)
 	}
 	abs := func(p string) string {
@@ -111,35 +123,41 @@ func main() {
 		}
 		return a
 	}
-	*pctest, *dir = abs(*pctest), abs(*dir)
+	*pctest, *dir, *checkout = abs(*pctest), abs(*dir), abs(*checkout)
 	if *out != "" {
 		*out = abs(*out)
-	}
-	idx, err := readIndex(*dir)
-	if err != nil {
-		fail(err)
-	}
-	if err := stageTest262Root(*dir); err != nil {
-		fail(err)
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
 		fail(fmt.Errorf("node: %w", err))
 	}
+	selected, err := selectEngines(engines(node), *only)
+	if err != nil {
+		fail(err)
+	}
+	idx, err := readIndex(*dir)
+	if err != nil {
+		fail(err)
+	}
+	if err := fetchTest262(*checkout, *repo, *rev); err != nil {
+		fail(err)
+	}
+	if err := stageExport(*dir, *checkout, idx); err != nil {
+		fail(err)
+	}
+	fmt.Fprintf(os.Stderr, "test262check: staged the export's test/ in %s (tc39/test262 at %.12s), as its README.md says\n", *checkout, *rev)
+	lintOut, lintErr := lint(*checkout, idx)
 	var rows []row
-	bad := false
-	for _, e := range engines(node) {
-		if *only != "" && !slices.Contains(strings.Split(*only, ","), e.name) {
-			continue
-		}
+	bad := lintErr != nil
+	for _, e := range selected {
 		fmt.Fprintf(os.Stderr, "test262check: %s\n", e.name)
-		r := check(e, *pctest, *dir, idx)
+		r := check(e, *pctest, *checkout, idx)
 		if !r.ok {
 			bad = true
 		}
 		rows = append(rows, r)
 	}
-	table := formatTable(idx, rows)
+	table := formatTable(idx, *rev, lintOut, lintErr, rows)
 	fmt.Print(table)
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(table), 0o644); err != nil {
@@ -149,6 +167,31 @@ func main() {
 	if bad {
 		os.Exit(1)
 	}
+}
+
+// selectEngines returns the engines whose ids list names (commas or
+// spaces between them), in the table's order; all of them for "".
+func selectEngines(all []engine, list string) ([]engine, error) {
+	ids := strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' })
+	if len(ids) == 0 {
+		return all, nil
+	}
+	var known []string
+	for _, e := range all {
+		known = append(known, e.id)
+	}
+	for _, id := range ids {
+		if !slices.Contains(known, id) {
+			return nil, fmt.Errorf("unknown engine %q: the engines are %s", id, strings.Join(known, ", "))
+		}
+	}
+	var out []engine
+	for _, e := range all {
+		if slices.Contains(ids, e.id) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
 }
 
 func fail(err error) {
@@ -171,28 +214,77 @@ func readIndex(dir string) (*exportIndex, error) {
 	return &idx, nil
 }
 
-// stageTest262Root makes the export directory a test262 root as
-// test262-harness looks for one: README.md, package.json (the test262
-// version the harness accepts) and harness/ with test262's assert.js,
-// sta.js and doneprintHandle.js, as test262-harness ships them.
-func stageTest262Root(dir string) error {
-	src := filepath.Join(npmDir, "node_modules/test262-harness/test/test-includes")
-	if err := os.MkdirAll(filepath.Join(dir, "harness"), 0o755); err != nil {
+// test262Sparse is what the checkout holds: the harness test262-harness
+// includes, the version it reads, and the linter with what it loads.
+var test262Sparse = []string{"/harness/", "/package.json", "/features.txt", "/lint.exceptions", "/tools/lint/", "/tools/packaging/"}
+
+// fetchTest262 makes dir a sparse checkout of test262 at rev, fetching
+// only rev (and, from a server that filters, only the blobs of
+// test262Sparse), unless dir is one already.
+func fetchTest262(dir, repo, rev string) error {
+	if out, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output(); err == nil && strings.TrimSpace(string(out)) == rev {
+		return nil
+	}
+	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
-	for _, f := range []string{"assert.js", "sta.js", "doneprintHandle.js"} {
-		data, err := os.ReadFile(filepath.Join(src, f))
-		if err != nil {
-			return fmt.Errorf("test262's harness (npm ci in %s first): %w", npmDir, err)
+	steps := [][]string{
+		{"init", "-q", dir},
+		{"-C", dir, "-c", "protocol.file.allow=always", "fetch", "-q", "--depth", "1", "--filter=blob:none", repo, rev},
+		{"-C", dir, "sparse-checkout", "set", "--no-cone"},
+		{"-C", dir, "checkout", "-q", "FETCH_HEAD"},
+	}
+	steps[2] = append(steps[2], test262Sparse...)
+	for _, args := range steps {
+		cmd := exec.Command("git", args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("fetching test262 %s at %s: git %s: %v: %s", repo, rev, strings.Join(args, " "), err, lastLines(stderr.String()))
 		}
-		if err := os.WriteFile(filepath.Join(dir, "harness", f), data, 0o644); err != nil {
+	}
+	return nil
+}
+
+// stageExport copies the export's test files into the checkout's test/,
+// as cp -R EXPORT/test/. CHECKOUT/test/ would, after removing any the
+// checkout holds from an earlier export (test/ is outside the sparse
+// checkout, so all of it is an export's).
+func stageExport(dir, checkout string, idx *exportIndex) error {
+	if err := os.RemoveAll(filepath.Join(checkout, "test")); err != nil {
+		return err
+	}
+	for _, f := range idx.Files {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		if err != nil {
+			return err
+		}
+		p := filepath.Join(checkout, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
 			return err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"version": "3.0.0"}`+"\n"), 0o644); err != nil {
-		return err
+	return nil
+}
+
+// lint runs test262's tools/lint/lint.py on the staged files, in the
+// checkout as test262's CI does, and returns its output; an error if it
+// did not run or found errors.
+func lint(checkout string, idx *exportIndex) (string, error) {
+	args := []string{"tools/lint/lint.py"}
+	for _, f := range idx.Files {
+		args = append(args, filepath.FromSlash(f.Path))
 	}
-	return os.WriteFile(filepath.Join(dir, "README.md"), []byte("pctest's test262 export, staged as a test262 root for test262-harness.\n"), 0o644)
+	cmd := exec.Command("python3", args...)
+	cmd.Dir = checkout
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		err = fmt.Errorf("test262's lint.py: %v", err)
+	}
+	return strings.TrimSpace(string(out)), err
 }
 
 // check runs one engine both ways and compares.
@@ -401,9 +493,17 @@ func lastLines(s string) string {
 
 // formatTable writes the rows as Markdown, with each failing file and the
 // vectors behind it.
-func formatTable(idx *exportIndex, rows []row) string {
+func formatTable(idx *exportIndex, rev, lintOut string, lintErr error, rows []row) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "test262 export of pctest suite %s: %d files, %d vectors\n\n", idx.SuiteVersion, len(idx.Files), countVectors(idx))
+	fmt.Fprintf(&b, "test262 export of pctest suite %s: %d files, %d vectors, staged in tc39/test262 at %s\n\n", idx.SuiteVersion, len(idx.Files), countVectors(idx), rev)
+	b.WriteString("test262's tools/lint/lint.py on the staged files:\n\n")
+	for _, line := range strings.Split(lintOut, "\n") {
+		fmt.Fprintf(&b, "    %s\n", line)
+	}
+	if lintErr != nil {
+		fmt.Fprintf(&b, "\n**lint failed**: %v\n", lintErr)
+	}
+	b.WriteString("\n")
 	b.WriteString("| engine | version | files | compared | failed files (test262-harness) | files of pctest run's failures | vectors pctest run fails | agree |\n")
 	b.WriteString("|---|---|---:|---:|---:|---:|---:|---|\n")
 	for _, r := range rows {
