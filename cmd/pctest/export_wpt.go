@@ -218,9 +218,7 @@ func wptHelperJS(version string) string {
 "use strict";
 
 function pctestQueryUnfit(input) {
-  return /[#	
-
-]/.test(input) ||
+  return /[#\t\n\r]/.test(input) ||
     (input.length > 0 && input.charCodeAt(input.length - 1) <= 0x20);
 }
 
