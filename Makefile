@@ -222,7 +222,12 @@ urltestdata-export:
 # version, the report records the exact ones), exports the WHATWG vectors
 # into WPT_DIR, and runs wptcheck: each browser loads test pages that follow
 # WPT's url/percent-encoding.window.js (a page per encoding label, served on
-# 127.0.0.1) and url/urlencoded-parser.any.js, headless, and the report
+# 127.0.0.1) and url/urlencoded-parser.any.js, headless; then the export's own
+# tests (the .any.js files and the per-encoding documents) under
+# testharness.js, served by wptcheck's stand-in for wptserve (files, .headers,
+# the .any.js wrappers), whose failures must name exactly the vectors of the
+# direct check's disagreements; and the .any.js tests in node with npm's
+# wpt-runner (jsdom, from cmd/pctest/internal/wptcheck's lockfile). The report
 # (stdout and bin/wpt-export.md) lists every answer that differs from the
 # export. Not part of test.
 WPT_DIR ?= bin/wpt-export
@@ -232,7 +237,9 @@ FIREFOX_MAJOR ?= 153
 wpt-export:
 	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y \
 		'chromium=$(CHROMIUM_MAJOR).*' 'chromium-common=$(CHROMIUM_MAJOR).*' 'firefox-esr=$(FIREFOX_MAJOR).*'
+	command -v npm >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y nodejs npm)
+	cd cmd/pctest/internal/wptcheck && npm ci --no-audit --no-fund
 	$(GO) build -o bin/pctest ./cmd/pctest
 	rm -rf $(WPT_DIR)
 	bin/pctest export wpt $(WPT_DIR)
-	$(GO) run ./cmd/pctest/internal/wptcheck -dir $(WPT_DIR) -out bin/wpt-export.md
+	$(GO) run ./cmd/pctest/internal/wptcheck -dir $(WPT_DIR) -node cmd/pctest/internal/wptcheck/anyjs.js -out bin/wpt-export.md

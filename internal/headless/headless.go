@@ -424,6 +424,22 @@ func PageUnfit(label string) string {
 	return ""
 }
 
+// DocumentUnfit says why no ASCII document can be served in the encoding
+// label, or "": PageUnfit's reasons, and the UTF-16 labels, whose
+// documents are not ASCII-compatible (the URL parser uses UTF-8 for them,
+// which a UTF-8 document tests). The WPT export writes a test document
+// per label that is fit, and its checker runs the same.
+func DocumentUnfit(label string) string {
+	if why := PageUnfit(label); why != "" {
+		return why
+	}
+	switch strings.ToLower(label) {
+	case "utf-16", "utf-16le", "utf-16be", "unicodefffe", "unicodefeff", "ucs-2", "unicode", "csunicode", "iso-10646-ucs-2":
+		return "a UTF-16 document is not ASCII-compatible; the URL parser uses UTF-8 for it (covered by the utf-8 outputs)"
+	}
+	return ""
+}
+
 // EncodePage returns the bytes of the page s (ASCII) for a document
 // served in the encoding label: s as it is, which every ASCII-compatible
 // encoding reads as it is, or UTF-16 without a BOM for the UTF-16 labels

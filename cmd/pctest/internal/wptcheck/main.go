@@ -59,6 +59,8 @@ const base = "https://doesnotmatter.invalid/?"
 type peUnit struct {
 	Input  string            `json:"input"`
 	Output map[string]string `json:"output"`
+	// Pctest names the unit's vectors per label.
+	Pctest map[string][]string `json:"pctest"`
 	ids    []string
 }
 
@@ -98,20 +100,6 @@ func readUnits[T any](path string, ids func(*T, []string)) ([]T, error) {
 	return out, nil
 }
 
-// pageUnfit says why no ASCII page can be served in label, or "".
-func pageUnfit(label string) string {
-	l := strings.ToLower(label)
-	switch {
-	case strings.TrimSpace(label) != label:
-		return "a Content-Type header cannot carry the label's white space"
-	case l == "replacement" || l == "hz-gb-2312" || l == "iso-2022-kr" || l == "csiso2022kr" || strings.HasPrefix(l, "iso-2022-cn"):
-		return "the replacement decoder turns the page into one U+FFFD"
-	case strings.HasPrefix(l, "utf-16") || l == "unicodefffe" || l == "unicodefeff" || l == "ucs-2" || l == "unicode" || l == "csunicode" || l == "iso-10646-ucs-2":
-		return "a UTF-16 page needs its own markup; the URL parser uses UTF-8 for it (covered by the utf-8 outputs)"
-	}
-	return ""
-}
-
 // A disagreement is one answer of a browser that differs from the export.
 type disagreement struct {
 	Browser, Version, File, Encoding, Input, Want, Got string
@@ -125,6 +113,8 @@ type result struct {
 	skipped            map[string]int // reason -> count of (input, label) cases
 	formJudged, formOK int
 	err                error
+	// The export's own tests, run under testharness.js (wptServer).
+	harness harnessSummary
 }
 
 func main() {
@@ -132,6 +122,8 @@ func main() {
 	browsers := flag.String("browsers", "chromium,firefox-esr", "comma-separated: chromium, firefox-esr")
 	out := flag.String("out", "", "also write the report to this file")
 	timeout := flag.Duration("timeout", 5*time.Minute, "give up on a browser after")
+	testharness := flag.String("testharness", "cmd/pctest/internal/wptcheck/node_modules/wpt-runner/testharness/testharness.js", "testharness.js to serve as /resources/testharness.js")
+	node := flag.String("node", "", "also run the .any.js tests in node with wpt-runner: this anyjs.js (cmd/pctest/internal/wptcheck/anyjs.js)")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "usage: wptcheck -dir EXPORT [-browsers LIST] [-out FILE]")
@@ -149,13 +141,21 @@ func main() {
 	bad := false
 	for _, b := range strings.Split(*browsers, ",") {
 		fmt.Fprintf(os.Stderr, "wptcheck: %s\n", b)
-		r := check(b, pe, fp, *timeout)
-		if r.err != nil || r.judged == 0 || r.formJudged == 0 {
+		r := check(b, *dir, *testharness, pe, fp, *timeout)
+		if r.err != nil || r.judged == 0 || r.formJudged == 0 || !r.harness.Same {
 			bad = true
 		}
 		results = append(results, r)
 	}
 	report := format(pe, fp, results)
+	if *node != "" {
+		nr, err := runNode(*node, *dir)
+		report += nr
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "wptcheck: node: %v\n", err)
+			bad = true
+		}
+	}
 	fmt.Print(report)
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(report), 0o644); err != nil {
@@ -173,7 +173,7 @@ func fail(err error) {
 }
 
 // check runs one browser over every page and compares its answers.
-func check(browser string, pe []peUnit, fp []fpUnit, timeout time.Duration) result {
+func check(browser, dir, testharness string, pe []peUnit, fp []fpUnit, timeout time.Duration) result {
 	r := result{browser: browser, skipped: map[string]int{}}
 	bin := "/usr/bin/" + browser
 	v, err := exec.Command(bin, "--version").Output()
@@ -195,7 +195,7 @@ func check(browser string, pe []peUnit, fp []fpUnit, timeout time.Duration) resu
 	var labels []string
 	for i, u := range pe {
 		for label := range u.Output {
-			if why := pageUnfit(label); why != "" {
+			if why := headless.DocumentUnfit(label); why != "" {
 				r.skipped[why]++
 				continue
 			}
@@ -285,6 +285,14 @@ parent.next();
 		pages = append(pages, fmt.Sprintf("/p/%d", i))
 	}
 	pages = append(pages, "/form")
+	srv := &wptServer{root: dir, testharness: testharness, results: map[string]harnessResult{}}
+	srv.register(mux)
+	tpages, err := testPages(dir)
+	if err != nil {
+		r.err = err
+		return r
+	}
+	pages = append(pages, tpages...)
 	if err := headless.Browse(browser, bin, mux, pages, timeout); err != nil {
 		r.err = err
 		return r
@@ -304,7 +312,7 @@ parent.next();
 				continue
 			}
 			r.disagreements = append(r.disagreements, disagreement{Browser: browser, Version: r.version, File: "pctest-percent-encoding.json",
-				Encoding: label, Input: u.Input, Want: "?" + want, Got: got[k], IDs: idsFor(u.ids, label)})
+				Encoding: label, Input: u.Input, Want: "?" + want, Got: got[k], IDs: idsFor(u, label)})
 		}
 	}
 	if formAnswers == nil {
@@ -322,22 +330,16 @@ parent.next();
 		r.disagreements = append(r.disagreements, disagreement{Browser: browser, Version: r.version, File: "pctest-urlencoded-parser.json",
 			Input: u.Input, Want: string(w), Got: string(g), IDs: u.ids})
 	}
+	r.harness = summarize(srv.results, tpages, r.disagreements, r.judged+r.formJudged)
 	return r
 }
 
-// idsFor picks, of a unit's vector ids, those of label (ids end in the
-// label's vectors' naming: encoding.queryEncode.LABEL.slug).
-func idsFor(ids []string, label string) []string {
-	var out []string
-	for _, id := range ids {
-		if strings.HasPrefix(id, "encoding.queryEncode."+label+".") {
-			out = append(out, id)
-		}
-	}
-	if out == nil {
+// idsFor names the vectors of a unit's output for label.
+func idsFor(u peUnit, label string) []string {
+	if ids := u.Pctest[label]; len(ids) > 0 {
 		return ids
 	}
-	return out
+	return u.ids
 }
 
 // asciiJSON escapes every non-ASCII character of JSON text as \uXXXX.
@@ -395,6 +397,15 @@ func format(pe []peUnit, fp []fpUnit, rs []result) string {
 				in, _ := json.Marshal(d.Input)
 				fmt.Fprintf(&b, "- %s %s input %s: export %s, browser %s (vectors %s)\n", d.File, d.Encoding, in, d.Want, d.Got, strings.Join(d.IDs, ", "))
 			}
+		}
+	}
+	b.WriteString("\nThe export's own tests under testharness.js (wptcheck's server standing in for wptserve):\n\n| browser | pages | tests | pass | fail | failures = the direct check's |\n|---|---:|---:|---:|---:|---|\n")
+	for _, r := range rs {
+		b.WriteString(harnessText(r.browser, r.harness))
+	}
+	for _, r := range rs {
+		for _, f := range append(r.harness.Errors, r.harness.Failed...) {
+			fmt.Fprintf(&b, "- %s: %s\n", r.browser, f)
 		}
 	}
 	return b.String()
