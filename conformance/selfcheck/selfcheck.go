@@ -138,6 +138,9 @@ func (ck *checker) run(ctx context.Context) error {
 	}
 	defer func() { p.Kill() }()
 	if !ck.checkStart(ctx, p, onceOK, tr) {
+		if len(ck.badLines) > 0 {
+			ck.checkStdout(p)
+		}
 		return ctx.Err()
 	}
 	ck.checkOps(ctx, p)
