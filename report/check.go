@@ -134,7 +134,11 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 	case r.CannotStart:
 		fmt.Fprintf(&b, "the testee cannot start: nothing else was checked (%.1fs)\n", r.Info.Elapsed)
 	case r.Problems == 0:
-		fmt.Fprintf(&b, "no problems (%.1fs). Next: pctest run -- %s\n", r.Info.Elapsed, strings.Join(r.Info.Command, " "))
+		hex := ""
+		if r.Info.UTF16Hex {
+			hex = "-utf16hex "
+		}
+		fmt.Fprintf(&b, "no problems (%.1fs). Next: pctest run %s-- %s\n", r.Info.Elapsed, hex, strings.Join(r.Info.Command, " "))
 	case r.Problems == 1:
 		fmt.Fprintf(&b, "1 problem (%.1fs)\n", r.Info.Elapsed)
 	default:
