@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,6 +36,26 @@ func TestCheckExitStatus(t *testing.T) {
 	rep, err := report.ReadCheckReport(strings.NewReader(r.stdout))
 	if err != nil || r.code != exitFail || rep.Problems != 1 || rep.Checks[1].Name != "ids" || rep.Checks[1].Status != report.CheckProblem {
 		t.Errorf("json: exit %d, %v:\n%s", r.code, err, r.stdout)
+	}
+	// The report follows check.schema.json.
+	data, err := os.ReadFile("../../report/check.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema map[string]any
+	var v any
+	if err := json.Unmarshal(data, &schema); err != nil {
+		t.Fatalf("check.schema.json: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	checkSchema(t, schema, schema, v, "$", seen)
+	if !seen["$.checks[].fix"] {
+		t.Errorf("the report checked has no fix")
 	}
 	for _, args := range [][]string{{"check"}, {"check", "-format", "junit", "--", "x"}, {"check", "--", "/nonexistent/testee"}} {
 		if r := runPctest(t, args...); r.code != exitUsage {

@@ -86,9 +86,9 @@ type checker struct {
 	c   Config
 	rep *report.CheckReport
 
-	answered []vectors.Op                 // the ops answered, in vectors.Ops order
+	answered []vectors.Op                   // the ops answered, in vectors.Ops order
 	probe    map[vectors.Op]vectors.Request // each op's probe
-	badLines []string                     // stdout lines that are not answers
+	badLines []string                       // stdout lines that are not answers
 }
 
 // options returns the testee options of c, in -utf16hex mode when hex.
