@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -114,5 +115,28 @@ func build(t *testing.T, argv ...string) {
 	cmd.Env = append(os.Environ(), "CARGO_TERM_COLOR=never")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%q: %v\n%s", argv, err, out)
+	}
+}
+
+// TestProtocolLinksTemplates: testee/PROTOCOL.md links every template
+// under testees/, and every link reaches a file.
+func TestProtocolLinksTemplates(t *testing.T) {
+	data, err := os.ReadFile("../../testee/PROTOCOL.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, _ := filepath.Glob("testees/template-*")
+	if len(dirs) < 4 {
+		t.Fatalf("templates %q: want Perl, Ruby, Java and Rust at least", dirs)
+	}
+	for _, d := range dirs {
+		if !strings.Contains(string(data), "(../cmd/pctest/"+d+"/") {
+			t.Errorf("PROTOCOL.md does not link %s", d)
+		}
+	}
+	for _, m := range regexp.MustCompile(`\]\((\.\./cmd/pctest/testees/[^)]+)\)`).FindAllStringSubmatch(string(data), -1) {
+		if _, err := os.Stat(filepath.Join("../../testee", m[1])); err != nil {
+			t.Errorf("PROTOCOL.md links %s: %v", m[1], err)
+		}
 	}
 }
