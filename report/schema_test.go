@@ -85,6 +85,9 @@ func TestSchemasMatchTypes(t *testing.T) {
 		path []string
 		typ  any
 	}{
+		{"check.schema.json", nil, CheckReport{}},
+		{"check.schema.json", []string{"check_info"}, CheckInfo{}},
+		{"check.schema.json", []string{"checks", "[]"}, CheckItem{}},
 		{"report.schema.json", nil, RunReport{}},
 		{"report.schema.json", []string{"run_info"}, RunInfo{}},
 		{"report.schema.json", []string{"summary"}, RunSummary{}},

@@ -51,6 +51,8 @@ func pctest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdRun(ctx, args[1:], stdout, stderr)
 	case "fuzz":
 		return cmdFuzz(ctx, args[1:], stdout, stderr)
+	case "check":
+		return cmdCheck(ctx, args[1:], stdout, stderr)
 	case "matrix":
 		return cmdMatrix(ctx, args[1:], stdout, stderr)
 	case "version":
@@ -81,6 +83,8 @@ func cmdHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdRun(ctx, []string{"-h"}, stdout, stdout)
 	case "fuzz":
 		return cmdFuzz(ctx, []string{"-h"}, stdout, stdout)
+	case "check":
+		return cmdCheck(ctx, []string{"-h"}, stdout, stdout)
 	case "matrix":
 		return cmdMatrix(ctx, []string{"-h"}, stdout, stdout)
 	case "version":
@@ -91,7 +95,7 @@ func cmdHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "export":
 		return cmdExport([]string{"-h"}, stdout, stdout)
 	}
-	fmt.Fprintf(stderr, "pctest help: unknown command %q; the commands are run, fuzz, matrix, version, ops and export\n", args[0])
+	fmt.Fprintf(stderr, "pctest help: unknown command %q; the commands are run, fuzz, check, matrix, version, ops and export\n", args[0])
 	return exitUsage
 }
 
@@ -140,6 +144,9 @@ Usage:
                                testee (node, python3)
   pctest fuzz [flags] -- COMMAND [ARGS...]
                                differential fuzzing against the reference codec
+  pctest check [flags] -- COMMAND [ARGS...]
+                               a protocol self-check of a new testee, in
+                               seconds: each problem with what to fix
 
   pctest version                the module, suite and protocol versions
   pctest ops [-format json]     the ops, areas and named sets
