@@ -73,7 +73,7 @@ FUZZTIME ?= 30s
 
 .PHONY: fuzz
 fuzz:
-	$(GO) run ./fuzz/campaign -fuzztime $(FUZZTIME)
+	$(GO) run ./fuzz/campaign -fuzztime $(FUZZTIME) $(if $(TARGETS),-match '$(TARGETS)')
 
 # fuzz-bench: what each fuzz target costs on top of the engine. Builds each
 # fuzz package's test binary with its empty target (-tags fuzzbench), runs
