@@ -202,3 +202,9 @@ func sameRequest(a, b vectors.Request) bool {
 	return a.Op == b.Op && slices.Equal(cause.FoldHexCase(a.In), cause.FoldHexCase(b.In)) &&
 		slices.Equal(cause.FoldHexCase(a.InHex), cause.FoldHexCase(b.InHex)) && maps.Equal(a.Args, b.Args)
 }
+
+// vectorOf returns the example as a vector: its id and request, the
+// recommendation expected.
+func vectorOf(e *Example) vectors.Vector {
+	return vectors.Vector{ID: e.ID, Request: e.Request, Expect: e.Recommended, Level: vectors.LevelImplementationDefined}
+}
