@@ -4,7 +4,8 @@ import "strings"
 
 // Command writes argv as a POSIX shell command line that runs it: each
 // word as it is when it needs no quoting, else in single quotes (a single
-// quote in it written '\”), so that a reader can paste it.
+// quote in it closed, escaped and reopened), so that a reader can paste
+// it.
 func Command(argv []string) string {
 	words := make([]string, len(argv))
 	for i, a := range argv {
