@@ -31,7 +31,10 @@ type FuzzReport struct {
 	Summary   FuzzSummary `json:"summary"`
 	Incidents *Incidents  `json:"incidents,omitempty"`
 	Findings  []Finding   `json:"findings"`
-	Stderr    string      `json:"testee_stderr,omitempty"`
+	// Warnings group the differences on inputs the spec leaves open
+	// (Summary.Open), with a few examples each: never findings.
+	Warnings []Warning `json:"warnings"`
+	Stderr   string    `json:"testee_stderr,omitempty"`
 }
 
 // FuzzInfo is a fuzz report's fuzz_info: Info (Partial says the run was
@@ -44,7 +47,7 @@ type FuzzInfo struct {
 
 // NewFuzzInfo fills a FuzzInfo.
 func NewFuzzInfo(impl string, argv []string, suite string, protocol int, start time.Time, elapsed time.Duration, partial bool, seed uint64, ops []vectors.Op) FuzzInfo {
-	return FuzzInfo{Info: newInfo(impl, argv, suite, protocol, start, elapsed, partial), Seed: seed, Ops: ops}
+	return FuzzInfo{Info: newInfo(impl, argv, nil, suite, protocol, start, elapsed, partial), Seed: seed, Ops: ops}
 }
 
 // FuzzSummary is a fuzz report's summary.
@@ -133,6 +136,51 @@ type Finding struct {
 	// the case that found it.
 	Steps int
 	Case  int64
+	// Variants counts the findings folded into this one ([Finding.Folds]):
+	// of the same cause, their input contained this one's, or was this
+	// one's with the hex digits of its escapes in another case.
+	Variants int
+}
+
+// Folds reports whether findings f and g are one bug, so that a report
+// keeps only one of them (the one with the shorter input): they are of the
+// same op, args and cause (the relation of their answers, or the kind of
+// incident), and the input of one contains the other's, the hex digits of
+// escapes in either case ("%c0%80" and "%C0%80" are one).
+func (f *Finding) Folds(g *Finding) bool {
+	if f.Op != g.Op || !maps.Equal(f.Request.Args, g.Request.Args) {
+		return false
+	}
+	if cause.Classify(f.failure()).Title != cause.Classify(g.failure()).Title {
+		return false
+	}
+	a, b := f.Request, g.Request
+	if cause.InputLen(a) > cause.InputLen(b) {
+		a, b = b, a
+	}
+	if a.InHex != nil || b.InHex != nil {
+		return bytes.Contains(cause.FoldHexCase(b.InHex), cause.FoldHexCase(a.InHex))
+	}
+	return containsUnits(cause.FoldHexCase(b.In), cause.FoldHexCase(a.In))
+}
+
+// containsUnits reports whether sub is within u.
+func containsUnits(u, sub []uint16) bool {
+	for i := 0; i+len(sub) <= len(u); i++ {
+		if slices.Equal(u[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// failure returns f as package internal/cause sees it.
+func (f *Finding) failure() cause.Failure {
+	c := cause.Failure{Req: f.Request, Want: f.Expected, Got: f.Got}
+	if f.Err != nil {
+		c.NoAnswer, c.NoAnswerKind = f.Err.Error(), kindOfFinding(f.Kind)
+	}
+	return c
 }
 
 // findingJSON is a [Finding] as fuzz.schema.json writes it.
@@ -149,6 +197,7 @@ type findingJSON struct {
 	Unconfirmed bool              `json:"unconfirmed"`
 	Steps       int               `json:"shrink_steps"`
 	Case        int64             `json:"case"`
+	Variants    int               `json:"variants"`
 }
 
 // MarshalJSON writes f as an element of fuzz.schema.json's findings, HTML
@@ -156,7 +205,7 @@ type findingJSON struct {
 // is told to).
 func (f Finding) MarshalJSON() ([]byte, error) {
 	j := findingJSON{Op: f.Op, Kind: f.Kind, Request: f.Request, Original: f.Original, Expected: f.Expected,
-		Shrunk: f.Shrunk, Reproduced: f.Reproduced, Unconfirmed: f.Unconfirmed, Steps: f.Steps, Case: f.Case}
+		Shrunk: f.Shrunk, Reproduced: f.Reproduced, Unconfirmed: f.Unconfirmed, Steps: f.Steps, Case: f.Case, Variants: f.Variants}
 	if f.Err != nil {
 		j.Error = f.Err.Error()
 	} else {
@@ -175,7 +224,7 @@ func (f *Finding) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*f = Finding{Op: j.Op, Kind: j.Kind, Request: j.Request, Original: j.Original, Expected: j.Expected,
-		Shrunk: j.Shrunk, Reproduced: j.Reproduced, Unconfirmed: j.Unconfirmed, Steps: j.Steps, Case: j.Case}
+		Shrunk: j.Shrunk, Reproduced: j.Reproduced, Unconfirmed: j.Unconfirmed, Steps: j.Steps, Case: j.Case, Variants: j.Variants}
 	if j.Actual != nil {
 		f.Got = *j.Actual
 	}
@@ -333,6 +382,7 @@ func (j *FuzzReport) WriteText(w io.Writer) error {
 	if s.Open > 0 {
 		fmt.Fprintf(ew, "%d differences on implementation-defined inputs, not judged (%s): the spec leaves the answer open (-level implementation-defined judges them)\n", s.Open, openList(s.OpenByOp))
 	}
+	WriteWarnings(ew, j.Warnings, "cases")
 	if j.Stderr != "" {
 		WriteStderr(ew, j.Stderr)
 	}
@@ -374,6 +424,9 @@ func writeFinding(w io.Writer, fd *Finding) {
 	}
 	if !fd.Reproduced && !fd.Unconfirmed {
 		fmt.Fprintln(w, "  flaky: sent again on its own, it did not fail the same way")
+	}
+	if fd.Variants > 0 {
+		fmt.Fprintf(w, "  found %d more times as a variant of this one (the same cause, an input containing it or with hex digits in another case), not reported apart\n", fd.Variants)
 	}
 }
 

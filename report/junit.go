@@ -172,6 +172,7 @@ func (r *Run) WriteJUnit(w io.Writer) error {
 		root.Suites[0].Properties = &JUnitProperties{[]JUnitProperty{
 			{"implementation", r.Impl},
 			{"testee_command", strings.Join(r.Argv, " ")},
+			{"command_line", show.Command(r.CommandLine)},
 			{"suite_version", r.suite()},
 			{"vector_count", fmt.Sprint(r.Vectors)},
 			{"partial", fmt.Sprint(r.Partial)},

@@ -102,6 +102,10 @@ func TestSchemasMatchTypes(t *testing.T) {
 		{"fuzz.schema.json", []string{"summary", "causes", "[]"}, FuzzCause{}},
 		{"fuzz.schema.json", []string{"incidents"}, Incidents{}},
 		{"fuzz.schema.json", []string{"findings", "[]"}, findingJSON{}},
+		{"report.schema.json", []string{"#warning"}, Warning{}},
+		{"report.schema.json", []string{"#warning", "examples", "[]"}, Example{}},
+		{"fuzz.schema.json", []string{"#warning"}, Warning{}},
+		{"fuzz.schema.json", []string{"#warning", "examples", "[]"}, Example{}},
 	} {
 		data, err := os.ReadFile(tc.file)
 		if err != nil {

@@ -18,9 +18,13 @@ import (
 type Run struct {
 	Impl string
 	// Argv is the testee's command; nil for a built-in implementation.
-	Argv    []string
-	Start   time.Time
-	Elapsed time.Duration
+	Argv []string
+	// CommandLine is the pctest command that made the run ("pctest",
+	// "run", its flags and arguments), which the reports record; nil when
+	// not made by the command.
+	CommandLine []string
+	Start       time.Time
+	Elapsed     time.Duration
 	// Partial says the run was interrupted: Results hold only the vectors
 	// that finished.
 	Partial bool
@@ -97,6 +101,7 @@ func (r *Run) WriteText(w io.Writer, verbose bool) error {
 		fmt.Fprintf(bw, "%d implementation-defined vectors, not judged: %d agree with the suite's recommendation, %d differ (the spec leaves these answers open; -v lists them, -level implementation-defined judges them)\n",
 			t.ImplementationDefined, t.ImplementationDefined-t.Differing, t.Differing)
 	}
+	WriteWarnings(bw, Warnings(r.Results), "vectors")
 	if r.Partial {
 		fmt.Fprintf(bw, "PARTIAL: interrupted after %d of %d vectors\n", t.Total(), r.Vectors)
 	}

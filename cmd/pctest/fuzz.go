@@ -23,6 +23,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
 		format   = fs.String("format", "text", "the report's `format`: text or json (report/fuzz.schema.json)")
+		htmlFile = fs.String("html", "", "also write a self-contained HTML report to `file`")
 		maxFind  = fs.Int("max-findings", conformance.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
 		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
@@ -72,6 +73,9 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		*seed = uint64(time.Now().UnixNano())
 	}
 
+	if err := checkOutputs("-html", *htmlFile); err != nil {
+		return reportSetupError(stderr, "fuzz", err)
+	}
 	im, err := impl.open(fs.Args())
 	if err != nil {
 		return reportSetupError(stderr, "fuzz", err)
@@ -132,6 +136,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	info := &rep.FuzzInfo
 	info.Implementation, info.TesteeCommand, info.SuiteVersion, info.ProtocolVersion = im.Label, im.Argv, suiteVersion(), protocolVersion
+	info.CommandLine = commandLine("fuzz", args)
 	if im.Testee != nil {
 		st := im.Testee.Stats()
 		rep.Incidents = &st
@@ -147,6 +152,12 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "pctest fuzz: %v\n", err)
 		return exitUsage
+	}
+	if *htmlFile != "" {
+		if err := writeFile(*htmlFile, func(w io.Writer) error { return rep.WriteHTML(w, time.Now()) }); err != nil {
+			fmt.Fprintf(stderr, "pctest fuzz: -html: %v\n", err)
+			return exitUsage
+		}
 	}
 	switch {
 	case interrupted:

@@ -167,6 +167,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return reportSetupError(stderr, "run", err)
 	}
 	rep.Selection, rep.ExpectFailFile = shown, expectName
+	rep.CommandLine = commandLine("run", args)
 
 	switch *format {
 	case "json":
@@ -203,6 +204,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// commandLine returns the pctest command a report records: "pctest", the
+// subcommand cmd and its arguments args, as given.
+func commandLine(cmd string, args []string) []string {
+	return append([]string{"pctest", cmd}, args...)
 }
 
 // reportSetupError prints an error that stops a command before or instead
