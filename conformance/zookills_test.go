@@ -36,7 +36,7 @@ func TestZooKillCounts(t *testing.T) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			impl := mutantImpl{m: m, ref: Reference()}
-			rs, err := Results(context.Background(), impl, withVectors(corpus), Ops(m.ops...),
+			rs, err := Results(context.Background(), impl, Vectors(corpus), Ops(m.ops...),
 				Level(vectors.LevelMust, vectors.LevelShould), Parallel(1))
 			if err != nil {
 				t.Errorf("%s: %v", m.name, err)

@@ -46,10 +46,12 @@ type htmlRun struct {
 	Partial  bool
 	Failures []htmlFailure
 	Stderr   string
+	Hint     string // the -utf16hex hint, or ""
 }
 
 type htmlFailure struct {
 	Status, Class, Level, ID, Op, Ref, Why, Where string
+	Request, Rerun                                string // the request line and the command that reruns it
 	Args                                          []struct{ Name, Value string }
 	Input, Want, Got                              htmlValue
 }
@@ -101,7 +103,8 @@ func WriteHTML(w io.Writer, now time.Time, runs []*Run) error {
 		if r.Argv != nil {
 			run.Command = strings.Join(r.Argv, " ")
 		}
-		run.Causes, run.Failures = htmlCauses(r.Results)
+		run.Causes, run.Failures = htmlCauses(r)
+		run.Hint = r.UTF16HexHint()
 		run.Headline = headline(run.Causes, run.Tally)
 		if run.Tally.Failed > 0 {
 			run.Stderr = r.Stderr
@@ -114,14 +117,15 @@ func WriteHTML(w io.Writer, now time.Time, runs []*Run) error {
 // htmlCauses groups the failing results into causes, biggest first, then
 // the unexpected passes and the expected failures; it returns the groups
 // and every failure in them.
-func htmlCauses(results []Result) ([]htmlCause, []htmlFailure) {
+func htmlCauses(r *Run) ([]htmlCause, []htmlFailure) {
+	results := r.Results
 	cs, index := groupCauses(results)
 	var groups []htmlCause
 	var all []htmlFailure
 	for _, c := range cs {
 		g := htmlCause{Count: c.Count(), Class: "fail", Level: show.Level(c.Level), Op: string(c.Op), Title: c.Relation.Title, Step: c.Step(), Example: cause.Example(c.Example)}
 		for _, k := range c.Failures {
-			g.Failures = append(g.Failures, htmlFailureOf(&results[index[k]]))
+			g.Failures = append(g.Failures, htmlFailureOf(r, &results[index[k]]))
 		}
 		groups = append(groups, g)
 	}
@@ -138,7 +142,7 @@ func htmlCauses(results []Result) ([]htmlCause, []htmlFailure) {
 		g := htmlCause{Class: o.class, Title: o.title, Step: o.step}
 		for i := range results {
 			if results[i].Outcome == o.outcome {
-				g.Failures = append(g.Failures, htmlFailureOf(&results[i]))
+				g.Failures = append(g.Failures, htmlFailureOf(r, &results[i]))
 			}
 		}
 		if g.Count = len(g.Failures); g.Count > 0 {
@@ -178,7 +182,9 @@ func headline(groups []htmlCause, t Summary) string {
 	return fmt.Sprintf("%d causes of %d failures, %s", causes, t.Failed-t.UnexpectedPasses, order)
 }
 
-func htmlFailureOf(o *Result) htmlFailure {
+// htmlFailureOf renders o, a result of r, with its request line and the
+// command that reruns it.
+func htmlFailureOf(r *Run, o *Result) htmlFailure {
 	v := &o.Vector
 	f := htmlFailure{
 		Status: strings.ToUpper(o.Outcome.String()), Class: o.Outcome.String(), Level: show.Level(v.Level),
@@ -186,6 +192,9 @@ func htmlFailureOf(o *Result) htmlFailure {
 	}
 	if v.File != "" {
 		f.Where = fmt.Sprintf("%s:%d", v.File, v.Line)
+	}
+	if reproducible(o.Outcome) {
+		f.Request, f.Rerun = r.Repro.RequestLine(v.Request), r.rerun(o)
 	}
 	for _, k := range slices.Sorted(maps.Keys(v.Args)) {
 		f.Args = append(f.Args, struct{ Name, Value string }{k, v.Args[k]})

@@ -286,3 +286,18 @@ func Clip(s string, n int) string {
 	}
 	return string(r[:n-1]) + "…"
 }
+
+// ShellJoin writes argv as a POSIX shell command line, quoting in single
+// quotes each argument that holds anything but letters, digits and
+// -_./{}=:,+@%.
+func ShellJoin(argv []string) string {
+	out := make([]string, 0, len(argv))
+	for _, a := range argv {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./{}=:,+@%") == "" {
+			out = append(out, a)
+			continue
+		}
+		out = append(out, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
+	}
+	return strings.Join(out, " ")
+}
