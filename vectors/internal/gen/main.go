@@ -25,7 +25,6 @@
 package main
 
 import (
-
 	"bytes"
 	"embed"
 	"flag"
