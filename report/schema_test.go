@@ -99,6 +99,8 @@ func TestSchemasMatchTypes(t *testing.T) {
 		{"fuzz.schema.json", []string{"summary", "causes", "[]"}, FuzzCause{}},
 		{"fuzz.schema.json", []string{"incidents"}, Incidents{}},
 		{"fuzz.schema.json", []string{"findings", "[]"}, findingJSON{}},
+		{"fuzz.schema.json", []string{"corpus"}, CorpusReplay{}},
+		{"fuzz.schema.json", []string{"#corpus_entry"}, CorpusEntry{}},
 	} {
 		data, err := os.ReadFile(tc.file)
 		if err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,6 +177,26 @@ func TestFuzzCorpus(t *testing.T) {
 		len(j.Corpus.StillFailing) != 1 || j.Corpus.StillFailing[0].ID != f.VectorID || len(j.Corpus.Saved) != 0 {
 		t.Errorf("second run: exit %d, %v; want the earlier finding still failing and nothing saved again", r.code, err)
 	}
+	// That report follows fuzz.schema.json, corpus and finding fields
+	// included.
+	data, err := os.ReadFile("../../report/fuzz.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema, doc map[string]any
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	dec.UseNumber()
+	if err := errors.Join(json.Unmarshal(data, &schema), dec.Decode(&doc)); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	checkSchema(t, schema, schema, doc, "$", seen)
+	for _, key := range []string{"$.corpus.still_failing[].rerun", "$.findings[].vector_file", "$.findings[].rerun", "$.findings[].request_line"} {
+		if !seen[key] {
+			t.Errorf("the fuzz report checked has no %s", key)
+		}
+	}
+
 	// ... and passing once it is fixed.
 	text := runPctest(t, append(append([]string{"fuzz"}, fuzz[3:]...), fakeArgs(t, "ref")...)...)
 	if text.code != exitOK || !strings.Contains(text.stdout, "1 earlier findings replayed: 0 still fail, 1 now pass") ||
