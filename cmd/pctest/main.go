@@ -136,12 +136,14 @@ Usage:
   pctest run [flags] -- COMMAND [ARGS...]
                                run the vectors against a testee: a program
                                speaking the protocol of testee/PROTOCOL.md
+                               (-vectors FILE adds vectors of your own)
   pctest run [flags] -impl NAME
                                run them against a built-in implementation
                                (reference, goja, neturl) or a shipped example
                                testee (node, python3)
   pctest fuzz [flags] -- COMMAND [ARGS...]
                                differential fuzzing against the reference codec
+                               (-corpus DIR keeps the findings and replays them)
 
   pctest version                the module, suite and protocol versions
   pctest ops [-format json]     the ops, areas and named sets
