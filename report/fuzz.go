@@ -35,6 +35,10 @@ type FuzzReport struct {
 	// (Summary.Open), with a few examples each: never findings.
 	Warnings []Warning `json:"warnings"`
 	Stderr   string    `json:"testee_stderr,omitempty"`
+	// Corpus is what became of the corpus (pctest fuzz -corpus DIR): the
+	// earlier findings replayed first, and the new ones saved; nil
+	// without a corpus.
+	Corpus *CorpusReplay `json:"corpus,omitempty"`
 }
 
 // FuzzInfo is a fuzz report's fuzz_info: Info (Partial says the run was
@@ -140,6 +144,34 @@ type Finding struct {
 	// of the same cause, their input contained this one's, or was this
 	// one's with the hex digits of its escapes in another case.
 	Variants int
+	// RequestLine is Request as the testee received it, with id 1
+	// ([Repro.RequestLine]). VectorID and File are the finding's vector
+	// and its file in the corpus, when it was saved in one. Rerun is the
+	// command that reproduces it: pctest run over File, or without one,
+	// the request line piped into the testee ([Repro.Pipe]).
+	RequestLine    string
+	VectorID, File string
+	Rerun          string
+}
+
+// SetRepro sets the RequestLine and Rerun of every finding from p: for a
+// finding saved in a corpus (File set), the pctest run command over its
+// file; for another, the request line piped into the testee, "" for a
+// built-in implementation.
+func (j *FuzzReport) SetRepro(p Repro) {
+	for i := range j.Findings {
+		f := &j.Findings[i]
+		f.RequestLine = p.RequestLine(f.Request)
+		if f.File != "" {
+			level := vectors.LevelMust
+			if clause, _ := f.Request.Open(); clause != "" {
+				level = vectors.LevelImplementationDefined
+			}
+			f.Rerun = p.Rerun(&vectors.Vector{ID: f.VectorID, Level: level}, f.File, true)
+		} else {
+			f.Rerun = p.Pipe(f.Request)
+		}
+	}
 }
 
 // Folds reports whether findings f and g are one bug, so that a report
@@ -198,6 +230,10 @@ type findingJSON struct {
 	Steps       int               `json:"shrink_steps"`
 	Case        int64             `json:"case"`
 	Variants    int               `json:"variants"`
+	RequestLine string            `json:"request_line,omitempty"`
+	VectorID    string            `json:"vector_id,omitempty"`
+	File        string            `json:"vector_file,omitempty"`
+	Rerun       string            `json:"rerun,omitempty"`
 }
 
 // MarshalJSON writes f as an element of fuzz.schema.json's findings, HTML
@@ -205,7 +241,8 @@ type findingJSON struct {
 // is told to).
 func (f Finding) MarshalJSON() ([]byte, error) {
 	j := findingJSON{Op: f.Op, Kind: f.Kind, Request: f.Request, Original: f.Original, Expected: f.Expected,
-		Shrunk: f.Shrunk, Reproduced: f.Reproduced, Unconfirmed: f.Unconfirmed, Steps: f.Steps, Case: f.Case, Variants: f.Variants}
+		Shrunk: f.Shrunk, Reproduced: f.Reproduced, Unconfirmed: f.Unconfirmed, Steps: f.Steps, Case: f.Case, Variants: f.Variants,
+		RequestLine: f.RequestLine, VectorID: f.VectorID, File: f.File, Rerun: f.Rerun}
 	if f.Err != nil {
 		j.Error = f.Err.Error()
 	} else {
@@ -224,7 +261,8 @@ func (f *Finding) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*f = Finding{Op: j.Op, Kind: j.Kind, Request: j.Request, Original: j.Original, Expected: j.Expected,
-		Shrunk: j.Shrunk, Reproduced: j.Reproduced, Unconfirmed: j.Unconfirmed, Steps: j.Steps, Case: j.Case, Variants: j.Variants}
+		Shrunk: j.Shrunk, Reproduced: j.Reproduced, Unconfirmed: j.Unconfirmed, Steps: j.Steps, Case: j.Case, Variants: j.Variants,
+		RequestLine: j.RequestLine, VectorID: j.VectorID, File: j.File, Rerun: j.Rerun}
 	if j.Actual != nil {
 		f.Got = *j.Actual
 	}
@@ -352,7 +390,9 @@ func ReadFuzzReport(rd io.Reader) (*FuzzReport, error) {
 }
 
 // WriteText writes the text report of pctest fuzz that follows its
-// header: a DISAGREE block per finding, the ops not fuzzed, the ops that
+// header: with a corpus, what its replay came to; a DISAGREE block per
+// finding (with its request line and the command that reproduces it),
+// with a corpus the count of findings saved, the ops not fuzzed, the ops that
 // reached the findings limit or found the same finding again as often,
 // the incidents, the findings grouped by op
 // and cause, the differences on open inputs, the testee's stderr, and a
@@ -360,8 +400,14 @@ func ReadFuzzReport(rd io.Reader) (*FuzzReport, error) {
 func (j *FuzzReport) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	s := &j.Summary
+	if j.Corpus != nil {
+		j.Corpus.writeReplay(ew)
+	}
 	for i := range j.Findings {
 		writeFinding(ew, &j.Findings[i])
+	}
+	if j.Corpus != nil {
+		j.Corpus.writeSaved(ew)
 	}
 	if len(s.Unsupported) > 0 {
 		fmt.Fprintf(ew, "unsupported by the testee, not fuzzed: %s\n", opList(s.Unsupported))
@@ -427,6 +473,15 @@ func writeFinding(w io.Writer, fd *Finding) {
 	}
 	if fd.Variants > 0 {
 		fmt.Fprintf(w, "  found %d more times as a variant of this one (the same cause, an input containing it or with hex digits in another case), not reported apart\n", fd.Variants)
+	}
+	if fd.RequestLine != "" {
+		fmt.Fprintf(w, "  request: %s\n", fd.RequestLine)
+	}
+	switch {
+	case fd.File != "":
+		fmt.Fprintf(w, "  saved:   %s\n  rerun:   %s\n", fd.File, fd.Rerun)
+	case fd.Rerun != "":
+		fmt.Fprintf(w, "  rerun:   %s   (-corpus DIR keeps it as a vector file)\n", fd.Rerun)
 	}
 }
 

@@ -112,6 +112,10 @@ func htmlFindingOf(f *Finding, r *Result) htmlFailure {
 		h.Notes = append(h.Notes, htmlNote{"variants", fmt.Sprintf("found %d more times as a variant of this one (the same cause, an input containing it or with hex digits in another case), not reported apart", f.Variants)})
 	}
 	h.Notes = append(h.Notes, htmlNote{"case", fmt.Sprint(f.Case)})
+	if f.File != "" {
+		h.Notes = append(h.Notes, htmlNote{"saved", f.File})
+	}
+	h.Request, h.Rerun = f.RequestLine, f.Rerun
 	return h
 }
 

@@ -48,10 +48,12 @@ type htmlRun struct {
 	Partial     bool
 	Failures    []htmlFailure
 	Stderr      string
+	Hint        string // the -utf16hex hint, or ""
 }
 
 type htmlFailure struct {
 	Status, Class, Level, ID, Op, Ref, Why, Where string
+	Request, Rerun                                string // the request line and the command that reruns it
 	Args                                          []struct{ Name, Value string }
 	Input, Want, Got                              htmlValue
 	// Open shows it unfolded: the first failure of each cause. Brief is
@@ -119,7 +121,8 @@ func WriteHTML(w io.Writer, now time.Time, runs []*Run) error {
 		if r.CommandLine != nil {
 			run.CommandLine = show.Command(r.CommandLine)
 		}
-		run.Causes, run.Failures = htmlCauses(r.Results)
+		run.Causes, run.Failures = htmlCauses(r)
+		run.Hint = r.UTF16HexHint()
 		run.Headline = headline(run.Causes, run.Tally)
 		if run.Tally.Failed > 0 {
 			run.Stderr = r.Stderr
@@ -129,20 +132,21 @@ func WriteHTML(w io.Writer, now time.Time, runs []*Run) error {
 	return htmlTemplate.Execute(w, page)
 }
 
-// htmlCauses groups the failing results into causes, by level and
+// htmlCauses groups the failing results of r into causes, by level and
 // biggest first, then the unexpected passes, the expected failures, and
 // the implementation-defined vectors that differ from the suite's
 // recommendation, by cause (warnings); it returns the groups and every
 // failure in them. The causes of failures and the warnings are open,
 // and so is the first failure of each group.
-func htmlCauses(results []Result) ([]htmlCause, []htmlFailure) {
+func htmlCauses(r *Run) ([]htmlCause, []htmlFailure) {
+	results := r.Results
 	cs, index := groupCauses(results)
 	var groups []htmlCause
 	var all []htmlFailure
 	for _, c := range cs {
 		g := htmlCause{Count: c.Count(), Class: "fail", Level: show.Level(c.Level), Op: string(c.Op), Title: c.Relation.Title, Step: c.Step(), Example: cause.Example(c.Example), Open: true}
 		for _, k := range c.Failures {
-			g.Failures = append(g.Failures, htmlFailureOf(&results[index[k]]))
+			g.Failures = append(g.Failures, r.failureHTML(&results[index[k]]))
 		}
 		groups = append(groups, g)
 	}
@@ -158,7 +162,7 @@ func htmlCauses(results []Result) ([]htmlCause, []htmlFailure) {
 		g := htmlCause{Class: o.class, Title: o.title, Step: o.step, Open: o.class == "fail"}
 		for i := range results {
 			if results[i].Outcome == o.outcome {
-				g.Failures = append(g.Failures, htmlFailureOf(&results[i]))
+				g.Failures = append(g.Failures, r.failureHTML(&results[i]))
 			}
 		}
 		if g.Count = len(g.Failures); g.Count > 0 {
@@ -180,7 +184,7 @@ func htmlCauses(results []Result) ([]htmlCause, []htmlFailure) {
 			Title: "a warning, not a failure: " + c.Relation.Title + " (the spec leaves the answer open; not the suite's recommendation)",
 			Step:  c.Step(), Example: cause.Example(c.Example)}
 		for _, k := range c.Failures {
-			f := htmlFailureOf(&results[differ[k]])
+			f := r.failureHTML(&results[differ[k]])
 			f.Status, f.Class, f.WantName = "WARN", "warn", "recommended"
 			g.Failures = append(g.Failures, f)
 		}
@@ -220,6 +224,17 @@ func headline(groups []htmlCause, t Summary) string {
 	return fmt.Sprintf("%d causes of %d failures, %s", causes, t.Failed-t.UnexpectedPasses, order)
 }
 
+// failureHTML renders o, a result of r, with its request line and the
+// command that reruns it.
+func (r *Run) failureHTML(o *Result) htmlFailure {
+	f := htmlFailureOf(o)
+	if reproducible(o.Outcome) {
+		f.Request, f.Rerun = r.Repro.RequestLine(o.Vector.Request), r.rerun(o)
+	}
+	return f
+}
+
+// htmlFailureOf renders o.
 func htmlFailureOf(o *Result) htmlFailure {
 	v := &o.Vector
 	f := htmlFailure{

@@ -29,6 +29,9 @@ type RunReport struct {
 	Stale    []Stale   `json:"stale"`
 	Results  []Record  `json:"results"`
 	Stderr   string    `json:"testee_stderr,omitempty"`
+	// Hints are advice the failures call for, such as the -utf16hex hint
+	// ([Run.UTF16HexHint]); absent when none.
+	Hints []string `json:"hints,omitempty"`
 }
 
 // Info is what the run and the fuzz reports say about every run: what ran,
@@ -153,6 +156,12 @@ type Record struct {
 	// Why says why the vector failed as expected, passed unexpectedly, or
 	// differs without failing.
 	Why string `json:"why,omitempty"`
+	// RequestLine is the request the testee received, with id 1
+	// ([Repro.RequestLine]), and Rerun the command that runs the vector
+	// alone again ([Repro.Rerun]): both set for the statuses fail, xfail,
+	// xpass and differ.
+	RequestLine string `json:"request_line,omitempty"`
+	Rerun       string `json:"rerun,omitempty"`
 }
 
 // A Response is an answer as the testee protocol writes it.
@@ -289,7 +298,15 @@ func (r *Run) Report() *RunReport {
 		j.Incidents = &inc
 	}
 	for i := range r.Results {
-		j.Results = append(j.Results, recordOf(&r.Results[i]))
+		o := &r.Results[i]
+		rec := recordOf(o)
+		if reproducible(o.Outcome) {
+			rec.RequestLine, rec.Rerun = r.Repro.RequestLine(o.Vector.Request), r.rerun(o)
+		}
+		j.Results = append(j.Results, rec)
+	}
+	if h := r.UTF16HexHint(); h != "" {
+		j.Hints = []string{h}
 	}
 	return j
 }

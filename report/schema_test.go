@@ -106,6 +106,8 @@ func TestSchemasMatchTypes(t *testing.T) {
 		{"report.schema.json", []string{"#warning", "examples", "[]"}, Example{}},
 		{"fuzz.schema.json", []string{"#warning"}, Warning{}},
 		{"fuzz.schema.json", []string{"#warning", "examples", "[]"}, Example{}},
+		{"fuzz.schema.json", []string{"corpus"}, CorpusReplay{}},
+		{"fuzz.schema.json", []string{"#corpus_entry"}, CorpusEntry{}},
 	} {
 		data, err := os.ReadFile(tc.file)
 		if err != nil {

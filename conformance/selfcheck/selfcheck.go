@@ -521,7 +521,7 @@ func surrogateItem(bad []surrogateProbe, status, why, fix string) report.CheckIt
 func (ck *checker) retryInHex(ctx context.Context, bad []surrogateProbe) {
 	p, err := testee.Start(ctx, ck.c.Command, ck.options(true)...)
 	if err != nil {
-		ck.rep.Add(surrogateItem(bad, report.CheckProblem, "and the testee could not be started in -utf16hex mode: "+err.Error(), useHex))
+		ck.rep.Add(surrogateItem(bad, report.CheckProblem, "and the testee could not be started in -utf16hex mode: "+err.Error(), report.UseUTF16Hex))
 		return
 	}
 	defer p.Kill()
@@ -547,14 +547,11 @@ func (ck *checker) retryInHex(ctx context.Context, bad []surrogateProbe) {
 		if crashed {
 			why = "crashing the testee or mangled by its JSON library: in -utf16hex mode every one is right"
 		}
-		ck.rep.Add(surrogateItem(bad, report.CheckProblem, why, useHex))
+		ck.rep.Add(surrogateItem(bad, report.CheckProblem, why, report.UseUTF16Hex))
 	default:
 		ck.rep.Add(surrogateItem(again, report.CheckNote, "in -utf16hex mode too: the implementation's own answers, not its JSON library's; pctest run judges them", ""))
 	}
 }
-
-// useHex is the fix for a JSON library that loses lone surrogates.
-const useHex = "run pctest with -utf16hex (pctest run -utf16hex, pctest fuzz -utf16hex): text then travels as \"in_utf16\" hex code units, which no JSON library mangles (PROTOCOL.md §4)"
 
 // checkNonBMP runs the testee to the end of an input that carries a
 // character outside the BMP as UTF-8 and as an escape pair, to each text
