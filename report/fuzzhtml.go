@@ -25,6 +25,7 @@ type htmlFuzzPage struct {
 	Headline                      string
 	Causes                        []htmlCause
 	Stderr                        string
+	Corpus                        *CorpusReplay // nil without -corpus
 }
 
 // WriteHTML writes the self-contained HTML report of the fuzzing run,
@@ -33,7 +34,9 @@ type htmlFuzzPage struct {
 // cause and its first finding open, each finding with its input, the
 // reference's and the testee's answers and their diff; then the
 // differences on implementation-defined inputs as warnings, by cause,
-// with their examples.
+// with their examples. With a corpus, it says what its replay came to and
+// lists the earlier findings that still fail, each with its request line
+// and rerun command, and those that now pass.
 func (j *FuzzReport) WriteHTML(w io.Writer, now time.Time) error {
 	info, s := &j.FuzzInfo, &j.Summary
 	p := htmlFuzzPage{
@@ -43,7 +46,7 @@ func (j *FuzzReport) WriteHTML(w io.Writer, now time.Time) error {
 		Rate:    fmt.Sprintf("%.0f", float64(s.Cases)/max(info.DurationSeconds, 1e-9)),
 		Partial: info.Partial, Summary: *s,
 		Unsupported: opList(s.Unsupported), Capped: opList(s.Capped), Repeated: opList(s.Repeated),
-		Stderr: j.Stderr,
+		Stderr: j.Stderr, Corpus: j.Corpus,
 	}
 	if info.TesteeCommand != nil {
 		p.Command = show.Command(info.TesteeCommand)
