@@ -101,12 +101,9 @@ func FindingVector(f *report.Finding, impl string) vectors.Vector {
 		Level:   vectors.LevelMust,
 	}
 	v.Expect.Message = "" // a message is never compared, and a vector has none
-	if op, ok := req.Op.Info(); ok {
-		v.Ref = op.Doc
-	}
+	v.Ref = report.FindingRef(req)
 	if clause, _ := req.Open(); clause != "" {
 		v.Level = vectors.LevelImplementationDefined
-		v.Ref = clause
 	}
 	v.Note = "found by pctest fuzz, expected as the reference codec answers; " + impl + " answered " + show.Clip(show.Result(req.Op, f.Got, f.Err), 300)
 	return v

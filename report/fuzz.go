@@ -303,7 +303,7 @@ func (j *FuzzReport) Results() []Result {
 	results := make([]Result, len(j.Findings))
 	for i := range j.Findings {
 		f := &j.Findings[i]
-		r := Result{Vector: vectors.Vector{ID: fmt.Sprintf("fuzz#%d", i+1), Request: f.Request, Expect: f.Expected}, Outcome: Failed}
+		r := Result{Vector: vectors.Vector{ID: fmt.Sprintf("fuzz#%d", i+1), Request: f.Request, Expect: f.Expected, Ref: FindingRef(f.Request)}, Outcome: Failed}
 		if r.Err = f.Err; f.Err == nil {
 			r.Got = f.Got
 		} else if k := kindOfFinding(f.Kind); ErrorKind(f.Err) != k {
@@ -312,6 +312,17 @@ func (j *FuzzReport) Results() []Result {
 		results[i] = r
 	}
 	return results
+}
+
+// FindingRef returns the spec reference of a fuzz finding on req: the
+// clause that leaves the answer open when the spec does
+// (vectors.Request.Open), else the op's spec.
+func FindingRef(req vectors.Request) string {
+	if clause, _ := req.Open(); clause != "" {
+		return clause
+	}
+	op, _ := req.Op.Info()
+	return op.Doc
 }
 
 // A RecordedError is an error read back from a report: its message, and
@@ -404,7 +415,7 @@ func (j *FuzzReport) WriteText(w io.Writer) error {
 		j.Corpus.writeReplay(ew)
 	}
 	for i := range j.Findings {
-		writeFinding(ew, &j.Findings[i])
+		writeFinding(ew, &j.Findings[i], j.Corpus)
 	}
 	if j.Corpus != nil {
 		j.Corpus.writeSaved(ew)
@@ -454,8 +465,9 @@ func kindOfFinding(kind string) string {
 	return kind
 }
 
-// writeFinding writes a finding as a vector's line would show it.
-func writeFinding(w io.Writer, fd *Finding) {
+// writeFinding writes a finding as a vector's line would show it; c is
+// the corpus, nil without one.
+func writeFinding(w io.Writer, fd *Finding, c *CorpusReplay) {
 	fmt.Fprintf(w, "DISAGREE %s %s\n", fd.Request.Op, show.InputField(fd.Request))
 	fmt.Fprintf(w, "  reference: %s\n", show.Answer(fd.Request.Op, fd.Expected))
 	fmt.Fprintf(w, "  testee:    %s\n", show.Result(fd.Request.Op, fd.Got, fd.Err))
@@ -478,6 +490,8 @@ func writeFinding(w io.Writer, fd *Finding) {
 		fmt.Fprintf(w, "  request: %s\n", fd.RequestLine)
 	}
 	switch {
+	case fd.File != "" && c != nil && !slices.Contains(c.Saved, fd.File):
+		fmt.Fprintf(w, "  kept:    %s (saved by an earlier run: found again)\n  rerun:   %s\n", fd.File, fd.Rerun)
 	case fd.File != "":
 		fmt.Fprintf(w, "  saved:   %s\n  rerun:   %s\n", fd.File, fd.Rerun)
 	case fd.Rerun != "":

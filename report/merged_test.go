@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pctest/pctest/vectors"
 )
 
 // TestRunHTMLOpenFailureCarriesRerun: in the run's HTML report, the first
@@ -63,9 +65,34 @@ func TestFuzzReportFoldedSavedAndRerun(t *testing.T) {
 			}
 		}
 	}
+	if want := "  saved:   " + f.File + "\n"; !strings.Contains(text.String(), want) {
+		t.Errorf("the text report lacks %q", want)
+	}
+	j.Corpus.Saved = nil // saved by an earlier run
+	var again bytes.Buffer
+	if err := j.WriteText(&again); err != nil || !strings.Contains(again.String(), "  kept:    "+f.File+" (saved by an earlier run: found again)\n") {
+		t.Errorf("a finding the corpus had: %v\n%s", err, again.String())
+	}
+	if want := "spec: ECMA-262 5.1 §15.1.3.4 encodeURIComponent\n"; !strings.Contains(text.String(), want) {
+		t.Errorf("the text report's causes lack %q:\n%s", want, text.String())
+	}
 	for _, want := range []string{"2 earlier findings replayed, 1 still fail, 1 now pass", "pctest run -vectors corpus/a.json", "fuzz.encodeURIComponent.bbbbbbbbbbbb"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("HTML report lacks %q", want)
 		}
+	}
+}
+
+// TestWarningStepIsTheOpenClause: a warning's spec step is the clause that
+// leaves its inputs' answer open, from run and from fuzz alike, never a
+// pointer to a spec reference the text report does not print.
+func TestWarningStepIsTheOpenClause(t *testing.T) {
+	var s WarningSet
+	req := vectors.Request{Op: vectors.OpPercentDecode, In: []uint16{'a', 0xD800, 0xDC00}}
+	s.Add("", req, vectors.Response{OutHex: []byte("a\xf0\x90\x80\x80")}, vectors.Response{OutHex: []byte("a\xed\xa0\x80\xed\xb0\x80")}, nil)
+	ws := s.Warnings()
+	clause, _ := req.Open()
+	if len(ws) != 1 || clause == "" || ws[0].Step != clause {
+		t.Errorf("warnings %+v; want one whose step is %q", ws, clause)
 	}
 }

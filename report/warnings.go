@@ -69,6 +69,7 @@ type WarningSet struct {
 // be reused.
 func (s *WarningSet) Add(id string, req vectors.Request, recommended, got vectors.Response, err error) {
 	f := cause.Failure{ID: id, Req: req, Want: recommended, Got: got, Level: vectors.LevelImplementationDefined}
+	f.Ref, _ = req.Open() // the clause that leaves the answer open: the warning's spec step
 	if err != nil {
 		f.NoAnswer, f.NoAnswerKind = err.Error(), ErrorKind(err)
 	}
