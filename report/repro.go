@@ -38,13 +38,18 @@ func (p Repro) RequestLine(req vectors.Request) string {
 }
 
 // Pipe returns a shell command that sends req's request line to the
-// testee on its own, "printf '%s\n' 'LINE' | CMD", or "" for a built-in
-// implementation, which reads no requests.
+// testee on its own, "printf '%s\n' 'LINE' | CMD" (with UTF16Hex,
+// "| PCTEST_UTF16HEX=1 CMD"), or "" for a built-in implementation, which
+// reads no requests.
 func (p Repro) Pipe(req vectors.Request) string {
 	if p.Command == nil {
 		return ""
 	}
-	return "printf '%s\\n' " + show.Command([]string{p.RequestLine(req)}) + " | " + show.Command(p.Command)
+	env := ""
+	if p.UTF16Hex {
+		env = "PCTEST_UTF16HEX=1 " // the testee reads "in_utf16" in that mode (PROTOCOL.md §4)
+	}
+	return "printf '%s\\n' " + show.Command([]string{p.RequestLine(req)}) + " | " + env + show.Command(p.Command)
 }
 
 // Rerun returns the command that runs vector v alone again, as the run

@@ -48,6 +48,10 @@ func TestRerun(t *testing.T) {
 	if got, want := p.Pipe(req), `printf '%s\n' '{"id":1,"op":"decodeURI","in":"'\''"}' | perl 'my testee.pl'`; got != want {
 		t.Errorf("pipe: got %s, want %s", got, want)
 	}
+	p.UTF16Hex = true
+	if got, want := p.Pipe(req), `printf '%s\n' '{"id":1,"op":"decodeURI","in_utf16":"0027"}' | PCTEST_UTF16HEX=1 perl 'my testee.pl'`; got != want {
+		t.Errorf("pipe, -utf16hex: got %s, want %s", got, want)
+	}
 }
 
 // loneRun is a run of a testee whose JSON cannot carry lone surrogates:
