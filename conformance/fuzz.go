@@ -684,23 +684,29 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	f.changedLocked()
 	for i := range f.findings {
 		old := &f.findings[i]
-		if !fd.Folds(old) {
+		if !fd.SameCause(old) {
 			continue
 		}
-		// The same bug again: the same minimal input, or one with the
-		// hex digits of its escapes in another case, or one that contains
-		// it (shrinking stops at a local minimum), of the same cause. The
-		// report keeps the shorter, once; look elsewhere. After as many
+		// The same cause again, reported once with the shorter input: a
+		// cause that says what went wrong (one finding per cause, however
+		// many inputs show it), or the same bug again: the same minimal
+		// input, or one with the hex digits of its escapes in another
+		// case, or one that contains it (shrinking stops at a local
+		// minimum). Only the same bug again is a repeat: after as many
 		// repeats as the limit of findings, the op is fuzzed no more, and
-		// the report says why.
+		// the report says why; other inputs of a known cause go on being
+		// looked for, as they may show another cause next time.
+		repeat := fd.Folds(old)
 		if cause.InputLen(fd.Request) < cause.InputLen(old.Request) {
 			fd.Variants = old.Variants
 			*old = fd
 		}
 		old.Variants++
-		o.dups++
-		if o.dups >= f.max {
-			o.done, o.repeated = true, true
+		if repeat {
+			o.dups++
+			if o.dups >= f.max {
+				o.done, o.repeated = true, true
+			}
 		}
 		return
 	}

@@ -2,6 +2,8 @@ package conformance
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -59,5 +61,54 @@ func TestFuzzFoldsVariants(t *testing.T) {
 	}
 	if o.findings != 2 || o.dups != 5 {
 		t.Errorf("op: %d findings, %d repeats; want 2 and 5", o.findings, o.dups)
+	}
+}
+
+// TestFuzzOneFindingPerCause plants a bug whose cause says what went
+// wrong, encodeURIComponent encoding the marks "!'()*" it must keep, and
+// feeds the fuzzer one input per mark: it is one finding (the shortest
+// input) with the others counted on it, and none of them is a repeat that
+// would stop fuzzing the op. A finding related only as "a different
+// answer" stays apart from another of that relation.
+func TestFuzzOneFindingPerCause(t *testing.T) {
+	ref := Reference()
+	impl := fake{name: "marks", fn: map[string]func(vectors.Request) (vectors.Response, error){
+		string(vectors.OpEncodeURIComponent): func(req vectors.Request) (vectors.Response, error) {
+			s := string(utf16.Decode(req.In))
+			if strings.Contains(s, "zz") || strings.Contains(s, "yy") {
+				return vectors.Response{Out: utf16.Encode([]rune("?" + s))}, nil // "a different answer"
+			}
+			resp, err := ref.Do(context.Background(), req)
+			for _, c := range "!'()*" {
+				resp.Out = utf16.Encode([]rune(strings.ReplaceAll(string(utf16.Decode(resp.Out)), string(c), fmt.Sprintf("%%%02X", c))))
+			}
+			return resp, err
+		},
+	}}
+	o := &fuzzOp{op: vectors.OpEncodeURIComponent}
+	f := &fuzzer{impl: impl, ref: ref, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
+		ops: []*fuzzOp{o}, changed: make(chan struct{})}
+	ctx := context.Background()
+	for i, in := range []string{"a(b", "!", "x'", ")", "**", "zz", "yy"} {
+		req := vectors.Request{Op: vectors.OpEncodeURIComponent, In: utf16.Encode([]rune(in))}
+		d, err := f.check(ctx, req)
+		if err != nil || !d.differs {
+			t.Fatalf("%q: %v, differs %t: the planted bug is not there", in, err, d != nil && d.differs)
+		}
+		f.record(ctx, &fuzzCase{o: o, i: int64(i + 1), req: req, want: d.want}, d)
+	}
+	var got []string
+	for _, fd := range f.findings {
+		in := string(utf16.Decode(fd.Request.In))
+		if len(in) == 1 && strings.Contains("!'()*", in) {
+			in = "mark" // shrinking picks which mark is kept
+		}
+		got = append(got, fmt.Sprintf("%s+%d", in, fd.Variants))
+	}
+	if want := []string{"mark+4", "zz+0", "yy+0"}; !slices.Equal(got, want) {
+		t.Errorf("findings (input+variants) %q, want %q", got, want)
+	}
+	if o.dups != 0 {
+		t.Errorf("%d repeats, want 0: other inputs of a known cause are no repeats", o.dups)
 	}
 }

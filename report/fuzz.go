@@ -140,9 +140,10 @@ type Finding struct {
 	// the case that found it.
 	Steps int
 	Case  int64
-	// Variants counts the findings folded into this one ([Finding.Folds]):
-	// of the same cause, their input contained this one's, or was this
-	// one's with the hex digits of its escapes in another case.
+	// Variants counts the findings folded into this one
+	// ([Finding.SameCause]): of the same specific cause whatever their
+	// input, or of the same cause with an input that contained this one's,
+	// or was this one's with the hex digits of its escapes in another case.
 	Variants int
 	// RequestLine is Request as the testee received it, with id 1
 	// ([Repro.RequestLine]). VectorID and File are the finding's vector
@@ -194,6 +195,30 @@ func (f *Finding) Folds(g *Finding) bool {
 		return bytes.Contains(cause.FoldHexCase(b.InHex), cause.FoldHexCase(a.InHex))
 	}
 	return containsUnits(cause.FoldHexCase(b.In), cause.FoldHexCase(a.In))
+}
+
+// SameCause reports whether findings f and g show one cause that says what
+// went wrong, so that a report keeps only one of them (the one with the
+// shorter input) and counts the other on it: they are disagreements of the
+// same op and args whose answers stand in the same specific relation
+// ("encoded a character that must be kept", "encoded a surrogate pair as two
+// 3-octet sequences (CESU-8)"), whatever their inputs. Findings related only
+// as "a different answer", and incidents (a crash, a hang), are one cause
+// only when they are one bug by [Finding.Folds].
+func (f *Finding) SameCause(g *Finding) bool {
+	if f.Folds(g) {
+		return true
+	}
+	if f.Kind != KindDisagreement || g.Kind != KindDisagreement || f.Op != g.Op || !maps.Equal(f.Request.Args, g.Request.Args) {
+		return false
+	}
+	r := cause.Classify(f.failure())
+	return r.ID != cause.Different.ID && r.ID == cause.Classify(g.failure()).ID
+}
+
+// variantsNote says how many findings were folded into one.
+func variantsNote(n int) string {
+	return fmt.Sprintf("found %d more times with the same cause (other inputs, or this one within a longer input or with its hex digits in another case), not reported apart", n)
 }
 
 // containsUnits reports whether sub is within u.
@@ -484,7 +509,7 @@ func writeFinding(w io.Writer, fd *Finding, c *CorpusReplay) {
 		fmt.Fprintln(w, "  flaky: sent again on its own, it did not fail the same way")
 	}
 	if fd.Variants > 0 {
-		fmt.Fprintf(w, "  found %d more times as a variant of this one (the same cause, an input containing it or with hex digits in another case), not reported apart\n", fd.Variants)
+		fmt.Fprintf(w, "  %s\n", variantsNote(fd.Variants))
 	}
 	if fd.RequestLine != "" {
 		fmt.Fprintf(w, "  request: %s\n", fd.RequestLine)

@@ -168,3 +168,36 @@ func TestFindingFolds(t *testing.T) {
 		}
 	}
 }
+
+// TestFindingSameCause: disagreements whose answers stand in one specific
+// relation are one cause whatever their inputs; "a different answer" and
+// incidents are one cause only when they are one bug by Folds.
+func TestFindingSameCause(t *testing.T) {
+	enc := func(in, got string) *Finding {
+		want := map[string]string{"!": "!", "(": "(", "ab": "ab", "cd": "cd"}[in]
+		return &Finding{Op: vectors.OpEncodeURIComponent, Kind: KindDisagreement,
+			Request:  vectors.Request{Op: vectors.OpEncodeURIComponent, In: utf16.Encode([]rune(in))},
+			Expected: vectors.Response{Out: utf16.Encode([]rune(want))}, Got: vectors.Response{Out: utf16.Encode([]rune(got))}}
+	}
+	crash := func(in string) *Finding {
+		return &Finding{Op: vectors.OpEncodeURIComponent, Kind: KindCrash, Err: errors.New("crash"),
+			Request: vectors.Request{Op: vectors.OpEncodeURIComponent, In: utf16.Encode([]rune(in))}}
+	}
+	for _, c := range []struct {
+		name string
+		f, g *Finding
+		want bool
+	}{
+		{"one specific relation", enc("!", "%21"), enc("(", "%28"), true},
+		{"a different answer", enc("ab", "x"), enc("cd", "y"), false},
+		{"crashes apart", crash("ab"), crash("cd"), false},
+		{"a crash and a disagreement", crash("!"), enc("!", "%21"), false},
+	} {
+		if got := c.f.SameCause(c.g); got != c.want {
+			t.Errorf("%s: SameCause = %t, want %t", c.name, got, c.want)
+		}
+		if got := c.g.SameCause(c.f); got != c.want {
+			t.Errorf("%s, the other way: SameCause = %t, want %t", c.name, got, c.want)
+		}
+	}
+}

@@ -112,7 +112,7 @@ func htmlFindingOf(f *Finding, r *Result) htmlFailure {
 		h.Notes = append(h.Notes, htmlNote{"shrunk", shrunk})
 	}
 	if f.Variants > 0 {
-		h.Notes = append(h.Notes, htmlNote{"variants", fmt.Sprintf("found %d more times as a variant of this one (the same cause, an input containing it or with hex digits in another case), not reported apart", f.Variants)})
+		h.Notes = append(h.Notes, htmlNote{"variants", variantsNote(f.Variants)})
 	}
 	h.Notes = append(h.Notes, htmlNote{"case", fmt.Sprint(f.Case)})
 	if f.File != "" {

@@ -59,7 +59,7 @@ func TestFuzzReportFoldedSavedAndRerun(t *testing.T) {
 	}
 	h := html.UnescapeString(page.String())
 	for what, s := range map[string]string{"text": text.String(), "HTML": h} {
-		for _, want := range []string{"found 3 more times as a variant", f.RequestLine, wantRerun, f.File} {
+		for _, want := range []string{"found 3 more times with the same cause", f.RequestLine, wantRerun, f.File} {
 			if !strings.Contains(s, want) {
 				t.Errorf("%s report lacks %q:\n%s", what, want, s)
 			}
