@@ -29,14 +29,15 @@ vet:
 # node from Debian only where no node is installed. The exact versions
 # installed are printed at the end.
 TESTDEPS = python3 'python3-jsonschema=4.*' 'python3-junitparser=2.*' 'python3-pytest=7.*' \
-	'perl=5.36.*' 'tcl=8.6.*' 'openjdk-17-jre-headless=17.*'
+	'perl=5.36.*' 'tcl=8.6.*' 'openjdk-17-jdk-headless=17.*' 'ruby=1:3.1' \
+	'cargo=0.66.*' 'rustc=1.63.*'
 
 .PHONY: test-deps
 test-deps:
 	apt-get update -qq
 	apt-get -o DPkg::Lock::Timeout=900 install -y --no-install-recommends $(TESTDEPS) \
 		$$(command -v node >/dev/null || echo 'nodejs=18.*')
-	@dpkg-query -W -f '$${Package} $${Version}\n' python3-jsonschema python3-junitparser python3-pytest perl tcl openjdk-17-jre-headless nodejs 2>/dev/null || true
+	@dpkg-query -W -f '$${Package} $${Version}\n' python3-jsonschema python3-junitparser python3-pytest perl tcl openjdk-17-jdk-headless ruby cargo rustc nodejs 2>/dev/null || true
 
 # bench: the codec's named benchmarks against their peers, COUNT runs each.
 bench:
@@ -68,12 +69,13 @@ survey-install:
 	bash survey/run.sh -install-only $(if $(ROWS),-rows '$(ROWS)')
 
 # fuzz: every native Go fuzz target of ./fuzz in turn, FUZZTIME each, then a
-# summary table; non-zero exit if any target failed (see fuzz/README.md).
+# summary table; non-zero exit if any target failed; TARGETS=regexp fuzzes
+# only the targets whose name matches (see fuzz/README.md).
 FUZZTIME ?= 30s
 
 .PHONY: fuzz
 fuzz:
-	$(GO) run ./fuzz/campaign -fuzztime $(FUZZTIME)
+	$(GO) run ./fuzz/campaign -fuzztime $(FUZZTIME) $(if $(TARGETS),-match '$(TARGETS)')
 
 # fuzz-bench: what each fuzz target costs on top of the engine. Builds each
 # fuzz package's test binary with its empty target (-tags fuzzbench), runs

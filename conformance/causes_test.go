@@ -78,7 +78,7 @@ func TestZooCauses(t *testing.T) {
 			if !ok {
 				t.Fatalf("mutant %s has no expected cause in zooCauses", m.name)
 			}
-			rs, err := Results(context.Background(), mutantImpl{m: m, ref: Reference()}, withVectors(corpus), Ops(m.ops...), KnownDeviations(nil))
+			rs, err := Results(context.Background(), mutantImpl{m: m, ref: Reference()}, Vectors(corpus), Ops(m.ops...), KnownDeviations(nil))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pctest/pctest/internal/cause"
 	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
@@ -224,7 +225,7 @@ func Fuzz(ctx context.Context, impl Implementation, opts ...Option) (*report.Fuz
 		if !gen.Covers(op) || slices.ContainsFunc(f.ops, func(o *fuzzOp) bool { return o.op == op }) {
 			continue
 		}
-		f.ops = append(f.ops, &fuzzOp{op: op, sigs: map[string]bool{}})
+		f.ops = append(f.ops, &fuzzOp{op: op})
 	}
 	workers := cfg.parallel
 	if workers <= 0 {
@@ -279,6 +280,7 @@ func Fuzz(ctx context.Context, impl Implementation, opts ...Option) (*report.Fuz
 		FuzzInfo: report.NewFuzzInfo(impl.Name(), nil, "", 0, start, time.Since(start), interrupted, cfg.seed, fuzzed),
 		Summary:  s,
 		Findings: append([]report.Finding{}, f.findings...),
+		Warnings: f.warnings.Warnings(),
 	}
 	rep.Tally()
 	switch {
@@ -360,6 +362,8 @@ type fuzzer struct {
 	answered atomic.Int64 // cases impl answered
 	judged   atomic.Int64 // cases judged: answered but "unsupported", or failed
 	open     atomic.Int64 // cases left open: differ on an input the spec leaves open
+	// warnings gathers the open cases by cause, with a few examples.
+	warnings report.WarningSet
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced when an op's state changes
@@ -384,7 +388,6 @@ type fuzzOp struct {
 	findings    int
 	dups        int   // findings that shrank to one found before
 	open        int64 // cases that differ on an input the spec leaves open
-	sigs        map[string]bool
 }
 
 // batchSize is how many cases a worker generates, has answered and
@@ -613,6 +616,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	}
 	if d.open {
 		f.open.Add(1)
+		f.warnings.Add("", req, d.want, d.got, d.err)
 	} else if !d.got.Unsupported || d.err != nil {
 		f.judged.Add(1)
 	}
@@ -640,7 +644,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 			f.unconfirmed = map[any]bool{}
 		}
 		f.unconfirmed[incident] = true
-		req = cloneRequest(req)
+		req = req.Clone()
 		f.findings = append(f.findings, report.Finding{Op: req.Op, Kind: d.kind(), Request: req, Original: req, Expected: d.want, Err: d.err, Case: c.i, Unconfirmed: true})
 		o.findings++
 		return
@@ -662,7 +666,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	o.shrinking = true
 	f.mu.Unlock()
 
-	fd := f.shrink(ctx, cloneRequest(req), d)
+	fd := f.shrink(ctx, req.Clone(), d)
 	fd.Case = c.i
 	// The finding, sent again on its own, must fail the same way; when
 	// the run ends first, it is reported unconfirmed.
@@ -678,18 +682,34 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	defer f.mu.Unlock()
 	o.shrinking = false
 	f.changedLocked()
-	key := string(fd.Request.Op) + "|" + fmt.Sprintf("%x|%x|%v", fd.Request.In, fd.Request.InHex, fd.Request.Args)
-	if o.sigs[key] {
-		// The same minimal input again: the bug is found; look elsewhere.
-		// After as many repeats as the limit of findings, the op is
-		// fuzzed no more, and the report says why.
-		o.dups++
-		if o.dups >= f.max {
-			o.done, o.repeated = true, true
+	for i := range f.findings {
+		old := &f.findings[i]
+		if !fd.SameCause(old) {
+			continue
+		}
+		// The same cause again, reported once with the shorter input: a
+		// cause that says what went wrong (one finding per cause, however
+		// many inputs show it), or the same bug again: the same minimal
+		// input, or one with the hex digits of its escapes in another
+		// case, or one that contains it (shrinking stops at a local
+		// minimum). Only the same bug again is a repeat: after as many
+		// repeats as the limit of findings, the op is fuzzed no more, and
+		// the report says why; other inputs of a known cause go on being
+		// looked for, as they may show another cause next time.
+		repeat := fd.Folds(old)
+		if cause.InputLen(fd.Request) < cause.InputLen(old.Request) {
+			fd.Variants = old.Variants
+			*old = fd
+		}
+		old.Variants++
+		if repeat {
+			o.dups++
+			if o.dups >= f.max {
+				o.done, o.repeated = true, true
+			}
 		}
 		return
 	}
-	o.sigs[key] = true
 	o.findings++
 	f.findings = append(f.findings, fd)
 	if o.findings >= f.max {
@@ -807,24 +827,6 @@ func (f *fuzzer) judge(ctx context.Context, req vectors.Request, want, got vecto
 		}
 	}
 	return d, nil
-}
-
-// cloneRequest returns a copy of req that shares no memory with it.
-func cloneRequest(req vectors.Request) vectors.Request {
-	if req.In != nil {
-		req.In = slices.Clone(req.In)
-	}
-	if req.InHex != nil {
-		req.InHex = slices.Clone(req.InHex)
-	}
-	if req.Args != nil {
-		args := make(map[string]string, len(req.Args))
-		for k, v := range req.Args {
-			args[k] = v
-		}
-		req.Args = args
-	}
-	return req
 }
 
 // shrink minimizes req, which gives difference d, by delta debugging

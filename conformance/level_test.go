@@ -49,7 +49,7 @@ func TestLevelHelper(t *testing.T) {
 	if os.Getenv(levelEnv) == "" {
 		t.Skip("the helper process of TestRunListsMustFirst")
 	}
-	Run(t, lowerAndLazy, withVectors(levelCorpus()))
+	Run(t, lowerAndLazy, Vectors(levelCorpus()))
 }
 
 // TestRunListsMustFirst (issue 26) runs Run on 30 SHOULD-level failures

@@ -140,7 +140,7 @@ var correct = fake{name: "correct", fn: map[string]func(vectors.Request) (vector
 
 func TestSelection(t *testing.T) {
 	ids := func(opts ...Option) []string {
-		rs, err := Results(context.Background(), correct, append(opts, withVectors(tinyCorpus()))...)
+		rs, err := Results(context.Background(), correct, append(opts, Vectors(tinyCorpus()))...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +168,7 @@ func TestSelection(t *testing.T) {
 		}
 	}
 	for _, bad := range []Option{Ops("nope"), Areas("nope"), Level("may")} {
-		if _, err := Results(context.Background(), correct, bad, withVectors(tinyCorpus())); err == nil {
+		if _, err := Results(context.Background(), correct, bad, Vectors(tinyCorpus())); err == nil {
 			t.Errorf("a wrong option was taken")
 		}
 	}
@@ -200,7 +200,7 @@ func TestImplementationDefined(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := Results(context.Background(), lenient, withVectors(corpus), list)
+	rs, err := Results(context.Background(), lenient, Vectors(corpus), list)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,14 +220,14 @@ func TestImplementationDefined(t *testing.T) {
 	if want := "3 passed, 0 failed, 0 skipped; 2 implementation-defined (1 differ from the suite's recommendation)"; s.String() != want {
 		t.Errorf("summary line %q, want %q", s.String(), want)
 	}
-	if err := Check(lenient, withVectors(corpus)); err != nil {
+	if err := Check(lenient, Vectors(corpus)); err != nil {
 		t.Errorf("an implementation-defined difference failed the check: %v", err)
 	}
-	err = Check(lenient, withVectors(corpus), Level(vectors.LevelImplementationDefined))
+	err = Check(lenient, Vectors(corpus), Level(vectors.LevelImplementationDefined))
 	if err == nil || !strings.Contains(err.Error(), "1 of 2 vectors fail") || !strings.Contains(err.Error(), "t.pd.pct4") {
 		t.Errorf("judged by name, the difference must fail: %v", err)
 	}
-	rs, _ = Results(context.Background(), lenient, withVectors(corpus), Level(vectors.LevelMust, vectors.LevelShould))
+	rs, _ = Results(context.Background(), lenient, Vectors(corpus), Level(vectors.LevelMust, vectors.LevelShould))
 	if len(rs) != 3 {
 		t.Errorf("-level must,should ran %d vectors, want the 3 judged ones", len(rs))
 	}
@@ -282,7 +282,7 @@ func TestExpectedFailuresStrict(t *testing.T) {
 		"percentDecode": correct.fn["percentDecode"],
 	}}
 	list, _ := ExpectedFailures(strings.NewReader("t.ecu.space\nt.pd.A\ngone.vector\n"), "xfail.txt")
-	rs, err := Results(context.Background(), wrong, withVectors(tinyCorpus()), list)
+	rs, err := Results(context.Background(), wrong, Vectors(tinyCorpus()), list)
 	var stale *ListError
 	if !errors.As(err, &stale) || !stale.Stale || stale.ID != "gone.vector" || stale.Line != 3 || !strings.Contains(err.Error(), "remove this line") {
 		t.Errorf("stale entry: err = %v", err)
@@ -297,7 +297,7 @@ func TestExpectedFailuresStrict(t *testing.T) {
 			t.Errorf("%s: %v, want %v", id, outcomes[id], o)
 		}
 	}
-	err = Check(wrong, withVectors(tinyCorpus()), list)
+	err = Check(wrong, Vectors(tinyCorpus()), list)
 	if err == nil || !strings.Contains(err.Error(), "xfail.txt:2") || !strings.Contains(err.Error(), "remove that line") {
 		t.Errorf("Check: %v", err)
 	}
@@ -307,7 +307,7 @@ func TestExpectedFailuresStrict(t *testing.T) {
 	}
 
 	// The list written from a run expects exactly that run's failures.
-	rs, _ = Results(context.Background(), wrong, withVectors(tinyCorpus()))
+	rs, _ = Results(context.Background(), wrong, Vectors(tinyCorpus()))
 	var buf bytes.Buffer
 	if err := WriteExpectedFailures(&buf, rs); err != nil {
 		t.Fatal(err)
@@ -316,7 +316,7 @@ func TestExpectedFailuresStrict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Check(wrong, withVectors(tinyCorpus()), written); err != nil {
+	if err := Check(wrong, Vectors(tinyCorpus()), written); err != nil {
 		t.Errorf("the written list does not pass its own run: %v", err)
 	}
 	if entries := listOf(t, written).entries; len(entries) != 1 || entries[0].id != "t.ecu.space" {
@@ -349,7 +349,7 @@ func TestResultsParallelAndPanics(t *testing.T) {
 	for i := range corpus {
 		corpus[i].ID += string(rune('A' + i%26))
 	}
-	rs, err := Results(context.Background(), slow, withVectors(corpus), Parallel(4))
+	rs, err := Results(context.Background(), slow, Vectors(corpus), Parallel(4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,7 +365,7 @@ func TestResultsParallelAndPanics(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	rs, err = Results(ctx, correct, withVectors(tinyCorpus()))
+	rs, err = Results(ctx, correct, Vectors(tinyCorpus()))
 	if !errors.Is(err, context.Canceled) || len(rs) != 3 || !errors.Is(rs[0].Err, context.Canceled) {
 		t.Errorf("canceled: err %v, results %+v", err, rs)
 	}
@@ -382,7 +382,7 @@ func TestFuncs(t *testing.T) {
 		PercentDecode: url.PathUnescape,
 		DecodeURI:     func(s string) (string, error) { return "\xff", nil },
 	}
-	rs, err := Results(context.Background(), f, withVectors(tinyCorpus()))
+	rs, err := Results(context.Background(), f, Vectors(tinyCorpus()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -457,6 +457,6 @@ func TestRunSubtests(t *testing.T) {
 	// Run with answers asked ahead, two at a time, and one at a time: each
 	// vector is a subtest named by its id.
 	for _, opts := range [][]Option{{Parallel(2)}, nil} {
-		Run(t, correct, append(opts, withVectors(tinyCorpus()))...)
+		Run(t, correct, append(opts, Vectors(tinyCorpus()))...)
 	}
 }

@@ -18,8 +18,9 @@ import (
 // one it cannot honour with an *[OptionError] (Run, Laws and Differential
 // fail their test with it) rather than ignore it:
 //
-//   - Results, Check and Run take Areas, Ops, Match, Level, Parallel,
-//     KnownDeviations and ExpectedFailures; Run takes Detail as well.
+//   - Results, Check and Run take Vectors, Areas, Ops, Match, Level,
+//     Parallel, KnownDeviations and ExpectedFailures; Run takes Detail as
+//     well.
 //   - Laws takes Areas and Ops (which laws run).
 //   - Differential takes Areas, Ops, KnownDeviations and
 //     Level(vectors.LevelImplementationDefined), which judges the inputs
@@ -50,9 +51,9 @@ func (e *OptionError) Error() string {
 
 // accepts lists the options each entry point honours.
 var accepts = map[string][]string{
-	"Results":      {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "withVectors"},
-	"Check":        {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "withVectors"},
-	"Run":          {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "withVectors", "Detail"},
+	"Results":      {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "Vectors"},
+	"Check":        {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "Vectors"},
+	"Run":          {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "Vectors", "Detail"},
 	"Laws":         {"Areas", "Ops"},
 	"Differential": {"Areas", "Ops", "KnownDeviations", "Level"},
 	"Fuzz": {"Areas", "Ops", "KnownDeviations", "Level", "Parallel",
@@ -145,11 +146,12 @@ func Parallel(n int) Option {
 	}}
 }
 
-// withVectors runs vs instead of the embedded corpus (vectors.Load).
-// Selection and the expected-failures list apply to vs. The package's
-// tests use it; a third party runs pctest's corpus.
-func withVectors(vs []vectors.Vector) Option {
-	return Option{"withVectors", func(c *config) {
+// Vectors runs vs instead of the embedded corpus (vectors.Load):
+// a project's own vectors, read with vectors.LoadFiles, alone or after
+// the corpus's (append(vectors.Load(), own...)), as pctest run -vectors
+// does. Selection and the expected-failures list apply to vs.
+func Vectors(vs []vectors.Vector) Option {
+	return Option{"Vectors", func(c *config) {
 		c.vectors = vs
 		c.vectorsSet = true
 	}}

@@ -173,7 +173,7 @@ func TestOptionsEachTaken(t *testing.T) {
 			t.Errorf("no entry point takes %s", o.name)
 		}
 	}
-	if got, want := len(all)+1, len(taken); got != want { // +1: withVectors
+	if got, want := len(all)+1, len(taken); got != want { // +1: Vectors
 		t.Errorf("%d options built here, %d taken: %v", got, want, fmt.Sprint(taken))
 	}
 }

@@ -20,7 +20,7 @@ func panicky(vectors.Request) (vectors.Response, error) {
 // from the function that called panic down, and not from the recover.
 func TestPanicStack(t *testing.T) {
 	f := fake{name: "panicky", fn: map[string]func(vectors.Request) (vectors.Response, error){"encodeURIComponent": panicky}}
-	err := Check(f, withVectors(tinyCorpus()))
+	err := Check(f, Vectors(tinyCorpus()))
 	if err == nil {
 		t.Fatal("Check passes an implementation that panics")
 	}
@@ -55,7 +55,7 @@ func TestRunHeaderHelper(t *testing.T) {
 	wrong := fake{name: "wrong", fn: map[string]func(vectors.Request) (vectors.Response, error){
 		"encodeURIComponent": func(req vectors.Request) (vectors.Response, error) { return vectors.Response{Out: req.In}, nil },
 	}}
-	Run(t, wrong, withVectors(tinyCorpus()))
+	Run(t, wrong, Vectors(tinyCorpus()))
 }
 
 // TestRunHeaderFollowsGoTestRun (issue 26) runs Run under go test -run

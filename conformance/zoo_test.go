@@ -456,13 +456,13 @@ func TestImplementationDefinedBehaviours(t *testing.T) {
 	for _, m := range openBehaviours {
 		impl := mutantImpl{m: m, ref: Reference()}
 		only := Ops(m.ops...)
-		if err := Check(impl, withVectors(corpus), only, Level(vectors.LevelMust, vectors.LevelShould)); err != nil {
+		if err := Check(impl, Vectors(corpus), only, Level(vectors.LevelMust, vectors.LevelShould)); err != nil {
 			t.Errorf("%s (%s) fails must or should vectors, but the specs leave it open:\n%v", m.name, m.bug, err)
 		}
-		if err := Check(impl, withVectors(corpus), only); err != nil {
+		if err := Check(impl, Vectors(corpus), only); err != nil {
 			t.Errorf("%s fails a default run, which judges must and should alone:\n%v", m.name, err)
 		}
-		if err := Check(impl, withVectors(corpus), only, Level(vectors.LevelImplementationDefined)); err == nil {
+		if err := Check(impl, Vectors(corpus), only, Level(vectors.LevelImplementationDefined)); err == nil {
 			t.Errorf("%s (%s) passes every implementation-defined vector: none documents the recommendation it departs from", m.name, m.bug)
 		}
 	}
@@ -529,7 +529,7 @@ func TestMutantZoo(t *testing.T) {
 			k := &kills[i]
 			// The vectors whose answer the specs fix: an implementation-defined
 			// vector kills nothing.
-			rs, err := Results(context.Background(), impl, withVectors(corpus), only,
+			rs, err := Results(context.Background(), impl, Vectors(corpus), only,
 				Level(vectors.LevelMust, vectors.LevelShould), Parallel(1))
 			if err != nil {
 				t.Errorf("%s: %v", m.name, err)

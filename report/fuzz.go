@@ -31,7 +31,14 @@ type FuzzReport struct {
 	Summary   FuzzSummary `json:"summary"`
 	Incidents *Incidents  `json:"incidents,omitempty"`
 	Findings  []Finding   `json:"findings"`
-	Stderr    string      `json:"testee_stderr,omitempty"`
+	// Warnings group the differences on inputs the spec leaves open
+	// (Summary.Open), with a few examples each: never findings.
+	Warnings []Warning `json:"warnings"`
+	Stderr   string    `json:"testee_stderr,omitempty"`
+	// Corpus is what became of the corpus (pctest fuzz -corpus DIR): the
+	// earlier findings replayed first, and the new ones saved; nil
+	// without a corpus.
+	Corpus *CorpusReplay `json:"corpus,omitempty"`
 }
 
 // FuzzInfo is a fuzz report's fuzz_info: Info (Partial says the run was
@@ -44,7 +51,7 @@ type FuzzInfo struct {
 
 // NewFuzzInfo fills a FuzzInfo.
 func NewFuzzInfo(impl string, argv []string, suite string, protocol int, start time.Time, elapsed time.Duration, partial bool, seed uint64, ops []vectors.Op) FuzzInfo {
-	return FuzzInfo{Info: newInfo(impl, argv, suite, protocol, start, elapsed, partial), Seed: seed, Ops: ops}
+	return FuzzInfo{Info: newInfo(impl, argv, nil, suite, protocol, start, elapsed, partial), Seed: seed, Ops: ops}
 }
 
 // FuzzSummary is a fuzz report's summary.
@@ -133,6 +140,104 @@ type Finding struct {
 	// the case that found it.
 	Steps int
 	Case  int64
+	// Variants counts the findings folded into this one
+	// ([Finding.SameCause]): of the same specific cause whatever their
+	// input, or of the same cause with an input that contained this one's,
+	// or was this one's with the hex digits of its escapes in another case.
+	Variants int
+	// RequestLine is Request as the testee received it, with id 1
+	// ([Repro.RequestLine]). VectorID and File are the finding's vector
+	// and its file in the corpus, when it was saved in one. Rerun is the
+	// command that reproduces it: pctest run over File, or without one,
+	// the request line piped into the testee ([Repro.Pipe]).
+	RequestLine    string
+	VectorID, File string
+	Rerun          string
+}
+
+// SetRepro sets the RequestLine and Rerun of every finding from p: for a
+// finding saved in a corpus (File set), the pctest run command over its
+// file; for another, the request line piped into the testee, "" for a
+// built-in implementation.
+func (j *FuzzReport) SetRepro(p Repro) {
+	for i := range j.Findings {
+		f := &j.Findings[i]
+		f.RequestLine = p.RequestLine(f.Request)
+		if f.File != "" {
+			level := vectors.LevelMust
+			if clause, _ := f.Request.Open(); clause != "" {
+				level = vectors.LevelImplementationDefined
+			}
+			f.Rerun = p.Rerun(&vectors.Vector{ID: f.VectorID, Level: level}, f.File, true)
+		} else {
+			f.Rerun = p.Pipe(f.Request)
+		}
+	}
+}
+
+// Folds reports whether findings f and g are one bug, so that a report
+// keeps only one of them (the one with the shorter input): they are of the
+// same op, args and cause (the relation of their answers, or the kind of
+// incident), and the input of one contains the other's, the hex digits of
+// escapes in either case ("%c0%80" and "%C0%80" are one).
+func (f *Finding) Folds(g *Finding) bool {
+	if f.Op != g.Op || !maps.Equal(f.Request.Args, g.Request.Args) {
+		return false
+	}
+	if cause.Classify(f.failure()).Title != cause.Classify(g.failure()).Title {
+		return false
+	}
+	a, b := f.Request, g.Request
+	if cause.InputLen(a) > cause.InputLen(b) {
+		a, b = b, a
+	}
+	if a.InHex != nil || b.InHex != nil {
+		return bytes.Contains(cause.FoldHexCase(b.InHex), cause.FoldHexCase(a.InHex))
+	}
+	return containsUnits(cause.FoldHexCase(b.In), cause.FoldHexCase(a.In))
+}
+
+// SameCause reports whether findings f and g show one cause that says what
+// went wrong, so that a report keeps only one of them (the one with the
+// shorter input) and counts the other on it: they are disagreements of the
+// same op and args whose answers stand in the same specific relation
+// ("encoded a character that must be kept", "encoded a surrogate pair as two
+// 3-octet sequences (CESU-8)"), whatever their inputs. Findings related only
+// as "a different answer", and incidents (a crash, a hang), are one cause
+// only when they are one bug by [Finding.Folds].
+func (f *Finding) SameCause(g *Finding) bool {
+	if f.Folds(g) {
+		return true
+	}
+	if f.Kind != KindDisagreement || g.Kind != KindDisagreement || f.Op != g.Op || !maps.Equal(f.Request.Args, g.Request.Args) {
+		return false
+	}
+	r := cause.Classify(f.failure())
+	return r.ID != cause.Different.ID && r.ID == cause.Classify(g.failure()).ID
+}
+
+// variantsNote says how many findings were folded into one.
+func variantsNote(n int) string {
+	return fmt.Sprintf("found %d more times with the same cause (other inputs, or this one within a longer input or with its hex digits in another case), not reported apart", n)
+}
+
+// containsUnits reports whether sub is within u.
+func containsUnits(u, sub []uint16) bool {
+	for i := 0; i+len(sub) <= len(u); i++ {
+		if slices.Equal(u[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// failure returns f as package internal/cause sees it.
+func (f *Finding) failure() cause.Failure {
+	c := cause.Failure{Req: f.Request, Want: f.Expected, Got: f.Got}
+	if f.Err != nil {
+		c.NoAnswer, c.NoAnswerKind = f.Err.Error(), kindOfFinding(f.Kind)
+	}
+	return c
 }
 
 // findingJSON is a [Finding] as fuzz.schema.json writes it.
@@ -149,6 +254,11 @@ type findingJSON struct {
 	Unconfirmed bool              `json:"unconfirmed"`
 	Steps       int               `json:"shrink_steps"`
 	Case        int64             `json:"case"`
+	Variants    int               `json:"variants"`
+	RequestLine string            `json:"request_line,omitempty"`
+	VectorID    string            `json:"vector_id,omitempty"`
+	File        string            `json:"vector_file,omitempty"`
+	Rerun       string            `json:"rerun,omitempty"`
 }
 
 // MarshalJSON writes f as an element of fuzz.schema.json's findings, HTML
@@ -156,7 +266,8 @@ type findingJSON struct {
 // is told to).
 func (f Finding) MarshalJSON() ([]byte, error) {
 	j := findingJSON{Op: f.Op, Kind: f.Kind, Request: f.Request, Original: f.Original, Expected: f.Expected,
-		Shrunk: f.Shrunk, Reproduced: f.Reproduced, Unconfirmed: f.Unconfirmed, Steps: f.Steps, Case: f.Case}
+		Shrunk: f.Shrunk, Reproduced: f.Reproduced, Unconfirmed: f.Unconfirmed, Steps: f.Steps, Case: f.Case, Variants: f.Variants,
+		RequestLine: f.RequestLine, VectorID: f.VectorID, File: f.File, Rerun: f.Rerun}
 	if f.Err != nil {
 		j.Error = f.Err.Error()
 	} else {
@@ -175,7 +286,8 @@ func (f *Finding) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*f = Finding{Op: j.Op, Kind: j.Kind, Request: j.Request, Original: j.Original, Expected: j.Expected,
-		Shrunk: j.Shrunk, Reproduced: j.Reproduced, Unconfirmed: j.Unconfirmed, Steps: j.Steps, Case: j.Case}
+		Shrunk: j.Shrunk, Reproduced: j.Reproduced, Unconfirmed: j.Unconfirmed, Steps: j.Steps, Case: j.Case, Variants: j.Variants,
+		RequestLine: j.RequestLine, VectorID: j.VectorID, File: j.File, Rerun: j.Rerun}
 	if j.Actual != nil {
 		f.Got = *j.Actual
 	}
@@ -216,7 +328,7 @@ func (j *FuzzReport) Results() []Result {
 	results := make([]Result, len(j.Findings))
 	for i := range j.Findings {
 		f := &j.Findings[i]
-		r := Result{Vector: vectors.Vector{ID: fmt.Sprintf("fuzz#%d", i+1), Request: f.Request, Expect: f.Expected}, Outcome: Failed}
+		r := Result{Vector: vectors.Vector{ID: fmt.Sprintf("fuzz#%d", i+1), Request: f.Request, Expect: f.Expected, Ref: FindingRef(f.Request)}, Outcome: Failed}
 		if r.Err = f.Err; f.Err == nil {
 			r.Got = f.Got
 		} else if k := kindOfFinding(f.Kind); ErrorKind(f.Err) != k {
@@ -225,6 +337,17 @@ func (j *FuzzReport) Results() []Result {
 		results[i] = r
 	}
 	return results
+}
+
+// FindingRef returns the spec reference of a fuzz finding on req: the
+// clause that leaves the answer open when the spec does
+// (vectors.Request.Open), else the op's spec.
+func FindingRef(req vectors.Request) string {
+	if clause, _ := req.Open(); clause != "" {
+		return clause
+	}
+	op, _ := req.Op.Info()
+	return op.Doc
 }
 
 // A RecordedError is an error read back from a report: its message, and
@@ -303,7 +426,9 @@ func ReadFuzzReport(rd io.Reader) (*FuzzReport, error) {
 }
 
 // WriteText writes the text report of pctest fuzz that follows its
-// header: a DISAGREE block per finding, the ops not fuzzed, the ops that
+// header: with a corpus, what its replay came to; a DISAGREE block per
+// finding (with its request line and the command that reproduces it),
+// with a corpus the count of findings saved, the ops not fuzzed, the ops that
 // reached the findings limit or found the same finding again as often,
 // the incidents, the findings grouped by op
 // and cause, the differences on open inputs, the testee's stderr, and a
@@ -311,8 +436,14 @@ func ReadFuzzReport(rd io.Reader) (*FuzzReport, error) {
 func (j *FuzzReport) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	s := &j.Summary
+	if j.Corpus != nil {
+		j.Corpus.writeReplay(ew)
+	}
 	for i := range j.Findings {
-		writeFinding(ew, &j.Findings[i])
+		writeFinding(ew, &j.Findings[i], j.Corpus)
+	}
+	if j.Corpus != nil {
+		j.Corpus.writeSaved(ew)
 	}
 	if len(s.Unsupported) > 0 {
 		fmt.Fprintf(ew, "unsupported by the testee, not fuzzed: %s\n", opList(s.Unsupported))
@@ -333,6 +464,7 @@ func (j *FuzzReport) WriteText(w io.Writer) error {
 	if s.Open > 0 {
 		fmt.Fprintf(ew, "%d differences on implementation-defined inputs, not judged (%s): the spec leaves the answer open (-level implementation-defined judges them)\n", s.Open, openList(s.OpenByOp))
 	}
+	WriteWarnings(ew, j.Warnings, "cases")
 	if j.Stderr != "" {
 		WriteStderr(ew, j.Stderr)
 	}
@@ -358,8 +490,9 @@ func kindOfFinding(kind string) string {
 	return kind
 }
 
-// writeFinding writes a finding as a vector's line would show it.
-func writeFinding(w io.Writer, fd *Finding) {
+// writeFinding writes a finding as a vector's line would show it; c is
+// the corpus, nil without one.
+func writeFinding(w io.Writer, fd *Finding, c *CorpusReplay) {
 	fmt.Fprintf(w, "DISAGREE %s %s\n", fd.Request.Op, show.InputField(fd.Request))
 	fmt.Fprintf(w, "  reference: %s\n", show.Answer(fd.Request.Op, fd.Expected))
 	fmt.Fprintf(w, "  testee:    %s\n", show.Result(fd.Request.Op, fd.Got, fd.Err))
@@ -374,6 +507,20 @@ func writeFinding(w io.Writer, fd *Finding) {
 	}
 	if !fd.Reproduced && !fd.Unconfirmed {
 		fmt.Fprintln(w, "  flaky: sent again on its own, it did not fail the same way")
+	}
+	if fd.Variants > 0 {
+		fmt.Fprintf(w, "  %s\n", variantsNote(fd.Variants))
+	}
+	if fd.RequestLine != "" {
+		fmt.Fprintf(w, "  request: %s\n", fd.RequestLine)
+	}
+	switch {
+	case fd.File != "" && c != nil && !slices.Contains(c.Saved, fd.File):
+		fmt.Fprintf(w, "  kept:    %s (saved by an earlier run: found again)\n  rerun:   %s\n", fd.File, fd.Rerun)
+	case fd.File != "":
+		fmt.Fprintf(w, "  saved:   %s\n  rerun:   %s\n", fd.File, fd.Rerun)
+	case fd.Rerun != "":
+		fmt.Fprintf(w, "  rerun:   %s   (-corpus DIR keeps it as a vector file)\n", fd.Rerun)
 	}
 }
 

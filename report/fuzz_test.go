@@ -127,3 +127,77 @@ func TestFuzzTextStops(t *testing.T) {
 		t.Errorf("capped:\n%s", b.String())
 	}
 }
+
+// TestFindingFolds checks which findings are one bug: the same op, args
+// and cause, and an input containing the other's, hex digits in any case.
+func TestFindingFolds(t *testing.T) {
+	dec := func(in string, got vectors.Response) *Finding {
+		return &Finding{Op: vectors.OpDecodeURIComponent, Kind: KindDisagreement,
+			Request:  vectors.Request{Op: vectors.OpDecodeURIComponent, In: utf16.Encode([]rune(in))},
+			Expected: vectors.Response{Error: vectors.ErrURIError}, Got: got}
+	}
+	nul := vectors.Response{Out: []uint16{0}}
+	other := vectors.Response{Error: vectors.ErrMalformedEscape}
+	pd := func(in []byte) *Finding {
+		return &Finding{Op: vectors.OpPercentEncode, Kind: KindCrash, Err: errors.New("crash"),
+			Request:  vectors.Request{Op: vectors.OpPercentEncode, InHex: in},
+			Expected: vectors.Response{Out: utf16.Encode([]rune("%25"))}}
+	}
+	withArgs := dec("%C0%80", nul)
+	withArgs.Request.Args = map[string]string{"set": "path"}
+	for _, c := range []struct {
+		name string
+		f, g *Finding
+		want bool
+	}{
+		{"same", dec("%C0%80", nul), dec("%C0%80", nul), true},
+		{"hex case", dec("%c0%80", nul), dec("%C0%80", nul), true},
+		{"contains", dec("ab%c0%80c", nul), dec("%C0%80", nul), true},
+		{"contained", dec("%C0%80", nul), dec("x%c0%80", nul), true},
+		{"apart", dec("%C0%80", nul), dec("%E0%80%80", nul), false},
+		{"another cause", dec("%C0%80", nul), dec("%C0%80x", other), false},
+		{"other args", withArgs, dec("%C0%80", nul), false},
+		{"octets hex case", pd([]byte("%2g%ff")), pd([]byte("%FF")), true},
+		{"octets apart", pd([]byte("%2g")), pd([]byte("%FF")), false},
+	} {
+		if got := c.f.Folds(c.g); got != c.want {
+			t.Errorf("%s: Folds = %t, want %t", c.name, got, c.want)
+		}
+		if got := c.g.Folds(c.f); got != c.want {
+			t.Errorf("%s, the other way: Folds = %t, want %t", c.name, got, c.want)
+		}
+	}
+}
+
+// TestFindingSameCause: disagreements whose answers stand in one specific
+// relation are one cause whatever their inputs; "a different answer" and
+// incidents are one cause only when they are one bug by Folds.
+func TestFindingSameCause(t *testing.T) {
+	enc := func(in, got string) *Finding {
+		want := map[string]string{"!": "!", "(": "(", "ab": "ab", "cd": "cd"}[in]
+		return &Finding{Op: vectors.OpEncodeURIComponent, Kind: KindDisagreement,
+			Request:  vectors.Request{Op: vectors.OpEncodeURIComponent, In: utf16.Encode([]rune(in))},
+			Expected: vectors.Response{Out: utf16.Encode([]rune(want))}, Got: vectors.Response{Out: utf16.Encode([]rune(got))}}
+	}
+	crash := func(in string) *Finding {
+		return &Finding{Op: vectors.OpEncodeURIComponent, Kind: KindCrash, Err: errors.New("crash"),
+			Request: vectors.Request{Op: vectors.OpEncodeURIComponent, In: utf16.Encode([]rune(in))}}
+	}
+	for _, c := range []struct {
+		name string
+		f, g *Finding
+		want bool
+	}{
+		{"one specific relation", enc("!", "%21"), enc("(", "%28"), true},
+		{"a different answer", enc("ab", "x"), enc("cd", "y"), false},
+		{"crashes apart", crash("ab"), crash("cd"), false},
+		{"a crash and a disagreement", crash("!"), enc("!", "%21"), false},
+	} {
+		if got := c.f.SameCause(c.g); got != c.want {
+			t.Errorf("%s: SameCause = %t, want %t", c.name, got, c.want)
+		}
+		if got := c.g.SameCause(c.f); got != c.want {
+			t.Errorf("%s, the other way: SameCause = %t, want %t", c.name, got, c.want)
+		}
+	}
+}

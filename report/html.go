@@ -15,7 +15,7 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-//go:embed templates/run.html
+//go:embed templates/run.html templates/fuzz.html
 var templates embed.FS
 
 // The HTML report is one self-contained file (templates/run.html): no
@@ -24,7 +24,7 @@ var templates embed.FS
 var htmlTemplate = template.Must(template.New("run.html").Funcs(template.FuncMap{
 	"inc":  func(n int) int { return n + 1 },
 	"cell": Cell,
-}).ParseFS(templates, "templates/run.html"))
+}).ParseFS(templates, "templates/run.html", "templates/fuzz.html"))
 
 type htmlPage struct {
 	Time     string
@@ -40,19 +40,34 @@ type htmlRun struct {
 	Causes   []htmlCause
 	Impl     string
 	Command  string
-	Vectors  int
-	Tally    Summary
-	Elapsed  string
-	Partial  bool
-	Failures []htmlFailure
-	Stderr   string
+	// CommandLine is the pctest command that made the run, "" if unknown.
+	CommandLine string
+	Vectors     int
+	Tally       Summary
+	Elapsed     string
+	Partial     bool
+	Failures    []htmlFailure
+	Stderr      string
+	Hint        string // the -utf16hex hint, or ""
 }
 
 type htmlFailure struct {
 	Status, Class, Level, ID, Op, Ref, Why, Where string
+	Request, Rerun                                string // the request line and the command that reruns it
 	Args                                          []struct{ Name, Value string }
 	Input, Want, Got                              htmlValue
+	// Open shows it unfolded: the first failure of each cause. Brief is
+	// its input in one short line, for its folded summary.
+	Open  bool
+	Brief string
+	// WantName names the expected answer's row: "expected" when "".
+	WantName string
+	// Notes are more rows: name, then value.
+	Notes []htmlNote
 }
+
+// An htmlNote is a row of a failure's table.
+type htmlNote struct{ Name, Value string }
 
 // An htmlCause is a group of failures: a cause (internal/cause), or the
 // expected failures, or the unexpected passes.
@@ -60,6 +75,8 @@ type htmlCause struct {
 	Count                                  int
 	Class, Level, Op, Title, Step, Example string
 	Failures                               []htmlFailure
+	// Open shows the cause unfolded, its first failure too.
+	Open bool
 }
 
 // An htmlValue is an input or a response: as text (escaped as on a
@@ -101,7 +118,11 @@ func WriteHTML(w io.Writer, now time.Time, runs []*Run) error {
 		if r.Argv != nil {
 			run.Command = strings.Join(r.Argv, " ")
 		}
-		run.Causes, run.Failures = htmlCauses(r.Results)
+		if r.CommandLine != nil {
+			run.CommandLine = show.Command(r.CommandLine)
+		}
+		run.Causes, run.Failures = htmlCauses(r)
+		run.Hint = r.UTF16HexHint()
 		run.Headline = headline(run.Causes, run.Tally)
 		if run.Tally.Failed > 0 {
 			run.Stderr = r.Stderr
@@ -111,17 +132,21 @@ func WriteHTML(w io.Writer, now time.Time, runs []*Run) error {
 	return htmlTemplate.Execute(w, page)
 }
 
-// htmlCauses groups the failing results into causes, biggest first, then
-// the unexpected passes and the expected failures; it returns the groups
-// and every failure in them.
-func htmlCauses(results []Result) ([]htmlCause, []htmlFailure) {
+// htmlCauses groups the failing results of r into causes, by level and
+// biggest first, then the unexpected passes, the expected failures, and
+// the implementation-defined vectors that differ from the suite's
+// recommendation, by cause (warnings); it returns the groups and every
+// failure in them. The causes of failures and the warnings are open,
+// and so is the first failure of each group.
+func htmlCauses(r *Run) ([]htmlCause, []htmlFailure) {
+	results := r.Results
 	cs, index := groupCauses(results)
 	var groups []htmlCause
 	var all []htmlFailure
 	for _, c := range cs {
-		g := htmlCause{Count: c.Count(), Class: "fail", Level: show.Level(c.Level), Op: string(c.Op), Title: c.Relation.Title, Step: c.Step(), Example: cause.Example(c.Example)}
+		g := htmlCause{Count: c.Count(), Class: "fail", Level: show.Level(c.Level), Op: string(c.Op), Title: c.Relation.Title, Step: c.Step(), Example: cause.Example(c.Example), Open: true}
 		for _, k := range c.Failures {
-			g.Failures = append(g.Failures, htmlFailureOf(&results[index[k]]))
+			g.Failures = append(g.Failures, r.failureHTML(&results[index[k]]))
 		}
 		groups = append(groups, g)
 	}
@@ -133,20 +158,41 @@ func htmlCauses(results []Result) ([]htmlCause, []htmlFailure) {
 	}{
 		{UnexpectedPass, "fail", "passed, but listed as expected failures: remove their lines", listStep},
 		{ExpectedFailure, "xfail", "expected failures (listed, or known engine deviations)", listStep},
-		{Differs, "xfail", "implementation-defined: not the suite's recommendation where the spec leaves the answer open (not failures)", "the clause in each vector's ref leaves the input outside its domain"},
 	} {
-		g := htmlCause{Class: o.class, Title: o.title, Step: o.step}
+		g := htmlCause{Class: o.class, Title: o.title, Step: o.step, Open: o.class == "fail"}
 		for i := range results {
 			if results[i].Outcome == o.outcome {
-				g.Failures = append(g.Failures, htmlFailureOf(&results[i]))
+				g.Failures = append(g.Failures, r.failureHTML(&results[i]))
 			}
 		}
 		if g.Count = len(g.Failures); g.Count > 0 {
 			groups = append(groups, g)
 		}
 	}
-	for _, g := range groups {
-		all = append(all, g.Failures...)
+	var differ []int
+	for i := range results {
+		if results[i].Outcome == Differs {
+			differ = append(differ, i)
+		}
+	}
+	fs := make([]Result, len(differ))
+	for k, i := range differ {
+		fs[k] = results[i]
+	}
+	for _, c := range groupAll(fs) {
+		g := htmlCause{Count: c.Count(), Class: "warn", Level: show.Level(c.Level), Op: string(c.Op), Open: true,
+			Title: "a warning, not a failure: " + c.Relation.Title + " (the spec leaves the answer open; not the suite's recommendation)",
+			Step:  c.Step(), Example: cause.Example(c.Example)}
+		for _, k := range c.Failures {
+			f := r.failureHTML(&results[differ[k]])
+			f.Status, f.Class, f.WantName = "WARN", "warn", "recommended"
+			g.Failures = append(g.Failures, f)
+		}
+		groups = append(groups, g)
+	}
+	for i := range groups {
+		groups[i].Failures[0].Open = true
+		all = append(all, groups[i].Failures...)
 	}
 	return groups, all
 }
@@ -158,7 +204,7 @@ func htmlCauses(results []Result) ([]htmlCause, []htmlFailure) {
 func headline(groups []htmlCause, t Summary) string {
 	causes, levels := 0, map[string]bool{}
 	for _, g := range groups {
-		if g.Op != "" {
+		if g.Op != "" && g.Class == "fail" {
 			causes++
 			levels[g.Level] = true
 		}
@@ -178,11 +224,22 @@ func headline(groups []htmlCause, t Summary) string {
 	return fmt.Sprintf("%d causes of %d failures, %s", causes, t.Failed-t.UnexpectedPasses, order)
 }
 
+// failureHTML renders o, a result of r, with its request line and the
+// command that reruns it.
+func (r *Run) failureHTML(o *Result) htmlFailure {
+	f := htmlFailureOf(o)
+	if reproducible(o.Outcome) {
+		f.Request, f.Rerun = r.Repro.RequestLine(o.Vector.Request), r.rerun(o)
+	}
+	return f
+}
+
+// htmlFailureOf renders o.
 func htmlFailureOf(o *Result) htmlFailure {
 	v := &o.Vector
 	f := htmlFailure{
 		Status: strings.ToUpper(o.Outcome.String()), Class: o.Outcome.String(), Level: show.Level(v.Level),
-		ID: v.ID, Op: string(v.Op), Ref: v.Ref, Why: why(o),
+		ID: v.ID, Op: string(v.Op), Ref: v.Ref, Why: why(o), Brief: show.Clip(show.Brief(v.Request), 80),
 	}
 	if v.File != "" {
 		f.Where = fmt.Sprintf("%s:%d", v.File, v.Line)

@@ -22,9 +22,16 @@ type RunReport struct {
 	Summary   RunSummary `json:"summary"`
 	Incidents *Incidents `json:"incidents,omitempty"`
 	Causes    []Cause    `json:"causes"`
-	Stale     []Stale    `json:"stale"`
-	Results   []Record   `json:"results"`
-	Stderr    string     `json:"testee_stderr,omitempty"`
+	// Warnings group the implementation-defined vectors whose answer
+	// differs from the suite's recommendation, with a few examples each:
+	// never failures.
+	Warnings []Warning `json:"warnings"`
+	Stale    []Stale   `json:"stale"`
+	Results  []Record  `json:"results"`
+	Stderr   string    `json:"testee_stderr,omitempty"`
+	// Hints are advice the failures call for, such as the -utf16hex hint
+	// ([Run.UTF16HexHint]); absent when none.
+	Hints []string `json:"hints,omitempty"`
 }
 
 // Info is what the run and the fuzz reports say about every run: what ran,
@@ -36,6 +43,10 @@ type Info struct {
 	TesteeCommand   []string `json:"testee_command"`
 	SuiteVersion    string   `json:"suite_version"`
 	ProtocolVersion int      `json:"protocol_version"`
+	// CommandLine is the pctest command that made the report, as it was
+	// given ("pctest", the subcommand, its flags and arguments); nil when
+	// the report was not made by the command.
+	CommandLine []string `json:"command_line"`
 	// StartTime is in RFC 3339 form, UTC.
 	StartTime       string  `json:"start_time"`
 	DurationSeconds float64 `json:"duration_seconds"`
@@ -45,10 +56,11 @@ type Info struct {
 }
 
 // newInfo fills an Info.
-func newInfo(impl string, argv []string, suite string, protocol int, start time.Time, elapsed time.Duration, partial bool) Info {
+func newInfo(impl string, argv, commandLine []string, suite string, protocol int, start time.Time, elapsed time.Duration, partial bool) Info {
 	return Info{
 		Implementation:  impl,
 		TesteeCommand:   argv,
+		CommandLine:     commandLine,
 		SuiteVersion:    suite,
 		ProtocolVersion: protocol,
 		StartTime:       start.UTC().Format(time.RFC3339),
@@ -144,6 +156,12 @@ type Record struct {
 	// Why says why the vector failed as expected, passed unexpectedly, or
 	// differs without failing.
 	Why string `json:"why,omitempty"`
+	// RequestLine is the request the testee received, with id 1
+	// ([Repro.RequestLine]), and Rerun the command that runs the vector
+	// alone again ([Repro.Rerun]): both set for the statuses fail, xfail,
+	// xpass and differ.
+	RequestLine string `json:"request_line,omitempty"`
+	Rerun       string `json:"rerun,omitempty"`
 }
 
 // A Response is an answer as the testee protocol writes it.
@@ -260,16 +278,17 @@ func (r *Run) Report() *RunReport {
 	t := SummaryOf(r.Results)
 	j := &RunReport{
 		RunInfo: RunInfo{
-			Info:           newInfo(r.Impl, r.Argv, r.suite(), r.Protocol, r.Start, r.Elapsed, r.Partial),
+			Info:           newInfo(r.Impl, r.Argv, r.CommandLine, r.suite(), r.Protocol, r.Start, r.Elapsed, r.Partial),
 			VectorCount:    r.Vectors,
 			Selection:      r.Selection,
 			ExpectFailFile: r.ExpectFailFile,
 		},
-		Summary: RunSummary{t.Passed, t.Failed, t.Skipped, t.ExpectedFailures, t.UnexpectedPasses, len(r.Stale), t.ImplementationDefined, t.Differing},
-		Causes:  Causes(r.Results),
-		Stale:   append([]Stale{}, r.Stale...),
-		Results: []Record{},
-		Stderr:  r.Stderr,
+		Summary:  RunSummary{t.Passed, t.Failed, t.Skipped, t.ExpectedFailures, t.UnexpectedPasses, len(r.Stale), t.ImplementationDefined, t.Differing},
+		Causes:   Causes(r.Results),
+		Warnings: Warnings(r.Results),
+		Stale:    append([]Stale{}, r.Stale...),
+		Results:  []Record{},
+		Stderr:   r.Stderr,
 	}
 	if j.RunInfo.Selection == nil {
 		j.RunInfo.Selection = []string{}
@@ -279,7 +298,15 @@ func (r *Run) Report() *RunReport {
 		j.Incidents = &inc
 	}
 	for i := range r.Results {
-		j.Results = append(j.Results, recordOf(&r.Results[i]))
+		o := &r.Results[i]
+		rec := recordOf(o)
+		if reproducible(o.Outcome) {
+			rec.RequestLine, rec.Rerun = r.Repro.RequestLine(o.Vector.Request), r.rerun(o)
+		}
+		j.Results = append(j.Results, rec)
+	}
+	if h := r.UTF16HexHint(); h != "" {
+		j.Hints = []string{h}
 	}
 	return j
 }

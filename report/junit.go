@@ -80,7 +80,9 @@ type JUnitMessage struct {
 // testsuite pctest.IMPL.expect-fail. Every count, of a suite and of the
 // root, is the sum of what its testcases are. The failures come first, by
 // level, must first, then the other testcases, and the message of a
-// failure or error starts with its level ("MUST: want …").
+// failure or error starts with its level ("MUST: want …"). The text of a
+// failure, error or expected failure ends with the request line the
+// testee received and the command that reruns the vector alone ([Repro]).
 func (r *Run) WriteJUnit(w io.Writer) error {
 	t := SummaryOf(r.Results)
 	root := JUnitSuites{Name: "pctest " + r.Impl, Time: fmt.Sprintf("%.3f", r.Elapsed.Seconds())}
@@ -114,6 +116,9 @@ func (r *Run) WriteJUnit(w io.Writer) error {
 		s.Tests++
 		c := JUnitCase{Name: v.ID, Classname: "pctest." + r.Impl + "." + string(v.Op), Time: "0"}
 		detail := Line(o)
+		if reproducible(o.Outcome) {
+			detail += "\nrequest: " + r.Repro.RequestLine(v.Request) + "\nrerun:   " + r.rerun(o)
+		}
 		switch o.Outcome {
 		case Failed, UnexpectedPass:
 			if o.Err != nil {
@@ -172,6 +177,7 @@ func (r *Run) WriteJUnit(w io.Writer) error {
 		root.Suites[0].Properties = &JUnitProperties{[]JUnitProperty{
 			{"implementation", r.Impl},
 			{"testee_command", strings.Join(r.Argv, " ")},
+			{"command_line", show.Command(r.CommandLine)},
 			{"suite_version", r.suite()},
 			{"vector_count", fmt.Sprint(r.Vectors)},
 			{"partial", fmt.Sprint(r.Partial)},

@@ -85,6 +85,9 @@ func TestSchemasMatchTypes(t *testing.T) {
 		path []string
 		typ  any
 	}{
+		{"check.schema.json", nil, CheckReport{}},
+		{"check.schema.json", []string{"check_info"}, CheckInfo{}},
+		{"check.schema.json", []string{"checks", "[]"}, CheckItem{}},
 		{"report.schema.json", nil, RunReport{}},
 		{"report.schema.json", []string{"run_info"}, RunInfo{}},
 		{"report.schema.json", []string{"summary"}, RunSummary{}},
@@ -99,6 +102,12 @@ func TestSchemasMatchTypes(t *testing.T) {
 		{"fuzz.schema.json", []string{"summary", "causes", "[]"}, FuzzCause{}},
 		{"fuzz.schema.json", []string{"incidents"}, Incidents{}},
 		{"fuzz.schema.json", []string{"findings", "[]"}, findingJSON{}},
+		{"report.schema.json", []string{"#warning"}, Warning{}},
+		{"report.schema.json", []string{"#warning", "examples", "[]"}, Example{}},
+		{"fuzz.schema.json", []string{"#warning"}, Warning{}},
+		{"fuzz.schema.json", []string{"#warning", "examples", "[]"}, Example{}},
+		{"fuzz.schema.json", []string{"corpus"}, CorpusReplay{}},
+		{"fuzz.schema.json", []string{"#corpus_entry"}, CorpusEntry{}},
 	} {
 		data, err := os.ReadFile(tc.file)
 		if err != nil {

@@ -18,9 +18,13 @@ import (
 type Run struct {
 	Impl string
 	// Argv is the testee's command; nil for a built-in implementation.
-	Argv    []string
-	Start   time.Time
-	Elapsed time.Duration
+	Argv []string
+	// CommandLine is the pctest command that made the run ("pctest",
+	// "run", its flags and arguments), which the reports record; nil when
+	// not made by the command.
+	CommandLine []string
+	Start       time.Time
+	Elapsed     time.Duration
 	// Partial says the run was interrupted: Results hold only the vectors
 	// that finished.
 	Partial bool
@@ -41,6 +45,13 @@ type Run struct {
 	// vectors.SuiteVersion(). Protocol is the testee protocol's version.
 	Suite    string
 	Protocol int
+	// Repro says how the run chose its implementation and sent its
+	// requests: every failure's report carries its request line and the
+	// command that runs it alone again ([Repro]).
+	Repro Repro
+	// VectorFiles are the files of the vectors that are not the suite's
+	// (pctest run -vectors): a rerun of one of their vectors names its file.
+	VectorFiles []string
 }
 
 // suite returns the run's suite version.
@@ -68,8 +79,11 @@ func (r *Run) Header() string {
 
 // WriteText writes the text report: the header, a line per failure (with
 // verbose, per result), must before should before implementation-defined,
-// each marked with its level; then incidents, the testee's stderr if
-// anything failed, the causes of the failures, by level and biggest
+// each marked with its level and followed by two indented lines, the
+// request line the testee received and the command that reruns that
+// vector alone ([Repro]); then incidents, the testee's stderr if
+// anything failed, the -utf16hex hint when the failures call for it
+// ([Run.UTF16HexHint]), the causes of the failures, by level and biggest
 // first, and the summary line last.
 func (r *Run) WriteText(w io.Writer, verbose bool) error {
 	bw := &errWriter{w: w}
@@ -78,6 +92,9 @@ func (r *Run) WriteText(w io.Writer, verbose bool) error {
 	for _, i := range ByLevel(r.Results) {
 		if o := &r.Results[i]; o.Outcome.Fails() || verbose {
 			fmt.Fprintln(bw, Line(o))
+			if reproducible(o.Outcome) {
+				fmt.Fprintf(bw, "  request: %s\n  rerun:   %s\n", r.Repro.RequestLine(o.Vector.Request), r.rerun(o))
+			}
 		}
 	}
 	if inc := r.Incidents; inc != (Incidents{}) {
@@ -97,8 +114,12 @@ func (r *Run) WriteText(w io.Writer, verbose bool) error {
 		fmt.Fprintf(bw, "%d implementation-defined vectors, not judged: %d agree with the suite's recommendation, %d differ (the spec leaves these answers open; -v lists them, -level implementation-defined judges them)\n",
 			t.ImplementationDefined, t.ImplementationDefined-t.Differing, t.Differing)
 	}
+	WriteWarnings(bw, Warnings(r.Results), "vectors")
 	if r.Partial {
 		fmt.Fprintf(bw, "PARTIAL: interrupted after %d of %d vectors\n", t.Total(), r.Vectors)
+	}
+	if h := r.UTF16HexHint(); h != "" {
+		fmt.Fprintln(bw, h)
 	}
 	WriteCauses(bw, r.Results, "")
 	fmt.Fprintln(bw, r.SummaryLine())

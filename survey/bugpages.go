@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -130,7 +131,7 @@ func bugMarkdown(rep *Report, c *Cause, s *CauseSection) string {
 			p("```%s\n%s\n```\n\n", fenceLang(r.File), strings.TrimRight(string(src), "\n"))
 		}
 		p("- expected (the spec): %s\n- actual: %s\n\n", code(r.Expected), code(r.Actual))
-		p("Run as %s (from `%s`; `{file}` is the program, `{out}` a build directory).", code(shellJoin(r.Argv)), filepath.ToSlash(file))
+		p("Run as %s (from `%s`; `{file}` is the program, `{out}` a build directory).", code(show.Command(r.Argv)), filepath.ToSlash(file))
 		if res, ok := rep.Repros[c.ID]; ok {
 			switch {
 			case res.Shows(c):
@@ -294,20 +295,6 @@ func slug(s string) string {
 		}
 	}
 	return strings.Trim(b.String(), "-")
-}
-
-// shellJoin writes argv as a POSIX shell command line, quoting what needs
-// it.
-func shellJoin(argv []string) string {
-	var out []string
-	for _, a := range argv {
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./{}=:,+@%") == "" {
-			out = append(out, a)
-			continue
-		}
-		out = append(out, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
-	}
-	return strings.Join(out, " ")
 }
 
 // row returns the report of the row named name, nil when the report has

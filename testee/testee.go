@@ -365,12 +365,7 @@ type proc struct {
 
 // newProcess returns a Process for cfg. It starts no process: call start.
 func newProcess(cfg config) *Process {
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = 10 * time.Second
-	}
-	if cfg.StartTimeout <= 0 {
-		cfg.StartTimeout = 3 * cfg.Timeout
-	}
+	cfg.setDefaults()
 	if cfg.Window <= 0 {
 		cfg.Window = DefaultWindow
 	}
@@ -1021,10 +1016,15 @@ func explainStart(path string, err error) error {
 // environ returns the testee's environment: the runner's, plus
 // PCTEST_PROTOCOL, in -utf16hex mode PCTEST_UTF16HEX, and the token that
 // marks what the testee starts.
-func (t *Process) environ() []string {
-	env := append(os.Environ(), t.cfg.Env...)
-	env = append(env, "PCTEST_PROTOCOL="+strconv.Itoa(ProtocolVersion), tokenEnv+"="+t.token)
-	if t.cfg.UTF16Hex {
+func (t *Process) environ() []string { return t.cfg.environ(t.token) }
+
+// environ returns the environment of a testee run with c: the runner's,
+// plus c.Env, PCTEST_PROTOCOL, in -utf16hex mode PCTEST_UTF16HEX, and
+// token, which marks what the testee starts.
+func (c config) environ(token string) []string {
+	env := append(os.Environ(), c.Env...)
+	env = append(env, "PCTEST_PROTOCOL="+strconv.Itoa(ProtocolVersion), tokenEnv+"="+token)
+	if c.UTF16Hex {
 		env = append(env, "PCTEST_UTF16HEX=1")
 	}
 	return env

@@ -1,5 +1,10 @@
 package vectors
 
+import (
+	"maps"
+	"slices"
+)
+
 // A Request is what an implementation is asked: an op and its input. It is
 // the shape of both a vector's input and the runner's request to a testee.
 type Request struct {
@@ -77,4 +82,17 @@ const (
 // Levels returns the levels a vector may have, strongest first.
 func Levels() []string {
 	return []string{LevelMust, LevelShould, LevelImplementationDefined}
+}
+
+// Clone returns a copy of r that shares no memory with it.
+func (r Request) Clone() Request {
+	r.In, r.InHex = slices.Clone(r.In), slices.Clone(r.InHex)
+	r.Args = maps.Clone(r.Args)
+	return r
+}
+
+// Clone returns a copy of r that shares no memory with it.
+func (r Response) Clone() Response {
+	r.Out, r.OutHex = slices.Clone(r.Out), slices.Clone(r.OutHex)
+	return r
 }

@@ -37,6 +37,9 @@
 //
 //	-op LIST, -area LIST     select vectors by op or area (comma-separated)
 //	-run REGEXP, -skip RE    select or leave out vectors by id
+//	-vectors FILE            also run the vectors of FILE (or of a directory's
+//	                         *.json files) in the suite's format; repeatable
+//	-suite=false             run only the -vectors files
 //	-level LIST              run and judge only these levels: must, should,
 //	                         implementation-defined (comma-separated);
 //	                         default: judge must and should, and run the
@@ -56,7 +59,11 @@
 //
 // The text report has a line per failure (id, op, input as escaped text and
 // code units or hex, expected, got, their exact diff with only the
-// differing units marked, spec ref), then the causes of the failures (the
+// differing units marked, spec ref), each followed by the request line the
+// testee received and the pctest run command that reruns that vector
+// alone (the JSON, JUnit and HTML reports carry both too), then a hint to
+// use -utf16hex when failures on lone surrogates crashed the testee or
+// came back as U+FFFD, then the causes of the failures (the
 // same op and the same relation between the answers, such as "hex digits
 // in lowercase"), biggest first, each with its count, shortest example and
 // spec step, and ends with the line "N passed, N failed, N skipped", where
@@ -95,7 +102,12 @@
 // cleared is reported unconfirmed, never dropped; the summary counts the
 // findings confirmed, unconfirmed and flaky, names the ops that reached
 // -max-findings and, apart, those whose findings shrank that many times to
-// one found before, and groups the findings by op and cause.
+// one found before, and groups the findings by op and cause. Each finding
+// shows its request line and a command that reproduces it. With -corpus
+// DIR, each finding is saved as DIR/fuzz.OP.HASH.json, a vectors file of
+// one vector, and reproduced by pctest run -vectors over that file; the
+// corpus is replayed before fuzzing, and an earlier finding that still
+// fails fails the run, one that passes is named as fixed.
 //
 // Exit status: 0 when everything passed or failed only as expected (fuzz:
 // no finding), 1 on failures (fuzz: any finding, confirmed or not), 2 on

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -23,9 +24,11 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
 		format   = fs.String("format", "text", "the report's `format`: text or json (report/fuzz.schema.json)")
+		htmlFile = fs.String("html", "", "also write a self-contained HTML report to `file`")
 		maxFind  = fs.Int("max-findings", conformance.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
 		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
+		corpus   = fs.String("corpus", "", "keep the findings in `dir` as vectors files (pctest run -vectors DIR runs them): replay them first, say which now pass, save each new one")
 		level    = fs.String("level", "", "judge the differences at these comma-separated `levels`: must, should, implementation-defined (default: must and should, which fuzzing cannot tell apart, are judged; a difference on an input the spec leaves open is counted apart, not a finding)")
 	)
 	hiddenAlias(fs, "ops", "op")
@@ -72,9 +75,32 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		*seed = uint64(time.Now().UnixNano())
 	}
 
+	if err := checkOutputs("-html", *htmlFile); err != nil {
+		return reportSetupError(stderr, "fuzz", err)
+	}
+	var kept *conformance.Corpus
+	if *corpus != "" {
+		var err error
+		if kept, err = conformance.OpenCorpus(*corpus); err != nil {
+			return reportSetupError(stderr, "fuzz", fmt.Errorf("-corpus: %w", err))
+		}
+	}
+	repro := impl.repro(fs.Args())
+
 	im, err := impl.open(fs.Args())
 	if err != nil {
 		return reportSetupError(stderr, "fuzz", err)
+	}
+	var replay *report.CorpusReplay
+	if kept != nil {
+		// The earlier findings first, as go test runs its corpus.
+		devs, _ := vectors.Deviations()
+		results, err := kept.Replay(ctx, im.Implementation, conformance.Parallel(max(im.Parallel, 1)), conformance.KnownDeviations(devs))
+		if err != nil && ctx.Err() == nil {
+			im.close(true)
+			return reportSetupError(stderr, "fuzz", fmt.Errorf("-corpus: %w", err))
+		}
+		replay = report.NewCorpusReplay(kept.Dir, results, repro)
 	}
 	opts := []conformance.Option{conformance.Ops(ops...), conformance.Seed(*seed), conformance.Duration(*duration), conformance.Cases(*cases),
 		conformance.Parallel(max(im.Parallel, 1)), conformance.MaxFindings(*maxFind), conformance.ShrinkTime(*shrink)}
@@ -132,6 +158,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	info := &rep.FuzzInfo
 	info.Implementation, info.TesteeCommand, info.SuiteVersion, info.ProtocolVersion = im.Label, im.Argv, suiteVersion(), protocolVersion
+	info.CommandLine = commandLine("fuzz", args)
 	if im.Testee != nil {
 		st := im.Testee.Stats()
 		rep.Incidents = &st
@@ -139,6 +166,25 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			rep.Stderr = im.Testee.Stderr(stderrExcerpt)
 		}
 	}
+	if kept != nil {
+		rep.Corpus = replay
+		for i := range rep.Findings {
+			f := &rep.Findings[i]
+			if !f.Reproduced && !f.Unconfirmed {
+				continue // flaky: nothing to keep
+			}
+			path, added, err := kept.Save(f, im.Label)
+			if err != nil {
+				fmt.Fprintf(stderr, "pctest fuzz: -corpus: %v\n", err)
+				return exitUsage
+			}
+			f.VectorID, f.File = conformance.FindingVector(f, im.Label).ID, path
+			if added {
+				replay.Saved = append(replay.Saved, path)
+			}
+		}
+	}
+	rep.SetRepro(repro)
 	if *format == "json" {
 		err = rep.Write(stdout)
 	} else {
@@ -148,10 +194,16 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pctest fuzz: %v\n", err)
 		return exitUsage
 	}
+	if *htmlFile != "" {
+		if err := writeFile(*htmlFile, func(w io.Writer) error { return rep.WriteHTML(w, time.Now()) }); err != nil {
+			fmt.Fprintf(stderr, "pctest fuzz: -html: %v\n", err)
+			return exitUsage
+		}
+	}
 	switch {
 	case interrupted:
 		return exitInterrupted
-	case len(rep.Findings) > 0:
+	case len(rep.Findings) > 0, rep.Corpus.Fails():
 		return exitFail
 	}
 	return exitOK

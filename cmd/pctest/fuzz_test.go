@@ -210,6 +210,15 @@ func TestFuzzOpenInputsNotJudged(t *testing.T) {
 		if rep.Summary.Open == 0 || rep.Summary.OpenByOp[vectors.OpPercentDecode] != rep.Summary.Open || rep.Summary.Judged == 0 {
 			t.Errorf("summary %+v: want the stray-'%%' differences counted apart and other cases judged", rep.Summary)
 		}
+		checkOpenWarnings(t, rep)
+	})
+	t.Run("lenient-text", func(t *testing.T) {
+		// The text report shows them as warnings, with examples, and
+		// exits 0.
+		r := runPctest(t, append([]string{"fuzz", "-cases", "3000", "-seed", "1", "-op", "percentDecode"}, fakeArgs(t, "ref,lenient-pct")...)...)
+		if r.code != exitOK || !regexp.MustCompile(`(?m)^WARN +\d+ cases percentDecode: .*\n +e\.g\. in="%" \[0025\] recommended=error MalformedEscape .* got="%" hex \[25\]$`).MatchString(r.stdout) {
+			t.Errorf("exit %d, want 0 and a WARN line with the example in=\"%%\":\n%s", r.code, r.stdout)
+		}
 	})
 	t.Run("judged", func(t *testing.T) {
 		code, rep := fuzz(t, "ref,lenient-pct", "-op", "percentDecode", "-level", "must,implementation-defined")
@@ -235,4 +244,32 @@ func TestFuzzOpenInputsNotJudged(t *testing.T) {
 			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 		}
 	})
+}
+
+// checkOpenWarnings checks the warnings of a fuzz report whose open
+// differences are the lenient-pct testee's: they add up to the count of
+// open differences, and each has examples, at most
+// report.WarningExamples, shortest first, with the recommendation (the
+// reference's error) and the testee's answer, the shortest being "%".
+func checkOpenWarnings(t *testing.T, rep *report.FuzzReport) {
+	t.Helper()
+	var n int64
+	for _, w := range rep.Warnings {
+		n += w.Count
+		if w.Op != vectors.OpPercentDecode || w.Relation == "" || len(w.Examples) == 0 || len(w.Examples) > report.WarningExamples {
+			t.Errorf("warning %+v", w)
+			continue
+		}
+		for i, e := range w.Examples {
+			if e.Recommended.Error == "" || e.Got == nil || e.Got.OutHex == nil || i > 0 && len(e.Request.In) < len(w.Examples[i-1].Request.In) {
+				t.Errorf("warning %s: example %d %+v: want the reference's error, an answer, shortest input first", w.Relation, i, e)
+			}
+		}
+	}
+	if len(rep.Warnings) == 0 || n != rep.Summary.Open {
+		t.Fatalf("warnings %+v count %d differences, want %d", rep.Warnings, n, rep.Summary.Open)
+	}
+	if in := string(utf16.Decode(rep.Warnings[0].Examples[0].Request.In)); in != "%" {
+		t.Errorf("the first warning's first example is %q, want \"%%\"", in)
+	}
 }

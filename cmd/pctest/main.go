@@ -9,10 +9,12 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 )
 
@@ -51,6 +53,8 @@ func pctest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdRun(ctx, args[1:], stdout, stderr)
 	case "fuzz":
 		return cmdFuzz(ctx, args[1:], stdout, stderr)
+	case "check":
+		return cmdCheck(ctx, args[1:], stdout, stderr)
 	case "matrix":
 		return cmdMatrix(ctx, args[1:], stdout, stderr)
 	case "version":
@@ -81,6 +85,8 @@ func cmdHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return cmdRun(ctx, []string{"-h"}, stdout, stdout)
 	case "fuzz":
 		return cmdFuzz(ctx, []string{"-h"}, stdout, stdout)
+	case "check":
+		return cmdCheck(ctx, []string{"-h"}, stdout, stdout)
 	case "matrix":
 		return cmdMatrix(ctx, []string{"-h"}, stdout, stdout)
 	case "version":
@@ -91,7 +97,7 @@ func cmdHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "export":
 		return cmdExport([]string{"-h"}, stdout, stdout)
 	}
-	fmt.Fprintf(stderr, "pctest help: unknown command %q; the commands are run, fuzz, matrix, version, ops and export\n", args[0])
+	fmt.Fprintf(stderr, "pctest help: unknown command %q; the commands are run, fuzz, check, matrix, version, ops and export\n", args[0])
 	return exitUsage
 }
 
@@ -134,12 +140,17 @@ Usage:
   pctest run [flags] -- COMMAND [ARGS...]
                                run the vectors against a testee: a program
                                speaking the protocol of testee/PROTOCOL.md
+                               (-vectors FILE adds vectors of your own)
   pctest run [flags] -impl NAME
                                run them against a built-in implementation
                                (reference, goja, neturl) or a shipped example
                                testee (node, python3)
   pctest fuzz [flags] -- COMMAND [ARGS...]
                                differential fuzzing against the reference codec
+                               (-corpus DIR keeps the findings and replays them)
+  pctest check [flags] -- COMMAND [ARGS...]
+                               a protocol self-check of a new testee, in
+                               seconds: each problem with what to fix
 
   pctest version                the module, suite and protocol versions
   pctest ops [-format json]     the ops, areas and named sets
@@ -235,11 +246,36 @@ type implFlags struct {
 // register defines -impl, -timeout, -start-timeout, -utf16hex and -j on fs.
 func (f *implFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.impl, "impl", "", "a built-in `implementation` instead of a COMMAND: "+strings.Join(implNames(), ", "))
-	fs.DurationVar(&f.timeout, "timeout", 10*time.Second, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
+	fs.DurationVar(&f.timeout, "timeout", defaultTimeout, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
 	fs.DurationVar(&f.startTimeout, "start-timeout", 0, "a new testee process's start-up allowance: how long it may take to give its first answer (default 3 times -timeout)")
 	fs.BoolVar(&f.utf16hex, "utf16hex", false, "send text as \"in_utf16\" hex code units, for testees whose JSON cannot carry lone surrogates")
 	fs.IntVar(&f.window, "j", testee.DefaultWindow, "how many requests are in flight at once")
 }
+
+// repro returns how a report says to rerun one vector against the
+// implementation f and argv choose: the flags that chose it and changed
+// how requests are sent, and the testee command.
+func (f *implFlags) repro(argv []string) report.Repro {
+	p := report.Repro{UTF16Hex: f.utf16hex}
+	if f.impl != "" {
+		p.Flags = append(p.Flags, "-impl", f.impl)
+	} else {
+		p.Command = slices.Clone(argv)
+	}
+	if f.utf16hex {
+		p.Flags = append(p.Flags, "-utf16hex")
+	}
+	if f.timeout != defaultTimeout {
+		p.Flags = append(p.Flags, "-timeout", f.timeout.String())
+	}
+	if f.startTimeout != 0 {
+		p.Flags = append(p.Flags, "-start-timeout", f.startTimeout.String())
+	}
+	return p
+}
+
+// defaultTimeout is -timeout's default.
+const defaultTimeout = 10 * time.Second
 
 // open returns the implementation chosen by f, or by argv, the command
 // line after the flags. A testee is started; the caller closes it.

@@ -80,6 +80,10 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			continue
 		}
 		rep.Selection, rep.ExpectFailFile = shown, expectName
+		rep.Repro = report.Repro{Flags: []string{"-impl", name}}
+		if sel.expectFail != "" {
+			rep.Repro.Flags = append(rep.Repro.Flags, "-expect-fail", sel.expectFail)
+		}
 		reports = append(reports, rep)
 	}
 	if len(reports) == 0 {

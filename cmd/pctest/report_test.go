@@ -97,7 +97,7 @@ func TestHTMLReportEscapesEverything(t *testing.T) {
 		"log line &lt;script&gt;",               // the stderr
 		"fake&lt;script&gt;",                    // the implementation's name
 		`<mark class="ins">`,                    // the diff
-		`<details class="cause fail">`,          // the causes
+		`<details class="cause fail" open>`,     // the causes, open
 		"ecma.lone", "rfc.pd",                   // a crash and an expected failure
 	} {
 		if !strings.Contains(out, want) {

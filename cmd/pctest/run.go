@@ -117,6 +117,54 @@ func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string)
 	return opts, shown, name, nil
 }
 
+// vectorFiles is the value of -vectors: the paths given, in order.
+type vectorFiles []string
+
+// String returns the paths, comma-separated.
+func (v *vectorFiles) String() string { return strings.Join(*v, ",") }
+
+// Set adds the comma-separated paths of one -vectors flag.
+func (v *vectorFiles) Set(s string) error {
+	list := splitList(s)
+	if len(list) == 0 {
+		return errors.New("no file")
+	}
+	*v = append(*v, list...)
+	return nil
+}
+
+// options loads the -vectors files and returns the option that runs them,
+// after the suite's vectors when suite is set, the flags as a report
+// shows them, and the files the vectors come from. Without -vectors it
+// returns no option, and with -suite=false a usage error. A bad file is
+// an error that names each fault by file:line and vector id.
+func (v vectorFiles) options(suite bool) (opts []conformance.Option, shown, files []string, err error) {
+	if len(v) == 0 {
+		if !suite {
+			return nil, nil, nil, &usageError{"-suite=false runs only the -vectors files, and none is given"}
+		}
+		return nil, nil, nil, nil
+	}
+	own, err := vectors.LoadFiles(v...)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("-vectors: %w", err)
+	}
+	all := own
+	if suite {
+		vs, err := vectors.Load()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		all = append(vs, own...)
+	} else {
+		shown = append(shown, "-suite=false")
+	}
+	for _, f := range v {
+		shown = append(shown, "-vectors "+f)
+	}
+	return []conformance.Option{conformance.Vectors(all)}, shown, vectors.FilesOf(own), nil
+}
+
 // opNames returns the names of every op.
 func opNames() []string {
 	var names []string
@@ -136,7 +184,10 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		writeFail = fs.String("write-expect-fail", "", "write the vectors that failed to `file`, in the -expect-fail format")
 		verbose   = fs.Bool("v", false, "list every vector in the text report, not only failures")
 		empty     = fs.Bool("allow-empty", false, "exit 0 even when no vector was judged (all skipped, or none selected)")
+		own       vectorFiles
+		suite     = fs.Bool("suite", true, "run the suite's vectors; -suite=false runs only the -vectors files")
 	)
+	fs.Var(&own, "vectors", "also run the vectors of `file`s in the suite's format (vectors/README.md): a file, or a directory of *.json files; repeat it or separate with commas")
 	impl.register(fs)
 	sel.register(fs)
 	if code := parseFlags(fs, args, stderr); code >= 0 {
@@ -146,8 +197,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pctest run: -format %q: want text, json or junit\n", *format)
 		return exitUsage
 	}
-	// Check the selection and the output files before starting anything.
+	// Check the selection, the vectors files and the output files before
+	// starting anything.
 	if _, _, _, err := sel.options(nil, ""); err != nil {
+		return reportSetupError(stderr, "run", err)
+	}
+	corpusOpts, corpusShown, ownFiles, err := own.options(*suite)
+	if err != nil {
 		return reportSetupError(stderr, "run", err)
 	}
 	if err := checkOutputs("-html", *htmlFile, "-write-expect-fail", *writeFail); err != nil {
@@ -162,11 +218,16 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		im.close(true)
 		return reportSetupError(stderr, "run", err)
 	}
-	rep, err := runVectors(ctx, im, opts, stderr)
+	rep, err := runVectors(ctx, im, append(corpusOpts, opts...), stderr)
 	if err != nil {
 		return reportSetupError(stderr, "run", err)
 	}
-	rep.Selection, rep.ExpectFailFile = shown, expectName
+	rep.Selection, rep.ExpectFailFile = append(corpusShown, shown...), expectName
+	rep.CommandLine = commandLine("run", args)
+	rep.Repro, rep.VectorFiles = impl.repro(fs.Args()), ownFiles
+	if sel.expectFail != "" {
+		rep.Repro.Flags = append(rep.Repro.Flags, "-expect-fail", sel.expectFail)
+	}
 
 	switch *format {
 	case "json":
@@ -203,6 +264,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// commandLine returns the pctest command a report records: "pctest", the
+// subcommand cmd and its arguments args, as given.
+func commandLine(cmd string, args []string) []string {
+	return append([]string{"pctest", cmd}, args...)
 }
 
 // reportSetupError prints an error that stops a command before or instead

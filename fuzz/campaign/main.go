@@ -180,8 +180,8 @@ func run(o options) int {
 			}
 		}
 		p.done(summaryLine(r, fmt.Sprintf("[%d/%d]", i+1, len(targets))))
-		if (r.failed || r.flake) && r.detail != "" {
-			fmt.Fprintln(os.Stderr, indent(r.detail))
+		if d := failureDetail(r); d != "" {
+			fmt.Fprintln(os.Stderr, d)
 		}
 		results = append(results, r)
 	}
@@ -392,6 +392,19 @@ func runFuzz(cmd *exec.Cmd, t target, o options, p *progress, tag string, window
 		}
 	}
 	return r
+}
+
+// failureDetail returns what campaign prints under a target's line: go
+// test's output, indented, for a target that failed, and nothing for one
+// that passed. A target ended by go.dev/issue/75804 passed: its line says
+// so, and go test's "--- FAIL" and "FAIL <package>" lines, which would
+// read as a failure in a log that passes, are not shown (-v passes them
+// through).
+func failureDetail(r result) string {
+	if !r.failed || r.detail == "" {
+		return ""
+	}
+	return indent(r.detail)
 }
 
 // deadlineFlake reports whether a failure's text is nothing but Go's

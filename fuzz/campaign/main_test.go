@@ -3,10 +3,14 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 func TestDeadlineFlake(t *testing.T) {
@@ -23,6 +27,24 @@ func TestDeadlineFlake(t *testing.T) {
 		if got := deadlineFlake(c.out); got != c.want {
 			t.Errorf("deadlineFlake(%q) = %t, want %t", c.out, got, c.want)
 		}
+	}
+}
+
+// TestFailureDetail checks that a target that passed prints nothing
+// under its line, not even go test's "--- FAIL" lines of the coordinator
+// race it was ended by, and that one that failed prints go test's output.
+func TestFailureDetail(t *testing.T) {
+	const flake = "--- FAIL: FuzzSomething (10.72s)\n    context deadline exceeded\nFAIL\nexit status 1\nFAIL\tgithub.com/x/y\t10.722s"
+	ok := result{target: "FuzzSomething", flake: true, detail: flake, status: status{execs: 10}}
+	if d := failureDetail(ok); d != "" {
+		t.Errorf("a target ended by go.dev/issue/75804 prints %q under its line, want nothing", d)
+	}
+	if line := summaryLine(ok, "[1/1]"); strings.Contains(line, "FAIL") {
+		t.Errorf("its line says FAIL: %q", line)
+	}
+	bad := result{target: "FuzzSomething", failed: true, detail: "--- FAIL: FuzzSomething (1.47s)\n    x_test.go:76: bad answer"}
+	if d := failureDetail(bad); !strings.Contains(d, "x_test.go:76: bad answer") || !strings.Contains(summaryLine(bad, "[1/1]"), "FAIL") {
+		t.Errorf("a failed target prints %q, want go test's output", d)
 	}
 }
 
@@ -98,5 +120,31 @@ func TestStatusRobust(t *testing.T) {
 	s.finish()
 	if s.baseline != 3*time.Second || s.execs != 200 || s.stall != 6*time.Second || s.elapsed != time.Hour+2*time.Second || s.newEntries != 1 {
 		t.Errorf("status = %+v", s)
+	}
+}
+
+// TestMakeFuzzTargets checks that `make fuzz TARGETS=regexp` hands the
+// regexp to campaign's -match, and that without it every target runs.
+func TestMakeFuzzTargets(t *testing.T) {
+	testenv.Require(t, testenv.Command("make"))
+	for _, c := range []struct {
+		args []string
+		want string // in the command make would run
+		not  string
+	}{
+		{[]string{"TARGETS=Decode$", "FUZZTIME=3s"}, "go run ./fuzz/campaign -fuzztime 3s -match 'Decode$'", ""},
+		{nil, "go run ./fuzz/campaign -fuzztime 30s", "-match"},
+	} {
+		cmd := exec.Command("make", append([]string{"-n", "-C", "../..", "fuzz", "GO=go"}, c.args...)...)
+		cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool {
+			return strings.HasPrefix(kv, "TARGETS=") || strings.HasPrefix(kv, "FUZZTIME=") || strings.HasPrefix(kv, "MAKEFLAGS=")
+		})
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("make -n fuzz %v: %v\n%s", c.args, err, out)
+		}
+		if !strings.Contains(string(out), c.want) || c.not != "" && strings.Contains(string(out), c.not) {
+			t.Errorf("make -n fuzz %v runs\n%s\nwant %q in it (and not %q)", c.args, out, c.want, c.not)
+		}
 	}
 }

@@ -422,7 +422,7 @@ func Group(fs []Failure) []Cause {
 		}
 		c := &causes[k]
 		c.Failures = append(c.Failures, i)
-		if inputLen(f.Req) < inputLen(c.Example.Req) {
+		if InputLen(f.Req) < InputLen(c.Example.Req) {
 			c.Example = f
 		}
 	}
@@ -432,7 +432,8 @@ func Group(fs []Failure) []Cause {
 	return causes
 }
 
-func inputLen(r vectors.Request) int { return len(r.In) + len(r.InHex) }
+// InputLen is the length of a request's input, in code units or octets.
+func InputLen(r vectors.Request) int { return len(r.In) + len(r.InHex) }
 
 // Write writes causes for a test log or a text report: a heading line, then
 // three lines per cause: its count, level (in capitals, when it has one),
@@ -789,4 +790,44 @@ func isLatin1Decode(op vectors.Op, in, got []uint16) bool {
 		}
 	}
 	return high && slices.Equal(out, got)
+}
+
+// FoldHexCase returns units with the hex digits of every escape ("%xx",
+// and "%uxxxx" of Annex B) in uppercase: the same for two inputs that
+// differ only in the case of their escapes' hex digits, which a bug
+// treats alike. It returns units itself when nothing changes.
+func FoldHexCase[T uint16 | byte](units []T) []T {
+	var out []T
+	for i := 0; i < len(units); i++ {
+		if units[i] != '%' {
+			continue
+		}
+		j, n := i+1, 2
+		if j < len(units) && units[j] == 'u' {
+			j, n = j+1, 4
+		}
+		if j+n > len(units) {
+			continue
+		}
+		ok := true
+		for _, c := range units[j : j+n] {
+			ok = ok && isHex(uint16(c))
+		}
+		if !ok {
+			continue
+		}
+		for k := j; k < j+n; k++ {
+			if c := units[k]; c >= 'a' && c <= 'f' {
+				if out == nil {
+					out = slices.Clone(units)
+				}
+				out[k] = c - 'a' + 'A'
+			}
+		}
+		i = j + n - 1
+	}
+	if out == nil {
+		return units
+	}
+	return out
 }

@@ -158,3 +158,22 @@ func TestDeviationRelations(t *testing.T) {
 		}
 	}
 }
+
+func TestFoldHexCase(t *testing.T) {
+	for in, want := range map[string]string{
+		"%c3%a9":       "%C3%A9",
+		"%C3%a9x%fg%":  "%C3%A9x%fg%",
+		"%u00e9%e9":    "%u00E9%E9",
+		"abc%2f":       "abc%2F",
+		"%%af":         "%%AF",
+		"%ue9":         "%ue9",
+		"no escape ef": "no escape ef",
+	} {
+		if got := string(FoldHexCase([]byte(in))); got != want {
+			t.Errorf("FoldHexCase(%q) = %q, want %q", in, got, want)
+		}
+		if got := string(utf16.Decode(FoldHexCase(utf16.Encode([]rune(in))))); got != want {
+			t.Errorf("FoldHexCase(UTF-16 %q) = %q, want %q", in, got, want)
+		}
+	}
+}

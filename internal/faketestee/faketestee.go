@@ -19,6 +19,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
@@ -65,6 +67,18 @@ const (
 	//	lenient-pct    with ref: percentDecode keeps a '%' that starts no
 	//	               escape, as percentDecodeLenient does, where the
 	//	               reference fails (an input RFC 3986 leaves open)
+	//	lossy-json     with ref: read and write "in" and "out" as Go's
+	//	               encoding/json does, turning lone surrogates into U+FFFD;
+	//	               a request with "in_utf16" is answered exactly
+	//	cesu8          write characters outside the BMP in answers as
+	//	               CESU-8 (each surrogate's three octets)
+	//	buffer-all     flush answers only when stdout's buffer is full and at
+	//	               the end of input (a testee that forgot to flush)
+	//	drop-at-eof    as buffer-all, but exit at the end of input without
+	//	               writing the answers still buffered
+	//	int32-id       echo each id as a 32-bit int
+	//	max-line=N     exit 3 on a request line longer than N bytes (a
+	//	               fixed line buffer)
 	//	noflush        on a crash, exit without writing the answers of the
 	//	               chunk read so far (as the shipped examples would)
 	//	crash-at=N, hang-at=N, garbage-at=N
@@ -239,6 +253,20 @@ func Main() int {
 					fmt.Fprintln(out, "ok")
 				case opts["unsup-op"] == req.Op || opts["unsup-op"] == "*":
 					fmt.Fprintf(out, "{\"id\":%d,\"unsupported\":true}\n", req.ID)
+				case ref && has("lossy-json") && req.InUTF16 != nil:
+					out.Write(referenceAnswer(line, has("bang-bug"), has("lenient-pct")))
+					out.WriteByte('\n')
+				case ref && has("lossy-json"):
+					out.Write(lossyJSON(referenceAnswer(lossyJSON(line), has("bang-bug"), has("lenient-pct"))))
+					out.WriteByte('\n')
+				case ref && has("cesu8"):
+					out.Write(cesu8(referenceAnswer(line, has("bang-bug"), has("lenient-pct"))))
+					out.WriteByte('\n')
+				case ref && has("int32-id"):
+					a := referenceAnswer(line, has("bang-bug"), has("lenient-pct"))
+					id := strconv.FormatInt(req.ID, 10)
+					a = bytes.Replace(a, []byte(`"id":`+id), []byte(`"id":`+strconv.Itoa(int(int32(req.ID)))), 1)
+					out.Write(append(a, '\n'))
 				case ref:
 					out.Write(referenceAnswer(line, has("bang-bug"), has("lenient-pct")))
 					out.WriteByte('\n')
@@ -249,6 +277,10 @@ func Main() int {
 				default:
 					fmt.Fprintf(out, "{\"id\":%d,\"out_hex\":%s}\n", req.ID, req.InHex)
 				}
+			}
+			if n := atoi("max-line"); n > 0 && len(line) > n {
+				fmt.Fprintln(os.Stderr, "line too long")
+				return 3
 			}
 			switch {
 			case at("crash-at") || trigger("CRASH") || char("crash-char"):
@@ -339,7 +371,10 @@ func Main() int {
 				}
 			}
 		}
-		if in.Buffered() == 0 || err != nil {
+		if err != nil && has("drop-at-eof") {
+			return 0
+		}
+		if in.Buffered() == 0 && !has("buffer-all") && !has("drop-at-eof") || err != nil {
 			out.Flush()
 		}
 		if err != nil {
@@ -482,4 +517,39 @@ func CheckReaped(t *testing.T, pids []int) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
+}
+
+// lossyJSON returns the JSON object line read and written again by
+// encoding/json, which turns lone surrogates into U+FFFD.
+func lossyJSON(line []byte) []byte {
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	if dec.Decode(&m) != nil {
+		return line
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return line
+	}
+	return out
+}
+
+// cesu8 returns line with each character outside the BMP written as the
+// UTF-8 forms of its two surrogates.
+func cesu8(line []byte) []byte {
+	var out []byte
+	for len(line) > 0 {
+		r, n := utf8.DecodeRune(line)
+		if r > 0xFFFF {
+			hi, lo := utf16.EncodeRune(r)
+			for _, s := range []rune{hi, lo} {
+				out = append(out, 0xE0|byte(s>>12), 0x80|byte(s>>6&0x3F), 0x80|byte(s&0x3F))
+			}
+		} else {
+			out = append(out, line[:n]...)
+		}
+		line = line[n:]
+	}
+	return out
 }

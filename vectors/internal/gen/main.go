@@ -25,8 +25,6 @@
 package main
 
 import (
-	"github.com/pctest/pctest/internal/spec"
-
 	"bytes"
 	"embed"
 	"flag"
@@ -188,20 +186,7 @@ func (b *builder) add(slug string, req vectors.Request, note string) vectors.Res
 
 // file writes the vectors file: one vector per line.
 func (b *builder) file(description string) []byte {
-	var out []byte
-	out = append(out, `{"area":"`...)
-	out = append(out, b.area...)
-	out = append(out, `","description":`...)
-	out = vectors.AppendJSONText(out, spec.Units(description))
-	out = append(out, ",\"vectors\":[\n"...)
-	for i, v := range b.vs {
-		out = vectors.AppendVectorJSON(out, v)
-		if i < len(b.vs)-1 {
-			out = append(out, ',')
-		}
-		out = append(out, '\n')
-	}
-	return append(out, "]}\n"...)
+	return vectors.AppendFileJSON(nil, b.area, description, b.vs)
 }
 
 func sameResponse(a, b vectors.Response) bool {
