@@ -74,24 +74,24 @@ func TestTemplates(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name  string
-		needs []string
+		needs []testenv.Need
 		argv  func(t *testing.T, dir string) []string
 	}{
-		{"perl", []string{"perl"}, func(t *testing.T, dir string) []string { return []string{"perl", "testees/template-perl/testee.pl"} }},
-		{"ruby", []string{"ruby"}, func(t *testing.T, dir string) []string { return []string{"ruby", "testees/template-ruby/testee.rb"} }},
-		{"java", []string{"javac", "java"}, func(t *testing.T, dir string) []string {
+		{"perl", []testenv.Need{testenv.Module("perl", "JSON::PP"), testenv.Module("perl", "Encode")}, func(t *testing.T, dir string) []string {
+			return []string{"perl", "testees/template-perl/testee.pl"}
+		}},
+		{"ruby", []testenv.Need{testenv.Module("ruby", "json")}, func(t *testing.T, dir string) []string { return []string{"ruby", "testees/template-ruby/testee.rb"} }},
+		{"java", []testenv.Need{testenv.Command("javac"), testenv.Command("java")}, func(t *testing.T, dir string) []string {
 			build(t, "javac", "-d", dir, "testees/template-java/Testee.java")
 			return []string{"java", "-cp", dir, "Testee"}
 		}},
-		{"rust", []string{"cargo"}, func(t *testing.T, dir string) []string {
+		{"rust", []testenv.Need{testenv.Command("cargo")}, func(t *testing.T, dir string) []string {
 			build(t, "cargo", "build", "--offline", "--release", "--quiet", "--manifest-path", "testees/template-rust/Cargo.toml", "--target-dir", dir)
 			return []string{filepath.Join(dir, "release", "pctest-testee")}
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, n := range tc.needs {
-				testenv.Require(t, testenv.Command(n))
-			}
+			testenv.Require(t, tc.needs...)
 			faketestee.CheckNoLeaks(t)
 			argv := tc.argv(t, t.TempDir())
 			r := runPctest(t, append([]string{"check", "-format", "json", "-timeout", "20s", "--"}, argv...)...)
