@@ -236,6 +236,11 @@ var Table = []Rule{
 	{CESU8Encoded, "an encoder's octets hold a UTF-8-encoded surrogate that the expected ones do not", func(f *facts) (bool, []any) {
 		return f.dir == encodes && hasSurrogateUTF8Octets(f.gOct) && !hasSurrogateUTF8Octets(f.wOct), nil
 	}},
+	{CESU8Encoded, "a decoder that answers octets holds a UTF-8-encoded surrogate in them that the expected ones do not (its literal text written out as CESU-8)", func(f *facts) (bool, []any) {
+		o, ok := f.op.Info()
+		return ok && o.Out == vectors.Octets && f.dir == decodes && f.got.Error == "" &&
+			hasSurrogateUTF8Octets(f.got.OutHex) && !hasSurrogateUTF8Octets(f.want.OutHex), nil
+	}},
 	{Latin1Decoded, "a decoder answered its input with every escape decoded as a Latin-1 character", func(f *facts) (bool, []any) {
 		return f.dir == decodes && isLatin1Decode(f.op, f.in, f.g), nil
 	}},

@@ -38,6 +38,8 @@ func TestClassify(t *testing.T) {
 		{vectors.OpFormEncode, "a b", vectors.Response{Out: u("a+b")}, vectors.Response{Out: u("a%20b")}, SpaceAs20, ""},
 		{vectors.OpEncodeNoDouble, "%41", vectors.Response{Out: u("%41")}, vectors.Response{Out: u("%2541")}, DoubleEncoded, ""},
 		{vectors.OpEquivalent, "a", vectors.Response{Out: u("true")}, vectors.Response{Out: u("false")}, FalseEquivalent, ""},
+		{vectors.OpPercentDecode, "\U0001F600", vectors.Response{OutHex: []byte{0xF0, 0x9F, 0x98, 0x80}}, vectors.Response{OutHex: []byte{0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80}}, CESU8Encoded, ""},
+		{vectors.OpPercentDecode, "%FF", vectors.Response{OutHex: []byte{0xFF}}, vectors.Response{OutHex: []byte{0xEF, 0xBF, 0xBD}}, Different, "a different answer"},
 		{vectors.OpEncodeURIComponent, "x", vectors.Response{Out: u("x")}, vectors.Response{Out: u("yz")}, Different, "a different answer"},
 	}
 	for _, c := range cases {
