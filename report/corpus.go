@@ -94,5 +94,9 @@ func (c *CorpusReplay) writeSaved(w io.Writer) {
 	if len(c.Saved) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "corpus %s: %d new findings saved (pctest run -vectors %s runs them all)\n", c.Dir, len(c.Saved), c.Dir)
+	noun := "findings"
+	if len(c.Saved) == 1 {
+		noun = "finding"
+	}
+	fmt.Fprintf(w, "corpus %s: %d new %s saved (pctest run -vectors %s runs them all)\n", c.Dir, len(c.Saved), noun, c.Dir)
 }
