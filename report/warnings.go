@@ -138,7 +138,14 @@ func (s *WarningSet) Warnings() []Warning {
 			x.Examples = append(x.Examples, e)
 		}
 		if len(s.examples[k]) > 0 {
-			x.Step = cause.Cause{Relation: cause.Classify(s.examples[k][0]), Example: s.examples[k][0]}.Step()
+			// The step of a warning is the clause that leaves its inputs
+			// open (why it is not judged), not the step a failure of
+			// that relation would break.
+			ex := s.examples[k][0]
+			x.Step = ex.Ref
+			if x.Step == "" {
+				x.Step = cause.Cause{Relation: cause.Classify(ex), Example: ex}.Step()
+			}
 		}
 		out = append(out, x)
 	}
