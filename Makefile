@@ -210,14 +210,28 @@ test262-export:
 # parser fails, with its vector id. Not part of test.
 URLTESTDATA_DIR ?= bin/urltestdata-export
 
-.PHONY: urltestdata-export
-urltestdata-export:
+# node-modern: the lockfiles of urltestcheck and wptcheck (whatwg-url 17,
+# wpt-runner 7, jsdom) need node >= 20.19 (require of ES modules,
+# ArrayBuffer.prototype.resizable); Debian 12's nodejs is 18. Where the
+# node on PATH is older, this installs npm's node@NODE_NPM (the official
+# binary, from the npm registry) into bin/node, and the two targets run
+# their checks with NODE_BIN first on PATH.
+NODE_NPM ?= 22.23.3
+NODE_BIN = $(CURDIR)/bin/node/node_modules/.bin
+
+.PHONY: node-modern
+node-modern:
 	command -v npm >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y nodejs npm)
+	PATH="$(NODE_BIN):$$PATH" node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' || \
+		npm install --no-audit --no-fund --prefix bin/node node@$(NODE_NPM)
+
+.PHONY: urltestdata-export
+urltestdata-export: node-modern
 	cd cmd/pctest/internal/urltestcheck && npm ci --no-audit --no-fund
 	$(GO) build -o bin/pctest ./cmd/pctest
 	rm -rf $(URLTESTDATA_DIR)
 	bin/pctest export urltestdata $(URLTESTDATA_DIR)
-	$(GO) run ./cmd/pctest/internal/urltestcheck -dir $(URLTESTDATA_DIR) -out bin/urltestdata-export.md
+	PATH="$(NODE_BIN):$$PATH" $(GO) run ./cmd/pctest/internal/urltestcheck -dir $(URLTESTDATA_DIR) -out bin/urltestdata-export.md
 
 # wpt-export: pctest export wpt, checked in real browsers. Installs Debian's
 # chromium and firefox-esr (security-updated: pinned to their major
@@ -236,12 +250,11 @@ WPT_DIR ?= bin/wpt-export
 FIREFOX_MAJOR ?= 153
 
 .PHONY: wpt-export
-wpt-export:
+wpt-export: node-modern
 	apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y \
 		'chromium=$(CHROMIUM_MAJOR).*' 'chromium-common=$(CHROMIUM_MAJOR).*' 'firefox-esr=$(FIREFOX_MAJOR).*'
-	command -v npm >/dev/null || (apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y nodejs npm)
 	cd cmd/pctest/internal/wptcheck && npm ci --no-audit --no-fund
 	$(GO) build -o bin/pctest ./cmd/pctest
 	rm -rf $(WPT_DIR)
 	bin/pctest export wpt $(WPT_DIR)
-	$(GO) run ./cmd/pctest/internal/wptcheck -dir $(WPT_DIR) -node cmd/pctest/internal/wptcheck/anyjs.js -out bin/wpt-export.md
+	PATH="$(NODE_BIN):$$PATH" $(GO) run ./cmd/pctest/internal/wptcheck -dir $(WPT_DIR) -node cmd/pctest/internal/wptcheck/anyjs.js -out bin/wpt-export.md
