@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/pctest/pctest/internal/show"
 )
 
 // A harnessSummary is what a browser made of the export's own tests under
@@ -161,9 +163,11 @@ func runNode(script, dir string) (string, error) {
 	}
 	cmd := exec.Command("node", filepath.Base(script), abs)
 	cmd.Dir = filepath.Dir(script)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("%s: %v", script, err)
+		return "", fmt.Errorf("%s: %v: %s", script, err, show.Clip(strings.TrimSpace(stderr.String()), 2000))
 	}
 	var nr nodeRun
 	if err := json.Unmarshal(out, &nr); err != nil {
