@@ -454,3 +454,120 @@ func readExportIndex(t *testing.T, dir string) exportIndex {
 	}
 	return idx
 }
+
+// schemaErrors records what checkSchema reports, for a document a test
+// expects to break the schema.
+type schemaErrors []string
+
+func (e *schemaErrors) Helper() {}
+
+func (e *schemaErrors) Errorf(format string, args ...any) {
+	*e = append(*e, fmt.Sprintf(format, args...))
+}
+
+// TestExportIndexFollowsSchema runs each exporter into a temporary
+// directory and checks the pctest-export.json it writes against
+// export.schema.json, the schema exportIndex's doc comment names: every
+// key written is declared, every required one written, each value of its
+// type and enum, and every declared key written by some export. Broken
+// indexes (a required key missing, a wrong type, an unknown key or
+// format, and what one format never writes) fail it. Where Python's
+// jsonschema is installed, it validates the indexes and the broken ones
+// with it too, the per-format rules included.
+func TestExportIndexFollowsSchema(t *testing.T) {
+	data, err := os.ReadFile("export.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema map[string]any
+	if err := json.Unmarshal(data, &schema); err != nil {
+		t.Fatalf("export.schema.json: %v", err)
+	}
+	// read decodes an index afresh, for each case to break its own copy.
+	read := func(path string) map[string]any {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc map[string]any
+		dec := json.NewDecoder(strings.NewReader(string(data)))
+		dec.UseNumber()
+		if err := dec.Decode(&doc); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return doc
+	}
+	index := map[string]string{}
+	seen := map[string]bool{}
+	for _, format := range []string{"test262", "wpt", "urltestdata"} {
+		dir := t.TempDir()
+		if r := runPctest(t, "export", format, dir); r.code != exitOK {
+			t.Fatalf("pctest export %s: exit %d: %s", format, r.code, r.stderr)
+		}
+		index[format] = filepath.Join(dir, exportIndexName)
+		if doc := read(index[format]); doc["format"] != format {
+			t.Errorf("%s: format %v", format, doc["format"])
+		}
+		checkSchema(t, schema, schema, read(index[format]), "$", seen)
+	}
+	for _, key := range []string{"$.suite_version", "$.format", "$.files[].path", "$.files[].op", "$.files[].step", "$.files[].vectors[]", "$.skipped[].id", "$.skipped[].reason"} {
+		if !seen[key] {
+			t.Errorf("no export wrote %s", key)
+		}
+	}
+
+	file0 := func(doc map[string]any) map[string]any { return doc["files"].([]any)[0].(map[string]any) }
+	broken := []struct {
+		name, format string
+		goToo        bool // the Go checker sees it, not only jsonschema
+		breakIt      func(doc map[string]any)
+	}{
+		{"no suite_version", "test262", true, func(doc map[string]any) { delete(doc, "suite_version") }},
+		{"vectors a string", "wpt", true, func(doc map[string]any) { file0(doc)["vectors"] = "x" }},
+		{"an unknown key", "urltestdata", true, func(doc map[string]any) { doc["count"] = json.Number("1") }},
+		{"an unknown file key", "test262", true, func(doc map[string]any) { file0(doc)["esid"] = "x" }},
+		{"skip without reason", "urltestdata", true, func(doc map[string]any) {
+			delete(doc["skipped"].([]any)[0].(map[string]any), "reason")
+		}},
+		{"format tap", "wpt", true, func(doc map[string]any) { doc["format"] = "tap" }},
+		{"test262 file without step", "test262", false, func(doc map[string]any) { delete(file0(doc), "step") }},
+		{"test262 skipped", "test262", false, func(doc map[string]any) {
+			doc["skipped"] = []any{map[string]any{"id": "ecma.decodeURI.x", "reason": "r"}}
+		}},
+		{"wpt file with a step", "wpt", false, func(doc map[string]any) { file0(doc)["step"] = "x" }},
+		{"urltestdata file with an op", "urltestdata", false, func(doc map[string]any) { file0(doc)["op"] = "queryEncode" }},
+		{"a file of no vector", "urltestdata", false, func(doc map[string]any) { file0(doc)["vectors"] = []any{} }},
+	}
+	docs := map[string]string{}
+	for _, tc := range broken {
+		doc := read(index[tc.format])
+		tc.breakIt(doc)
+		if tc.goToo {
+			var errs schemaErrors
+			checkSchema(&errs, schema, schema, doc, "$", map[string]bool{})
+			if len(errs) == 0 {
+				t.Errorf("%s: the Go checker found nothing wrong", tc.name)
+			}
+		}
+		out, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[tc.name] = filepath.Join(t.TempDir(), "broken.json")
+		if err := os.WriteFile(docs[tc.name], out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	for format, path := range index {
+		if err := validateJSONSchema(t, "export.schema.json", path); err != nil {
+			t.Errorf("%s: %v", format, err)
+		}
+	}
+	for _, tc := range broken {
+		if validateJSONSchema(t, "export.schema.json", docs[tc.name]) == nil {
+			t.Errorf("%s: jsonschema found nothing wrong", tc.name)
+		}
+	}
+}

@@ -244,13 +244,24 @@ func TestJSONReportFollowsSchema(t *testing.T) {
 		}
 	}
 
-	testenv.Require(t, testenv.Module("python3", "jsonschema"))
-	py := "python3"
 	report := filepath.Join(t.TempDir(), "report.json")
 	if err := os.WriteFile(report, []byte(r.stdout), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(py, "-c", `
+	if err := validateJSONSchema(t, "../../report/report.schema.json", report); err != nil {
+		t.Error(err)
+	}
+}
+
+// validateJSONSchema validates the JSON file doc against the schema file
+// with Python's jsonschema (draft 2020-12, the schema itself checked
+// first): nil if doc follows it, else an error holding the first
+// violations, one a line. Where jsonschema is not installed it skips the
+// test, so call it after the checks that need only Go.
+func validateJSONSchema(t *testing.T, schema, doc string) error {
+	t.Helper()
+	testenv.Require(t, testenv.Module("python3", "jsonschema"))
+	out, err := exec.Command("python3", "-c", `
 import json, sys, jsonschema
 schema = json.load(open(sys.argv[1]))
 jsonschema.Draft202012Validator.check_schema(schema)
@@ -258,17 +269,25 @@ errs = list(jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(s
 for e in errs[:10]:
     print(list(e.absolute_path), e.message[:300])
 sys.exit(1 if errs else 0)
-`, "../../report/report.schema.json", report).CombinedOutput()
+`, schema, doc).CombinedOutput()
 	if err != nil {
-		t.Errorf("jsonschema: %v\n%s", err, out)
+		return fmt.Errorf("jsonschema %s %s: %v\n%s", schema, doc, err, out)
 	}
+	return nil
+}
+
+// schemaT is what checkSchema reports to: a *testing.T, or a recorder of
+// the violations a test expects.
+type schemaT interface {
+	Helper()
+	Errorf(format string, args ...any)
 }
 
 // checkSchema checks v, at path, against the schema s (a part of root):
-// its JSON type, its required keys, and that every key it has is one of
-// s's properties. It records each path it checks in seen ("[]" for an
-// array's items).
-func checkSchema(t *testing.T, root, s map[string]any, v any, path string, seen map[string]bool) {
+// its JSON type, its enum, its required keys, and that every key it has is
+// one of s's properties unless s's additionalProperties allows others. It
+// records each path it checks in seen ("[]" for an array's items).
+func checkSchema(t schemaT, root, s map[string]any, v any, path string, seen map[string]bool) {
 	t.Helper()
 	seen[path] = true
 	if ref, ok := s["$ref"].(string); ok {
@@ -305,6 +324,9 @@ func checkSchema(t *testing.T, root, s map[string]any, v any, path string, seen 
 			t.Errorf("%s: a %s, the schema says %v", path, got, types)
 		}
 	}
+	if enum, ok := s["enum"].([]any); ok && !slices.ContainsFunc(enum, func(e any) bool { return fmt.Sprint(e) == fmt.Sprint(v) }) {
+		t.Errorf("%s: %v, not one of the schema's %v", path, v, enum)
+	}
 	switch v := v.(type) {
 	case map[string]any:
 		props, _ := s["properties"].(map[string]any)
@@ -322,7 +344,7 @@ func checkSchema(t *testing.T, root, s map[string]any, v any, path string, seen 
 		for _, k := range keys {
 			ps, ok := props[k].(map[string]any)
 			if !ok {
-				if _, free := s["additionalProperties"]; !free {
+				if ap, ok := s["additionalProperties"]; !ok || ap == false {
 					t.Errorf("%s.%s: not in the schema", path, k)
 				}
 				continue
