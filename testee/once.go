@@ -77,13 +77,15 @@ func Once(ctx context.Context, command []string, input []byte, opts ...Option) (
 	go func() { done <- cmd.Wait() }()
 	t := &Transcript{}
 	var werr error
+	exited := false // werr is nil for a clean exit too: exited says whether it came
 	select {
 	case werr = <-done:
+		exited = true
 	case <-time.After(cfg.StartTimeout):
 		t.Killed = true
 	case <-ctx.Done():
 	}
-	if werr == nil && (t.Killed || ctx.Err() != nil) {
+	if !exited {
 		killTree(cmd.Process.Pid)
 		killProcessGroup(cmd.Process.Pid)
 		werr = <-done
