@@ -55,10 +55,17 @@ func (c *Corpus) Replay(ctx context.Context, impl Implementation, opts ...Option
 
 // Save writes the finding f of the implementation impl to the corpus as
 // a vectors file of one vector ([FindingVector]), named by its id, unless
-// the corpus has a file of that name already. It returns the file's path
-// and whether it wrote it.
+// the corpus holds that vector already, in a file of that name or of any
+// other (a finding kept under a name of the user's: writing it again would
+// make the corpus hold one id twice, which no run loads). It returns the
+// path of the file that holds it and whether it wrote it.
 func (c *Corpus) Save(f *report.Finding, impl string) (path string, added bool, err error) {
 	v := FindingVector(f, impl)
+	for _, old := range c.Vectors {
+		if old.ID == v.ID {
+			return old.File, false, nil
+		}
+	}
 	path = filepath.Join(c.Dir, v.ID+".json")
 	op, _ := v.Op.Info()
 	data := vectors.AppendFileJSON(nil, op.Area, "a finding of pctest fuzz, kept by -corpus", []vectors.Vector{v})

@@ -42,6 +42,21 @@ func TestCorpus(t *testing.T) {
 	if err != nil || len(c.Vectors) != 1 || c.Vectors[0].ID != v.ID || c.Vectors[0].File != path {
 		t.Fatalf("reopened: %v, %+v", err, c.Vectors)
 	}
+	// A finding the user kept under a name of theirs is not written again
+	// under its own: the corpus would hold its id twice and load no more.
+	kept := filepath.Join(dir, "regression-bang.json")
+	if err := os.Rename(path, kept); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = OpenCorpus(dir); err != nil {
+		t.Fatal(err)
+	}
+	if p, added, err := c.Save(f, "buggy"); added || err != nil || p != kept {
+		t.Errorf("saved again beside the renamed file: %q, %v, %v; want %q kept", p, added, err, kept)
+	}
+	if c, err = OpenCorpus(dir); err != nil || len(c.Vectors) != 1 {
+		t.Fatalf("reopened after the renaming: %v, %d vectors", err, len(c.Vectors))
+	}
 	buggy := Funcs{EncodeURIComponent: func(s string) (string, error) { return strings.ReplaceAll(s, "!", "%21"), nil }}
 	fixed := Funcs{EncodeURIComponent: func(s string) (string, error) { return s, nil }}
 	for _, tc := range []struct {
