@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,12 +28,20 @@ type Corpus struct {
 }
 
 // OpenCorpus opens the corpus in dir, creating the directory if it is not
-// there, and loads every *.json file in it with vectors.LoadFiles: an
-// error names each bad file by file:line and vector id.
+// there, checks that a file can be written in it (so that a campaign does
+// not run to find it cannot keep its findings), and loads every *.json
+// file in it with vectors.LoadFiles: an error names each bad file by
+// file:line and vector id.
 func OpenCorpus(dir string) (*Corpus, error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
+	probe, err := os.CreateTemp(dir, ".pctest-write-check-*")
+	if err != nil {
+		return nil, fmt.Errorf("%s: no finding could be saved there: %w", dir, err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
 	vs, err := vectors.LoadFiles(dir)
 	if err != nil {
 		return nil, err

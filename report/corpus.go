@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"io"
+
+	"github.com/pctest/pctest/internal/show"
 )
 
 // This file holds what a fuzz report says of its corpus (pctest fuzz
@@ -24,6 +26,10 @@ type CorpusReplay struct {
 	// Saved are the files of this run's findings written to the corpus;
 	// a finding already in it is not written again.
 	Saved []string `json:"saved"`
+	// SavedOpen says that some of Saved are implementation-defined vectors
+	// (findings on inputs the spec leaves open), which a run judges only
+	// with -level implementation-defined.
+	SavedOpen bool `json:"-"`
 
 	results []Result // of the replay, for the text report
 	repro   Repro
@@ -98,5 +104,9 @@ func (c *CorpusReplay) writeSaved(w io.Writer) {
 	if len(c.Saved) == 1 {
 		noun = "finding"
 	}
-	fmt.Fprintf(w, "corpus %s: %d new %s saved (pctest run -vectors %s runs them all)\n", c.Dir, len(c.Saved), noun, c.Dir)
+	how := "pctest run -vectors " + show.Command([]string{c.Dir})
+	if c.SavedOpen {
+		how = "pctest run -level must,should,implementation-defined -vectors " + show.Command([]string{c.Dir})
+	}
+	fmt.Fprintf(w, "corpus %s: %d new %s saved (%s runs them all)\n", c.Dir, len(c.Saved), noun, how)
 }

@@ -175,12 +175,15 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 			path, added, err := kept.Save(f, im.Label)
 			if err != nil {
-				fmt.Fprintf(stderr, "pctest fuzz: -corpus: %v\n", err)
-				return exitUsage
+				// The campaign's findings are reported all the same.
+				fmt.Fprintf(stderr, "pctest fuzz: -corpus: the finding on %s was not saved: %v\n", f.Op, err)
+				continue
 			}
-			f.VectorID, f.File = conformance.FindingVector(f, im.Label).ID, path
+			v := conformance.FindingVector(f, im.Label)
+			f.VectorID, f.File = v.ID, path
 			if added {
 				replay.Saved = append(replay.Saved, path)
+				replay.SavedOpen = replay.SavedOpen || v.Level == vectors.LevelImplementationDefined
 			}
 		}
 	}
