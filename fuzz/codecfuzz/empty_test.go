@@ -1,6 +1,6 @@
 //go:build fuzzbench
 
-package fuzz
+package codecfuzz
 
 import "testing"
 

@@ -1,4 +1,4 @@
-// Package fuzz owns pctest's native Go fuzz targets for the reference codec:
+// Package codecfuzz holds pctest's native Go fuzz targets for the reference codec:
 // the properties each target checks, the slow models some of them check the
 // codec against (model.go), the differential checks against net/url, and
 // the seed corpora under testdata/fuzz. The differential against goja is in
@@ -8,9 +8,9 @@
 // fuzz/campaign.
 //
 // The targets live in the package's _test.go files, one FuzzXxx function
-// per target, so `go test ./fuzz` runs every seed (the vectors of the
+// per target, so `go test ./fuzz/codecfuzz` runs every seed (the vectors of the
 // target's ops, added with F.Add, and the files under testdata/fuzz) as a
-// unit test, and `go test -run='^$' -fuzz=<target> ./fuzz` fuzzes one.
+// unit test, and `go test -run='^$' -fuzz=<target> ./fuzz/codecfuzz` fuzzes one.
 //
 // The checks themselves are in ordinary (non-test) files and report a
 // failure as an error. That is what lets OSS-Fuzz and ClusterFuzzLite build
@@ -20,9 +20,8 @@
 // target's name appears in any other file under fuzz/ (the build script
 // finds a target's file with grep). .clusterfuzzlite/build.sh names every
 // target, and fuzz/fuzzlint checks that it names exactly the targets there
-// are and that each builds as the script builds it. README.md beside
-// this file tells how to run campaigns, how a failure becomes a vector, and
+// are and that each builds as the script builds it. fuzz/README.md tells how to run campaigns, how a failure becomes a vector, and
 // how to run the targets in ClusterFuzzLite and OSS-Fuzz.
 //
 // Nothing here is meant to be imported: the package exports no names.
-package fuzz
+package codecfuzz
