@@ -64,6 +64,7 @@ func TestOpsJSON(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
+	followsSchema(t, "ops.schema.json", r.stdout)
 	keys := schemaKeys(t)
 	var generic map[string]any
 	if err := json.Unmarshal([]byte(r.stdout), &generic); err != nil {
