@@ -409,18 +409,6 @@ func TestReportEscapes(t *testing.T) {
 	}
 }
 
-func compileOrNil(t *testing.T, src string) *regexp.Regexp {
-	t.Helper()
-	if src == "" {
-		return nil
-	}
-	re, err := regexp.Compile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return re
-}
-
 // TestUTF8DecodeReplace checks the UTF-8 decode of the survey's lenient
 // model (codec.AppendUTF8Replace) against WHATWG Encoding §8.1.1 on the
 // standard's own kinds of examples: one U+FFFD per maximal
