@@ -16,15 +16,15 @@ import (
 )
 
 func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("fuzz", "pctest fuzz [flags] -- COMMAND [ARGS...]\n       pctest fuzz [flags] -impl NAME", stderr)
+	fs := newFlagSet("fuzz", stderr)
 	var (
 		impl     implFlags
 		opsFlag  = fs.String("op", "", "fuzz only these comma-separated `ops` (default: every op the testee supports)")
 		duration = fs.Duration("time", 0, "fuzz for this `duration` (default 60s, unless -cases is given)")
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
-		format   = fs.String("format", "text", "the report's `format`: text or json (report/fuzz.schema.json)")
-		htmlFile = fs.String("html", "", "also write a self-contained HTML report to `file`")
+		format   = formatFlag(fs)
+		htmlFile = htmlFlag(fs)
 		maxFind  = fs.Int("max-findings", conformance.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
 		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
@@ -36,8 +36,8 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "pctest fuzz: -format %q: want text or json\n", *format)
+	if err := checkFormat("fuzz", *format); err != nil {
+		fmt.Fprintf(stderr, "pctest fuzz: %v\n", err)
 		return exitUsage
 	}
 	var ops []vectors.Op

@@ -101,7 +101,7 @@ func TestCommandLine(t *testing.T) {
 	// pctest help CMD is that command's help, on stdout.
 	for cmd, flag := range map[string]string{"run": "-write-expect-fail", "fuzz": "-seed", "matrix": "-html"} {
 		r := runPctest(t, "help", cmd)
-		if r.code != 0 || !strings.HasPrefix(r.stdout, "usage: pctest "+cmd) && !strings.HasPrefix(r.stdout, "usage: pctest [matrix") || !strings.Contains(r.stdout, flag) {
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "usage: pctest "+cmd) && !strings.HasPrefix(r.stdout, "usage: pctest\n       pctest [matrix] [flags]") || !strings.Contains(r.stdout, flag) {
 			t.Errorf("help %s: exit %d, stdout %.200q", cmd, r.code, r.stdout)
 		}
 	}

@@ -75,10 +75,14 @@ func listOps() (*opsListing, error) {
 
 // cmdOps prints the ops, areas and named sets, as text or JSON.
 func cmdOps(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("ops", "pctest ops [-format text|json]", stderr)
-	format := fs.String("format", "text", "`text` for people, or json (cmd/pctest/ops.schema.json)")
+	fs := newFlagSet("ops", stderr)
+	format := formatFlag(fs)
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
+	}
+	if err := checkFormat("ops", *format); err != nil {
+		fmt.Fprintf(stderr, "pctest ops: %v\n", err)
+		return exitUsage
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "pctest ops: takes no arguments (got %q)\n", fs.Args())
