@@ -177,3 +177,30 @@ func TestREADMEDependencies(t *testing.T) {
 		t.Error("no direct requirement read from go.mod")
 	}
 }
+
+// TestMatrixSharedFlags: the matrix takes the flags that say how a testee
+// runs as run does (testeeFlags), with the same help and the same checks.
+func TestMatrixSharedFlags(t *testing.T) {
+	run, matrix := runPctest(t, "help", "run").stdout, runPctest(t, "help", "matrix").stdout
+	for _, flag := range []string{"-timeout", "-start-timeout", "-j", "-utf16hex"} {
+		help := func(s string) string {
+			i := strings.Index(s, "\n  "+flag+" ")
+			if i < 0 {
+				i = strings.Index(s, "\n  "+flag+"\n")
+			}
+			if i < 0 {
+				return ""
+			}
+			l := strings.SplitN(s[i+1:], "\n", 3)
+			return l[0] + "\n" + l[1]
+		}
+		if h := help(matrix); h == "" || h != help(run) {
+			t.Errorf("%s: matrix's help %q, run's %q", flag, h, help(run))
+		}
+	}
+	for _, args := range [][]string{{"matrix", "-timeout", "0"}, {"matrix", "-j", "0"}, {"-start-timeout", "-1s"}} {
+		if r := runPctest(t, args...); r.code != exitUsage || !strings.Contains(r.stderr, args[len(args)-2]) {
+			t.Errorf("pctest %q: exit %d, %q; want 2 and what is wrong", args, r.code, r.stderr)
+		}
+	}
+}
