@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/url"
 	"os"
@@ -144,7 +145,7 @@ func (s *Set) check(name, id string, node any, path string) error {
 	bad := func(kw, format string, args ...any) error {
 		return &SchemaError{Name: name, Path: path + "/" + kw, Msg: fmt.Sprintf(format, args...)}
 	}
-	for _, kw := range sortedKeys(m) {
+	for _, kw := range slices.Sorted(maps.Keys(m)) {
 		v := m[kw]
 		switch kw {
 		case "properties", "$defs":
@@ -152,7 +153,7 @@ func (s *Set) check(name, id string, node any, path string) error {
 			if !ok {
 				return bad(kw, "not an object")
 			}
-			for _, k := range sortedKeys(sub) {
+			for _, k := range slices.Sorted(maps.Keys(sub)) {
 				if err := s.check(name, id, sub[k], path+"/"+kw+"/"+pointerEscape(k)); err != nil {
 					return err
 				}
@@ -515,7 +516,7 @@ func (s *Set) validate(id string, node, x any, path string, vs *[]Violation) {
 		}
 		props, _ := m["properties"].(map[string]any)
 		more, hasMore := m["additionalProperties"]
-		for _, k := range sortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			p := path + "/" + pointerEscape(k)
 			if ps, ok := props[k]; ok {
 				s.validate(id, ps, obj[k], p, vs)
@@ -648,15 +649,6 @@ func equal(a, b any) bool {
 }
 
 func asList(x any) []any { l, _ := x.([]any); return l }
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
 
 func pointerEscape(k string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
