@@ -23,9 +23,10 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
+	if err := checkFormat("check", *format); err != nil {
+		return reportSetupError(stderr, "check", err)
+	}
 	switch {
-	case checkFormat("check", *format) != nil:
-		return reportSetupError(stderr, "check", checkFormat("check", *format))
 	case len(fs.Args()) == 0:
 		return reportSetupError(stderr, "check", &usageError{"no testee: give a COMMAND after --"})
 	case *timeout <= 0:
