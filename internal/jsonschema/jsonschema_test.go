@@ -227,3 +227,31 @@ print(json.dumps([v.is_valid(doc) for doc in d["docs"]]))
 		}
 	}
 }
+
+// TestModuleSchemas loads every schema of the module (*.schema.json) into
+// one set: each is draft 2020-12, uses only keywords this package
+// implements, has its own $id, and every $ref resolves.
+func TestModuleSchemas(t *testing.T) {
+	var files []string
+	err := filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != "../.." || d.Name() == "node_modules" || d.Name() == "work" || d.Name() == "bin") {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(path, ".schema.json") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 12 {
+		t.Fatalf("found %d schemas: %q", len(files), files)
+	}
+	if _, err := Load(files...); err != nil {
+		t.Error(err)
+	}
+}
