@@ -1,4 +1,4 @@
-package conformance
+package fuzz
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -20,7 +21,7 @@ import (
 // apart. (report's TestFindingFolds checks the containment of inputs that
 // did not shrink to the same one.)
 func TestFuzzFoldsVariants(t *testing.T) {
-	ref := Reference()
+	ref := conformance.Reference()
 	impl := fake{name: "overlong", fn: map[string]func(vectors.Request) (vectors.Response, error){
 		string(vectors.OpDecodeURIComponent): func(req vectors.Request) (vectors.Response, error) {
 			s := string(utf16.Decode(req.In))
@@ -71,7 +72,7 @@ func TestFuzzFoldsVariants(t *testing.T) {
 // would stop fuzzing the op. A finding related only as "a different
 // answer" stays apart from another of that relation.
 func TestFuzzOneFindingPerCause(t *testing.T) {
-	ref := Reference()
+	ref := conformance.Reference()
 	impl := fake{name: "marks", fn: map[string]func(vectors.Request) (vectors.Response, error){
 		string(vectors.OpEncodeURIComponent): func(req vectors.Request) (vectors.Response, error) {
 			s := string(utf16.Decode(req.In))
@@ -111,4 +112,18 @@ func TestFuzzOneFindingPerCause(t *testing.T) {
 	if o.dups != 0 {
 		t.Errorf("%d repeats, want 0: other inputs of a known cause are no repeats", o.dups)
 	}
+}
+
+// fake answers from a table of functions by op.
+type fake struct {
+	name string
+	fn   map[string]func(vectors.Request) (vectors.Response, error)
+}
+
+func (f fake) Name() string { return f.name }
+func (f fake) Do(_ context.Context, req vectors.Request) (vectors.Response, error) {
+	if fn := f.fn[string(req.Op)]; fn != nil {
+		return fn(req)
+	}
+	return vectors.Response{Unsupported: true}, nil
 }
