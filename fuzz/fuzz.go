@@ -131,7 +131,7 @@ func Run(ctx context.Context, impl conformance.Implementation, opts ...Option) (
 		}
 	}
 	for _, op := range cfg.selectedOps(gen.Covers) {
-		f.ops = append(f.ops, &fuzzOp{op: op})
+		f.ops = append(f.ops, &fuzzOp{op: op, index: len(f.ops)})
 	}
 	workers := cfg.parallel
 	if workers <= 0 {
@@ -242,6 +242,7 @@ type fuzzer struct {
 // fuzzOp is the state of one op under fuzzing.
 type fuzzOp struct {
 	op          vectors.Op
+	index       int  // in fuzzer.ops
 	done        bool // unsupported, or enough findings
 	unsupported bool // given up as unsupported
 	capped      bool // reached the limit of findings

@@ -37,7 +37,7 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &fuzzWorker{gens: map[vectors.Op]*gen.Seeded{}, size: size}
+			w := &fuzzWorker{size: size}
 			for gctx.Err() == nil && !f.full.Load() {
 				if !f.batch(wctx, gctx, w) {
 					cancel()
@@ -51,12 +51,15 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 
 // A fuzzWorker is the state of one worker goroutine.
 type fuzzWorker struct {
-	gens  map[vectors.Op]*gen.Seeded
-	size  int // cases per batch
+	gens  []*gen.Seeded // by the index of the op in fuzzer.ops
+	size  int           // cases per batch
 	cases []fuzzCase
 	reqs  []vectors.Request
 	resps []vectors.Response
 	errs  []error
+	// units and octets hold the inputs of the batch's requests.
+	units  []uint16
+	octets []byte
 }
 
 // A fuzzCase is a generated case of a batch and the reference's answer.
@@ -115,9 +118,11 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 	w.cases = w.cases[:0]
 	// The requests of a batch live in memory of their own, not the
 	// generators' (which the next case reuses): they are kept while the
-	// batch is in flight, and a finding keeps its request and answers.
-	var units []uint16
-	var octets []byte
+	// batch is in flight. The worker's buffers are used again by its next
+	// batch: nothing keeps a request past its batch (a finding, a warning
+	// and an unconfirmed incident keep a clone).
+	units, octets := w.units[:0], w.octets[:0]
+	defer func() { w.units, w.octets = units[:0], octets[:0] }()
 	for len(w.cases) < w.size {
 		if gctx.Err() != nil {
 			// The run is over: the reference answers nothing now, so a
@@ -138,10 +143,13 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 			}
 			return true
 		}
-		g := w.gens[o.op]
+		if o.index >= len(w.gens) {
+			w.gens = append(w.gens, make([]*gen.Seeded, o.index+1-len(w.gens))...)
+		}
+		g := w.gens[o.index]
 		if g == nil {
 			g, _ = gen.NewSeeded(o.op)
-			w.gens[o.op] = g
+			w.gens[o.index] = g
 		}
 		i := f.next.Add(1)
 		req := g.Request(f.seed, i)
@@ -155,10 +163,10 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 			f.full.Store(true)
 			break
 		}
-		if units == nil && req.In != nil {
+		if cap(units) == 0 && req.In != nil {
 			units = make([]uint16, 0, 64*w.size)
 		}
-		if octets == nil && req.InHex != nil {
+		if cap(octets) == 0 && req.InHex != nil {
 			octets = make([]byte, 0, 32*w.size)
 		}
 		req, units, octets = keepRequest(req, units, octets)
@@ -194,7 +202,7 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 			more = false // the others may have answered: judge them
 			continue
 		}
-		f.record(ctx, c, d)
+		f.record(ctx, c, &d)
 	}
 	clear(w.reqs)
 	clear(w.cases)

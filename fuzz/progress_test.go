@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
-	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -55,7 +54,7 @@ func TestFuzzBatchEndsAtDeadline(t *testing.T) {
 		ops: []*fuzzOp{{op: vectors.OpEncodeURIComponent}}, changed: make(chan struct{})}
 	gctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	w := &fuzzWorker{gens: map[vectors.Op]*gen.Seeded{}, size: batchSize}
+	w := &fuzzWorker{size: batchSize}
 	done := make(chan bool)
 	go func() { done <- f.batch(context.Background(), gctx, w) }()
 	select {
