@@ -22,8 +22,8 @@ import (
 // did not shrink to the same one.)
 func TestFuzzFoldsVariants(t *testing.T) {
 	ref := conformance.Reference()
-	impl := fake{name: "overlong", fn: map[string]func(vectors.Request) (vectors.Response, error){
-		string(vectors.OpDecodeURIComponent): func(req vectors.Request) (vectors.Response, error) {
+	impl := planted{name: "overlong", op: vectors.OpDecodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
 			s := string(utf16.Decode(req.In))
 			if i := strings.Index(strings.ToUpper(s), "%C0%80"); i >= 0 {
 				// Decode what is around the overlong form as the reference does.
@@ -34,7 +34,7 @@ func TestFuzzFoldsVariants(t *testing.T) {
 			}
 			return ref.Do(context.Background(), req)
 		},
-	}}
+	}
 	o := &fuzzOp{op: vectors.OpDecodeURIComponent}
 	f := &fuzzer{impl: impl, ref: ref, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
 		ops: []*fuzzOp{o}, changed: make(chan struct{})}
@@ -73,8 +73,8 @@ func TestFuzzFoldsVariants(t *testing.T) {
 // answer" stays apart from another of that relation.
 func TestFuzzOneFindingPerCause(t *testing.T) {
 	ref := conformance.Reference()
-	impl := fake{name: "marks", fn: map[string]func(vectors.Request) (vectors.Response, error){
-		string(vectors.OpEncodeURIComponent): func(req vectors.Request) (vectors.Response, error) {
+	impl := planted{name: "marks", op: vectors.OpEncodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
 			s := string(utf16.Decode(req.In))
 			if strings.Contains(s, "zz") || strings.Contains(s, "yy") {
 				return vectors.Response{Out: utf16.Encode([]rune("?" + s))}, nil // "a different answer"
@@ -85,7 +85,7 @@ func TestFuzzOneFindingPerCause(t *testing.T) {
 			}
 			return resp, err
 		},
-	}}
+	}
 	o := &fuzzOp{op: vectors.OpEncodeURIComponent}
 	f := &fuzzer{impl: impl, ref: ref, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
 		ops: []*fuzzOp{o}, changed: make(chan struct{})}
@@ -114,16 +114,19 @@ func TestFuzzOneFindingPerCause(t *testing.T) {
 	}
 }
 
-// fake answers from a table of functions by op.
-type fake struct {
+// planted is an implementation of one op, answered by do, with a bug
+// planted in it; it answers every other op "unsupported".
+type planted struct {
 	name string
-	fn   map[string]func(vectors.Request) (vectors.Response, error)
+	op   vectors.Op
+	do   func(vectors.Request) (vectors.Response, error)
 }
 
-func (f fake) Name() string { return f.name }
-func (f fake) Do(_ context.Context, req vectors.Request) (vectors.Response, error) {
-	if fn := f.fn[string(req.Op)]; fn != nil {
-		return fn(req)
+func (p planted) Name() string { return p.name }
+
+func (p planted) Do(_ context.Context, req vectors.Request) (vectors.Response, error) {
+	if req.Op != p.op {
+		return vectors.Response{Unsupported: true}, nil
 	}
-	return vectors.Response{Unsupported: true}, nil
+	return p.do(req)
 }
