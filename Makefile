@@ -92,14 +92,14 @@ fuzz-bench:
 # fuzz-rate: pctest fuzz -impl node against the node example testee on its
 # own, fed the same generated requests from a file, timed in turn
 # FUZZRATEROUNDS times in one run; prints both rates (medians) and the
-# ratio (see TestFuzzRate in conformance/fuzzrate_test.go). Not part of test.
+# ratio (see TestFuzzRate in fuzz/rate_test.go). Not part of test.
 FUZZRATECASES  ?= 1000000
 FUZZRATEROUNDS ?= 3
 
 .PHONY: fuzz-rate
 fuzz-rate:
 	PCTEST_FUZZ_RATE=$(FUZZRATECASES) PCTEST_FUZZ_RATE_ROUNDS=$(FUZZRATEROUNDS) \
-		$(GO) test -run '^TestFuzzRate$$' -count=1 -v -timeout 60m ./conformance/
+		$(GO) test -run '^TestFuzzRate$$' -count=1 -v -timeout 60m ./fuzz/
 
 # chromium-legacy: re-records what Chromium answers for the vectors of the
 # encoding area (percent-encode after encoding with the legacy encodings)

@@ -14,6 +14,7 @@ import (
 	"github.com/pctest/pctest/conformance/gojaimpl"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/internal/spec"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -536,7 +537,7 @@ func TestMutantZoo(t *testing.T) {
 				return
 			}
 			for _, r := range rs {
-				if r.Outcome == Failed {
+				if r.Outcome == report.Failed {
 					k.kills++
 					if len(k.first) < 5 {
 						k.first = append(k.first, r.Vector.ID)

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -581,8 +582,38 @@ func (g *Generator) iri() []uint16 {
 // and is valid until the next call. It is not safe for concurrent use.
 type Seeded struct {
 	op  vectors.Op
-	pcg rand.PCG
+	src pcgSource
 	g   Generator
+}
+
+// pcgSource is math/rand/v2's Rand.IntN over a PCG with the PCG called
+// directly: the same numbers as rand.New(&pcg).IntN, without the Rand's
+// call through its Source interface for each draw (the fuzz engine makes
+// about fifty draws a case). Where a uint is 32 bits Rand draws otherwise,
+// and pcgSource calls it.
+type pcgSource struct {
+	pcg rand.PCG
+	r   *rand.Rand // over pcg, for 32-bit platforms
+}
+
+// IntN returns what rand.New(&s.pcg).IntN(n) returns.
+func (s *pcgSource) IntN(n int) int {
+	if bits.UintSize == 32 || n <= 0 {
+		return s.r.IntN(n)
+	}
+	u := uint64(n)
+	if u&(u-1) == 0 { // a power of two: a mask
+		return int(s.pcg.Uint64() & (u - 1))
+	}
+	// Lemire's multiply-shift, rejecting as Rand.uint64n does.
+	hi, lo := bits.Mul64(s.pcg.Uint64(), u)
+	if lo < u {
+		thresh := -u % u
+		for lo < thresh {
+			hi, lo = bits.Mul64(s.pcg.Uint64(), u)
+		}
+	}
+	return int(hi)
 }
 
 // NewSeeded returns the Seeded generator of op's requests, and false if
@@ -592,13 +623,14 @@ func NewSeeded(op vectors.Op) (*Seeded, bool) {
 		return nil, false
 	}
 	s := &Seeded{op: op}
-	s.g.r = rand.New(&s.pcg)
+	s.src.r = rand.New(&s.src.pcg)
+	s.g.r = &s.src
 	return s, true
 }
 
 // Request returns the request that case i of a run with seed makes.
 func (s *Seeded) Request(seed uint64, i int64) vectors.Request {
-	s.pcg.Seed(seed, uint64(i))
+	s.src.pcg.Seed(seed, uint64(i))
 	req, _ := s.g.Request(s.op)
 	return req
 }

@@ -1,4 +1,4 @@
-package conformance
+package fuzz
 
 import (
 	"context"
@@ -6,13 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/testee"
 )
 
 // BenchmarkFuzzReference fuzzes the reference codec against itself: the
 // harness's own cost per case (generate, answer twice, compare).
 func BenchmarkFuzzReference(b *testing.B) {
-	benchFuzz(b, Reference())
+	benchFuzz(b, conformance.Reference())
 }
 
 // BenchmarkFuzzNode fuzzes the node example testee, as pctest fuzz -impl
@@ -30,9 +31,9 @@ func BenchmarkFuzzNode(b *testing.B) {
 	benchFuzz(b, p)
 }
 
-func benchFuzz(b *testing.B, impl Implementation) {
+func benchFuzz(b *testing.B, impl conformance.Implementation) {
 	b.ReportAllocs()
-	rep, err := Fuzz(context.Background(), impl, Seed(1), Cases(int64(b.N)))
+	rep, err := Run(context.Background(), impl, Seed(1), Cases(int64(b.N)))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package conformance
+package fuzz
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
@@ -57,12 +58,12 @@ func TestCorpus(t *testing.T) {
 	if c, err = OpenCorpus(dir); err != nil || len(c.Vectors) != 1 {
 		t.Fatalf("reopened after the renaming: %v, %d vectors", err, len(c.Vectors))
 	}
-	buggy := Funcs{EncodeURIComponent: func(s string) (string, error) { return strings.ReplaceAll(s, "!", "%21"), nil }}
-	fixed := Funcs{EncodeURIComponent: func(s string) (string, error) { return s, nil }}
+	buggy := conformance.Funcs{EncodeURIComponent: func(s string) (string, error) { return strings.ReplaceAll(s, "!", "%21"), nil }}
+	fixed := conformance.Funcs{EncodeURIComponent: func(s string) (string, error) { return s, nil }}
 	for _, tc := range []struct {
-		impl Implementation
-		want Outcome
-	}{{buggy, Failed}, {fixed, Passed}} {
+		impl conformance.Implementation
+		want report.Outcome
+	}{{buggy, report.Failed}, {fixed, report.Passed}} {
 		rs, err := c.Replay(context.Background(), tc.impl)
 		if err != nil || len(rs) != 1 || rs[0].Outcome != tc.want {
 			t.Errorf("replay: %v, %+v; want %v", err, rs, tc.want)

@@ -1,4 +1,4 @@
-package conformance
+package fuzz
 
 import (
 	"bufio"
@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
@@ -40,7 +41,7 @@ import (
 // (all but the four ECMAScript ones) until they are given up after
 // unsupportedGiveUp answers, then the four in turn; each case's request is
 // the generator's for its seed and number, skipping those the reference
-// declines, as Fuzz does. Both rates are wall-clock, from the start of the
+// declines, as Run does. Both rates are wall-clock, from the start of the
 // command to its exit, node's start included in both; pctest's own
 // reported rate (from the start of fuzzing) is printed next to it.
 func TestFuzzRate(t *testing.T) {
@@ -137,7 +138,7 @@ func writeFuzzRequests(t *testing.T, file string, seed uint64, n int) int64 {
 		t.Fatal(err)
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	ref := Reference()
+	ref := conformance.Reference()
 	var live []vectors.Op
 	for _, o := range vectors.Ops() {
 		if gen.Covers(o.Name) {

@@ -1,4 +1,4 @@
-package fuzztest
+package fuzz
 
 import (
 	"context"
@@ -28,7 +28,7 @@ import (
 // out.
 func TestFuzzHostileHang(t *testing.T) {
 	rep, _, err := fuzzFake(t, "ref,hang-char=~", time.Second,
-		conformance.Ops(vectors.OpEncodeURIComponent), conformance.Seed(1), conformance.Cases(2000), conformance.MaxFindings(1))
+		Ops(vectors.OpEncodeURIComponent), Seed(1), Cases(2000), MaxFindings(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestFuzzHostileHang(t *testing.T) {
 // cannot start (defect 1).
 func TestFuzzHostileCrash(t *testing.T) {
 	rep, _, err := fuzzFake(t, "ref,noflush,crash-char=%", 10*time.Second,
-		conformance.Ops(vectors.OpDecodeURIComponent, vectors.OpEncodeURI), conformance.Seed(1), conformance.Cases(2000), conformance.MaxFindings(1))
+		Ops(vectors.OpDecodeURIComponent, vectors.OpEncodeURI), Seed(1), Cases(2000), MaxFindings(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestFuzzHostileCrash(t *testing.T) {
 // TestFuzzHostileNothing: a testee that answers nothing is an error, and
 // no case is counted (defect 7).
 func TestFuzzHostileNothing(t *testing.T) {
-	rep, _, err := fuzzFake(t, "never-read", 200*time.Millisecond, conformance.Seed(1), conformance.Cases(100))
+	rep, _, err := fuzzFake(t, "never-read", 200*time.Millisecond, Seed(1), Cases(100))
 	var se *testee.StartError
 	if !errors.As(err, &se) || rep.Summary.Cases != 0 {
 		t.Errorf("got %v, %d cases", err, rep.Summary.Cases)
@@ -80,7 +80,7 @@ func TestFuzzHostileNothing(t *testing.T) {
 // even when asked for twice, and has no finding (defect 8).
 func TestFuzzHostileUnsupported(t *testing.T) {
 	rep, _, err := fuzzFake(t, "ref,unsup-op=decodeURI", 10*time.Second,
-		conformance.Ops(vectors.OpDecodeURI, vectors.OpDecodeURI, vectors.OpEncodeURI), conformance.Seed(1), conformance.Cases(500))
+		Ops(vectors.OpDecodeURI, vectors.OpDecodeURI, vectors.OpEncodeURI), Seed(1), Cases(500))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestFuzzHostileUnsupported(t *testing.T) {
 // TestPromiseFuzzStdoutNotAnswers (defect 1, fuzz): fuzz stops with the
 // *testee.OutputError too, instead of "answered none of the 256 requests sent".
 func TestPromiseFuzzStdoutNotAnswers(t *testing.T) {
-	_, _, err := fuzzFake(t, "ref,debug-every", time.Minute, conformance.Seed(1), conformance.Cases(1000))
+	_, _, err := fuzzFake(t, "ref,debug-every", time.Minute, Seed(1), Cases(1000))
 	var oe *testee.OutputError
 	if !errors.As(err, &oe) || !strings.Contains(err.Error(), `stdout carries lines that are not answers: "debug: {`) {
 		t.Errorf("got %v, want an *testee.OutputError", err)
@@ -110,7 +110,7 @@ func TestPromiseFuzzUnconfirmedIncident(t *testing.T) {
 	// before it reads: the deadline (8 s, for the first process to start
 	// on a loaded machine) comes long before the crash can be cleared.
 	rep, p, err := fuzzFake(t, "ref,flush-each,crash-char=%,restart-delay=1m,marker="+marker, time.Minute,
-		conformance.Ops(vectors.OpDecodeURIComponent), conformance.Seed(1), conformance.Duration(8*time.Second), conformance.Grace(time.Second))
+		Ops(vectors.OpDecodeURIComponent), Seed(1), Duration(8*time.Second), Grace(time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestPromiseFuzzUnconfirmedIncident(t *testing.T) {
 // a crash on an input holding '%', confirmed alone and shrunk to "%".
 func TestPromiseFuzzCrashesWithACaseBudget(t *testing.T) {
 	rep, p, err := fuzzFake(t, "ref,flush-each,crash-char=%", time.Minute,
-		conformance.Ops(vectors.OpDecodeURIComponent, vectors.OpEncodeURI), conformance.Seed(1), conformance.Cases(300), conformance.MaxFindings(1))
+		Ops(vectors.OpDecodeURIComponent, vectors.OpEncodeURI), Seed(1), Cases(300), MaxFindings(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,11 +188,11 @@ func TestPromiseEmptyRun(t *testing.T) {
 		t.Errorf("a run that judged vectors: %v", err)
 	}
 
-	rep, _, err := fuzzFake(t, "ref,unsup-op=*", time.Minute, conformance.Ops(ops...), conformance.Seed(1), conformance.Cases(200))
+	rep, _, err := fuzzFake(t, "ref,unsup-op=*", time.Minute, Ops(ops...), Seed(1), Cases(200))
 	if !errors.As(err, &ee) || rep.Summary.Judged != 0 || !strings.HasPrefix(err.Error(), `no cases judged: the testee answered "unsupported" to all `) {
 		t.Errorf("fuzz: got %v, %d judged", err, rep.Summary.Judged)
 	}
-	rep, _, err = fuzzFake(t, "ref,unsup-op=*", time.Minute, conformance.Ops(ops...), conformance.Seed(1), conformance.Cases(200), conformance.AllowEmpty())
+	rep, _, err = fuzzFake(t, "ref,unsup-op=*", time.Minute, Ops(ops...), Seed(1), Cases(200), AllowEmpty())
 	if err != nil || !slices.Equal(rep.Summary.Unsupported, []vectors.Op{vectors.OpDecodeURI, vectors.OpEncodeURIComponent}) {
 		t.Errorf("fuzz -allow-empty: %v, unsupported %v", err, rep.Summary.Unsupported)
 	}
@@ -205,14 +205,14 @@ func TestPromiseEmptyRun(t *testing.T) {
 // reached the limit (it had two findings of ten).
 func TestPromiseMaxFindings(t *testing.T) {
 	ops := []vectors.Op{vectors.OpEncodeURIComponent}
-	rep, _, err := fuzzFake(t, "ref,bang-bug,crash-char=~", time.Minute, conformance.Ops(ops...), conformance.Seed(1), conformance.Cases(20000), conformance.MaxFindings(1))
+	rep, _, err := fuzzFake(t, "ref,bang-bug,crash-char=~", time.Minute, Ops(ops...), Seed(1), Cases(20000), MaxFindings(1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.Findings) != 1 || rep.Summary.MaxFindings != 1 || !slices.Equal(rep.Summary.Capped, ops) || rep.Summary.Sent >= 20000 {
 		t.Errorf("-max-findings 1: %d findings, max %d, capped %v, %d sent", len(rep.Findings), rep.Summary.MaxFindings, rep.Summary.Capped, rep.Summary.Sent)
 	}
-	rep, _, err = fuzzFake(t, "ref,bang-bug,crash-char=~", time.Minute, conformance.Ops(ops...), conformance.Seed(1), conformance.Cases(20000))
+	rep, _, err = fuzzFake(t, "ref,bang-bug,crash-char=~", time.Minute, Ops(ops...), Seed(1), Cases(20000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestPromiseMaxFindings(t *testing.T) {
 	if inputs["!"] != report.KindDisagreement || inputs["~"] != report.KindCrash {
 		t.Errorf("findings %v: want both bugs", inputs)
 	}
-	if s := rep.Summary; len(s.Capped) != 0 || !slices.Equal(s.Repeated, ops) || s.MaxFindings != conformance.DefaultMaxFindings {
+	if s := rep.Summary; len(s.Capped) != 0 || !slices.Equal(s.Repeated, ops) || s.MaxFindings != DefaultMaxFindings {
 		t.Errorf("default -max-findings: capped %v, repeated %v, max %d; want %v stopped for the same findings again, none capped", s.Capped, s.Repeated, s.MaxFindings, ops)
 	}
 }

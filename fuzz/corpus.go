@@ -1,4 +1,4 @@
-package conformance
+package fuzz
 
 import (
 	"context"
@@ -10,12 +10,13 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
-// A Corpus is a directory that keeps the findings of [Fuzz] as vectors
+// A Corpus is a directory that keeps the findings of [Run] as vectors
 // files in the suite's format (vectors/README.md), one finding a file
 // named by its vector's id, as go test keeps its fuzzing corpus in
 // testdata/fuzz: pctest fuzz -corpus DIR replays it before fuzzing and
@@ -49,17 +50,17 @@ func OpenCorpus(dir string) (*Corpus, error) {
 	return &Corpus{Dir: dir, Vectors: vs}, nil
 }
 
-// Replay runs the corpus's vectors against impl, as [Results] does with
-// the options opts (Parallel, KnownDeviations), and judges every one of
+// Replay runs the corpus's vectors against impl, as conformance.Results
+// does with the options opts (Parallel, KnownDeviations), and judges every one of
 // them whatever its level, since each was a finding: a Failed result is
 // an earlier finding that still fails, a Passed one a finding that no
 // longer does.
-func (c *Corpus) Replay(ctx context.Context, impl Implementation, opts ...Option) ([]Result, error) {
+func (c *Corpus) Replay(ctx context.Context, impl conformance.Implementation, opts ...conformance.Option) ([]report.Result, error) {
 	if len(c.Vectors) == 0 {
 		return nil, nil
 	}
-	opts = append(opts, Vectors(c.Vectors), Level(vectors.Levels()...))
-	return Results(ctx, impl, opts...)
+	opts = append(opts, conformance.Vectors(c.Vectors), conformance.Level(vectors.Levels()...))
+	return conformance.Results(ctx, impl, opts...)
 }
 
 // Save writes the finding f of the implementation impl to the corpus as

@@ -1,11 +1,8 @@
-// Package fuzztest holds the regression tests of conformance.Fuzz, the
-// engine of pctest fuzz, that fuzz a misbehaving testee (a
-// testee.Process running internal/faketestee): the promises of
-// testee/PROTOCOL.md §5 about fuzzing (issues 14 and 22). They are a
-// package of their own because faketestee imports conformance, so that
-// package conformance's own tests cannot run it, and so that go test runs
-// them beside conformance's rather than after them.
-package fuzztest
+package fuzz
+
+// The regression tests of Run that fuzz a misbehaving testee (a
+// testee.Process running internal/faketestee), in hostile_test.go: the
+// promises of testee/PROTOCOL.md §5 about fuzzing (issues 14 and 22).
 
 import (
 	"context"
@@ -13,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/faketestee"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
@@ -57,16 +53,16 @@ func startFake(t *testing.T, opts ...testee.Option) *testee.Process {
 }
 
 // fuzzFake fuzzes the fake testee in mode with opts.
-func fuzzFake(t *testing.T, mode string, timeout time.Duration, opts ...conformance.Option) (*report.FuzzReport, *testee.Process, error) {
+func fuzzFake(t *testing.T, mode string, timeout time.Duration, opts ...Option) (*report.FuzzReport, *testee.Process, error) {
 	t.Helper()
 	po := append(fakeOptions(mode), testee.Timeout(timeout), testee.Window(16))
 	if mode == "never-read" {
 		po = append(po, testee.StartTimeout(3*timeout)) // what the test is about
 	}
 	// What is found must not depend on the machine's speed.
-	opts = append(opts, conformance.ShrinkTime(10*time.Minute))
+	opts = append(opts, ShrinkTime(10*time.Minute))
 	p := startFake(t, po...)
-	rep, err := conformance.Fuzz(context.Background(), p, opts...)
+	rep, err := Run(context.Background(), p, opts...)
 	p.Close()
 	return rep, p, err
 }

@@ -1,4 +1,4 @@
-package conformance
+package fuzz
 
 import (
 	"context"
@@ -6,20 +6,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
-// TestFuzzProgress checks that Fuzz reports its progress while it runs:
+// TestProgress checks that Run reports its progress while it runs:
 // several times, with the cases growing and the time left shrinking.
-func TestFuzzProgress(t *testing.T) {
+func TestProgress(t *testing.T) {
 	var (
 		mu    sync.Mutex
-		calls []FuzzProgress
+		calls []Progress
 	)
 	const duration = 600 * time.Millisecond
-	rep, err := Fuzz(context.Background(), Reference(), Seed(1), Duration(duration), Parallel(2),
-		Progress(100*time.Millisecond, func(p FuzzProgress) {
+	rep, err := Run(context.Background(), conformance.Reference(), Seed(1), Duration(duration), Parallel(2),
+		OnProgress(100*time.Millisecond, func(p Progress) {
 			mu.Lock()
 			calls = append(calls, p)
 			mu.Unlock()
@@ -50,11 +50,11 @@ func TestFuzzProgress(t *testing.T) {
 // deadline's context is done, so a fill loop that only skipped the inputs
 // the reference declines spun for ever (a hang seen under load).
 func TestFuzzBatchEndsAtDeadline(t *testing.T) {
-	f := &fuzzer{impl: Reference(), ref: Reference(), seed: 1,
+	f := &fuzzer{impl: conformance.Reference(), ref: conformance.Reference(), seed: 1,
 		ops: []*fuzzOp{{op: vectors.OpEncodeURIComponent}}, changed: make(chan struct{})}
 	gctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	w := &fuzzWorker{gens: map[vectors.Op]*gen.Seeded{}, size: batchSize}
+	w := &fuzzWorker{size: batchSize}
 	done := make(chan bool)
 	go func() { done <- f.batch(context.Background(), gctx, w) }()
 	select {

@@ -1,4 +1,4 @@
-package conformance
+package fuzz
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -20,9 +21,9 @@ import (
 // apart. (report's TestFindingFolds checks the containment of inputs that
 // did not shrink to the same one.)
 func TestFuzzFoldsVariants(t *testing.T) {
-	ref := Reference()
-	impl := fake{name: "overlong", fn: map[string]func(vectors.Request) (vectors.Response, error){
-		string(vectors.OpDecodeURIComponent): func(req vectors.Request) (vectors.Response, error) {
+	ref := conformance.Reference()
+	impl := planted{name: "overlong", op: vectors.OpDecodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
 			s := string(utf16.Decode(req.In))
 			if i := strings.Index(strings.ToUpper(s), "%C0%80"); i >= 0 {
 				// Decode what is around the overlong form as the reference does.
@@ -33,7 +34,7 @@ func TestFuzzFoldsVariants(t *testing.T) {
 			}
 			return ref.Do(context.Background(), req)
 		},
-	}}
+	}
 	o := &fuzzOp{op: vectors.OpDecodeURIComponent}
 	f := &fuzzer{impl: impl, ref: ref, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
 		ops: []*fuzzOp{o}, changed: make(chan struct{})}
@@ -71,9 +72,9 @@ func TestFuzzFoldsVariants(t *testing.T) {
 // would stop fuzzing the op. A finding related only as "a different
 // answer" stays apart from another of that relation.
 func TestFuzzOneFindingPerCause(t *testing.T) {
-	ref := Reference()
-	impl := fake{name: "marks", fn: map[string]func(vectors.Request) (vectors.Response, error){
-		string(vectors.OpEncodeURIComponent): func(req vectors.Request) (vectors.Response, error) {
+	ref := conformance.Reference()
+	impl := planted{name: "marks", op: vectors.OpEncodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
 			s := string(utf16.Decode(req.In))
 			if strings.Contains(s, "zz") || strings.Contains(s, "yy") {
 				return vectors.Response{Out: utf16.Encode([]rune("?" + s))}, nil // "a different answer"
@@ -84,7 +85,7 @@ func TestFuzzOneFindingPerCause(t *testing.T) {
 			}
 			return resp, err
 		},
-	}}
+	}
 	o := &fuzzOp{op: vectors.OpEncodeURIComponent}
 	f := &fuzzer{impl: impl, ref: ref, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
 		ops: []*fuzzOp{o}, changed: make(chan struct{})}
@@ -111,4 +112,21 @@ func TestFuzzOneFindingPerCause(t *testing.T) {
 	if o.dups != 0 {
 		t.Errorf("%d repeats, want 0: other inputs of a known cause are no repeats", o.dups)
 	}
+}
+
+// planted is an implementation of one op, answered by do, with a bug
+// planted in it; it answers every other op "unsupported".
+type planted struct {
+	name string
+	op   vectors.Op
+	do   func(vectors.Request) (vectors.Response, error)
+}
+
+func (p planted) Name() string { return p.name }
+
+func (p planted) Do(_ context.Context, req vectors.Request) (vectors.Response, error) {
+	if req.Op != p.op {
+		return vectors.Response{Unsupported: true}, nil
+	}
+	return p.do(req)
 }
