@@ -1,6 +1,10 @@
 package codec
 
-import "unicode/utf16"
+import (
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
 
 // This file holds escape and unescape of ECMA-262 5.1 Annex B.2.1 and
 // B.2.2, the legacy global functions that every engine still ships. They
@@ -30,8 +34,12 @@ func Escape(s []uint16) string {
 
 // EscapeString is [Escape] on the UTF-16 form of the Go string s. Each byte
 // of s that is not part of a valid UTF-8 sequence is taken as U+FFFD, as a
-// for-range loop over s takes it.
+// for-range loop over s takes it. When every byte of s is in [EscapeKeep],
+// it returns s itself.
 func EscapeString(s string) string {
+	if indexNotIn(s, &EscapeKeep) == len(s) {
+		return s
+	}
 	b := make([]byte, 0, len(s))
 	var pair [2]uint16
 	for _, r := range s {
@@ -82,13 +90,20 @@ func Unescape(s []uint16) []uint16 {
 // returned as UTF-8. Each byte of s that is not part of a valid UTF-8
 // sequence is taken as U+FFFD, and a lone surrogate in the result (from
 // "%uD800", say, which a Go string cannot hold) is written as U+FFFD.
+// When s is valid UTF-8 without '%', it returns s itself.
 func UnescapeString(s string) string {
+	if strings.IndexByte(s, '%') < 0 && utf8.ValidString(s) {
+		return s
+	}
 	return string(utf16.Decode(Unescape(utf16.Encode([]rune(s)))))
 }
 
 // AppendUnescape appends [Unescape] of s to dst and returns the extended
 // buffer.
 func AppendUnescape(dst, s []uint16) []uint16 {
+	if indexPct16(s) < 0 {
+		return append(dst, s...) // step 18 for every code unit
+	}
 	n := len(s)              // step 2
 	for k := 0; k < n; k++ { // steps 4, 5, 19, 20
 		c := s[k]     // step 6

@@ -160,7 +160,8 @@ func indexByte[S string | []byte](s S, c byte) int {
 
 // appendPctDecode is the decoder behind every Append form of this file. On a
 // malformed '%' under a strict decode it returns dst unchanged and an
-// [*EscapeError].
+// [*EscapeError]. It appends once: src itself when there is nothing to
+// decode, else what decodeInto writes in the room for len(src) bytes.
 func appendPctDecode[S string | []byte](dst []byte, src S, keep Set, mode decodeMode) ([]byte, error) {
 	if indexByte(src, '%') < 0 && (mode&decodePlus == 0 || indexByte(src, '+') < 0) {
 		return append(dst, src...), nil
@@ -173,7 +174,14 @@ func appendPctDecode[S string | []byte](dst []byte, src S, keep Set, mode decode
 	return out[:len(dst)+n], nil
 }
 
-// pctDecodeString is the decoder behind every string form of this file.
+// decodeStackMax is the longest input that pctDecodeString decodes into a
+// buffer on its stack, to convert to a string of the exact length: one
+// allocation, and no pass to size the result.
+const decodeStackMax = 4096
+
+// pctDecodeString is the decoder behind every string form of this file. It
+// returns s itself when decoding changes nothing, and otherwise allocates
+// once, the exact length of the result.
 func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 	i := strings.IndexByte(s, '%')
 	if i < 0 {
@@ -182,16 +190,45 @@ func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 		}
 		return strings.ReplaceAll(s, "+", " "), nil
 	}
-	n, bad := pctDecodedLen(s, i, &keep, mode)
-	if bad >= 0 {
-		return "", newEscapeError(s, bad)
+	if len(s) <= decodeStackMax {
+		var buf [decodeStackMax]byte
+		n, bad := decodeInto(buf[:len(s)], s, &keep, mode)
+		if bad >= 0 {
+			return "", newEscapeError(s, bad)
+		}
+		if n == len(s) && string(buf[:n]) == s {
+			return s, nil // every escape kept as written, or lenient and malformed
+		}
+		return string(buf[:n]), nil
 	}
-	if n == len(s) && (mode&decodePlus == 0 || strings.IndexByte(s, '+') < 0) {
-		return s, nil // every escape kept as written, or lenient and malformed
+	// Size the result: when every '%' starts an escape that is not kept,
+	// each takes two bytes off; decodeInto says when it runs out of room,
+	// which only a '%' that is not such an escape can make it do.
+	n := len(s) - 2*strings.Count(s[i:], "%")
+	if keep != (Set{}) {
+		n = -1
 	}
-	b := make([]byte, n)
-	decodeInto(b, s, &keep, mode)
-	return unsafeString(b), nil
+	for {
+		if n < 0 {
+			var bad int
+			if n, bad = pctDecodedLen(s, i, &keep, mode); bad >= 0 {
+				return "", newEscapeError(s, bad)
+			}
+			if n == len(s) && (mode&decodePlus == 0 || strings.IndexByte(s, '+') < 0) {
+				return s, nil // every escape kept as written, or lenient and malformed
+			}
+		}
+		b := make([]byte, n)
+		m, bad := decodeInto(b, s, &keep, mode)
+		switch {
+		case bad == outOfRoom:
+			n = -1 // size it exactly, and find any malformed '%'
+			continue
+		case bad >= 0:
+			return "", newEscapeError(s, bad)
+		}
+		return unsafeString(b[:m]), nil // b is new and not kept
+	}
 }
 
 // pctDecodedLen returns the length of s decoded, given that s[i] is its
@@ -231,42 +268,78 @@ func pctDecodedLen(s string, i int, keep *Set, mode decodeMode) (n, bad int) {
 	return n, -1
 }
 
-// decodeInto decodes src into out, which must have room for the result
-// (len(src) is always enough), and returns the length of the result. Under
-// a strict decode it stops at the first malformed '%' and returns its
-// offset as bad; otherwise bad is -1.
+// outOfRoom is what decodeInto returns as bad when out is too short.
+const outOfRoom = -2
+
+// literalRun is how many literal bytes in a row decodeInto copies one by
+// one after an escape before it goes back to the wide scan (indexSpecial).
+const literalRun = 8
+
+// decodeInto decodes src into out and returns the length of the result.
+// Under a strict decode it stops at the first malformed '%' and returns its
+// offset as bad; when out is too short for the result it stops and returns
+// outOfRoom (len(src) is always enough); otherwise bad is -1.
+//
+// Runs of literal bytes are found with indexSpecial, 32 or 8 bytes at a
+// time, and copied at once; escapes, '+' read as space, and the few
+// literal bytes between escapes close together go one byte at a time.
 func decodeInto[S string | []byte](out []byte, src S, keep *Set, mode decodeMode) (n, bad int) {
-	plus := mode&decodePlus != 0
+	second := byte('%') // the other byte that is not copied as it is
+	if mode&decodePlus != 0 {
+		second = '+'
+	}
+	lenient := mode&decodeLenient != 0
 	j := 0
+outer:
 	for i := 0; i < len(src); {
-		c := src[i]
-		if c == '%' {
-			if i+2 < len(src) {
-				h, l := unhex[src[i+1]], unhex[src[i+2]]
-				if h|l < 16 {
-					if v := h<<4 | l; !keep.has(v) {
-						if plantedBug && v == 0x1F && i+3 < len(src) && src[i+3] == '#' {
-							v = 0x1E // the planted bug (plantbug.go), off unless tagged
+		k := i + indexSpecial(src[i:], second)
+		if k-i > len(out)-j {
+			return j, outOfRoom
+		}
+		j += copy(out[j:], src[i:k])
+		i = k
+		for lits := 0; i < len(src); i++ {
+			c := src[i]
+			switch {
+			case c == '%':
+				lits = 0
+				if i+2 < len(src) {
+					h, l := unhex[src[i+1]], unhex[src[i+2]]
+					if h|l < 16 {
+						if v := h<<4 | l; !keep.has(v) {
+							if j >= len(out) {
+								return j, outOfRoom
+							}
+							out[j] = v
+							j++
+						} else {
+							if len(out)-j < 3 {
+								return j, outOfRoom
+							}
+							out[j], out[j+1], out[j+2] = '%', src[i+1], src[i+2]
+							j += 3
 						}
-						out[j] = v
-						j++
-					} else {
-						out[j], out[j+1], out[j+2] = '%', src[i+1], src[i+2]
-						j += 3
+						i += 2
+						continue
 					}
-					i += 3
-					continue
+				}
+				if !lenient {
+					return j, i
+				}
+			case c == second:
+				lits = 0
+				c = ' '
+			default:
+				if lits++; lits > literalRun {
+					continue outer // i is this byte: scan from it
 				}
 			}
-			if mode&decodeLenient == 0 {
-				return j, i
+			if j >= len(out) {
+				return j, outOfRoom
 			}
-		} else if c == '+' && plus {
-			c = ' '
+			out[j] = c
+			j++
 		}
-		out[j] = c
-		j++
-		i++
 	}
 	return j, -1
 }
