@@ -2,6 +2,8 @@ package codec
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -175,13 +177,16 @@ func appendPctDecode[S string | []byte](dst []byte, src S, keep Set, mode decode
 }
 
 // decodeStackMax is the longest input that pctDecodeString decodes into a
-// buffer on its stack, to convert to a string of the exact length: one
-// allocation, and no pass to size the result.
+// buffer on its stack, to convert to a string of the exact length, when it
+// cannot size the result by counting '%': one allocation, and no pass to
+// size the result.
 const decodeStackMax = 4096
 
 // pctDecodeString is the decoder behind every string form of this file. It
 // returns s itself when decoding changes nothing, and otherwise allocates
-// once, the exact length of the result.
+// once, the exact length of the result: with no escape kept, that is s's
+// length less two for each '%' (strings.Count), unless one of them does not
+// start an escape.
 func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 	i := strings.IndexByte(s, '%')
 	if i < 0 {
@@ -189,6 +194,19 @@ func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 			return s, nil
 		}
 		return strings.ReplaceAll(s, "+", " "), nil
+	}
+	if keep == (Set{}) {
+		// When every '%' starts an escape, each takes two bytes off;
+		// decodeInto says when it runs out of room, which only a '%' that
+		// does not start one can make it do.
+		b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
+		n, bad := decodeInto(b, s, &keep, mode)
+		switch {
+		case bad == -1:
+			return unsafeString(b[:n]), nil // b is new and not kept
+		case bad >= 0:
+			return "", newEscapeError(s, bad)
+		}
 	}
 	if len(s) <= decodeStackMax {
 		var buf [decodeStackMax]byte
@@ -201,34 +219,16 @@ func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 		}
 		return string(buf[:n]), nil
 	}
-	// Size the result: when every '%' starts an escape that is not kept,
-	// each takes two bytes off; decodeInto says when it runs out of room,
-	// which only a '%' that is not such an escape can make it do.
-	n := len(s) - 2*strings.Count(s[i:], "%")
-	if keep != (Set{}) {
-		n = -1
+	n, bad := pctDecodedLen(s, i, &keep, mode)
+	if bad >= 0 {
+		return "", newEscapeError(s, bad)
 	}
-	for {
-		if n < 0 {
-			var bad int
-			if n, bad = pctDecodedLen(s, i, &keep, mode); bad >= 0 {
-				return "", newEscapeError(s, bad)
-			}
-			if n == len(s) && (mode&decodePlus == 0 || strings.IndexByte(s, '+') < 0) {
-				return s, nil // every escape kept as written, or lenient and malformed
-			}
-		}
-		b := make([]byte, n)
-		m, bad := decodeInto(b, s, &keep, mode)
-		switch {
-		case bad == outOfRoom:
-			n = -1 // size it exactly, and find any malformed '%'
-			continue
-		case bad >= 0:
-			return "", newEscapeError(s, bad)
-		}
-		return unsafeString(b[:m]), nil // b is new and not kept
+	if n == len(s) && (mode&decodePlus == 0 || strings.IndexByte(s, '+') < 0) {
+		return s, nil // every escape kept as written, or lenient and malformed
 	}
+	b := make([]byte, n)
+	decodeInto(b, s, &keep, mode)
+	return unsafeString(b), nil // b is new and not kept
 }
 
 // pctDecodedLen returns the length of s decoded, given that s[i] is its
@@ -271,75 +271,108 @@ func pctDecodedLen(s string, i int, keep *Set, mode decodeMode) (n, bad int) {
 // outOfRoom is what decodeInto returns as bad when out is too short.
 const outOfRoom = -2
 
-// literalRun is how many literal bytes in a row decodeInto copies one by
-// one after an escape before it goes back to the wide scan (indexSpecial).
-const literalRun = 8
+// wordsBeforeScan is how many words of literal bytes in a row decodeInto
+// copies before it looks for the end of the run with the wide scan
+// (indexSpecial), whose call only pays off on long runs.
+const wordsBeforeScan = 4
 
 // decodeInto decodes src into out and returns the length of the result.
 // Under a strict decode it stops at the first malformed '%' and returns its
 // offset as bad; when out is too short for the result it stops and returns
 // outOfRoom (len(src) is always enough); otherwise bad is -1.
 //
-// Runs of literal bytes are found with indexSpecial, 32 or 8 bytes at a
-// time, and copied at once; escapes, '+' read as space, and the few
-// literal bytes between escapes close together go one byte at a time.
+// Literal bytes go a word at a time: a word of src without '%' (or '+',
+// when it reads as space) is stored whole, and in a word with one the bytes
+// before it are (specialMask finds it). After a few whole words in a row,
+// the rest of the run is found with indexSpecial, 32 bytes at a time, and
+// copied at once. Escapes and '+' go one at a time.
 func decodeInto[S string | []byte](out []byte, src S, keep *Set, mode decodeMode) (n, bad int) {
 	second := byte('%') // the other byte that is not copied as it is
 	if mode&decodePlus != 0 {
 		second = '+'
 	}
 	lenient := mode&decodeLenient != 0
-	j := 0
+	keepAny := *keep != Set{}
+	i, j, words := 0, 0, 0
 outer:
-	for i := 0; i < len(src); {
-		k := i + indexSpecial(src[i:], second)
-		if k-i > len(out)-j {
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '%':
+			words = 0
+			// A run of escapes, one after another: two at a time from one
+			// word while no escape is kept, then one at a time.
+			for !keepAny && len(src)-i >= 8 && len(out)-j >= 2 {
+				w := load64(src, i)
+				h1, l1 := unhex[byte(w>>8)], unhex[byte(w>>16)]
+				h2, l2 := unhex[byte(w>>32)], unhex[byte(w>>40)]
+				if byte(w>>24) != '%' || h1|l1|h2|l2 >= 16 {
+					break
+				}
+				out[j], out[j+1] = h1<<4|l1, h2<<4|l2
+				j += 2
+				if i += 6; src[i] != '%' {
+					continue outer
+				}
+			}
+			for i+2 < len(src) {
+				h, l := unhex[src[i+1]], unhex[src[i+2]]
+				if h|l >= 16 {
+					break
+				}
+				if v := h<<4 | l; !keepAny || !keep.has(v) {
+					if j >= len(out) {
+						return j, outOfRoom
+					}
+					out[j] = v
+					j++
+				} else {
+					if len(out)-j < 3 {
+						return j, outOfRoom
+					}
+					out[j], out[j+1], out[j+2] = '%', src[i+1], src[i+2]
+					j += 3
+				}
+				if i += 3; i >= len(src) || src[i] != '%' {
+					continue outer
+				}
+			}
+			// A '%' that does not start an escape.
+			if !lenient {
+				return j, i
+			}
+		case c == second:
+			words = 0
+			c = ' '
+		case len(src)-i >= 8 && len(out)-j >= 8:
+			w := load64(src, i)
+			binary.LittleEndian.PutUint64(out[j:j+8], w)
+			if m := specialMask(w, second); m != 0 {
+				k := bits.TrailingZeros64(m) >> 3 // the bytes before the first special one
+				i += k
+				j += k
+				words = 0
+				continue
+			}
+			i += 8
+			j += 8
+			if words++; words == wordsBeforeScan {
+				words = 0
+				k := indexSpecial(src[i:], second)
+				if k > len(out)-j {
+					return j, outOfRoom
+				}
+				j += copy(out[j:], src[i:i+k])
+				i += k
+			}
+			continue
+		}
+		if j >= len(out) {
 			return j, outOfRoom
 		}
-		j += copy(out[j:], src[i:k])
-		i = k
-		for lits := 0; i < len(src); i++ {
-			c := src[i]
-			switch {
-			case c == '%':
-				lits = 0
-				if i+2 < len(src) {
-					h, l := unhex[src[i+1]], unhex[src[i+2]]
-					if h|l < 16 {
-						if v := h<<4 | l; !keep.has(v) {
-							if j >= len(out) {
-								return j, outOfRoom
-							}
-							out[j] = v
-							j++
-						} else {
-							if len(out)-j < 3 {
-								return j, outOfRoom
-							}
-							out[j], out[j+1], out[j+2] = '%', src[i+1], src[i+2]
-							j += 3
-						}
-						i += 2
-						continue
-					}
-				}
-				if !lenient {
-					return j, i
-				}
-			case c == second:
-				lits = 0
-				c = ' '
-			default:
-				if lits++; lits > literalRun {
-					continue outer // i is this byte: scan from it
-				}
-			}
-			if j >= len(out) {
-				return j, outOfRoom
-			}
-			out[j] = c
-			j++
-		}
+		out[j] = c
+		j++
+		i++
 	}
 	return j, -1
 }

@@ -1,5 +1,7 @@
 package codec
 
+import "math/bits"
+
 // This file holds the plain Go scan of the octet decoders (decodeInto):
 // where is the next byte that is not copied as it is, '%' or, when '+'
 // reads as space, '+'. indexSpecial (scan_amd64.go with AVX2, or
@@ -16,19 +18,27 @@ const (
 // second, or len(s) when there is none. It reads 8 bytes at a time as a
 // word w: a byte of w equal to c is a zero byte of w^(c*0x01...), and
 // (x-0x01...) &^ x has its top bit set in some byte exactly when x has a
-// zero byte (Hacker's Delight, 2nd ed., §6-1); the byte loop then finds
-// which.
+// zero byte (Hacker's Delight, 2nd ed., §6-1), and its lowest set bit
+// is in the first zero byte (specialMask).
 func indexSpecialWord[S string | []byte](s S, second byte) int {
-	pct, sec := uint64(wordOnes*'%'), wordOnes*uint64(second)
 	i := 0
 	for ; len(s)-i >= 8; i += 8 {
-		w := load64(s, i)
-		x, y := w^pct, w^sec
-		if ((x-wordOnes)&^x|(y-wordOnes)&^y)&wordHighs != 0 {
-			break
+		if m := specialMask(load64(s, i), second); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	return i + indexSpecialBytes(s[i:], second)
+}
+
+// specialMask returns, for the little-endian word w of 8 bytes, a mask
+// with the top bit of each byte that is '%' or second set, up to and
+// including the first such byte; bits above it may be set too (the borrow
+// of the subtraction runs on from a zero byte), so only its lowest set bit
+// is meaningful: the first such byte is bits.TrailingZeros64(m)/8. It is
+// zero when there is none.
+func specialMask(w uint64, second byte) uint64 {
+	x, y := w^(wordOnes*'%'), w^(wordOnes*uint64(second))
+	return ((x-wordOnes)&^x | (y-wordOnes)&^y) & wordHighs
 }
 
 // indexSpecialBytes is indexSpecialWord one byte at a time: the plain
