@@ -48,6 +48,12 @@ func EscapeString(s string) string {
 	if i == len(s) {
 		return s
 	}
+	if 3*len(s) <= encodeStackMax && utf8.ValidString(s) {
+		// Valid UTF-8 escapes to at most three bytes a byte: escape into
+		// a buffer on the stack and convert once.
+		var buf [encodeStackMax]byte
+		return string(appendEscapeString(buf[:0], s))
+	}
 	n := i
 	for j := i; j < len(s); {
 		c := s[j]
@@ -60,27 +66,36 @@ func EscapeString(s string) string {
 		n += escapedRuneLen(r)
 		j += size
 	}
-	b := make([]byte, 0, n)
+	return unsafeString(appendEscapeString(make([]byte, 0, n), s)) // new and not kept
+}
+
+// appendEscapeString appends escape of the UTF-16 form of s to b, a byte
+// at a time for ASCII and a rune at a time for the rest.
+func appendEscapeString(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && s[j] < utf8.RuneSelf {
-			j++
-		}
-		if j > i {
-			b = appendPctEncode(b, s[i:j], EscapeKeep, false)
-			i = j
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if EscapeKeep.has(c) { // step 7 → 13
+				b = append(b, c)
+			} else { // step 8 → 11
+				b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			}
+			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:]) // U+FFFD, 1 when invalid
 		i += size
-		if r < 0x10000 {
-			b = appendEscapeUnit(b, uint16(r))
-			continue
+		switch {
+		case r < 0x100: // step 8 → 11
+			b = append(b, '%', upperHex[r>>4], upperHex[r&15])
+		case r < 0x10000: // step 9
+			b = append(b, '%', 'u', upperHex[r>>12], upperHex[r>>8&15], upperHex[r>>4&15], upperHex[r&15])
+		default: // step 9 for each unit of the pair
+			hi, lo := utf16.EncodeRune(r)
+			b = appendEscapeUnit(appendEscapeUnit(b, uint16(hi)), uint16(lo))
 		}
-		hi, lo := utf16.EncodeRune(r)
-		b = appendEscapeUnit(appendEscapeUnit(b, uint16(hi)), uint16(lo))
 	}
-	return unsafeString(b) // b is new and not kept
+	return b
 }
 
 // escapedRuneLen is the length of escape's output for the code units of
@@ -112,10 +127,13 @@ func escapedLen(s []uint16) int {
 }
 
 // AppendEscape appends [Escape] of s to dst and returns the extended
-// buffer. It grows dst at most once, by exactly what is missing.
+// buffer. It grows dst at most once, by exactly what is missing, and does
+// not size the result when dst has room for the longest.
 func AppendEscape(dst []byte, s []uint16) []byte {
-	if n := escapedLen(s); cap(dst)-len(dst) < n {
-		dst = slices.Grow(dst, n)
+	if room := cap(dst) - len(dst); room < 6*len(s) { // 6: the longest step
+		if n := escapedLen(s); room < n {
+			dst = slices.Grow(dst, n)
+		}
 	}
 	return appendEscape(dst, s)
 }
@@ -123,12 +141,20 @@ func AppendEscape(dst []byte, s []uint16) []byte {
 // appendEscape is Annex B.2.1 steps 5 to 16 over s.
 func appendEscape(dst []byte, s []uint16) []byte {
 	for _, c := range s { // steps 5, 6, 15, 16
-		dst = appendEscapeUnit(dst, c)
+		switch {
+		case c < 0x80 && EscapeKeep.has(byte(c)): // step 7 → 13
+			dst = append(dst, byte(c))
+		case c < 256: // step 8 → 11
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		default: // step 9
+			dst = append(dst, '%', 'u', upperHex[c>>12], upperHex[c>>8&15], upperHex[c>>4&15], upperHex[c&15])
+		}
 	}
 	return dst
 }
 
-// appendEscapeUnit is Annex B.2.1 steps 7 to 14 for the code unit c.
+// appendEscapeUnit is Annex B.2.1 steps 7 to 14 for the code unit c, as
+// appendEscape's loop writes them.
 func appendEscapeUnit(dst []byte, c uint16) []byte {
 	switch {
 	case c < 0x80 && EscapeKeep.has(byte(c)): // step 7 → 13

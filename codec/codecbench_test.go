@@ -21,7 +21,9 @@ import (
 // FUNCTION is the codec's function without its form (PercentDecode for
 // PercentDecodeString and AppendPercentDecode); INPUT is ascii, mixed,
 // encoded or random; FORM is string (the function on a Go string), append
-// (the Append form into a reused buffer), units (the []uint16 form that
+// (the Append form into a reused buffer with room for the longest result:
+// 3 bytes a byte for the octet encoders, 9 a code unit for the ECMAScript
+// ones, the input's length for decoders), units (the []uint16 form that
 // returns a new result), a peer (neturl, goja: the peer's function named
 // in benchFuncs) or copy (copy of as many bytes into a buffer, the ceiling).
 // MB/s counts the bytes of the Go string input: the text for an encoder, its
@@ -88,7 +90,7 @@ func octetEncode(name string, str func(string) string, app func(dst, src []byte)
 	return benchFunc{name, textIn, func(b *testing.B, s string) []benchForm {
 		want := str(s)
 		src := []byte(s)
-		buf := app(nil, src)
+		buf := app(make([]byte, 0, 3*len(src)), src)
 		checkSame(b, name+" append", string(buf), want)
 		forms := []benchForm{
 			{"string", func() { sinkString = str(s) }},
@@ -111,7 +113,7 @@ func octetDecode(name string, enc func(string) string, str func(string) (string,
 			b.Fatal(err)
 		}
 		src := []byte(s)
-		buf, err := app(nil, src)
+		buf, err := app(make([]byte, 0, len(src)), src)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -169,7 +171,7 @@ func ecmaEncode(name, js string, str func(string) (string, error), unitsForm fun
 			b.Fatal(err)
 		}
 		checkSame(b, name+" string", got, want)
-		buf, _ := app(nil, u)
+		buf, _ := app(make([]byte, 0, 9*len(u)), u)
 		checkSame(b, name+" append", string(buf), want)
 		peer, pgot := gojaCall(b, js, u)
 		checkSame(b, name+" goja", pgot, want)
@@ -196,7 +198,7 @@ func ecmaDecode(name, js string, enc func(string) string, str func(string) (stri
 			b.Fatal(err)
 		}
 		checkSame(b, name+" string", got, string(utf16.Decode(want)))
-		buf, _ := app(nil, u)
+		buf, _ := app(make([]uint16, 0, len(u)), u)
 		if !slices.Equal(buf, want) {
 			b.Fatalf("%s: append and units forms differ", name)
 		}
