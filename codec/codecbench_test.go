@@ -158,18 +158,26 @@ func gojaCall(b *testing.B, name string, s []uint16) (func(), string) {
 	return func() { _, _ = f(goja.Undefined(), arg) }, v.String()
 }
 
+// ecmaResults returns s as code units, the []uint16 form's result on them
+// and the string form's on s, failing b on an error.
+func ecmaResults[R any](b *testing.B, s string, str func(string) (string, error), unitsForm func([]uint16) (R, error)) ([]uint16, R, string) {
+	b.Helper()
+	u := units(s)
+	want, err := unitsForm(u)
+	if err != nil {
+		b.Fatal(err)
+	}
+	got, err := str(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return u, want, got
+}
+
 // ecmaEncode is a benchFunc for an ECMAScript encoder with a goja peer.
 func ecmaEncode(name, js string, str func(string) (string, error), unitsForm func([]uint16) (string, error), app func([]byte, []uint16) ([]byte, error)) benchFunc {
 	return benchFunc{name, textIn, func(b *testing.B, s string) []benchForm {
-		u := units(s)
-		want, err := unitsForm(u)
-		if err != nil {
-			b.Fatal(err)
-		}
-		got, err := str(s)
-		if err != nil {
-			b.Fatal(err)
-		}
+		u, want, got := ecmaResults(b, s, str, unitsForm)
 		checkSame(b, name+" string", got, want)
 		buf, _ := app(make([]byte, 0, 9*len(u)), u)
 		checkSame(b, name+" append", string(buf), want)
@@ -188,15 +196,7 @@ func ecmaEncode(name, js string, str func(string) (string, error), unitsForm fun
 // input encoded by enc.
 func ecmaDecode(name, js string, enc func(string) string, str func(string) (string, error), unitsForm func([]uint16) ([]uint16, error), app func(dst, s []uint16) ([]uint16, error)) benchFunc {
 	return benchFunc{name, enc, func(b *testing.B, s string) []benchForm {
-		u := units(s)
-		want, err := unitsForm(u)
-		if err != nil {
-			b.Fatal(err)
-		}
-		got, err := str(s)
-		if err != nil {
-			b.Fatal(err)
-		}
+		u, want, got := ecmaResults(b, s, str, unitsForm)
 		checkSame(b, name+" string", got, string(utf16.Decode(want)))
 		buf, _ := app(make([]uint16, 0, len(u)), u)
 		if !slices.Equal(buf, want) {
