@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"pgregory.net/rapid"
 )
@@ -177,4 +179,40 @@ func FuzzScanMatchesGeneric(f *testing.F) {
 		}
 		checkDecodeScan(t, s)
 	})
+}
+
+// TestNothingToDecodeReturnsInput checks that the decoders and escape
+// return their input itself when they change nothing: the []uint16 forms
+// with their capacity cut, so that appending to the result copies.
+func TestNothingToDecodeReturnsInput(t *testing.T) {
+	u := utf16.Encode([]rune(strings.Repeat("abc/é😀~", 20)))
+	for name, f := range map[string]func([]uint16) ([]uint16, error){
+		"DecodeURIComponent": DecodeURIComponent, "DecodeURI": DecodeURI,
+	} {
+		got, err := f(u[: len(u)-1 : len(u)])
+		if err != nil || unsafe.SliceData(got) != unsafe.SliceData(u) || len(got) != len(u)-1 || cap(got) != len(got) {
+			t.Errorf("%s without '%%' = %p len %d cap %d, %v; want the input %p, len and cap %d", name, unsafe.SliceData(got), len(got), cap(got), err, unsafe.SliceData(u), len(u)-1)
+		}
+	}
+	s := strings.Repeat("abc/é😀~", 20)
+	for name, got := range map[string]string{
+		"DecodeURIComponentString": must(DecodeURIComponentString(s)),
+		"PercentDecodeString":      must(PercentDecodeString(s, Set{})),
+		"UnescapeString":           UnescapeString(s),
+	} {
+		if unsafe.StringData(got) != unsafe.StringData(s) {
+			t.Errorf("%s did not return its input", name)
+		}
+	}
+	if kept := "abc/@*_+-.x"; unsafe.StringData(EscapeString(kept)) != unsafe.StringData(kept) {
+		t.Errorf("EscapeString(%q) did not return its input", kept)
+	}
+}
+
+// must returns s, panicking on err.
+func must(s string, err error) string {
+	if err != nil {
+		panic(err)
+	}
+	return s
 }
