@@ -40,9 +40,8 @@ func Escape(s []uint16) string {
 // EscapeString is [Escape] on the UTF-16 form of the Go string s. Each byte
 // of s that is not part of a valid UTF-8 sequence is taken as U+FFFD, as a
 // for-range loop over s takes it. When every byte of s is in [EscapeKeep],
-// it returns s itself; otherwise it allocates once, the exact length. Runs
-// of ASCII bytes are escaped by the octet encoder (steps 7, 11 and 13 for a
-// code unit below 0x80 are its percent-encode with the set EscapeKeep).
+// it returns s itself; otherwise it allocates once, the exact length (a
+// short valid s is escaped into a buffer on the stack and converted).
 func EscapeString(s string) string {
 	i := indexNotIn(s, &EscapeKeep)
 	if i == len(s) {
