@@ -83,6 +83,7 @@ type options struct {
 	jsonOut    string
 	peers      string
 	randomSize int
+	from       string
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -105,8 +106,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.jsonOut, "json", "bin/bench-peers.json", "where the table goes as JSON (table.schema.json)")
 	fs.StringVar(&o.peers, "peers", "node,python3,rust", "the external peers to run (comma-separated; Go's always run)")
 	fs.IntVar(&o.randomSize, "random-size", 1<<20, "bytes of the random input")
+	fs.StringVar(&o.from, "from", "", "print the table of this JSON file (as -json wrote it) and run nothing")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if o.from != "" {
+		data, err := os.ReadFile(o.from)
+		if err != nil {
+			return err
+		}
+		var t Table
+		if err := json.Unmarshal(data, &t); err != nil {
+			return fmt.Errorf("%s: %v", o.from, err)
+		}
+		t.printMarkdown(stdout)
+		return nil
 	}
 	if o.rounds < 1 || o.iterations < 0 || o.randomSize < 1 {
 		return errors.New("-rounds, -random-size ≥ 1 and -n ≥ 0 please")
@@ -647,14 +661,15 @@ type bench struct {
 	iters  map[cell]int         // from the first round
 	ok     map[cell]bool        // the output was the reference's
 	start  time.Time
-	load   [2]string
+	load   string // at the start
+	commit string // at the start
 }
 
 func newBench(o options, stderr io.Writer) (*bench, error) {
 	b := &bench{o: o, stderr: stderr, ins: inputs(o.randomSize), ops: ops(), start: time.Now(),
 		file: map[[2]string]string{}, want: map[[2]string][]byte{},
 		ns: map[cell][]float64{}, iters: map[cell]int{}, ok: map[cell]bool{}}
-	b.load[0] = loadAvg()
+	b.load, b.commit = loadAvg(), commit()
 	for _, d := range []string{"in", "out"} {
 		if err := os.MkdirAll(filepath.Join(o.work, d), 0o755); err != nil {
 			return nil, err
@@ -875,9 +890,9 @@ func (b *bench) ratio(ours, peer cell) float64 {
 }
 
 func (b *bench) table() *Table {
-	t := &Table{Date: time.Now().UTC().Format(time.RFC3339), Commit: commit(), Rounds: b.o.rounds, TimeNs: b.o.target.Nanoseconds(),
+	t := &Table{Date: time.Now().UTC().Format(time.RFC3339), Commit: b.commit, Rounds: b.o.rounds, TimeNs: b.o.target.Nanoseconds(),
 		Machine: Machine{CPU: cpuModel(), CPUs: runtime.NumCPU(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Go: runtime.Version(),
-			LoadAvg: b.load[0], LoadEnd: loadAvg(), WallTime: time.Since(b.start).Round(time.Second).String()}}
+			LoadAvg: b.load, LoadEnd: loadAvg(), WallTime: time.Since(b.start).Round(time.Second).String()}}
 	for _, in := range b.ins {
 		t.Inputs = append(t.Inputs, InputDesc{in.name, in.desc, len(in.raw)})
 	}
@@ -993,6 +1008,7 @@ func (t *Table) printMarkdown(w io.Writer) {
 			mark, self.MBPerS, strings.Join(peers, ", "), cmp.Or(self.FastestPeer, "–"), ratio, ofCopy)
 		i = j
 	}
+	t.printSummary(w)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Peers' functions by op:")
 	funcs := map[string][]string{}
@@ -1011,6 +1027,55 @@ func (t *Table) printMarkdown(w io.Writer) {
 	}
 	for _, o := range opsSeen {
 		fmt.Fprintf(w, "- %s: %s\n", o, strings.Join(funcs[o], "; "))
+	}
+}
+
+// printSummary prints the codec's ratio to the fastest peer, which peer
+// that is, and its fraction of a copy: one line per codec function and
+// form, one column per input.
+func (t *Table) printSummary(w io.Writer) {
+	fmt.Fprintln(w, "\nSummary: the codec's speed over the fastest peer's (which one), and its fraction of a copy of the same bytes.")
+	fmt.Fprintln(w)
+	head, rule := "| op | codec function | form |", "|---|---|---|"
+	for _, in := range t.Inputs {
+		head, rule = head+" "+in.Name+" |", rule+"---:|"
+	}
+	fmt.Fprintln(w, head)
+	fmt.Fprintln(w, rule)
+	cells := map[[3]string]string{}
+	var keys [][3]string
+	for i, r := range t.Rows {
+		if r.Peer != "codec" {
+			continue
+		}
+		k := [3]string{r.Op, r.Function, r.Form}
+		if _, ok := cells[k]; !ok {
+			keys = append(keys, k)
+		}
+		s := "–"
+		if r.Ratio != nil {
+			s = fmt.Sprintf("%.2f× %s", *r.Ratio, r.FastestPeer)
+		}
+		if !r.Matches {
+			s = "≠ " + s
+		}
+		for _, c := range t.Rows[i+1:] {
+			if c.Peer == "copy" {
+				if c.Ratio != nil {
+					s += fmt.Sprintf(", 1/%.0f", 1 / *c.Ratio)
+				}
+				break
+			}
+		}
+		cells[[3]string{r.Op, r.Function, r.Form + "\x00" + r.Input}] = s
+		cells[k] = ""
+	}
+	for _, k := range keys {
+		line := "| " + k[0] + " | " + k[1] + " | " + k[2] + " |"
+		for _, in := range t.Inputs {
+			line += " " + cmp.Or(cells[[3]string{k[0], k[1], k[2] + "\x00" + in.Name}], "–") + " |"
+		}
+		fmt.Fprintln(w, line)
 	}
 }
 
