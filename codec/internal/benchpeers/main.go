@@ -627,10 +627,10 @@ func buildRust(o options, stderr io.Writer) (string, error) {
 		return "", err
 	}
 	start := time.Now()
-	cmd := exec.Command("cargo", "build", "--release", "--offline", "--quiet", "--target-dir", target)
+	cmd := exec.Command("cargo", "build", "--release", "--offline", "--locked", "--quiet", "--target-dir", target)
 	cmd.Dir = filepath.Join(o.dir, "rust")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("cargo build --offline: %v: %s", err, lastLine(out))
+		return "", fmt.Errorf("cargo build --offline --locked: %v: %s", err, lastLine(out))
 	}
 	fmt.Fprintf(stderr, "peer rust: built in %.1fs\n", time.Since(start).Seconds())
 	return filepath.Join(target, "release", "benchpeers-rust"), nil
