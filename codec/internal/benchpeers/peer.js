@@ -46,15 +46,21 @@ const ops = {
   },
 };
 
+// timeN runs call n times: the wall time and the process's CPU time (every
+// thread's, as process.cpuUsage counts it) in ns, and the last result.
 function timeN(call, s, n) {
   let r;
+  const cpu0 = process.cpuUsage();
   const start = process.hrtime.bigint();
   for (let i = 0; i < n; i++) r = call(s);
-  return [Number(process.hrtime.bigint() - start), r];
+  const wall = Number(process.hrtime.bigint() - start);
+  const cpu = process.cpuUsage(cpu0);
+  return [wall, (cpu.user + cpu.system) * 1000, r];
 }
 
 // measure runs call n times (n = 0: doubling until a run takes a tenth of
-// target, then scaled to target) and returns n, ns per call, the result.
+// target on the wall clock, then scaled to target) and returns n, the wall
+// and CPU ns per call, and the result.
 function measure(call, s, n, target) {
   if (n === 0) {
     n = 1;
@@ -67,8 +73,8 @@ function measure(call, s, n, target) {
       n *= 2;
     }
   }
-  const [d, r] = timeN(call, s, n);
-  return [n, d / n, r];
+  const [wall, cpu, r] = timeN(call, s, n);
+  return [n, wall / n, cpu / n, r];
 }
 
 const args = process.argv.slice(2);
@@ -84,8 +90,8 @@ for (let i = 1; i + 3 < args.length; i += 4) {
   const o = ops[op];
   if (!o) throw new Error(`node peer: no op ${op}`);
   const s = fs.readFileSync(input).toString(o.read);
-  const [n, ns, r] = measure(o.call, s, Number(iterations), target);
+  const [n, ns, cpuNs, r] = measure(o.call, s, Number(iterations), target);
   if (output !== '-') fs.writeFileSync(output, o.out(r));
-  report.results.push({ op, input, iterations: n, ns_per_op: ns });
+  report.results.push({ op, input, iterations: n, ns_per_op: ns, cpu_ns_per_op: cpuNs });
 }
 process.stdout.write(JSON.stringify(report) + '\n');

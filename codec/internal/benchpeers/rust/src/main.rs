@@ -88,10 +88,32 @@ const OPS: &[Op] = &[
     },
 ];
 
-/// Runs call n times and returns the time taken in ns and the last result.
-fn time_n(call: fn(&[u8]) -> Vec<u8>, input: &[u8], n: u64) -> (u128, Vec<u8>) {
+#[repr(C)]
+struct Timespec {
+    tv_sec: i64,
+    tv_nsec: i64,
+}
+
+extern "C" {
+    fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+}
+
+/// The CPU time of the process so far in ns, every thread's
+/// (CLOCK_PROCESS_CPUTIME_ID of Linux; std has no CPU clock).
+fn cpu_time() -> u128 {
+    let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
+    if unsafe { clock_gettime(2, &mut ts) } != 0 {
+        return 0;
+    }
+    ts.tv_sec as u128 * 1_000_000_000 + ts.tv_nsec as u128
+}
+
+/// Runs call n times: the wall time and the process's CPU time in ns, and
+/// the last result.
+fn time_n(call: fn(&[u8]) -> Vec<u8>, input: &[u8], n: u64) -> (u128, u128, Vec<u8>) {
     let mut r = Vec::new();
     let mut sink = 0usize;
+    let cpu0 = cpu_time();
     let start = Instant::now();
     for _ in 0..n {
         r = call(input);
@@ -99,19 +121,21 @@ fn time_n(call: fn(&[u8]) -> Vec<u8>, input: &[u8], n: u64) -> (u128, Vec<u8>) {
         sink = sink.wrapping_add(unsafe { std::ptr::read_volatile(&r.len()) });
     }
     let d = start.elapsed().as_nanos();
+    let cpu = cpu_time().saturating_sub(cpu0);
     if sink == usize::MAX {
         eprintln!("{}", sink);
     }
-    (d, r)
+    (d, cpu, r)
 }
 
-/// Runs call n times (n = 0: doubling until a run takes a tenth of target,
-/// then scaled to target); returns n, ns per call and the result.
-fn measure(call: fn(&[u8]) -> Vec<u8>, input: &[u8], mut n: u64, target: u128) -> (u64, f64, Vec<u8>) {
+/// Runs call n times (n = 0: doubling until a run takes a tenth of target
+/// on the wall clock, then scaled to target); returns n, the wall and CPU
+/// ns per call, and the result.
+fn measure(call: fn(&[u8]) -> Vec<u8>, input: &[u8], mut n: u64, target: u128) -> (u64, f64, f64, Vec<u8>) {
     if n == 0 {
         n = 1;
         loop {
-            let (d, _) = time_n(call, input, n);
+            let (d, _, _) = time_n(call, input, n);
             if d >= target / 10 {
                 n = ((n as u128 * target / d.max(1)) as u64).max(1);
                 break;
@@ -119,8 +143,8 @@ fn measure(call: fn(&[u8]) -> Vec<u8>, input: &[u8], mut n: u64, target: u128) -
             n *= 2;
         }
     }
-    let (d, r) = time_n(call, input, n);
-    (n, d as f64 / n as f64, r)
+    let (d, cpu, r) = time_n(call, input, n);
+    (n, d as f64 / n as f64, cpu as f64 / n as f64, r)
 }
 
 fn json_str(s: &str) -> String {
@@ -151,16 +175,17 @@ fn main() {
         let o = OPS.iter().find(|o| o.op == op).unwrap_or_else(|| panic!("rust peer: no op {}", op));
         let input = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {}", path, e));
         let n: u64 = iterations.parse().expect("ITERATIONS");
-        let (n, ns, r) = measure(o.call, &input, n, target);
+        let (n, ns, cpu_ns, r) = measure(o.call, &input, n, target);
         if output != "-" {
             std::fs::write(output, &r).unwrap_or_else(|e| panic!("{}: {}", output, e));
         }
         results.push(format!(
-            "{{\"op\":{},\"input\":{},\"iterations\":{},\"ns_per_op\":{}}}",
+            "{{\"op\":{},\"input\":{},\"iterations\":{},\"ns_per_op\":{},\"cpu_ns_per_op\":{}}}",
             json_str(op),
             json_str(path),
             n,
-            ns
+            ns,
+            cpu_ns
         ));
         i += 4;
     }
