@@ -66,9 +66,10 @@ func peerArgs(t *testing.T) string {
 func TestTable(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "bench-peers.json")
+	peers := peerArgs(t)
 	var stdout, stderr bytes.Buffer
 	args := []string{"-n", "1", "-rounds", "2", "-random-size", "4096", "-dir", ".", "-work", filepath.Join(dir, "work"),
-		"-json", out, "-peers", peerArgs(t)}
+		"-json", out, "-peers", peers}
 	if err := run(args, &stdout, &stderr); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
 	}
@@ -97,11 +98,13 @@ func TestTable(t *testing.T) {
 			if !r.Matches {
 				t.Errorf("%s %s on %s: the codec's answer differs from the reference", r.Function, r.Form, r.Input)
 			}
-			if r.Ratio == nil || r.FastestPeer == "" {
+			if tab.Rows[i+1].Peer == "copy" {
+				// Every op has a peer when all of them ran.
+				if peers == "node,python3,rust" {
+					t.Errorf("%s %s on %s: no peer rows", r.Function, r.Form, r.Input)
+				}
+			} else if r.Ratio == nil || r.FastestPeer == "" {
 				t.Errorf("%s %s on %s: no fastest peer", r.Function, r.Form, r.Input)
-			}
-			if i+1 < len(tab.Rows) && tab.Rows[i+1].Peer == "copy" {
-				t.Errorf("%s %s on %s: no peer rows", r.Function, r.Form, r.Input)
 			}
 		case r.Peer == "node" && r.Op == "fragment-encode" && r.Input == "random":
 			// The URL parser drops tab and newline from what the hash setter
@@ -115,7 +118,7 @@ func TestTable(t *testing.T) {
 			peersOf[r.Peer]++
 		}
 	}
-	for _, p := range append([]string{"net/url", "goja", "copy"}, strings.Split(peerArgs(t), ",")...) {
+	for _, p := range append([]string{"net/url", "goja", "copy"}, strings.Split(peers, ",")...) {
 		if p != "" && peersOf[p] == 0 {
 			t.Errorf("no rows of peer %s", p)
 		}
