@@ -43,6 +43,36 @@ test-deps:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(COUNT) -benchtime $(BENCHTIME) ./codec/
 
+# bench-peers: the codec's encode and decode functions, string and append
+# forms, against their peers on the same bytes, interleaved: Go's net/url
+# and goja, node (V8's encodeURIComponent and friends, URLSearchParams and
+# URL from ada, querystring), python3's urllib.parse and Rust's
+# percent-encoding crate (codec/internal/benchpeers, its doc comment says
+# how). Installs what is missing: Debian's nodejs 18 where no node is on
+# PATH, python3, and librust-percent-encoding-dev 2 (with Debian's cargo
+# and rustc where no cargo is on PATH), built offline from
+# /usr/share/cargo/registry. A peer that cannot be installed or built is
+# not run and the table says why. BENCHPEERSROUNDS rounds (medians),
+# BENCHPEERSTIME a cell. Prints the table; writes it as JSON to
+# bin/bench-peers.json (codec/internal/benchpeers/table.schema.json). Not
+# part of test.
+BENCHPEERSROUNDS ?= 5
+BENCHPEERSTIME   ?= 200ms
+BENCHPEERSAPT = $$(command -v node >/dev/null || echo 'nodejs=18.*') \
+	$$(command -v python3 >/dev/null || echo 'python3=3.11.*') \
+	$$(dpkg-query -W -f='$${db:Status-Status}' librust-percent-encoding-dev 2>/dev/null | grep -qx installed || echo 'librust-percent-encoding-dev=2.*') \
+	$$(command -v cargo >/dev/null || echo 'cargo=0.66.*' 'rustc=1.63.*')
+
+.PHONY: bench-peers bench-peers-deps
+bench-peers-deps:
+	@set -f; pkgs=$$(echo $(BENCHPEERSAPT)); if [ -n "$$pkgs" ]; then \
+		(apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y --no-install-recommends $$pkgs) || \
+		echo "bench-peers: could not install $$pkgs: the peers that need them will not run"; \
+	fi
+
+bench-peers: bench-peers-deps
+	BENCHPEERSROUNDS=$(BENCHPEERSROUNDS) $(GO) run ./codec/internal/benchpeers -time $(BENCHPEERSTIME) -json bin/bench-peers.json
+
 # run: the conformance matrix — every built-in implementation, plus node and
 # python3 through the example testees when they are installed.
 run:
