@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/pctest/pctest/internal/spec"
+	"github.com/pctest/pctest/vectors"
 
 	"bytes"
 	"math/rand/v2"
@@ -31,6 +32,27 @@ func TestUpToDate(t *testing.T) {
 		if !bytes.Equal(old, files[a.name]) {
 			t.Errorf("%s is not what the generator writes: run go generate ./vectors/", name)
 		}
+	}
+}
+
+// TestSetsUpToDate checks that the committed sets.json is exactly what the
+// generator writes from internal/spec: run "go generate ./vectors/" after
+// changing a set there.
+func TestSetsUpToDate(t *testing.T) {
+	want, err := setsFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join("..", "..", vectors.SetsFileName)
+	old, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(old, want) {
+		t.Errorf("%s is not what the generator writes: run go generate ./vectors/", name)
+	}
+	if _, err := vectors.ParseSets(name, want); err != nil {
+		t.Errorf("the generator writes a sets file that does not parse: %v", err)
 	}
 }
 
