@@ -1,7 +1,11 @@
 package vectors
 
 import (
+	"encoding/json"
 	"errors"
+	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -87,6 +91,58 @@ func TestNewNamedSet(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		if s.Contains(byte(c)) != keep[c] {
 			t.Errorf("Contains(%#02x) = %v", c, !keep[c])
+		}
+	}
+}
+
+// TestSetsSchemaFields checks that sets.schema.json requires exactly the
+// members that SetsFile, NamedSet and SetRef write, so that the schema and
+// the Go types cannot drift apart. (The schema's validation of sets.json
+// itself belongs to the suite's JSON-schema checker.)
+func TestSetsSchemaFields(t *testing.T) {
+	data, err := os.ReadFile("sets.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type object struct {
+		Required   []string                   `json:"required"`
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	var schema struct {
+		object
+		Defs struct {
+			Set object `json:"set"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &schema); err != nil {
+		t.Fatal(err)
+	}
+	var ref object
+	if err := json.Unmarshal(schema.Defs.Set.Properties["ref"], &ref); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what string
+		obj  object
+		typ  reflect.Type
+	}{
+		{"file", schema.object, reflect.TypeFor[SetsFile]()},
+		{"set", schema.Defs.Set, reflect.TypeFor[NamedSet]()},
+		{"ref", ref, reflect.TypeFor[SetRef]()},
+	} {
+		var tags []string
+		for f := range c.typ.Fields() {
+			tags = append(tags, strings.Split(f.Tag.Get("json"), ",")[0])
+		}
+		var props []string
+		for p := range c.obj.Properties {
+			props = append(props, p)
+		}
+		slices.Sort(tags)
+		slices.Sort(props)
+		req := slices.Sorted(slices.Values(c.obj.Required))
+		if !slices.Equal(tags, req) || !slices.Equal(tags, props) {
+			t.Errorf("%s: the Go type writes %q; the schema requires %q and describes %q", c.what, tags, req, props)
 		}
 	}
 }
