@@ -86,7 +86,27 @@ func kindOf(op vectors.Op) (inputKind, bool) {
 	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy, vectors.OpQueryEncodeScheme:
 		return genLegacy, true
 	}
-	return 0, false
+	return defaultKind(op)
+}
+
+// defaultKind returns the kind that the op table's entry for op implies,
+// for an op kindOf does not name: octets for octet input, encoded text
+// (lone surrogates too) for the ops over UTF-16 code units, well-formed
+// encoded text for every other text op, which holds plain characters and
+// escapes both. An op with args has no default: its args need a kind of
+// their own. So a new op of an existing shape is fuzzed with no edit here;
+// naming it above gives it a sharper kind.
+func defaultKind(op vectors.Op) (inputKind, bool) {
+	info, ok := op.Info()
+	switch {
+	case !ok || len(info.Args) > 0:
+		return 0, false
+	case info.In == vectors.Octets:
+		return genOctets, true
+	case info.Units:
+		return genEncoded, true
+	}
+	return genValidEncoded, true
 }
 
 // Covers reports whether the generator makes requests of op.
