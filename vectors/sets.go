@@ -21,9 +21,6 @@ import (
 //go:embed sets.json
 var setsJSON []byte
 
-// SetsFileName is the name of the named sets' file in this directory.
-const SetsFileName = "sets.json"
-
 // A SetsFile is the content of sets.json.
 type SetsFile struct {
 	// Description says what the file holds, for people.
@@ -148,25 +145,12 @@ func (s NamedSet) Contains(c byte) bool {
 	return false
 }
 
-// AppendSetsJSON appends f as sets.json writes it: indented by one space,
-// with '<', '>' and '&' as they are, and a final newline.
-func AppendSetsJSON(dst []byte, f SetsFile) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(f); err != nil {
-		return dst, err
-	}
-	return append(dst, b.Bytes()...), nil
-}
-
-// ParseSets reads a sets file (sets.json's format, named name in errors)
+// parseSets reads a sets file (sets.json's format, named name in errors)
 // and checks what the schema cannot: names unique and sorted, ranges sorted,
 // disjoint and not adjacent, KeepCount and KeepsASCII agreeing with Keeps,
 // and a reference in every field. A fault is a [*FormatError] naming the
 // set and the field.
-func ParseSets(name string, data []byte) ([]NamedSet, error) {
+func parseSets(name string, data []byte) ([]NamedSet, error) {
 	var f SetsFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -206,7 +190,7 @@ func ParseSets(name string, data []byte) ([]NamedSet, error) {
 }
 
 var namedSets = sync.OnceValues(func() ([]NamedSet, error) {
-	return ParseSets(SetsFileName, setsJSON)
+	return parseSets("sets.json", setsJSON)
 })
 
 // NamedSets returns the named sets of the embedded sets.json, sorted by
@@ -229,6 +213,3 @@ func SetByName(name string) (NamedSet, bool) {
 	}
 	return sets[i], true
 }
-
-// SetsJSON returns the bytes of the embedded sets.json.
-func SetsJSON() []byte { return slices.Clone(setsJSON) }

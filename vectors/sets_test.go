@@ -58,7 +58,7 @@ func TestParseSetsErrors(t *testing.T) {
 		{`{"description":"","sets":[{"name":"a","keeps":[],"keep_count":0,"keeps_ascii":"","ref":{"document":"d","section":"s","quote":""}}]}`, "a", "ref", "required"},
 		{`{"description":"","sets":[{"name":"a","keeps":[],"keep_count":0,"keeps_ascii":"","members":[],` + ref + `}]}`, "", "", "unknown field"},
 	} {
-		_, err := ParseSets("x.json", []byte(tc.data))
+		_, err := parseSets("x.json", []byte(tc.data))
 		var fe *FormatError
 		if !errors.As(err, &fe) {
 			t.Errorf("%s: err = %v, want a *FormatError", tc.data, err)

@@ -95,7 +95,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
-	name := filepath.Join(*dir, vectors.SetsFileName)
+	name := filepath.Join(*dir, "sets.json")
 	if old, err := os.ReadFile(name); *check && (err != nil || !bytes.Equal(old, sets)) {
 		fmt.Fprintf(os.Stderr, "gen: %s is not up to date\n", name)
 		stale = true

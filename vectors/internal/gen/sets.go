@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+
 	"github.com/pctest/pctest/internal/spec"
 	"github.com/pctest/pctest/vectors"
 )
@@ -20,5 +23,10 @@ func setsFile() ([]byte, error) {
 		f.Sets = append(f.Sets, vectors.NewNamedSet(name, ns.Keep,
 			vectors.SetRef{Document: ns.Document, Section: ns.Section, Quote: ns.Quote}))
 	}
-	return vectors.AppendSetsJSON(nil, f)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b) // one space of indent, '<' '>' '&' as they are, a final newline
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	err := enc.Encode(f)
+	return b.Bytes(), err
 }
