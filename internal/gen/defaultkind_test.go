@@ -27,17 +27,7 @@ func TestDefaultKind(t *testing.T) {
 			continue
 		}
 		for range 50 {
-			var req vectors.Request
-			switch k {
-			case genOctets:
-				req.InHex = g.Octets()
-			case genEncoded:
-				req.In = g.Encoded()
-			case genValidEncoded:
-				req.In = g.ValidEncoded()
-			default:
-				t.Fatalf("%s: default kind %d is not one defaultKind returns", op.Name, k)
-			}
+			req := g.requestOfKind(op.Name, k)
 			if (op.In == vectors.Octets) != (req.InHex != nil) || (op.In == vectors.Text) != (req.In != nil) {
 				t.Fatalf("%s: default kind %d makes input of the wrong kind", op.Name, k)
 			}

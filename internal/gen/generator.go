@@ -146,6 +146,11 @@ func (g *Generator) Request(op vectors.Op) (vectors.Request, bool) {
 	if !ok {
 		return vectors.Request{}, false
 	}
+	return g.requestOfKind(op, k), true
+}
+
+// requestOfKind makes a request of op with input of kind k.
+func (g *Generator) requestOfKind(op vectors.Op, k inputKind) vectors.Request {
 	req := vectors.Request{Op: op}
 	switch k {
 	case genText:
@@ -193,7 +198,7 @@ func (g *Generator) Request(op vectors.Op) (vectors.Request, bool) {
 			req.Args["scheme"] = Schemes[g.r.IntN(len(Schemes))]
 		}
 	}
-	return req, true
+	return req
 }
 
 // Text returns text (UTF-16 code units) for the ECMAScript encoders:
