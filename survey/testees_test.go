@@ -462,6 +462,19 @@ func TestFamiliesCoverOps(t *testing.T) {
 	}
 }
 
+// TestWithOtherOps checks that an op no family names gets the family of
+// other ops, and that a table whose ops all have a family gets none.
+func TestWithOtherOps(t *testing.T) {
+	if got := withOtherOps(vectors.Ops()[:1], families[:1]); len(got) != 1 {
+		t.Errorf("withOtherOps added a family for an op the first family names: %+v", got)
+	}
+	ops := append(vectors.Ops(), vectors.OpInfo{Name: "newOp", Area: "whatwg"})
+	got := withOtherOps(ops, families)
+	if len(got) != len(families)+1 || got[len(got)-1].ID != "other-ops" || !slices.Equal(got[len(got)-1].Ops, []vectors.Op{"newOp"}) {
+		t.Errorf("withOtherOps with a new op: %d families, the last %+v", len(got), got[len(got)-1])
+	}
+}
+
 // TestCheckPin checks the rule for Debian pins: a version from a security
 // or point update is pinned with a '*' after the update's "debNNu".
 func TestCheckPin(t *testing.T) {
