@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pctest/pctest/internal/jsonschema"
 )
 
 // TestNamedSetsFile checks the embedded sets.json: it parses, names the 27
@@ -95,11 +97,22 @@ func TestNewNamedSet(t *testing.T) {
 	}
 }
 
-// TestSetsSchemaFields checks that sets.schema.json requires exactly the
-// members that SetsFile, NamedSet and SetRef write, so that the schema and
-// the Go types cannot drift apart. (The schema's validation of sets.json
-// itself belongs to the suite's JSON-schema checker.)
-func TestSetsSchemaFields(t *testing.T) {
+// TestSetsSchema validates sets.json against sets.schema.json, checks that
+// the schema refuses a set with a malformed range, and that it requires
+// exactly the members that SetsFile, NamedSet and SetRef write, so that the
+// schema and the Go types cannot drift apart.
+func TestSetsSchema(t *testing.T) {
+	v, err := jsonschema.Load("sets.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := v.ValidateFile("sets.schema.json", "sets.json"); err != nil {
+		t.Error(err)
+	}
+	bad := `{"description":"","sets":[{"name":"a.b","keeps":["4"],"keep_count":0,"keeps_ascii":"","ref":{"document":"d","section":"s","quote":"q"}}]}`
+	if v.ValidateJSON("sets.schema.json", []byte(bad)) == nil {
+		t.Error("the schema accepts the range \"4\"")
+	}
 	data, err := os.ReadFile("sets.schema.json")
 	if err != nil {
 		t.Fatal(err)
