@@ -38,8 +38,8 @@ type opInfo struct {
 	Doc    string   `json:"doc"`
 }
 
-// namedSet is one named encode set: the octets it keeps, as hex and as
-// codec.Set's String.
+// namedSet is one named encode set of vectors/sets.json: the octets it
+// keeps, as hex and as codec.Set's String.
 type namedSet struct {
 	Name      string `json:"name"`
 	KeepsHex  string `json:"keeps_hex"`
@@ -48,7 +48,7 @@ type namedSet struct {
 }
 
 // listOps gathers the listing from the manifest, the op table and the
-// codec's named sets.
+// named sets of vectors/sets.json.
 func listOps() (*opsListing, error) {
 	m, err := vectors.ReadManifest()
 	if err != nil {
@@ -66,9 +66,19 @@ func listOps() (*opsListing, error) {
 		}
 		l.Areas = append(l.Areas, a)
 	}
-	for _, name := range codec.SetNames() {
-		s, _ := codec.SetByName(name)
-		l.Sets = append(l.Sets, namedSet{Name: name, KeepsHex: fmt.Sprintf("%x", s.Bytes()), Keeps: s.String(), KeepCount: s.Len()})
+	sets, err := vectors.NamedSets()
+	if err != nil {
+		return nil, err
+	}
+	for _, ns := range sets {
+		var keeps []byte
+		for c := range 256 {
+			if ns.Contains(byte(c)) {
+				keeps = append(keeps, byte(c))
+			}
+		}
+		s := codec.SetOf(string(keeps)) // for its String only: the members are the file's
+		l.Sets = append(l.Sets, namedSet{Name: ns.Name, KeepsHex: fmt.Sprintf("%x", keeps), Keeps: s.String(), KeepCount: len(keeps)})
 	}
 	return l, nil
 }

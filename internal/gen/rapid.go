@@ -63,7 +63,7 @@ func ValidEncoded() *rapid.Generator[[]uint16] { return custom((*Generator).Vali
 func Octets() *rapid.Generator[[]byte] { return custom((*Generator).Octets) }
 
 // SetName returns the rapid generator of the names of the encode sets
-// percentEncodeSet takes (codec.SetNames).
+// percentEncodeSet takes (vectors/sets.json).
 func SetName() *rapid.Generator[string] { return custom((*Generator).SetName) }
 
 // EquivalentPair draws with t the two texts of Generator.EquivalentPair.

@@ -34,6 +34,24 @@ func TestUpToDate(t *testing.T) {
 	}
 }
 
+// TestSetsUpToDate checks that the committed sets.json is exactly what the
+// generator writes from internal/spec: run "go generate ./vectors/" after
+// changing a set there.
+func TestSetsUpToDate(t *testing.T) {
+	want, err := setsFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join("..", "..", "sets.json")
+	old, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(old, want) {
+		t.Errorf("%s is not what the generator writes: run go generate ./vectors/", name)
+	}
+}
+
 // TestPunycode checks the Punycode transcription on the samples of RFC 3492
 // §7.1 and on the IRI examples.
 func TestPunycode(t *testing.T) {
