@@ -5,9 +5,10 @@
 // The peers: Go's net/url and goja (in this process), node (V8's global
 // functions, URLSearchParams and URL from ada, querystring), python3's
 // urllib.parse (peer.py, stdlib only) and Rust's percent-encoding crate
-// (rust/, built offline from Debian's librust-percent-encoding-dev). A peer
-// whose program is missing, or that does not build, is not run and the
-// table says why.
+// (rust/, generated in -rust with the crate pinned to the version of
+// Debian's librust-percent-encoding-dev under /usr/share/cargo/registry,
+// and built offline: see buildRust). A peer whose program is missing, or
+// that does not build, is not run and the table says why.
 //
 // Every op (an encoder or decoder in the peer-independent sense) runs on
 // four inputs (ascii, mixed, mostly-encoded, random: see inputs). Its input
@@ -679,9 +680,9 @@ func newPeers(o options, stderr io.Writer) []*extPeer {
 const crateGlob = "/usr/share/cargo/registry/percent-encoding-2.*"
 
 // crateSource returns the directory and version of the newest
-// percent-encoding 2 under /usr/share/cargo/registry.
-func crateSource() (dir, version string, err error) {
-	dirs, _ := filepath.Glob(crateGlob)
+// percent-encoding 2 that glob (crateGlob) finds.
+func crateSource(glob string) (dir, version string, err error) {
+	dirs, _ := filepath.Glob(glob)
 	var best []int
 	for _, d := range dirs {
 		v := strings.TrimPrefix(filepath.Base(d), "percent-encoding-")
@@ -699,7 +700,7 @@ func crateSource() (dir, version string, err error) {
 		}
 	}
 	if dir == "" {
-		return "", "", fmt.Errorf("no crate source %s: `make bench-peers` installs Debian's librust-percent-encoding-dev=2.*", crateGlob)
+		return "", "", fmt.Errorf("no crate source %s: `make bench-peers` installs Debian's librust-percent-encoding-dev=2.*", glob)
 	}
 	return dir, version, nil
 }
@@ -714,7 +715,7 @@ func buildRust(o options, stderr io.Writer) (string, error) {
 	if _, err := exec.LookPath("cargo"); err != nil {
 		return "", fmt.Errorf("%v; `make bench-peers` installs Debian's cargo", err)
 	}
-	crate, version, err := crateSource()
+	crate, version, err := crateSource(crateGlob)
 	if err != nil {
 		return "", err
 	}

@@ -65,6 +65,25 @@ func TestGoFunctionsMatchReferences(t *testing.T) {
 	}
 }
 
+// TestCrateSource checks that the newest percent-encoding 2 directory is
+// found whatever its version, and that none is an error naming what
+// installs it.
+func TestCrateSource(t *testing.T) {
+	dir := t.TempDir()
+	glob := filepath.Join(dir, "percent-encoding-2.*")
+	if _, _, err := crateSource(glob); err == nil || !strings.Contains(err.Error(), "make bench-peers") {
+		t.Errorf("no crate: error %v, want one naming make bench-peers", err)
+	}
+	for _, v := range []string{"2.2.0", "2.10.1", "2.9.9", "2.x"} {
+		if err := os.Mkdir(filepath.Join(dir, "percent-encoding-"+v), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d, v, err := crateSource(glob); err != nil || v != "2.10.1" || d != filepath.Join(dir, "percent-encoding-2.10.1") {
+		t.Errorf("got %s, %s, %v; want version 2.10.1", d, v, err)
+	}
+}
+
 // schemas loads table.schema.json and peer.schema.json.
 func schemas(t *testing.T) *jsonschema.Set {
 	t.Helper()
@@ -165,7 +184,7 @@ func TestPeers(t *testing.T) {
 			switch name {
 			case "rust":
 				testenv.Require(t, testenv.Command("cargo").By("bench-peers"))
-				if _, _, err := crateSource(); err != nil {
+				if _, _, err := crateSource(crateGlob); err != nil {
 					testenv.Require(t, testenv.File(crateGlob).By("bench-peers"))
 				}
 				built := filepath.Join("..", "..", "..", "bin", "benchpeers", "rust")
