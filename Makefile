@@ -48,14 +48,18 @@ bench:
 # and goja, node (V8's encodeURIComponent and friends, URLSearchParams and
 # URL from ada, querystring), python3's urllib.parse and Rust's
 # percent-encoding crate (codec/internal/benchpeers, its doc comment says
-# how). Installs what is missing: Debian's nodejs 18 where no node is on
-# PATH, python3, and librust-percent-encoding-dev 2 (with Debian's cargo
-# and rustc where no cargo is on PATH), built offline from
-# /usr/share/cargo/registry. A peer that cannot be installed or built is
-# not run and the table says why. BENCHPEERSROUNDS rounds (medians),
-# BENCHPEERSTIME a cell. Prints the table; writes it as JSON to
-# bin/bench-peers.json (codec/internal/benchpeers/table.schema.json). Not
-# part of test.
+# how). Installs with apt-get what is missing: Debian's nodejs 18 where no
+# node is on PATH, python3 where none is, and librust-percent-encoding-dev 2
+# (with Debian's cargo and rustc where no cargo is on PATH). The Rust peer
+# is generated in bin/benchpeers/rust, pinned to the percent-encoding-2.*
+# found under /usr/share/cargo/registry, and built offline (about 4 s the
+# first time, then nothing to do). A peer that cannot be installed or built
+# is not run and the table says why. BENCHPEERSROUNDS rounds (medians),
+# BENCHPEERSTIME a cell: about 10 minutes at the defaults on 2 shared cores
+# (10 min 7 s on 2026-12-06), plus apt-get's time when it installs. Prints
+# the table; writes it as JSON to bin/bench-peers.json
+# (codec/internal/benchpeers/table.schema.json). Not part of test: its test
+# runs two ops on one input, each peer only where it is installed.
 BENCHPEERSROUNDS ?= 5
 BENCHPEERSTIME   ?= 200ms
 BENCHPEERSAPT = $$(command -v node >/dev/null || echo 'nodejs=18.*') \

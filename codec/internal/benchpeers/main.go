@@ -5,9 +5,10 @@
 // The peers: Go's net/url and goja (in this process), node (V8's global
 // functions, URLSearchParams and URL from ada, querystring), python3's
 // urllib.parse (peer.py, stdlib only) and Rust's percent-encoding crate
-// (rust/, built offline from Debian's librust-percent-encoding-dev). A peer
-// whose program is missing, or that does not build, is not run and the
-// table says why.
+// (rust/, generated in -rust with the crate pinned to the version of
+// Debian's librust-percent-encoding-dev under /usr/share/cargo/registry,
+// and built offline: see buildRust). A peer whose program is missing, or
+// that does not build, is not run and the table says why.
 //
 // Every op (an encoder or decoder in the peer-independent sense) runs on
 // four inputs (ascii, mixed, mostly-encoded, random: see inputs). Its input
@@ -92,6 +93,9 @@ type options struct {
 	randomSize int
 	from       string
 	clock      string
+	only       []string // -ops: the ops run (all when empty)
+	inputs     []string // -inputs: the inputs run (all when empty)
+	rust       string   // -rust: where the Rust peer is generated and built
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -116,7 +120,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.randomSize, "random-size", 1<<20, "bytes of the random input")
 	fs.StringVar(&o.clock, "clock", "cpu", "the clock the table shows: cpu (the process's CPU time) or wall")
 	fs.StringVar(&o.from, "from", "", "print the table of this JSON file (as -json wrote it) and run nothing")
+	fs.StringVar(&o.rust, "rust", "bin/benchpeers/rust", "where the Rust peer's cargo project is generated and built (kept between runs)")
+	opsFlag := fs.String("ops", "", "the ops to run, comma-separated (default all)")
+	inputsFlag := fs.String("inputs", "", "the inputs to run, comma-separated: ascii, mixed, mostly-encoded, random (default all)")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var err error
+	if o.only, err = names("-ops", *opsFlag, ops(), func(p op) string { return p.Name }); err != nil {
+		return err
+	}
+	if o.inputs, err = names("-inputs", *inputsFlag, inputs(1), func(in input) string { return in.name }); err != nil {
 		return err
 	}
 	if o.from != "" {
@@ -160,6 +174,25 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return os.WriteFile(o.jsonOut, append(data, '\n'), 0o644)
+}
+
+// names splits the comma-separated list of a flag and checks that each
+// is the name of one of all.
+func names[T any](flagName, list string, all []T, name func(T) string) ([]string, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var known []string
+	for _, x := range all {
+		known = append(known, name(x))
+	}
+	l := strings.Split(list, ",")
+	for _, n := range l {
+		if !slices.Contains(known, n) {
+			return nil, fmt.Errorf("%s: no %q (%s)", flagName, n, strings.Join(known, ", "))
+		}
+	}
+	return l, nil
 }
 
 // Inputs.
@@ -642,28 +675,95 @@ func newPeers(o options, stderr io.Writer) []*extPeer {
 	return peers
 }
 
-// buildRust builds rust/ offline against Debian's crate sources
-// (rust/.cargo/config.toml) and returns the program's path.
+// crateGlob is where Debian's librust-percent-encoding-dev puts the
+// crate's source: one directory a version, the version in its name.
+const crateGlob = "/usr/share/cargo/registry/percent-encoding-2.*"
+
+// crateSource returns the directory and version of the newest
+// percent-encoding 2 that glob (crateGlob) finds.
+func crateSource(glob string) (dir, version string, err error) {
+	dirs, _ := filepath.Glob(glob)
+	var best []int
+	for _, d := range dirs {
+		v := strings.TrimPrefix(filepath.Base(d), "percent-encoding-")
+		var n []int
+		for _, f := range strings.Split(v, ".") {
+			i, err := strconv.Atoi(f)
+			if err != nil {
+				n = nil
+				break
+			}
+			n = append(n, i)
+		}
+		if len(n) == 3 && slices.Compare(n, best) > 0 {
+			dir, version, best = d, v, n
+		}
+	}
+	if dir == "" {
+		return "", "", fmt.Errorf("no crate source %s: `make bench-peers` installs Debian's librust-percent-encoding-dev=2.*", glob)
+	}
+	return dir, version, nil
+}
+
+// buildRust generates the Rust peer's cargo project in -rust (rust/'s
+// Cargo.toml and source, the crate pinned to the version crateSource
+// found, and a .cargo/config.toml that replaces crates.io with Debian's
+// registry directory), builds it offline and returns the program's path.
+// Files are rewritten only when they change, so that a second run does
+// not rebuild.
 func buildRust(o options, stderr io.Writer) (string, error) {
-	const registry = "/usr/share/cargo/registry/percent-encoding-2.2.0"
 	if _, err := exec.LookPath("cargo"); err != nil {
 		return "", fmt.Errorf("%v; `make bench-peers` installs Debian's cargo", err)
 	}
-	if _, err := os.Stat(registry); err != nil {
-		return "", fmt.Errorf("no crate source %s: `make bench-peers` installs Debian's librust-percent-encoding-dev=2.*", registry)
-	}
-	target, err := filepath.Abs(filepath.Join(o.work, "rust-target"))
+	crate, version, err := crateSource(crateGlob)
 	if err != nil {
 		return "", err
 	}
-	start := time.Now()
-	cmd := exec.Command("cargo", "build", "--release", "--offline", "--locked", "--quiet", "--target-dir", target)
-	cmd.Dir = filepath.Join(o.dir, "rust")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("cargo build --offline --locked: %v: %s", err, lastLine(out))
+	dir, err := filepath.Abs(o.rust)
+	if err != nil {
+		return "", err
 	}
-	fmt.Fprintf(stderr, "peer rust: built in %.1fs\n", time.Since(start).Seconds())
-	return filepath.Join(target, "release", "benchpeers-rust"), nil
+	manifest, err := os.ReadFile(filepath.Join(o.dir, "rust", "Cargo.toml"))
+	if err != nil {
+		return "", err
+	}
+	src, err := os.ReadFile(filepath.Join(o.dir, "rust", "src", "main.rs"))
+	if err != nil {
+		return "", err
+	}
+	req := regexp.MustCompile(`(?m)^percent-encoding = "[^"]*"$`)
+	if !req.Match(manifest) {
+		return "", fmt.Errorf("%s: no line percent-encoding = \"...\" to pin", filepath.Join(o.dir, "rust", "Cargo.toml"))
+	}
+	manifest = req.ReplaceAll(manifest, []byte(`percent-encoding = "=`+version+`"`))
+	config := fmt.Sprintf("# Generated by codec/internal/benchpeers: %s, offline.\n"+
+		"[source.crates-io]\nreplace-with = \"debian\"\n\n[source.debian]\ndirectory = %q\n", crate, filepath.Dir(crate))
+	for name, data := range map[string][]byte{"Cargo.toml": manifest, "src/main.rs": src, ".cargo/config.toml": []byte(config)} {
+		if err := writeIfChanged(filepath.Join(dir, name), data); err != nil {
+			return "", err
+		}
+	}
+	start := time.Now()
+	cmd := exec.Command("cargo", "build", "--release", "--offline", "--quiet", "--target-dir", filepath.Join(dir, "target"))
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "BENCHPEERS_CRATE_VERSION="+version)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("cargo build --offline (percent-encoding %s from %s): %v: %s", version, crate, err, lastLine(out))
+	}
+	fmt.Fprintf(stderr, "peer rust: percent-encoding %s, built in %.1fs\n", version, time.Since(start).Seconds())
+	return filepath.Join(dir, "target", "release", "benchpeers-rust"), nil
+}
+
+// writeIfChanged writes data to name, making its directory, unless the
+// file holds data already.
+func writeIfChanged(name string, data []byte) error {
+	if old, err := os.ReadFile(name); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(name, data, 0o644)
 }
 
 func lastLine(b []byte) string {
@@ -695,18 +795,17 @@ type bench struct {
 	commit string // at the start
 }
 
-func newBench(o options, stderr io.Writer) (*bench, error) {
-	b := &bench{o: o, stderr: stderr, ins: inputs(o.randomSize), ops: ops(), start: time.Now(),
-		file: map[[2]string]string{}, want: map[[2]string][]byte{},
-		ns: map[cell][]float64{}, iters: map[cell]int{}, ok: map[cell]bool{}}
-	b.load, b.commit = loadAvg(), commit()
-	for _, d := range []string{"in", "out"} {
-		if err := os.MkdirAll(filepath.Join(o.work, d), 0o755); err != nil {
-			return nil, err
-		}
-	}
+// A refCase is an op's input on one of the inputs, and the reference's
+// output for it.
+type refCase struct{ in, want []byte }
+
+// references returns the case of every op of sel on every input of ins, by
+// op and input name. A decoder's input is the reference output of the
+// encoder it decodes (which need not be in sel), and its output that
+// encoder's input.
+func references(ins []input, sel []op) map[[2]string]refCase {
 	byName := map[string]op{}
-	for _, p := range b.ops {
+	for _, p := range ops() {
 		byName[p.Name] = p
 	}
 	var inputOf func(p op, in input) []byte
@@ -728,20 +827,46 @@ func newBench(o options, stderr io.Writer) (*bench, error) {
 		}
 		return in.raw
 	}
-	for _, p := range b.ops {
-		for _, in := range b.ins {
-			data := inputOf(p, in)
-			sum := sha256.Sum256(data)
-			name, err := filepath.Abs(filepath.Join(o.work, "in", hex.EncodeToString(sum[:8])))
-			if err != nil {
-				return nil, err
-			}
-			if err := os.WriteFile(name, data, 0o644); err != nil {
-				return nil, err
-			}
-			k := [2]string{p.Name, in.name}
-			b.file[k], b.want[k] = name, wantOf(p, in)
+	cases := map[[2]string]refCase{}
+	for _, p := range sel {
+		for _, in := range ins {
+			cases[[2]string{p.Name, in.name}] = refCase{inputOf(p, in), wantOf(p, in)}
 		}
+	}
+	return cases
+}
+
+// selected returns the elements of all whose name is in only (all of them
+// when only is empty).
+func selected[T any](all []T, only []string, name func(T) string) []T {
+	if len(only) == 0 {
+		return all
+	}
+	return slices.DeleteFunc(slices.Clone(all), func(x T) bool { return !slices.Contains(only, name(x)) })
+}
+
+func newBench(o options, stderr io.Writer) (*bench, error) {
+	b := &bench{o: o, stderr: stderr, start: time.Now(),
+		ins:  selected(inputs(o.randomSize), o.inputs, func(in input) string { return in.name }),
+		ops:  selected(ops(), o.only, func(p op) string { return p.Name }),
+		file: map[[2]string]string{}, want: map[[2]string][]byte{},
+		ns: map[cell][]float64{}, iters: map[cell]int{}, ok: map[cell]bool{}}
+	b.load, b.commit = loadAvg(), commit()
+	for _, d := range []string{"in", "out"} {
+		if err := os.MkdirAll(filepath.Join(o.work, d), 0o755); err != nil {
+			return nil, err
+		}
+	}
+	for k, c := range references(b.ins, b.ops) {
+		sum := sha256.Sum256(c.in)
+		name, err := filepath.Abs(filepath.Join(o.work, "in", hex.EncodeToString(sum[:8])))
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(name, c.in, 0o644); err != nil {
+			return nil, err
+		}
+		b.file[k], b.want[k] = name, c.want
 	}
 	b.peers = newPeers(o, stderr)
 	return b, nil

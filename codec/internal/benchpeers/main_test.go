@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/pctest/pctest/internal/jsonschema"
 	"github.com/pctest/pctest/internal/testenv"
 )
 
@@ -37,41 +41,77 @@ func TestReferences(t *testing.T) {
 	}
 }
 
-// peerArgs returns -peers for the external peers this machine has, and
-// logs (as internal/testenv says it) each one that is missing.
-func peerArgs(t *testing.T) string {
-	needs := map[string][]testenv.Need{
-		"node":    {testenv.Command("node").By("bench-peers")},
-		"python3": {testenv.Command("python3").By("bench-peers")},
-		"rust": {testenv.Command("cargo").By("bench-peers"),
-			testenv.File("/usr/share/cargo/registry/percent-encoding-2.2.0").By("bench-peers")},
-	}
-	var peers []string
-	for _, p := range []string{"node", "python3", "rust"} {
-		if err := testenv.Missing(needs[p]...); err != nil {
-			t.Logf("peer %s skipped: %v", p, err)
-			continue
+// TestGoFunctionsMatchReferences calls, once, every Go function of every
+// op (the codec's in each form, net/url's and goja's) on every input (the
+// random one cut to 4 KiB), in this process, and compares its answer with
+// the reference's: what the table's "matches" says of them, without the
+// timing.
+func TestGoFunctionsMatchReferences(t *testing.T) {
+	ins := inputs(4096)
+	all := ops()
+	cases := references(ins, all)
+	for _, p := range all {
+		for _, in := range ins {
+			c := cases[[2]string{p.Name, in.name}]
+			for _, f := range p.Go {
+				step, result := f.setup(c.in)
+				step()
+				if got := result(); !bytes.Equal(got, c.want) {
+					t.Errorf("%s %s (%s) for %s on %s: %d bytes %.60q…, want %d bytes %.60q…",
+						f.peer, f.function, f.form, p.Name, in.name, len(got), got, len(c.want), c.want)
+				}
+			}
 		}
-		peers = append(peers, p)
 	}
-	return strings.Join(peers, ",")
 }
 
-// TestTable runs the harness with one iteration a cell, two rounds and a
-// small random input, and checks its JSON: against table.schema.json with
-// Python's jsonschema where it is installed, and in Go that every codec
-// function gave the reference's answer, that every peer did but where a
-// known difference says otherwise, and that each codec row has its peers
-// and copy rows.
-func TestTable(t *testing.T) {
+// TestCrateSource checks that the newest percent-encoding 2 directory is
+// found whatever its version, and that none is an error naming what
+// installs it.
+func TestCrateSource(t *testing.T) {
+	dir := t.TempDir()
+	glob := filepath.Join(dir, "percent-encoding-2.*")
+	if _, _, err := crateSource(glob); err == nil || !strings.Contains(err.Error(), "make bench-peers") {
+		t.Errorf("no crate: error %v, want one naming make bench-peers", err)
+	}
+	for _, v := range []string{"2.2.0", "2.10.1", "2.9.9", "2.x"} {
+		if err := os.Mkdir(filepath.Join(dir, "percent-encoding-"+v), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d, v, err := crateSource(glob); err != nil || v != "2.10.1" || d != filepath.Join(dir, "percent-encoding-2.10.1") {
+		t.Errorf("got %s, %s, %v; want version 2.10.1", d, v, err)
+	}
+}
+
+// schemas loads table.schema.json and peer.schema.json.
+func schemas(t *testing.T) *jsonschema.Set {
+	t.Helper()
+	s, err := jsonschema.Load("table.schema.json", "peer.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// smallRun runs the harness on the ops named and the mixed input, one
+// iteration a cell, with the external peers named, and returns the table
+// after checking it against table.schema.json.
+func smallRun(t *testing.T, ops string, rounds int, peers, rustDir string) *Table {
+	t.Helper()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "bench-peers.json")
-	peers := peerArgs(t)
 	var stdout, stderr bytes.Buffer
-	args := []string{"-n", "1", "-rounds", "2", "-random-size", "4096", "-dir", ".", "-work", filepath.Join(dir, "work"),
-		"-json", out, "-peers", peers}
+	args := []string{"-n", "1", "-rounds", strconv.Itoa(rounds), "-ops", ops, "-inputs", "mixed",
+		"-dir", ".", "-work", filepath.Join(dir, "work"), "-rust", rustDir, "-json", out, "-peers", peers}
 	if err := run(args, &stdout, &stderr); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "| op | codec function | form | input |") {
+		t.Errorf("no table printed:\n%s", stdout.String())
+	}
+	if err := schemas(t).ValidateFile("table.schema.json", out); err != nil {
+		t.Error(err)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
@@ -83,80 +123,113 @@ func TestTable(t *testing.T) {
 	if err := dec.Decode(&tab); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range tab.Peers {
-		if !p.Ran {
-			t.Errorf("peer %s did not run: %s", p.Peer, p.Reason)
-		}
-	}
-	if len(tab.Rows) == 0 {
-		t.Fatal("no rows")
+	return &tab
+}
+
+// TestTable runs the harness with its Go peers alone (two ops, the mixed
+// input, one iteration a cell, two rounds) and checks the table:
+// its schema, the ops and input asked for, that the codec's and every
+// peer's answers matched the reference, and that each codec row has its
+// fastest peer, its peers' rows and a copy row.
+func TestTable(t *testing.T) {
+	tab := smallRun(t, "percent-decode,encodeURIComponent", 2, "", t.TempDir())
+	if len(tab.Inputs) != 1 || tab.Inputs[0].Name != "mixed" || tab.Rounds != 2 {
+		t.Errorf("inputs %+v, %d rounds: want mixed alone, 2 rounds", tab.Inputs, tab.Rounds)
 	}
 	peersOf := map[string]int{}
+	opsSeen := map[string]bool{}
 	for i, r := range tab.Rows {
-		switch {
-		case r.Peer == "codec":
-			if !r.Matches {
-				t.Errorf("%s %s on %s: the codec's answer differs from the reference", r.Function, r.Form, r.Input)
-			}
-			if tab.Rows[i+1].Peer == "copy" {
-				// Every op has a peer when all of them ran.
-				if peers == "node,python3,rust" {
-					t.Errorf("%s %s on %s: no peer rows", r.Function, r.Form, r.Input)
-				}
-			} else if r.Ratio == nil || r.FastestPeer == "" {
-				t.Errorf("%s %s on %s: no fastest peer", r.Function, r.Form, r.Input)
-			}
-		case r.Peer == "node" && r.Op == "fragment-encode" && r.Input == "random":
-			// The URL parser drops tab and newline from what the hash setter
-			// is given: not the fragment set's percent-encoding.
-			if r.Matches {
-				t.Errorf("node's URL.hash matches on random input, which holds tabs and newlines")
-			}
-		case !r.Matches:
-			t.Errorf("%s (%s) on %s for %s: answer differs from the reference", r.Peer, r.PeerFunction, r.Input, r.Op)
-		default:
+		opsSeen[r.Op] = true
+		if !r.Matches {
+			t.Errorf("%s (%s) for %s %s on %s: the answer differs from the reference", r.Peer, r.PeerFunction, r.Function, r.Form, r.Input)
+		}
+		if r.Peer != "codec" {
 			peersOf[r.Peer]++
+			continue
+		}
+		if r.Ratio == nil || r.FastestPeer == "" {
+			t.Errorf("%s %s on %s: no fastest peer", r.Function, r.Form, r.Input)
+		}
+		if i+1 >= len(tab.Rows) || tab.Rows[i+1].Peer == "codec" || tab.Rows[i+1].Peer == "copy" {
+			t.Errorf("%s %s on %s: no peer rows", r.Function, r.Form, r.Input)
 		}
 	}
-	for _, p := range append([]string{"net/url", "goja", "copy"}, strings.Split(peers, ",")...) {
-		if p != "" && peersOf[p] == 0 {
+	if len(opsSeen) != 2 || !opsSeen["percent-decode"] || !opsSeen["encodeURIComponent"] {
+		t.Errorf("ops %v: want percent-decode and encodeURIComponent", opsSeen)
+	}
+	for _, p := range []string{"net/url", "goja", "copy"} {
+		if peersOf[p] == 0 {
 			t.Errorf("no rows of peer %s", p)
 		}
 	}
-	if !strings.Contains(stdout.String(), "| op | codec function | form | input |") {
-		t.Errorf("no table printed:\n%s", stdout.String())
-	}
+}
 
-	t.Run("jsonschema", func(t *testing.T) {
-		testenv.Require(t, testenv.Module("python3", "jsonschema"))
-		in := filepath.Join(dir, "in")
-		if err := os.WriteFile(in, []byte("a%20b"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		var reports []string
-		for _, p := range []struct{ peer, prog string }{{"node", "peer.js"}, {"python3", "peer.py"}} {
-			if testenv.Check(testenv.Command(p.peer)) != nil {
-				continue
+// TestPeers runs each peer program this machine has: its report, with no
+// case and with one, against peer.schema.json, and the harness with it on
+// percent-decode (which every peer runs), where the peer's answer must
+// match the reference. A peer that is
+// missing is skipped, naming what `make bench-peers` installs. The Rust
+// peer is built in bin/benchpeers/rust when `make bench-peers` built it
+// there (cargo finds nothing to do), else in a temporary directory (one
+// small crate, offline: a few seconds; skipped under -short).
+func TestPeers(t *testing.T) {
+	set := schemas(t)
+	in := filepath.Join(t.TempDir(), "in")
+	if err := os.WriteFile(in, []byte("a%20b"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"node", "python3", "rust"} {
+		t.Run(name, func(t *testing.T) {
+			rustDir := t.TempDir()
+			switch name {
+			case "rust":
+				testenv.Require(t, testenv.Command("cargo").By("bench-peers"))
+				if _, _, err := crateSource(crateGlob); err != nil {
+					testenv.Require(t, testenv.File(crateGlob).By("bench-peers"))
+				}
+				built := filepath.Join("..", "..", "..", "bin", "benchpeers", "rust")
+				if _, err := os.Stat(filepath.Join(built, "target", "release", "benchpeers-rust")); err == nil {
+					rustDir = built
+				} else if testing.Short() {
+					t.Skip("-short, and the Rust peer is not built in bin/benchpeers/rust: `make bench-peers` builds it")
+				}
+			default:
+				testenv.Require(t, testenv.Command(name).By("bench-peers"))
 			}
-			rep, err := exec.Command(p.peer, p.prog, "1000", "percent-decode", in, "1", "-").Output()
-			if err != nil {
-				t.Fatalf("%s %s: %v", p.peer, p.prog, err)
+			ps := newPeers(options{dir: ".", peers: name, rust: rustDir}, io.Discard)
+			if len(ps) != 1 || ps[0].notRun != "" {
+				t.Fatalf("peer %s not run: %s", name, ps[0].notRun)
 			}
-			reports = append(reports, string(rep))
-		}
-		script := `
-import json, sys, jsonschema
-table, peer = (json.load(open(f)) for f in ("table.schema.json", "peer.schema.json"))
-for s in (table, peer):
-    jsonschema.Draft202012Validator.check_schema(s)
-jsonschema.Draft202012Validator(table).validate(json.load(open(sys.argv[1])))
-for line in sys.stdin:
-    jsonschema.Draft202012Validator(peer).validate(json.loads(line))
-`
-		cmd := exec.Command("python3", "-c", script, out)
-		cmd.Stdin = strings.NewReader(strings.Join(reports, ""))
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("jsonschema: %v\n%s", err, msg)
-		}
-	})
+			for _, args := range [][]string{{"0"}, {"1000", "percent-decode", in, "1", "-"}} {
+				cmd := exec.Command(ps[0].argv[0], append(slices.Clone(ps[0].argv[1:]), args...)...)
+				rep, err := cmd.Output()
+				if err != nil {
+					t.Fatalf("%s %s: %v", cmd, args, err)
+				}
+				if err := set.ValidateJSON("peer.schema.json", rep); err != nil {
+					t.Errorf("%s %s: %v", cmd, args, err)
+				}
+			}
+
+			tab := smallRun(t, "percent-decode", 1, name, rustDir)
+			for _, p := range tab.Peers {
+				if p.Peer == name && (!p.Ran || p.Version == "") {
+					t.Errorf("peer %s: ran %v, version %q, %s", name, p.Ran, p.Version, p.Reason)
+				}
+			}
+			n := 0
+			for _, r := range tab.Rows {
+				if r.Peer != name {
+					continue
+				}
+				n++
+				if !r.Matches {
+					t.Errorf("%s (%s) on %s for %s: the answer differs from the reference", r.Peer, r.PeerFunction, r.Input, r.Op)
+				}
+			}
+			if n == 0 {
+				t.Errorf("no rows of peer %s", name)
+			}
+		})
+	}
 }

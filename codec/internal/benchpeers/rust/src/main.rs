@@ -190,7 +190,10 @@ fn main() {
         i += 4;
     }
     println!(
-        "{{\"peer\":\"rust\",\"version\":\"percent-encoding 2.2.0\",\"functions\":[{}],\"results\":[{}]}}",
+        "{{\"peer\":\"rust\",\"version\":\"percent-encoding {}\",\"functions\":[{}],\"results\":[{}]}}",
+        // The crate's version, which the harness (main.go's buildRust) sets
+        // when it builds this program.
+        option_env!("BENCHPEERS_CRATE_VERSION").unwrap_or("2 (version unknown)"),
         functions.join(","),
         results.join(",")
     );
