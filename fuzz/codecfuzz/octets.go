@@ -125,8 +125,8 @@ func checkPercentDecode(sel byte, in []byte) error {
 	verbatim, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	want, wantErr := modelDecode(s, verbatim, false)
-	got, err := codec.PercentDecodeString(s, verbatim)
-	app, appErr := codec.AppendPercentDecode([]byte(prefix), in, verbatim)
+	got, err := codec.PercentDecodeString(planted(s), verbatim)
+	app, appErr := codec.AppendPercentDecode([]byte(prefix), plantedOctets(in), verbatim)
 	if wantErr != nil {
 		if err := checkEscapeError("PercentDecodeString", in, err, wantErr); err != nil {
 			return err
@@ -173,10 +173,10 @@ func checkLenientDecode(sel byte, in []byte) error {
 	verbatim, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	want := modelDecodeLenient(s, verbatim)
-	if app := codec.AppendPercentDecodeLenient([]byte(prefix), in, verbatim); string(app) != prefix+want {
+	if app := codec.AppendPercentDecodeLenient([]byte(prefix), plantedOctets(in), verbatim); string(app) != prefix+want {
 		return fmt.Errorf("AppendPercentDecodeLenient(%q, %q, %s) = %q, want %q", prefix, in, name, app, prefix+want)
 	}
-	got := codec.PercentDecodeLenientString(s, verbatim)
+	got := codec.PercentDecodeLenientString(planted(s), verbatim)
 	if got != want {
 		return fmt.Errorf("PercentDecodeLenientString(%q, %s) = %q, want %q", in, name, got, want)
 	}
@@ -203,8 +203,8 @@ func checkLenientDecode(sel byte, in []byte) error {
 func checkFormDecode(in []byte) error {
 	s := string(in)
 	want, wantErr := modelDecode(s, codec.Set{}, true)
-	got, err := codec.QueryUnescapeString(s)
-	app, appErr := codec.AppendQueryUnescape([]byte(prefix), in)
+	got, err := codec.QueryUnescapeString(planted(s))
+	app, appErr := codec.AppendQueryUnescape([]byte(prefix), plantedOctets(in))
 	if wantErr != nil {
 		if err := checkEscapeError("QueryUnescapeString", in, err, wantErr); err != nil {
 			return err
