@@ -188,10 +188,10 @@ func checkECMADecode(s []uint16) error {
 		}
 	}
 	if fuzzinput.FirstLoneSurrogate(s) < 0 {
-		in := string(utf16.Decode(s))
+		in := string(appendUTF16AsUTF8(nil, s))
 		for i, d := range ecmaDecoders {
 			got, err := d.str(in)
-			if (err != nil) != (errs[i] != nil) || (err == nil && got != string(utf16.Decode(outs[i]))) {
+			if (err != nil) != (errs[i] != nil) || (err == nil && got != string(appendUTF16AsUTF8(nil, outs[i]))) {
 				return fmt.Errorf("%sString(%q) = %q, %v; the UTF-16 form gives %s, %v", d.name, in, got, err, fuzzinput.UnitsString(outs[i]), errs[i])
 			}
 		}
