@@ -133,16 +133,20 @@ func checkIRI(s string) error {
 // already decided: IRIToURI where the authority auth is ASCII (the model
 // is then modelEncode), URIToIRI where s holds no '%' (both return s).
 func checkIRIModel(s, auth, uri string, uriErr error, iri string) error {
-	iriToURI, uriToIRI := !isASCII(auth), strings.IndexByte(s, '%') >= 0
-	if !iriToURI && !uriToIRI || !utf8.ValidString(s) {
-		return nil
-	}
 	// Where RFC 3986 Appendix B's regular expression finds an authority
 	// (after any run of characters but ":/?#" as a scheme) and the ABNF
 	// does not (a scheme starts with a letter: "0://例"), the input is no
 	// IRI and the codec reads the first way, the model the second.
 	_, hasAuth := modelAuthority(s)
-	if _, _, _, ok := spec.SplitHost(s); ok != hasAuth {
+	_, host, _, ok := spec.SplitHost(s)
+	if ok != hasAuth {
+		return nil
+	}
+	// Cheap tests first, for what Open would leave open anyway: a
+	// non-ASCII host (§3.1), a URI that is not ASCII (§3.2).
+	iriToURI := !isASCII(auth) && isASCII(host)
+	uriToIRI := strings.IndexByte(s, '%') >= 0 && isASCII(s)
+	if !iriToURI && !uriToIRI || !utf8.ValidString(s) {
 		return nil
 	}
 	in := spec.Units(s)
