@@ -55,4 +55,3 @@ func TestPunycode(t *testing.T) {
 		}
 	}
 }
-
