@@ -166,7 +166,8 @@ chromium-legacy:
 # start and end, crashes). Crash files land in LIBFUZZEROUT/crashes; the
 # table ends with the command that replays each under go test. Exits 1 if
 # a target crashed. LIBFUZZERTAGS adds build tags (pctest_plantbug plants
-# a bug in the codec's decoder); LIBFUZZERMATCH picks targets by regexp.
+# internal/mutants' decode bug in front of the codec in the decode targets
+# of fuzz/codecfuzz); LIBFUZZERMATCH picks targets by regexp.
 # Not part of test.
 LIBFUZZERTIME  ?= 10s
 LIBFUZZERFORK  ?= 2

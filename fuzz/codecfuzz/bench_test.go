@@ -3,6 +3,7 @@ package codecfuzz
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
@@ -31,13 +32,32 @@ var benchChecks = []struct {
 	{"NetURLUnescape", []vectors.Op{vectors.OpGoQueryUnescape}, str, func(a []any) error { return checkNetURLUnescape(a[0].(string)) }},
 	{"ECMAEncode", []vectors.Op{vectors.OpEncodeURI}, units, func(a []any) error { return checkECMAEncode(fuzzinput.Units(a[0].([]byte))) }},
 	{"ECMADecode", []vectors.Op{vectors.OpDecodeURI}, units, func(a []any) error { return checkECMADecode(fuzzinput.Units(a[0].([]byte))) }},
+	{"AnnexB", []vectors.Op{vectors.OpEscape, vectors.OpUnescape}, units, func(a []any) error { return checkAnnexB(fuzzinput.Units(a[0].([]byte))) }},
+	{"LegacyEncode", legacyOps, labeled, func(a []any) error {
+		labels, err := fuzzinput.Labels(legacyOps...)
+		if err != nil {
+			return err
+		}
+		return checkLegacy(labels[int(a[0].(byte))%len(labels)], a[1].(string))
+	}},
 }
+
+// legacyOps are the ops whose vectors seed LegacyEncode and name its labels.
+var legacyOps = []vectors.Op{vectors.OpQueryEncode, vectors.OpQueryEncodeScheme, vectors.OpFormEncodeLegacy}
 
 func octets(v vectors.Vector) []any    { return []any{fuzzinput.InputOctets(v)} }
 func selOctets(v vectors.Vector) []any { return []any{byte(0), fuzzinput.InputOctets(v)} }
 func str(v vectors.Vector) []any       { return []any{string(fuzzinput.InputOctets(v))} }
 func pair(v vectors.Vector) []any      { s := string(fuzzinput.InputOctets(v)); return []any{s, s} }
 func units(v vectors.Vector) []any     { return []any{fuzzinput.UnitsBytes(v.In)} }
+
+// labeled is LegacyEncode's arguments for v: the selector of its label
+// (its index in fuzzinput.Labels, as fuzzinput.SeedLabeled writes it) and
+// its input.
+func labeled(v vectors.Vector) []any {
+	labels, _ := fuzzinput.Labels(legacyOps...)
+	return []any{byte(slices.Index(labels, v.Args["encoding"])), string(fuzzinput.InputOctets(v))}
+}
 
 // BenchmarkChecks measures what one fuzz execution of each target costs
 // beyond the fuzzing engine: its check, run over the inputs of its op's

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/internal/spec"
+	"github.com/pctest/pctest/vectors"
 )
 
 // iriKeepSet holds what IRIToURI leaves as it is outside a non-ASCII
@@ -120,5 +121,53 @@ func checkIRI(s string) error {
 			return fmt.Errorf("IRIToURI(URIToIRI(%q)) = IRIToURI(%q) = %q, %v; want %q, up to ASCII case", s, iri, back, err, want)
 		}
 	}
+	return checkIRIModel(s, auth, uri, err, iri)
+}
+
+// checkIRIModel checks uri, uriErr (IRIToURI's answer for s) and iri
+// (URIToIRI's) against internal/spec's transcriptions of RFC 3987 §3.1 and
+// §3.2 (spec.IRIToURI, spec.URIToIRI), the models the iri vectors come
+// from, wherever the spec decides the answer: s is UTF-8, and
+// vectors.Request.Open leaves no clause open (an IRI for §3.1 with an ASCII
+// host, a URI for §3.2 without an A-label). It skips what checkIRI has
+// already decided: IRIToURI where the authority auth is ASCII (the model
+// is then modelEncode), URIToIRI where s holds no '%' (both return s).
+func checkIRIModel(s, auth, uri string, uriErr error, iri string) error {
+	// Where RFC 3986 Appendix B's regular expression finds an authority
+	// (after any run of characters but ":/?#" as a scheme) and the ABNF
+	// does not (a scheme starts with a letter: "0://例"), the input is no
+	// IRI and the codec reads the first way, the model the second.
+	_, hasAuth := modelAuthority(s)
+	_, host, _, ok := spec.SplitHost(s)
+	if ok != hasAuth {
+		return nil
+	}
+	// Cheap tests first, for what Open would leave open anyway: a
+	// non-ASCII host (§3.1), a URI that is not ASCII (§3.2).
+	iriToURI := !isASCII(auth) && isASCII(host)
+	uriToIRI := strings.IndexByte(s, '%') >= 0 && isASCII(s)
+	if !iriToURI && !uriToIRI || !utf8.ValidString(s) {
+		return nil
+	}
+	in := spec.Units(s)
+	if iriToURI && openClause(vectors.OpIRIToURI, in) == "" {
+		want, _ := spec.IRIToURI(in)
+		if w := string(spec.ToUTF8(want)); uriErr != nil || uri != w {
+			return fmt.Errorf("IRIToURI(%q) = %q, %v; the model (RFC 3987 §3.1) says %q", s, uri, uriErr, w)
+		}
+	}
+	if uriToIRI && openClause(vectors.OpURIToIRI, in) == "" {
+		want, _ := spec.URIToIRI(in)
+		if w := string(spec.ToUTF8(want)); iri != w {
+			return fmt.Errorf("URIToIRI(%q) = %q; the model (RFC 3987 §3.2) says %q", s, iri, w)
+		}
+	}
 	return nil
+}
+
+// openClause is the clause that leaves op's answer for in open
+// (vectors.Request.Open), "" when the spec decides it.
+func openClause(op vectors.Op, in []uint16) string {
+	clause, _ := vectors.Request{Op: op, In: in}.Open()
+	return clause
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/internal/spec"
@@ -92,7 +93,7 @@ func modelEncodeNoDouble(s string, keep codec.Set) string {
 // (offset -1 when there is none): those the decoder consumed for it.
 func modelUTF8Decode(in []byte) (out []byte, errOffset int, errText []byte) {
 	u, from, to := spec.UTF8Decode(in)
-	out = []byte(string(utf16.Decode(u)))
+	out = appendUTF16AsUTF8(make([]byte, 0, 3*len(u)), u)
 	if from < 0 {
 		return out, -1, nil
 	}
@@ -116,4 +117,26 @@ func modelAuthority(s string) (authority string, ok bool) {
 		after = after[:i]
 	}
 	return after, true
+}
+
+// appendUTF16AsUTF8 appends the UTF-8 of the code units u (a lone
+// surrogate as U+FFFD, as utf16.Decode and string conversion write it) to
+// dst: the same bytes as []byte(string(utf16.Decode(u))), without the
+// []rune and the string in between.
+func appendUTF16AsUTF8(dst []byte, u []uint16) []byte {
+	for i := 0; i < len(u); i++ {
+		c := rune(u[i])
+		switch {
+		case c < 0x80:
+			dst = append(dst, byte(c))
+			continue
+		case utf16.IsSurrogate(c) && c < 0xDC00 && i+1 < len(u) && u[i+1] >= 0xDC00 && u[i+1] <= 0xDFFF:
+			c = utf16.DecodeRune(c, rune(u[i+1]))
+			i++
+		case utf16.IsSurrogate(c):
+			c = utf8.RuneError
+		}
+		dst = utf8.AppendRune(dst, c)
+	}
+	return dst
 }

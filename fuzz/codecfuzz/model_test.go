@@ -125,3 +125,50 @@ func TestContainsXN(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendUTF16AsUTF8 checks appendUTF16AsUTF8 against the conversion
+// it replaces, []byte(string(utf16.Decode(u))), on every code unit alone
+// and on pairs of edge units (surrogates in and out of order).
+func TestAppendUTF16AsUTF8(t *testing.T) {
+	check := func(u []uint16) {
+		if got, want := appendUTF16AsUTF8([]byte("p"), u), "p"+string(utf16.Decode(u)); string(got) != want {
+			t.Fatalf("appendUTF16AsUTF8(%04x) = %q, want %q", u, got, want)
+		}
+	}
+	for c := range 0x10000 {
+		check([]uint16{uint16(c)})
+	}
+	edges := []uint16{0, 'a', 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF}
+	for _, a := range edges {
+		for _, b := range edges {
+			for _, c := range edges {
+				check([]uint16{a, b, c})
+			}
+		}
+	}
+}
+
+// TestCheckIRIModel checks that checkIRIModel holds the codec to the
+// models: the codec's own answers pass, and a wrong answer of either
+// function, where the spec decides it, fails.
+func TestCheckIRIModel(t *testing.T) {
+	for _, tt := range []struct{ s, auth, wrongURI, wrongIRI string }{
+		{"http://a/%C3%A9?x", "a", "", "http://a/%C3%A9?x"},
+		{"http://us\u00e9r@a/\u00e9", "us\u00e9r@a", "http://us%C3%A9r@a/\u00e9", ""},
+	} {
+		uri, uriErr := codec.IRIToURI(tt.s)
+		iri, err := codec.URIToIRI(tt.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkIRIModel(tt.s, tt.auth, uri, uriErr, iri); err != nil {
+			t.Errorf("the codec's own answers fail: %v", err)
+		}
+		if tt.wrongURI != "" && checkIRIModel(tt.s, tt.auth, tt.wrongURI, nil, iri) == nil {
+			t.Errorf("IRIToURI(%q) = %q passes", tt.s, tt.wrongURI)
+		}
+		if tt.wrongIRI != "" && checkIRIModel(tt.s, tt.auth, uri, uriErr, tt.wrongIRI) == nil {
+			t.Errorf("URIToIRI(%q) = %q passes", tt.s, tt.wrongIRI)
+		}
+	}
+}

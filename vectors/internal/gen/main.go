@@ -10,9 +10,9 @@
 //     expected values come from the transcriptions of package
 //     internal/spec (the sets of RFC 3986, WHATWG URL, ECMA-262 and net/url's
 //     gen_encoding_table.go; ECMA-262 5.1 §15.1.3 Encode and Decode; Annex
-//     B escape and unescape; the octet-level algorithms), which the fuzz
-//     targets check the codec against too, and of this package (iri.go,
-//     legacy.go).
+//     B escape and unescape; the octet-level algorithms; RFC 3987 IRI to
+//     URI and back; percent-encode after encoding with the legacy
+//     encodings), which the fuzz targets check the codec against too.
 //
 // Neither it nor internal/spec imports package codec (spec's TestNoCodec
 // checks the import graph): the vectors judge the codec, so they must
