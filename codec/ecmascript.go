@@ -214,12 +214,14 @@ func AppendEncodeUTF16(dst []byte, s []uint16, keep Set) ([]byte, error) {
 // U+10FFFF — (4.d.vii.8, following RFC 3629 as the spec's note requires).
 // Noncharacters such as U+FFFE and U+FFFF decode as any other code point.
 //
-// When s holds no '%', Decode copies every code unit (step 4.c), and
-// DecodeUTF16 returns s itself, its capacity cut to its length so that an
-// append to the result copies, and allocates nothing.
+// When s holds no '%', Decode copies every code unit (step 4.c), and so
+// does DecodeUTF16, in one copy: the result never shares memory with s, so
+// a caller that reuses s (as pctest fuzz reuses its buffers) keeps its
+// answer. [DecodeURIComponentString] and the other string forms, whose
+// strings cannot change, return their input itself instead.
 func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 	if indexPct16(s) < 0 {
-		return s[:len(s):len(s)], nil
+		return append(make([]uint16, 0, len(s)), s...), nil
 	}
 	d, off, f := appendDecode(make([]uint16, 0, len(s)), s, &keep)
 	if f != faultNone {
