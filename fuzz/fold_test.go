@@ -130,3 +130,37 @@ func (p planted) Do(_ context.Context, req vectors.Request) (vectors.Response, e
 	}
 	return p.do(req)
 }
+
+// TestFuzzAnswersSharingInput checks that an answer sharing its input's
+// memory is judged as it was given: a reference whose decodeURIComponent
+// returns its input itself when there is nothing to decode (as package
+// codec's once did), fuzzed against itself, has no findings. The engine
+// once had it answer the generator's request, which the next case
+// overwrote, and reported the reference against itself.
+func TestFuzzAnswersSharingInput(t *testing.T) {
+	ref := conformance.Reference()
+	aliasing := planted{name: "aliasing", op: vectors.OpDecodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
+			if !slices.Contains(req.In, '%') {
+				return vectors.Response{Out: req.In}, nil
+			}
+			return ref.Do(context.Background(), req)
+		},
+	}
+	o := &fuzzOp{op: vectors.OpDecodeURIComponent}
+	f := &fuzzer{impl: aliasing, ref: aliasing, seed: 1, limit: 4 * batchSize, max: 10, shrinkTime: time.Minute,
+		deadline: time.Now().Add(time.Hour), ops: []*fuzzOp{o}, changed: make(chan struct{})}
+	w := &fuzzWorker{size: batchSize}
+	ctx := context.Background()
+	for range 4 {
+		if !f.batch(ctx, ctx, w) {
+			break
+		}
+	}
+	if n := f.judged.Load(); n < batchSize {
+		t.Fatalf("%d cases judged, want at least %d", n, batchSize)
+	}
+	for _, fd := range f.findings {
+		t.Errorf("finding of the reference against itself: %q", string(utf16.Decode(fd.Request.In)))
+	}
+}

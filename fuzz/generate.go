@@ -153,9 +153,20 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 		}
 		i := f.next.Add(1)
 		req := g.Request(f.seed, i)
-		want, err := f.ref.Do(gctx, req)
+		if cap(units) == 0 && req.In != nil {
+			units = make([]uint16, 0, 64*w.size)
+		}
+		if cap(octets) == 0 && req.InHex != nil {
+			octets = make([]byte, 0, 32*w.size)
+		}
+		// The reference answers the batch's copy of the request, not the
+		// generator's: an answer may share its input's memory (a decoder
+		// that returns its input when there is nothing to decode), and the
+		// generator's is overwritten by the next case.
+		kept, ku, ko := keepRequest(req, units, octets)
+		want, err := f.ref.Do(gctx, kept)
 		if err != nil || want.Unsupported {
-			continue // the reference does not take this input: not a case
+			continue // the reference does not take this input: not a case (its copy is overwritten)
 		}
 		if n := f.sent.Add(1); f.limit > 0 && n > f.limit {
 			// Enough cases: send no more, and let those in flight finish.
@@ -163,13 +174,7 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 			f.full.Store(true)
 			break
 		}
-		if cap(units) == 0 && req.In != nil {
-			units = make([]uint16, 0, 64*w.size)
-		}
-		if cap(octets) == 0 && req.InHex != nil {
-			octets = make([]byte, 0, 32*w.size)
-		}
-		req, units, octets = keepRequest(req, units, octets)
+		req, units, octets = kept, ku, ko
 		w.cases = append(w.cases, fuzzCase{o: o, i: i, req: req, want: want})
 	}
 	if len(w.cases) == 0 {
