@@ -233,7 +233,7 @@ func (t *Process) completeLocked(c *call, resp vectors.Response, err error) {
 			g.charged = true
 		}
 		if g.pending == 0 && !g.charged && !t.closed && t.fatal == nil {
-			t.stats.Flaky++
+			t.incidents.Flaky++
 			t.note("flaky incident: " + g.err.Error() + "; none of the requests in flight failed so when sent again alone")
 		}
 	}

@@ -71,7 +71,7 @@ func (t *Process) spawnLocked() error {
 	t.proc = p
 	t.starts++
 	if t.starts > 1 {
-		t.stats.Restarts++
+		t.incidents.Restarts++
 	}
 	t.lastProgress = time.Now()
 	if t.onStart != nil {

@@ -191,11 +191,11 @@ func (t *Process) chargeLocked(c *call, err error) {
 	}
 	switch Kind(err) {
 	case "crash":
-		t.stats.Crashes++
+		t.incidents.Crashes++
 	case "timeout":
-		t.stats.Timeouts++
+		t.incidents.Timeouts++
 	case "protocol":
-		t.stats.ProtocolErrors++
+		t.incidents.ProtocolErrors++
 	}
 	if c.canary {
 		// The canary is the runner's: its failure tells only that the

@@ -157,7 +157,7 @@ func (t *Process) handleLineLocked(p *proc, line []byte, now time.Time, id int64
 		// A request answered already, or charged with a protocol error
 		// before its own response came.
 		if !p.charged[id] {
-			t.stats.StrayLines++
+			t.incidents.StrayLines++
 			t.note(fmt.Sprintf("stray stdout line, an answer to request %d answered already: %s", id, quoteLine(line)))
 		}
 		delete(p.charged, id)
@@ -212,7 +212,7 @@ func (t *Process) unattributedLocked(p *proc, line []byte, err error) {
 	}
 	switch {
 	case len(s) == 0:
-		t.stats.StrayLines++
+		t.incidents.StrayLines++
 		t.note("stray stdout line: " + quoteLine(line))
 	case alone:
 		if p.charged == nil {

@@ -88,7 +88,7 @@ const (
 // testee is killed and restarted, and the requests in flight are sent again
 // one at a time, each judged on its own answer, so that the incident is
 // charged to the request that causes it alone. An incident that no request
-// causes alone is counted in Stats.Flaky, noted in the stderr tail, and
+// causes alone is counted in Incidents().Flaky, noted in the stderr tail, and
 // charged to none. Requests the testee never read from its stdin are sent
 // again, charged with nothing. A response that names a request already
 // answered is a stray line, counted and noted, and charged to none.
@@ -122,7 +122,7 @@ type Process struct {
 	answered     int64 // valid responses, ever
 	silentExits  int   // process exits in a row without a valid response
 	starts       int
-	stats        Stats
+	incidents    report.Incidents
 	// badLines counts the output lines in a row that the output rule
 	// counts (badLineLocked), with no valid answer since; badQuotes quotes
 	// the first of them.
@@ -147,10 +147,6 @@ type Process struct {
 	// outputLines counts the output lines handled, for afterWrite.
 	outputLines int64
 }
-
-// Stats counts the incidents of a run: report.Incidents, as the JSON
-// reports write them.
-type Stats = report.Incidents
 
 // A call is one request in flight.
 type call struct {
@@ -373,11 +369,12 @@ func (t *Process) NothingAnswered(sent int64) error {
 	return &StartError{Command: t.cfg.Command, Err: fmt.Errorf("answered none of the %d requests sent", sent), Stderr: t.Stderr(stderrExcerpt)}
 }
 
-// Stats returns the incident counts so far.
-func (t *Process) Stats() Stats {
+// Incidents returns the incident counts so far, as the JSON reports write
+// them.
+func (t *Process) Incidents() report.Incidents {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.stats
+	return t.incidents
 }
 
 // Stderr returns the end of what the testee wrote to its stderr, at most n

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
-	"github.com/pctest/pctest/testee"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -148,7 +148,7 @@ func (r *rateWindow) left(now time.Time, n, total int64) (time.Duration, bool) {
 
 // incidentsText says what went wrong with a testee so far, for a progress
 // line: ", 3 restarts, 2 crashes" (the counts that are not zero), or "".
-func incidentsText(st testee.Stats) string {
+func incidentsText(st report.Incidents) string {
 	var b strings.Builder
 	for _, c := range []struct {
 		n    int
@@ -168,7 +168,7 @@ func incidentsText(st testee.Stats) string {
 // lasted runProgressAfter, until the returned stop is called: the count,
 // the rate, the testee's incidents (stats, if not nil) and the time left
 // at the recent rate, or how long nothing was answered.
-func watchRun(w io.Writer, c *counted, total int, start time.Time, stats func() testee.Stats) (stop func()) {
+func watchRun(w io.Writer, c *counted, total int, start time.Time, stats func() report.Incidents) (stop func()) {
 	if w == nil {
 		return func() {}
 	}

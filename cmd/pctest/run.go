@@ -323,9 +323,9 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		// How many vectors the options select: the count of a run that
 		// answers nothing.
 		none, _ := conformance.Results(ctx, conformance.Funcs{}, opts...)
-		var stats func() testee.Stats
+		var stats func() report.Incidents
 		if im.Testee != nil {
-			stats = im.Testee.Stats
+			stats = im.Testee.Incidents
 		}
 		stop = watchRun(progress, c, len(none), rep.Start, stats)
 	}
@@ -340,7 +340,7 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		if err := im.Testee.StartFailure(); err != nil {
 			return nil, err
 		}
-		rep.Incidents = im.Testee.Stats()
+		rep.Incidents = im.Testee.Incidents()
 		rep.Stderr = im.Testee.Stderr(stderrExcerpt)
 	}
 	if err != nil {
