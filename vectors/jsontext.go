@@ -1,6 +1,7 @@
 package vectors
 
 import (
+	"bytes"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -83,6 +84,7 @@ type jsonParser struct {
 	data  []byte
 	pos   int
 	depth int
+	names map[string]string // the member names read so far, to share them
 }
 
 // parseJSON parses data as exactly one JSON value with optional white space
@@ -240,12 +242,12 @@ func (p *jsonParser) object() (jsonValue, error) {
 			return v, p.errorf("want a member name (a string)")
 		}
 		off := p.pos
-		name, err := p.str()
+		name, err := p.name()
 		if err != nil {
 			return v, err
 		}
 		for _, m := range v.members {
-			if m.name == string(utf16.Decode(name)) {
+			if m.name == name {
 				p.pos = off
 				return v, p.errorf("duplicate member name " + strconv.Quote(m.name))
 			}
@@ -260,7 +262,10 @@ func (p *jsonParser) object() (jsonValue, error) {
 		if err != nil {
 			return v, err
 		}
-		v.members = append(v.members, jsonMember{name: string(utf16.Decode(name)), off: off, val: val})
+		if v.members == nil {
+			v.members = make([]jsonMember, 0, 8)
+		}
+		v.members = append(v.members, jsonMember{name: name, off: off, val: val})
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return v, p.errorf("unexpected end of input in object")
@@ -277,6 +282,54 @@ func (p *jsonParser) object() (jsonValue, error) {
 	}
 }
 
+// name reads a member name starting at its opening quote and returns it
+// as UTF-8, lone surrogates as U+FFFD. A name of printable ASCII without
+// escapes, as every name of the vectors files is, is read straight from
+// the bytes, and the names seen before are shared, not allocated again.
+func (p *jsonParser) name() (string, error) {
+	start := p.pos + 1
+	for i := start; i < len(p.data); i++ {
+		c := p.data[i]
+		if c == '"' {
+			b := p.data[start:i]
+			name, ok := p.names[string(b)]
+			if !ok {
+				if p.names == nil {
+					p.names = map[string]string{}
+				}
+				name = string(b)
+				p.names[name] = name
+			}
+			p.pos = i + 1
+			return name, nil
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	u, err := p.str()
+	if err != nil {
+		return "", err
+	}
+	return utf16String(u), nil
+}
+
+// utf16String returns the UTF-8 of the code units u, a lone surrogate as
+// U+FFFD, as string(utf16.Decode(u)) does, without the detour through
+// runes when u is ASCII.
+func utf16String(u []uint16) string {
+	for _, c := range u {
+		if c >= utf8.RuneSelf {
+			return string(utf16.Decode(u))
+		}
+	}
+	b := make([]byte, len(u))
+	for i, c := range u {
+		b[i] = byte(c)
+	}
+	return string(b)
+}
+
 // str reads a string (RFC 8259 §7) starting at the opening quote and
 // returns its UTF-16 code units. A \uXXXX escape is taken as the one code
 // unit it names, so a lone surrogate survives; unescaped characters must be
@@ -286,6 +339,11 @@ func (p *jsonParser) str() ([]uint16, error) { return p.strCap(16) }
 // strCap is str with room for n code units to start with.
 func (p *jsonParser) strCap(n int) ([]uint16, error) {
 	p.pos++ // opening '"'
+	// The code units are at most the bytes up to the closing quote (the
+	// first quote, unless one is escaped).
+	if q := bytes.IndexByte(p.data[p.pos:], '"'); q > n {
+		n = q
+	}
 	u := make([]uint16, 0, n)
 	for {
 		if p.pos >= len(p.data) {

@@ -5,10 +5,11 @@ import (
 	"embed"
 	"encoding/hex"
 	"errors"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
-	"unicode/utf16"
+	"sync"
 )
 
 //go:generate go run ./internal/gen -dir .
@@ -31,11 +32,46 @@ func ReadFile(name string) ([]byte, error) { return corpus.ReadFile(name) }
 // Load reads every embedded vectors file (see [Files]) with [LoadFile] and
 // returns all their vectors, file by file, each file in its own order. Ids
 // are unique across files. An error joins up to 20 [*FormatError] values.
+//
+// The files are parsed once per process; each call returns its own copy
+// of the vectors, which the caller may change.
 func Load() ([]Vector, error) {
-	var all []Vector
-	seen := map[string]string{}
-	var errs []error
-	for _, name := range files {
+	loaded.once.Do(func() { loaded.vectors, loaded.err = loadFiles() })
+	if loaded.err != nil {
+		return nil, loaded.err
+	}
+	return cloneVectors(loaded.vectors), nil
+}
+
+// loaded is what loadFiles returned, the first time Load was called.
+var loaded struct {
+	once    sync.Once
+	vectors []Vector
+	err     error
+}
+
+// cloneVectors returns a copy of vs that shares no slice or map with it.
+func cloneVectors(vs []Vector) []Vector {
+	out := slices.Clone(vs)
+	for i := range out {
+		v := &out[i]
+		v.In = slices.Clone(v.In)
+		v.InHex = slices.Clone(v.InHex)
+		v.Expect.Out = slices.Clone(v.Expect.Out)
+		v.Expect.OutHex = slices.Clone(v.Expect.OutHex)
+		if v.Args != nil {
+			v.Args = maps.Clone(v.Args)
+		}
+	}
+	return out
+}
+
+// loadFiles parses and checks every embedded vectors file, as Load
+// returns them.
+func loadFiles() ([]Vector, error) {
+	perFile := make([][]Vector, len(files))
+	n := 0
+	for i, name := range files {
 		data, err := corpus.ReadFile(name)
 		if err != nil {
 			return nil, err
@@ -44,6 +80,13 @@ func Load() ([]Vector, error) {
 		if err != nil {
 			return nil, err
 		}
+		perFile[i] = vs
+		n += len(vs)
+	}
+	all := make([]Vector, 0, n)
+	seen := make(map[string]string, n)
+	var errs []error
+	for _, vs := range perFile {
 		for _, v := range vs {
 			if f, dup := seen[v.ID]; dup {
 				errs = append(errs, &FormatError{File: v.File, Line: v.Line, ID: v.ID, Field: "id",
@@ -107,7 +150,7 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 			if m.val.kind != jsonString {
 				return nil, fail(m.off, "", "area", "want a string", nil)
 			}
-			area = string(utf16.Decode(m.val.str))
+			area = utf16String(m.val.str)
 		case "description":
 			if m.val.kind != jsonString {
 				return nil, fail(m.off, "", "description", "want a string", nil)
@@ -188,7 +231,7 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 		if required && len(m.str) == 0 {
 			return "", fieldErr(name, m, "empty")
 		}
-		return string(utf16.Decode(m.str)), nil
+		return utf16String(m.str), nil
 	}
 	var err error
 	if v.ID, err = str("id", true); err != nil {
