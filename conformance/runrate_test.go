@@ -37,7 +37,10 @@ import (
 // the command to its exit, node's start included in both. The start-up is
 // what pctest run selecting no vector (-run '^$' -allow-empty) takes
 // beyond node reading an empty input: pctest's own fixed cost (loading
-// the vectors, starting the testee, writing the report).
+// the vectors, starting the testee, writing the report). On a loaded
+// machine the wall clock varies with the scheduler; the CPU times (user
+// and system, node's included in pctest's, as wait4 counts a reaped
+// child's) vary less, and are printed too.
 func TestRunRate(t *testing.T) {
 	rStr := os.Getenv("PCTEST_RUN_RATE")
 	if rStr == "" {
@@ -73,17 +76,21 @@ func TestRunRate(t *testing.T) {
 	}
 
 	before := os.Getenv("PCTEST_BIN_BEFORE")
-	type timing struct{ rates, ratios, startups []float64 }
-	var standalone []float64
+	type timing struct{ rates, ratios, startups, cpu, cpuRatios, cpuStartups []float64 }
+	var standalone, standaloneCPU []float64
 	var ours, old timing
 	measure := func(tm *timing, bin, which string, r int) {
-		s := float64(n) / timeNodeOn(t, node, script, file, n).Seconds()
-		h := float64(n) / timeRun(t, bin, n).Seconds()
-		su := timeRun(t, bin, 0) - timeNodeOn(t, node, script, empty, 0)
-		standalone = append(standalone, s)
-		tm.rates, tm.ratios, tm.startups = append(tm.rates, h), append(tm.ratios, h/s), append(tm.startups, su.Seconds()*1000)
-		t.Logf("round %d: node standalone %7.0f/s   pctest run%s %7.0f/s   ratio %3.0f%%   start-up %4.0f ms",
-			r+1, s, which, h, 100*h/s, su.Seconds()*1000)
+		nodeWall, nodeCPU := timeNodeOn(t, node, script, file, n)
+		runWall, runCPU := timeRun(t, bin, n)
+		emptyWall, emptyCPU := timeRun(t, bin, 0)
+		nodeEmptyWall, nodeEmptyCPU := timeNodeOn(t, node, script, empty, 0)
+		s, h := float64(n)/nodeWall.Seconds(), float64(n)/runWall.Seconds()
+		su, cpuSu := emptyWall-nodeEmptyWall, emptyCPU-nodeEmptyCPU
+		standalone, standaloneCPU = append(standalone, s), append(standaloneCPU, ms(nodeCPU))
+		tm.rates, tm.ratios, tm.startups = append(tm.rates, h), append(tm.ratios, h/s), append(tm.startups, ms(su))
+		tm.cpu, tm.cpuRatios, tm.cpuStartups = append(tm.cpu, ms(runCPU)), append(tm.cpuRatios, nodeCPU.Seconds()/runCPU.Seconds()), append(tm.cpuStartups, ms(cpuSu))
+		t.Logf("round %d: node standalone %7.0f/s (cpu %4.0f ms)   pctest run%s %7.0f/s (cpu %4.0f ms)   ratio %3.0f%% (cpu %3.0f%%)   start-up %4.0f ms (cpu %4.0f ms)",
+			r+1, s, ms(nodeCPU), which, h, ms(runCPU), 100*h/s, 100*nodeCPU.Seconds()/runCPU.Seconds(), ms(su), ms(cpuSu))
 	}
 	for r := range rounds {
 		measure(&ours, bin, "", r)
@@ -92,15 +99,20 @@ func TestRunRate(t *testing.T) {
 		}
 	}
 	print := func(what string, tm timing) {
-		t.Logf("  %-32s %8.0f vectors/s, ratio %3.0f%%, start-up %4.0f ms", what, runRateMedian(tm.rates), 100*runRateMedian(tm.ratios), runRateMedian(tm.startups))
+		t.Logf("  %-32s %8.0f vectors/s, ratio %3.0f%%, start-up %4.0f ms; cpu %4.0f ms, ratio %3.0f%%, start-up %4.0f ms",
+			what, runRateMedian(tm.rates), 100*runRateMedian(tm.ratios), runRateMedian(tm.startups),
+			runRateMedian(tm.cpu), 100*runRateMedian(tm.cpuRatios), runRateMedian(tm.cpuStartups))
 	}
-	t.Logf("run-rate: %d vectors, %d rounds interleaved, medians (wall clock):", n, rounds)
-	t.Logf("  %-32s %8.0f vectors/s", "node standalone (from a file):", runRateMedian(standalone))
+	t.Logf("run-rate: %d vectors, %d rounds interleaved, medians (wall clock; cpu: user+system):", n, rounds)
+	t.Logf("  %-32s %8.0f vectors/s; cpu %4.0f ms", "node standalone (from a file):", runRateMedian(standalone), runRateMedian(standaloneCPU))
 	print("pctest run -impl node:", ours)
 	if before != "" {
 		print("before ("+before+"):", old)
 	}
 }
+
+// ms returns d in milliseconds.
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // runRateMedian returns the median of v.
 func runRateMedian(v []float64) float64 {
@@ -131,8 +143,9 @@ func writeRunRequests(t *testing.T, file string) int {
 }
 
 // timeNodeOn runs the node testee on the request file and returns how
-// long it took, checking that it answered n lines.
-func timeNodeOn(t *testing.T, node, script, file string, n int) time.Duration {
+// long it took and the CPU time it used, checking that it answered n
+// lines.
+func timeNodeOn(t *testing.T, node, script, file string, n int) (wall, cpu time.Duration) {
 	in, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
@@ -168,13 +181,14 @@ func timeNodeOn(t *testing.T, node, script, file string, n int) time.Duration {
 	if lines != n {
 		t.Fatalf("node answered %d lines of %d", lines, n)
 	}
-	return el
+	return el, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
 
 // timeRun runs pctest run -impl node -format json on the whole suite
-// (n vectors), or on none (n 0), and returns how long it took, checking
-// that the report holds n results.
-func timeRun(t *testing.T, bin string, n int) time.Duration {
+// (n vectors), or on none (n 0), and returns how long it took and the CPU
+// time it used, node's included, checking that the report holds n
+// results.
+func timeRun(t *testing.T, bin string, n int) (wall, cpu time.Duration) {
 	args := []string{"run", "-impl", "node", "-format", "json"}
 	if n == 0 {
 		args = append(args, "-run", "^$", "-allow-empty")
@@ -195,5 +209,5 @@ func timeRun(t *testing.T, bin string, n int) time.Duration {
 	if len(rep.Results) != n {
 		t.Fatalf("pctest run: %d results, want %d", len(rep.Results), n)
 	}
-	return el
+	return el, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }

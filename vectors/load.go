@@ -5,7 +5,6 @@ import (
 	"embed"
 	"encoding/hex"
 	"errors"
-	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -32,56 +31,34 @@ func ReadFile(name string) ([]byte, error) { return corpus.ReadFile(name) }
 // Load reads every embedded vectors file (see [Files]) with [LoadFile] and
 // returns all their vectors, file by file, each file in its own order. Ids
 // are unique across files. An error joins up to 20 [*FormatError] values.
-//
-// The files are parsed once per process; each call returns its own copy
-// of the vectors, which the caller may change.
 func Load() ([]Vector, error) {
-	loaded.once.Do(func() { loaded.vectors, loaded.err = loadFiles() })
-	if loaded.err != nil {
-		return nil, loaded.err
-	}
-	return cloneVectors(loaded.vectors), nil
-}
-
-// loaded is what loadFiles returned, the first time Load was called.
-var loaded struct {
-	once    sync.Once
-	vectors []Vector
-	err     error
-}
-
-// cloneVectors returns a copy of vs that shares no slice or map with it.
-func cloneVectors(vs []Vector) []Vector {
-	out := slices.Clone(vs)
-	for i := range out {
-		v := &out[i]
-		v.In = slices.Clone(v.In)
-		v.InHex = slices.Clone(v.InHex)
-		v.Expect.Out = slices.Clone(v.Expect.Out)
-		v.Expect.OutHex = slices.Clone(v.Expect.OutHex)
-		if v.Args != nil {
-			v.Args = maps.Clone(v.Args)
-		}
-	}
-	return out
+	return loadFiles()
 }
 
 // loadFiles parses and checks every embedded vectors file, as Load
 // returns them.
 func loadFiles() ([]Vector, error) {
+	// The files are parsed at once, each on a goroutine of its own; the
+	// first error, in the order of files, is the one returned.
 	perFile := make([][]Vector, len(files))
-	n := 0
+	fileErrs := make([]error, len(files))
+	var wg sync.WaitGroup
 	for i, name := range files {
-		data, err := corpus.ReadFile(name)
-		if err != nil {
-			return nil, err
+		wg.Go(func() {
+			data, err := corpus.ReadFile(name)
+			if err == nil {
+				perFile[i], err = LoadFile(name, data)
+			}
+			fileErrs[i] = err
+		})
+	}
+	wg.Wait()
+	n := 0
+	for i := range files {
+		if fileErrs[i] != nil {
+			return nil, fileErrs[i]
 		}
-		vs, err := LoadFile(name, data)
-		if err != nil {
-			return nil, err
-		}
-		perFile[i] = vs
-		n += len(vs)
+		n += len(perFile[i])
 	}
 	all := make([]Vector, 0, n)
 	seen := make(map[string]string, n)
@@ -130,7 +107,21 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 	fail := func(off int, id, field, reason string, err error) error {
 		return &FormatError{File: name, Line: lines.line(off), ID: id, Field: field, Reason: reason, Err: err}
 	}
-	top, err := parseJSON(data)
+	// The vectors are read as the parser reaches them, so that the parse
+	// tree of the whole file is never built; what is wrong with them is
+	// reported below, after what is wrong with the file, as before.
+	type read struct {
+		v   Vector
+		err error
+		off int
+	}
+	var vectorsRead []read
+	top, err := parseJSONStreaming(data, "vectors", func(e jsonValue) {
+		v, err := vectorFromJSON(e)
+		// Its code units are the parser's, valid only during this call.
+		v.In, v.Expect.Out = slices.Clone(v.In), slices.Clone(v.Expect.Out)
+		vectorsRead = append(vectorsRead, read{v, err, e.off})
+	})
 	if err != nil {
 		var se *SyntaxError
 		off := 0
@@ -174,11 +165,11 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 		return nil, fail(top.off, "", "vectors", "missing", nil)
 	}
 
-	vs := make([]Vector, 0, len(list.elems))
-	seen := make(map[string]int, len(list.elems))
+	vs := make([]Vector, 0, len(vectorsRead))
+	seen := make(map[string]int, len(vectorsRead))
 	var errs []error
-	for _, e := range list.elems {
-		v, err := vectorFromJSON(e)
+	for _, e := range vectorsRead {
+		v, err := e.v, e.err
 		if err == nil {
 			if op, _ := v.Op.Info(); op.Area != area {
 				err = &fieldError{field: "op", reason: "op " + string(v.Op) + " belongs to area " + op.Area + ", not " + area, off: e.off}
