@@ -111,16 +111,20 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 	// tree of the whole file is never built; what is wrong with them is
 	// reported below, after what is wrong with the file, as before.
 	type read struct {
-		v   Vector
 		err error
 		off int
 	}
-	var vectorsRead []read
+	// Room for as many vectors as members named "id" (a hint: more or
+	// fewer only cost a reallocation).
+	hint := bytes.Count(data, []byte(`"id"`))
+	vs := make([]Vector, 0, hint)
+	reads := make([]read, 0, hint)
 	top, err := parseJSONStreaming(data, "vectors", func(e jsonValue) {
 		v, err := vectorFromJSON(e)
 		// Its code units are the parser's, valid only during this call.
 		v.In, v.Expect.Out = slices.Clone(v.In), slices.Clone(v.Expect.Out)
-		vectorsRead = append(vectorsRead, read{v, err, e.off})
+		vs = append(vs, v)
+		reads = append(reads, read{err, e.off})
 	})
 	if err != nil {
 		var se *SyntaxError
@@ -165,11 +169,13 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 		return nil, fail(top.off, "", "vectors", "missing", nil)
 	}
 
-	vs := make([]Vector, 0, len(vectorsRead))
-	seen := make(map[string]int, len(vectorsRead))
+	// The vectors without errors are kept in place, in order.
+	all := vs
+	vs = vs[:0]
+	seen := make(map[string]int, len(all))
 	var errs []error
-	for _, e := range vectorsRead {
-		v, err := e.v, e.err
+	for i, e := range reads {
+		v, err := all[i], e.err
 		if err == nil {
 			if op, _ := v.Op.Info(); op.Area != area {
 				err = &fieldError{field: "op", reason: "op " + string(v.Op) + " belongs to area " + op.Area + ", not " + area, off: e.off}
