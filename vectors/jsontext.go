@@ -336,26 +336,35 @@ func (p *jsonParser) object() (jsonValue, error) {
 // objects parsed before: an object costs no allocation of its own.
 func (p *jsonParser) newMembers(ms []jsonMember) []jsonMember {
 	if len(ms) > cap(p.memberArena)-len(p.memberArena) {
-		p.memberArena = make([]jsonMember, 0, max(len(ms), memberChunk))
+		// Chunks grow from the size of the first object, so that a small
+		// text (a response line) allocates no more than it needs.
+		p.memberArena = make([]jsonMember, 0, max(len(ms), min(2*cap(p.memberArena), memberChunk)))
 	}
 	n := len(p.memberArena)
 	p.memberArena = append(p.memberArena, ms...)
 	return p.memberArena[n : n+len(ms) : n+len(ms)]
 }
 
-// memberChunk is how many members newMembers allocates at a time.
+// memberChunk is how many members newMembers allocates at a time at
+// most.
 const memberChunk = 1024
 
 // name reads a member name starting at its opening quote and returns it
 // as UTF-8, lone surrogates as U+FFFD. A name of printable ASCII without
 // escapes, as every name of the vectors files is, is read straight from
-// the bytes, and the names seen before are shared, not allocated again.
+// the bytes, and, while a vectors file is read (parseJSONStreaming), the
+// names seen before are shared, not allocated again.
 func (p *jsonParser) name() (string, error) {
 	start := p.pos + 1
 	for i := start; i < len(p.data); i++ {
 		c := p.data[i]
 		if c == '"' {
 			b := p.data[start:i]
+			if p.stream == nil {
+				// A small text: its names are not worth a map.
+				p.pos = i + 1
+				return string(b), nil
+			}
 			name, ok := p.names[string(b)]
 			if !ok {
 				if p.names == nil {
