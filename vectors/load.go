@@ -32,12 +32,6 @@ func ReadFile(name string) ([]byte, error) { return corpus.ReadFile(name) }
 // returns all their vectors, file by file, each file in its own order. Ids
 // are unique across files. An error joins up to 20 [*FormatError] values.
 func Load() ([]Vector, error) {
-	return loadFiles()
-}
-
-// loadFiles parses and checks every embedded vectors file, as Load
-// returns them.
-func loadFiles() ([]Vector, error) {
 	// The files are parsed at once, each on a goroutine of its own; the
 	// first error, in the order of files, is the one returned.
 	perFile := make([][]Vector, len(files))
