@@ -43,6 +43,40 @@ test-deps:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(COUNT) -benchtime $(BENCHTIME) ./codec/
 
+# bench-peers: the codec's encode and decode functions, string and append
+# forms, against their peers on the same bytes, interleaved: Go's net/url
+# and goja, node (V8's encodeURIComponent and friends, URLSearchParams and
+# URL from ada, querystring), python3's urllib.parse and Rust's
+# percent-encoding crate (codec/internal/benchpeers, its doc comment says
+# how). Installs with apt-get what is missing: Debian's nodejs 18 where no
+# node is on PATH, python3 where none is, and librust-percent-encoding-dev 2
+# (with Debian's cargo and rustc where no cargo is on PATH). The Rust peer
+# is generated in bin/benchpeers/rust, pinned to the percent-encoding-2.*
+# found under /usr/share/cargo/registry, and built offline (about 4 s the
+# first time, then nothing to do). A peer that cannot be installed or built
+# is not run and the table says why. BENCHPEERSROUNDS rounds (medians),
+# BENCHPEERSTIME a cell: about 10 minutes at the defaults on 2 shared cores
+# (10 min 7 s on 2026-12-06), plus apt-get's time when it installs. Prints
+# the table; writes it as JSON to bin/bench-peers.json
+# (codec/internal/benchpeers/table.schema.json). Not part of test: its test
+# runs two ops on one input, each peer only where it is installed.
+BENCHPEERSROUNDS ?= 5
+BENCHPEERSTIME   ?= 200ms
+BENCHPEERSAPT = $$(command -v node >/dev/null || echo 'nodejs=18.*') \
+	$$(command -v python3 >/dev/null || echo 'python3=3.11.*') \
+	$$(dpkg-query -W -f='$${db:Status-Status}' librust-percent-encoding-dev 2>/dev/null | grep -qx installed || echo 'librust-percent-encoding-dev=2.*') \
+	$$(command -v cargo >/dev/null || echo 'cargo=0.66.*' 'rustc=1.63.*')
+
+.PHONY: bench-peers bench-peers-deps
+bench-peers-deps:
+	@set -f; pkgs=$$(echo $(BENCHPEERSAPT)); if [ -n "$$pkgs" ]; then \
+		(apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y --no-install-recommends $$pkgs) || \
+		echo "bench-peers: could not install $$pkgs: the peers that need them will not run"; \
+	fi
+
+bench-peers: bench-peers-deps
+	BENCHPEERSROUNDS=$(BENCHPEERSROUNDS) $(GO) run ./codec/internal/benchpeers -time $(BENCHPEERSTIME) -json bin/bench-peers.json
+
 # run: the conformance matrix — every built-in implementation, plus node and
 # python3 through the example testees when they are installed.
 run:
@@ -95,7 +129,8 @@ fuzz-bench:
 # pctest run's fixed start-up, wall clock and CPU (medians; see TestRunRate
 # in conformance/runrate_test.go). Then pctest fuzz -impl node the same way,
 # fed the same generated requests, FUZZRATEROUNDS times; prints both rates
-# (medians) and the ratio (see TestFuzzRate). Not part of test.
+# (medians) and the ratio (see TestFuzzRate in fuzz/rate_test.go). Not part
+# of test.
 RUNRATEROUNDS  ?= 5
 FUZZRATECASES  ?= 1000000
 FUZZRATEROUNDS ?= 3
@@ -104,7 +139,7 @@ FUZZRATEROUNDS ?= 3
 fuzz-rate:
 	PCTEST_RUN_RATE=$(RUNRATEROUNDS) $(GO) test -run '^TestRunRate$$' -count=1 -v -timeout 60m ./conformance/
 	PCTEST_FUZZ_RATE=$(FUZZRATECASES) PCTEST_FUZZ_RATE_ROUNDS=$(FUZZRATEROUNDS) \
-		$(GO) test -run '^TestFuzzRate$$' -count=1 -v -timeout 60m ./conformance/
+		$(GO) test -run '^TestFuzzRate$$' -count=1 -v -timeout 60m ./fuzz/
 
 # chromium-legacy: re-records what Chromium answers for the vectors of the
 # encoding area (percent-encode after encoding with the legacy encodings)
@@ -137,7 +172,8 @@ chromium-legacy:
 # start and end, crashes). Crash files land in LIBFUZZEROUT/crashes; the
 # table ends with the command that replays each under go test. Exits 1 if
 # a target crashed. LIBFUZZERTAGS adds build tags (pctest_plantbug plants
-# a bug in the codec's decoder); LIBFUZZERMATCH picks targets by regexp.
+# internal/mutants' decode bug in front of the codec in the decode targets
+# of fuzz/codecfuzz); LIBFUZZERMATCH picks targets by regexp.
 # Not part of test.
 LIBFUZZERTIME  ?= 10s
 LIBFUZZERFORK  ?= 2

@@ -22,13 +22,13 @@ go run ./fuzz/libfuzzer seeds -out "$OUT"
 # go.mod gets it; the repository's does not require it.
 go get github.com/AdamKorcz/go-118-fuzz-build/testing
 
-pkg=github.com/pctest/pctest/fuzz
+pkg=github.com/pctest/pctest/fuzz/codecfuzz
 
 compile_native_go_fuzzer $pkg FuzzECMAEncode ecma_encode
 compile_native_go_fuzzer $pkg FuzzECMADecode ecma_decode
-compile_native_go_fuzzer $pkg/gojadiff FuzzGojaEncode goja_encode
-compile_native_go_fuzzer $pkg/gojadiff FuzzGojaDecode goja_decode
-compile_native_go_fuzzer $pkg/gojadiff FuzzGojaAnnexB goja_annexb
+compile_native_go_fuzzer github.com/pctest/pctest/fuzz/gojadiff FuzzGojaEncode goja_encode
+compile_native_go_fuzzer github.com/pctest/pctest/fuzz/gojadiff FuzzGojaDecode goja_decode
+compile_native_go_fuzzer github.com/pctest/pctest/fuzz/gojadiff FuzzGojaAnnexB goja_annexb
 compile_native_go_fuzzer $pkg FuzzAnnexB annexb
 compile_native_go_fuzzer $pkg FuzzLegacyEncode legacy_encode
 compile_native_go_fuzzer $pkg FuzzPercentEncode percent_encode

@@ -1,6 +1,11 @@
 package codec
 
-import "unicode/utf16"
+import (
+	"slices"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
 
 // This file holds escape and unescape of ECMA-262 5.1 Annex B.2.1 and
 // B.2.2, the legacy global functions that every engine still ships. They
@@ -25,48 +30,139 @@ var EscapeKeep = alnum.With("@*_+-./")
 // any other below 256 as "%XY" (step 11), and every other, a lone surrogate
 // as much as half of a pair, as "%uWXYZ" (step 9), with uppercase digits.
 func Escape(s []uint16) string {
-	return string(AppendEscape(make([]byte, 0, len(s)), s))
+	if len(s) == 0 {
+		return ""
+	}
+	b := appendEscape(make([]byte, 0, escapedLen(s)), s) // one allocation, of the exact length
+	return unsafeString(b)                               // b is new and not kept
 }
 
 // EscapeString is [Escape] on the UTF-16 form of the Go string s. Each byte
 // of s that is not part of a valid UTF-8 sequence is taken as U+FFFD, as a
-// for-range loop over s takes it.
+// for-range loop over s takes it. When every byte of s is in [EscapeKeep],
+// it returns s itself; otherwise it allocates once, the exact length (a
+// short valid s is escaped into a buffer on the stack and converted).
 func EscapeString(s string) string {
-	b := make([]byte, 0, len(s))
-	var pair [2]uint16
-	for _, r := range s {
-		if r < 0x10000 {
-			pair[0] = uint16(r)
-			b = appendEscape(b, pair[:1])
+	i := indexNotIn(s, &EscapeKeep)
+	if i == len(s) {
+		return s
+	}
+	if 3*len(s) <= encodeStackMax && utf8.ValidString(s) {
+		// Valid UTF-8 escapes to at most three bytes a byte: escape into
+		// a buffer on the stack and convert once.
+		var buf [encodeStackMax]byte
+		return string(appendEscapeString(buf[:0], s))
+	}
+	n := i
+	for j := i; j < len(s); {
+		c := s[j]
+		if c < utf8.RuneSelf {
+			n += 1 + 2*int(^(EscapeKeep.bits[c>>6]>>(c&63))&1)
+			j++
 			continue
 		}
-		hi, lo := utf16.EncodeRune(r)
-		pair[0], pair[1] = uint16(hi), uint16(lo)
-		b = appendEscape(b, pair[:])
+		r, size := utf8.DecodeRuneInString(s[j:])
+		n += escapedRuneLen(r)
+		j += size
 	}
-	return string(b)
+	return unsafeString(appendEscapeString(make([]byte, 0, n), s)) // new and not kept
+}
+
+// appendEscapeString appends escape of the UTF-16 form of s to b, a byte
+// at a time for ASCII and a rune at a time for the rest.
+func appendEscapeString(b []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if EscapeKeep.has(c) { // step 7 → 13
+				b = append(b, c)
+			} else { // step 8 → 11
+				b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:]) // U+FFFD, 1 when invalid
+		i += size
+		switch {
+		case r < 0x100: // step 8 → 11
+			b = append(b, '%', upperHex[r>>4], upperHex[r&15])
+		case r < 0x10000: // step 9
+			b = append(b, '%', 'u', upperHex[r>>12], upperHex[r>>8&15], upperHex[r>>4&15], upperHex[r&15])
+		default: // step 9 for each unit of the pair
+			hi, lo := utf16.EncodeRune(r)
+			b = appendEscapeUnit(appendEscapeUnit(b, uint16(hi)), uint16(lo))
+		}
+	}
+	return b
+}
+
+// escapedRuneLen is the length of escape's output for the code units of
+// the rune r, which is not ASCII.
+func escapedRuneLen(r rune) int {
+	switch {
+	case r < 0x100:
+		return 3 // step 11
+	case r < 0x10000:
+		return 6 // step 9
+	}
+	return 12 // two code units
+}
+
+// escapedLen is the length of escape(s).
+func escapedLen(s []uint16) int {
+	n := 0
+	for _, c := range s {
+		switch {
+		case c < 0x80 && EscapeKeep.has(byte(c)):
+			n++
+		case c < 256:
+			n += 3
+		default:
+			n += 6
+		}
+	}
+	return n
 }
 
 // AppendEscape appends [Escape] of s to dst and returns the extended
-// buffer.
+// buffer. It grows dst at most once, by exactly what is missing, and does
+// not size the result when dst has room for the longest.
 func AppendEscape(dst []byte, s []uint16) []byte {
+	if room := cap(dst) - len(dst); room < 6*len(s) { // 6: the longest step
+		if n := escapedLen(s); room < n {
+			dst = slices.Grow(dst, n)
+		}
+	}
 	return appendEscape(dst, s)
 }
 
 // appendEscape is Annex B.2.1 steps 5 to 16 over s.
 func appendEscape(dst []byte, s []uint16) []byte {
-	const hex = "0123456789ABCDEF"
 	for _, c := range s { // steps 5, 6, 15, 16
 		switch {
-		case c < 0x80 && EscapeKeep.Contains(byte(c)): // step 7 → 13
+		case c < 0x80 && EscapeKeep.has(byte(c)): // step 7 → 13
 			dst = append(dst, byte(c))
 		case c < 256: // step 8 → 11
-			dst = append(dst, '%', hex[c>>4], hex[c&15])
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
 		default: // step 9
-			dst = append(dst, '%', 'u', hex[c>>12], hex[c>>8&15], hex[c>>4&15], hex[c&15])
+			dst = append(dst, '%', 'u', upperHex[c>>12], upperHex[c>>8&15], upperHex[c>>4&15], upperHex[c&15])
 		}
 	}
 	return dst
+}
+
+// appendEscapeUnit is Annex B.2.1 steps 7 to 14 for the code unit c, as
+// appendEscape's loop writes them.
+func appendEscapeUnit(dst []byte, c uint16) []byte {
+	switch {
+	case c < 0x80 && EscapeKeep.has(byte(c)): // step 7 → 13
+		return append(dst, byte(c))
+	case c < 256: // step 8 → 11
+		return append(dst, '%', upperHex[c>>4], upperHex[c&15])
+	}
+	// step 9
+	return append(dst, '%', 'u', upperHex[c>>12], upperHex[c>>8&15], upperHex[c>>4&15], upperHex[c&15])
 }
 
 // Unescape returns unescape(s) of ECMA-262 5.1 Annex B.2.2, for the string
@@ -82,13 +178,87 @@ func Unescape(s []uint16) []uint16 {
 // returned as UTF-8. Each byte of s that is not part of a valid UTF-8
 // sequence is taken as U+FFFD, and a lone surrogate in the result (from
 // "%uD800", say, which a Go string cannot hold) is written as U+FFFD.
+// When s is valid UTF-8 without '%', it returns s itself.
+//
+// It works on the bytes of s: the escapes are ASCII, so they are the same
+// code units there, and a surrogate pair of the result can only come from
+// two "%u" escapes in a row (a literal character of s is never a lone
+// surrogate).
 func UnescapeString(s string) string {
-	return string(utf16.Decode(Unescape(utf16.Encode([]rune(s)))))
+	i := strings.IndexByte(s, '%')
+	valid := utf8.ValidString(s)
+	if i < 0 && valid {
+		return s
+	}
+	b := make([]byte, 0, len(s)) // room for the result of a valid s
+	for {
+		if i < 0 {
+			i = len(s)
+		}
+		b = appendUTF8Lit(b, s[:i], valid)
+		s = s[i:]
+		if len(s) == 0 {
+			break
+		}
+		// s[0] is '%'.
+		switch v, n := unescapeAt(s); {
+		case n == 0: // step 18: the '%' as it is
+			b = append(b, '%')
+			s = s[1:]
+		case utf16.IsSurrogate(rune(v)):
+			r := utf8.RuneError
+			if w, m := unescapeAt(s[n:]); m == 6 && v < surrLowMin && w >= surrLowMin && w <= surrLowMax {
+				r = utf16.DecodeRune(rune(v), rune(w))
+				n += m
+			}
+			b = utf8.AppendRune(b, r)
+			s = s[n:]
+		default:
+			b = utf8.AppendRune(b, rune(v))
+			s = s[n:]
+		}
+		i = strings.IndexByte(s, '%')
+	}
+	return unsafeString(b) // b is new and not kept
+}
+
+// unescapeAt returns the code unit of the escape "%uWXYZ" (steps 8 to 12)
+// or "%XY" (steps 14 to 16) at the start of s and its length, or a length
+// of 0 when s does not start with one.
+func unescapeAt(s string) (uint16, int) {
+	if len(s) >= 6 && s[0] == '%' && s[1] == 'u' {
+		hi, ok1 := hexPair(uint16(s[2]), uint16(s[3]))
+		lo, ok2 := hexPair(uint16(s[4]), uint16(s[5]))
+		if ok1 && ok2 {
+			return uint16(hi)<<8 | uint16(lo), 6
+		}
+	}
+	if len(s) >= 3 && s[0] == '%' {
+		if v, ok := hexPair(uint16(s[1]), uint16(s[2])); ok {
+			return uint16(v), 3
+		}
+	}
+	return 0, 0
+}
+
+// appendUTF8Lit appends the literal characters lit to b: as they are when
+// the whole input is valid UTF-8, else with each invalid byte as U+FFFD.
+func appendUTF8Lit(b []byte, lit string, valid bool) []byte {
+	if valid || utf8.ValidString(lit) {
+		return append(b, lit...)
+	}
+	for _, r := range lit {
+		b = utf8.AppendRune(b, r)
+	}
+	return b
 }
 
 // AppendUnescape appends [Unescape] of s to dst and returns the extended
 // buffer.
 func AppendUnescape(dst, s []uint16) []uint16 {
+	if indexPct16(s) < 0 {
+		return append(dst, s...) // step 18 for every code unit
+	}
 	n := len(s)              // step 2
 	for k := 0; k < n; k++ { // steps 4, 5, 19, 20
 		c := s[k]     // step 6

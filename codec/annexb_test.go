@@ -2,8 +2,11 @@ package codec
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"pgregory.net/rapid"
 )
 
 // TestEscapeUnescape checks escape and unescape on inputs worked out by
@@ -53,4 +56,26 @@ func TestEscapeUnescape(t *testing.T) {
 	if got := UnescapeString("%u00E9%uD800x"); got != "é\uFFFDx" {
 		t.Errorf("UnescapeString = %q", got)
 	}
+}
+
+// TestAnnexBStringFormsMatchUnits checks EscapeString and UnescapeString,
+// which work on the bytes of a Go string, against Escape and Unescape on
+// its UTF-16 form, on strings made of escapes, surrogate escapes, hex
+// digits, non-ASCII and invalid UTF-8.
+func TestAnnexBStringFormsMatchUnits(t *testing.T) {
+	piece := rapid.SampledFrom([]string{"%", "%u", "u", "%uD83D", "%uDE00", "%udc00", "%uD800", "%41", "%e9", "%FF", "%u00E9", "%uFFFF",
+		"A", "f", "0", "G", "~", " ", "@*_+-./", "é", "あ", "😀", "\xff", "\xe3\x81", strings.Repeat("x", 40)})
+	rapid.Check(t, func(t *rapid.T) {
+		s := strings.Join(rapid.SliceOfN(piece, 0, 16).Draw(t, "pieces"), "")
+		u := utf16.Encode([]rune(s))
+		if got, want := EscapeString(s), Escape(u); got != want {
+			t.Fatalf("EscapeString(%q) = %q, Escape = %q", s, got, want)
+		}
+		if got, want := string(AppendEscape([]byte("x"), u)), "x"+Escape(u); got != want {
+			t.Fatalf("AppendEscape(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := UnescapeString(s), string(utf16.Decode(Unescape(u))); got != want {
+			t.Fatalf("UnescapeString(%q) = %q, Unescape = %q", s, got, want)
+		}
+	})
 }

@@ -2,6 +2,8 @@ package codec
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -160,7 +162,8 @@ func indexByte[S string | []byte](s S, c byte) int {
 
 // appendPctDecode is the decoder behind every Append form of this file. On a
 // malformed '%' under a strict decode it returns dst unchanged and an
-// [*EscapeError].
+// [*EscapeError]. It appends once: src itself when there is nothing to
+// decode, else what decodeInto writes in the room for len(src) bytes.
 func appendPctDecode[S string | []byte](dst []byte, src S, keep Set, mode decodeMode) ([]byte, error) {
 	if indexByte(src, '%') < 0 && (mode&decodePlus == 0 || indexByte(src, '+') < 0) {
 		return append(dst, src...), nil
@@ -173,7 +176,17 @@ func appendPctDecode[S string | []byte](dst []byte, src S, keep Set, mode decode
 	return out[:len(dst)+n], nil
 }
 
-// pctDecodeString is the decoder behind every string form of this file.
+// decodeStackMax is the longest input that pctDecodeString decodes into a
+// buffer on its stack, to convert to a string of the exact length, when it
+// cannot size the result by counting '%': one allocation, and no pass to
+// size the result.
+const decodeStackMax = 4096
+
+// pctDecodeString is the decoder behind every string form of this file. It
+// returns s itself when decoding changes nothing, and otherwise allocates
+// once, the exact length of the result: with no escape kept, that is s's
+// length less two for each '%' (strings.Count), unless one of them does not
+// start an escape.
 func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 	i := strings.IndexByte(s, '%')
 	if i < 0 {
@@ -181,6 +194,30 @@ func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 			return s, nil
 		}
 		return strings.ReplaceAll(s, "+", " "), nil
+	}
+	if keep == (Set{}) {
+		// When every '%' starts an escape, each takes two bytes off;
+		// decodeInto says when it runs out of room, which only a '%' that
+		// does not start one can make it do.
+		b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
+		n, bad := decodeInto(b, s, &keep, mode)
+		switch {
+		case bad == -1:
+			return unsafeString(b[:n]), nil // b is new and not kept
+		case bad >= 0:
+			return "", newEscapeError(s, bad)
+		}
+	}
+	if len(s) <= decodeStackMax {
+		var buf [decodeStackMax]byte
+		n, bad := decodeInto(buf[:len(s)], s, &keep, mode)
+		if bad >= 0 {
+			return "", newEscapeError(s, bad)
+		}
+		if n == len(s) && string(buf[:n]) == s {
+			return s, nil // every escape kept as written, or lenient and malformed
+		}
+		return string(buf[:n]), nil
 	}
 	n, bad := pctDecodedLen(s, i, &keep, mode)
 	if bad >= 0 {
@@ -191,7 +228,7 @@ func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 	}
 	b := make([]byte, n)
 	decodeInto(b, s, &keep, mode)
-	return unsafeString(b), nil
+	return unsafeString(b), nil // b is new and not kept
 }
 
 // pctDecodedLen returns the length of s decoded, given that s[i] is its
@@ -231,38 +268,107 @@ func pctDecodedLen(s string, i int, keep *Set, mode decodeMode) (n, bad int) {
 	return n, -1
 }
 
-// decodeInto decodes src into out, which must have room for the result
-// (len(src) is always enough), and returns the length of the result. Under
-// a strict decode it stops at the first malformed '%' and returns its
-// offset as bad; otherwise bad is -1.
+// outOfRoom is what decodeInto returns as bad when out is too short.
+const outOfRoom = -2
+
+// wordsBeforeScan is how many words of literal bytes in a row decodeInto
+// copies before it looks for the end of the run with the wide scan
+// (indexSpecial), whose call only pays off on long runs.
+const wordsBeforeScan = 4
+
+// decodeInto decodes src into out and returns the length of the result.
+// Under a strict decode it stops at the first malformed '%' and returns its
+// offset as bad; when out is too short for the result it stops and returns
+// outOfRoom (len(src) is always enough); otherwise bad is -1.
+//
+// Literal bytes go a word at a time: a word of src without '%' (or '+',
+// when it reads as space) is stored whole, and in a word with one the bytes
+// before it are (specialMask finds it). After a few whole words in a row,
+// the rest of the run is found with indexSpecial, 32 bytes at a time, and
+// copied at once. Escapes and '+' go one at a time.
 func decodeInto[S string | []byte](out []byte, src S, keep *Set, mode decodeMode) (n, bad int) {
-	plus := mode&decodePlus != 0
-	j := 0
-	for i := 0; i < len(src); {
+	second := byte('%') // the other byte that is not copied as it is
+	if mode&decodePlus != 0 {
+		second = '+'
+	}
+	lenient := mode&decodeLenient != 0
+	keepAny := *keep != Set{}
+	i, j, words := 0, 0, 0
+outer:
+	for i < len(src) {
 		c := src[i]
-		if c == '%' {
-			if i+2 < len(src) {
-				h, l := unhex[src[i+1]], unhex[src[i+2]]
-				if h|l < 16 {
-					if v := h<<4 | l; !keep.has(v) {
-						if plantedBug && v == 0x1F && i+3 < len(src) && src[i+3] == '#' {
-							v = 0x1E // the planted bug (plantbug.go), off unless tagged
-						}
-						out[j] = v
-						j++
-					} else {
-						out[j], out[j+1], out[j+2] = '%', src[i+1], src[i+2]
-						j += 3
-					}
-					i += 3
-					continue
+		switch {
+		case c == '%':
+			words = 0
+			// A run of escapes, one after another: two at a time from one
+			// word while no escape is kept, then one at a time.
+			for !keepAny && len(src)-i >= 8 && len(out)-j >= 2 {
+				w := load64(src, i)
+				h1, l1 := unhex[byte(w>>8)], unhex[byte(w>>16)]
+				h2, l2 := unhex[byte(w>>32)], unhex[byte(w>>40)]
+				if byte(w>>24) != '%' || h1|l1|h2|l2 >= 16 {
+					break
+				}
+				out[j], out[j+1] = h1<<4|l1, h2<<4|l2
+				j += 2
+				if i += 6; src[i] != '%' {
+					continue outer
 				}
 			}
-			if mode&decodeLenient == 0 {
+			for i+2 < len(src) {
+				h, l := unhex[src[i+1]], unhex[src[i+2]]
+				if h|l >= 16 {
+					break
+				}
+				if v := h<<4 | l; !keepAny || !keep.has(v) {
+					if j >= len(out) {
+						return j, outOfRoom
+					}
+					out[j] = v
+					j++
+				} else {
+					if len(out)-j < 3 {
+						return j, outOfRoom
+					}
+					out[j], out[j+1], out[j+2] = '%', src[i+1], src[i+2]
+					j += 3
+				}
+				if i += 3; i >= len(src) || src[i] != '%' {
+					continue outer
+				}
+			}
+			// A '%' that does not start an escape.
+			if !lenient {
 				return j, i
 			}
-		} else if c == '+' && plus {
+		case c == second:
+			words = 0
 			c = ' '
+		case len(src)-i >= 8 && len(out)-j >= 8:
+			w := load64(src, i)
+			binary.LittleEndian.PutUint64(out[j:j+8], w)
+			if m := specialMask(w, second); m != 0 {
+				k := bits.TrailingZeros64(m) >> 3 // the bytes before the first special one
+				i += k
+				j += k
+				words = 0
+				continue
+			}
+			i += 8
+			j += 8
+			if words++; words == wordsBeforeScan {
+				words = 0
+				k := indexSpecial(src[i:], second)
+				if k > len(out)-j {
+					return j, outOfRoom
+				}
+				j += copy(out[j:], src[i:i+k])
+				i += k
+			}
+			continue
+		}
+		if j >= len(out) {
+			return j, outOfRoom
 		}
 		out[j] = c
 		j++

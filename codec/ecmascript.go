@@ -1,12 +1,14 @@
 package codec
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // This file holds the URI handling functions of ECMA-262 5.1 §15.1.3 —
@@ -211,7 +213,16 @@ func AppendEncodeUTF16(dst []byte, s []uint16, keep Set) ([]byte, error) {
 // point — overlong forms, surrogates U+D800 to U+DFFF, values above
 // U+10FFFF — (4.d.vii.8, following RFC 3629 as the spec's note requires).
 // Noncharacters such as U+FFFE and U+FFFF decode as any other code point.
+//
+// When s holds no '%', Decode copies every code unit (step 4.c), and so
+// does DecodeUTF16, in one copy: the result never shares memory with s, so
+// a caller that reuses s (as pctest fuzz reuses its buffers) keeps its
+// answer. [DecodeURIComponentString] and the other string forms, whose
+// strings cannot change, return their input itself instead.
 func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
+	if indexPct16(s) < 0 {
+		return append(make([]uint16, 0, len(s)), s...), nil
+	}
 	d, off, f := appendDecode(make([]uint16, 0, len(s)), s, &keep)
 	if f != faultNone {
 		return nil, f.at(off)
@@ -228,6 +239,9 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 // units of dst's capacity past the result, within that room, may change,
 // as they may on error.
 func AppendDecodeUTF16(dst, s []uint16, keep Set) ([]uint16, error) {
+	if indexPct16(s) < 0 {
+		return append(dst, s...), nil // 4.c for every unit
+	}
 	out, off, f := appendDecode(dst, s, &keep)
 	if f != faultNone {
 		return dst, f.at(off)
@@ -622,6 +636,29 @@ func hexPair(hi, lo uint16) (byte, bool) {
 	return h<<4 | l, h|l <= 0xF && hi|lo <= 0xFF
 }
 
+// indexPct16 returns the index of the first '%' in s, or -1 when there is
+// none, by looking for its low byte with bytes.IndexByte (vector
+// instructions where the CPU has them) in the bytes of s.
+func indexPct16(s []uint16) int {
+	if len(s) == 0 {
+		return -1
+	}
+	// The bytes of s, read here only and not kept: the same memory, as
+	// long as s's, in either byte order; every unit is two of them.
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), 2*len(s))
+	for off := 0; ; {
+		j := bytes.IndexByte(b[off:], '%')
+		if j < 0 {
+			return -1
+		}
+		j += off
+		if s[j>>1] == '%' { // not a byte of some other unit
+			return j >> 1
+		}
+		off = j + 1
+	}
+}
+
 // hexValue16 returns the value of the hex digit c, or 0xFF when c is not
 // one.
 func hexValue16(c uint16) byte {
@@ -635,6 +672,18 @@ func hexValue16(c uint16) byte {
 // taken as U+FFFD. The UTF-8 of a valid rune is the same octets Encode
 // writes for its code units, so those bytes are escaped as they stand.
 func encodeString(s string, keep *Set) string {
+	// The ASCII members of keep are the unescaped set; for valid UTF-8,
+	// Encode writes the escapes of exactly the octets of s outside it,
+	// which is what the octet encoder writes.
+	k := *keep
+	k.bits[2], k.bits[3] = 0, 0
+	i := indexNotIn(s, &k)
+	if i == len(s) {
+		return s
+	}
+	if utf8.ValidString(s[i:]) {
+		return pctEncodeString(s, k, false)
+	}
 	n, same := 0, true
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -682,61 +731,167 @@ func encodeString(s string, keep *Set) string {
 		}
 		i += size
 	}
-	return string(b)
+	return unsafeString(b) // b is new and not kept
 }
 
 // decodeString is Decode over the UTF-16 form of s (invalid UTF-8 bytes
 // taken as U+FFFD), returned as UTF-8. Offsets in errors are byte offsets.
+// When s is valid UTF-8 the result is never longer than s: it is decoded
+// by decodeValidString into a buffer on the stack, converted once, or for a
+// long s into one allocation of the result's length (exact for an empty
+// keep); when nothing is decoded, s itself is returned.
 func decodeString(s string, keep *Set) (string, error) {
-	i := 0
-	for i < len(s) && s[i] != '%' && s[i] < utf8.RuneSelf {
-		i++
+	i := strings.IndexByte(s, '%')
+	if !utf8.ValidString(s) {
+		return decodeStringStepwise(s, keep)
 	}
-	if i == len(s) || (s[i] != '%' && utf8.ValidString(s[i:]) && strings.IndexByte(s[i:], '%') < 0) {
+	if i < 0 {
 		return s, nil
 	}
-	b := make([]byte, i, len(s))
-	copy(b, s[:i])
-	for i < len(s) {
+	if len(s) <= decodeStackMax {
+		var buf [decodeStackMax]byte
+		b, err := decodeValidString(buf[:0], s, i, keep)
+		if err != nil {
+			return "", err
+		}
+		if len(b) == len(s) {
+			return s, nil // every escape kept: nothing changed
+		}
+		return string(b), nil
+	}
+	n := len(s)
+	if *keep == (Set{}) {
+		n -= 2 * strings.Count(s[i:], "%") // each escape is one octet
+	}
+	b, err := decodeValidString(make([]byte, 0, n), s, i, keep)
+	if err != nil {
+		return "", err
+	}
+	if len(b) == len(s) {
+		return s, nil
+	}
+	return unsafeString(b), nil // b is new and not kept
+}
+
+// decodeValidString appends Decode of s, valid UTF-8 whose first '%' is
+// s[i], to b. Literal runs, which are their own UTF-8, are found with
+// strings.IndexByte and copied as they stand. An escape of an ASCII octet,
+// and a sequence of n escapes whose octets are valid UTF-8 (which is what
+// Decode steps 4.d.vii.1 to 4.d.vii.8 accept: RFC 3629, as utf8.DecodeRune
+// checks it), are written here as their octets; anything else, every fault
+// included, goes to decodeEscapeWindow, which follows the steps.
+func decodeValidString(b []byte, s string, i int, keep *Set) ([]byte, error) {
+	b = append(b, s[:i]...)
+	for {
+		// s[i] is '%'.
+		if i+2 < len(s) {
+			h, l := unhex[s[i+1]], unhex[s[i+2]]
+			v := h<<4 | l
+			switch {
+			case h|l > 0xF:
+			case v < utf8.RuneSelf && keep.has(v): // 4.d.vi.3
+				b = append(b, s[i:i+3]...)
+				i += 3
+				goto next
+			case v < utf8.RuneSelf: // 4.d.vi.2
+				b = append(b, v)
+				i += 3
+				goto next
+			default:
+				n := int(utf8SeqLen[v])
+				if n == 0 || i+3*n > len(s) {
+					break
+				}
+				oct := [4]byte{v}
+				for k := 1; k < n; k++ {
+					p := i + 3*k
+					h, l := unhex[s[p+1]], unhex[s[p+2]]
+					if s[p] != '%' || h|l > 0xF {
+						goto window
+					}
+					oct[k] = h<<4 | l
+				}
+				if _, size := utf8.DecodeRune(oct[:n]); size == n {
+					b = append(b, oct[:n]...)
+					i += 3 * n
+					goto next
+				}
+			}
+		}
+	window:
+		{
+			var err error
+			if b, i, err = decodeEscapeWindow(b, s, i, keep); err != nil {
+				return nil, err
+			}
+		}
+	next:
+		if i < len(s) && s[i] == '%' {
+			continue
+		}
+		j := strings.IndexByte(s[i:], '%')
+		if j < 0 {
+			return append(b, s[i:]...), nil
+		}
+		b = append(b, s[i:i+j]...)
+		i += j
+	}
+}
+
+// decodeEscapeWindow decodes the escape sequence at the '%' s[i] in the
+// way of the []uint16 form, appending the result to b. It returns b and the
+// index after the sequence, or a [*URIError] with a byte offset.
+func decodeEscapeWindow(b []byte, s string, i int, keep *Set) ([]byte, int, error) {
+	// Decode looks at most 12 code units from the '%' (four escapes). Take
+	// that window of s as UTF-16, as the []uint16 form would see it, with
+	// each unit's byte offset.
+	var w [12]uint16
+	var at [12]int
+	m := 0
+	for j := i; m < len(w) && j < len(s); {
+		r, size := rune(s[j]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[j:]) // U+FFFD, 1 when invalid
+		}
+		if r >= 0x10000 {
+			r -= 0x10000
+			w[m], at[m] = uint16(surrHighMin+r>>10), j
+			m++
+			if m < len(w) {
+				w[m], at[m] = uint16(surrLowMin+r&0x3FF), j
+				m++
+			}
+		} else {
+			w[m], at[m] = uint16(r), j
+			m++
+		}
+		j += size
+	}
+	v, last, f := scanEscape(w[:m], 0)
+	if f != faultNone {
+		return nil, 0, f.at(at[last])
+	}
+	end := at[last] + 1 // every unit of a whole sequence is one ASCII byte
+	if v < utf8.RuneSelf && keep.Contains(byte(v)) {
+		b = append(b, s[i:end]...)
+	} else {
+		b = utf8.AppendRune(b, v)
+	}
+	return b, end, nil
+}
+
+// decodeStringStepwise is decodeString for an s that is not valid UTF-8:
+// its result can be longer than s, as each invalid byte becomes U+FFFD.
+func decodeStringStepwise(s string, keep *Set) (string, error) {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == '%':
-			// Decode looks at most 12 code units from the '%' (four
-			// escapes). Take that window of s as UTF-16, as the []uint16
-			// form would see it, with each unit's byte offset.
-			var w [12]uint16
-			var at [12]int
-			m := 0
-			for j := i; m < len(w) && j < len(s); {
-				r, size := rune(s[j]), 1
-				if r >= utf8.RuneSelf {
-					r, size = utf8.DecodeRuneInString(s[j:]) // U+FFFD, 1 when invalid
-				}
-				if r >= 0x10000 {
-					r -= 0x10000
-					w[m], at[m] = uint16(surrHighMin+r>>10), j
-					m++
-					if m < len(w) {
-						w[m], at[m] = uint16(surrLowMin+r&0x3FF), j
-						m++
-					}
-				} else {
-					w[m], at[m] = uint16(r), j
-					m++
-				}
-				j += size
+			var err error
+			if b, i, err = decodeEscapeWindow(b, s, i, keep); err != nil {
+				return "", err
 			}
-			v, last, f := scanEscape(w[:m], 0)
-			if f != faultNone {
-				return "", f.at(at[last])
-			}
-			end := at[last] + 1 // every unit of a whole sequence is one ASCII byte
-			if v < utf8.RuneSelf && keep.Contains(byte(v)) {
-				b = append(b, s[i:end]...)
-			} else {
-				b = utf8.AppendRune(b, v)
-			}
-			i = end
 		case c < utf8.RuneSelf:
 			b = append(b, c)
 			i++
@@ -746,5 +901,5 @@ func decodeString(s string, keep *Set) (string, error) {
 			i += size
 		}
 	}
-	return string(b), nil
+	return unsafeString(b), nil // b is new and not kept
 }

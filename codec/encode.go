@@ -87,8 +87,13 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	return encodeWithTable(append(dst, src[:i]...), rest, &t)
 }
 
+// encodeStackMax is the longest result pctEncodeString builds on its stack.
+const encodeStackMax = 4096
+
 // pctEncodeString is the encoder behind PercentEncodeString and
-// FormEncodeString.
+// FormEncodeString. It returns s itself when nothing is encoded, and
+// otherwise allocates once, the exact length: a short s is encoded into a
+// buffer on the stack and converted, a long one sized first.
 func pctEncodeString(s string, keep Set, plus bool) string {
 	k := formKeep(keep, plus)
 	i := indexNotIn(s, &k)
@@ -96,6 +101,20 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 		return s
 	}
 	rest := s[i:]
+	if i+3*len(rest) <= encodeStackMax {
+		// Encode into a buffer on the stack, with room for the worst
+		// case, and convert once: no pass to size the result.
+		var buf [encodeStackMax]byte
+		b := append(buf[:0], s[:i]...)
+		if len(rest) < tableMin {
+			b = encodeShort(b, rest, &k, plus)
+		} else {
+			var t encTable
+			t.fill(&k, plus)
+			b = encodeWithTable(b, rest, &t)
+		}
+		return string(b)
+	}
 	if len(rest) < tableMin {
 		b := make([]byte, i, i+pctEncodedLen(rest, &k, plus))
 		copy(b, s)

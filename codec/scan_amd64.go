@@ -279,3 +279,30 @@ func decodeVector(out, s []uint16) (used, wrote int) {
 	}
 	return decodeUTF16AVX2(&out[0], &s[0], len(s), &decodeAVX2Consts)
 }
+
+// indexSpecialAVX2 returns the index of the first of the n bytes at p that
+// is '%' or second, looking only at whole blocks of 32 bytes: when there is
+// none in them, it returns n rounded down to a multiple of 32 (see
+// scan_amd64.s).
+//
+//go:noescape
+func indexSpecialAVX2(p *byte, n int, second byte) int
+
+// indexSpecialMin is the shortest input for which indexSpecial calls
+// indexSpecialAVX2.
+const indexSpecialMin = 32
+
+// indexSpecial returns the index of the first byte of s that is '%' or
+// second, or len(s) when there is none: 32 bytes at a time with AVX2, then
+// a word at a time (indexSpecialWord) for the rest, or for all of s
+// without AVX2.
+func indexSpecial[S string | []byte](s S, second byte) int {
+	i := 0
+	if useAVX2 && len(s) >= indexSpecialMin {
+		i = indexSpecialAVX2(dataPtr(s), len(s), second)
+		if i < len(s)&^31 {
+			return i
+		}
+	}
+	return i + indexSpecialWord(s[i:], second)
+}

@@ -516,3 +516,60 @@ end:
 	MOVQ BX, used+32(FP)
 	MOVQ DI, wrote+40(FP)
 	RET
+
+// func indexSpecialAVX2(p *byte, n int, second byte) int
+//
+// For each block of 32 bytes: compare every byte with '%' and with second,
+// and when either matches, the lowest set bit of the OR of the two masks
+// is the answer. Stops at the last whole block.
+TEXT ·indexSpecialAVX2(SB), NOSPLIT, $0-32
+	MOVQ    p+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVBQZX second+16(FP), AX
+	MOVQ    $0x25, DX
+	MOVQ    DX, X1
+	VPBROADCASTB X1, Y1
+	MOVQ    AX, X2
+	VPBROADCASTB X2, Y2
+	ANDQ    $~31, CX
+	XORQ    DI, DI
+
+special64:
+	LEAQ    64(DI), DX
+	CMPQ    DX, CX
+	JA      special32
+	VMOVDQU (SI)(DI*1), Y0
+	VMOVDQU 32(SI)(DI*1), Y5
+	VPCMPEQB Y0, Y1, Y3
+	VPCMPEQB Y0, Y2, Y4
+	VPCMPEQB Y5, Y1, Y6
+	VPCMPEQB Y5, Y2, Y7
+	VPOR    Y3, Y4, Y3
+	VPOR    Y6, Y7, Y6
+	VPOR    Y3, Y6, Y8
+	VPTEST  Y8, Y8
+	JNZ     special32
+	MOVQ    DX, DI
+	JMP     special64
+
+special32:
+	CMPQ    DI, CX
+	JAE     specialdone
+	VMOVDQU (SI)(DI*1), Y0
+	VPCMPEQB Y0, Y1, Y3
+	VPCMPEQB Y0, Y2, Y4
+	VPOR    Y3, Y4, Y3
+	VPMOVMSKB Y3, AX
+	TESTL   AX, AX
+	JNZ     specialfound
+	ADDQ    $32, DI
+	JMP     special32
+
+specialfound:
+	BSFL    AX, AX
+	ADDQ    AX, DI
+
+specialdone:
+	VZEROUPPER
+	MOVQ    DI, ret+24(FP)
+	RET

@@ -32,3 +32,9 @@ func (w *vectorEncoder) count(s []uint16) (used, length int) { return 0, 0 }
 const decodeVectorMin = math.MaxInt
 
 func decodeVector(out, s []uint16) (used, wrote int) { return 0, 0 }
+
+// indexSpecial returns the index of the first byte of s that is '%' or
+// second, or len(s): this build scans a word at a time (indexSpecialWord).
+func indexSpecial[S string | []byte](s S, second byte) int {
+	return indexSpecialWord(s, second)
+}

@@ -11,7 +11,7 @@ import (
 // and Check: the counts, the ops that were not provided, and the causes of
 // the failures (report.WriteCauses), by level, must first, then biggest
 // first.
-func summarize(name string, results []Result, unprovided []string) string {
+func summarize(name string, results []report.Result, unprovided []string) string {
 	s := report.SummaryOf(results)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d of %d vectors fail: %s", name, s.Failed, s.Total(), s)

@@ -24,13 +24,6 @@
 //   - the checks: [Run] (the vectors, a subtest each), [Check] (the same
 //     without a *testing.T, one joined error), [Laws] (the property laws)
 //     and [Differential] (the oracle), each taking [Option]s;
-//   - differential fuzzing, the engine of pctest fuzz: [Fuzz] sends
-//     generated requests to an implementation and to the reference codec,
-//     shrinks each difference, crash, hang or protocol error to a minimal
-//     input and returns a report.FuzzReport of report.Findings, the
-//     report pctest fuzz writes; a [Batcher] (a
-//     subprocess adapter such as testee.Process) gets its cases in
-//     batches;
 //   - what is checked: the [Implementation] interface, answering the ops of
 //     the vector format (see vectors.Ops), and its in-process adapters:
 //     [Reference] (the reference codec), [NetURL] (Go's net/url) and
@@ -42,27 +35,28 @@
 //     with go test's -run and -skip patterns, [Level]) and change how they
 //     run ([Parallel], [Detail] (how many failures of an op Run shows in
 //     full), [KnownDeviations], and [ExpectedFailures], which reads a
-//     strict expected-failures list; [WriteExpectedFailures] writes one),
-//     and those of a fuzzing run ([Seed], [Cases], [Duration],
-//     [MaxFindings], [Grace], [ShrinkTime], [AllowEmpty], [Progress]).
+//     strict expected-failures list; [WriteExpectedFailures] writes one).
 //     Options are values, as in go-cmp and rapid; an entry point rejects
 //     one it cannot honour with an [OptionError] (see [Option]);
-//   - the results for reports: [Results] returns a [Result] per vector and
-//     its [Outcome] (pass, fail, skip, xfail, xpass, agree or differ), both
-//     package report's, whose Summary counts them as every report of pctest
-//     counts them;
+//   - the results for reports: [Results] returns a report.Result per
+//     vector and its report.Outcome (pass, fail, skip, xfail, xpass, agree
+//     or differ), whose report.Summary counts them as every report of
+//     pctest counts them;
 //   - the errors: [VectorError] (a vector that fails a Check), [ListError]
 //     (a wrong or stale line of an expected-failures list), [AnswerError]
 //     (why an adapter gave no answer), [OptionError] (an option an entry
 //     point cannot honour) and [EmptyError] (a run that judged nothing;
 //     [CheckJudged] tells of the results of one).
 //
-// The one generator of op inputs, which the laws, the oracle and Fuzz all
-// draw from (rapid's choices or a seeded math/rand/v2 source), is in the
+// The engine of pctest fuzz, differential fuzzing against the reference
+// codec, is package fuzz, which imports this one.
+//
+// The one generator of op inputs, which the laws, the oracle and fuzz.Run
+// all draw from (rapid's choices or a seeded math/rand/v2 source), is in the
 // module's internal/gen;
 // failure messages are written by internal/show, the renderer of every
 // pctest report, and failures are grouped into causes (the same op and the
 // same relation between the expected and the actual answer) by
-// internal/cause, which every report's summary uses. Package fuzz has
-// generators of its own.
+// internal/cause, which every report's summary uses. The codec's native
+// fuzz targets (fuzz/codecfuzz) have generators of their own.
 package conformance

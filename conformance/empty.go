@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -43,10 +44,10 @@ func (e *EmptyError) Error() string {
 // was selected (selection says how they were selected, for the message),
 // or the implementation answered "unsupported" to every one. A run that
 // judged nothing does not pass.
-func CheckJudged(results []Result, selection string) error {
+func CheckJudged(results []report.Result, selection string) error {
 	declined := map[vectors.Op]bool{}
 	for i := range results {
-		if results[i].Outcome != Skipped {
+		if results[i].Outcome != report.Skipped {
 			return nil
 		}
 		declined[results[i].Vector.Op] = true

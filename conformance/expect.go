@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -98,13 +99,13 @@ func ExpectedFailures(r io.Reader, name string) (Option, error) {
 // ExpectedFailure because a list expected them (not because of a known
 // deviation), in the order of results. A run with the list written
 // expects exactly the failures of this one.
-func WriteExpectedFailures(w io.Writer, results []Result) error {
+func WriteExpectedFailures(w io.Writer, results []report.Result) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("# pctest expected failures: the ids of the vectors this implementation fails,\n" +
 		"# one per line ('#' starts a comment). The list is strict: an id that passes, or\n" +
 		"# that names no vector, fails the run. Rewrite it with pctest run -write-expect-fail.\n")
 	for _, r := range results {
-		if r.Outcome == Failed || r.Outcome == ExpectedFailure && r.Deviation == "" {
+		if r.Outcome == report.Failed || r.Outcome == report.ExpectedFailure && r.Deviation == "" {
 			bw.WriteString(r.Vector.ID)
 			bw.WriteByte('\n')
 		}

@@ -51,7 +51,7 @@ type Funcs struct {
 
 	// RFC 3986. PercentEncode and PercentEncodeSet take octets;
 	// PercentDecode returns octets. PercentEncodeSet gets the set's name
-	// (args.set, one of codec.SetNames) as its second argument.
+	// (args.set, one of the sets of vectors/sets.json) as its second argument.
 	PercentEncode    func(string) (string, error)
 	PercentDecode    func(string) (string, error)
 	PercentEncodeSet func(s, set string) (string, error)

@@ -59,20 +59,20 @@ func TestEvaluate(t *testing.T) {
 		v    vectors.Vector
 		got  vectors.Response
 		err  error
-		want Outcome
+		want report.Outcome
 	}{
-		{"same text", v[0], vectors.Response{Out: units("a%20b")}, nil, Passed},
-		{"other text", v[0], vectors.Response{Out: units("a+b")}, nil, Failed},
-		{"lowercase is different", v[0], vectors.Response{Out: units("a%20B")}, nil, Failed},
-		{"error instead of text", v[0], vectors.Response{Error: vectors.ErrURIError}, nil, Failed},
-		{"text plus stray octets", v[0], vectors.Response{Out: units("a%20b"), OutHex: []byte{1}}, nil, Failed},
-		{"expected error", v[1], vectors.Response{Error: vectors.ErrURIError, Message: "any text"}, nil, Passed},
-		{"other error kind", v[1], vectors.Response{Error: vectors.ErrMalformedEscape}, nil, Failed},
-		{"text instead of error", v[1], vectors.Response{Out: units("%EF%BF%BD")}, nil, Failed},
-		{"octets", v[2], vectors.Response{OutHex: []byte{0x41}}, nil, Passed},
-		{"octets as text", v[2], vectors.Response{Out: units("A")}, nil, Failed},
-		{"unsupported", v[2], vectors.Response{Unsupported: true}, nil, Skipped},
-		{"no answer", v[2], vectors.Response{}, errors.New("crashed"), Failed},
+		{"same text", v[0], vectors.Response{Out: units("a%20b")}, nil, report.Passed},
+		{"other text", v[0], vectors.Response{Out: units("a+b")}, nil, report.Failed},
+		{"lowercase is different", v[0], vectors.Response{Out: units("a%20B")}, nil, report.Failed},
+		{"error instead of text", v[0], vectors.Response{Error: vectors.ErrURIError}, nil, report.Failed},
+		{"text plus stray octets", v[0], vectors.Response{Out: units("a%20b"), OutHex: []byte{1}}, nil, report.Failed},
+		{"expected error", v[1], vectors.Response{Error: vectors.ErrURIError, Message: "any text"}, nil, report.Passed},
+		{"other error kind", v[1], vectors.Response{Error: vectors.ErrMalformedEscape}, nil, report.Failed},
+		{"text instead of error", v[1], vectors.Response{Out: units("%EF%BF%BD")}, nil, report.Failed},
+		{"octets", v[2], vectors.Response{OutHex: []byte{0x41}}, nil, report.Passed},
+		{"octets as text", v[2], vectors.Response{Out: units("A")}, nil, report.Failed},
+		{"unsupported", v[2], vectors.Response{Unsupported: true}, nil, report.Skipped},
+		{"no answer", v[2], vectors.Response{}, errors.New("crashed"), report.Failed},
 	}
 	for _, c := range cases {
 		r := evaluate(c.v, c.got, c.err)
@@ -80,14 +80,14 @@ func TestEvaluate(t *testing.T) {
 			t.Errorf("%s: outcome %v, want %v (%s)", c.name, r.Outcome, c.want, r.Reason)
 		}
 		// A diff is of two outputs; an error on either side has none.
-		bothOut := c.want == Failed && c.err == nil && c.got.Error == "" && c.v.Expect.Error == ""
+		bothOut := c.want == report.Failed && c.err == nil && c.got.Error == "" && c.v.Expect.Error == ""
 		if (r.Diff != "") != bothOut {
 			t.Errorf("%s: diff %q", c.name, r.Diff)
 		}
 	}
 	// An empty result matches an empty expectation, nil or not.
 	empty := vectors.Vector{ID: "e", Request: vectors.Request{Op: "decodeURIComponent", In: []uint16{}}, Expect: vectors.Response{Out: []uint16{}}}
-	if r := evaluate(empty, vectors.Response{}, nil); r.Outcome != Passed {
+	if r := evaluate(empty, vectors.Response{}, nil); r.Outcome != report.Passed {
 		t.Errorf("empty output: %v", r.Outcome)
 	}
 }
@@ -204,13 +204,13 @@ func TestImplementationDefined(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []Outcome
+	var got []report.Outcome
 	for _, r := range rs {
 		got = append(got, r.Outcome)
 	}
 	// "%" gets MalformedEscape from url.PathUnescape: the recommendation;
 	// "%4" is kept: it differs, and the list entry for it has no effect.
-	if want := []Outcome{Passed, Passed, Passed, Agrees, Differs}; !slices.Equal(got, want) {
+	if want := []report.Outcome{report.Passed, report.Passed, report.Passed, report.Agrees, report.Differs}; !slices.Equal(got, want) {
 		t.Fatalf("outcomes %v, want %v", got, want)
 	}
 	s := report.SummaryOf(rs)
@@ -231,9 +231,9 @@ func TestImplementationDefined(t *testing.T) {
 	if len(rs) != 3 {
 		t.Errorf("-level must,should ran %d vectors, want the 3 judged ones", len(rs))
 	}
-	var text Outcome
-	if err := text.UnmarshalText([]byte("differ")); err != nil || text != Differs || Agrees.String() != "agree" {
-		t.Errorf("text forms: %v %v %v", text, err, Agrees)
+	var text report.Outcome
+	if err := text.UnmarshalText([]byte("differ")); err != nil || text != report.Differs || report.Agrees.String() != "agree" {
+		t.Errorf("text forms: %v %v %v", text, err, report.Agrees)
 	}
 }
 
@@ -287,11 +287,11 @@ func TestExpectedFailuresStrict(t *testing.T) {
 	if !errors.As(err, &stale) || !stale.Stale || stale.ID != "gone.vector" || stale.Line != 3 || !strings.Contains(err.Error(), "remove this line") {
 		t.Errorf("stale entry: err = %v", err)
 	}
-	outcomes := map[string]Outcome{}
+	outcomes := map[string]report.Outcome{}
 	for _, r := range rs {
 		outcomes[r.Vector.ID] = r.Outcome
 	}
-	want := map[string]Outcome{"t.ecu.space": ExpectedFailure, "t.ecu.lone": Passed, "t.pd.A": UnexpectedPass}
+	want := map[string]report.Outcome{"t.ecu.space": report.ExpectedFailure, "t.ecu.lone": report.Passed, "t.pd.A": report.UnexpectedPass}
 	for id, o := range want {
 		if outcomes[id] != o {
 			t.Errorf("%s: %v, want %v", id, outcomes[id], o)
@@ -387,9 +387,9 @@ func TestFuncs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rs {
-		want := Passed
+		want := report.Passed
 		if r.Vector.ID == "t.ecu.lone" {
-			want = Skipped // a Go string cannot carry the lone surrogate
+			want = report.Skipped // a Go string cannot carry the lone surrogate
 		}
 		if r.Outcome != want {
 			t.Errorf("%s: %v, want %v: %s", r.Vector.ID, r.Outcome, want, r.Reason)

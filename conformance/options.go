@@ -6,15 +6,15 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/pctest/pctest/vectors"
 )
 
 // An Option selects vectors, ops or inputs, or changes how they are run.
 // Options are values, as in go-cmp and rapid: build them with the functions
-// below and pass them to [Run], [Check], [Results], [Laws], [Differential]
-// or [Fuzz]. Each entry point honours every option it takes, and rejects
+// below and pass them to [Run], [Check], [Results], [Laws] or
+// [Differential]. (The engine of pctest fuzz, package fuzz, has options of
+// its own.) Each entry point honours every option it takes, and rejects
 // one it cannot honour with an *[OptionError] (Run, Laws and Differential
 // fail their test with it) rather than ignore it:
 //
@@ -25,9 +25,6 @@ import (
 //   - Differential takes Areas, Ops, KnownDeviations and
 //     Level(vectors.LevelImplementationDefined), which judges the inputs
 //     the spec leaves open (a generated input has no must or should level).
-//   - Fuzz takes what Differential takes, Parallel, and the options of a
-//     fuzzing run: Seed, Cases, Duration, MaxFindings, Grace, ShrinkTime,
-//     AllowEmpty and Progress.
 type Option struct {
 	name  string // the function that made it, as the OptionError names it
 	apply func(*config)
@@ -56,8 +53,6 @@ var accepts = map[string][]string{
 	"Run":          {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "Vectors", "Detail"},
 	"Laws":         {"Areas", "Ops"},
 	"Differential": {"Areas", "Ops", "KnownDeviations", "Level"},
-	"Fuzz": {"Areas", "Ops", "KnownDeviations", "Level", "Parallel",
-		"Seed", "Cases", "Duration", "MaxFindings", "Grace", "ShrinkTime", "AllowEmpty", "Progress"},
 }
 
 type config struct {
@@ -73,26 +68,6 @@ type config struct {
 	vectorsSet    bool
 	deviations    []vectors.Deviation
 	deviationsSet bool
-
-	// The options of Fuzz.
-	seed          uint64
-	cases         int64
-	duration      time.Duration
-	maxFindings   int
-	grace         time.Duration
-	shrinkTime    time.Duration
-	allowEmpty    bool
-	progress      func(FuzzProgress)
-	progressEvery time.Duration
-	// bad is the first wrong value an option was given, or "".
-	bad, badOption string
-}
-
-// fail records that the option name was given a wrong value.
-func (c *config) fail(name, reason string) {
-	if c.bad == "" {
-		c.bad, c.badOption = reason, name
-	}
 }
 
 // Areas selects the vectors of the ops of the given areas (the vectors
@@ -198,9 +173,6 @@ func newConfig(fn string, opts []Option) (*config, error) {
 		}
 		o.apply(c)
 	}
-	if c.bad != "" {
-		return nil, &OptionError{Func: fn, Option: c.badOption, Reason: c.bad}
-	}
 	areas := map[string]bool{}
 	for _, op := range vectors.Ops() {
 		areas[op.Area] = true
@@ -219,7 +191,7 @@ func newConfig(fn string, opts []Option) (*config, error) {
 		if !slices.Contains(vectors.Levels(), l) {
 			return nil, &OptionError{Func: fn, Option: "Level", Reason: fmt.Sprintf("unknown level %q (want %s)", l, strings.Join(vectors.Levels(), ", "))}
 		}
-		if (fn == "Differential" || fn == "Fuzz") && l != vectors.LevelImplementationDefined {
+		if fn == "Differential" && l != vectors.LevelImplementationDefined {
 			return nil, &OptionError{Func: fn, Option: "Level", Reason: fmt.Sprintf("%s cannot honour level %q: a generated input has no must or should level; only Level(%q), which judges the inputs the spec leaves open, applies",
 				fn, l, vectors.LevelImplementationDefined)}
 		}
@@ -227,7 +199,7 @@ func newConfig(fn string, opts []Option) (*config, error) {
 	if !c.detailSet {
 		c.detail = defaultDetail
 	}
-	if c.parallel == 0 && fn != "Fuzz" { // Fuzz's default depends on the implementation
+	if c.parallel == 0 {
 		c.parallel = runtime.GOMAXPROCS(0)
 	}
 	if !c.deviationsSet {
@@ -252,7 +224,7 @@ func exported(names []string) []string {
 }
 
 // judgeOpen reports whether Level(vectors.LevelImplementationDefined) is
-// among the options: the oracle and Fuzz then judge the answers to inputs
+// among the options: the oracle then judges the answers to inputs
 // the spec leaves open like any other.
 func (c *config) judgeOpen() bool {
 	return slices.Contains(c.levels, vectors.LevelImplementationDefined)

@@ -26,11 +26,9 @@ var rejected = map[string]struct {
 	want OptionError
 }{
 	"Results":      {Detail(3), OptionError{Func: "Results", Option: "Detail"}},
-	"Check":        {Seed(1), OptionError{Func: "Check", Option: "Seed"}},
-	"Run":          {Cases(10), OptionError{Func: "Run", Option: "Cases"}},
+	"Check":        {Detail(3), OptionError{Func: "Check", Option: "Detail"}},
 	"Laws":         {Parallel(2), OptionError{Func: "Laws", Option: "Parallel"}},
 	"Differential": {Match(nil, nil), OptionError{Func: "Differential", Option: "Match"}},
-	"Fuzz":         {Detail(3), OptionError{Func: "Fuzz", Option: "Detail"}},
 }
 
 // callEntry calls the entry point fn with opts, t for those that take one.
@@ -42,9 +40,6 @@ func callEntry(t *testing.T, fn string, opts ...Option) error {
 		return err
 	case "Check":
 		return Check(Reference(), opts...)
-	case "Fuzz":
-		_, err := Fuzz(ctx, Reference(), append(opts, Cases(1))...)
-		return err
 	case "Run":
 		Run(t, Reference(), opts...)
 	case "Laws":
@@ -59,14 +54,15 @@ func callEntry(t *testing.T, fn string, opts ...Option) error {
 
 // TestOptionRejected checks that every entry point rejects an option it
 // cannot honour with an *OptionError naming both, rather than ignore it:
-// Results, Check and Fuzz return it; Run, Laws and Differential, run in a
-// child process, fail their test with it before they run anything.
+// Results and Check return it; Laws and Differential, run in a child
+// process, fail their test with it before they run anything. (Run takes
+// every option.)
 func TestOptionRejected(t *testing.T) {
 	for fn, c := range rejected {
 		t.Run(fn, func(t *testing.T) {
 			var got error
 			switch fn {
-			case "Results", "Check", "Fuzz":
+			case "Results", "Check":
 				got = callEntry(t, fn, c.opt)
 			default:
 				cmd := exec.Command(os.Args[0], "-test.run=^TestOptionRejectedChild$", "-test.count=1")
@@ -111,22 +107,16 @@ func TestOptionRejectedChild(t *testing.T) {
 }
 
 // TestOptionValues checks that the options that take a value reject a
-// wrong one, and that Differential and Fuzz, whose generated inputs have
-// no must or should level, reject a Level they cannot honour while
-// taking Level(implementation-defined), which judges the open inputs.
+// wrong one, and that Differential, whose generated inputs have no must
+// or should level, rejects a Level it cannot honour while taking
+// Level(implementation-defined), which judges the open inputs.
 func TestOptionValues(t *testing.T) {
 	for _, c := range []struct {
 		fn   string
 		opt  Option
 		want string
 	}{
-		{"Fuzz", Cases(-1), "Cases"},
-		{"Fuzz", Duration(-1), "Duration"},
-		{"Fuzz", MaxFindings(-1), "MaxFindings"},
-		{"Fuzz", Grace(-1), "Grace"},
-		{"Fuzz", ShrinkTime(-1), "ShrinkTime"},
-		{"Fuzz", Progress(-1, nil), "Progress"},
-		{"Fuzz", Level(vectors.LevelMust), "Level"},
+		{"Differential", Level(vectors.LevelMust), "Level"},
 		{"Differential", Level(vectors.LevelShould, vectors.LevelImplementationDefined), "Level"},
 		{"Results", Level("sometimes"), "Level"},
 		{"Results", Ops("encodeURL"), "Ops"},
@@ -143,7 +133,7 @@ func TestOptionValues(t *testing.T) {
 			t.Errorf("%s: (-want +got):\n%s", err, diff)
 		}
 	}
-	for _, fn := range []string{"Differential", "Fuzz"} {
+	for _, fn := range []string{"Differential"} {
 		c, err := newConfig(fn, []Option{Level(vectors.LevelImplementationDefined)})
 		if err != nil || !c.judgeOpen() {
 			t.Errorf("%s(Level(implementation-defined)): %v", fn, err)
@@ -155,8 +145,7 @@ func TestOptionValues(t *testing.T) {
 // point, and that the package doc of Option lists what each takes: an
 // option no entry point takes would always be rejected.
 func TestOptionsEachTaken(t *testing.T) {
-	all := []Option{Areas(), Ops(), Match(nil, nil), Level(), Parallel(1), Detail(1), KnownDeviations(nil),
-		Seed(1), Cases(1), Duration(1), MaxFindings(1), Grace(1), ShrinkTime(1), AllowEmpty(), Progress(1, nil)}
+	all := []Option{Areas(), Ops(), Match(nil, nil), Level(), Parallel(1), Detail(1), KnownDeviations(nil)}
 	if opt, err := ExpectedFailures(strings.NewReader(""), ""); err != nil {
 		t.Fatal(err)
 	} else {
@@ -175,37 +164,5 @@ func TestOptionsEachTaken(t *testing.T) {
 	}
 	if got, want := len(all)+1, len(taken); got != want { // +1: Vectors
 		t.Errorf("%d options built here, %d taken: %v", got, want, fmt.Sprint(taken))
-	}
-}
-
-// opRecorder is the reference, recording the ops it is asked.
-type opRecorder struct {
-	Implementation
-	mu  chan struct{}
-	ops map[vectors.Op]bool
-}
-
-func (r *opRecorder) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
-	r.mu <- struct{}{}
-	r.ops[req.Op] = true
-	<-r.mu
-	return r.Implementation.Do(ctx, req)
-}
-
-// TestFuzzAreasAndOps checks that Fuzz fuzzes the ops of the Areas given
-// and the Ops given, and no other.
-func TestFuzzAreasAndOps(t *testing.T) {
-	rec := &opRecorder{Implementation: Reference(), mu: make(chan struct{}, 1), ops: map[vectors.Op]bool{}}
-	if _, err := Fuzz(context.Background(), rec, Areas("rfc3986"), Ops(vectors.OpEncodeURI), Seed(1), Cases(500)); err != nil {
-		t.Fatal(err)
-	}
-	want := map[vectors.Op]bool{vectors.OpEncodeURI: true}
-	for _, o := range vectors.Ops() {
-		if o.Area == "rfc3986" {
-			want[o.Name] = true
-		}
-	}
-	if diff := cmp.Diff(want, rec.ops); diff != "" {
-		t.Errorf("ops fuzzed (-want +got):\n%s", diff)
 	}
 }

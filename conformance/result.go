@@ -10,24 +10,6 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// Result is the outcome of one vector against one implementation; its
-// home is package report, which every report of pctest reads and writes.
-type Result = report.Result
-
-// Outcome is what running one vector came to (report.Outcome).
-type Outcome = report.Outcome
-
-// The outcomes, as package report defines them.
-const (
-	Passed          = report.Passed
-	Failed          = report.Failed
-	Skipped         = report.Skipped
-	ExpectedFailure = report.ExpectedFailure
-	UnexpectedPass  = report.UnexpectedPass
-	Agrees          = report.Agrees
-	Differs         = report.Differs
-)
-
 // evaluate judges got, an implementation's answer to v's request (or err,
 // when it could not answer), against the answer v expects. The outcome is
 // Failed if err is not nil, Skipped if got is Unsupported, and otherwise
@@ -38,22 +20,22 @@ const (
 //
 // evaluate knows nothing of expected-failures lists or known deviations;
 // [Results], [Run] and [Check] apply those.
-func evaluate(v vectors.Vector, got vectors.Response, err error) Result {
-	r := Result{Vector: v, Got: got, Err: err}
+func evaluate(v vectors.Vector, got vectors.Response, err error) report.Result {
+	r := report.Result{Vector: v, Got: got, Err: err}
 	switch {
 	case err != nil:
-		r.Outcome = Failed
+		r.Outcome = report.Failed
 		r.Reason = "the implementation could not answer: " + err.Error()
 	case got.Unsupported:
-		r.Outcome = Skipped
+		r.Outcome = report.Skipped
 		r.Reason = "unsupported by the implementation"
 		if got.Message != "" {
 			r.Reason += ": " + got.Message
 		}
 	case vectors.SameAnswer(v.Op, v.Expect, got):
-		r.Outcome = Passed
+		r.Outcome = report.Passed
 	default:
-		r.Outcome = Failed
+		r.Outcome = report.Failed
 		r.Diff = show.Diff(v.Op, v.Expect, got)
 		r.Reason = "want " + show.Answer(v.Op, v.Expect) + ", got " + show.Answer(v.Op, got)
 	}
@@ -69,7 +51,7 @@ func evaluate(v vectors.Vector, got vectors.Response, err error) Result {
 // For an UnexpectedPass it says which expected-failures entry to remove;
 // for other outcomes it gives the same description with the outcome and
 // its reason.
-func formatFailure(r Result) string {
+func formatFailure(r report.Result) string {
 	v := r.Vector
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s", v.ID)
@@ -80,7 +62,7 @@ func formatFailure(r Result) string {
 	if v.Level != "" {
 		fmt.Fprintf(&b, " (%s)", show.Level(v.Level))
 	}
-	if r.Outcome == Failed || r.Outcome == ExpectedFailure || r.Outcome == Differs {
+	if r.Outcome == report.Failed || r.Outcome == report.ExpectedFailure || r.Outcome == report.Differs {
 		_, title, _ := r.Relation()
 		fmt.Fprintf(&b, ": %s", title)
 	}
@@ -109,16 +91,16 @@ func formatFailure(r Result) string {
 		}
 	}
 	switch {
-	case r.Outcome == UnexpectedPass:
+	case r.Outcome == report.UnexpectedPass:
 		fmt.Fprintf(&b, "  the vector passes but is listed as an expected failure at %s:\n"+
 			"  remove that line from the list (or rewrite the list with the runner's -write-expect-fail)\n", r.ExpectedAt)
 	case r.Deviation != "":
 		fmt.Fprintf(&b, "  known deviation: %s (vectors/deviations.json)\n", r.Deviation)
-	case r.Outcome == ExpectedFailure:
+	case r.Outcome == report.ExpectedFailure:
 		fmt.Fprintf(&b, "  expected failure, listed at %s\n", r.ExpectedAt)
-	case r.Outcome == Skipped:
+	case r.Outcome == report.Skipped:
 		fmt.Fprintf(&b, "  %s\n", r.Reason)
-	case r.Outcome == Differs:
+	case r.Outcome == report.Differs:
 		b.WriteString("  implementation-defined: the spec leaves this answer open; want is the suite's recommendation, and this is not a failure\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
@@ -126,13 +108,13 @@ func formatFailure(r Result) string {
 
 // formatShort describes a failing r in one line: id, outcome, level, relation,
 // input, expected and actual answer.
-func formatShort(r Result) string {
+func formatShort(r report.Result) string {
 	v := r.Vector
 	s := v.ID + ": " + r.Outcome.String()
 	if v.Level != "" {
 		s += " (" + show.Level(v.Level) + ")"
 	}
-	if r.Outcome == Failed {
+	if r.Outcome == report.Failed {
 		_, title, _ := r.Relation()
 		s += ": " + title
 	}
@@ -146,7 +128,7 @@ func formatShort(r Result) string {
 // gotText writes r's answer, or what stood in for it: text that is not
 // valid UTF-8 as the octets it was, a panic as such, and any other error
 // as no answer.
-func gotText(r Result) string {
+func gotText(r report.Result) string {
 	if r.Err == nil {
 		return show.Answer(r.Vector.Op, r.Got)
 	}

@@ -26,7 +26,7 @@ import (
 // vector the corpus does not have (a stale *ListError), or ctx was canceled
 // (the vectors not run then have Err set to ctx.Err()). Failing vectors are
 // not errors: they are in the results.
-func Results(ctx context.Context, impl Implementation, opts ...Option) ([]Result, error) {
+func Results(ctx context.Context, impl Implementation, opts ...Option) ([]report.Result, error) {
 	c, err := newConfig("Results", opts)
 	if err != nil {
 		return nil, err
@@ -35,7 +35,7 @@ func Results(ctx context.Context, impl Implementation, opts ...Option) ([]Result
 }
 
 // results runs the vectors c selects against impl, as Results does.
-func (c *config) results(ctx context.Context, impl Implementation) ([]Result, error) {
+func (c *config) results(ctx context.Context, impl Implementation) ([]report.Result, error) {
 	all, err := c.corpus()
 	if err != nil {
 		return nil, err
@@ -54,8 +54,8 @@ func (c *config) results(ctx context.Context, impl Implementation) ([]Result, er
 
 // runAll runs sel against impl from c.parallel goroutines and returns the
 // results in the order of sel.
-func (c *config) runAll(ctx context.Context, impl Implementation, sel []vectors.Vector) []Result {
-	results := make([]Result, len(sel))
+func (c *config) runAll(ctx context.Context, impl Implementation, sel []vectors.Vector) []report.Result {
+	results := make([]report.Result, len(sel))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(c.parallel, len(sel)) {
@@ -77,7 +77,7 @@ func (c *config) runAll(ctx context.Context, impl Implementation, sel []vectors.
 
 // run runs v against impl and applies the known deviations and the
 // expected-failures list.
-func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector) Result {
+func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector) report.Result {
 	var got vectors.Response
 	err := ctx.Err()
 	if err == nil {
@@ -86,17 +86,17 @@ func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector)
 	r := evaluate(v, got, err)
 	if !c.judged(v) {
 		switch r.Outcome {
-		case Passed:
-			r.Outcome = Agrees
-		case Failed:
-			r.Outcome = Differs
+		case report.Passed:
+			r.Outcome = report.Agrees
+		case report.Failed:
+			r.Outcome = report.Differs
 			r.Reason = "implementation-defined (" + v.Ref + "); the suite recommends another answer: " + r.Reason
 		}
 		return r
 	}
-	if r.Outcome == Failed && r.Err == nil {
+	if r.Outcome == report.Failed && r.Err == nil {
 		if d, ok := vectors.FindDeviation(c.deviations, impl.Name(), v.Request, v.Expect, got); ok {
-			r.Outcome = ExpectedFailure
+			r.Outcome = report.ExpectedFailure
 			r.Deviation = d.ID
 			r.Reason = "known deviation " + d.ID + ": " + d.Title
 		}
@@ -105,11 +105,11 @@ func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector)
 		if e, ok := c.expect.lookup(v.ID); ok {
 			r.ExpectedAt = c.expect.where(e)
 			switch r.Outcome {
-			case Failed:
-				r.Outcome = ExpectedFailure
+			case report.Failed:
+				r.Outcome = report.ExpectedFailure
 				r.Reason = "listed as an expected failure at " + r.ExpectedAt + "; " + r.Reason
-			case Passed:
-				r.Outcome = UnexpectedPass
+			case report.Passed:
+				r.Outcome = report.UnexpectedPass
 				r.Reason = "passes, but is listed as an expected failure at " + r.ExpectedAt + ": remove that line"
 			}
 		}
@@ -152,7 +152,7 @@ func panicStack(stack []byte) string {
 
 // A VectorError is a vector that fails a [Check]: Failed or UnexpectedPass.
 type VectorError struct {
-	Result Result
+	Result report.Result
 }
 
 // Error describes the failure for a person reading a test log: the
@@ -193,7 +193,7 @@ func Check(impl Implementation, opts ...Option) error {
 	return nil
 }
 
-func countFailing(results []Result) int {
+func countFailing(results []report.Result) int {
 	n := 0
 	for _, r := range results {
 		if r.Outcome.Fails() {
@@ -205,12 +205,12 @@ func countFailing(results []Result) int {
 
 // unprovidedOps returns the ops all of whose results are skipped because
 // the implementation does not support them, in the order of the results.
-func unprovidedOps(results []Result) []string {
+func unprovidedOps(results []report.Result) []string {
 	all := map[vectors.Op]bool{}
 	var order []string
 	for _, r := range results {
 		op := r.Vector.Op
-		skipped := r.Outcome == Skipped
+		skipped := r.Outcome == report.Skipped
 		if seen, ok := all[op]; ok {
 			all[op] = seen && skipped
 			continue
@@ -284,7 +284,7 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 	}
 	t.Log(head)
 
-	var ran []Result
+	var ran []report.Result
 	t.Cleanup(func() {
 		t.Helper()
 		t.Log("summary: " + summarize(impl.Name(), ran, unprovidedOps(ran)))
@@ -343,13 +343,13 @@ func goTestSelects(t *testing.T) bool {
 }
 
 // logResult reports r to t, the vector's subtest: in full, or in one line.
-func logResult(t *testing.T, r Result, full bool) {
+func logResult(t *testing.T, r report.Result, full bool) {
 	t.Helper()
 	switch r.Outcome {
-	case Passed, Agrees:
-	case Skipped:
+	case report.Passed, report.Agrees:
+	case report.Skipped:
 		t.Skip(r.Reason)
-	case ExpectedFailure, Differs:
+	case report.ExpectedFailure, report.Differs:
 		t.Log(formatFailure(r))
 	default:
 		if full {

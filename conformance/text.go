@@ -1,10 +1,11 @@
 package conformance
 
 import (
-	"github.com/pctest/pctest/internal/show"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/pctest/pctest/internal/show"
 )
 
 // This file converts between the vector format's text (UTF-16 code units)

@@ -12,8 +12,10 @@ import (
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/conformance/gojaimpl"
+	"github.com/pctest/pctest/internal/mutants"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/internal/spec"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -468,6 +470,40 @@ func TestImplementationDefinedBehaviours(t *testing.T) {
 	}
 }
 
+// fuzzOnly are the planted bugs of internal/mutants: mutants the vectors
+// miss on purpose, which the codec's fuzz targets find by fuzzing in a
+// build with the tag pctest_plantbug (fuzz/README.md, "A planted bug").
+// TestFuzzOnlyMutants proves the demonstration's premise.
+var fuzzOnly = []*mutant{
+	{name: mutants.Escape1FHash, bug: mutants.Escape1FHashBug,
+		ops: []vectors.Op{vectors.OpPercentDecode, vectors.OpPercentDecodeLenient, vectors.OpFormDecode, vectors.OpGoQueryUnescape, vectors.OpGoPathUnescape},
+		do:  pre(mutants.Escape1FHashInput[uint16])},
+}
+
+// TestFuzzOnlyMutants checks that every vector of every level passes each
+// fuzzOnly mutant, so that only a fuzzer can find it, and that the mutant
+// is a bug: on "%1F#" each of its ops answers otherwise than the reference.
+func TestFuzzOnlyMutants(t *testing.T) {
+	corpus, err := vectors.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range fuzzOnly {
+		impl := mutantImpl{m: m, ref: Reference()}
+		if err := Check(impl, Vectors(corpus), Ops(m.ops...), Level(vectors.LevelMust, vectors.LevelShould, vectors.LevelImplementationDefined)); err != nil {
+			t.Errorf("%s (%s) fails a vector: the fuzzing demonstration needs one that no vector holds:\n%v", m.name, m.bug, err)
+		}
+		for _, op := range m.ops {
+			req := vectors.Request{Op: op, In: mustUTF16("a%1F#")}
+			got, err1 := impl.Do(context.Background(), req)
+			want, err2 := Reference().Do(context.Background(), req)
+			if err1 != nil || err2 != nil || slices.Equal(got.OutHex, want.OutHex) && slices.Equal(got.Out, want.Out) {
+				t.Errorf("%s: %s(\"a%%1F#\") = %+v, %v; the reference says %+v, %v: the mutant plants no bug there", m.name, op, got, err1, want, err2)
+			}
+		}
+	}
+}
+
 // lowerUHex writes the hex digits of every %uWXYZ in lowercase.
 func lowerUHex(u []uint16) []uint16 {
 	out := slices.Clone(u)
@@ -536,7 +572,7 @@ func TestMutantZoo(t *testing.T) {
 				return
 			}
 			for _, r := range rs {
-				if r.Outcome == Failed {
+				if r.Outcome == report.Failed {
 					k.kills++
 					if len(k.first) < 5 {
 						k.first = append(k.first, r.Vector.ID)

@@ -1,117 +1,44 @@
 package fuzz
 
 import (
-	"os"
-	"path/filepath"
+	"context"
+	"os/exec"
 	"testing"
+	"time"
 
-	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
-	"github.com/pctest/pctest/vectors"
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/testee"
 )
 
-// benchChecks are the targets' checks as the benchmarks call them: name is
-// the target's name without "Fuzz"; run takes the target's arguments.
-var benchChecks = []struct {
-	name string
-	ops  []vectors.Op
-	// seed turns a vector into the target's arguments.
-	seed func(v vectors.Vector) []any
-	run  func(args []any) error
-}{
-	{"PercentEncode", []vectors.Op{vectors.OpPercentEncode}, selOctets, func(a []any) error { return checkPercentEncode(a[0].(byte), a[1].([]byte)) }},
-	{"PercentDecode", []vectors.Op{vectors.OpPercentDecode}, selOctets, func(a []any) error { return checkPercentDecode(a[0].(byte), a[1].([]byte)) }},
-	{"LenientDecode", []vectors.Op{vectors.OpPercentDecodeLenient}, selOctets, func(a []any) error { return checkLenientDecode(a[0].(byte), a[1].([]byte)) }},
-	{"FormEncode", []vectors.Op{vectors.OpFormEncode}, selOctets, func(a []any) error { return checkFormEncode(a[0].(byte), a[1].([]byte)) }},
-	{"FormDecode", []vectors.Op{vectors.OpFormDecode}, octets, func(a []any) error { return checkFormDecode(a[0].([]byte)) }},
-	{"UTF8", []vectors.Op{vectors.OpUTF8DecodeReplace}, octets, func(a []any) error { return checkUTF8(a[0].([]byte)) }},
-	{"Normalize", []vectors.Op{vectors.OpNormalize}, pair, func(a []any) error { return checkNormalize(a[0].(string), a[1].(string)) }},
-	{"NoDouble", []vectors.Op{vectors.OpEncodeNoDouble}, selOctets, func(a []any) error { return checkNoDouble(a[0].(byte), a[1].([]byte)) }},
-	{"IRI", []vectors.Op{vectors.OpIRIToURI, vectors.OpURIToIRI}, str, func(a []any) error { return checkIRI(a[0].(string)) }},
-	{"NetURLEscape", []vectors.Op{vectors.OpGoQueryEscape}, str, func(a []any) error { return checkNetURLEscape(a[0].(string)) }},
-	{"NetURLUnescape", []vectors.Op{vectors.OpGoQueryUnescape}, str, func(a []any) error { return checkNetURLUnescape(a[0].(string)) }},
-	{"ECMAEncode", []vectors.Op{vectors.OpEncodeURI}, units, func(a []any) error { return checkECMAEncode(fuzzinput.Units(a[0].([]byte))) }},
-	{"ECMADecode", []vectors.Op{vectors.OpDecodeURI}, units, func(a []any) error { return checkECMADecode(fuzzinput.Units(a[0].([]byte))) }},
+// BenchmarkFuzzReference fuzzes the reference codec against itself: the
+// harness's own cost per case (generate, answer twice, compare).
+func BenchmarkFuzzReference(b *testing.B) {
+	benchFuzz(b, conformance.Reference())
 }
 
-func octets(v vectors.Vector) []any    { return []any{fuzzinput.InputOctets(v)} }
-func selOctets(v vectors.Vector) []any { return []any{byte(0), fuzzinput.InputOctets(v)} }
-func str(v vectors.Vector) []any       { return []any{string(fuzzinput.InputOctets(v))} }
-func pair(v vectors.Vector) []any      { s := string(fuzzinput.InputOctets(v)); return []any{s, s} }
-func units(v vectors.Vector) []any     { return []any{fuzzinput.UnitsBytes(v.In)} }
-
-// BenchmarkChecks measures what one fuzz execution of each target costs
-// beyond the fuzzing engine: its check, run over the inputs of its op's
-// vectors in turn. ns/op is per input; 1e9/(ns/op) bounds the target's
-// execs/s on one core.
-func BenchmarkChecks(b *testing.B) {
-	for _, c := range benchChecks {
-		b.Run(c.name, func(b *testing.B) {
-			vs, err := fuzzinput.Vectors(c.ops...)
-			if err != nil || len(vs) == 0 {
-				b.Fatal(err, len(vs))
-			}
-			inputs := make([][]any, len(vs))
-			for i, v := range vs {
-				inputs[i] = c.seed(v)
-			}
-			benchInputs(b, inputs, c.run)
-		})
+// BenchmarkFuzzNode fuzzes the node example testee, as pctest fuzz -impl
+// node does.
+func BenchmarkFuzzNode(b *testing.B) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		b.Skip("node is not installed")
 	}
+	p, err := testee.Start(context.Background(), []string{node, "../cmd/pctest/testees/node-builtin/testee.js"}, testee.Timeout(time.Minute))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	benchFuzz(b, p)
 }
 
-// BenchmarkCorpus is BenchmarkChecks over the inputs a campaign grew: with
-// PCTEST_FUZZCORPUS set to a fuzz cache directory (one holding a directory
-// per target, such as $(go env GOCACHE)/fuzz/github.com/pctest/pctest/fuzz,
-// or a -test.fuzzcachedir), it runs each target's check over that target's
-// inputs in turn, so that -cpuprofile shows where a campaign's time goes.
-func BenchmarkCorpus(b *testing.B) {
-	root := os.Getenv("PCTEST_FUZZCORPUS")
-	if root == "" {
-		b.Skip("PCTEST_FUZZCORPUS is not set")
-	}
-	for _, c := range benchChecks {
-		b.Run(c.name, func(b *testing.B) {
-			inputs, err := fuzzinput.ReadCorpusDir(filepath.Join(root, "Fuzz"+c.name))
-			if os.IsNotExist(err) || len(inputs) == 0 {
-				b.Skip("no corpus")
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			for _, in := range inputs { // as the targets clip them
-				for i, a := range in {
-					switch a := a.(type) {
-					case []byte:
-						in[i] = fuzzinput.Clip(a)
-					case string:
-						in[i] = fuzzinput.Clip(a)
-					}
-				}
-			}
-			benchInputs(b, inputs, c.run)
-		})
-	}
-}
-
-func benchInputs(b *testing.B, inputs [][]any, run func([]any) error) {
-	n := 0
-	for _, in := range inputs {
-		for _, a := range in {
-			switch a := a.(type) {
-			case []byte:
-				n += len(a)
-			case string:
-				n += len(a)
-			}
-		}
-	}
+func benchFuzz(b *testing.B, impl conformance.Implementation) {
 	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		if err := run(inputs[i%len(inputs)]); err != nil {
-			b.Fatal(err)
-		}
-		i++
+	rep, err := Run(context.Background(), impl, Seed(1), Cases(int64(b.N)))
+	if err != nil {
+		b.Fatal(err)
 	}
-	b.ReportMetric(float64(n)/float64(len(inputs)), "B/input")
+	if len(rep.Findings) > 0 {
+		b.Fatalf("%d findings, the first %+v", len(rep.Findings), rep.Findings[0])
+	}
+	b.ReportMetric(float64(rep.Summary.Cases)/rep.FuzzInfo.DurationSeconds, "cases/s")
 }

@@ -1,28 +1,37 @@
-// Package fuzz owns pctest's native Go fuzz targets for the reference codec:
-// the properties each target checks, the slow models some of them check the
-// codec against (model.go), the differential checks against net/url, and
-// the seed corpora under testdata/fuzz. The differential against goja is in
-// fuzz/gojadiff, the building of inputs and seeds shared by both in
-// fuzz/internal/fuzzinput, the checks of the targets' source (build.sh,
-// seeds) in fuzz/fuzzlint, and the campaign driver behind `make fuzz` in
-// fuzz/campaign.
+// Package fuzz is the engine of pctest fuzz: differential fuzzing of any
+// implementation against the reference codec. [Run] sends generated
+// requests (the module's one generator of op inputs, internal/gen, from a
+// seed) to an implementation of conformance.Implementation and to
+// conformance.Reference, judges each answer against the reference's,
+// shrinks each difference, crash, hang or protocol error to a minimal
+// input, sends it again on its own to confirm it, and returns a
+// report.FuzzReport of report.Findings, the report pctest fuzz writes:
 //
-// The targets live in the package's _test.go files, one FuzzXxx function
-// per target, so `go test ./fuzz` runs every seed (the vectors of the
-// target's ops, added with F.Add, and the files under testdata/fuzz) as a
-// unit test, and `go test -run='^$' -fuzz=<target> ./fuzz` fuzzes one.
+//	rep, err := fuzz.Run(ctx, impl, fuzz.Seed(1), fuzz.Cases(100000))
 //
-// The checks themselves are in ordinary (non-test) files and report a
-// failure as an error. That is what lets OSS-Fuzz and ClusterFuzzLite build
-// the targets: compile_native_go_fuzzer compiles a target's file alone,
-// renamed to a non-test file and with package testing swapped for a shim.
-// So a target file uses nothing from package testing but F and T, and no
-// target's name appears in any other file under fuzz/ (the build script
-// finds a target's file with grep). .clusterfuzzlite/build.sh names every
-// target, and fuzz/fuzzlint checks that it names exactly the targets there
-// are and that each builds as the script builds it. README.md beside
-// this file tells how to run campaigns, how a failure becomes a vector, and
-// how to run the targets in ClusterFuzzLite and OSS-Fuzz.
+// The package exports:
 //
-// Nothing here is meant to be imported: the package exports no names.
+//   - [Run] and its [Option]s, values as in go-cmp and rapid: what is
+//     fuzzed ([Ops], [Areas], [KnownDeviations], [JudgeOpen]), how much
+//     ([Cases], [Duration], [MaxFindings], [DefaultMaxFindings]) and how
+//     ([Seed], [Parallel], [Grace], [ShrinkTime], [AllowEmpty],
+//     [OnProgress] with its [Progress]); a wrong value is an
+//     [OptionError];
+//   - [Batcher]: an implementation that takes its cases in batches, as
+//     the subprocess adapter testee.Process does, and the methods through
+//     which an adapter's errors say what they stand for;
+//   - [Corpus] ([OpenCorpus]) and [FindingVector]: a directory of
+//     findings kept as vectors files (pctest fuzz -corpus), which
+//     pctest run -vectors runs.
+//
+// Its files follow the engine's jobs: options.go (the options),
+// fuzz.go (Run and the fuzzer's state), generate.go (the workers that
+// generate cases and send them in batches), judge.go (judging an answer
+// and recording a finding), shrink.go (shrinking a finding), progress.go
+// (reporting progress) and corpus.go (the corpus of findings).
+//
+// Data flows one way: package fuzz imports conformance (the
+// implementations and the reference), never the reverse. The codec's
+// native Go fuzz targets are elsewhere, in fuzz/codecfuzz and
+// fuzz/gojadiff (see fuzz/README.md).
 package fuzz

@@ -3,7 +3,7 @@
 // ([Summary]) and summed up in a cell of a matrix ([Verdict]), how failures
 // group into causes ([Causes], ordered by [Level]), the JSON reports that
 // pctest run and pctest fuzz write ([RunReport], report.schema.json;
-// [FuzzReport] of [Finding]s, fuzz.schema.json, which conformance.Fuzz
+// [FuzzReport] of [Finding]s, fuzz.schema.json, which fuzz.Run
 // returns), with functions that write and read them, and the renderers for people: the text report ([Run.WriteText],
 // [Line], [WriteCauses]), JUnit XML ([Run.WriteJUnit]), the HTML page
 // ([WriteHTML], its template embedded from templates/run.html) and the

@@ -16,12 +16,12 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// This file holds the report of a fuzzing run: what conformance.Fuzz
+// This file holds the report of a fuzzing run: what fuzz.Run
 // returns and pctest fuzz -format json writes, one Go type per object of
 // fuzz.schema.json (beside this file), and the functions that write and
 // read it.
 
-// A FuzzReport is what a fuzzing run did and found: what conformance.Fuzz
+// A FuzzReport is what a fuzzing run did and found: what fuzz.Run
 // returns, and pctest fuzz -format json writes as one object
 // (fuzz.schema.json). The fuzzer fills FuzzInfo but for what only its
 // caller knows (the testee command, the suite and protocol versions),

@@ -13,7 +13,7 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// fuzzReport returns a fuzz report as conformance.Fuzz makes one, with
+// fuzzReport returns a fuzz report as fuzz.Run makes one, with
 // live errors: a disagreement, a crash and an error of no incident kind
 // (a panic of an in-process implementation), tallied.
 func fuzzReport() *FuzzReport {

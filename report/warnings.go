@@ -107,17 +107,6 @@ func (s *WarningSet) Add(id string, req vectors.Request, recommended, got vector
 	s.examples[k] = ex
 }
 
-// Len returns how many differences were added.
-func (s *WarningSet) Len() int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var n int64
-	for _, w := range s.warnings {
-		n += w.Count
-	}
-	return n
-}
-
 // Warnings returns the warnings, biggest first (in the order of their
 // first difference when of equal size), each with its examples.
 func (s *WarningSet) Warnings() []Warning {

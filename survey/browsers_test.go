@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -17,8 +17,8 @@ import (
 // op or set no browser API claims is no line); and report.html escapes
 // what the results hold.
 func TestBrowserView(t *testing.T) {
-	res := func(op vectors.Op, args map[string]string, o conformance.Outcome, why string) Result {
-		r := testResult("", vectors.Request{Op: op, Args: args}, vectors.Response{}, vectors.Response{Unsupported: o == conformance.Skipped, Message: why})
+	res := func(op vectors.Op, args map[string]string, o report.Outcome, why string) Result {
+		r := testResult("", vectors.Request{Op: op, Args: args}, vectors.Response{}, vectors.Response{Unsupported: o == report.Skipped, Message: why})
 		r.Outcome = o
 		return *r
 	}
@@ -27,14 +27,14 @@ func TestBrowserView(t *testing.T) {
 	}
 	rep := &Report{Rows: []*RowReport{
 		rr("browser-a", "browser",
-			res(vectors.OpEncodeURI, nil, conformance.Passed, ""),
-			res(vectors.OpQueryEncode, map[string]string{"encoding": "sjis"}, conformance.Passed, ""),
-			res(vectors.OpFormEncodeLegacy, map[string]string{"encoding": "Shift_JIS"}, conformance.Failed, ""),
-			res(vectors.OpPercentEncodeSet, map[string]string{"set": "whatwg.fragment"}, conformance.Skipped, "<why>"),
-			res(vectors.OpPercentEncodeSet, map[string]string{"set": "rfc3986.path"}, conformance.Skipped, "not a WHATWG set")),
+			res(vectors.OpEncodeURI, nil, report.Passed, ""),
+			res(vectors.OpQueryEncode, map[string]string{"encoding": "sjis"}, report.Passed, ""),
+			res(vectors.OpFormEncodeLegacy, map[string]string{"encoding": "Shift_JIS"}, report.Failed, ""),
+			res(vectors.OpPercentEncodeSet, map[string]string{"set": "whatwg.fragment"}, report.Skipped, "<why>"),
+			res(vectors.OpPercentEncodeSet, map[string]string{"set": "rfc3986.path"}, report.Skipped, "not a WHATWG set")),
 		rr("browser-b", "browser",
-			res(vectors.OpQueryEncode, map[string]string{"encoding": "shift_jis"}, conformance.Passed, "")),
-		rr("node", "engine", res(vectors.OpEncodeURI, nil, conformance.Failed, "")),
+			res(vectors.OpQueryEncode, map[string]string{"encoding": "shift_jis"}, report.Passed, "")),
+		rr("node", "engine", res(vectors.OpEncodeURI, nil, report.Failed, "")),
 	}}
 	v := rep.browserView()
 	if v == nil || len(v.Rows) != 2 {

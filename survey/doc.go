@@ -41,7 +41,7 @@
 // The package's tests (testees_test.go, part of `make test`) check that
 // every testee directory is complete, that the verdicts load and every bug
 // has a reproduction, that the reproductions whose implementation is
-// installed still show their bug, that the set tables testees carry match
-// codec/sets.go, and run the rows that need no install against their
+// installed still show their bug, that the set tables testees carry are
+// those vectors/sets.json gives, and run the rows that need no install against their
 // expected-failures files.
 package main

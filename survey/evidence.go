@@ -116,12 +116,6 @@ func bugEvidenceErrors(c *Cause, specs *specLibrary) []error {
 	return errs
 }
 
-// fixedUpstream reports whether c is fixed on the latest upstream: a bug
-// shown as "fixed in X", not counted among the open ones.
-func (c *Cause) fixedUpstream() bool {
-	return c.Evidence != nil && c.Evidence.Upstream != nil && c.Evidence.Upstream.Status == vectors.UpstreamFixed
-}
-
 // upstreamStatus returns c's upstream status, "" when none is recorded.
 func (c *Cause) upstreamStatus() string {
 	if c.Evidence == nil || c.Evidence.Upstream == nil {

@@ -2,30 +2,30 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
+	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pctest/pctest/internal/cause"
-	"github.com/pctest/pctest/internal/testenv"
+	"github.com/pctest/pctest/internal/jsonschema"
 	"github.com/pctest/pctest/vectors"
 )
 
-// The schemas of the survey's files and of the registry live beside
-// vectors/vectors.schema.json. The tests here validate every such file
-// with schemaValidator, a validator of the part of JSON Schema 2020-12 the
-// schemas use (listed in validate), check that the schemas state what the
-// Go types read, and cross-check the validator with Python's jsonschema
-// where it is installed.
+// The schemas of the survey's files live beside them (survey/*.schema.json);
+// the registry's, which vectors/deviations.json follows too, beside the
+// vectors (vectors/registry.schema.json). The tests here validate every
+// such file with internal/jsonschema, and check that the schemas state
+// what the Go types read.
 
-// schemaFiles maps each schema to the files it describes, relative to the
-// module's root.
+// surveySchemas are the survey's schemas, in survey/.
+var surveySchemas = []string{"mapping.schema.json", "testee.schema.json", "results.schema.json", "functions.schema.json", "upstream-reports.schema.json"}
+
+// schemaFiles maps each schema (as loadSchemas names it) to the files it
+// describes, relative to the module's root.
 func schemaFiles(t *testing.T, root string) map[string][]string {
 	t.Helper()
 	glob := func(p string) []string {
@@ -55,188 +55,47 @@ func schemaFiles(t *testing.T, root string) map[string][]string {
 	}
 }
 
-// A schemaValidator validates JSON values against the schemas of a
-// directory, resolving $ref between them.
-type schemaValidator struct {
-	schemas map[string]map[string]any // by file name
-}
-
-func newSchemaValidator(t *testing.T, dir string) *schemaValidator {
+// loadSchemas loads the registry's schema and the survey's, each known
+// by its base name, and checks their $id.
+func loadSchemas(t *testing.T) *jsonschema.Set {
 	t.Helper()
-	v := &schemaValidator{schemas: map[string]map[string]any{}}
-	for _, name := range []string{"registry.schema.json", "mapping.schema.json", "testee.schema.json", "results.schema.json", "functions.schema.json", "upstream-reports.schema.json"} {
-		data, err := os.ReadFile(filepath.Join(dir, name))
+	root := moduleRootT(t)
+	v := jsonschema.NewSet()
+	add := func(dir, name string) {
+		data, err := os.ReadFile(filepath.Join(root, dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var s map[string]any
-		if err := json.Unmarshal(data, &s); err != nil {
-			t.Fatalf("%s: %v", name, err)
+		if err := v.Add(name, data); err != nil {
+			t.Fatal(err)
 		}
-		if s["$schema"] != "https://json-schema.org/draft/2020-12/schema" || s["$id"] != "https://github.com/pctest/pctest/vectors/"+name {
-			t.Errorf("%s: $schema or $id is not what the others have", name)
+		s, err := v.Schema(name)
+		if err != nil {
+			t.Fatal(err)
 		}
-		v.schemas[name] = s
+		if s["$id"] != "https://github.com/pctest/pctest/"+dir+"/"+name {
+			t.Errorf("%s/%s: $id %v does not name where it is", dir, name, s["$id"])
+		}
+	}
+	add("vectors", "registry.schema.json")
+	for _, name := range surveySchemas {
+		add("survey", name)
 	}
 	return v
 }
 
-// resolve returns the schema a $ref names, from the schema file file.
-func (v *schemaValidator) resolve(file, ref string) (string, map[string]any, error) {
-	target, frag, _ := strings.Cut(ref, "#")
-	if target != "" {
-		file = target
+// violations returns the violations err lists (none for nil); any other
+// error fails the test.
+func violations(t *testing.T, err error) []jsonschema.Violation {
+	t.Helper()
+	var e *jsonschema.Error
+	if err != nil && !errors.As(err, &e) {
+		t.Fatal(err)
 	}
-	s := v.schemas[file]
-	if s == nil {
-		return "", nil, fmt.Errorf("$ref %q: no schema %s", ref, file)
+	if e == nil {
+		return nil
 	}
-	var node any = s
-	for _, part := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
-		if part == "" {
-			continue
-		}
-		m, ok := node.(map[string]any)
-		if !ok {
-			return "", nil, fmt.Errorf("$ref %q does not resolve", ref)
-		}
-		node = m[part]
-	}
-	m, ok := node.(map[string]any)
-	if !ok {
-		return "", nil, fmt.Errorf("$ref %q does not resolve", ref)
-	}
-	return file, m, nil
-}
-
-// knownKeywords are the keywords validate implements, and those it
-// ignores because they only document ("format" is an annotation in JSON
-// Schema 2020-12 unless a validator opts in).
-var knownKeywords = []string{"$schema", "$id", "$defs", "$ref", "title", "description", "format",
-	"type", "required", "properties", "additionalProperties", "items", "minItems", "minLength",
-	"minimum", "enum", "pattern", "anyOf", "oneOf"}
-
-// validate returns what is wrong with x under schema s of file, each
-// error with the JSON path where it is.
-func (v *schemaValidator) validate(file string, s map[string]any, x any, path string) []string {
-	var errs []string
-	bad := func(format string, args ...any) { errs = append(errs, path+": "+fmt.Sprintf(format, args...)) }
-	for k := range s {
-		if !slices.Contains(knownKeywords, k) {
-			bad("schema keyword %q is not one the validator knows", k)
-		}
-	}
-	if ref, ok := s["$ref"].(string); ok {
-		f, r, err := v.resolve(file, ref)
-		if err != nil {
-			return append(errs, path+": "+err.Error())
-		}
-		errs = append(errs, v.validate(f, r, x, path)...)
-	}
-	if typ, ok := s["type"].(string); ok {
-		okType := false
-		switch typ {
-		case "object":
-			_, okType = x.(map[string]any)
-		case "array":
-			_, okType = x.([]any)
-		case "string":
-			_, okType = x.(string)
-		case "boolean":
-			_, okType = x.(bool)
-		case "integer":
-			f, isNum := x.(float64)
-			okType = isNum && f == float64(int64(f))
-		default:
-			bad("type %q is not one the validator knows", typ)
-		}
-		if !okType {
-			bad("want %s, got %T", typ, x)
-			return errs
-		}
-	}
-	if n, ok := s["minimum"].(float64); ok {
-		if f, isNum := x.(float64); isNum && f < n {
-			bad("%v is less than %v", f, n)
-		}
-	}
-	if enum, ok := s["enum"].([]any); ok && !slices.Contains(enum, x) {
-		bad("%v is not one of %v", x, enum)
-	}
-	if str, ok := x.(string); ok {
-		if n, ok := s["minLength"].(float64); ok && len([]rune(str)) < int(n) {
-			bad("shorter than %v", n)
-		}
-		if p, ok := s["pattern"].(string); ok {
-			if re, err := regexp.Compile(p); err != nil {
-				bad("pattern %q: %v", p, err)
-			} else if !re.MatchString(str) {
-				bad("%q does not match %q", str, p)
-			}
-		}
-	}
-	if arr, ok := x.([]any); ok {
-		if n, ok := s["minItems"].(float64); ok && len(arr) < int(n) {
-			bad("fewer than %v items", n)
-		}
-		if items, ok := s["items"].(map[string]any); ok {
-			for i, e := range arr {
-				errs = append(errs, v.validate(file, items, e, fmt.Sprintf("%s[%d]", path, i))...)
-			}
-		}
-	}
-	if obj, ok := x.(map[string]any); ok {
-		props, _ := s["properties"].(map[string]any)
-		for _, r := range asList(s["required"]) {
-			if _, ok := obj[r.(string)]; !ok {
-				bad("%q is required", r)
-			}
-		}
-		for k, val := range obj {
-			p, ok := props[k].(map[string]any)
-			if !ok {
-				if s["additionalProperties"] == false {
-					bad("%q is not a property of the schema", k)
-				}
-				if more, ok := s["additionalProperties"].(map[string]any); ok {
-					errs = append(errs, v.validate(file, more, val, path+"."+k)...)
-				}
-				continue
-			}
-			errs = append(errs, v.validate(file, p, val, path+"."+k)...)
-		}
-	}
-	for _, kw := range []string{"anyOf", "oneOf"} {
-		alts := asList(s[kw])
-		if len(alts) == 0 {
-			continue
-		}
-		n := 0
-		for _, a := range alts {
-			if len(v.validate(file, a.(map[string]any), x, path)) == 0 {
-				n++
-			}
-		}
-		if n == 0 || kw == "oneOf" && n > 1 {
-			bad("%s: %d of its %d schemas hold", kw, n, len(alts))
-		}
-	}
-	return errs
-}
-
-func asList(x any) []any { l, _ := x.([]any); return l }
-
-// validateFile validates the file name (relative to root) against schema.
-func (v *schemaValidator) validateFile(root, schema, name string) ([]string, error) {
-	data, err := os.ReadFile(filepath.Join(root, name))
-	if err != nil {
-		return nil, err
-	}
-	var x any
-	if err := json.Unmarshal(data, &x); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	return v.validate(schema, v.schemas[schema], x, name), nil
+	return e.Violations
 }
 
 // TestSchemasValidateFiles validates every registry, mapping.json and
@@ -244,31 +103,28 @@ func (v *schemaValidator) validateFile(root, schema, name string) ([]string, err
 // testee.schema.json), against their schemas.
 func TestSchemasValidateFiles(t *testing.T) {
 	root := moduleRootT(t)
-	v := newSchemaValidator(t, filepath.Join(root, "vectors"))
+	v := loadSchemas(t)
 	n := 0
 	for schema, files := range schemaFiles(t, root) {
 		for _, f := range files {
-			errs, err := v.validateFile(root, schema, f)
-			if err != nil {
-				t.Fatal(err)
+			if err := v.ValidateFile(schema, filepath.Join(root, f)); err != nil {
+				t.Error(err)
 			}
 			n++
-			for _, e := range errs {
-				t.Errorf("%s: %s", schema, e)
-			}
 		}
 	}
-	rowsSchema := map[string]any{"type": "array", "items": map[string]any{"$ref": "testee.schema.json#/$defs/row"}}
 	data, err := os.ReadFile(filepath.Join(root, "survey", "rows.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rows any
+	var rows []json.RawMessage
 	if err := json.Unmarshal(data, &rows); err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range v.validate("testee.schema.json", rowsSchema, rows, "survey/rows.json") {
-		t.Error(e)
+	for i, row := range rows {
+		if err := v.ValidateJSON("testee.schema.json#/$defs/row", row); err != nil {
+			t.Errorf("survey/rows.json row %d: %v", i, err)
+		}
 	}
 	t.Logf("%d files validated", n+1)
 }
@@ -276,7 +132,7 @@ func TestSchemasValidateFiles(t *testing.T) {
 // TestSchemasRejectBroken checks that the validator, with the schemas,
 // rejects files broken in each way the schemas forbid.
 func TestSchemasRejectBroken(t *testing.T) {
-	v := newSchemaValidator(t, filepath.Join(moduleRootT(t), "vectors"))
+	v := loadSchemas(t)
 	entry := func() map[string]any {
 		return map[string]any{"id": "x", "rows": []any{"r"}, "ops": []any{"formEncode"}, "relation": "lowercase-hex",
 			"title": "t", "verdict": "bug", "spec": "s", "explain": "e"}
@@ -321,27 +177,16 @@ func TestSchemasRejectBroken(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		name := c.schema + ".schema.json"
-		if errs := v.validate(name, v.schemas[name], roundTrip(t, c.doc()), "doc"); len(errs) == 0 {
+		if len(violations(t, v.Validate(c.schema+".schema.json", c.doc()))) == 0 {
 			t.Errorf("%s: accepted", c.name)
 		}
 	}
-	if errs := v.validate("registry.schema.json", v.schemas["registry.schema.json"], roundTrip(t, []any{entry()}), "doc"); len(errs) > 0 {
-		t.Errorf("a good entry is rejected: %v", errs)
+	if err := v.Validate("registry.schema.json", []any{entry()}); err != nil {
+		t.Errorf("a good entry is rejected: %v", err)
 	}
-	if errs := v.validate("results.schema.json", v.schemas["results.schema.json"], roundTrip(t, results(map[string]any{"name": "r", "fuzz_not_run": "exit 2, no report: x"})), "doc"); len(errs) > 0 {
-		t.Errorf("good results are rejected: %v", errs)
+	if err := v.Validate("results.schema.json", results(map[string]any{"name": "r", "fuzz_not_run": "exit 2, no report: x"})); err != nil {
+		t.Errorf("good results are rejected: %v", err)
 	}
-}
-
-func roundTrip(t *testing.T, x any) any {
-	data, err := json.Marshal(x)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var y any
-	json.Unmarshal(data, &y)
-	return y
 }
 
 // TestSchemasMatchGoTypes checks that each schema states what its Go type
@@ -350,9 +195,9 @@ func roundTrip(t *testing.T, x any) any {
 // ones), and the enums of ops, labels and relations of vectors.Ops,
 // vectors.Labels and internal/cause.Relations.
 func TestSchemasMatchGoTypes(t *testing.T) {
-	v := newSchemaValidator(t, filepath.Join(moduleRootT(t), "vectors"))
+	v := loadSchemas(t)
 	def := func(file, ref string) map[string]any {
-		_, s, err := v.resolve(file, ref)
+		s, err := v.Schema(file + ref)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -369,17 +214,17 @@ func TestSchemasMatchGoTypes(t *testing.T) {
 		{"repro", def("registry.schema.json", "#/$defs/entry/properties/repro"), reflect.TypeFor[vectors.Repro](), nil},
 		{"example", items(def("registry.schema.json", "#/$defs/entry/properties/examples")), reflect.TypeFor[vectors.DivergenceExample](), nil},
 		{"answer", def("registry.schema.json", "#/$defs/answer"), reflect.TypeFor[vectors.DivergenceAnswer](), nil},
-		{"mapping", items(v.schemas["mapping.schema.json"]), reflect.TypeFor[Mapping](), []string{"variant"}},
-		{"testee.json", v.schemas["testee.schema.json"], reflect.TypeFor[TesteeDir](), nil},
+		{"mapping", items(def("mapping.schema.json", "")), reflect.TypeFor[Mapping](), []string{"variant"}},
+		{"testee.json", def("testee.schema.json", ""), reflect.TypeFor[TesteeDir](), nil},
 		{"row", def("testee.schema.json", "#/$defs/row"), reflect.TypeFor[Row](), nil},
-		{"results.json", v.schemas["results.schema.json"], reflect.TypeFor[Summary](), nil},
+		{"results.json", def("results.schema.json", ""), reflect.TypeFor[Summary](), nil},
 		{"results.json row", def("results.schema.json", "#/properties/rows/items"), reflect.TypeFor[SummaryRow](), nil},
 		{"results.json group", def("results.schema.json", "#/properties/rows/items/properties/groups/items"), reflect.TypeFor[SummaryGroup](), nil},
 		{"results.json example", def("results.schema.json", "#/properties/rows/items/properties/groups/items/properties/example"), reflect.TypeFor[SummaryExample](), nil},
 		{"evidence", def("registry.schema.json", "#/$defs/evidence"), reflect.TypeFor[vectors.Evidence](), nil},
 		{"review", def("registry.schema.json", "#/$defs/review"), reflect.TypeFor[vectors.Review](), nil},
-		{"function", items(v.schemas["functions.schema.json"]), reflect.TypeFor[Function](), nil},
-		{"upstream report", items(v.schemas["upstream-reports.schema.json"]), reflect.TypeFor[UpstreamReport](), nil},
+		{"function", items(def("functions.schema.json", "")), reflect.TypeFor[Function](), nil},
+		{"upstream report", items(def("upstream-reports.schema.json", "")), reflect.TypeFor[UpstreamReport](), nil},
 		{"results.json tally", def("results.schema.json", "#/properties/rows/items/properties/ops/additionalProperties"), reflect.TypeFor[Tally](), nil},
 	} {
 		props := c.schema["properties"].(map[string]any)
@@ -442,41 +287,4 @@ func TestSchemasMatchGoTypes(t *testing.T) {
 	}
 }
 
-// TestSchemasJSONSchema validates the same files with Python's jsonschema
-// (an implementation of JSON Schema 2020-12 we did not write), where it is
-// installed, so that the schemas mean to others what they mean here.
-func TestSchemasJSONSchema(t *testing.T) {
-	testenv.Require(t, testenv.Module("python3", "jsonschema"), testenv.Module("python3", "referencing"))
-	py := "python3"
-	root := moduleRootT(t)
-	args := []string{"-c", jsonschemaScript}
-	for schema, files := range schemaFiles(t, root) {
-		for _, f := range files {
-			args = append(args, schema+"="+f)
-		}
-	}
-	cmd := exec.Command(py, args...)
-	cmd.Dir = root
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("jsonschema: %v\n%s", err, out)
-	}
-}
-
-const jsonschemaScript = `
-import json, sys, jsonschema
-from referencing import Registry, Resource
-names = ["registry", "mapping", "testee", "results", "functions", "upstream-reports"]
-sch = {n + ".schema.json": json.load(open("vectors/" + n + ".schema.json")) for n in names}
-reg = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in sch.values()])
-bad = 0
-for s in sch.values():
-    jsonschema.Draft202012Validator.check_schema(s)
-val = {n: jsonschema.Draft202012Validator(s, registry=reg) for n, s in sch.items()}
-for arg in sys.argv[1:]:
-    schema, f = arg.split("=", 1)
-    for e in list(val[schema].iter_errors(json.load(open(f))))[:5]:
-        bad += 1
-        print(f, list(e.absolute_path), e.message[:300])
-sys.exit(1 if bad else 0)
-`
+func asList(x any) []any { l, _ := x.([]any); return l }

@@ -11,7 +11,7 @@ import (
 )
 
 // A Summary is survey/results.json: what the last full survey found, for
-// programs (vectors/results.schema.json, beside the schemas of the
+// programs (survey/results.schema.json, beside the schemas of the
 // survey's other files). It is committed beside REPORT.md,
 // so that the tests can hold the registries to the results they were
 // written for: every divergence charged to a cause shows that cause's

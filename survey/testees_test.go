@@ -409,18 +409,6 @@ func TestReportEscapes(t *testing.T) {
 	}
 }
 
-func compileOrNil(t *testing.T, src string) *regexp.Regexp {
-	t.Helper()
-	if src == "" {
-		return nil
-	}
-	re, err := regexp.Compile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return re
-}
-
 // TestUTF8DecodeReplace checks the UTF-8 decode of the survey's lenient
 // model (codec.AppendUTF8Replace) against WHATWG Encoding §8.1.1 on the
 // standard's own kinds of examples: one U+FFFD per maximal
@@ -474,47 +462,16 @@ func TestFamiliesCoverOps(t *testing.T) {
 	}
 }
 
-// setTableEntry is one entry of a testee's table of the named encode sets,
-// as C ({"name", "keeps"}) and Rust (("name", b"keeps")) write them.
-var setTableEntry = regexp.MustCompile(`"((?:rfc3986|whatwg|go|ecma)\.[a-zA-Z0-9.-]+)",\s*b?"((?:[^"\\]|\\.)*)"`)
-
-// TestTesteeSetTables checks the tables of named encode sets that testees
-// written in C, Rust and Java carry (survey/testees/c-common/sets.h,
-// rust-common, java-common/Sets.java): each lists exactly the printable ASCII octets that the set
-// of that name keeps in codec/sets.go, so that a change of a set there
-// cannot leave a testee behind.
-func TestTesteeSetTables(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(moduleRootT(t), "survey", "testees", "*", "*.[chrj]*"))
-	if err != nil {
-		t.Fatal(err)
+// TestWithOtherOps checks that an op no family names gets the family of
+// other ops, and that a table whose ops all have a family gets none.
+func TestWithOtherOps(t *testing.T) {
+	if got := withOtherOps(vectors.Ops()[:1], families[:1]); len(got) != 1 {
+		t.Errorf("withOtherOps added a family for an op the first family names: %+v", got)
 	}
-	n := 0
-	for _, f := range files {
-		if ext := filepath.Ext(f); ext != ".c" && ext != ".h" && ext != ".rs" && ext != ".java" {
-			continue
-		}
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range setTableEntry.FindAllSubmatch(data, -1) {
-			name := string(m[1])
-			keep, ok := codec.SetByName(name)
-			if !ok {
-				t.Errorf("%s: set %q is not a set of codec.SetNames", f, name)
-				continue
-			}
-			n++
-			listed := strings.NewReplacer(`\\`, `\`, `\"`, `"`).Replace(string(m[2]))
-			for c := byte(0x20); c < 0x7F; c++ {
-				if in := strings.IndexByte(listed, c) >= 0; in != keep.Contains(c) {
-					t.Errorf("%s: set %s: %q listed %v, but codec's set keeps it: %v", f, name, c, in, keep.Contains(c))
-				}
-			}
-		}
-	}
-	if n < 27 {
-		t.Errorf("%d set table entries found in the C and Rust testees, want the 27 sets at least", n)
+	ops := append(vectors.Ops(), vectors.OpInfo{Name: "newOp", Area: "whatwg"})
+	got := withOtherOps(ops, families)
+	if len(got) != len(families)+1 || got[len(got)-1].ID != "other-ops" || !slices.Equal(got[len(got)-1].Ops, []vectors.Op{"newOp"}) {
+		t.Errorf("withOtherOps with a new op: %d families, the last %+v", len(got), got[len(got)-1])
 	}
 }
 

@@ -6,16 +6,16 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/fuzz"
 	"github.com/pctest/pctest/report"
 )
 
-// A Process is what conformance.Fuzz sends batches to.
-var _ conformance.Batcher = (*Process)(nil)
+// A Process is what fuzz.Run sends batches to.
+var _ fuzz.Batcher = (*Process)(nil)
 
 // TestErrorsTellFuzz checks the methods through which this package's
-// errors tell conformance.Fuzz what stands in for an answer (see
-// conformance.Batcher), wrapped as they reach it: the kind of an incident,
+// errors tell fuzz.Run what stands in for an answer (see
+// fuzz.Batcher), wrapped as they reach it: the kind of an incident,
 // an error after which nothing is answered, and the incident an
 // unconfirmed request was in flight at.
 func TestErrorsTellFuzz(t *testing.T) {

@@ -1,8 +1,8 @@
 // Package testee runs percent-encoding implementations written in any
 // language as subprocesses, through the line-based JSON protocol of
 // PROTOCOL.md. It is the subprocess adapter only: the checks it is run
-// through, and the fuzzing engine of pctest fuzz ([conformance.Fuzz]), are
-// package conformance's.
+// through are package conformance's, and the fuzzing engine of pctest
+// fuzz (fuzz.Run) package fuzz's.
 //
 // A testee is a program that reads one JSON request per line on its stdin
 // and writes one JSON response per line on its stdout. [Start] runs one and
@@ -31,7 +31,7 @@
 // request), an [*OutputError]. Every request ends, answered or charged,
 // whatever the testee does (PROTOCOL.md §5).
 //
-// A Process is a [conformance.Batcher]: conformance.Fuzz sends it its
+// A Process is a fuzz.Batcher: fuzz.Run sends it its
 // cases in batches. Its errors say what they stand for through methods that
 // Fuzz looks for (IncidentKind, Fatal, UnconfirmedIncident), so that
 // neither package imports the other.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/faketestee"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -61,7 +62,7 @@ func runHostile(t *testing.T, mode string, j int, timeout time.Duration, ops ...
 
 // runVectors runs the vectors of ops against p with window j, closes p
 // and returns the results.
-func runVectors(t *testing.T, p *Process, j int, ops ...vectors.Op) []conformance.Result {
+func runVectors(t *testing.T, p *Process, j int, ops ...vectors.Op) []report.Result {
 	t.Helper()
 	results, err := conformance.Results(context.Background(), p, conformance.Ops(ops...), conformance.Parallel(j))
 	if err != nil {
@@ -73,11 +74,11 @@ func runVectors(t *testing.T, p *Process, j int, ops ...vectors.Op) []conformanc
 
 // failedKinds returns the ids of the failed vectors of results, each with
 // the kind of its error ("wrong" for a wrong answer).
-func failedKinds(results []conformance.Result) map[string]string {
+func failedKinds(results []report.Result) map[string]string {
 	failed := map[string]string{}
 	for _, r := range results {
 		switch {
-		case r.Outcome != conformance.Failed:
+		case r.Outcome != report.Failed:
 		case r.Err != nil:
 			failed[r.Vector.ID] = Kind(r.Err)
 		default:
@@ -169,7 +170,7 @@ func TestHostileOutput(t *testing.T) {
 				results := runVectors(t, p, j, hostileOps...)
 				got := failedKinds(results)
 				for _, r := range results {
-					if r.Outcome != conformance.Failed {
+					if r.Outcome != report.Failed {
 						continue
 					}
 					msg := fmt.Sprint(r.Err)

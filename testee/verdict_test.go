@@ -8,14 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
 // A verdict is what a vector came to: its outcome, and for a failure
 // with an error, the error's kind.
 type verdict struct {
-	outcome conformance.Outcome
+	outcome report.Outcome
 	kind    string
 }
 
@@ -117,7 +117,7 @@ func TestHostileSameVerdict(t *testing.T) {
 			failed := map[string]string{}
 			for id, v := range j1 {
 				switch {
-				case v.outcome != conformance.Failed:
+				case v.outcome != report.Failed:
 				case v.kind != "":
 					failed[id] = v.kind
 				default:
@@ -143,7 +143,7 @@ func TestHostileSameVerdict(t *testing.T) {
 			if strings.Contains(tc.mode, "unsup-op") {
 				skipped := 0
 				for _, v := range j1 {
-					if v.outcome == conformance.Skipped {
+					if v.outcome == report.Skipped {
 						skipped++
 					}
 				}

@@ -23,7 +23,11 @@
 //     them and on [Vector]): a vector's members, which are also the members
 //     of the runner's wire messages; package testee, beside
 //     testee/PROTOCOL.md, adds the "id" and the framing;
-//   - the known deviations of other engines ([Deviations], deviations.json).
+//   - the known deviations of other engines ([Deviations], deviations.json);
+//   - the named encode sets of percentEncodeSet's args.set, their one home
+//     ([NamedSets], [SetByName], sets.json with sets.schema.json): each
+//     set's name, the octets it keeps and its definition quoted from its
+//     spec, written by the generator from internal/spec.
 //
 // The corpus is written by the generator in internal/gen (go generate), from
 // hand-written vectors and from the generator's own transcription of the

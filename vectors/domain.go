@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/pctest/pctest/internal/spec"
 )
 
 // Open says whether the spec clause r's op follows leaves the answer to r
@@ -56,7 +58,7 @@ func (r Request) Open() (clause, why string) {
 		if w := outsideIRI(s); w != "" {
 			return "RFC 3987 §3.1 (converts IRIs only)", "the input is not an IRI: " + w
 		}
-		if _, host, _, ok := SplitHost(s); ok && strings.ContainsFunc(host, func(c rune) bool { return c >= 0x80 }) {
+		if _, host, _, ok := spec.SplitHost(s); ok && strings.ContainsFunc(host, func(c rune) bool { return c >= 0x80 }) {
 			return "RFC 3987 §3.1 (MAY convert ireg-name with ToASCII before step 2)",
 				"§3.1 lets a system convert a non-ASCII host to A-labels with ToASCII (a SHOULD only to maximize interoperability with legacy resolvers) or leave it to step 2, which percent-encodes its UTF-8"
 		}
@@ -64,7 +66,7 @@ func (r Request) Open() (clause, why string) {
 		if w := outsideURI(s); w != "" {
 			return "RFC 3987 §3.2 (converts URIs only)", "the input is not a URI: " + w
 		}
-		if _, host, _, ok := SplitHost(s); ok && hasXNLabel(host) {
+		if _, host, _, ok := spec.SplitHost(s); ok && hasXNLabel(host) {
 			return "RFC 3987 §3.2.1 (MAY convert A-labels with ToUnicode)",
 				"§3.2.1 lets an implementation with scheme-specific knowledge convert the host's A-labels to U-labels with ToUnicode; its own example keeps them"
 		}
@@ -127,7 +129,7 @@ func outsideIRI(s string) string {
 		switch {
 		case r < 0x20 || r == 0x7F:
 			return charName(r) + " is a control character, which no IRI holds (RFC 3987 §2.2) and RFC 3987 §3.1 does not address"
-		case r >= 0x80 && !UCSChar(r) && !IPrivate(r):
+		case r >= 0x80 && !spec.UCSChar(r) && !spec.IPrivate(r):
 			return charName(r) + " is neither ucschar nor iprivate, so no IRI holds it (RFC 3987 §2.2) and RFC 3987 §3.1 step 2 does not convert it"
 		}
 	}
@@ -141,60 +143,4 @@ func charName(r rune) string {
 		return fmt.Sprintf("U+%04X %q", r, r)
 	}
 	return fmt.Sprintf("U+%04X", r)
-}
-
-// UCSChar is the ucschar production of RFC 3987 §2.2.
-func UCSChar(r rune) bool {
-	switch {
-	case r >= 0xA0 && r <= 0xD7FF, r >= 0xF900 && r <= 0xFDCF, r >= 0xFDF0 && r <= 0xFFEF:
-		return true
-	case r >= 0x10000 && r <= 0xDFFFD:
-		return r&0xFFFF <= 0xFFFD
-	case r >= 0xE1000 && r <= 0xEFFFD:
-		return true
-	}
-	return false
-}
-
-// IPrivate is the iprivate production of RFC 3987 §2.2 (allowed only in
-// iquery).
-func IPrivate(r rune) bool {
-	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD
-}
-
-// SplitHost splits s into the text before the host, the host, and the
-// rest, for "scheme://[userinfo@]host[:port]..." and network-path
-// "//[userinfo@]host[:port]..." forms (RFC 3986 §3.2, §4.2); ok is false
-// when s has no authority.
-func SplitHost(s string) (pre, host, rest string, ok bool) {
-	i := 0
-	for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' ||
-		i > 0 && (s[i] >= '0' && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
-		i++
-	}
-	var a int
-	switch {
-	case i > 0 && strings.HasPrefix(s[i:], "://"):
-		a = i + 3
-	case strings.HasPrefix(s, "//"):
-		a = 2 // a network-path reference (RFC 3986 §4.2) has an authority too
-	default:
-		return "", "", "", false
-	}
-	end := len(s)
-	if j := strings.IndexAny(s[a:], "/?#"); j >= 0 {
-		end = a + j
-	}
-	auth := s[a:end]
-	hs := a
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
-		hs = a + at + 1
-	}
-	he := end
-	if !strings.HasPrefix(s[hs:], "[") {
-		if c := strings.IndexByte(s[hs:end], ':'); c >= 0 {
-			he = hs + c
-		}
-	}
-	return s[:hs], s[hs:he], s[he:], true
 }

@@ -26,13 +26,13 @@ import (
 //     and the parser states that percent-encode with that set, and
 //     URLSearchParams for form-urlencoded.
 //   - rfc3986.* sets: no engine implements RFC 3986's named sets. Python's
-//     quote(octets, safe=...) does the encoding, but the set it is given is
-//     a third transcription of the spec, written in this file
-//     (setKeepASCII), apart from the generator's and package codec's. That
-//     checks the generator's transcription and its %XX writing, not the
-//     set against an engine. The ecma.* and whatwg.* sets go through the
-//     same check, which alone covers their octets 0x80-0xFF: node and goja
-//     take text, and those octets are not UTF-8 on their own.
+//     quote(octets, safe=...) does the encoding, with the set of
+//     sets.json (setKeepASCII). That checks the vectors against the sets
+//     file and the generator's %XX writing, not the set against an engine;
+//     TestSetKeepASCII checks the file where the specs relate sets. The
+//     ecma.* and whatwg.* sets go through the same check, which alone
+//     covers their octets 0x80-0xFF: node and goja take text, and those
+//     octets are not UTF-8 on their own.
 //   - normalize, equivalent, encodeNoDouble: no engine we have implements
 //     them (Python, node, Go and goja have no RFC 3986 normalizer). Python
 //     computes them from urllib.parse parts: the input is cut into valid
@@ -51,70 +51,27 @@ import (
 //     Python maps the expected IRI back with quote and must get the input,
 //     up to the hex case of escapes and escapes of unreserved characters.
 
-// setKeepASCII is the third transcription of the named sets that Python
-// checks: the ASCII octets each keeps (leaves as they are). Every octet
-// 0x80-0xFF is encoded by every named set. '%' is in no RFC 3986 keep set:
-// pct-encoded is a production of its own, not a character of the set.
+// setKeepASCII is the ASCII octets that each named set of sets.json but
+// the go.* sets keeps (leaves as it is), as Python's quote takes them in
+// safe=. Every octet 0x80-0xFF is encoded by every named set (TestSetKeepASCII
+// checks). The go.* sets are net/url's own, checked in TestNetURLSets.
 var setKeepASCII = func() map[string]string {
-	const (
-		alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-		// RFC 3986 §2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-		unreserved = alnum + "-._~"
-		// §2.2: gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
-		genDelims = ":/?#[]@"
-		// §2.2: sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-		subDelims = "!$&'()*+,;="
-		// §3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
-		pchar = unreserved + subDelims + ":@"
-		// ECMA-262 5.1 §15.1.3: uriReserved ::: one of ; / ? : @ & = + $ ,
-		// uriUnescaped ::: uriAlpha | DecimalDigit | uriMark,
-		// uriMark ::: one of - _ . ! ~ * ' ( )
-		uriReserved  = ";/?:@&=+$,"
-		uriUnescaped = alnum + "-_.!~*'()"
-	)
-	m := map[string]string{
-		"rfc3986.unreserved": unreserved,
-		"rfc3986.gen-delims": genDelims,
-		"rfc3986.sub-delims": subDelims,
-		"rfc3986.reserved":   genDelims + subDelims, // §2.2: reserved = gen-delims / sub-delims
-		"rfc3986.pchar":      pchar,
-		"rfc3986.path":       pchar + "/",                  // §3.3: segments of pchar joined by "/"
-		"rfc3986.query":      pchar + "/?",                 // §3.4: query = *( pchar / "/" / "?" )
-		"rfc3986.fragment":   pchar + "/?",                 // §3.5: fragment = *( pchar / "/" / "?" )
-		"rfc3986.userinfo":   unreserved + subDelims + ":", // §3.2.1: *( unreserved / pct-encoded / sub-delims / ":" )
-		"rfc3986.reg-name":   unreserved + subDelims,       // §3.2.2: *( unreserved / pct-encoded / sub-delims )
-
-		"ecma.uriUnescaped": uriUnescaped,                     // §15.1.3.4 encodeURIComponent
-		"ecma.encodeURI":    uriReserved + uriUnescaped + "#", // §15.1.3.3 encodeURI
+	sets, err := NamedSets()
+	if err != nil {
+		panic(err)
 	}
-	// WHATWG URL §1.3 writes its sets as what is encoded: the C0 controls,
-	// every code point above U+007E, and then per set:
-	whatwg := map[string]string{
-		"whatwg.c0-control": "",
-		// fragment: C0 control set and U+0020 SPACE, U+0022 ("), U+003C (<), U+003E (>), U+0060 (`)
-		"whatwg.fragment": " \"<>`",
-		// query: C0 control set and U+0020 SPACE, U+0022 ("), U+0023 (#), U+003C (<), U+003E (>)
-		"whatwg.query": " \"#<>",
-		// special-query: query set and U+0027 (')
-		"whatwg.special-query": " \"#<>'",
-		// path: query set and U+003F (?), U+005E (^), U+0060 (`), U+007B ({), U+007D (})
-		"whatwg.path": " \"#<>?^`{}",
-		// userinfo: path set and U+002F (/), U+003A (:), U+003B (;), U+003D (=), U+0040 (@),
-		// U+005B ([) to U+005D (]), inclusive, and U+007C (|)
-		"whatwg.userinfo": " \"#<>?^`{}/:;=@[\\]|",
-		// component: userinfo set and U+0024 ($) to U+0026 (&), inclusive, U+002B (+), U+002C (,)
-		"whatwg.component": " \"#<>?^`{}/:;=@[\\]|$%&+,",
-		// form-urlencoded: component set and U+0021 (!), U+0027 (') to U+0029 ()), inclusive, U+007E (~)
-		"whatwg.form-urlencoded": " \"#<>?^`{}/:;=@[\\]|$%&+,!'()~",
-	}
-	for name, enc := range whatwg {
+	m := map[string]string{}
+	for _, s := range sets {
+		if strings.HasPrefix(s.Name, "go.") {
+			continue
+		}
 		var keep []byte
-		for c := byte(0x20); c < 0x7F; c++ {
-			if strings.IndexByte(enc, c) < 0 {
-				keep = append(keep, c)
+		for c := 0; c < 0x80; c++ {
+			if s.Contains(byte(c)) {
+				keep = append(keep, byte(c))
 			}
 		}
-		m[name] = string(keep)
+		m[s.Name] = string(keep)
 	}
 	return m
 }()
@@ -576,12 +533,13 @@ func TestNetURLSets(t *testing.T) {
 	}
 }
 
-// TestSetKeepASCII checks the transcription that TestPythonExtra uses
-// against itself where the specs relate sets, so that a typo in one of them
-// shows: each pair keeps no more than its second set (WHATWG's encode sets
-// grow, RFC 3986's productions include one another), WHATWG's note says the
-// component set is encodeURIComponent's, and it lists what the
-// form-urlencoded set keeps.
+// TestSetKeepASCII checks sets.json, which TestPythonExtra uses, where the
+// specs relate sets, so that a slip in the spec model shows: each pair
+// keeps no more than its second set (WHATWG's encode sets grow, RFC 3986's
+// productions include one another), WHATWG's note says the component set
+// is encodeURIComponent's, and it lists what the form-urlencoded set
+// keeps; no named set keeps an octet 0x80-0xFF, and every set this file
+// names (nodeSetCases, netURLSets) is one of sets.json.
 func TestSetKeepASCII(t *testing.T) {
 	nested := [][2]string{
 		{"whatwg.fragment", "whatwg.c0-control"},
@@ -617,8 +575,28 @@ func TestSetKeepASCII(t *testing.T) {
 		// alphanumeric, U+002A (*), U+002D (-), U+002E (.), and U+005F (_)".
 		t.Errorf("whatwg.form-urlencoded keeps %q", got)
 	}
-	if len(setKeepASCII) != 20 {
-		t.Errorf("%d sets transcribed, want 10 rfc3986, 2 ecma, 8 whatwg", len(setKeepASCII))
+	sets, err := NamedSets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sets {
+		for c := 0x80; c < 0x100; c++ {
+			if s.Contains(byte(c)) {
+				t.Errorf("%s keeps octet %#02x", s.Name, c)
+			}
+		}
+	}
+	for _, m := range []map[string]string{nodeSetCases, setKeepASCII} {
+		for name := range m {
+			if _, ok := SetByName(name); !ok {
+				t.Errorf("set %q is not in sets.json", name)
+			}
+		}
+	}
+	for name := range netURLSets {
+		if _, ok := SetByName(name); !ok {
+			t.Errorf("set %q is not in sets.json", name)
+		}
 	}
 }
 

@@ -635,7 +635,16 @@ func appendUnicodeEscape(dst []byte, c uint16) []byte {
 	return append(dst, '\\', 'u', lowerHex[c>>12], lowerHex[c>>8&15], lowerHex[c>>4&15], lowerHex[c&15])
 }
 
-// appendJSONString appends the Go string s (UTF-8) as a JSON string.
+// appendJSONString appends the Go string s (UTF-8) as a JSON string, as
+// AppendJSONText writes its UTF-16 form. A string of printable ASCII (an
+// op name, an id, a set name) is written as it is, with no conversion.
 func appendJSONString(dst []byte, s string) []byte {
-	return AppendJSONText(dst, utf16.Encode([]rune(s)))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return AppendJSONText(dst, utf16.Encode([]rune(s)))
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
 )
@@ -94,7 +95,7 @@ func BenchmarkNodeRun(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, r := range results {
-			if r.Outcome != conformance.Passed {
+			if r.Outcome != report.Passed {
 				b.Fatalf("node: %v", &conformance.VectorError{Result: r})
 			}
 		}

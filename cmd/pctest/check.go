@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"time"
 
 	"github.com/pctest/pctest/conformance/selfcheck"
@@ -14,9 +13,9 @@ import (
 // cmdCheck is `pctest check -- COMMAND`: the protocol self-check of a
 // testee (package conformance/selfcheck).
 func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "pctest check [flags] -- COMMAND [ARGS...]", stderr)
+	fs := newFlagSet("check", stderr)
 	var (
-		format       = fs.String("format", "text", "the report's `format`: text or json (report/check.schema.json)")
+		format       = formatFlag(fs)
 		timeout      = fs.Duration("timeout", 5*time.Second, "how long the testee may leave a request unanswered")
 		startTimeout = fs.Duration("start-timeout", 0, "a new testee process's start-up allowance (default 3 times -timeout)")
 		utf16hex     = fs.Bool("utf16hex", false, "check the testee in -utf16hex mode: text as \"in_utf16\" hex code units")
@@ -24,9 +23,10 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
+	if err := checkFormat("check", *format); err != nil {
+		return reportSetupError(stderr, "check", err)
+	}
 	switch {
-	case !slices.Contains([]string{"text", "json"}, *format):
-		return reportSetupError(stderr, "check", &usageError{fmt.Sprintf("-format %q: want text or json", *format)})
 	case len(fs.Args()) == 0:
 		return reportSetupError(stderr, "check", &usageError{"no testee: give a COMMAND after --"})
 	case *timeout <= 0:

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,22 +38,7 @@ func TestCheckExitStatus(t *testing.T) {
 		t.Errorf("json: exit %d, %v:\n%s", r.code, err, r.stdout)
 	}
 	// The report follows check.schema.json.
-	data, err := os.ReadFile("../../report/check.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var schema map[string]any
-	var v any
-	if err := json.Unmarshal(data, &schema); err != nil {
-		t.Fatalf("check.schema.json: %v", err)
-	}
-	dec := json.NewDecoder(strings.NewReader(r.stdout))
-	dec.UseNumber()
-	if err := dec.Decode(&v); err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
-	checkSchema(t, schema, schema, v, "$", seen)
+	seen := followsSchema(t, "../../report/check.schema.json", r.stdout)
 	if !seen["$.checks[].fix"] {
 		t.Errorf("the report checked has no fix")
 	}

@@ -10,15 +10,20 @@
 //
 // Usage:
 //
-//	pctest                              the conformance matrix
-//	pctest run [flags] -- COMMAND [ARGS...]
-//	pctest run [flags] -impl NAME
-//	pctest fuzz [flags] -- COMMAND [ARGS...]
-//	pctest version                      module, suite and protocol versions
-//	pctest ops [-format json]           the ops, areas and named sets
-//	pctest export test262|wpt|urltestdata DIR
-//	                                    the vectors as test262 tests, WPT data, or urltestdata.json entries
-//	pctest help [COMMAND]               the commands, or one command's flags
+//	pctest                                      the conformance matrix
+//	pctest [matrix] [flags]                     the same, with flags
+//	pctest run [flags] -- COMMAND [ARGS...]     run the vectors against a testee
+//	pctest run [flags] -impl NAME               or a built-in implementation
+//	pctest fuzz [flags] -- COMMAND [ARGS...]    differential fuzzing
+//	pctest fuzz [flags] -impl NAME
+//	pctest check [flags] -- COMMAND [ARGS...]   a testee's protocol self-check
+//	pctest version                              module, suite and protocol versions
+//	pctest ops [-format text|json]              the ops, areas and named sets
+//	pctest export test262|wpt|urltestdata DIR   the vectors as test262 tests, WPT data,
+//	                                            or urltestdata.json entries
+//	pctest help [COMMAND]                       the commands, or one command's flags
+//
+// (TestCommandTables holds this list to the command table, commands.go.)
 //
 // A bad flag is one line that says what is wrong and where the flags are
 // listed; output files (-html, -write-expect-fail) are checked before a

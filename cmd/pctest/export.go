@@ -20,7 +20,7 @@ import (
 // (pctest export wpt DIR), or entries of WPT's urltestdata.json, which
 // URL parsers run in their own CI (pctest export urltestdata DIR).
 func cmdExport(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("export", "pctest export test262|wpt|urltestdata DIR", stderr)
+	fs := newFlagSet("export", stderr)
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}

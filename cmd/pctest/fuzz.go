@@ -11,21 +11,22 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/fuzz"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
 func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("fuzz", "pctest fuzz [flags] -- COMMAND [ARGS...]\n       pctest fuzz [flags] -impl NAME", stderr)
+	fs := newFlagSet("fuzz", stderr)
 	var (
 		impl     implFlags
 		opsFlag  = fs.String("op", "", "fuzz only these comma-separated `ops` (default: every op the testee supports)")
 		duration = fs.Duration("time", 0, "fuzz for this `duration` (default 60s, unless -cases is given)")
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
 		seed     = fs.Uint64("seed", 0, "the first case's `seed` (default: from the clock); the same seed generates the same cases")
-		format   = fs.String("format", "text", "the report's `format`: text or json (report/fuzz.schema.json)")
-		htmlFile = fs.String("html", "", "also write a self-contained HTML report to `file`")
-		maxFind  = fs.Int("max-findings", conformance.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
+		format   = formatFlag(fs)
+		htmlFile = htmlFlag(fs)
+		maxFind  = fs.Int("max-findings", fuzz.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")
 		empty    = fs.Bool("allow-empty", false, "exit 0 even when no case was judged (the testee declined every op)")
 		shrink   = fs.Duration("shrink-time", 20*time.Second, "spend at most this `duration` shrinking one finding")
 		corpus   = fs.String("corpus", "", "keep the findings in `dir` as vectors files (pctest run -vectors DIR runs them): replay them first, say which now pass, save each new one")
@@ -36,8 +37,8 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "pctest fuzz: -format %q: want text or json\n", *format)
+	if err := checkFormat("fuzz", *format); err != nil {
+		fmt.Fprintf(stderr, "pctest fuzz: %v\n", err)
 		return exitUsage
 	}
 	var ops []vectors.Op
@@ -78,10 +79,10 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputs("-html", *htmlFile); err != nil {
 		return reportSetupError(stderr, "fuzz", err)
 	}
-	var kept *conformance.Corpus
+	var kept *fuzz.Corpus
 	if *corpus != "" {
 		var err error
-		if kept, err = conformance.OpenCorpus(*corpus); err != nil {
+		if kept, err = fuzz.OpenCorpus(*corpus); err != nil {
 			return reportSetupError(stderr, "fuzz", fmt.Errorf("-corpus: %w", err))
 		}
 	}
@@ -102,16 +103,16 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		replay = report.NewCorpusReplay(kept.Dir, results, repro)
 	}
-	opts := []conformance.Option{conformance.Ops(ops...), conformance.Seed(*seed), conformance.Duration(*duration), conformance.Cases(*cases),
-		conformance.Parallel(max(im.Parallel, 1)), conformance.MaxFindings(*maxFind), conformance.ShrinkTime(*shrink)}
+	opts := []fuzz.Option{fuzz.Ops(ops...), fuzz.Seed(*seed), fuzz.Duration(*duration), fuzz.Cases(*cases),
+		fuzz.Parallel(max(im.Parallel, 1)), fuzz.MaxFindings(*maxFind), fuzz.ShrinkTime(*shrink)}
 	if *empty {
-		opts = append(opts, conformance.AllowEmpty())
+		opts = append(opts, fuzz.AllowEmpty())
 	}
 	if judgeOpen {
-		opts = append(opts, conformance.Level(vectors.LevelImplementationDefined))
+		opts = append(opts, fuzz.JudgeOpen())
 	}
 	devs, _ := vectors.Deviations() // nil, excusing nothing, if they do not load
-	opts = append(opts, conformance.KnownDeviations(devs))
+	opts = append(opts, fuzz.KnownDeviations(devs))
 	if os.Getenv("GOGC") == "" {
 		// Fuzzing allocates about a kilobyte a case over a live heap of a
 		// few megabytes: collecting at 4x the live heap rather than 2x
@@ -129,7 +130,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// the recent rate, as run does: the engine's estimate from the rate
 	// since the start grows without bound while a testee hangs.
 	win := newRateWindow(start)
-	opts = append(opts, conformance.Progress(0, func(p conformance.FuzzProgress) {
+	opts = append(opts, fuzz.OnProgress(0, func(p fuzz.Progress) {
 		now := time.Now()
 		findings := "findings"
 		if p.Findings == 1 {
@@ -149,7 +150,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		line.show(now, s)
 	}))
-	rep, err := conformance.Fuzz(ctx, im.Implementation, opts...)
+	rep, err := fuzz.Run(ctx, im.Implementation, opts...)
 	line.clear()
 	interrupted := ctx.Err() != nil
 	im.close(interrupted)
@@ -179,7 +180,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "pctest fuzz: -corpus: the finding on %s was not saved: %v\n", f.Op, err)
 				continue
 			}
-			v := conformance.FindingVector(f, im.Label)
+			v := fuzz.FindingVector(f, im.Label)
 			f.VectorID, f.File = v.ID, path
 			if added {
 				replay.Saved = append(replay.Saved, path)

@@ -77,6 +77,7 @@ func TestFuzzJSON(t *testing.T) {
 	if err != nil {
 		t.Fatalf("-format json: %v\n%s", err, r.stdout)
 	}
+	followsSchema(t, "../../report/fuzz.schema.json", r.stdout)
 	if rep.FuzzInfo.Seed != 1 || rep.FuzzInfo.ProtocolVersion != 1 || len(rep.FuzzInfo.Ops) != 1 || rep.Summary.Cases == 0 {
 		t.Errorf("fuzz_info %+v, summary %+v", rep.FuzzInfo, rep.Summary)
 	}

@@ -48,23 +48,8 @@ func pctest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return cmdMatrix(ctx, nil, stdout, stderr)
 	}
-	switch args[0] {
-	case "run":
-		return cmdRun(ctx, args[1:], stdout, stderr)
-	case "fuzz":
-		return cmdFuzz(ctx, args[1:], stdout, stderr)
-	case "check":
-		return cmdCheck(ctx, args[1:], stdout, stderr)
-	case "matrix":
-		return cmdMatrix(ctx, args[1:], stdout, stderr)
-	case "version":
-		return cmdVersion(args[1:], stdout, stderr)
-	case "ops":
-		return cmdOps(args[1:], stdout, stderr)
-	case "export":
-		return cmdExport(args[1:], stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		return cmdHelp(ctx, args[1:], stdout, stderr)
+	if c := lookupCommand(args[0]); c != nil {
+		return c.run(ctx, args[1:], stdout, stderr)
 	}
 	if strings.HasPrefix(args[0], "-") {
 		return cmdMatrix(ctx, args, stdout, stderr)
@@ -73,40 +58,16 @@ func pctest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
-// cmdHelp prints the general help, or with a command's name that
-// command's help, on stdout.
-func cmdHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stdout, usage)
-		return exitOK
-	}
-	switch args[0] {
-	case "run":
-		return cmdRun(ctx, []string{"-h"}, stdout, stdout)
-	case "fuzz":
-		return cmdFuzz(ctx, []string{"-h"}, stdout, stdout)
-	case "check":
-		return cmdCheck(ctx, []string{"-h"}, stdout, stdout)
-	case "matrix":
-		return cmdMatrix(ctx, []string{"-h"}, stdout, stdout)
-	case "version":
-		fmt.Fprintln(stdout, "usage: pctest version\n\nprints pctest's module version, the suite's version (its release and a digest of the vectors) and the testee protocol version.")
-		return exitOK
-	case "ops":
-		return cmdOps([]string{"-h"}, stdout, stdout)
-	case "export":
-		return cmdExport([]string{"-h"}, stdout, stdout)
-	}
-	fmt.Fprintf(stderr, "pctest help: unknown command %q; the commands are run, fuzz, check, matrix, version, ops and export\n", args[0])
-	return exitUsage
-}
-
 // cmdVersion prints pctest's module version (with the VCS revision it was
 // built from, when Go recorded one), the suite version and the testee
 // protocol version.
 func cmdVersion(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintf(stderr, "pctest version: takes no arguments (got %q)\n", args)
+	fs := newFlagSet("version", stderr)
+	if code := parseFlags(fs, args, stderr); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "pctest version: takes no arguments (got %q)\n", fs.Args())
 		return exitUsage
 	}
 	version, rev := "(unknown)", ""
@@ -129,58 +90,22 @@ func cmdVersion(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-const usage = `pctest checks percent-encoding implementations against the specs.
-
-Usage:
-
-  pctest                       the conformance matrix: every built-in
-                               implementation, and node and python3 through
-                               the example testees when they are installed
-  pctest [matrix] [flags]      the same, with flags (-html FILE, -op, -area...)
-  pctest run [flags] -- COMMAND [ARGS...]
-                               run the vectors against a testee: a program
-                               speaking the protocol of testee/PROTOCOL.md
-                               (-vectors FILE adds vectors of your own)
-  pctest run [flags] -impl NAME
-                               run them against a built-in implementation
-                               (reference, goja, neturl) or a shipped example
-                               testee (node, python3)
-  pctest fuzz [flags] -- COMMAND [ARGS...]
-                               differential fuzzing against the reference codec
-                               (-corpus DIR keeps the findings and replays them)
-  pctest check [flags] -- COMMAND [ARGS...]
-                               a protocol self-check of a new testee, in
-                               seconds: each problem with what to fix
-
-  pctest version                the module, suite and protocol versions
-  pctest ops [-format json]     the ops, areas and named sets
-  pctest export test262|wpt|urltestdata DIR
-                               write the vectors as test262 tests, as
-                               web-platform-tests' URL data files, or as
-                               entries of WPT's urltestdata.json
-  pctest help [COMMAND]         this help, or a command's flags
-
-Run 'pctest help run' (or 'pctest run -h') for a command's flags.
-
-Exit status: 0 when everything passed or failed only as expected, 1 on
-failures (for fuzz: any finding, confirmed or not), 2 on bad usage, a testee
-that cannot start or whose stdout is not answers, or a run that judged
-nothing (-allow-empty accepts it), 130 when interrupted.
-`
-
 // usageError is an error in the command line: exit status 2.
 type usageError struct{ msg string }
 
 // Error returns what is wrong with the command line.
 func (e *usageError) Error() string { return e.msg }
 
-// newFlagSet returns a flag set that reports errors instead of exiting: a
-// bad flag is one line with a hint (parseFlags), -h the command's usage.
-func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+// newFlagSet returns the flag set of the command name (of the table
+// commands), which reports errors instead of exiting: a bad flag is one
+// line with a hint (parseFlags), -h the command's usage lines and flags
+// (or, for a command without flags, what it does).
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // parseFlags says what is wrong, in one line
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n\nflags:\n", synopsis)
+		c := lookupCommand(name)
+		fmt.Fprintf(stderr, "usage: %s\n\n", c.synopsis())
 		shown := flag.NewFlagSet(name, flag.ContinueOnError)
 		shown.SetOutput(stderr)
 		fs.VisitAll(func(f *flag.Flag) {
@@ -188,9 +113,23 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 				shown.Var(f.Value, f.Name, f.Usage)
 			}
 		})
+		if !hasFlags(shown) {
+			for _, f := range c.forms {
+				fmt.Fprintln(stderr, f.summary)
+			}
+			return
+		}
+		fmt.Fprintln(stderr, "flags:")
 		shown.PrintDefaults()
 	}
 	return fs
+}
+
+// hasFlags reports whether fs defines any flag.
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
 }
 
 // hiddenFlags are the old spellings of flags: accepted, not listed.
@@ -234,22 +173,67 @@ func splitList(s string) []string {
 	return list
 }
 
-// The flags that choose an implementation, shared by run and fuzz.
-type implFlags struct {
-	impl         string
+// The flags that say how a testee is run, shared by run, fuzz (in
+// implFlags) and matrix.
+type testeeFlags struct {
 	timeout      time.Duration
 	startTimeout time.Duration
 	utf16hex     bool
 	window       int
 }
 
-// register defines -impl, -timeout, -start-timeout, -utf16hex and -j on fs.
-func (f *implFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.impl, "impl", "", "a built-in `implementation` instead of a COMMAND: "+strings.Join(implNames(), ", "))
+// register defines -timeout, -start-timeout, -utf16hex and -j on fs.
+func (f *testeeFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeout, "timeout", defaultTimeout, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
 	fs.DurationVar(&f.startTimeout, "start-timeout", 0, "a new testee process's start-up allowance: how long it may take to give its first answer (default 3 times -timeout)")
 	fs.BoolVar(&f.utf16hex, "utf16hex", false, "send text as \"in_utf16\" hex code units, for testees whose JSON cannot carry lone surrogates")
 	fs.IntVar(&f.window, "j", testee.DefaultWindow, "how many requests are in flight at once")
+}
+
+// options checks the flags and returns them as the testee's options.
+func (f *testeeFlags) options() ([]testee.Option, error) {
+	switch {
+	case f.window < 1:
+		return nil, &usageError{"-j must be at least 1"}
+	case f.timeout <= 0:
+		return nil, &usageError{"-timeout must be positive"}
+	case f.startTimeout < 0:
+		return nil, &usageError{"-start-timeout must not be negative"}
+	}
+	opts := []testee.Option{testee.Timeout(f.timeout), testee.StartTimeout(f.startTimeout), testee.Window(f.window)}
+	if f.utf16hex {
+		opts = append(opts, testee.UTF16Hex())
+	}
+	return opts, nil
+}
+
+// reproFlags returns the flags, of those given, that a rerun of one
+// vector needs: the ones that change how requests are sent or answered.
+func (f *testeeFlags) reproFlags() []string {
+	var flags []string
+	if f.utf16hex {
+		flags = append(flags, "-utf16hex")
+	}
+	if f.timeout != defaultTimeout {
+		flags = append(flags, "-timeout", f.timeout.String())
+	}
+	if f.startTimeout != 0 {
+		flags = append(flags, "-start-timeout", f.startTimeout.String())
+	}
+	return flags
+}
+
+// The flags that choose an implementation and how it is run, shared by
+// run and fuzz.
+type implFlags struct {
+	impl string
+	testeeFlags
+}
+
+// register defines -impl, and the testeeFlags, on fs.
+func (f *implFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.impl, "impl", "", "a built-in `implementation` instead of a COMMAND: "+strings.Join(implNames(), ", "))
+	f.testeeFlags.register(fs)
 }
 
 // repro returns how a report says to rerun one vector against the
@@ -262,15 +246,7 @@ func (f *implFlags) repro(argv []string) report.Repro {
 	} else {
 		p.Command = slices.Clone(argv)
 	}
-	if f.utf16hex {
-		p.Flags = append(p.Flags, "-utf16hex")
-	}
-	if f.timeout != defaultTimeout {
-		p.Flags = append(p.Flags, "-timeout", f.timeout.String())
-	}
-	if f.startTimeout != 0 {
-		p.Flags = append(p.Flags, "-start-timeout", f.startTimeout.String())
-	}
+	p.Flags = append(p.Flags, f.reproFlags()...)
 	return p
 }
 
@@ -285,16 +261,10 @@ func (f *implFlags) open(argv []string) (*implementation, error) {
 		return nil, &usageError{"give either -impl or a COMMAND, not both"}
 	case f.impl == "" && len(argv) == 0:
 		return nil, &usageError{"no testee: give a COMMAND after --, or -impl NAME"}
-	case f.window < 1:
-		return nil, &usageError{"-j must be at least 1"}
-	case f.timeout <= 0:
-		return nil, &usageError{"-timeout must be positive"}
-	case f.startTimeout < 0:
-		return nil, &usageError{"-start-timeout must not be negative"}
 	}
-	opts := []testee.Option{testee.Timeout(f.timeout), testee.StartTimeout(f.startTimeout), testee.Window(f.window)}
-	if f.utf16hex {
-		opts = append(opts, testee.UTF16Hex())
+	opts, err := f.options()
+	if err != nil {
+		return nil, err
 	}
 	if f.impl != "" {
 		return openNamed(f.impl, opts)

@@ -21,13 +21,14 @@ import (
 // the reference implementation failed a vector, since then the suite
 // itself is wrong.
 func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("matrix", "pctest [matrix [flags]]", stderr)
+	fs := newFlagSet("matrix", stderr)
 	var (
 		sel      selectionFlags
-		htmlFile = fs.String("html", "", "also write a self-contained HTML report to `file`")
-		timeout  = fs.Duration("timeout", 10*time.Second, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
+		htmlFile = htmlFlag(fs)
+		run      testeeFlags
 	)
 	sel.register(fs)
+	run.register(fs)
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -45,12 +46,15 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err := checkOutputs("-html", *htmlFile); err != nil {
 		return reportSetupError(stderr, "matrix", err)
 	}
+	cfg, err := run.options()
+	if err != nil {
+		return reportSetupError(stderr, "matrix", err)
+	}
 
 	var (
 		reports []*runReport
 		notes   []string
 	)
-	cfg := []testee.Option{testee.Timeout(*timeout)}
 	names := implNames()
 	for _, name := range names {
 		if ctx.Err() != nil {
@@ -80,7 +84,7 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			continue
 		}
 		rep.Selection, rep.ExpectFailFile = shown, expectName
-		rep.Repro = report.Repro{Flags: []string{"-impl", name}}
+		rep.Repro = report.Repro{Flags: append([]string{"-impl", name}, run.reproFlags()...), UTF16Hex: run.utf16hex}
 		if sel.expectFail != "" {
 			rep.Repro.Flags = append(rep.Repro.Flags, "-expect-fail", sel.expectFail)
 		}

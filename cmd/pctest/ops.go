@@ -38,8 +38,8 @@ type opInfo struct {
 	Doc    string   `json:"doc"`
 }
 
-// namedSet is one named encode set: the octets it keeps, as hex and as
-// codec.Set's String.
+// namedSet is one named encode set of vectors/sets.json: the octets it
+// keeps, as hex and as codec.Set's String.
 type namedSet struct {
 	Name      string `json:"name"`
 	KeepsHex  string `json:"keeps_hex"`
@@ -48,7 +48,7 @@ type namedSet struct {
 }
 
 // listOps gathers the listing from the manifest, the op table and the
-// codec's named sets.
+// named sets of vectors/sets.json.
 func listOps() (*opsListing, error) {
 	m, err := vectors.ReadManifest()
 	if err != nil {
@@ -66,19 +66,33 @@ func listOps() (*opsListing, error) {
 		}
 		l.Areas = append(l.Areas, a)
 	}
-	for _, name := range codec.SetNames() {
-		s, _ := codec.SetByName(name)
-		l.Sets = append(l.Sets, namedSet{Name: name, KeepsHex: fmt.Sprintf("%x", s.Bytes()), Keeps: s.String(), KeepCount: s.Len()})
+	sets, err := vectors.NamedSets()
+	if err != nil {
+		return nil, err
+	}
+	for _, ns := range sets {
+		var keeps []byte
+		for c := range 256 {
+			if ns.Contains(byte(c)) {
+				keeps = append(keeps, byte(c))
+			}
+		}
+		s := codec.SetOf(string(keeps)) // for its String only: the members are the file's
+		l.Sets = append(l.Sets, namedSet{Name: ns.Name, KeepsHex: fmt.Sprintf("%x", keeps), Keeps: s.String(), KeepCount: len(keeps)})
 	}
 	return l, nil
 }
 
 // cmdOps prints the ops, areas and named sets, as text or JSON.
 func cmdOps(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("ops", "pctest ops [-format text|json]", stderr)
-	format := fs.String("format", "text", "`text` for people, or json (cmd/pctest/ops.schema.json)")
+	fs := newFlagSet("ops", stderr)
+	format := formatFlag(fs)
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
+	}
+	if err := checkFormat("ops", *format); err != nil {
+		fmt.Fprintf(stderr, "pctest ops: %v\n", err)
+		return exitUsage
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "pctest ops: takes no arguments (got %q)\n", fs.Args())

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -58,12 +57,13 @@ func schemaKeys(t *testing.T) map[string][]string {
 
 // TestOpsJSON: pctest ops -format json has exactly the members
 // ops.schema.json requires, every op of the table in its area, and every
-// named set with the octets the codec's set keeps.
+// named set of vectors/sets.json with the octets it keeps.
 func TestOpsJSON(t *testing.T) {
 	r := runPctest(t, "ops", "-format", "json")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
+	followsSchema(t, "ops.schema.json", r.stdout)
 	keys := schemaKeys(t)
 	var generic map[string]any
 	if err := json.Unmarshal([]byte(r.stdout), &generic); err != nil {
@@ -111,14 +111,23 @@ func TestOpsJSON(t *testing.T) {
 	if total != len(vs) {
 		t.Errorf("areas count %d vectors, the corpus %d", total, len(vs))
 	}
-	if len(l.Sets) != len(codec.SetNames()) {
-		t.Errorf("%d sets, the codec names %d", len(l.Sets), len(codec.SetNames()))
+	sets, err := vectors.NamedSets()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, s := range l.Sets {
-		set, ok := codec.SetByName(s.Name)
+	if len(l.Sets) != len(sets) {
+		t.Errorf("%d sets, vectors/sets.json names %d", len(l.Sets), len(sets))
+	}
+	for i, s := range l.Sets {
 		keeps, err := hex.DecodeString(s.KeepsHex)
-		if !ok || err != nil || string(keeps) != string(set.Bytes()) || s.KeepCount != len(keeps) {
-			t.Errorf("set %s: keeps %s (%d), want %x", s.Name, s.KeepsHex, s.KeepCount, set.Bytes())
+		if i >= len(sets) || s.Name != sets[i].Name || err != nil || s.KeepCount != len(keeps) || s.KeepCount != sets[i].KeepCount {
+			t.Errorf("set %s: keeps %s (%d), not the set of vectors/sets.json", s.Name, s.KeepsHex, s.KeepCount)
+			continue
+		}
+		for _, c := range keeps {
+			if !sets[i].Contains(c) {
+				t.Errorf("set %s: keeps %#02x, which vectors/sets.json does not", s.Name, c)
+			}
 		}
 	}
 }
@@ -135,9 +144,13 @@ func TestOpsText(t *testing.T) {
 			t.Errorf("text listing lacks op %s or area %s", op.Name, op.Area)
 		}
 	}
-	for _, name := range codec.SetNames() {
-		if !strings.Contains(r.stdout, "\n  "+name+" ") {
-			t.Errorf("text listing lacks set %s", name)
+	sets, err := vectors.NamedSets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sets {
+		if !strings.Contains(r.stdout, "\n  "+s.Name+" ") {
+			t.Errorf("text listing lacks set %s", s.Name)
 		}
 	}
 	if !strings.Contains(r.stdout, suiteVersion()) {

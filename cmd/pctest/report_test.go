@@ -13,7 +13,6 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/testenv"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
@@ -34,19 +33,19 @@ func sampleReport() *runReport {
 		Vectors:        5,
 		Stderr:         "log line <script>\n",
 		ExpectFailFile: "xfail.txt",
-		Results: []conformance.Result{
-			{Outcome: conformance.Passed, Vector: vectors.Vector{ID: "ecma.ok", Request: vectors.Request{Op: "encodeURI", In: units("a")}, Expect: vectors.Response{Out: units("a")}}},
-			{Outcome: conformance.Failed, Reason: "output differs <script>",
+		Results: []report.Result{
+			{Outcome: report.Passed, Vector: vectors.Vector{ID: "ecma.ok", Request: vectors.Request{Op: "encodeURI", In: units("a")}, Expect: vectors.Response{Out: units("a")}}},
+			{Outcome: report.Failed, Reason: "output differs <script>",
 				Vector: vectors.Vector{ID: "ecma.script", Ref: "ECMA-262 §15.1.3.4",
 					Request: vectors.Request{Op: "encodeURIComponent", In: units(script)},
 					Expect:  vectors.Response{Out: units("%3Cscript%3Ealert(1)%3C%2Fscript%3E")}},
 				Got: vectors.Response{Out: units(script)}},
-			{Outcome: conformance.Failed, Err: &testee.CrashError{Status: "exit status 3", Stderr: "dying"},
+			{Outcome: report.Failed, Err: &testee.CrashError{Status: "exit status 3", Stderr: "dying"},
 				Vector: vectors.Vector{ID: "ecma.lone", Request: vectors.Request{Op: "decodeURI", In: []uint16{0xD800, '<'}},
 					Expect: vectors.Response{Out: []uint16{0xD800, '<'}}}},
-			{Outcome: conformance.Skipped, Vector: vectors.Vector{ID: "rfc.pe", Request: vectors.Request{Op: "percentEncode", InHex: []byte("<>")},
+			{Outcome: report.Skipped, Vector: vectors.Vector{ID: "rfc.pe", Request: vectors.Request{Op: "percentEncode", InHex: []byte("<>")},
 				Expect: vectors.Response{Out: units("%3C%3E")}}, Got: vectors.Response{Unsupported: true}},
-			{Outcome: conformance.ExpectedFailure, Reason: "listed as an expected failure at xfail.txt:1", Vector: vectors.Vector{ID: "rfc.pd", Request: vectors.Request{Op: "percentDecode", In: units("%zz")},
+			{Outcome: report.ExpectedFailure, Reason: "listed as an expected failure at xfail.txt:1", Vector: vectors.Vector{ID: "rfc.pd", Request: vectors.Request{Op: "percentDecode", In: units("%zz")},
 				Expect: vectors.Response{Error: vectors.ErrMalformedEscape}}, Got: vectors.Response{OutHex: []byte("%zz")}},
 		},
 	}
@@ -115,8 +114,8 @@ func TestHTMLReportEscapesEverything(t *testing.T) {
 // "%c3%a9" got: only the two hex digits that differ are marked, in the text
 // and in the code units, on each side.
 func TestHTMLDiffMarksOnlyDifferingUnits(t *testing.T) {
-	rep := &runReport{Impl: "lower", Vectors: 1, Results: []conformance.Result{{
-		Outcome: conformance.Failed,
+	rep := &runReport{Impl: "lower", Vectors: 1, Results: []report.Result{{
+		Outcome: report.Failed,
 		Vector: vectors.Vector{ID: "ecma.e9", Request: vectors.Request{Op: "encodeURIComponent", In: units("é")},
 			Expect: vectors.Response{Out: units("%C3%A9")}},
 		Got: vectors.Response{Out: units("%c3%a9")},
@@ -251,7 +250,7 @@ func TestJUnitReadByJunitparser(t *testing.T) {
 	py := junitPython(t)
 	rep := sampleReport()
 	for _, id := range []string{"rfc.pe2", "rfc.pe3"} { // percentEncode: all skipped
-		rep.Results = append(rep.Results, conformance.Result{Outcome: conformance.Skipped,
+		rep.Results = append(rep.Results, report.Result{Outcome: report.Skipped,
 			Vector: vectors.Vector{ID: id, Request: vectors.Request{Op: "percentEncode", InHex: []byte("a")}, Expect: vectors.Response{Out: units("a")}},
 			Got:    vectors.Response{Unsupported: true}})
 	}
@@ -319,16 +318,16 @@ func TestJUnitReadByJunitparser(t *testing.T) {
 // a run does not judge are counted apart in every report, listed with -v,
 // and never fail the run.
 func TestImplementationDefinedInReports(t *testing.T) {
-	open := func(id, in string, got vectors.Response, o conformance.Outcome) conformance.Result {
-		return conformance.Result{Outcome: o, Got: got, Vector: vectors.Vector{ID: id, Level: vectors.LevelImplementationDefined,
+	open := func(id, in string, got vectors.Response, o report.Outcome) report.Result {
+		return report.Result{Outcome: o, Got: got, Vector: vectors.Vector{ID: id, Level: vectors.LevelImplementationDefined,
 			Ref: "RFC 3986 §2.1", Request: vectors.Request{Op: "percentDecode", In: units(in)},
 			Expect: vectors.Response{Error: vectors.ErrMalformedEscape}}}
 	}
-	rep := &runReport{Impl: "lenient", Vectors: 3, Results: []conformance.Result{
-		{Outcome: conformance.Passed, Vector: vectors.Vector{ID: "rfc.ok", Level: vectors.LevelMust, Request: vectors.Request{Op: "percentDecode", In: units("%41")},
+	rep := &runReport{Impl: "lenient", Vectors: 3, Results: []report.Result{
+		{Outcome: report.Passed, Vector: vectors.Vector{ID: "rfc.ok", Level: vectors.LevelMust, Request: vectors.Request{Op: "percentDecode", In: units("%41")},
 			Expect: vectors.Response{OutHex: []byte("A")}}},
-		open("rfc.pct", "%", vectors.Response{Error: vectors.ErrMalformedEscape}, conformance.Agrees),
-		open("rfc.zz", "%zz", vectors.Response{OutHex: []byte("%zz")}, conformance.Differs),
+		open("rfc.pct", "%", vectors.Response{Error: vectors.ErrMalformedEscape}, report.Agrees),
+		open("rfc.zz", "%zz", vectors.Response{OutHex: []byte("%zz")}, report.Differs),
 	}}
 	if rep.Fails() {
 		t.Errorf("an implementation-defined difference fails the run")

@@ -175,12 +175,12 @@ func opNames() []string {
 }
 
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("run", "pctest run [flags] -- COMMAND [ARGS...]\n       pctest run [flags] -impl NAME", stderr)
+	fs := newFlagSet("run", stderr)
 	var (
 		impl      implFlags
 		sel       selectionFlags
-		format    = fs.String("format", "text", "the report's `format`: text, json or junit")
-		htmlFile  = fs.String("html", "", "also write a self-contained HTML report to `file`")
+		format    = formatFlag(fs)
+		htmlFile  = htmlFlag(fs)
 		writeFail = fs.String("write-expect-fail", "", "write the vectors that failed to `file`, in the -expect-fail format")
 		verbose   = fs.Bool("v", false, "list every vector in the text report, not only failures")
 		empty     = fs.Bool("allow-empty", false, "exit 0 even when no vector was judged (all skipped, or none selected)")
@@ -193,8 +193,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
-	if !slices.Contains([]string{"text", "json", "junit"}, *format) {
-		fmt.Fprintf(stderr, "pctest run: -format %q: want text, json or junit\n", *format)
+	if err := checkFormat("run", *format); err != nil {
+		fmt.Fprintf(stderr, "pctest run: %v\n", err)
 		return exitUsage
 	}
 	// Check the selection, the vectors files and the output files before

@@ -5,16 +5,14 @@ import (
 	"encoding/xml"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/pctest/pctest/internal/testenv"
+	"github.com/pctest/pctest/internal/jsonschema"
 	"github.com/pctest/pctest/report"
 )
 
@@ -209,19 +207,9 @@ func TestJSONReportCauses(t *testing.T) {
 
 // TestJSONReportFollowsSchema checks the JSON report of a run with
 // failures of several causes, a stale entry and a testee's incidents
-// against report.schema.json: every key the report writes is declared
-// there (following $ref, items and the properties of each object), every
-// required key is written, and each value has the declared JSON type. With
-// Python's jsonschema installed, it also validates the report with it.
+// against report.schema.json (internal/jsonschema), and that the report
+// checked has the members that make the check worth something.
 func TestJSONReportFollowsSchema(t *testing.T) {
-	data, err := os.ReadFile("../../report/report.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var schema map[string]any
-	if err := json.Unmarshal(data, &schema); err != nil {
-		t.Fatalf("report.schema.json: %v", err)
-	}
 	stale := filepath.Join(t.TempDir(), "stale.txt")
 	if err := os.WriteFile(stale, []byte("no.such.vector\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -230,158 +218,48 @@ func TestJSONReportFollowsSchema(t *testing.T) {
 	sticky := filepath.Join(t.TempDir(), "sticky")
 	args := append([]string{"run", "-format", "json", "-op", "decodeURI", "-expect-fail", stale}, fakeArgs(t, "crash-at=5,sticky="+sticky)...)
 	r := runPctest(t, args...)
-	var doc any
-	dec := json.NewDecoder(strings.NewReader(r.stdout))
-	dec.UseNumber()
-	if err := dec.Decode(&doc); err != nil {
-		t.Fatalf("-format json: %v\n%s", err, r.stderr)
-	}
-	seen := map[string]bool{}
-	checkSchema(t, schema, schema, doc, "$", seen)
+	seen := followsSchema(t, "../../report/report.schema.json", r.stdout)
 	for _, key := range []string{"$.causes[].ids", "$.stale[].id", "$.summary.stale_entries", "$.incidents.crashes", "$.results[].request_line", "$.results[].rerun"} {
 		if !seen[key] {
 			t.Errorf("the report checked has no %s", key)
 		}
 	}
+}
 
-	report := filepath.Join(t.TempDir(), "report.json")
-	if err := os.WriteFile(report, []byte(r.stdout), 0o644); err != nil {
+// followsSchema validates the JSON document doc against the schema file
+// with internal/jsonschema, failing the test where it does not, and
+// returns the paths doc has ("$.results[].id"), for the test to check
+// that the document exercised the schema.
+func followsSchema(t *testing.T, schema, doc string) map[string]bool {
+	t.Helper()
+	v, err := jsonschema.Load(schema)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := validateJSONSchema(t, "../../report/report.schema.json", report); err != nil {
+	if err := v.ValidateJSON(schema, []byte(doc)); err != nil {
 		t.Error(err)
 	}
-}
-
-// validateJSONSchema validates the JSON file doc against the schema file
-// with Python's jsonschema (draft 2020-12, the schema itself checked
-// first): nil if doc follows it, else an error holding the first
-// violations, one a line. Where jsonschema is not installed it skips the
-// test, so call it after the checks that need only Go.
-func validateJSONSchema(t *testing.T, schema, doc string) error {
-	t.Helper()
-	testenv.Require(t, testenv.Module("python3", "jsonschema"))
-	out, err := exec.Command("python3", "-c", `
-import json, sys, jsonschema
-schema = json.load(open(sys.argv[1]))
-jsonschema.Draft202012Validator.check_schema(schema)
-errs = list(jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[2]))))
-for e in errs[:10]:
-    print(list(e.absolute_path), e.message[:300])
-sys.exit(1 if errs else 0)
-`, schema, doc).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("jsonschema %s %s: %v\n%s", schema, doc, err, out)
+	var x any
+	if err := json.Unmarshal([]byte(doc), &x); err != nil {
+		t.Fatal(err)
 	}
-	return nil
-}
-
-// schemaT is what checkSchema reports to: a *testing.T, or a recorder of
-// the violations a test expects.
-type schemaT interface {
-	Helper()
-	Errorf(format string, args ...any)
-}
-
-// checkSchema checks v, at path, against the schema s (a part of root):
-// its JSON type, its enum, its required keys, and that every key it has is
-// one of s's properties unless s's additionalProperties allows others. It
-// records each path it checks in seen ("[]" for an array's items).
-func checkSchema(t schemaT, root, s map[string]any, v any, path string, seen map[string]bool) {
-	t.Helper()
-	seen[path] = true
-	if ref, ok := s["$ref"].(string); ok {
-		def, ok := root["$defs"].(map[string]any)[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
-		if !ok {
-			t.Errorf("%s: $ref %s resolves to nothing", path, ref)
-			return
-		}
-		s = def
-	}
-	if alts, ok := s["oneOf"].([]any); ok {
-		// The first alternative of v's JSON type: an object's is a $ref.
-		for _, a := range alts {
-			a := a.(map[string]any)
-			if _, ref := a["$ref"]; ref && jsonType(v) == "object" || a["type"] == jsonType(v) {
-				checkSchema(t, root, a, v, path, seen)
-				return
+	seen := map[string]bool{}
+	var walk func(x any, path string)
+	walk = func(x any, path string) {
+		seen[path] = true
+		switch x := x.(type) {
+		case map[string]any:
+			for k, v := range x {
+				walk(v, path+"."+k)
 			}
-		}
-		t.Errorf("%s: a %s, which no alternative of oneOf allows", path, jsonType(v))
-		return
-	}
-	if typ, ok := s["type"]; ok {
-		var types []string
-		switch typ := typ.(type) {
-		case string:
-			types = []string{typ}
 		case []any:
-			for _, x := range typ {
-				types = append(types, x.(string))
-			}
-		}
-		if got := jsonType(v); !slices.Contains(types, got) && !(got == "integer" && slices.Contains(types, "number")) {
-			t.Errorf("%s: a %s, the schema says %v", path, got, types)
-		}
-	}
-	if enum, ok := s["enum"].([]any); ok && !slices.ContainsFunc(enum, func(e any) bool { return fmt.Sprint(e) == fmt.Sprint(v) }) {
-		t.Errorf("%s: %v, not one of the schema's %v", path, v, enum)
-	}
-	switch v := v.(type) {
-	case map[string]any:
-		props, _ := s["properties"].(map[string]any)
-		required, _ := s["required"].([]any)
-		for _, k := range required {
-			if _, ok := v[k.(string)]; !ok {
-				t.Errorf("%s: required %q missing", path, k)
-			}
-		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			ps, ok := props[k].(map[string]any)
-			if !ok {
-				if ap, ok := s["additionalProperties"]; !ok || ap == false {
-					t.Errorf("%s.%s: not in the schema", path, k)
-				}
-				continue
-			}
-			checkSchema(t, root, ps, v[k], path+"."+k, seen)
-		}
-	case []any:
-		items, _ := s["items"].(map[string]any)
-		for _, x := range v {
-			if items != nil {
-				checkSchema(t, root, items, x, path+"[]", seen)
+			for _, v := range x {
+				walk(v, path+"[]")
 			}
 		}
 	}
-}
-
-// jsonType names the JSON type of a value json.Decoder (with UseNumber)
-// returned.
-func jsonType(v any) string {
-	switch v := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case json.Number:
-		if _, err := v.Int64(); err == nil {
-			return "integer"
-		}
-		return "number"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return fmt.Sprintf("%T", v)
+	walk(x, "$")
+	return seen
 }
 
 // TestJUnitCountsAreTheTextReports (issue 26) runs an implementation that

@@ -267,7 +267,7 @@ func (ck *checker) checkExit(tr *testee.Transcript, answers []onceAnswer) bool {
 			Fix:     "answer in the order of the requests, each with its request's id as it came: an integer up to 2^53−1 (" + strconv.FormatInt(1<<53-1, 10) + "), so read it as a 64-bit integer or a double, never a 32-bit int, and write it back as an integer (PROTOCOL.md §3)"})
 	case len(answers) == sent:
 		ck.rep.Add(report.CheckItem{Name: "ids", Status: report.CheckOK,
-			Summary: fmt.Sprintf("each answer has its request's id, in order, up to 2^53−1")})
+			Summary: "each answer has its request's id, in order, up to 2^53−1"})
 	}
 	return true
 }

@@ -287,7 +287,8 @@ func corpusFiles(root string) ([]string, error) {
 	return files, err
 }
 
-// cacheDir returns where go test -fuzz keeps the package's generated corpus.
+// cacheDir returns where go test -fuzz keeps the generated corpus of
+// fuzz/codecfuzz, the package of most targets.
 func cacheDir(root string) string {
 	cmd := exec.Command("go", "env", "GOCACHE")
 	cmd.Dir = root
@@ -295,7 +296,7 @@ func cacheDir(root string) string {
 	if err != nil {
 		return "$GOCACHE/fuzz"
 	}
-	cmd = exec.Command("go", "list", "./"+pkgDir)
+	cmd = exec.Command("go", "list", "./"+pkgDir+"/codecfuzz")
 	cmd.Dir = root
 	pkg, err := cmd.Output()
 	if err != nil {

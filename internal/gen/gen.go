@@ -14,7 +14,6 @@ package gen
 
 import (
 	"slices"
-	"unicode/utf16"
 )
 
 // The generators build their values from tokens, each a small piece chosen
@@ -122,12 +121,3 @@ var HostLabels = []string{"example", "b\u00fccher", "\u65e5\u672c", "xn--bcher-k
 	"\u00df", "\u0131", "xn--", "a-", "\u2488", "\uff21", "%C3%BC"}
 
 const lowerHex = "0123456789abcdef"
-
-// units returns the UTF-16 form of the valid UTF-8 string s; never nil.
-func units(s string) []uint16 {
-	u := utf16.Encode([]rune(s))
-	if u == nil {
-		u = []uint16{}
-	}
-	return u
-}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -286,5 +287,25 @@ func BenchmarkGenerator(b *testing.B) {
 	g, _ := NewSeeded(vectors.OpDecodeURIComponent)
 	for i := 0; b.Loop(); i++ {
 		g.Request(1, int64(i))
+	}
+}
+
+// TestPCGSourceIsRand checks that Seeded's source draws what
+// rand.New(&pcg).IntN draws, for bounds of every size (powers of two, ones
+// that reject often, the largest), so that a seed and case number make the
+// same request as before it called the PCG directly.
+func TestPCGSourceIsRand(t *testing.T) {
+	bounds := []int{1, 2, 3, 4, 5, 7, 24, 25, 64, 100, 1000, 0x10FFFF, 1<<32 + 1, 1 << 40, 1<<62 + 1, math.MaxInt}
+	for seed := range uint64(50) {
+		var s pcgSource
+		s.pcg.Seed(seed, seed*7+1)
+		s.r = rand.New(&s.pcg)
+		ref := rand.New(rand.NewPCG(seed, seed*7+1))
+		for i := range 2000 {
+			n := bounds[i%len(bounds)]
+			if got, want := s.IntN(n), ref.IntN(n); got != want {
+				t.Fatalf("seed %d, draw %d: IntN(%d) = %d, rand.Rand's %d", seed, i, n, got, want)
+			}
+		}
 	}
 }

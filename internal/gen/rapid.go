@@ -59,19 +59,12 @@ func Encoded() *rapid.Generator[[]uint16] { return custom((*Generator).Encoded) 
 // text.
 func ValidEncoded() *rapid.Generator[[]uint16] { return custom((*Generator).ValidEncoded) }
 
-// Unescapable returns the rapid generator of Generator.Unescapable's
-// text.
-func Unescapable() *rapid.Generator[[]uint16] { return custom((*Generator).Unescapable) }
-
 // Octets returns the rapid generator of Generator.Octets's octets.
 func Octets() *rapid.Generator[[]byte] { return custom((*Generator).Octets) }
 
 // SetName returns the rapid generator of the names of the encode sets
-// percentEncodeSet takes (codec.SetNames).
+// percentEncodeSet takes (vectors/sets.json).
 func SetName() *rapid.Generator[string] { return custom((*Generator).SetName) }
-
-// LegacyText returns the rapid generator of Generator.LegacyText's text.
-func LegacyText() *rapid.Generator[[]uint16] { return custom((*Generator).LegacyText) }
 
 // EquivalentPair draws with t the two texts of Generator.EquivalentPair.
 func EquivalentPair(t *rapid.T) (a, b []uint16) {

@@ -267,7 +267,7 @@ func webkit(bin, url string, exited chan struct{}) (stop func(), err error) {
 		if err := xvfb.Start(); err != nil {
 			r.Close()
 			w.Close()
-			return nil, fmt.Errorf("Xvfb (Debian's xvfb), for a display: %w", err)
+			return nil, fmt.Errorf("cannot start Xvfb (Debian's xvfb), for a display: %w", err)
 		}
 		w.Close()
 		line, err := bufio.NewReader(r).ReadString('\n')
@@ -275,7 +275,7 @@ func webkit(bin, url string, exited chan struct{}) (stop func(), err error) {
 		if err != nil {
 			xvfb.Process.Kill()
 			xvfb.Wait()
-			return nil, fmt.Errorf("Xvfb gave no display number: %v", err)
+			return nil, fmt.Errorf("no display number from Xvfb: %v", err)
 		}
 		env = append(env, "DISPLAY=:"+strings.TrimSpace(line))
 	}

@@ -161,41 +161,80 @@ type NamedSet struct {
 	// rfc says the set is RFC 3986's, whose uppercase hex and unreserved
 	// rules are SHOULDs (see level).
 	RFC bool
+	// Document and Section say where the set is defined, and Quote is its
+	// definition as the document words it (ABNF, prose or source); vectors'
+	// sets.json carries all three.
+	Document, Section, Quote string
 }
+
+// The documents the named sets come from, as sets.json names them.
+const (
+	docRFC3986 = "RFC 3986"
+	docWHATWG  = "WHATWG URL Standard"
+	docECMA    = "ECMA-262 5.1"
+	docGo      = "Go net/url gen_encoding_table.go (Go 1.26)"
+)
 
 // NamedSets are the keep sets under the names the vectors give them (args
 // "set" of percentEncodeSet), each with the reference that defines it.
 var NamedSets = map[string]NamedSet{
-	"rfc3986.unreserved": {Unreserved, "RFC 3986 §2.3 unreserved", true},
-	"rfc3986.gen-delims": {GenDelims, "RFC 3986 §2.2 gen-delims", true},
-	"rfc3986.sub-delims": {SubDelims, "RFC 3986 §2.2 sub-delims", true},
-	"rfc3986.reserved":   {Reserved, "RFC 3986 §2.2 reserved", true},
-	"rfc3986.pchar":      {PChar, "RFC 3986 §3.3 pchar", true},
-	"rfc3986.path":       {PChar.With("/"), "RFC 3986 §3.3 path (pchar and \"/\")", true},
-	"rfc3986.query":      {PChar.With("/?"), "RFC 3986 §3.4 query", true},
-	"rfc3986.fragment":   {PChar.With("/?"), "RFC 3986 §3.5 fragment", true},
-	"rfc3986.userinfo":   {Unreserved.Or(SubDelims).With(":"), "RFC 3986 §3.2.1 userinfo", true},
-	"rfc3986.reg-name":   {Unreserved.Or(SubDelims), "RFC 3986 §3.2.2 reg-name", true},
+	"rfc3986.unreserved": {Keep: Unreserved, Ref: "RFC 3986 §2.3 unreserved", RFC: true,
+		Document: docRFC3986, Section: "2.3", Quote: `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`},
+	"rfc3986.gen-delims": {Keep: GenDelims, Ref: "RFC 3986 §2.2 gen-delims", RFC: true,
+		Document: docRFC3986, Section: "2.2", Quote: `gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"`},
+	"rfc3986.sub-delims": {Keep: SubDelims, Ref: "RFC 3986 §2.2 sub-delims", RFC: true,
+		Document: docRFC3986, Section: "2.2", Quote: `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`},
+	"rfc3986.reserved": {Keep: Reserved, Ref: "RFC 3986 §2.2 reserved", RFC: true,
+		Document: docRFC3986, Section: "2.2", Quote: `reserved = gen-delims / sub-delims`},
+	"rfc3986.pchar": {Keep: PChar, Ref: "RFC 3986 §3.3 pchar", RFC: true,
+		Document: docRFC3986, Section: "3.3", Quote: `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"`},
+	"rfc3986.path": {Keep: PChar.With("/"), Ref: "RFC 3986 §3.3 path (pchar and \"/\")", RFC: true,
+		Document: docRFC3986, Section: "3.3", Quote: `path-abempty = *( "/" segment ); segment = *pchar`},
+	"rfc3986.query": {Keep: PChar.With("/?"), Ref: "RFC 3986 §3.4 query", RFC: true,
+		Document: docRFC3986, Section: "3.4", Quote: `query = *( pchar / "/" / "?" )`},
+	"rfc3986.fragment": {Keep: PChar.With("/?"), Ref: "RFC 3986 §3.5 fragment", RFC: true,
+		Document: docRFC3986, Section: "3.5", Quote: `fragment = *( pchar / "/" / "?" )`},
+	"rfc3986.userinfo": {Keep: Unreserved.Or(SubDelims).With(":"), Ref: "RFC 3986 §3.2.1 userinfo", RFC: true,
+		Document: docRFC3986, Section: "3.2.1", Quote: `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`},
+	"rfc3986.reg-name": {Keep: Unreserved.Or(SubDelims), Ref: "RFC 3986 §3.2.2 reg-name", RFC: true,
+		Document: docRFC3986, Section: "3.2.2", Quote: `reg-name = *( unreserved / pct-encoded / sub-delims )`},
 
-	"whatwg.c0-control":      {WHATWGC0ControlEnc.Complement(), "WHATWG URL §1.3 C0 control percent-encode set", false},
-	"whatwg.fragment":        {WHATWGFragmentEnc.Complement(), "WHATWG URL §1.3 fragment percent-encode set", false},
-	"whatwg.query":           {WHATWGQueryEnc.Complement(), "WHATWG URL §1.3 query percent-encode set", false},
-	"whatwg.special-query":   {WHATWGSpecialQueryEnc.Complement(), "WHATWG URL §1.3 special-query percent-encode set", false},
-	"whatwg.path":            {WHATWGPathEnc.Complement(), "WHATWG URL §1.3 path percent-encode set", false},
-	"whatwg.userinfo":        {WHATWGUserinfoEnc.Complement(), "WHATWG URL §1.3 userinfo percent-encode set", false},
-	"whatwg.component":       {WHATWGComponentEnc.Complement(), "WHATWG URL §1.3 component percent-encode set", false},
-	"whatwg.form-urlencoded": {WHATWGFormEnc.Complement(), "WHATWG URL §1.3 application/x-www-form-urlencoded percent-encode set", false},
+	"whatwg.c0-control": {Keep: WHATWGC0ControlEnc.Complement(), Ref: "WHATWG URL §1.3 C0 control percent-encode set",
+		Document: docWHATWG, Section: "1.3", Quote: "The C0 control percent-encode set is a percent-encode set consisting of C0 controls and all code points greater than U+007E (~)."},
+	"whatwg.fragment": {Keep: WHATWGFragmentEnc.Complement(), Ref: "WHATWG URL §1.3 fragment percent-encode set",
+		Document: docWHATWG, Section: "1.3", Quote: "The fragment percent-encode set is a percent-encode set consisting of the C0 control percent-encode set and U+0020 SPACE, U+0022 (\"), U+003C (<), U+003E (>), and U+0060 (`)."},
+	"whatwg.query": {Keep: WHATWGQueryEnc.Complement(), Ref: "WHATWG URL §1.3 query percent-encode set",
+		Document: docWHATWG, Section: "1.3", Quote: "The query percent-encode set is a percent-encode set consisting of the C0 control percent-encode set and U+0020 SPACE, U+0022 (\"), U+0023 (#), U+003C (<), and U+003E (>)."},
+	"whatwg.special-query": {Keep: WHATWGSpecialQueryEnc.Complement(), Ref: "WHATWG URL §1.3 special-query percent-encode set",
+		Document: docWHATWG, Section: "1.3", Quote: "The special-query percent-encode set is a percent-encode set consisting of the query percent-encode set and U+0027 (')."},
+	"whatwg.path": {Keep: WHATWGPathEnc.Complement(), Ref: "WHATWG URL §1.3 path percent-encode set",
+		Document: docWHATWG, Section: "1.3", Quote: "The path percent-encode set is a percent-encode set consisting of the query percent-encode set and U+003F (?), U+005E (^), U+0060 (`), U+007B ({), and U+007D (})."},
+	"whatwg.userinfo": {Keep: WHATWGUserinfoEnc.Complement(), Ref: "WHATWG URL §1.3 userinfo percent-encode set",
+		Document: docWHATWG, Section: "1.3", Quote: "The userinfo percent-encode set is a percent-encode set consisting of the path percent-encode set and U+002F (/), U+003A (:), U+003B (;), U+003D (=), U+0040 (@), U+005B ([) to U+005D (]), inclusive, and U+007C (|)."},
+	"whatwg.component": {Keep: WHATWGComponentEnc.Complement(), Ref: "WHATWG URL §1.3 component percent-encode set",
+		Document: docWHATWG, Section: "1.3", Quote: "The component percent-encode set is a percent-encode set consisting of the userinfo percent-encode set and U+0024 ($) to U+0026 (&), inclusive, U+002B (+), and U+002C (,)."},
+	"whatwg.form-urlencoded": {Keep: WHATWGFormEnc.Complement(), Ref: "WHATWG URL §1.3 application/x-www-form-urlencoded percent-encode set",
+		Document: docWHATWG, Section: "1.3", Quote: "The application/x-www-form-urlencoded percent-encode set is a percent-encode set consisting of the component percent-encode set and U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and U+007E (~)."},
 
-	"ecma.uriUnescaped": {URIUnescaped, "ECMA-262 5.1 §15.1.3 uriUnescaped (encodeURIComponent, §15.1.3.4)", false},
-	"ecma.encodeURI":    {URIReserved.Or(URIUnescaped).With("#"), "ECMA-262 5.1 §15.1.3.3 uriReserved, uriUnescaped and \"#\"", false},
+	"ecma.uriUnescaped": {Keep: URIUnescaped, Ref: "ECMA-262 5.1 §15.1.3 uriUnescaped (encodeURIComponent, §15.1.3.4)",
+		Document: docECMA, Section: "15.1.3.4", Quote: "Let unescapedURIComponentSet be a String containing one instance of each character valid in uriUnescaped. (§15.1.3: uriUnescaped ::: uriAlpha DecimalDigit uriMark; uriMark ::: one of - _ . ! ~ * ' ( ))"},
+	"ecma.encodeURI": {Keep: URIReserved.Or(URIUnescaped).With("#"), Ref: "ECMA-262 5.1 §15.1.3.3 uriReserved, uriUnescaped and \"#\"",
+		Document: docECMA, Section: "15.1.3.3", Quote: "Let unescapedURISet be a String containing one instance of each character valid in uriReserved and uriUnescaped plus \"#\". (§15.1.3: uriReserved ::: one of ; / ? : @ & = + $ ,)"},
 
-	"go.path":         {GoKeep(GoEncodePath), "Go net/url shouldEscape(encodePath)", false},
-	"go.path-segment": {GoKeep(GoEncodePathSegment), "Go net/url shouldEscape(encodePathSegment)", false},
-	"go.host":         {GoKeep(GoEncodeHost), "Go net/url shouldEscape(encodeHost)", false},
-	"go.zone":         {GoKeep(GoEncodeZone), "Go net/url shouldEscape(encodeZone)", false},
-	"go.userpassword": {GoKeep(GoEncodeUserPassword), "Go net/url shouldEscape(encodeUserPassword)", false},
-	"go.query":        {GoKeep(GoEncodeQueryComponent), "Go net/url shouldEscape(encodeQueryComponent)", false},
-	"go.fragment":     {GoKeep(GoEncodeFragment), "Go net/url shouldEscape(encodeFragment)", false},
+	"go.path": {Keep: GoKeep(GoEncodePath), Ref: "Go net/url shouldEscape(encodePath)",
+		Document: docGo, Section: "shouldEscape, encodePath", Quote: "The RFC allows : @ & = + $ but saves / ; , for assigning meaning to individual path segments. This package only manipulates the path as a whole, so we allow those last three as well. That leaves only ? to escape."},
+	"go.path-segment": {Keep: GoKeep(GoEncodePathSegment), Ref: "Go net/url shouldEscape(encodePathSegment)",
+		Document: docGo, Section: "shouldEscape, encodePathSegment", Quote: "The RFC allows : @ & = + $ but saves / ; , for assigning meaning to individual path segments."},
+	"go.host": {Keep: GoKeep(GoEncodeHost), Ref: "Go net/url shouldEscape(encodeHost)",
+		Document: docGo, Section: "shouldEscape, encodeHost", Quote: "§3.2.2 Host allows sub-delims = \"!\" / \"$\" / \"&\" / \"'\" / \"(\" / \")\" / \"*\" / \"+\" / \",\" / \";\" / \"=\" as part of reg-name. We add : because we include :port as part of host. We add [ ] because we include [ipv6]:port as part of host. We add < > because they're the only characters left that we could possibly allow, and Parse will reject them if we escape them (because hosts can't use %-encoding for ASCII bytes)."},
+	"go.zone": {Keep: GoKeep(GoEncodeZone), Ref: "Go net/url shouldEscape(encodeZone)",
+		Document: docGo, Section: "shouldEscape, encodeZone", Quote: "if mode == encodeHost || mode == encodeZone { ... } (the zone shares the host's set)"},
+	"go.userpassword": {Keep: GoKeep(GoEncodeUserPassword), Ref: "Go net/url shouldEscape(encodeUserPassword)",
+		Document: docGo, Section: "shouldEscape, encodeUserPassword", Quote: "The RFC allows ';', ':', '&', '=', '+', '$', and ',' in userinfo, so we must escape only '@', '/', and '?'. The parsing of userinfo treats ':' as special so we must escape that too."},
+	"go.query": {Keep: GoKeep(GoEncodeQueryComponent), Ref: "Go net/url shouldEscape(encodeQueryComponent)",
+		Document: docGo, Section: "shouldEscape, encodeQueryComponent", Quote: "The RFC reserves (so we must escape) everything."},
+	"go.fragment": {Keep: GoKeep(GoEncodeFragment), Ref: "Go net/url shouldEscape(encodeFragment)",
+		Document: docGo, Section: "shouldEscape, encodeFragment", Quote: "The RFC text is silent but the grammar allows everything, so escape nothing."},
 }
 
 // SetNames returns the names of NamedSets, sorted.

@@ -12,14 +12,26 @@ package fuzzinput
 // go test gives up after -fuzzminimizetime, kills the worker and drops
 // its executions, so a campaign stalls while both workers do this.
 //
-// 256 bytes is four times what any length-dependent path of the codec
-// needs (its vector and table paths start at 48 and 64 octets and work in
-// blocks of 32 and 64), twice the longest input of any vector (128), and
-// past the 8-bit counters' last bucket (128–255). Bytes past the bound
-// change no coverage, so minimization cuts them off at once. A reproducer
-// longer than the bound fails again as it is: the target clips it the
-// same way.
-const MaxLen = 256
+// 160 bytes reach every length-dependent path of the codec with room to
+// spare (its vector and table paths start at 48 and 64 octets and work in
+// blocks of 32 and 64: 160 is two blocks of 64 and a tail of 32, or five
+// of 32), hold the longest input of any vector (128) and reach the 8-bit
+// counters' last bucket (128–255). Bytes past the bound change no
+// coverage, so minimization cuts them off at once. A reproducer longer
+// than the bound fails again as it is: the target clips it the same way.
+//
+// The bound was 256 until 2026-12-06. Minimizing a new input that does not
+// shrink tries every subrange, about n²/2 executions (32,000 at 256,
+// 12,800 at 160), and at a load average of 15 to 20 on two cores an
+// execution takes about 100 µs of wall time with the engine's own work:
+// at 256 a minimization ran past the campaign's 5 s, go test killed the
+// worker, and the target stood still. In `make fuzz-bench` runs of 5 s at
+// that load, the median share of the empty target's rate went, from 256
+// to 160, for AnnexB from 41% to 43%, ECMADecode 32% to 65%, IRI 22% to
+// 48%, FormEncode 18% to 52%, UTF8 30% to 84%, Normalize 46% to 67%,
+// NoDouble 61% to 54% (four runs at 256, two at 160: fuzz/README.md,
+// Throughput).
+const MaxLen = 160
 
 // MaxLenGoja is MaxLen for the goja targets (fuzz/gojadiff). An execution
 // there costs several times one of package fuzz (goja's coverage counters,

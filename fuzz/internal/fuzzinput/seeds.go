@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"unicode/utf16"
 
@@ -18,30 +19,52 @@ type Adder interface {
 	Add(args ...any)
 }
 
-var corpus struct {
+// areaFiles holds each vectors file that a target seeds from, loaded
+// once per process: file name → *areaFile.
+var areaFiles sync.Map
+
+type areaFile struct {
 	once sync.Once
 	vs   []vectors.Vector
 	err  error
 }
 
-// Vectors returns the embedded vectors (vectors.Load) of the named ops, in
-// corpus order. Loading happens once per process.
+// Vectors returns the embedded vectors of the named ops, in corpus order
+// (vectors.Load's: file by file, each in its own order). It loads only the
+// files of the ops' areas (vectors.ReadFile, vectors.LoadFile), each once
+// per process: a fuzzing worker runs its target's seeding when it starts
+// and again whenever go test restarts it, and the one file of a target's
+// area costs a fraction of the whole corpus.
 func Vectors(ops ...vectors.Op) ([]vectors.Vector, error) {
-	corpus.once.Do(func() {
-		corpus.vs, corpus.err = vectors.Load()
-	})
-	if corpus.err != nil {
-		return nil, fmt.Errorf("loading vectors: %w", corpus.err)
-	}
+	areas := map[string]bool{}
 	for _, op := range ops {
-		if _, ok := vectors.Op(op).Info(); !ok {
+		info, ok := vectors.Op(op).Info()
+		if !ok {
 			return nil, fmt.Errorf("seeding from unknown op %q", op)
 		}
+		areas[info.Area] = true
 	}
 	var out []vectors.Vector
-	for _, v := range corpus.vs {
-		if slices.Contains(ops, v.Op) {
-			out = append(out, v)
+	for _, name := range vectors.Files() {
+		if !areas[strings.TrimSuffix(name, ".json")] {
+			continue
+		}
+		a, _ := areaFiles.LoadOrStore(name, &areaFile{})
+		f := a.(*areaFile)
+		f.once.Do(func() {
+			data, err := vectors.ReadFile(name)
+			if err == nil {
+				f.vs, err = vectors.LoadFile(name, data)
+			}
+			f.err = err
+		})
+		if f.err != nil {
+			return nil, fmt.Errorf("loading vectors: %w", f.err)
+		}
+		for _, v := range f.vs {
+			if slices.Contains(ops, v.Op) {
+				out = append(out, v)
+			}
 		}
 	}
 	return out, nil

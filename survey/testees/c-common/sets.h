@@ -1,7 +1,8 @@
-/* The named encode sets of pctest's vector format, as the octets each one
- * keeps (codec/sets.go; survey/testees_test.go checks this table against
- * it), for the C testees whose library takes the set as a list of kept
- * characters (c-glib, c-libxml2). */
+/* The named encode sets of pctest's vector format, as the printable ASCII
+ * octets each one keeps: generated from vectors/sets.json (go test ./survey
+ * -run TestTesteeSetTables -update rewrites the table), for the C testees
+ * whose library takes the set as a list of kept characters (c-glib,
+ * c-libxml2). */
 #ifndef PCTEST_SETS_H
 #define PCTEST_SETS_H
 

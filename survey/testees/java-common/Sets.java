@@ -1,6 +1,6 @@
 // The named encode sets of pctest's vector format, as the printable ASCII
-// octets each one keeps (codec/sets.go; TestTesteeSetTables checks this table
-// against it), for the Java hosts whose library takes a set as a list of
+// octets each one keeps: generated from vectors/sets.json (go test ./survey
+// -run TestTesteeSetTables -update rewrites the table), for the Java hosts whose library takes a set as a list of
 // characters (java-guava's PercentEscaper, java-commons-codec's PercentCodec).
 
 import java.util.HashMap;

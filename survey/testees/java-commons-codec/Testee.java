@@ -13,7 +13,7 @@
 // PercentCodec is told the US-ASCII octets to encode ("alwaysEncodeChars");
 // it encodes every non-ASCII octet and always '%' by itself. The testee gives
 // it the ASCII octets outside the named set (../java-common/Sets.java, from
-// codec/sets.go); a set that keeps '%' cannot be asked for and is answered
+// vectors/sets.json); a set that keeps '%' cannot be asked for and is answered
 // "unsupported". PercentCodec.decode's DecoderException on a malformed escape
 // is answered MalformedEscape.
 

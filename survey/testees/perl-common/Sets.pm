@@ -1,4 +1,4 @@
-# The named sets of the vector format (codec/sets.go) for the survey's Perl
+# The named sets of the vector format (vectors/sets.json) for the survey's Perl
 # testees whose function takes the set as a regexp character class of what
 # to escape (Mojo::Util url_escape, URI::Escape uri_escape).
 package Sets;
@@ -7,7 +7,9 @@ use warnings;
 use Exporter 'import';
 our @EXPORT_OK = qw(escape_class);
 
-# The octets each named set of the vector format (codec/sets.go) keeps.
+# The printable ASCII octets each named set of the vector format keeps:
+# generated from vectors/sets.json (go test ./survey -run TestTesteeSetTables
+# -update rewrites the table).
 our %KEEPS = (
     'ecma.encodeURI' => '!#$&\'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',
     'ecma.uriUnescaped' => '!\'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~',

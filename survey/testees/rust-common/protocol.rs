@@ -60,8 +60,9 @@ pub enum Answer {
     Unsupported,
 }
 
-/// The octets that each named set of the vector format (codec/sets.go)
-/// leaves as they are.
+/// The printable ASCII octets that each named set of the vector format
+/// leaves as they are: generated from vectors/sets.json (go test ./survey
+/// -run TestTesteeSetTables -update rewrites the table).
 pub const SETS: &[(&str, &[u8])] = &[
     ("ecma.encodeURI", b"!#$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"),
     ("ecma.uriUnescaped", b"!'()*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"),

@@ -5,12 +5,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pctest/pctest/internal/spec"
 	"github.com/pctest/pctest/vectors"
 )
 
 // The vectors of the encoding area: every legacy encoding of the Encoding
 // Standard through queryEncode and formEncodeLegacy. Inputs are chosen here;
-// the expected values come from legacy.go. No input holds U+0009, U+000A,
+// the expected values come from internal/spec (legacy.go). No input holds U+0009, U+000A,
 // U+000D or ends in a C0 control or space, which the URL parser would strip
 // before the query state, so that the vectors can be checked through a
 // browser's URL parser as they are (vectors/chromium_test.go); '#' is in
@@ -66,11 +67,11 @@ func (b *builder) chunks(op vectors.Op, label, slug string, cps []rune, n int, n
 
 // indexCodePoints returns the code points of ix in pointer order, each
 // once, keeping those keep accepts.
-func indexCodePoints(ix *index, keep func(p int, c rune) bool) []rune {
+func indexCodePoints(ix *spec.Index, keep func(p int, c rune) bool) []rune {
 	var out []rune
 	seen := map[rune]bool{}
-	for _, p := range ix.ptrs {
-		c := ix.cp[p]
+	for _, p := range ix.Pointers {
+		c := ix.CodePoint[p]
 		if !seen[c] && keep(p, c) {
 			seen[c] = true
 			out = append(out, c)
@@ -92,9 +93,9 @@ func every(cps []rune, n int) []rune {
 }
 
 // duplicates returns the code points with more than one pointer in ix.
-func duplicates(ix *index) []rune {
+func duplicates(ix *spec.Index) []rune {
 	var out []rune
-	for c, ps := range ix.all {
+	for c, ps := range ix.All {
 		if len(ps) > 1 {
 			out = append(out, c)
 		}
@@ -138,9 +139,9 @@ func encodingSweeps(b *builder) {
 				b.add(labelSlug(label)+"."+c.slug, legacyReq(op, label, c.in), "")
 			}
 		}
-		if ixName, ok := singleByteIndex[name]; ok {
+		if ixName, ok := spec.SingleByteIndex(name); ok {
 			b.chunks(q, label, "latin1", runeRange(0x80, 0xFF), 32, "")
-			cps := indexCodePoints(loadIndex(ixName), func(int, rune) bool { return true })
+			cps := indexCodePoints(spec.LoadIndex(ixName), func(int, rune) bool { return true })
 			b.chunks(q, label, "index", cps, 16, "the index's code points in pointer order,")
 			b.chunks(f, label, "index", cps, 64, "the index's code points in pointer order,")
 			continue
@@ -176,7 +177,7 @@ func encodingSweeps(b *builder) {
 	for i, label := range []string{" Shift_JIS ", "SHIFT_JIS", "sjis", "ms932", "windows-31j", "x-sjis", "latin1", "ascii",
 		"us-ascii", "iso-8859-1", "iso-8859-9", "iso-8859-11", "tis-620", "gb2312", "x-gbk", "big5-hkscs", "ks_c_5601-1987",
 		"csiso2022jp", "x-euc-jp", "x-mac-ukrainian", "koi8", "\tEUC-KR\n", "ISO-8859-8-E"} {
-		if _, ok := getEncoding(label); !ok {
+		if _, ok := spec.GetEncoding(label); !ok {
 			continue // not a label (the sweeps try a few that are not)
 		}
 		b.add(fmt.Sprintf("label-%02d-%s.mixed", i, labelSlug(label)), legacyReq(q, label, []rune("aé¥€☃中한")), "label "+fmt.Sprintf("%q", label))
@@ -203,7 +204,7 @@ func legacyMultiByteSweeps(b *builder, name, label string) {
 		one("halfwidth-katakana", runeRange(0xFF61, 0xFF9F), "")
 		both("kana-kanji", []rune("あア中日本語"), "")
 		one("jis0212-only", []rune{0x02D8, 0x00A6, 0x4E02, 0x9FA5}, "index jis0212 is not used by the encoder")
-		jis := loadIndex("jis0208")
+		jis := spec.LoadIndex("jis0208")
 		b.chunks(q, label, "jis0208", every(indexCodePoints(jis, func(int, rune) bool { return true }), 100), 10, "every 70th or so code point of index jis0208,")
 		b.chunks(q, label, "jis0208-duplicates", duplicates(jis), 20, "code points with several pointers in index jis0208:")
 	}
@@ -212,10 +213,10 @@ func legacyMultiByteSweeps(b *builder, name, label string) {
 		japanese()
 		one("u0080", []rune{0x80}, "")
 		one("u0081", []rune{0x81}, "")
-		jis := loadIndex("jis0208")
+		jis := spec.LoadIndex("jis0208")
 		var excluded []rune
 		for p := 8272; p <= 8835; p++ {
-			if c, ok := jis.cp[p]; ok {
+			if c, ok := jis.CodePoint[p]; ok {
 				excluded = append(excluded, c)
 			}
 		}
@@ -242,8 +243,8 @@ func legacyMultiByteSweeps(b *builder, name, label string) {
 		one("u0080", []rune{0x80}, "")
 		one("ua5", []rune{0xA5}, "")
 		one("vertical-forms", runeRange(0xFE10, 0xFE19), "")
-		keys := make([]rune, 0, len(gb18030Table))
-		for c := range gb18030Table {
+		keys := make([]rune, 0, len(spec.GB18030Table))
+		for c := range spec.GB18030Table {
 			keys = append(keys, c)
 		}
 		sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
@@ -251,14 +252,14 @@ func legacyMultiByteSweeps(b *builder, name, label string) {
 		one("astral", []rune{0x10000, 0x1F600, 0x10FFFF}, "")
 		one("bmp-ends", []rune{0xD7FF, 0xE000, 0xFFFE, 0xFFFF}, "")
 		both("hanzi", []rune("中文汉字"), "")
-		gb := loadIndex("gb18030")
+		gb := spec.LoadIndex("gb18030")
 		b.chunks(q, label, "index", every(indexCodePoints(gb, func(int, rune) bool { return true }), 100), 10, "a sample of index gb18030,")
-		ranges := loadIndex("gb18030-ranges")
+		ranges := spec.LoadIndex("gb18030-ranges")
 		var starts, ends []rune
-		for _, p := range ranges.ptrs {
-			c := ranges.cp[p]
+		for _, p := range ranges.Pointers {
+			c := ranges.CodePoint[p]
 			starts = append(starts, c)
-			if _, in := gb.first[c-1]; !in && c-1 >= 0x80 && c-1 != 0xE5E5 {
+			if _, in := gb.First[c-1]; !in && c-1 >= 0x80 && c-1 != 0xE5E5 {
 				ends = append(ends, c-1)
 			}
 		}
@@ -269,12 +270,12 @@ func legacyMultiByteSweeps(b *builder, name, label string) {
 			b.chunks(q, label, "ranges-starts", every(starts, 40), 10, "a sample of the code points of index gb18030 ranges (not in GBK):")
 		}
 	case "Big5":
-		big5 := loadIndex("big5")
+		big5 := spec.LoadIndex("big5")
 		for _, c := range []rune{0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345} {
 			one(fmt.Sprintf("u%04x", c), []rune{c}, "one of the six code points that take their last pointer")
 		}
 		hkscs := indexCodePoints(big5, func(p int, c rune) bool {
-			_, ok := big5Pointer(c)
+			_, ok := spec.Big5Pointer(c)
 			return p < (0xA1-0x81)*157 && !ok
 		})
 		b.chunks(q, label, "hkscs-only", every(hkscs, 60), 10, "code points whose only pointers are below (0xA1-0x81)×157:")
@@ -291,7 +292,7 @@ func legacyMultiByteSweeps(b *builder, name, label string) {
 		both("hanzi", []rune("中文漢字"), "")
 		one("u00a5", []rune{0xA5}, "")
 	case "EUC-KR":
-		kr := loadIndex("euc-kr")
+		kr := spec.LoadIndex("euc-kr")
 		b.chunks(q, label, "index", every(indexCodePoints(kr, func(int, rune) bool { return true }), 100), 10, "a sample of index EUC-KR,")
 		b.chunks(q, label, "hangul", every(runeRange(0xAC00, 0xD7A3), 40), 10, "a sample of the Hangul syllables:")
 		both("hangul-words", []rune("한국어 글"), "")

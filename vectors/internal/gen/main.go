@@ -1,5 +1,5 @@
 // Command gen writes pctest's vectors files (vectors/*.json but
-// deviations.json) from two sources:
+// deviations.json, index.json and sets.json) from two sources:
 //
 //   - the hand-written vectors of hand/AREA.json, whose expected values were
 //     worked out by hand from the specs; gen checks each of them against
@@ -10,15 +10,18 @@
 //     expected values come from the transcriptions of package
 //     internal/spec (the sets of RFC 3986, WHATWG URL, ECMA-262 and net/url's
 //     gen_encoding_table.go; ECMA-262 5.1 §15.1.3 Encode and Decode; Annex
-//     B escape and unescape; the octet-level algorithms), which the fuzz
-//     targets check the codec against too, and of this package (iri.go,
-//     legacy.go).
+//     B escape and unescape; the octet-level algorithms; RFC 3987 IRI to
+//     URI and back; percent-encode after encoding with the legacy
+//     encodings), which the fuzz targets check the codec against too.
 //
 // Neither it nor internal/spec imports package codec (spec's TestNoCodec
 // checks the import graph): the vectors judge the codec, so they must
 // not come from it. Run it with go generate in package vectors:
 //
 //	go generate ./vectors/
+//
+// It writes sets.json, the named encode sets with their members and spec
+// references, from internal/spec's NamedSets.
 //
 // With -check it writes nothing and exits 1 when a file differs from what
 // it would write.
@@ -83,6 +86,21 @@ func main() {
 			continue
 		}
 		if err := os.WriteFile(name, files[a.name], 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+	}
+	sets, err := setsFile()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	name := filepath.Join(*dir, "sets.json")
+	if old, err := os.ReadFile(name); *check && (err != nil || !bytes.Equal(old, sets)) {
+		fmt.Fprintf(os.Stderr, "gen: %s is not up to date\n", name)
+		stale = true
+	} else if !*check {
+		if err := os.WriteFile(name, sets, 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "gen:", err)
 			os.Exit(1)
 		}

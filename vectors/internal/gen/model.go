@@ -189,19 +189,19 @@ func model(req vectors.Request) modelResult {
 		r.ref = "Go net/url " + fn + " (unescape)"
 
 	case vectors.OpIRIToURI:
-		out, should := iriToURIModel(req.In)
+		out, should := spec.IRIToURI(req.In)
 		r.resp, r.level = text(out), shouldIf(should)
 		r.ref = iriToURIRef(req.In)
 		rec := " A-labels (IDNA, UTS #46)" // for a non-ASCII host
 		if clause, _ := req.Open(); clause == "RFC 3987 §3.1 (converts IRIs only)" {
 			rec = ": leave it as it is"
-			if strings.ContainsFunc(string(spec.ToUTF8(req.In)), func(c rune) bool { return c >= 0x80 && !ucschar(c) && !iprivate(c) }) {
+			if strings.ContainsFunc(string(spec.ToUTF8(req.In)), func(c rune) bool { return c >= 0x80 && !spec.UCSChar(c) && !spec.IPrivate(c) }) {
 				rec = ": percent-encode its UTF-8 as step 2 does for ucschar"
 			}
 		}
 		r.leaveOpenIf(req, rec)
 	case vectors.OpURIToIRI:
-		out, lowered := uriToIRIModel(req.In)
+		out, lowered := spec.URIToIRI(req.In)
 		r.resp, r.level = text(out), shouldIf(lowered)
 		r.ref = "RFC 3987 §3.2"
 		rec := " U-labels" // for an A-label host
@@ -218,25 +218,25 @@ func model(req vectors.Request) modelResult {
 		r.ref = "ECMA-262 5.1 Annex B.2.2"
 
 	case vectors.OpQueryEncodeScheme:
-		name, ok := getEncoding(req.Args["encoding"])
+		name, ok := spec.GetEncoding(req.Args["encoding"])
 		scheme := req.Args["scheme"]
 		if !ok || scheme != strings.ToLower(scheme) {
 			r.known = false
 			return r
 		}
-		enc := getOutputEncoding(name)
+		enc := spec.GetOutputEncoding(name)
 		special := map[string]bool{"ftp": true, "file": true, "http": true, "https": true, "ws": true, "wss": true}[scheme] // URL §4.1
 		step1, refName := "", name
 		if enc != "UTF-8" && (!special || scheme == "ws" || scheme == "wss") { // §4.4 query state step 1
 			enc, step1, refName = "UTF-8", " step 1 (UTF-8 for a URL that is not special, or ws or wss),", "UTF-8"
 		}
-		set, setName := querySet, "query"
+		set, setName := spec.WHATWGQueryEnc, "query"
 		if special { // step 2.1
-			set, setName = specialQuerySet, "special-query"
+			set, setName = spec.WHATWGSpecialQueryEnc, "special-query"
 		}
-		out, errs := percentEncodeAfterEncoding(enc, []rune(string(spec.ToUTF8(req.In))), set)
+		out, errs := spec.PercentEncodeAfterEncoding(enc, []rune(string(spec.ToUTF8(req.In))), set, false)
 		r.resp = text(spec.Units(out))
-		r.ref = "WHATWG URL §4.4 query state" + step1 + " step 2 with the " + setName + " percent-encode set, §1.3 percent-encode after encoding; WHATWG Encoding " + encoderRef(refName, enc)
+		r.ref = "WHATWG URL §4.4 query state" + step1 + " step 2 with the " + setName + " percent-encode set, §1.3 percent-encode after encoding; WHATWG Encoding " + spec.EncoderRef(refName, enc)
 		if len(errs) > 0 {
 			var cps []string
 			for _, c := range errs {
@@ -245,19 +245,19 @@ func model(req vectors.Request) modelResult {
 			r.note = enc + " cannot encode " + strings.Join(cps, ", ") + " (&#NNNN;)"
 		}
 	case vectors.OpQueryEncode, vectors.OpFormEncodeLegacy:
-		name, ok := getEncoding(req.Args["encoding"])
+		name, ok := spec.GetEncoding(req.Args["encoding"])
 		if !ok {
 			r.known = false
 			return r
 		}
-		enc := getOutputEncoding(name)
-		set, where := specialQuerySet, "URL §4.4 query state, §1.3 percent-encode after encoding with the special-query percent-encode set"
+		enc := spec.GetOutputEncoding(name)
+		set, where := spec.WHATWGSpecialQueryEnc, "URL §4.4 query state, §1.3 percent-encode after encoding with the special-query percent-encode set"
 		if req.Op == vectors.OpFormEncodeLegacy {
-			set, where = formSet, "URL §5.2 urlencoded serializer, §1.3 percent-encode after encoding with the application/x-www-form-urlencoded percent-encode set"
+			set, where = spec.WHATWGFormEnc, "URL §5.2 urlencoded serializer, §1.3 percent-encode after encoding with the application/x-www-form-urlencoded percent-encode set"
 		}
-		out, errs := percentEncodeAfterEncoding(enc, []rune(string(spec.ToUTF8(req.In))), set)
+		out, errs := spec.PercentEncodeAfterEncoding(enc, []rune(string(spec.ToUTF8(req.In))), set, req.Op == vectors.OpFormEncodeLegacy)
 		r.resp = text(spec.Units(out))
-		r.ref = "WHATWG " + where + "; WHATWG Encoding " + encoderRef(name, enc)
+		r.ref = "WHATWG " + where + "; WHATWG Encoding " + spec.EncoderRef(name, enc)
 		if len(errs) > 0 {
 			var cps []string
 			for _, c := range errs {

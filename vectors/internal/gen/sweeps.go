@@ -505,7 +505,7 @@ func iriSweeps(b *builder) {
 		0x1FFFD, 0x1FFFE, 0xE0FFF, 0xE1000, 0xEFFFD, 0xF0000, 0x10FFFD) {
 		for _, p := range pctForms(boundarySlug(r), spec.UTF8Transform(r)) {
 			b.add("path-"+p.slug, textReq(vectors.OpURIToIRI, u(base+p.text)), "")
-			if iprivate(r) {
+			if spec.IPrivate(r) {
 				b.add("query-"+p.slug, textReq(vectors.OpURIToIRI, u(base+"?"+p.text)), "")
 			}
 		}
@@ -515,7 +515,7 @@ func iriSweeps(b *builder) {
 	}
 	for c := 0; c < 0x80; c++ {
 		note := ""
-		if strings.IndexByte(notInURIPrintable, byte(c)) >= 0 {
+		if strings.IndexByte(spec.NotInURIPrintable, byte(c)) >= 0 {
 			note = "RFC 3987 §3.1 lets step 2 convert the printable ASCII a URI does not allow; the op does"
 		}
 		b.add(fmt.Sprintf("path-ascii-%02x", c), textReq(vectors.OpIRIToURI, u(base, rune(c), "x")), note)

@@ -1,0 +1,233 @@
+package codec
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+
+	"pgregory.net/rapid"
+)
+
+// The wide scans of the decoders (indexSpecial: AVX2 or a word at a time;
+// indexPct16; decodeInto's copied runs; decodeString's fast paths) against
+// the plain paths that follow the spec a byte or a code unit at a time.
+// Build with -tags purego to run them on the word path alone.
+
+// decodeReference is the octet decoder one byte at a time, as decodeInto
+// was before it scanned runs: what decodeInto must compute.
+func decodeReference(src string, keep *Set, mode decodeMode) (string, int) {
+	var out []byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c == '%' {
+			if i+2 < len(src) {
+				h, l := unhex[src[i+1]], unhex[src[i+2]]
+				if h|l < 16 {
+					if v := h<<4 | l; !keep.has(v) {
+						out = append(out, v)
+					} else {
+						out = append(out, src[i:i+3]...)
+					}
+					i += 2
+					continue
+				}
+			}
+			if mode&decodeLenient == 0 {
+				return "", i
+			}
+		} else if c == '+' && mode&decodePlus != 0 {
+			c = ' '
+		}
+		out = append(out, c)
+	}
+	return string(out), -1
+}
+
+// decodeScanModes are the four decode modes with the sets they are tested
+// with.
+var decodeScanModes = []struct {
+	mode decodeMode
+	keep Set
+}{
+	{0, Set{}},
+	{0, SetOf("/?#%")},
+	{decodeLenient, Set{}},
+	{decodeLenient, SetRange(0x80, 0xFF)},
+	{decodePlus, Set{}},
+	{decodePlus | decodeLenient, Set{}},
+}
+
+// fataler is what checkDecodeScan needs of a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// checkDecodeScan checks every scan and decoder of this file's paths on s.
+func checkDecodeScan(t fataler, s string) {
+	t.Helper()
+	for _, second := range []byte{'%', '+'} {
+		want := indexSpecialBytes(s, second)
+		if got := indexSpecial(s, second); got != want {
+			t.Fatalf("indexSpecial(%q, %q) = %d, want %d", s, second, got, want)
+		}
+		if got := indexSpecial([]byte(s), second); got != want {
+			t.Fatalf("indexSpecial([]byte(%q), %q) = %d, want %d", s, second, got, want)
+		}
+		if got := indexSpecialWord(s, second); got != want {
+			t.Fatalf("indexSpecialWord(%q, %q) = %d, want %d", s, second, got, want)
+		}
+	}
+	for _, m := range decodeScanModes {
+		want, wantBad := decodeReference(s, &m.keep, m.mode)
+		out := make([]byte, len(s))
+		n, bad := decodeInto(out, s, &m.keep, m.mode)
+		if bad != wantBad || (bad < 0 && string(out[:n]) != want) {
+			t.Fatalf("decodeInto(%q, %v, mode %d) = %q, %d; want %q, %d", s, m.keep, m.mode, out[:n], bad, want, wantBad)
+		}
+		got, err := pctDecodeString(s, m.keep, m.mode)
+		if (err != nil) != (wantBad >= 0) || got != want {
+			t.Fatalf("pctDecodeString(%q, %v, mode %d) = %q, %v; want %q, bad %d", s, m.keep, m.mode, got, err, want, wantBad)
+		}
+		// Exactly sized out: too short by one byte must say so, never
+		// write past it.
+		if wantBad < 0 && len(want) > 0 {
+			short := make([]byte, len(want)-1)
+			if _, bad := decodeInto(short, s, &m.keep, m.mode); bad != outOfRoom {
+				t.Fatalf("decodeInto(%q) into %d bytes for %d: bad = %d, want outOfRoom", s, len(short), len(want), bad)
+			}
+		}
+	}
+	u := make([]uint16, 0, len(s))
+	for _, c := range []byte(s) {
+		if c >= 0x80 { // a unit with both bytes c&0x7F: 0x2525 for 0xA5
+			u = append(u, uint16(c&0x7F)<<8|uint16(c&0x7F))
+		} else {
+			u = append(u, uint16(c))
+		}
+	}
+	if got, want := indexPct16(u), slices.Index(u, '%'); got != want {
+		t.Fatalf("indexPct16(%v) = %d, want %d", u, got, want)
+	}
+	if utf8.ValidString(s) {
+		for _, keep := range []*Set{{}, &DecodeURIReserved} {
+			got, err := decodeString(s, keep)
+			want, werr := decodeStringStepwise(s, keep)
+			if got != want || !sameURIError(err, werr) {
+				t.Fatalf("decodeString(%q, %v) = %q, %v; decodeStringStepwise = %q, %v", s, keep, got, err, want, werr)
+			}
+		}
+	}
+}
+
+// sameURIError reports whether a and b are both nil or the same URIError.
+func sameURIError(a, b error) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Error() == b.Error()
+}
+
+// TestDecodeScanBoundaries puts '%', '+', a whole escape and a truncated or
+// invalid one at every offset of inputs up to 100 bytes long, across the 8-,
+// 16-, 32- and 64-byte blocks of the wide scans, and at the end.
+func TestDecodeScanBoundaries(t *testing.T) {
+	pieces := []string{"%", "+", "%41", "%4", "%G1", "%1G", "%C3%A9", "%C3", "%E3%81%82", "%F0%9F%98%80", "%ED%A0%80", "é", "\xff", "%%%"}
+	for n := 0; n <= 100; n++ {
+		base := strings.Repeat("abcdefgh", 13)[:n]
+		checkDecodeScan(t, base)
+		for p := 0; p <= n; p++ {
+			for _, piece := range pieces {
+				checkDecodeScan(t, base[:p]+piece+base[p:])
+			}
+		}
+	}
+}
+
+// decodeScanByte draws bytes that matter to the scans and decoders.
+var decodeScanByte = rapid.OneOf(
+	rapid.SampledFrom([]byte{'%', '%', '%', '+', 'a', 'F', '0', '9', 'G', '/', '#', 0x80, 0xC3, 0xA9, 0xE3, 0xFF, 0x25 | 0x80}),
+	rapid.Byte(),
+)
+
+// TestDecodeScanMatchesGeneric checks the wide scans against the plain
+// paths on random inputs, long enough to cross several vector blocks, made
+// of runs of plain bytes with special bytes between them.
+func TestDecodeScanMatchesGeneric(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b []byte
+		for range rapid.IntRange(0, 12).Draw(t, "pieces") {
+			b = append(b, strings.Repeat("x", rapid.IntRange(0, 70).Draw(t, "run"))...)
+			b = append(b, rapid.SliceOfN(decodeScanByte, 0, 6).Draw(t, "special")...)
+		}
+		checkDecodeScan(t, string(b))
+	})
+}
+
+// FuzzScanMatchesGeneric is TestDecodeScanMatchesGeneric's check as a
+// native fuzz target: go test -fuzz FuzzScanMatchesGeneric ./codec.
+func FuzzScanMatchesGeneric(f *testing.F) {
+	for _, s := range []string{"", "%", "abc%41def", strings.Repeat("a", 31) + "%4", strings.Repeat("a+", 40) + "%C3%A9%E3%81", "%F0%9F%98%80" + strings.Repeat("%", 33)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 4096 {
+			s = s[:4096]
+		}
+		checkDecodeScan(t, s)
+	})
+}
+
+// TestNothingToDecodeReturnsInput checks that the string forms of the
+// decoders and escape return their input itself when they change nothing,
+// and that the []uint16 forms never share memory with their input: a
+// caller may reuse its input buffer (pctest fuzz does), and an answer that
+// aliased it changed under the caller.
+func TestNothingToDecodeReturnsInput(t *testing.T) {
+	u := utf16.Encode([]rune(strings.Repeat("abc/é😀~", 20)))
+	for name, f := range map[string]func([]uint16) ([]uint16, error){
+		"DecodeURIComponent": DecodeURIComponent, "DecodeURI": DecodeURI,
+	} {
+		in := slices.Clone(u)
+		got, err := f(in)
+		if err != nil || !slices.Equal(got, u) {
+			t.Fatalf("%s without '%%' = %v, %v; want its input", name, got, err)
+		}
+		clear(in)
+		if !slices.Equal(got, u) {
+			t.Errorf("%s without '%%' returned its input's memory: changing the input changed the result", name)
+		}
+	}
+	for name, f := range map[string]func([]uint16) []uint16{"Unescape": Unescape} {
+		in := slices.Clone(u)
+		got := f(in)
+		clear(in)
+		if !slices.Equal(got, u) {
+			t.Errorf("%s without '%%' returned its input's memory", name)
+		}
+	}
+	s := strings.Repeat("abc/é😀~", 20)
+	for name, got := range map[string]string{
+		"DecodeURIComponentString": must(DecodeURIComponentString(s)),
+		"PercentDecodeString":      must(PercentDecodeString(s, Set{})),
+		"UnescapeString":           UnescapeString(s),
+	} {
+		if unsafe.StringData(got) != unsafe.StringData(s) {
+			t.Errorf("%s did not return its input", name)
+		}
+	}
+	if kept := "abc/@*_+-.x"; unsafe.StringData(EscapeString(kept)) != unsafe.StringData(kept) {
+		t.Errorf("EscapeString(%q) did not return its input", kept)
+	}
+}
+
+// must returns s, panicking on err.
+func must(s string, err error) string {
+	if err != nil {
+		panic(err)
+	}
+	return s
+}

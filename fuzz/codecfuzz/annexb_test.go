@@ -1,0 +1,20 @@
+package codecfuzz
+
+import (
+	"testing"
+
+	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
+)
+
+// FuzzAnnexB checks escape and unescape (ECMA-262 5.1 Annex B.2.1, B.2.2)
+// over fuzzed UTF-16 (fuzzinput.Units) against standard-library models.
+func FuzzAnnexB(f *testing.F) {
+	if err := fuzzinput.SeedUnits(f, "escape", "unescape"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if err := checkAnnexB(fuzzinput.Units(fuzzinput.Clip(b))); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,132 @@
+package fuzz
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf16"
+
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
+)
+
+// TestFuzzFoldsVariants plants a bug, decodeURIComponent decoding the
+// overlong "%C0%80" (in any hex case) to U+0000, and feeds the fuzzer
+// cases that find it in several guises: one finding is reported, and the
+// others, which shrink to it or to its hex-case variant, are counted on
+// it. A finding of another cause ("~~" answered with an error) stays
+// apart. (report's TestFindingFolds checks the containment of inputs that
+// did not shrink to the same one.)
+func TestFuzzFoldsVariants(t *testing.T) {
+	ref := conformance.Reference()
+	impl := planted{name: "overlong", op: vectors.OpDecodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
+			s := string(utf16.Decode(req.In))
+			if i := strings.Index(strings.ToUpper(s), "%C0%80"); i >= 0 {
+				// Decode what is around the overlong form as the reference does.
+				req.In = utf16.Encode([]rune(s[:i] + "%00" + s[i+6:]))
+			}
+			if strings.Contains(s, "~~") {
+				return vectors.Response{Error: vectors.ErrURIError}, nil // another bug
+			}
+			return ref.Do(context.Background(), req)
+		},
+	}
+	o := &fuzzOp{op: vectors.OpDecodeURIComponent}
+	f := &fuzzer{impl: impl, ref: ref, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
+		ops: []*fuzzOp{o}, changed: make(chan struct{})}
+	ctx := context.Background()
+	for i, in := range []string{"ab%c0%80", "%C0%80", "x%C0%80%41y", "%c0%80", "a~~b", "~~c", "%C0%80~"} {
+		req := vectors.Request{Op: vectors.OpDecodeURIComponent, In: utf16.Encode([]rune(in))}
+		d, err := f.check(ctx, req)
+		if err != nil || !d.differs {
+			t.Fatalf("%q: %v, differs %t: the planted bug is not there", in, err, d != nil && d.differs)
+		}
+		f.record(ctx, &fuzzCase{o: o, i: int64(i + 1), req: req, want: d.want}, d)
+	}
+	if len(f.findings) != 2 {
+		for _, fd := range f.findings {
+			t.Logf("finding %q, %d variants", string(utf16.Decode(fd.Request.In)), fd.Variants)
+		}
+		t.Fatalf("%d findings, want 2: the overlong bug and the other", len(f.findings))
+	}
+	first, other := f.findings[0], f.findings[1]
+	if in := string(utf16.Decode(first.Request.In)); strings.ToUpper(in) != "%C0%80" || first.Variants != 4 {
+		t.Errorf("finding %q with %d variants, want %%C0%%80 (either case) with 4", in, first.Variants)
+	}
+	if in := string(utf16.Decode(other.Request.In)); in != "~~" || other.Variants != 1 {
+		t.Errorf("other finding %q with %d variants, want \"~~\" with 1", in, other.Variants)
+	}
+	if o.findings != 2 || o.dups != 5 {
+		t.Errorf("op: %d findings, %d repeats; want 2 and 5", o.findings, o.dups)
+	}
+}
+
+// TestFuzzOneFindingPerCause plants a bug whose cause says what went
+// wrong, encodeURIComponent encoding the marks "!'()*" it must keep, and
+// feeds the fuzzer one input per mark: it is one finding (the shortest
+// input) with the others counted on it, and none of them is a repeat that
+// would stop fuzzing the op. A finding related only as "a different
+// answer" stays apart from another of that relation.
+func TestFuzzOneFindingPerCause(t *testing.T) {
+	ref := conformance.Reference()
+	impl := planted{name: "marks", op: vectors.OpEncodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
+			s := string(utf16.Decode(req.In))
+			if strings.Contains(s, "zz") || strings.Contains(s, "yy") {
+				return vectors.Response{Out: utf16.Encode([]rune("?" + s))}, nil // "a different answer"
+			}
+			resp, err := ref.Do(context.Background(), req)
+			for _, c := range "!'()*" {
+				resp.Out = utf16.Encode([]rune(strings.ReplaceAll(string(utf16.Decode(resp.Out)), string(c), fmt.Sprintf("%%%02X", c))))
+			}
+			return resp, err
+		},
+	}
+	o := &fuzzOp{op: vectors.OpEncodeURIComponent}
+	f := &fuzzer{impl: impl, ref: ref, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
+		ops: []*fuzzOp{o}, changed: make(chan struct{})}
+	ctx := context.Background()
+	for i, in := range []string{"a(b", "!", "x'", ")", "**", "zz", "yy"} {
+		req := vectors.Request{Op: vectors.OpEncodeURIComponent, In: utf16.Encode([]rune(in))}
+		d, err := f.check(ctx, req)
+		if err != nil || !d.differs {
+			t.Fatalf("%q: %v, differs %t: the planted bug is not there", in, err, d != nil && d.differs)
+		}
+		f.record(ctx, &fuzzCase{o: o, i: int64(i + 1), req: req, want: d.want}, d)
+	}
+	var got []string
+	for _, fd := range f.findings {
+		in := string(utf16.Decode(fd.Request.In))
+		if len(in) == 1 && strings.Contains("!'()*", in) {
+			in = "mark" // shrinking picks which mark is kept
+		}
+		got = append(got, fmt.Sprintf("%s+%d", in, fd.Variants))
+	}
+	if want := []string{"mark+4", "zz+0", "yy+0"}; !slices.Equal(got, want) {
+		t.Errorf("findings (input+variants) %q, want %q", got, want)
+	}
+	if o.dups != 0 {
+		t.Errorf("%d repeats, want 0: other inputs of a known cause are no repeats", o.dups)
+	}
+}
+
+// planted is an implementation of one op, answered by do, with a bug
+// planted in it; it answers every other op "unsupported".
+type planted struct {
+	name string
+	op   vectors.Op
+	do   func(vectors.Request) (vectors.Response, error)
+}
+
+func (p planted) Name() string { return p.name }
+
+func (p planted) Do(_ context.Context, req vectors.Request) (vectors.Response, error) {
+	if req.Op != p.op {
+		return vectors.Response{Unsupported: true}, nil
+	}
+	return p.do(req)
+}

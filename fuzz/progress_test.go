@@ -1,0 +1,68 @@
+package fuzz
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/vectors"
+)
+
+// TestProgress checks that Run reports its progress while it runs:
+// several times, with the cases growing and the time left shrinking.
+func TestProgress(t *testing.T) {
+	var (
+		mu    sync.Mutex
+		calls []Progress
+	)
+	const duration = 600 * time.Millisecond
+	rep, err := Run(context.Background(), conformance.Reference(), Seed(1), Duration(duration), Parallel(2),
+		OnProgress(100*time.Millisecond, func(p Progress) {
+			mu.Lock()
+			calls = append(calls, p)
+			mu.Unlock()
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(calls) < 3 {
+		t.Fatalf("%d progress reports in %vs, want one every 100ms", len(calls), rep.FuzzInfo.DurationSeconds)
+	}
+	for i, p := range calls {
+		if p.Left < 0 || p.Left > duration || i == 0 && p.Left == 0 || p.Elapsed <= 0 || p.Findings != 0 {
+			t.Errorf("report %d: %+v", i, p)
+		}
+		if i > 0 && (p.Cases < calls[i-1].Cases || p.Left > calls[i-1].Left) {
+			t.Errorf("report %d goes back: %+v after %+v", i, p, calls[i-1])
+		}
+	}
+	if last := calls[len(calls)-1]; last.Cases == 0 || last.Cases > rep.Summary.Cases {
+		t.Errorf("last report %d cases, the run %d", last.Cases, rep.Summary.Cases)
+	}
+}
+
+// TestFuzzBatchEndsAtDeadline checks that a batch being filled when the
+// run's deadline passes ends: the reference answers nothing once the
+// deadline's context is done, so a fill loop that only skipped the inputs
+// the reference declines spun for ever (a hang seen under load).
+func TestFuzzBatchEndsAtDeadline(t *testing.T) {
+	f := &fuzzer{impl: conformance.Reference(), ref: conformance.Reference(), seed: 1,
+		ops: []*fuzzOp{{op: vectors.OpEncodeURIComponent}}, changed: make(chan struct{})}
+	gctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w := &fuzzWorker{size: batchSize}
+	done := make(chan bool)
+	go func() { done <- f.batch(context.Background(), gctx, w) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("batch did not return within 10s of a done context")
+	}
+	if n := f.sent.Load(); n != 0 {
+		t.Errorf("sent %d cases after the deadline", n)
+	}
+}
