@@ -123,15 +123,21 @@ FUZZBENCHTIME ?= 10s
 fuzz-bench:
 	$(GO) run ./fuzz/campaign -bench -fuzztime $(FUZZBENCHTIME)
 
-# fuzz-rate: pctest fuzz -impl node against the node example testee on its
-# own, fed the same generated requests from a file, timed in turn
-# FUZZRATEROUNDS times in one run; prints both rates (medians) and the
-# ratio (see TestFuzzRate in fuzz/rate_test.go). Not part of test.
+# fuzz-rate: first pctest run -impl node on the full suite against the node
+# example testee on its own, fed the same request lines from a file, timed
+# in turn RUNRATEROUNDS times in one run; prints both rates, the ratio and
+# pctest run's fixed start-up, wall clock and CPU (medians; see TestRunRate
+# in conformance/runrate_test.go). Then pctest fuzz -impl node the same way,
+# fed the same generated requests, FUZZRATEROUNDS times; prints both rates
+# (medians) and the ratio (see TestFuzzRate in fuzz/rate_test.go). Not part
+# of test.
+RUNRATEROUNDS  ?= 5
 FUZZRATECASES  ?= 1000000
 FUZZRATEROUNDS ?= 3
 
 .PHONY: fuzz-rate
 fuzz-rate:
+	PCTEST_RUN_RATE=$(RUNRATEROUNDS) $(GO) test -run '^TestRunRate$$' -count=1 -v -timeout 60m ./conformance/
 	PCTEST_FUZZ_RATE=$(FUZZRATECASES) PCTEST_FUZZ_RATE_ROUNDS=$(FUZZRATEROUNDS) \
 		$(GO) test -run '^TestFuzzRate$$' -count=1 -v -timeout 60m ./fuzz/
 

@@ -257,7 +257,13 @@ func (c *config) opSelected(op vectors.Op) bool {
 
 // selection returns the vectors of all that the options select, in order.
 func (c *config) selection(all []vectors.Vector) []vectors.Vector {
-	var sel []vectors.Vector
+	n := 0
+	for _, v := range all {
+		if c.selected(v) {
+			n++
+		}
+	}
+	sel := make([]vectors.Vector, 0, n)
 	for _, v := range all {
 		if c.selected(v) {
 			sel = append(sel, v)

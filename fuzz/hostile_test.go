@@ -114,7 +114,7 @@ func TestPromiseFuzzUnconfirmedIncident(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := p.Stats(); st.Restarts != 1 || st.Crashes != 0 {
+	if st := p.Incidents(); st.Restarts != 1 || st.Crashes != 0 {
 		t.Errorf("stats %+v: want the one crash, not yet charged", st)
 	}
 	if len(rep.Findings) != 1 {
@@ -142,8 +142,8 @@ func TestPromiseFuzzCrashesWithACaseBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Findings) != 2 || p.Stats().Crashes == 0 {
-		t.Fatalf("findings %+v, stats %+v", rep.Findings, p.Stats())
+	if len(rep.Findings) != 2 || p.Incidents().Crashes == 0 {
+		t.Fatalf("findings %+v, stats %+v", rep.Findings, p.Incidents())
 	}
 	for _, f := range rep.Findings {
 		if f.Kind != report.KindCrash || !f.Reproduced || !f.Shrunk || string(utf16.Decode(f.Request.In)) != "%" {

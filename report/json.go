@@ -93,8 +93,8 @@ type RunSummary struct {
 	Differing             int `json:"differing"`
 }
 
-// Incidents count what went wrong with a testee's processes (package
-// testee calls them Stats).
+// Incidents count what went wrong with a testee's processes, as package
+// testee's Process.Incidents returns them.
 type Incidents struct {
 	Restarts       int `json:"restarts"`        // processes started after the first
 	Crashes        int `json:"crashes"`         // requests charged with a crash

@@ -24,7 +24,7 @@
 // The Process pipelines requests over the one process (up to
 // [Window] in flight), restarts the testee when it crashes, hangs or
 // breaks the protocol, and charges the incident to the request that caused
-// it as a [*CrashError], [*TimeoutError] or [*ProtocolError]; its [Stats]
+// it as a [*CrashError], [*TimeoutError] or [*ProtocolError]; its [Process.Incidents]
 // count them. A testee that cannot run at all gives a [*StartError]; one
 // whose stdout carries lines that are not answers (log text: lines that do
 // not begin as a JSON object; a malformed answer only charges its
@@ -40,7 +40,6 @@
 //
 //   - [Start], its [Option]s and [OptionError], [Process] and its methods:
 //     the subprocess client;
-//   - [Stats]: the incident counts of a run;
 //   - [CrashError], [TimeoutError], [ProtocolError], [StartError],
 //     [OutputError], [UnconfirmedError], [ErrClosed] and [Kind]: what
 //     stands in for an answer;

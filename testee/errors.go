@@ -181,3 +181,15 @@ func (e *OutputError) IncidentKind() string { return report.KindProtocol }
 
 // IncidentKind returns "start", as Kind does.
 func (e *StartError) IncidentKind() string { return "start" }
+
+// An OptionError is an option given a wrong value (a negative timeout, an
+// empty command), or the zero Option.
+type OptionError struct {
+	// Option is the function that made the option, such as "Timeout".
+	Option string
+	// Reason says what is wrong.
+	Reason string
+}
+
+// Error returns "testee: option Option: Reason".
+func (e *OptionError) Error() string { return "testee: option " + e.Option + ": " + e.Reason }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 )
 
@@ -26,7 +27,7 @@ func TestExampleNode(t *testing.T) {
 	// Node's URI functions are ECMAScript's: run those vectors. Ops the
 	// testee does not have are skipped.
 	conformance.Run(t, p, conformance.Areas("ecmascript"))
-	if st := p.Stats(); st != (testee.Stats{}) {
+	if st := p.Incidents(); st != (report.Incidents{}) {
 		t.Errorf("incidents: %+v", st)
 	}
 }

@@ -118,7 +118,7 @@ func TestHostileDeterministic(t *testing.T) {
 		for _, j := range []int{1, 256} {
 			got, p := runHostile(t, "ref,noflush,crash-char=%", j, 10*time.Second, ops...)
 			checkFailed(t, fmt.Sprintf("run %d, -j %d", run, j), got, want)
-			if st := p.Stats(); st.Crashes != len(want) || st.Flaky != 0 {
+			if st := p.Incidents(); st.Crashes != len(want) || st.Flaky != 0 {
 				t.Errorf("run %d, -j %d: %+v", run, j, st)
 			}
 		}
@@ -131,7 +131,7 @@ func TestHostileCrashes(t *testing.T) {
 	want := triggered(t, "%", "crash", hostileOps...)
 	got, p := runHostile(t, "ref,noflush,crash-char=%", 256, 10*time.Second, hostileOps...)
 	checkFailed(t, "-j 256", got, want)
-	if st := p.Stats(); st.Crashes != len(want) || st.Flaky != 0 {
+	if st := p.Incidents(); st.Crashes != len(want) || st.Flaky != 0 {
 		t.Errorf("%+v", st)
 	}
 }
@@ -147,7 +147,7 @@ func TestHostileHang(t *testing.T) {
 		// slowly.
 		got, p := runHostile(t, "ref,hang-char=~", j, time.Second, ops...)
 		checkFailed(t, fmt.Sprintf("-j %d", j), got, want)
-		if st := p.Stats(); st.Timeouts != len(want) {
+		if st := p.Incidents(); st.Timeouts != len(want) {
 			t.Errorf("-j %d: %+v", j, st)
 		}
 	}
@@ -187,7 +187,7 @@ func TestHostileOutput(t *testing.T) {
 					}
 				}
 				checkFailed(t, mode, got, want)
-				if st := p.Stats(); st.ProtocolErrors != len(want) || st.Timeouts != 0 || st.Flaky != 0 {
+				if st := p.Incidents(); st.ProtocolErrors != len(want) || st.Timeouts != 0 || st.Flaky != 0 {
 					t.Errorf("%+v", st)
 				}
 			})
@@ -203,7 +203,7 @@ func TestHostileDuplicates(t *testing.T) {
 		for _, j := range []int{1, 256} {
 			got, p := runHostile(t, mode, j, 10*time.Second, hostileOps...)
 			checkFailed(t, fmt.Sprintf("%s -j %d", mode, j), got, map[string]string{})
-			if st := p.Stats(); st.StrayLines == 0 || st.ProtocolErrors != 0 || st.Restarts != 0 {
+			if st := p.Incidents(); st.StrayLines == 0 || st.ProtocolErrors != 0 || st.Restarts != 0 {
 				t.Errorf("%s -j %d: %+v", mode, j, st)
 			}
 		}
@@ -219,7 +219,7 @@ func TestHostileClosesStdout(t *testing.T) {
 	// the machine's speed.
 	got, p := runHostile(t, "ref,close-stdout-after=50", 256, 10*time.Minute, hostileOps...)
 	checkFailed(t, "close-stdout-after=50", got, map[string]string{})
-	if st := p.Stats(); st.Timeouts != 0 || st.Restarts < 504/50 {
+	if st := p.Incidents(); st.Timeouts != 0 || st.Restarts < 504/50 {
 		t.Errorf("%+v", st)
 	}
 
@@ -255,7 +255,7 @@ func TestHostileFlaky(t *testing.T) {
 	once := filepath.Join(t.TempDir(), "once")
 	got, p := runHostile(t, "ref,noflush,crash-at=3,once="+once, 256, 10*time.Second, hostileOps...)
 	checkFailed(t, "crash once", got, map[string]string{})
-	if st := p.Stats(); st.Flaky != 1 || st.Crashes != 0 {
+	if st := p.Incidents(); st.Flaky != 1 || st.Crashes != 0 {
 		t.Errorf("%+v", st)
 	}
 	if !strings.Contains(p.Stderr(4096), "flaky incident: crash") {

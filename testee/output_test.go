@@ -80,7 +80,7 @@ func TestPromiseMalformedInARow(t *testing.T) {
 				if err := p.StartFailure(); err != nil {
 					t.Errorf("StartFailure: %v", err)
 				}
-				if st := p.Stats(); st.ProtocolErrors != len(want) || st.Flaky != 0 || st.StrayLines != 0 {
+				if st := p.Incidents(); st.ProtocolErrors != len(want) || st.Flaky != 0 || st.StrayLines != 0 {
 					t.Errorf("stats %+v", st)
 				}
 			})
@@ -172,7 +172,7 @@ func TestPromiseWriteUnderWay(t *testing.T) {
 					}
 				}
 				checkFailed(t, mode, failedKinds(runVectors(t, p, j, ops...)), want)
-				if st := p.Stats(); st.ProtocolErrors != len(want) || st.StrayLines != 0 || st.Flaky != 0 || st.Timeouts != 0 {
+				if st := p.Incidents(); st.ProtocolErrors != len(want) || st.StrayLines != 0 || st.Flaky != 0 || st.Timeouts != 0 {
 					t.Errorf("stats %+v", st)
 				}
 			})

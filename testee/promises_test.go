@@ -108,7 +108,7 @@ func TestPromiseOneRequestPerProcess(t *testing.T) {
 				resps, errs = doAll(p, in)
 			}
 			checkFailed(t, "one-shot", failedInputs(in, resps, errs), map[string]string{"CRASH-1": "crash"})
-			st := p.Stats()
+			st := p.Incidents()
 			if st.Crashes != 1 || st.Timeouts != 0 || st.ProtocolErrors != 0 {
 				t.Errorf("stats %+v", st)
 			}
@@ -132,7 +132,7 @@ func TestPromiseClosedStdin(t *testing.T) {
 	for _, j := range []int{1, 256} {
 		got, p := runHostile(t, "ref,close-stdin-after=50", j, time.Minute, hostileOps...)
 		checkFailed(t, fmt.Sprintf("-j %d", j), got, map[string]string{})
-		if st := p.Stats(); st.Timeouts != 0 || st.Crashes != 0 || st.Restarts == 0 {
+		if st := p.Incidents(); st.Timeouts != 0 || st.Crashes != 0 || st.Restarts == 0 {
 			t.Errorf("-j %d: %+v", j, st)
 		}
 	}
@@ -155,7 +155,7 @@ func TestPromiseSlowStart(t *testing.T) {
 	if err := p.StartFailure(); err != nil {
 		t.Errorf("start failure %v", err)
 	}
-	if st := p.Stats(); st.Crashes != 1 || st.Timeouts != 0 {
+	if st := p.Incidents(); st.Crashes != 1 || st.Timeouts != 0 {
 		t.Errorf("stats %+v", st)
 	}
 
@@ -207,7 +207,7 @@ func TestPromiseHangAfterRestart(t *testing.T) {
 			t.Errorf("request %d %q: charged after %v (start-up allowance %v), want after -timeout %v", i, in, te.After, te.StartUp, cfg.Timeout)
 		}
 	}
-	if st := p.Stats(); st.Timeouts != 3 {
+	if st := p.Incidents(); st.Timeouts != 3 {
 		t.Errorf("stats %+v, want 3 timeouts", st)
 	}
 }

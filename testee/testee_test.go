@@ -14,6 +14,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/pctest/pctest/internal/faketestee"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -121,7 +122,7 @@ func TestTesteePipelinesAndMatchesIDs(t *testing.T) {
 	if err != nil || len(resp.Out) != 3 || resp.Out[1] != 0xD800 {
 		t.Errorf("lone surrogate: got %x, %v", resp.Out, err)
 	}
-	if s := tt.Stats(); s != (Stats{}) {
+	if s := tt.Incidents(); s != (report.Incidents{}) {
 		t.Errorf("incidents: %+v", s)
 	}
 }
@@ -166,7 +167,7 @@ func TestTesteeCrash(t *testing.T) {
 			t.Errorf("%s: %q", s, ce.Error())
 		}
 	}
-	st := tt.Stats()
+	st := tt.Incidents()
 	// Each crash restarts the testee; so does the first one when it lost
 	// several requests, which are then sent again alone (issue 14).
 	if st.Crashes != 2 || st.Restarts < 2 || st.Restarts > 4 || st.Flaky != 0 {
@@ -235,7 +236,7 @@ func TestTesteeProtocolErrors(t *testing.T) {
 	// A line that names no request in flight, with several in flight,
 	// restarts the testee and sends them again alone (issue 14): restarts
 	// vary with timing, the charges do not.
-	if st := tt.Stats(); st.ProtocolErrors != 4 || st.Flaky != 0 {
+	if st := tt.Incidents(); st.ProtocolErrors != 4 || st.Flaky != 0 {
 		t.Errorf("incidents: %+v", st)
 	}
 }

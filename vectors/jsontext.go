@@ -1,7 +1,10 @@
 package vectors
 
 import (
+	"bytes"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -83,12 +86,39 @@ type jsonParser struct {
 	data  []byte
 	pos   int
 	depth int
+	names map[string]string // the member names read so far, to share them
+	// elemStack and memberStack hold the elements and members of the
+	// arrays and objects being read, innermost last; memberArena is
+	// where newMembers cuts the members of the objects read.
+	elemStack   []jsonValue
+	memberStack []jsonMember
+	memberArena []jsonMember
+	// stream, if not nil, takes the elements of the array that is the
+	// top-level object's member streamMember (see parseJSONStreaming);
+	// topMember is the name of the top-level member being read.
+	stream       func(jsonValue)
+	streamMember string
+	topMember    string
+	// inStream says an element of that array is being read: its strings'
+	// code units are cut from unitArena, valid only during the stream
+	// call, as its arrays and objects are.
+	inStream  bool
+	unitArena []uint16
 }
 
 // parseJSON parses data as exactly one JSON value with optional white space
 // around it.
 func parseJSON(data []byte) (jsonValue, error) {
-	p := &jsonParser{data: data}
+	return parseJSONStreaming(data, "", nil)
+}
+
+// parseJSONStreaming is parseJSON, but that the elements of the array
+// that is the top-level object's member named member are handed to each,
+// one at a time and in order, instead of being kept in the array's elems:
+// each element's arrays and objects are valid only during the call. A
+// syntax error anywhere is the error returned, as parseJSON's.
+func parseJSONStreaming(data []byte, member string, each func(jsonValue)) (jsonValue, error) {
+	p := &jsonParser{data: data, streamMember: member, stream: each}
 	p.skipSpace()
 	v, err := p.value()
 	if err != nil {
@@ -199,13 +229,31 @@ func (p *jsonParser) array() (jsonValue, error) {
 		p.pos++
 		return v, nil
 	}
+	base := len(p.elemStack)
+	defer func() { p.elemStack = p.elemStack[:base] }()
+	streaming := p.stream != nil && p.depth == 2 && p.topMember == p.streamMember
+	if streaming {
+		// The elements get chunks of their own, freed after each; the
+		// members and strings read before stay where they are.
+		p.memberArena, p.unitArena, p.inStream = nil, nil, true
+		defer func() { p.memberArena, p.unitArena, p.inStream = nil, nil, false }()
+	}
 	for {
 		p.skipSpace()
 		e, err := p.value()
 		if err != nil {
 			return v, err
 		}
-		v.elems = append(v.elems, e)
+		if streaming {
+			p.stream(e)
+			// What e's objects and strings took of the chunks is free
+			// again.
+			clear(p.memberArena)
+			p.memberArena = p.memberArena[:0]
+			p.unitArena = p.unitArena[:0]
+		} else {
+			p.elemStack = append(p.elemStack, e)
+		}
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return v, p.errorf("unexpected end of input in array")
@@ -215,6 +263,7 @@ func (p *jsonParser) array() (jsonValue, error) {
 			p.pos++
 		case ']':
 			p.pos++
+			v.elems = slices.Clone(p.elemStack[base:])
 			return v, nil
 		default:
 			return v, p.errorf("want ',' or ']' in array")
@@ -234,21 +283,26 @@ func (p *jsonParser) object() (jsonValue, error) {
 		p.pos++
 		return v, nil
 	}
+	base := len(p.memberStack)
+	defer func() { p.memberStack = p.memberStack[:base] }()
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 			return v, p.errorf("want a member name (a string)")
 		}
 		off := p.pos
-		name, err := p.str()
+		name, err := p.name()
 		if err != nil {
 			return v, err
 		}
-		for _, m := range v.members {
-			if m.name == string(utf16.Decode(name)) {
+		for _, m := range p.memberStack[base:] {
+			if m.name == name {
 				p.pos = off
 				return v, p.errorf("duplicate member name " + strconv.Quote(m.name))
 			}
+		}
+		if p.depth == 1 {
+			p.topMember = name
 		}
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
@@ -260,7 +314,7 @@ func (p *jsonParser) object() (jsonValue, error) {
 		if err != nil {
 			return v, err
 		}
-		v.members = append(v.members, jsonMember{name: string(utf16.Decode(name)), off: off, val: val})
+		p.memberStack = append(p.memberStack, jsonMember{name: name, off: off, val: val})
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return v, p.errorf("unexpected end of input in object")
@@ -270,11 +324,107 @@ func (p *jsonParser) object() (jsonValue, error) {
 			p.pos++
 		case '}':
 			p.pos++
+			v.members = p.newMembers(p.memberStack[base:])
 			return v, nil
 		default:
 			return v, p.errorf("want ',' or '}' in object")
 		}
 	}
+}
+
+// newMembers returns a copy of ms, cut from a chunk shared with the
+// objects parsed before: an object costs no allocation of its own.
+func (p *jsonParser) newMembers(ms []jsonMember) []jsonMember {
+	if len(ms) > cap(p.memberArena)-len(p.memberArena) {
+		// Chunks grow from the size of the first object, so that a small
+		// text (a response line) allocates no more than it needs.
+		p.memberArena = make([]jsonMember, 0, max(len(ms), min(2*cap(p.memberArena), memberChunk)))
+	}
+	n := len(p.memberArena)
+	p.memberArena = append(p.memberArena, ms...)
+	return p.memberArena[n : n+len(ms) : n+len(ms)]
+}
+
+// memberChunk is how many members newMembers allocates at a time at
+// most.
+const memberChunk = 1024
+
+// name reads a member name starting at its opening quote and returns it
+// as UTF-8, lone surrogates as U+FFFD. A name of printable ASCII without
+// escapes, as every name of the vectors files is, is read straight from
+// the bytes, and, while a vectors file is read (parseJSONStreaming), the
+// names seen before are shared, not allocated again.
+func (p *jsonParser) name() (string, error) {
+	start := p.pos + 1
+	for i := start; i < len(p.data); i++ {
+		c := p.data[i]
+		if c == '"' {
+			b := p.data[start:i]
+			if p.stream == nil {
+				// A small text: its names are not worth a map.
+				p.pos = i + 1
+				return string(b), nil
+			}
+			name, ok := p.names[string(b)]
+			if !ok {
+				if p.names == nil {
+					p.names = map[string]string{}
+				}
+				name = string(b)
+				p.names[name] = name
+			}
+			p.pos = i + 1
+			return name, nil
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	u, err := p.str()
+	if err != nil {
+		return "", err
+	}
+	return utf16String(u), nil
+}
+
+// utf16String returns the UTF-8 of the code units u, a lone surrogate as
+// U+FFFD, as string(utf16.Decode(u)) does, without the detour through
+// runes when u is ASCII.
+func utf16String(u []uint16) string {
+	var tmp [128]byte
+	b := tmp[:0]
+	for _, c := range u {
+		if c >= utf8.RuneSelf {
+			return utf16StringSlow(u)
+		}
+		b = append(b, byte(c))
+	}
+	return string(b)
+}
+
+// utf16StringSlow is utf16String for code units that are not all ASCII.
+func utf16StringSlow(u []uint16) string {
+	var b strings.Builder
+	b.Grow(len(u))
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if c < utf8.RuneSelf {
+			b.WriteByte(byte(c))
+			continue
+		}
+		r := rune(c)
+		if utf16.IsSurrogate(r) && i+1 < len(u) {
+			if d := utf16.DecodeRune(r, rune(u[i+1])); d != utf8.RuneError {
+				r = d
+				i++
+			}
+		}
+		if utf16.IsSurrogate(r) {
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // str reads a string (RFC 8259 §7) starting at the opening quote and
@@ -286,7 +436,34 @@ func (p *jsonParser) str() ([]uint16, error) { return p.strCap(16) }
 // strCap is str with room for n code units to start with.
 func (p *jsonParser) strCap(n int) ([]uint16, error) {
 	p.pos++ // opening '"'
-	u := make([]uint16, 0, n)
+	// The code units are at most the bytes up to the closing quote (the
+	// first quote, unless one is escaped).
+	if q := bytes.IndexByte(p.data[p.pos:], '"'); q > n {
+		n = q
+	}
+	if p.inStream {
+		// Cut from the chunk; a string longer than n (an escaped quote
+		// came first) grows out of it as any slice does.
+		if cap(p.unitArena)-len(p.unitArena) < n {
+			p.unitArena = make([]uint16, 0, max(n, unitChunk))
+		}
+		start := len(p.unitArena)
+		u, err := p.units(p.unitArena[start : start : start+n])
+		if err == nil && len(u) <= n {
+			p.unitArena = p.unitArena[:start+len(u)]
+		}
+		return u, err
+	}
+	return p.units(make([]uint16, 0, n))
+}
+
+// unitChunk is how many code units strCap allocates at a time while
+// streaming.
+const unitChunk = 16 << 10
+
+// units reads the rest of a string, after its opening quote, appending its
+// code units to u.
+func (p *jsonParser) units(u []uint16) ([]uint16, error) {
 	for {
 		if p.pos >= len(p.data) {
 			return nil, p.errorf("unterminated string")

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"unicode/utf16"
+	"sync"
 )
 
 //go:generate go run ./internal/gen -dir .
@@ -32,18 +32,32 @@ func ReadFile(name string) ([]byte, error) { return corpus.ReadFile(name) }
 // returns all their vectors, file by file, each file in its own order. Ids
 // are unique across files. An error joins up to 20 [*FormatError] values.
 func Load() ([]Vector, error) {
-	var all []Vector
-	seen := map[string]string{}
+	// The files are parsed at once, each on a goroutine of its own; the
+	// first error, in the order of files, is the one returned.
+	perFile := make([][]Vector, len(files))
+	fileErrs := make([]error, len(files))
+	var wg sync.WaitGroup
+	for i, name := range files {
+		wg.Go(func() {
+			data, err := corpus.ReadFile(name)
+			if err == nil {
+				perFile[i], err = LoadFile(name, data)
+			}
+			fileErrs[i] = err
+		})
+	}
+	wg.Wait()
+	n := 0
+	for i := range files {
+		if fileErrs[i] != nil {
+			return nil, fileErrs[i]
+		}
+		n += len(perFile[i])
+	}
+	all := make([]Vector, 0, n)
+	seen := make(map[string]string, n)
 	var errs []error
-	for _, name := range files {
-		data, err := corpus.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		vs, err := LoadFile(name, data)
-		if err != nil {
-			return nil, err
-		}
+	for _, vs := range perFile {
 		for _, v := range vs {
 			if f, dup := seen[v.ID]; dup {
 				errs = append(errs, &FormatError{File: v.File, Line: v.Line, ID: v.ID, Field: "id",
@@ -87,7 +101,25 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 	fail := func(off int, id, field, reason string, err error) error {
 		return &FormatError{File: name, Line: lines.line(off), ID: id, Field: field, Reason: reason, Err: err}
 	}
-	top, err := parseJSON(data)
+	// The vectors are read as the parser reaches them, so that the parse
+	// tree of the whole file is never built; what is wrong with them is
+	// reported below, after what is wrong with the file, as before.
+	type read struct {
+		err error
+		off int
+	}
+	// Room for as many vectors as members named "id" (a hint: more or
+	// fewer only cost a reallocation).
+	hint := bytes.Count(data, []byte(`"id"`))
+	vs := make([]Vector, 0, hint)
+	reads := make([]read, 0, hint)
+	top, err := parseJSONStreaming(data, "vectors", func(e jsonValue) {
+		v, err := vectorFromJSON(e)
+		// Its code units are the parser's, valid only during this call.
+		v.In, v.Expect.Out = slices.Clone(v.In), slices.Clone(v.Expect.Out)
+		vs = append(vs, v)
+		reads = append(reads, read{err, e.off})
+	})
 	if err != nil {
 		var se *SyntaxError
 		off := 0
@@ -107,7 +139,7 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 			if m.val.kind != jsonString {
 				return nil, fail(m.off, "", "area", "want a string", nil)
 			}
-			area = string(utf16.Decode(m.val.str))
+			area = utf16String(m.val.str)
 		case "description":
 			if m.val.kind != jsonString {
 				return nil, fail(m.off, "", "description", "want a string", nil)
@@ -131,11 +163,13 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 		return nil, fail(top.off, "", "vectors", "missing", nil)
 	}
 
-	vs := make([]Vector, 0, len(list.elems))
-	seen := make(map[string]int, len(list.elems))
+	// The vectors without errors are kept in place, in order.
+	all := vs
+	vs = vs[:0]
+	seen := make(map[string]int, len(all))
 	var errs []error
-	for _, e := range list.elems {
-		v, err := vectorFromJSON(e)
+	for i, e := range reads {
+		v, err := all[i], e.err
 		if err == nil {
 			if op, _ := v.Op.Info(); op.Area != area {
 				err = &fieldError{field: "op", reason: "op " + string(v.Op) + " belongs to area " + op.Area + ", not " + area, off: e.off}
@@ -188,7 +222,7 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 		if required && len(m.str) == 0 {
 			return "", fieldErr(name, m, "empty")
 		}
-		return string(utf16.Decode(m.str)), nil
+		return utf16String(m.str), nil
 	}
 	var err error
 	if v.ID, err = str("id", true); err != nil {

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 )
 
 // This file holds the JSON forms of Request and Response: the members a
@@ -249,7 +248,7 @@ func requestMembers(v jsonValue, wire bool) (Request, error) {
 	if opv.kind != jsonString {
 		return req, fieldErr("op", opv, "want a string, got "+opv.kind.String())
 	}
-	req.Op = Op(utf16.Decode(opv.str))
+	req.Op = Op(utf16String(opv.str))
 	op, known := req.Op.Info()
 
 	var inputs []string
@@ -304,7 +303,7 @@ func requestMembers(v jsonValue, wire bool) (Request, error) {
 			if m.val.kind != jsonString {
 				return req, fieldErr("args."+m.name, m.val, "want a string, got "+m.val.kind.String())
 			}
-			req.Args[m.name] = string(utf16.Decode(m.val.str))
+			req.Args[m.name] = utf16String(m.val.str)
 		}
 	}
 	return req, nil
@@ -368,7 +367,7 @@ func responseMembers(v jsonValue, wire bool) (Response, error) {
 		if len(r.str) == 0 {
 			return resp, fieldErr(name, r, "want an error kind, got an empty string")
 		}
-		resp.Error = string(utf16.Decode(r.str))
+		resp.Error = utf16String(r.str)
 	}
 	return resp, wireMessage(v, wire, &resp)
 }
@@ -380,7 +379,7 @@ func wireMessage(v jsonValue, wire bool, resp *Response) error {
 		if m.kind != jsonString {
 			return fieldErr("message", m, "want a string, got "+m.kind.String())
 		}
-		resp.Message = string(utf16.Decode(m.str))
+		resp.Message = utf16String(m.str)
 	}
 	return nil
 }

@@ -138,7 +138,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		s := fmt.Sprintf("fuzz: %d cases, %s, %d %s so far", p.Cases, rate(p.Cases, p.Elapsed), p.Findings, findings)
 		if im.Testee != nil {
-			s += incidentsText(im.Testee.Stats())
+			s += incidentsText(im.Testee.Incidents())
 		}
 		switch {
 		case *duration > 0:
@@ -161,7 +161,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	info.Implementation, info.TesteeCommand, info.SuiteVersion, info.ProtocolVersion = im.Label, im.Argv, suiteVersion(), protocolVersion
 	info.CommandLine = commandLine("fuzz", args)
 	if im.Testee != nil {
-		st := im.Testee.Stats()
+		st := im.Testee.Incidents()
 		rep.Incidents = &st
 		if len(rep.Findings) > 0 {
 			rep.Stderr = im.Testee.Stderr(stderrExcerpt)

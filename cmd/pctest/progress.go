@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
-	"github.com/pctest/pctest/testee"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -148,7 +148,7 @@ func (r *rateWindow) left(now time.Time, n, total int64) (time.Duration, bool) {
 
 // incidentsText says what went wrong with a testee so far, for a progress
 // line: ", 3 restarts, 2 crashes" (the counts that are not zero), or "".
-func incidentsText(st testee.Stats) string {
+func incidentsText(st report.Incidents) string {
 	var b strings.Builder
 	for _, c := range []struct {
 		n    int
@@ -164,11 +164,11 @@ func incidentsText(st testee.Stats) string {
 	return b.String()
 }
 
-// watchRun shows the progress of a run of total vectors on w once it has
-// lasted runProgressAfter, until the returned stop is called: the count,
+// watchRun shows the progress of a run of count() vectors (called once,
+// when the first line shows) on w once it has lasted runProgressAfter, until the returned stop is called: the count,
 // the rate, the testee's incidents (stats, if not nil) and the time left
 // at the recent rate, or how long nothing was answered.
-func watchRun(w io.Writer, c *counted, total int, start time.Time, stats func() testee.Stats) (stop func()) {
+func watchRun(w io.Writer, c *counted, count func() int, start time.Time, stats func() report.Incidents) (stop func()) {
 	if w == nil {
 		return func() {}
 	}
@@ -183,6 +183,7 @@ func watchRun(w io.Writer, c *counted, total int, start time.Time, stats func() 
 			return
 		case <-time.After(runProgressAfter):
 		}
+		total := count()
 		tick := time.NewTicker(time.Second)
 		defer tick.Stop()
 		win := newRateWindow(start)

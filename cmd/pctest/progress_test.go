@@ -59,7 +59,7 @@ func TestRunProgress(t *testing.T) {
 	c := &counted{Implementation: conformance.Reference()}
 	c.n.Store(25)
 	var w syncBuffer
-	stop := watchRun(&w, c, 100, time.Now(), nil)
+	stop := watchRun(&w, c, func() int { return 100 }, time.Now(), nil)
 	time.Sleep(20 * time.Millisecond)
 	if w.String() != "" {
 		t.Errorf("progress before the run lasted runProgressAfter: %q", w.String())
@@ -74,7 +74,7 @@ func TestRunProgress(t *testing.T) {
 	}
 	// A short run shows none.
 	var quiet syncBuffer
-	watchRun(&quiet, c, 100, time.Now(), nil)()
+	watchRun(&quiet, c, func() int { return 100 }, time.Now(), nil)()
 	if quiet.String() != "" {
 		t.Errorf("a short run shows progress: %q", quiet.String())
 	}

@@ -321,13 +321,17 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 	var stop func()
 	if progress != nil {
 		// How many vectors the options select: the count of a run that
-		// answers nothing.
-		none, _ := conformance.Results(ctx, conformance.Funcs{}, opts...)
-		var stats func() testee.Stats
-		if im.Testee != nil {
-			stats = im.Testee.Stats
+		// answers nothing, counted once the progress shows (a run that
+		// ends sooner does not load the vectors twice).
+		count := func() int {
+			none, _ := conformance.Results(ctx, conformance.Funcs{}, opts...)
+			return len(none)
 		}
-		stop = watchRun(progress, c, len(none), rep.Start, stats)
+		var stats func() report.Incidents
+		if im.Testee != nil {
+			stats = im.Testee.Incidents
+		}
+		stop = watchRun(progress, c, count, rep.Start, stats)
 	}
 	results, err := conformance.Results(ctx, c, opts...)
 	if stop != nil {
@@ -340,7 +344,7 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		if err := im.Testee.StartFailure(); err != nil {
 			return nil, err
 		}
-		rep.Incidents = im.Testee.Stats()
+		rep.Incidents = im.Testee.Incidents()
 		rep.Stderr = im.Testee.Stderr(stderrExcerpt)
 	}
 	if err != nil {

@@ -683,7 +683,7 @@ func formsDiffer(bad []string) bool {
 // checkStdout records the stdout check: lines that were not answers, in
 // the run to the end of input or in the pipelined run.
 func (ck *checker) checkStdout(p *testee.Process) {
-	st := p.Stats()
+	st := p.Incidents()
 	if len(ck.badLines) == 0 && st.ProtocolErrors == 0 && st.StrayLines == 0 {
 		ck.rep.Add(report.CheckItem{Name: "stdout", Status: report.CheckOK, Summary: "stdout carries answers only"})
 		return

@@ -5,13 +5,11 @@
 package faketestee
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -114,268 +112,38 @@ const (
 )
 
 // Main runs the fake testee that ModeEnv describes and returns its exit
-// status.
+// status: the behaviours of startBehaviours that ModeEnv names, in turn,
+// then, for each request line, the first of requestBehaviours that
+// applies, then what the modes say after an answer (afterRequest).
 func Main() int {
-	opts := map[string]string{}
-	for _, f := range strings.Split(os.Getenv(ModeEnv), ",") {
-		k, v, _ := strings.Cut(f, "=")
-		opts[k] = v
-	}
-	has := func(k string) bool { _, ok := opts[k]; return ok }
-	if path, ok := opts["pidfile"]; ok {
+	f := newFake(os.Getenv(ModeEnv))
+	if path, ok := f.opts["pidfile"]; ok {
 		AppendPid(path, os.Getpid())
 	}
-	if has("exit-at-start") {
-		fmt.Fprintln(os.Stderr, "fatal: boom")
-		return 1
-	}
-	if has("stderr-junk") {
-		os.Stderr.WriteString("junk: \x1b[2J\x1b]0;owned\x07 NUL\x00 CR\rover \u202egnp.exe\n")
-	}
-	if has("setsid") {
-		startSetsid(opts["pidfile"])
-	}
-	if has("close-stdout-at-start") {
-		os.Stdout.Close()
-		time.Sleep(time.Hour)
-		return 0
-	}
-	if has("never-read") {
-		time.Sleep(time.Hour)
-		return 0
-	}
-	if line, ok := opts["spew"]; ok {
-		for {
-			if _, err := fmt.Println(line); err != nil {
-				return 0
-			}
-			time.Sleep(time.Millisecond)
+	for _, b := range startBehaviours {
+		if !f.has(b.name) {
+			continue
 		}
-	}
-	var reqID int64 // the id of the request being answered
-	misbehave := func() bool {
-		if path, ok := opts["sticky"]; ok {
-			// The first misbehaviour picks a request; it is the one
-			// misbehaved on from then on, in every process.
-			id := strconv.FormatInt(reqID, 10)
-			if data, err := os.ReadFile(path); err == nil {
-				return string(data) == id
-			}
-			f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-			if err != nil {
-				data, _ := os.ReadFile(path)
-				return string(data) == id
-			}
-			f.WriteString(id)
-			f.Close()
-			return true
+		if exit, stop := b.run(f); stop {
+			return exit
 		}
-		path, ok := opts["once"]
-		if !ok {
-			return true
-		}
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-		if err != nil {
-			return false
-		}
-		f.Close()
-		return true
-	}
-	in := bufio.NewReader(os.Stdin)
-	out := bufio.NewWriter(os.Stdout)
-	count, answers := 0, 0
-	at := func(key string) bool {
-		n, ok := opts[key]
-		if !ok {
-			return false
-		}
-		if path, ok := opts["sticky"]; ok {
-			if data, err := os.ReadFile(path); err == nil {
-				return string(data) == strconv.FormatInt(reqID, 10)
-			}
-		}
-		return n == strconv.Itoa(count) && misbehave()
-	}
-	atoi := func(key string) int {
-		n, _ := strconv.Atoi(opts[key])
-		return n
-	}
-	closeAfter, dupEvery, closeInAfter := atoi("close-stdout-after"), atoi("dup-every"), atoi("close-stdin-after")
-	closing := -1 // with close-stdin-after: the lines left to answer before closing stdin
-	_, ref := opts["ref"]
-	if d, err := time.ParseDuration(opts["start-delay"]); err == nil {
-		time.Sleep(d)
-	}
-	if d, err := time.ParseDuration(opts["restart-delay"]); err == nil {
-		if f, err := os.OpenFile(opts["marker"], os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
-			f.Close()
-		} else {
-			time.Sleep(d)
-		}
-	}
-	if has("wait-eof") {
-		io.ReadAll(os.Stdin)
-		return 0
 	}
 	for {
-		line, err := in.ReadBytes('\n')
+		line, err := f.in.ReadBytes('\n')
 		if len(line) > 0 {
-			count++
-			var req struct {
-				ID      int64           `json:"id"`
-				Op      string          `json:"op"`
-				In      json.RawMessage `json:"in"`
-				InHex   json.RawMessage `json:"in_hex"`
-				InUTF16 json.RawMessage `json:"in_utf16"`
-			}
-			if json.Unmarshal(line, &req) != nil {
-				fmt.Fprintf(os.Stderr, "fake: bad request %q\n", line)
+			exit, next := f.request(line)
+			switch next {
+			case exitNow:
+				return exit
+			case skipLine:
 				continue
 			}
-			reqID = req.ID
-			if has("logreq") {
-				os.Stderr.Write(line)
-			}
-			input := string(req.In) + string(req.InHex) + string(req.InUTF16)
-			trigger := func(word string) bool { return strings.Contains(input, word) && misbehave() }
-			char := func(key string) bool {
-				c, ok := opts[key]
-				return ok && c != "" && strings.Contains(input, c) && misbehave()
-			}
-			answer := func() {
-				answers++
-				switch {
-				case has("debug-every"):
-					fmt.Fprintf(out, "debug: %s", line)
-				}
-				switch {
-				case has("ok-every"):
-					fmt.Fprintln(out, "ok")
-				case opts["unsup-op"] == req.Op || opts["unsup-op"] == "*":
-					fmt.Fprintf(out, "{\"id\":%d,\"unsupported\":true}\n", req.ID)
-				case ref && has("lossy-json") && req.InUTF16 != nil:
-					out.Write(referenceAnswer(line, has("bang-bug"), has("lenient-pct")))
-					out.WriteByte('\n')
-				case ref && has("lossy-json"):
-					out.Write(lossyJSON(referenceAnswer(lossyJSON(line), has("bang-bug"), has("lenient-pct"))))
-					out.WriteByte('\n')
-				case ref && has("cesu8"):
-					out.Write(cesu8(referenceAnswer(line, has("bang-bug"), has("lenient-pct"))))
-					out.WriteByte('\n')
-				case ref && has("int32-id"):
-					a := referenceAnswer(line, has("bang-bug"), has("lenient-pct"))
-					id := strconv.FormatInt(req.ID, 10)
-					a = bytes.Replace(a, []byte(`"id":`+id), []byte(`"id":`+strconv.Itoa(int(int32(req.ID)))), 1)
-					out.Write(append(a, '\n'))
-				case ref:
-					out.Write(referenceAnswer(line, has("bang-bug"), has("lenient-pct")))
-					out.WriteByte('\n')
-				case req.InUTF16 != nil:
-					fmt.Fprintf(out, "{\"id\":%d,\"out_utf16\":%s}\n", req.ID, req.InUTF16)
-				case req.In != nil:
-					fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID, req.In)
-				default:
-					fmt.Fprintf(out, "{\"id\":%d,\"out_hex\":%s}\n", req.ID, req.InHex)
-				}
-			}
-			if n := atoi("max-line"); n > 0 && len(line) > n {
-				fmt.Fprintln(os.Stderr, "line too long")
-				return 3
-			}
-			switch {
-			case at("crash-at") || trigger("CRASH") || char("crash-char"):
-				if !has("noflush") {
-					out.Flush()
-				}
-				fmt.Fprintln(os.Stderr, "dying")
-				return 3
-			case at("hang-at") || trigger("HANG") || char("hang-char"):
-				out.Flush()
-				if has("grandchild") {
-					cmd := exec.Command("sleep", "600")
-					if cmd.Start() == nil {
-						if path, ok := opts["pidfile"]; ok {
-							AppendPid(path, cmd.Process.Pid)
-						}
-					}
-				}
-				time.Sleep(time.Hour)
-				return 0
-			case at("garbage-at") || trigger("GARBAGE") || char("garbage-char"):
-				fmt.Fprintln(out, "this is not json <script>")
-			case trigger("EXTRA") || char("extra-char"):
-				fmt.Fprintln(out, "debug: extra line")
-				answer()
-			case char("dup-char"):
-				answer()
-				answer()
-			case char("malformed-char"):
-				fmt.Fprintf(out, "{\"id\":%d,\"out\":\"x\"\n", req.ID)
-			case char("long-char"):
-				chunk := bytes.Repeat([]byte("x"), 1<<16)
-				for range 48 {
-					out.Write(chunk)
-				}
-				out.WriteByte('\n')
-				answer()
-			case char("setsid-char"):
-				startSetsid(opts["pidfile"])
-				answer()
-			case trigger("WRONGID"):
-				fmt.Fprintf(out, "{\"id\":%d,\"out\":%s}\n", req.ID+1000, req.In)
-			case trigger("NOID"):
-				fmt.Fprintf(out, "{\"out\":%s}\n", req.In)
-			case trigger("LONGLINE"):
-				chunk := bytes.Repeat([]byte("x"), 1<<16)
-				for range 48 {
-					out.Write(chunk)
-				}
-				out.Flush()
-				time.Sleep(time.Hour)
-				return 0
-			case trigger("UNSUP"):
-				fmt.Fprintf(out, "{\"id\":%d,\"unsupported\":true}\n", req.ID)
-			default:
-				answer()
-				if dupEvery > 0 && answers%dupEvery == 0 {
-					answer()
-				}
-			}
-			if closeAfter > 0 && answers >= closeAfter {
-				out.Flush()
-				os.Stdout.Close()
-				time.Sleep(time.Hour)
-				return 0
-			}
-			if has("flush-each") {
-				out.Flush()
-			}
-			if has("one-shot") {
-				out.Flush()
-				return 0
-			}
-			if closeInAfter > 0 && answers >= closeInAfter {
-				// The whole lines it read are answered first.
-				if closing < 0 {
-					buf, _ := in.Peek(in.Buffered())
-					closing = bytes.Count(buf, []byte("\n"))
-				} else {
-					closing--
-				}
-				if closing == 0 {
-					// Answered what it read: closes its stdin, and lives on.
-					out.Flush()
-					os.Stdin.Close()
-					time.Sleep(time.Hour)
-					return 0
-				}
-			}
 		}
-		if err != nil && has("drop-at-eof") {
+		if err != nil && f.has("drop-at-eof") {
 			return 0
 		}
-		if in.Buffered() == 0 && !has("buffer-all") && !has("drop-at-eof") || err != nil {
-			out.Flush()
+		if f.in.Buffered() == 0 && !f.has("buffer-all") && !f.has("drop-at-eof") || err != nil {
+			f.out.Flush()
 		}
 		if err != nil {
 			return 0
