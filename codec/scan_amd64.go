@@ -306,3 +306,60 @@ func indexSpecial[S string | []byte](s S, second byte) int {
 	}
 	return i + indexSpecialWord(s[i:], second)
 }
+
+// decodeOctetsAVX2 runs the octet decode with no escape kept over blocks of
+// 32 bytes of the n at src, writing to the room bytes at dst (see
+// scan_amd64.s): '%' followed by two hex digits becomes its octet and plus
+// becomes a space ('%' for none). It stops before a block with a '%' not
+// followed by two hex digits, when fewer than 34 bytes are left or when
+// fewer than 32 bytes of room are. It returns the bytes it used and wrote;
+// it never ends inside an escape.
+//
+//go:noescape
+func decodeOctetsAVX2(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+
+// octetDecodeConsts are the constants of decodeOctetsAVX2: vectors of 32
+// equal bytes, then the shuffles that move the bytes of an 8-byte quarter
+// whose bits are set in m to its start, for the low (shufLo) and high
+// (shufHi) quarter of a 16-byte lane. The offsets of shufLo (256) and
+// shufHi (4352) are written in scan_amd64.s.
+type octetDecodeConsts struct {
+	pct, zero, nine, space, a, five, ten, low [32]byte
+	shufLo, shufHi                            [256][16]byte
+}
+
+var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
+	for i := range 32 {
+		k.pct[i], k.zero[i], k.nine[i], k.space[i] = '%', '0', 9, ' '
+		k.a[i], k.five[i], k.ten[i], k.low[i] = 'a', 5, 10, 15
+	}
+	for m := range 256 {
+		n := 0
+		for j := range 8 {
+			if m>>j&1 != 0 {
+				k.shufLo[m][n], k.shufHi[m][n] = byte(j), byte(8+j)
+				n++
+			}
+		}
+		for ; n < 16; n++ {
+			k.shufLo[m][n], k.shufHi[m][n] = 0x80, 0x80
+		}
+	}
+	return k
+}()
+
+// decodeOctetsMin is the fewest bytes left of src, and of room in out, with
+// which decodeInto calls decodeOctets.
+const decodeOctetsMin = 34
+
+// useDecodeOctets says whether decodeInto calls decodeOctets: with AVX2.
+// Tests turn it off to compare with the plain path.
+var useDecodeOctets = useAVX2
+
+// decodeOctets decodes the start of src into out as decodeInto does with no
+// escape kept, 32 bytes at a time, with plus read as space ('%' for none),
+// up to a block that holds a malformed '%' or the last 33 bytes of src or
+// of out. It returns the bytes it used and wrote.
+func decodeOctets[S string | []byte](out []byte, src S, plus byte) (used, wrote int) {
+	return decodeOctetsAVX2(&out[0], len(out), dataPtr(src), len(src), plus, &octetDecodeAVX2Consts)
+}

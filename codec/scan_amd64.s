@@ -573,3 +573,136 @@ specialdone:
 	VZEROUPPER
 	MOVQ    DI, ret+24(FP)
 	RET
+
+// func decodeOctetsAVX2(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+//
+// The strict and lenient octet decode with no escape kept (decodeInto),
+// 32 bytes of src at a time, while at least 34 are left and room has 32
+// bytes more than written. In a block without '%' each byte equal to plus
+// becomes a space and the block is stored whole. In a block with '%', the
+// bytes 1 and 2 after each byte (two loads shifted by one and two) are read
+// as hex digits, with arithmetic on the vector (c-'0' below 10, or
+// (c|0x20)-'a' below 6, plus 10); a '%' of the block without two hex digits
+// after it ends the call before the block, for decodeInto's byte loop to
+// say where. Otherwise each '%' becomes its octet, the two digits after it
+// are dropped (bits 1 and 2 after each '%' cleared from the mask of bytes
+// kept), and each 8-byte quarter of the block is compacted with VPSHUFB
+// through the table of its mask byte and stored with VMOVQ. A '%' at offset
+// 30 or 31 takes its digits from the next block, which starts after them.
+TEXT ·decodeOctetsAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), CX
+	MOVBQZX plus+32(FP), AX
+	MOVQ    k+40(FP), DX
+	MOVQ    AX, X15
+	VPBROADCASTB X15, Y15          // plus
+	VMOVDQU 0(DX), Y8              // '%'
+	VMOVDQU 32(DX), Y9             // '0'
+	VMOVDQU 64(DX), Y10            // 9
+	VMOVDQU 96(DX), Y11            // 0x20, ' '
+	VMOVDQU 128(DX), Y12           // 'a'
+	VMOVDQU 160(DX), Y13           // 5
+	VMOVDQU 192(DX), Y14           // 10
+	XORQ    R11, R11               // used
+	XORQ    R12, R12               // wrote
+
+octloop:
+	LEAQ    34(R11), AX
+	CMPQ    AX, CX
+	JA      octdone
+	LEAQ    32(R12), AX
+	CMPQ    AX, R10
+	JA      octdone
+	VMOVDQU (SI)(R11*1), Y0
+	VPCMPEQB Y0, Y8, Y1            // '%'
+	VPMOVMSKB Y1, AX
+	VPCMPEQB Y0, Y15, Y2           // plus
+	VPBLENDVB Y2, Y11, Y0, Y0      // plus becomes ' '
+	TESTL   AX, AX
+	JNZ     octescapes
+	VMOVDQU Y0, (DI)(R12*1)
+	ADDQ    $32, R11
+	ADDQ    $32, R12
+	JMP     octloop
+
+octescapes:
+	VMOVDQU 1(SI)(R11*1), Y2       // the first digit after each byte
+	VMOVDQU 2(SI)(R11*1), Y3       // the second
+	VPSUBB  Y9, Y2, Y4             // c-'0'
+	VPMINUB Y10, Y4, Y5
+	VPCMPEQB Y4, Y5, Y5            // c-'0' <= 9
+	VPOR    Y11, Y2, Y6
+	VPSUBB  Y12, Y6, Y6            // (c|0x20)-'a'
+	VPMINUB Y13, Y6, Y7
+	VPCMPEQB Y6, Y7, Y7            // (c|0x20)-'a' <= 5
+	VPADDB  Y14, Y6, Y6
+	VPBLENDVB Y5, Y4, Y6, Y4       // H: the value of the first digit
+	VPOR    Y5, Y7, Y5             // the first is a hex digit
+	VPSUBB  Y9, Y3, Y2
+	VPMINUB Y10, Y2, Y6
+	VPCMPEQB Y2, Y6, Y6
+	VPOR    Y11, Y3, Y3
+	VPSUBB  Y12, Y3, Y3
+	VPMINUB Y13, Y3, Y7
+	VPCMPEQB Y3, Y7, Y7
+	VPADDB  Y14, Y3, Y3
+	VPBLENDVB Y6, Y2, Y3, Y3       // L: the value of the second digit
+	VPOR    Y6, Y7, Y6             // the second is a hex digit
+	VPAND   Y5, Y6, Y5
+	VPMOVMSKB Y5, BX
+	NOTL    BX
+	ANDL    AX, BX
+	JNZ     octdone                // a '%' without two hex digits after it
+	VPAND   224(DX), Y4, Y4        // H & 15, so that the shift carries nothing into the next byte
+	VPSLLW  $4, Y4, Y4
+	VPOR    Y3, Y4, Y4             // H<<4 | L
+	VPBLENDVB Y1, Y4, Y0, Y0       // each '%' becomes its octet
+	MOVL    AX, BX
+	SHLL    $1, BX
+	MOVL    AX, R13
+	SHLL    $2, R13
+	ORL     R13, BX
+	NOTL    BX                     // the bytes kept: not the 2 after a '%'
+	SHRL    $30, AX                // 1 or 2 digits of an escape in the next block
+	LEAQ    32(R11)(AX*1), R11
+
+	MOVBQZX BX, R13
+	SHLQ    $4, R13
+	VPSHUFB 256(DX)(R13*1), X0, X2
+	VMOVQ   X2, (DI)(R12*1)
+	MOVBQZX BX, R13
+	POPCNTL R13, R13
+	ADDQ    R13, R12
+	SHRL    $8, BX
+	MOVBQZX BX, R13
+	SHLQ    $4, R13
+	VPSHUFB 4352(DX)(R13*1), X0, X2
+	VMOVQ   X2, (DI)(R12*1)
+	MOVBQZX BX, R13
+	POPCNTL R13, R13
+	ADDQ    R13, R12
+	SHRL    $8, BX
+	VEXTRACTI128 $1, Y0, X0
+	MOVBQZX BX, R13
+	SHLQ    $4, R13
+	VPSHUFB 256(DX)(R13*1), X0, X2
+	VMOVQ   X2, (DI)(R12*1)
+	MOVBQZX BX, R13
+	POPCNTL R13, R13
+	ADDQ    R13, R12
+	SHRL    $8, BX
+	MOVBQZX BX, R13
+	SHLQ    $4, R13
+	VPSHUFB 4352(DX)(R13*1), X0, X2
+	VMOVQ   X2, (DI)(R12*1)
+	POPCNTL BX, R13
+	ADDQ    R13, R12
+	JMP     octloop
+
+octdone:
+	VZEROUPPER
+	MOVQ    R11, used+48(FP)
+	MOVQ    R12, wrote+56(FP)
+	RET
