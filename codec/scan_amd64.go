@@ -348,18 +348,72 @@ var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
 	return k
 }()
 
+// decodeOctetsAVX512 is decodeOctetsAVX2 64 bytes at a time with AVX-512
+// (see scan_amd64.s): it stops when fewer than 66 bytes are left or fewer
+// than 64 bytes of room.
+//
+//go:noescape
+func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+
+// useAVX512 reports whether the CPU has the AVX-512 of decodeOctetsAVX512
+// (F, BW and VBMI2, whose VPCOMPRESSB moves the bytes kept together) and
+// the OS saves its registers (x/sys/cpu checks XGETBV for HasAVX512).
+var useAVX512 = useAVX2 && cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2
+
 // decodeOctetsMin is the fewest bytes left of src, and of room in out, with
 // which decodeInto calls decodeOctets.
 const decodeOctetsMin = 34
 
-// useDecodeOctets says whether decodeInto calls decodeOctets: with AVX2.
-// Tests turn it off to compare with the plain path.
-var useDecodeOctets = useAVX2
+// useDecodeOctets says whether decodeInto calls decodeOctets (with AVX2),
+// and useDecodeOctets512 whether decodeOctets uses decodeOctetsAVX512 where
+// it can. Tests turn them off to compare the paths with each other.
+var useDecodeOctets, useDecodeOctets512 = useAVX2, useAVX512
 
 // decodeOctets decodes the start of src into out as decodeInto does with no
-// escape kept, 32 bytes at a time, with plus read as space ('%' for none),
-// up to a block that holds a malformed '%' or the last 33 bytes of src or
-// of out. It returns the bytes it used and wrote.
+// escape kept, 64 or 32 bytes at a time, with plus read as space ('%' for
+// none), up to a block that holds a malformed '%' or the last 33 bytes of
+// src or of out. It returns the bytes it used and wrote.
 func decodeOctets[S string | []byte](out []byte, src S, plus byte) (used, wrote int) {
-	return decodeOctetsAVX2(&out[0], len(out), dataPtr(src), len(src), plus, &octetDecodeAVX2Consts)
+	p, n := dataPtr(src), len(src)
+	if useDecodeOctets512 && n >= 66 && len(out) >= 64 {
+		used, wrote = decodeOctetsAVX512(&out[0], len(out), p, n, plus, &octetDecodeAVX2Consts)
+		if n-used < decodeOctetsMin || len(out)-wrote < decodeOctetsMin {
+			return used, wrote
+		}
+		// The last blocks, or the first block with a malformed '%', 32
+		// bytes at a time: these stop at the same '%'.
+		p = (*byte)(unsafe.Add(unsafe.Pointer(p), used))
+	}
+	u, w := decodeOctetsAVX2(&out[wrote], len(out)-wrote, p, n-used, plus, &octetDecodeAVX2Consts)
+	used, wrote = used+u, wrote+w
+	if rem := n - used; rem > 0 && rem <= octetTail {
+		var buf [octetTail]byte
+		u, w := decodeOctetsTail(&buf, src[used:], plus)
+		if w <= len(out)-wrote {
+			copy(out[wrote:], buf[:w])
+			used, wrote = used+u, wrote+w
+		}
+	}
+	return used, wrote
+}
+
+// octetTail is the most bytes decodeOctetsTail decodes.
+const octetTail = 64
+
+// decodeOctetsTail decodes the last bytes of src, no more than octetTail,
+// with the vector decode: through a copy padded with zero bytes, which are
+// neither '%' nor hex digits, into buf. The padding is decoded as itself,
+// after the rest, and is taken off.
+func decodeOctetsTail[S string | []byte](buf *[octetTail]byte, src S, plus byte) (used, wrote int) {
+	var in [octetTail + 2]byte
+	copy(in[:], src)
+	if useDecodeOctets512 {
+		used, wrote = decodeOctetsAVX512(&buf[0], len(buf), &in[0], len(in), plus, &octetDecodeAVX2Consts)
+	} else {
+		used, wrote = decodeOctetsAVX2(&buf[0], len(buf), &in[0], len(in), plus, &octetDecodeAVX2Consts)
+	}
+	if pad := used - len(src); pad > 0 {
+		used, wrote = len(src), wrote-pad
+	}
+	return used, wrote
 }

@@ -581,8 +581,10 @@ specialdone:
 // bytes more than written. In a block without '%' each byte equal to plus
 // becomes a space and the block is stored whole. In a block with '%', the
 // bytes 1 and 2 after each byte (two loads shifted by one and two) are read
-// as hex digits, with arithmetic on the vector (c-'0' below 10, or
-// (c|0x20)-'a' below 6, plus 10); a '%' of the block without two hex digits
+// as hex digits, with arithmetic on the vector: c is one when c-'0' is
+// below 10 or (c|0x20)-'a' is below 6 (both wrapping), and then its value is
+// the smaller of c-'0' and (c|0x20)-'a'+10, which is 0xD9 or more for a
+// digit and 0x11 or more for a letter; a '%' of the block without two hex digits
 // after it ends the call before the block, for decodeInto's byte loop to
 // say where. Otherwise each '%' becomes its octet, the two digits after it
 // are dropped (bits 1 and 2 after each '%' cleared from the mask of bytes
@@ -638,7 +640,7 @@ octescapes:
 	VPMINUB Y13, Y6, Y7
 	VPCMPEQB Y6, Y7, Y7            // (c|0x20)-'a' <= 5
 	VPADDB  Y14, Y6, Y6
-	VPBLENDVB Y5, Y4, Y6, Y4       // H: the value of the first digit
+	VPMINUB Y6, Y4, Y4             // H: the value of the first digit, min(c-'0', (c|0x20)-'a'+10)
 	VPOR    Y5, Y7, Y5             // the first is a hex digit
 	VPSUBB  Y9, Y3, Y2
 	VPMINUB Y10, Y2, Y6
@@ -648,7 +650,7 @@ octescapes:
 	VPMINUB Y13, Y3, Y7
 	VPCMPEQB Y3, Y7, Y7
 	VPADDB  Y14, Y3, Y3
-	VPBLENDVB Y6, Y2, Y3, Y3       // L: the value of the second digit
+	VPMINUB Y3, Y2, Y3             // L: the value of the second digit
 	VPOR    Y6, Y7, Y6             // the second is a hex digit
 	VPAND   Y5, Y6, Y5
 	VPMOVMSKB Y5, BX
@@ -702,6 +704,96 @@ octescapes:
 	JMP     octloop
 
 octdone:
+	VZEROUPPER
+	MOVQ    R11, used+48(FP)
+	MOVQ    R12, wrote+56(FP)
+	RET
+
+// func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+//
+// decodeOctetsAVX2 with 64-byte blocks (while at least 66 bytes are left and
+// room has 64 more than written), the masks in K registers, and the bytes
+// kept moved together with one VPCOMPRESSB (AVX512-VBMI2) and stored whole.
+TEXT ·decodeOctetsAVX512(SB), NOSPLIT, $0-64
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), CX
+	MOVBQZX plus+32(FP), AX
+	MOVQ    k+40(FP), DX
+	VPBROADCASTB AX, Z15           // plus
+	VPBROADCASTB 0(DX), Z8         // '%'
+	VPBROADCASTB 32(DX), Z9        // '0'
+	VPBROADCASTB 64(DX), Z10       // 9
+	VPBROADCASTB 96(DX), Z11       // 0x20, ' '
+	VPBROADCASTB 128(DX), Z12      // 'a'
+	VPBROADCASTB 160(DX), Z13      // 5
+	VPBROADCASTB 192(DX), Z14      // 10
+	VPBROADCASTB 224(DX), Z16      // 15
+	XORQ    R11, R11               // used
+	XORQ    R12, R12               // wrote
+
+oct512loop:
+	LEAQ    66(R11), AX
+	CMPQ    AX, CX
+	JA      oct512done
+	LEAQ    64(R12), AX
+	CMPQ    AX, R10
+	JA      oct512done
+	VMOVDQU64 (SI)(R11*1), Z0
+	VPCMPEQB Z0, Z8, K1            // '%', before plus (which may be '%') becomes ' '
+	VPCMPEQB Z0, Z15, K2           // plus
+	VMOVDQU8 Z11, K2, Z0           // plus becomes ' '
+	KMOVQ   K1, AX
+	TESTQ   AX, AX
+	JNZ     oct512escapes
+	VMOVDQU64 Z0, (DI)(R12*1)
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	JMP     oct512loop
+
+oct512escapes:
+	VMOVDQU64 1(SI)(R11*1), Z2     // the first digit after each byte
+	VMOVDQU64 2(SI)(R11*1), Z3     // the second
+	VPSUBB  Z9, Z2, Z4             // c-'0'
+	VPCMPUB $2, Z10, Z4, K3        // c-'0' <= 9
+	VPORD   Z11, Z2, Z6
+	VPSUBB  Z12, Z6, Z6            // (c|0x20)-'a'
+	VPCMPUB $2, Z13, Z6, K4        // (c|0x20)-'a' <= 5
+	VPADDB  Z14, Z6, Z6
+	VPMINUB Z6, Z4, Z4             // H: the value of the first digit
+	KORQ    K3, K4, K3             // the first is a hex digit
+	VPSUBB  Z9, Z3, Z5
+	VPCMPUB $2, Z10, Z5, K5
+	VPORD   Z11, Z3, Z7
+	VPSUBB  Z12, Z7, Z7
+	VPCMPUB $2, Z13, Z7, K6
+	VPADDB  Z14, Z7, Z7
+	VPMINUB Z7, Z5, Z5             // L: the value of the second digit
+	KORQ    K5, K6, K5             // the second is a hex digit
+	KANDQ   K3, K5, K3
+	KMOVQ   K3, BX
+	NOTQ    BX
+	ANDQ    AX, BX
+	JNZ     oct512done             // a '%' without two hex digits after it
+	VPANDD  Z16, Z4, Z4            // H & 15, so that the shift carries nothing into the next byte
+	VPSLLW  $4, Z4, Z4
+	VPORD   Z5, Z4, Z4             // H<<4 | L
+	VMOVDQU8 Z4, K1, Z0            // each '%' becomes its octet
+	LEAQ    (AX)(AX*1), BX
+	LEAQ    (BX)(BX*1), R13
+	ORQ     R13, BX
+	NOTQ    BX                     // the bytes kept: not the 2 after a '%'
+	SHRQ    $62, AX                // 1 or 2 digits of an escape in the next block
+	LEAQ    64(R11)(AX*1), R11
+	KMOVQ   BX, K7
+	VPCOMPRESSB.Z Z0, K7, Z1
+	VMOVDQU64 Z1, (DI)(R12*1)
+	POPCNTQ BX, BX
+	ADDQ    BX, R12
+	JMP     oct512loop
+
+oct512done:
 	VZEROUPPER
 	MOVQ    R11, used+48(FP)
 	MOVQ    R12, wrote+56(FP)
