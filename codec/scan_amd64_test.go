@@ -430,3 +430,36 @@ func TestDecodeConstsLayout(t *testing.T) {
 		t.Errorf("encodeConsts.escape at %d, the assembly reads it at 320", o)
 	}
 }
+
+// TestDecodeOctetsPaths runs the octet decode's boundary test on each path:
+// AVX-512 where the CPU has it, AVX2 alone, and the plain loops.
+func TestDecodeOctetsPaths(t *testing.T) {
+	defer func(a, b bool) { useDecodeOctets, useDecodeOctets512 = a, b }(useDecodeOctets, useDecodeOctets512)
+	for _, p := range []struct {
+		name      string
+		vec, v512 bool
+	}{{"avx512", useAVX2, useAVX512}, {"avx2", useAVX2, false}, {"plain", false, false}} {
+		useDecodeOctets, useDecodeOctets512 = p.vec, p.v512
+		t.Run(p.name, testOctetDecodeBoundaries)
+	}
+}
+
+// TestOctetDecodeConstsLayout checks the offsets of octetDecodeConsts that
+// scan_amd64.s uses.
+func TestOctetDecodeConstsLayout(t *testing.T) {
+	var k octetDecodeConsts
+	for _, f := range []struct {
+		name     string
+		got, off uintptr
+	}{
+		{"zero", unsafe.Offsetof(k.zero), 32}, {"nine", unsafe.Offsetof(k.nine), 64},
+		{"space", unsafe.Offsetof(k.space), 96}, {"a", unsafe.Offsetof(k.a), 128},
+		{"five", unsafe.Offsetof(k.five), 160}, {"ten", unsafe.Offsetof(k.ten), 192},
+		{"low", unsafe.Offsetof(k.low), 224}, {"shufLo", unsafe.Offsetof(k.shufLo), 256},
+		{"shufHi", unsafe.Offsetof(k.shufHi), 4352},
+	} {
+		if f.got != f.off {
+			t.Errorf("octetDecodeConsts.%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
+		}
+	}
+}
