@@ -714,6 +714,11 @@ octdone:
 // decodeOctetsAVX2 with 64-byte blocks (while at least 66 bytes are left and
 // room has 64 more than written), the masks in K registers, and the bytes
 // kept moved together with one VPCOMPRESSB (AVX512-VBMI2) and stored whole.
+// The blocks follow each other every 64 bytes, so that the next load does
+// not wait for this block's '%': the digits of an escape at offset 62 or 63
+// are dropped from the start of the next block (R8, the carry: bit 0 for a
+// '%' at 62, bits 0 and 1 for one at 63), and when the call ends before a
+// block, its used count takes those digits in.
 TEXT ·decodeOctetsAVX512(SB), NOSPLIT, $0-64
 	MOVQ    dst+0(FP), DI
 	MOVQ    room+8(FP), R10
@@ -732,6 +737,7 @@ TEXT ·decodeOctetsAVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTB 224(DX), Z16      // 15
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
+	XORQ    R8, R8                 // carry
 
 oct512loop:
 	LEAQ    66(R11), AX
@@ -745,7 +751,8 @@ oct512loop:
 	VPCMPEQB Z0, Z15, K2           // plus
 	VMOVDQU8 Z11, K2, Z0           // plus becomes ' '
 	KMOVQ   K1, AX
-	TESTQ   AX, AX
+	MOVQ    AX, BX
+	ORQ     R8, BX
 	JNZ     oct512escapes
 	VMOVDQU64 Z0, (DI)(R12*1)
 	ADDQ    $64, R11
@@ -783,9 +790,13 @@ oct512escapes:
 	LEAQ    (AX)(AX*1), BX
 	LEAQ    (BX)(BX*1), R13
 	ORQ     R13, BX
+	ORQ     R8, BX
 	NOTQ    BX                     // the bytes kept: not the 2 after a '%'
-	SHRQ    $62, AX                // 1 or 2 digits of an escape in the next block
-	LEAQ    64(R11)(AX*1), R11
+	MOVQ    AX, R8
+	SHRQ    $62, R8
+	SHRQ    $63, AX
+	ORQ     AX, R8                 // the carry into the next block
+	ADDQ    $64, R11
 	KMOVQ   BX, K7
 	VPCOMPRESSB.Z Z0, K7, Z1
 	VMOVDQU64 Z1, (DI)(R12*1)
@@ -795,6 +806,8 @@ oct512escapes:
 
 oct512done:
 	VZEROUPPER
+	POPCNTQ R8, R8                 // the digits of the last escape taken
+	ADDQ    R8, R11
 	MOVQ    R11, used+48(FP)
 	MOVQ    R12, wrote+56(FP)
 	RET
