@@ -257,12 +257,15 @@ func denseEscapes(n, seed int) string {
 }
 
 // testOctetDecodeBoundaries puts a malformed '%' (each of the bytes just
-// outside the ranges of hex digits after it, or too few bytes) and a
+// outside the ranges of hex digits after it, bytes whose low 6 bits are
+// those of a digit, or too few bytes) and a
 // plain byte or '+' at every offset of runs of escapes up to 200 bytes
 // long, across the 32- and 64-byte blocks of decodeOctets and its padded
 // tail, and cuts the runs at every length.
 func testOctetDecodeBoundaries(t *testing.T) {
-	bads := []string{"%", "%4", "%G1", "%1G", "%g0", "%:0", "%0:", "%/0", "%@1", "%`1", "%0\x00", "%%", "x", "+"}
+	bads := []string{"%", "%4", "%G1", "%1G", "%g0", "%:0", "%0:", "%/0", "%@1", "%`1", "%0\x00", "%%", "x", "+",
+		// Bytes whose low 6 bits are those of a hex digit.
+		"%p0", "%0p", "%\x01A", "%A\x21", "%\xc1a", "%a\xe6", "%\xb9\xb9", "%\xf0\x70"}
 	for n := 0; n <= 200; n++ {
 		base := denseEscapes(n, n)
 		checkOctetDecode(t, base)

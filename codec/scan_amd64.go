@@ -326,12 +326,25 @@ func decodeOctetsAVX2(dst *byte, room int, src *byte, n int, plus byte, k *octet
 type octetDecodeConsts struct {
 	pct, zero, nine, space, a, five, ten, low [32]byte
 	shufLo, shufHi                            [256][16]byte
+	// hexValue[c&63] is the value of the hex digit c, and hexChar[c&63]
+	// is c for a hex digit c; no other octet has its entry in hexChar
+	// (decodeOctetsAVX512). The offsets of hexValue (8448) and hexChar
+	// (8512) are written in scan_amd64.s.
+	hexValue, hexChar [64]byte
 }
 
 var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
 	for i := range 32 {
 		k.pct[i], k.zero[i], k.nine[i], k.space[i] = '%', '0', 9, ' '
 		k.a[i], k.five[i], k.ten[i], k.low[i] = 'a', 5, 10, 15
+	}
+	for i := range 64 {
+		k.hexChar[i] = byte(i ^ 1) // matches no octet: its low 6 bits are not i
+	}
+	for c := range 256 {
+		if v := unhex[c]; v < 16 {
+			k.hexValue[c&63], k.hexChar[c&63] = v, byte(c)
+		}
 	}
 	for m := range 256 {
 		n := 0
@@ -356,9 +369,10 @@ var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
 func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
 
 // useAVX512 reports whether the CPU has the AVX-512 of decodeOctetsAVX512
-// (F, BW and VBMI2, whose VPCOMPRESSB moves the bytes kept together) and
+// (F, BW, VBMI, whose VPERMB reads the hex digits, and VBMI2, whose
+// VPCOMPRESSB moves the bytes kept together) and
 // the OS saves its registers (x/sys/cpu checks XGETBV for HasAVX512).
-var useAVX512 = useAVX2 && cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2
+var useAVX512 = useAVX2 && cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2
 
 // decodeOctetsMin is the fewest bytes left of src, and of room in out, with
 // which decodeInto calls decodeOctets.
@@ -371,24 +385,19 @@ var useDecodeOctets, useDecodeOctets512 = useAVX2, useAVX512
 
 // decodeOctets decodes the start of src into out as decodeInto does with no
 // escape kept, 64 or 32 bytes at a time, with plus read as space ('%' for
-// none), up to a block that holds a malformed '%' or the last 33 bytes of
-// src or of out. It returns the bytes it used and wrote.
+// none), up to a block that holds a malformed '%'; the last bytes, up to
+// octetTail of them, go through decodeOctetsTail. It returns the bytes it
+// used and wrote.
 func decodeOctets[S string | []byte](out []byte, src S, plus byte) (used, wrote int) {
 	p, n := dataPtr(src), len(src)
-	if useDecodeOctets512 && n >= 66 && len(out) >= 64 {
+	if useDecodeOctets512 {
 		used, wrote = decodeOctetsAVX512(&out[0], len(out), p, n, plus, &octetDecodeAVX2Consts)
-		if n-used < decodeOctetsMin || len(out)-wrote < decodeOctetsMin {
-			return used, wrote
-		}
-		// The last blocks, or the first block with a malformed '%', 32
-		// bytes at a time: these stop at the same '%'.
-		p = (*byte)(unsafe.Add(unsafe.Pointer(p), used))
+	} else {
+		used, wrote = decodeOctetsAVX2(&out[0], len(out), p, n, plus, &octetDecodeAVX2Consts)
 	}
-	u, w := decodeOctetsAVX2(&out[wrote], len(out)-wrote, p, n-used, plus, &octetDecodeAVX2Consts)
-	used, wrote = used+u, wrote+w
-	if rem := n - used; rem > 0 && rem <= octetTail {
+	if used < n {
 		var buf [octetTail]byte
-		u, w := decodeOctetsTail(&buf, src[used:], plus)
+		u, w := decodeOctetsTail(&buf, src[used:min(n, used+octetTail)], plus)
 		if w <= len(out)-wrote {
 			copy(out[wrote:], buf[:w])
 			used, wrote = used+u, wrote+w
@@ -397,13 +406,16 @@ func decodeOctets[S string | []byte](out []byte, src S, plus byte) (used, wrote 
 	return used, wrote
 }
 
-// octetTail is the most bytes decodeOctetsTail decodes.
-const octetTail = 64
+// octetTail is the most bytes decodeOctetsTail decodes: two blocks of
+// decodeOctetsAVX512.
+const octetTail = 128
 
-// decodeOctetsTail decodes the last bytes of src, no more than octetTail,
-// with the vector decode: through a copy padded with zero bytes, which are
-// neither '%' nor hex digits, into buf. The padding is decoded as itself,
-// after the rest, and is taken off.
+// decodeOctetsTail decodes src, no more than octetTail bytes (the last of
+// an input, or as many of it as out has room for), with the vector decode:
+// through a copy padded with zero bytes, which are neither '%' nor hex
+// digits, so that an escape cut at the end of src stops the decode before
+// its block, into buf. The padding is decoded as itself, after the rest,
+// and is taken off.
 func decodeOctetsTail[S string | []byte](buf *[octetTail]byte, src S, plus byte) (used, wrote int) {
 	var in [octetTail + 2]byte
 	copy(in[:], src)

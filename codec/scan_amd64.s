@@ -714,6 +714,9 @@ octdone:
 // decodeOctetsAVX2 with 64-byte blocks (while at least 66 bytes are left and
 // room has 64 more than written), the masks in K registers, and the bytes
 // kept moved together with one VPCOMPRESSB (AVX512-VBMI2) and stored whole.
+// A byte c is a hex digit when hexChar[c&63] is c, and then its value is
+// hexValue[c&63]: the low 6 bits of the 22 hex digits differ, and each
+// table is one VPERMB (AVX512-VBMI).
 // The blocks follow each other every 64 bytes, so that the next load does
 // not wait for this block's '%': the digits of an escape at offset 62 or 63
 // are dropped from the start of the next block (R8, the carry: bit 0 for a
@@ -728,13 +731,9 @@ TEXT ·decodeOctetsAVX512(SB), NOSPLIT, $0-64
 	MOVQ    k+40(FP), DX
 	VPBROADCASTB AX, Z15           // plus
 	VPBROADCASTB 0(DX), Z8         // '%'
-	VPBROADCASTB 32(DX), Z9        // '0'
-	VPBROADCASTB 64(DX), Z10       // 9
-	VPBROADCASTB 96(DX), Z11       // 0x20, ' '
-	VPBROADCASTB 128(DX), Z12      // 'a'
-	VPBROADCASTB 160(DX), Z13      // 5
-	VPBROADCASTB 192(DX), Z14      // 10
-	VPBROADCASTB 224(DX), Z16      // 15
+	VPBROADCASTB 96(DX), Z11       // ' '
+	VMOVDQU64 8448(DX), Z17        // hexValue
+	VMOVDQU64 8512(DX), Z18        // hexChar
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
 	XORQ    R8, R8                 // carry
@@ -762,29 +761,18 @@ oct512loop:
 oct512escapes:
 	VMOVDQU64 1(SI)(R11*1), Z2     // the first digit after each byte
 	VMOVDQU64 2(SI)(R11*1), Z3     // the second
-	VPSUBB  Z9, Z2, Z4             // c-'0'
-	VPCMPUB $2, Z10, Z4, K3        // c-'0' <= 9
-	VPORD   Z11, Z2, Z6
-	VPSUBB  Z12, Z6, Z6            // (c|0x20)-'a'
-	VPCMPUB $2, Z13, Z6, K4        // (c|0x20)-'a' <= 5
-	VPADDB  Z14, Z6, Z6
-	VPMINUB Z6, Z4, Z4             // H: the value of the first digit
-	KORQ    K3, K4, K3             // the first is a hex digit
-	VPSUBB  Z9, Z3, Z5
-	VPCMPUB $2, Z10, Z5, K5
-	VPORD   Z11, Z3, Z7
-	VPSUBB  Z12, Z7, Z7
-	VPCMPUB $2, Z13, Z7, K6
-	VPADDB  Z14, Z7, Z7
-	VPMINUB Z7, Z5, Z5             // L: the value of the second digit
-	KORQ    K5, K6, K5             // the second is a hex digit
+	VPERMB  Z17, Z2, Z4            // H: the value of the first digit
+	VPERMB  Z18, Z2, Z6
+	VPCMPEQB Z2, Z6, K3            // the first is a hex digit
+	VPERMB  Z17, Z3, Z5            // L: the value of the second digit
+	VPERMB  Z18, Z3, Z7
+	VPCMPEQB Z3, Z7, K5            // the second is a hex digit
 	KANDQ   K3, K5, K3
 	KMOVQ   K3, BX
 	NOTQ    BX
 	ANDQ    AX, BX
 	JNZ     oct512done             // a '%' without two hex digits after it
-	VPANDD  Z16, Z4, Z4            // H & 15, so that the shift carries nothing into the next byte
-	VPSLLW  $4, Z4, Z4
+	VPSLLW  $4, Z4, Z4             // every value is below 16: the shift carries nothing into the next byte
 	VPORD   Z5, Z4, Z4             // H<<4 | L
 	VMOVDQU8 Z4, K1, Z0            // each '%' becomes its octet
 	LEAQ    (AX)(AX*1), BX

@@ -456,7 +456,8 @@ func TestOctetDecodeConstsLayout(t *testing.T) {
 		{"space", unsafe.Offsetof(k.space), 96}, {"a", unsafe.Offsetof(k.a), 128},
 		{"five", unsafe.Offsetof(k.five), 160}, {"ten", unsafe.Offsetof(k.ten), 192},
 		{"low", unsafe.Offsetof(k.low), 224}, {"shufLo", unsafe.Offsetof(k.shufLo), 256},
-		{"shufHi", unsafe.Offsetof(k.shufHi), 4352},
+		{"shufHi", unsafe.Offsetof(k.shufHi), 4352}, {"hexValue", unsafe.Offsetof(k.hexValue), 8448},
+		{"hexChar", unsafe.Offsetof(k.hexChar), 8512},
 	} {
 		if f.got != f.off {
 			t.Errorf("octetDecodeConsts.%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
