@@ -429,3 +429,87 @@ func decodeOctetsTail[S string | []byte](buf *[octetTail]byte, src S, plus byte)
 	}
 	return used, wrote
 }
+
+// encodeOctetsAVX512 runs the octet encoders' step over blocks of 64 bytes
+// of the n at src while at least 64 are left, writing to the room bytes at
+// dst while 208 are left (see scan_amd64.s): an octet in the set whose
+// bitmap keep holds twice is copied, space becomes '+' when plus is all
+// ones, and every other octet becomes its escape. It returns the bytes it
+// used and wrote.
+//
+//go:noescape
+func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, keep *[64]byte, plus uint64, k *encodeOctetConsts) (used, wrote int)
+
+// encodeOctetConsts are the constants of encodeOctetsAVX512: bitSel[i] is
+// 1<<(i&7); hex[i] the hex digit of i&15; space and plus; idx[g] the
+// VPERMI2B index that puts the hex digits of octet 16g+j at 4j+1 and 4j+2
+// ('%' at 4j, where it writes nothing), cidx[g] the VPERMB index that puts
+// octet 16g+j at 4j+3. The offsets (0, 64, 128, 192, 448) are written in
+// scan_amd64.s.
+type encodeOctetConsts struct {
+	bitSel, hex [64]byte
+	space, plus byte
+	_           [62]byte
+	idx, cidx   [4][64]byte
+}
+
+var encodeOctetAVX512Consts = func() (k encodeOctetConsts) {
+	k.space, k.plus = ' ', '+'
+	for i := range 64 {
+		k.bitSel[i] = 1 << (i & 7)
+		k.hex[i] = upperHex[i&15]
+	}
+	for g := range 4 {
+		for j := range 16 {
+			k.idx[g][4*j], k.idx[g][4*j+3] = '%', '%'
+			k.idx[g][4*j+1], k.idx[g][4*j+2] = byte(16*g+j), byte(64+16*g+j)
+			k.cidx[g][4*j+3] = byte(16*g + j)
+		}
+	}
+	return k
+}()
+
+// useEncodeOctets512 says whether the octet encoders use encodeOctets:
+// with AVX-512 (useAVX512) and BMI2. Tests turn it off to compare paths.
+var useEncodeOctets512 = useAVX512 && cpu.X86.HasBMI2
+
+// encodeOctetsMin is the shortest rest of an input for which the octet
+// encoders call encodeOctets.
+const encodeOctetsMin = 64
+
+// encodeOctets appends s encoded to dst as encodeWithTable does for the
+// kept octets k (less space, written as '+', when plus is set), 64 octets
+// at a time with encodeOctetsAVX512 while dst has room for them, and the
+// rest through a copy padded with zero bytes, whose encoding it takes off.
+// It returns dst and the octets of s it did not encode, for the caller's
+// byte loop.
+func encodeOctets[S string | []byte](dst []byte, s S, k *Set, plus bool) ([]byte, S) {
+	var keep [64]byte
+	for w, word := range k.bits {
+		binary.LittleEndian.PutUint64(keep[8*w:], word)
+	}
+	copy(keep[32:], keep[:32])
+	var plusMask uint64
+	if plus {
+		plusMask = ^uint64(0)
+	}
+	if len(s) >= 64 && cap(dst)-len(dst) >= 208 {
+		room := dst[len(dst):cap(dst)]
+		used, wrote := encodeOctetsAVX512(&room[0], len(room), dataPtr(s), len(s), &keep, plusMask, &encodeOctetAVX512Consts)
+		dst, s = dst[:len(dst)+wrote], s[used:]
+	}
+	if len(s) > 0 && len(s) < 64 {
+		var in [64]byte
+		var out [208]byte
+		copy(in[:], s)
+		_, wrote := encodeOctetsAVX512(&out[0], len(out), &in[0], len(in), &keep, plusMask, &encodeOctetAVX512Consts)
+		padOut := 3 // the escape of a zero byte
+		if k.has(0) {
+			padOut = 1
+		}
+		if w := wrote - (64-len(s))*padOut; w <= cap(dst)-len(dst) {
+			dst, s = append(dst, out[:w]...), s[len(s):]
+		}
+	}
+	return dst, s
+}

@@ -799,3 +799,108 @@ oct512done:
 	MOVQ    R11, used+48(FP)
 	MOVQ    R12, wrote+56(FP)
 	RET
+
+// func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, keep *[64]byte, plus uint64, k *encodeOctetConsts) (used, wrote int)
+//
+// The octet encoders' step (appendPctEncode) over blocks of 64 bytes of
+// src while at least 64 are left and room has 208 bytes more than written.
+// An octet c is kept when bit c&7 of byte c>>3 of the set's bitmap is set:
+// keep holds the bitmap twice, so that one VPERMB reads its byte, and a
+// second reads 1<<(c&7) (bitSel). When plus is all ones, space is kept as
+// '+'. Each group of 16 octets becomes 16 tuples '%', H, L, c (VPERMI2B
+// from the hex digits of the high and low nibbles, into an index vector
+// that holds '%' where it writes nothing, then VPERMB of the octets), of
+// which VPCOMPRESSB keeps '%', H, L for an octet to escape and c for one
+// to keep: the mask is PDEP of the escape bits into bits 4j, times 7, and of
+// the others into bits 4j, shifted to 4j+3 (BMI2).
+TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-72
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), CX
+	MOVQ    keep+32(FP), AX
+	VMOVDQU64 (AX), Z8             // the set's bitmap, twice
+	MOVQ    plus+40(FP), AX
+	KMOVQ   AX, K6                 // space becomes '+'
+	MOVQ    k+48(FP), DX
+	VMOVDQU64 0(DX), Z9            // bitSel
+	VMOVDQU64 64(DX), Z10          // hex
+	VPBROADCASTB 128(DX), Z11      // ' '
+	VPBROADCASTB 129(DX), Z12      // '+'
+	VMOVDQU64 192(DX), Z16         // idx, group 0
+	VMOVDQU64 256(DX), Z17
+	VMOVDQU64 320(DX), Z18
+	VMOVDQU64 384(DX), Z19
+	VMOVDQU64 448(DX), Z20         // cidx, group 0
+	VMOVDQU64 512(DX), Z21
+	VMOVDQU64 576(DX), Z22
+	VMOVDQU64 640(DX), Z23
+	MOVQ    $0x6666666666666666, AX
+	KMOVQ   AX, K2                 // H and L of each tuple
+	MOVQ    $0x8888888888888888, AX
+	KMOVQ   AX, K3                 // c of each tuple
+	MOVQ    $0x1111111111111111, R8
+	XORQ    R11, R11               // used
+	XORQ    R12, R12               // wrote
+
+enc512loop:
+	LEAQ    64(R11), AX
+	CMPQ    AX, CX
+	JA      enc512done
+	LEAQ    208(R12), AX
+	CMPQ    AX, R10
+	JA      enc512done
+	VMOVDQU64 (SI)(R11*1), Z0
+	VPSRLW  $3, Z0, Z1
+	VPERMB  Z8, Z1, Z2             // byte c>>3 of the bitmap
+	VPERMB  Z9, Z0, Z3             // 1<<(c&7)
+	VPTESTMB Z2, Z3, K1            // kept
+	VPCMPEQB Z0, Z11, K4
+	KANDQ   K4, K6, K4
+	KORQ    K1, K4, K1
+	VMOVDQU8 Z12, K4, Z0           // space becomes '+'
+	KMOVQ   K1, AX
+	NOTQ    AX                     // the octets to escape
+	TESTQ   AX, AX
+	JNZ     enc512escapes
+	VMOVDQU64 Z0, (DI)(R12*1)
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	JMP     enc512loop
+
+enc512escapes:
+	VPERMB  Z10, Z0, Z5            // L: the hex digit of c&15
+	VPSRLW  $4, Z0, Z1
+	VPERMB  Z10, Z1, Z4            // H: the hex digit of c>>4
+
+#define ENCGROUP(idx, cidx, shift) \
+	VMOVDQA64 idx, Z6; \
+	VPERMI2B Z5, Z4, K2, Z6; \
+	VPERMB  Z0, cidx, K3, Z6; \
+	MOVQ    AX, BX; \
+	SHRQ    $shift, BX; \
+	MOVWQZX BX, BX; \
+	PDEPQ   R8, BX, R9; \
+	IMUL3Q  $7, R9, R9; \
+	XORQ    $0xFFFF, BX; \
+	PDEPQ   R8, BX, R13; \
+	SHLQ    $3, R13; \
+	ORQ     R13, R9; \
+	KMOVQ   R9, K5; \
+	VPCOMPRESSB.Z Z6, K5, Z7; \
+	VMOVDQU64 Z7, (DI)(R12*1); \
+	POPCNTQ R9, R9; \
+	ADDQ    R9, R12
+
+	ENCGROUP(Z16, Z20, 0)
+	ENCGROUP(Z17, Z21, 16)
+	ENCGROUP(Z18, Z22, 32)
+	ENCGROUP(Z19, Z23, 48)
+	ADDQ    $64, R11
+	JMP     enc512loop
+
+enc512done:
+	VZEROUPPER
+	MOVQ    R11, used+56(FP)
+	MOVQ    R12, wrote+64(FP)
+	RET
