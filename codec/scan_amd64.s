@@ -574,6 +574,36 @@ specialdone:
 	MOVQ    DI, ret+24(FP)
 	RET
 
+// OCTHEX sets val to the values of the bytes of in read as hex digits and
+// ok to 0xFF where they are (decodeOctetsAVX2): c is one when c-'0' is
+// below 10 or (c|0x20)-'a' is below 6 (both wrapping), and then its value
+// is the smaller of c-'0' and (c|0x20)-'a'+10, which is 0xD9 or more for a
+// digit and 0x11 or more for a letter. in may be val; it uses Y7, Y13, Y14.
+#define OCTHEX(in, val, ok) \
+	VPSUBB  Y9, in, Y13; \
+	VPMINUB Y10, Y13, ok; \
+	VPCMPEQB Y13, ok, ok; \
+	VPOR    Y11, in, Y14; \
+	VPSUBB  Y12, Y14, Y14; \
+	VPMINUB 160(DX), Y14, Y7; \
+	VPCMPEQB Y14, Y7, Y7; \
+	VPOR    Y7, ok, ok; \
+	VPADDB  192(DX), Y14, Y14; \
+	VPMINUB Y14, Y13, val
+
+// OCTQUARTER compacts the 8-byte quarter of X0 that the shuffles at off
+// (shufLo, shufHi) pick with the mask byte BL, stores it at the output and
+// moves on: BX shifted to the next mask byte (decodeOctetsAVX2).
+#define OCTQUARTER(off) \
+	MOVBQZX BX, R13; \
+	SHLQ    $4, R13; \
+	VPSHUFB off(DX)(R13*1), X0, X2; \
+	VMOVQ   X2, (DI)(R12*1); \
+	MOVBQZX BX, R13; \
+	POPCNTL R13, R13; \
+	ADDQ    R13, R12; \
+	SHRL    $8, BX
+
 // func decodeOctetsAVX2(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
 //
 // The strict and lenient octet decode with no escape kept (decodeInto),
@@ -581,10 +611,7 @@ specialdone:
 // bytes more than written. In a block without '%' each byte equal to plus
 // becomes a space and the block is stored whole. In a block with '%', the
 // bytes 1 and 2 after each byte (two loads shifted by one and two) are read
-// as hex digits, with arithmetic on the vector: c is one when c-'0' is
-// below 10 or (c|0x20)-'a' is below 6 (both wrapping), and then its value is
-// the smaller of c-'0' and (c|0x20)-'a'+10, which is 0xD9 or more for a
-// digit and 0x11 or more for a letter; a '%' of the block without two hex digits
+// as hex digits, with arithmetic on the vector (OCTHEX); a '%' of the block without two hex digits
 // after it ends the call before the block, for decodeInto's byte loop to
 // say where. Otherwise each '%' becomes its octet, the two digits after it
 // are dropped (bits 1 and 2 after each '%' cleared from the mask of bytes
@@ -605,8 +632,6 @@ TEXT ·decodeOctetsAVX2(SB), NOSPLIT, $0-64
 	VMOVDQU 64(DX), Y10            // 9
 	VMOVDQU 96(DX), Y11            // 0x20, ' '
 	VMOVDQU 128(DX), Y12           // 'a'
-	VMOVDQU 160(DX), Y13           // 5
-	VMOVDQU 192(DX), Y14           // 10
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
 
@@ -632,26 +657,8 @@ octloop:
 octescapes:
 	VMOVDQU 1(SI)(R11*1), Y2       // the first digit after each byte
 	VMOVDQU 2(SI)(R11*1), Y3       // the second
-	VPSUBB  Y9, Y2, Y4             // c-'0'
-	VPMINUB Y10, Y4, Y5
-	VPCMPEQB Y4, Y5, Y5            // c-'0' <= 9
-	VPOR    Y11, Y2, Y6
-	VPSUBB  Y12, Y6, Y6            // (c|0x20)-'a'
-	VPMINUB Y13, Y6, Y7
-	VPCMPEQB Y6, Y7, Y7            // (c|0x20)-'a' <= 5
-	VPADDB  Y14, Y6, Y6
-	VPMINUB Y6, Y4, Y4             // H: the value of the first digit, min(c-'0', (c|0x20)-'a'+10)
-	VPOR    Y5, Y7, Y5             // the first is a hex digit
-	VPSUBB  Y9, Y3, Y2
-	VPMINUB Y10, Y2, Y6
-	VPCMPEQB Y2, Y6, Y6
-	VPOR    Y11, Y3, Y3
-	VPSUBB  Y12, Y3, Y3
-	VPMINUB Y13, Y3, Y7
-	VPCMPEQB Y3, Y7, Y7
-	VPADDB  Y14, Y3, Y3
-	VPMINUB Y3, Y2, Y3             // L: the value of the second digit
-	VPOR    Y6, Y7, Y6             // the second is a hex digit
+	OCTHEX(Y2, Y4, Y5)             // H: the value of the first digit; Y5: it is a hex digit
+	OCTHEX(Y3, Y3, Y6)             // L: the value of the second digit; Y6: it is a hex digit
 	VPAND   Y5, Y6, Y5
 	VPMOVMSKB Y5, BX
 	NOTL    BX
@@ -670,37 +677,11 @@ octescapes:
 	SHRL    $30, AX                // 1 or 2 digits of an escape in the next block
 	LEAQ    32(R11)(AX*1), R11
 
-	MOVBQZX BX, R13
-	SHLQ    $4, R13
-	VPSHUFB 256(DX)(R13*1), X0, X2
-	VMOVQ   X2, (DI)(R12*1)
-	MOVBQZX BX, R13
-	POPCNTL R13, R13
-	ADDQ    R13, R12
-	SHRL    $8, BX
-	MOVBQZX BX, R13
-	SHLQ    $4, R13
-	VPSHUFB 4352(DX)(R13*1), X0, X2
-	VMOVQ   X2, (DI)(R12*1)
-	MOVBQZX BX, R13
-	POPCNTL R13, R13
-	ADDQ    R13, R12
-	SHRL    $8, BX
+	OCTQUARTER(256)
+	OCTQUARTER(4352)
 	VEXTRACTI128 $1, Y0, X0
-	MOVBQZX BX, R13
-	SHLQ    $4, R13
-	VPSHUFB 256(DX)(R13*1), X0, X2
-	VMOVQ   X2, (DI)(R12*1)
-	MOVBQZX BX, R13
-	POPCNTL R13, R13
-	ADDQ    R13, R12
-	SHRL    $8, BX
-	MOVBQZX BX, R13
-	SHLQ    $4, R13
-	VPSHUFB 4352(DX)(R13*1), X0, X2
-	VMOVQ   X2, (DI)(R12*1)
-	POPCNTL BX, R13
-	ADDQ    R13, R12
+	OCTQUARTER(256)
+	OCTQUARTER(4352)
 	JMP     octloop
 
 octdone:
