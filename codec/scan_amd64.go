@@ -444,13 +444,15 @@ func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, keep *[64]byte, p
 // 1<<(i&7); hex[i] the hex digit of i&15; space and plus; idx[g] the
 // VPERMI2B index that puts the hex digits of octet 16g+j at 4j+1 and 4j+2
 // ('%' at 4j, where it writes nothing), cidx[g] the VPERMB index that puts
-// octet 16g+j at 4j+3. The offsets (0, 64, 128, 192, 448) are written in
-// scan_amd64.s.
+// octet 16g+j at 4j+3, eidx[g] the VPERMB index that puts it at 4j to
+// 4j+3, and kept is 0xFF at 4j+3 and 0 at the others. The offsets (0, 64,
+// 128, 192, 448, 704, 960) are written in scan_amd64.s.
 type encodeOctetConsts struct {
-	bitSel, hex [64]byte
-	space, plus byte
-	_           [62]byte
-	idx, cidx   [4][64]byte
+	bitSel, hex     [64]byte
+	space, plus     byte
+	_               [62]byte
+	idx, cidx, eidx [4][64]byte
+	kept            [64]byte
 }
 
 var encodeOctetAVX512Consts = func() (k encodeOctetConsts) {
@@ -464,14 +466,18 @@ var encodeOctetAVX512Consts = func() (k encodeOctetConsts) {
 			k.idx[g][4*j], k.idx[g][4*j+3] = '%', '%'
 			k.idx[g][4*j+1], k.idx[g][4*j+2] = byte(16*g+j), byte(64+16*g+j)
 			k.cidx[g][4*j+3] = byte(16*g + j)
+			for r := range 4 {
+				k.eidx[g][4*j+r] = byte(16*g + j)
+			}
+			k.kept[4*j+3] = 0xFF
 		}
 	}
 	return k
 }()
 
 // useEncodeOctets512 says whether the octet encoders use encodeOctets:
-// with AVX-512 (useAVX512) and BMI2. Tests turn it off to compare paths.
-var useEncodeOctets512 = useAVX512 && cpu.X86.HasBMI2
+// with AVX-512 (useAVX512). Tests turn it off to compare paths.
+var useEncodeOctets512 = useAVX512
 
 // encodeOctetsMin is the shortest rest of an input for which the octet
 // encoders call encodeOctets.

@@ -792,8 +792,9 @@ oct512done:
 // from the hex digits of the high and low nibbles, into an index vector
 // that holds '%' where it writes nothing, then VPERMB of the octets), of
 // which VPCOMPRESSB keeps '%', H, L for an octet to escape and c for one
-// to keep: the mask is PDEP of the escape bits into bits 4j, times 7, and of
-// the others into bits 4j, shifted to 4j+3 (BMI2).
+// to keep: the mask compares the octet's byte of VPMOVM2B of the kept mask,
+// at the 4 bytes of its tuple (VPERMB by eidx), with kept, which is 0 at
+// '%', H, L and 0xFF at c.
 TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-72
 	MOVQ    dst+0(FP), DI
 	MOVQ    room+8(FP), R10
@@ -820,7 +821,11 @@ TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-72
 	KMOVQ   AX, K2                 // H and L of each tuple
 	MOVQ    $0x8888888888888888, AX
 	KMOVQ   AX, K3                 // c of each tuple
-	MOVQ    $0x1111111111111111, R8
+	VMOVDQU64 704(DX), Z24         // eidx, group 0
+	VMOVDQU64 768(DX), Z25
+	VMOVDQU64 832(DX), Z26
+	VMOVDQU64 896(DX), Z27
+	VMOVDQU64 960(DX), Z28         // kept
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
 
@@ -854,29 +859,23 @@ enc512escapes:
 	VPSRLW  $4, Z0, Z1
 	VPERMB  Z10, Z1, Z4            // H: the hex digit of c>>4
 
-#define ENCGROUP(idx, cidx, shift) \
+#define ENCGROUP(idx, cidx, eidx) \
 	VMOVDQA64 idx, Z6; \
 	VPERMI2B Z5, Z4, K2, Z6; \
 	VPERMB  Z0, cidx, K3, Z6; \
-	MOVQ    AX, BX; \
-	SHRQ    $shift, BX; \
-	MOVWQZX BX, BX; \
-	PDEPQ   R8, BX, R9; \
-	IMUL3Q  $7, R9, R9; \
-	XORQ    $0xFFFF, BX; \
-	PDEPQ   R8, BX, R13; \
-	SHLQ    $3, R13; \
-	ORQ     R13, R9; \
-	KMOVQ   R9, K5; \
+	VPERMB  Z29, eidx, Z7; \
+	VPCMPEQB Z28, Z7, K5; \
 	VPCOMPRESSB.Z Z6, K5, Z7; \
 	VMOVDQU64 Z7, (DI)(R12*1); \
+	KMOVQ   K5, R9; \
 	POPCNTQ R9, R9; \
 	ADDQ    R9, R12
 
-	ENCGROUP(Z16, Z20, 0)
-	ENCGROUP(Z17, Z21, 16)
-	ENCGROUP(Z18, Z22, 32)
-	ENCGROUP(Z19, Z23, 48)
+	VPMOVM2B K1, Z29               // 0xFF for an octet kept, 0 for one to escape
+	ENCGROUP(Z16, Z20, Z24)
+	ENCGROUP(Z17, Z21, Z25)
+	ENCGROUP(Z18, Z22, Z26)
+	ENCGROUP(Z19, Z23, Z27)
 	ADDQ    $64, R11
 	JMP     enc512loop
 

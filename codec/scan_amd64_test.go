@@ -504,3 +504,22 @@ func TestEncodeOctetsMatchesGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeOctetConstsLayout checks the offsets of encodeOctetConsts that
+// scan_amd64.s uses.
+func TestEncodeOctetConstsLayout(t *testing.T) {
+	var k encodeOctetConsts
+	for _, f := range []struct {
+		name     string
+		got, off uintptr
+	}{
+		{"hex", unsafe.Offsetof(k.hex), 64}, {"space", unsafe.Offsetof(k.space), 128},
+		{"plus", unsafe.Offsetof(k.plus), 129}, {"idx", unsafe.Offsetof(k.idx), 192},
+		{"cidx", unsafe.Offsetof(k.cidx), 448}, {"eidx", unsafe.Offsetof(k.eidx), 704},
+		{"kept", unsafe.Offsetof(k.kept), 960},
+	} {
+		if f.got != f.off {
+			t.Errorf("encodeOctetConsts.%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
+		}
+	}
+}
