@@ -26,9 +26,19 @@ import (
 //   - decodeUTF16AVX2: Decode step 4 of §15.1.3 with an empty reserved set
 //     (decodeURIComponent), 16 code units at a time, and the escapes of
 //     two- and three-octet UTF-8 between them (through decodeVector; the
-//     plain path is appendDecode's loop).
+//     plain path is appendDecode's loop);
+//   - decodeOctetsAVX2 and decodeOctetsAVX512: the octet decoders with no
+//     escape kept, 32 or 64 bytes at a time over runs with escapes (through
+//     decodeOctets; the plain path is decodeInto's loop, and a malformed '%'
+//     is left to it for its offset);
+//   - encodeOctetsAVX512: the octet encoders, 64 octets at a time against
+//     any set (through encodeOctets; the plain path is encodeShort, and
+//     encodeWithTable without AVX-512).
 //
-// Each is used only when the CPU has AVX2 and POPCNT (useAVX2). Build with
+// decodescan_test.go and scan_amd64_test.go check these against the plain
+// paths too. Each is used only when the CPU has AVX2 and POPCNT (useAVX2),
+// the AVX-512 ones only when it has AVX-512 F, BW, VBMI and VBMI2 too
+// (useAVX512). Build with
 // -tags purego to leave them out: scan_other.go then stands in for this
 // file, and only the plain paths run.
 
