@@ -294,12 +294,26 @@ func decodeInto[S string | []byte](out []byte, src S, keep *Set, mode decodeMode
 	lenient := mode&decodeLenient != 0
 	keepAny := *keep != Set{}
 	i, j, words := 0, 0, 0
+	vector := 0 // where decodeOctets may next be called
 outer:
 	for i < len(src) {
 		c := src[i]
 		switch {
 		case c == '%':
 			words = 0
+			// Runs with escapes, 32 bytes at a time, with AVX2 and no
+			// escape kept. When decodeOctets does nothing (a malformed
+			// '%' in the block), the loops below take the next 32 bytes.
+			if useDecodeOctets && !keepAny && i >= vector && len(src)-i >= decodeOctetsMin && len(out)-j >= decodeOctetsMin {
+				u, w := decodeOctets(out[j:], src[i:], second)
+				if u == 0 {
+					vector = i + 32
+				} else {
+					i += u
+					j += w
+					continue
+				}
+			}
 			// A run of escapes, one after another: two at a time from one
 			// word while no escape is kept, then one at a time.
 			for !keepAny && len(src)-i >= 8 && len(out)-j >= 2 {

@@ -170,7 +170,7 @@ func TestDecodeScanMatchesGeneric(t *testing.T) {
 // FuzzScanMatchesGeneric is TestDecodeScanMatchesGeneric's check as a
 // native fuzz target: go test -fuzz FuzzScanMatchesGeneric ./codec.
 func FuzzScanMatchesGeneric(f *testing.F) {
-	for _, s := range []string{"", "%", "abc%41def", strings.Repeat("a", 31) + "%4", strings.Repeat("a+", 40) + "%C3%A9%E3%81", "%F0%9F%98%80" + strings.Repeat("%", 33)} {
+	for _, s := range []string{"", "%", "abc%41def", strings.Repeat("a", 31) + "%4", strings.Repeat("a+", 40) + "%C3%A9%E3%81", "%F0%9F%98%80" + strings.Repeat("%", 33), denseEscapes(150, 1) + "%G0" + denseEscapes(70, 2)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -178,6 +178,7 @@ func FuzzScanMatchesGeneric(f *testing.F) {
 			s = s[:4096]
 		}
 		checkDecodeScan(t, s)
+		checkOctetDecode(t, s)
 	})
 }
 
@@ -230,4 +231,82 @@ func must(s string, err error) string {
 		panic(err)
 	}
 	return s
+}
+
+// checkOctetDecode checks decodeInto and pctDecodeString with no escape
+// kept, in the strict, lenient and '+' modes, against decodeReference: the
+// paths of the vector octet decode (decodeOctets).
+func checkOctetDecode(t fataler, s string) {
+	t.Helper()
+	var none Set
+	for _, mode := range []decodeMode{0, decodeLenient, decodePlus, decodePlus | decodeLenient} {
+		want, wantBad := decodeReference(s, &none, mode)
+		out := make([]byte, len(s))
+		n, bad := decodeInto(out, s, &none, mode)
+		if bad != wantBad || (bad < 0 && string(out[:n]) != want) {
+			t.Fatalf("decodeInto(%q, mode %d) = %q, %d; want %q, %d", s, mode, out[:n], bad, want, wantBad)
+		}
+		got, err := pctDecodeString(s, none, mode)
+		if (err != nil) != (wantBad >= 0) || got != want {
+			t.Fatalf("pctDecodeString(%q, mode %d) = %q, %v; want %q, bad %d", s, mode, got, err, want, wantBad)
+		}
+		if wantBad < 0 && len(want) > 0 {
+			exact := make([]byte, len(want)+8)
+			if n, bad := decodeInto(exact[:len(want)], []byte(s), &none, mode); bad != -1 || string(exact[:n]) != want || string(exact[len(want):]) != "\x00\x00\x00\x00\x00\x00\x00\x00" {
+				t.Fatalf("decodeInto(%q, mode %d) into exactly %d bytes = %q, %d, wrote past: %q", s, mode, len(want), exact[:n], bad, exact[len(want):])
+			}
+		}
+	}
+}
+
+// denseEscapes returns n bytes of runs of escapes in upper and lower case,
+// with '+', spaces and plain bytes between them, from the seed; the last
+// escape may be cut short.
+func denseEscapes(n, seed int) string {
+	units := []string{"%E3", "%81", "%82", "%c3", "%a9", "%fF", "%Ff", "%2B", "%20", "%25", "+", "a", "%41", "%0a", "Z", "%7e"}
+	var b strings.Builder
+	for i := seed; b.Len() < n; i = (i*5 + 3) % 1021 {
+		b.WriteString(units[i%len(units)])
+	}
+	return b.String()[:n]
+}
+
+// testOctetDecodeBoundaries puts a malformed '%' (each of the bytes just
+// outside the ranges of hex digits after it, bytes whose low 6 bits are
+// those of a digit, or too few bytes) and a
+// plain byte or '+' at every offset of runs of escapes up to 200 bytes
+// long, across the 32- and 64-byte blocks of decodeOctets and its padded
+// tail, and cuts the runs at every length.
+func testOctetDecodeBoundaries(t *testing.T) {
+	bads := []string{"%", "%4", "%G1", "%1G", "%g0", "%:0", "%0:", "%/0", "%@1", "%`1", "%0\x00", "%%", "x", "+",
+		// Bytes whose low 6 bits are those of a hex digit.
+		"%p0", "%0p", "%\x01A", "%A\x21", "%\xc1a", "%a\xe6", "%\xb9\xb9", "%\xf0\x70"}
+	for n := 0; n <= 200; n++ {
+		base := denseEscapes(n, n)
+		checkOctetDecode(t, base)
+		for p := 0; p <= n; p += 1 + n/67 {
+			for _, bad := range bads {
+				checkOctetDecode(t, base[:p]+bad+base[p:])
+			}
+		}
+	}
+}
+
+// TestOctetDecodeBoundaries runs testOctetDecodeBoundaries on the paths of
+// this build (scan_amd64_test.go runs it on each vector path too).
+func TestOctetDecodeBoundaries(t *testing.T) {
+	testOctetDecodeBoundaries(t)
+}
+
+// TestOctetDecodeMatchesGeneric checks the octet decode on random runs of
+// escapes, malformed ones and plain bytes between them.
+func TestOctetDecodeMatchesGeneric(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b []byte
+		for range rapid.IntRange(0, 8).Draw(t, "pieces") {
+			b = append(b, denseEscapes(rapid.IntRange(0, 150).Draw(t, "run"), rapid.IntRange(0, 99).Draw(t, "seed"))...)
+			b = append(b, rapid.SliceOfN(decodeScanByte, 0, 4).Draw(t, "special")...)
+		}
+		checkOctetDecode(t, string(b))
+	})
 }

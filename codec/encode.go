@@ -73,6 +73,13 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	// Without room for the worst case, find the exact length, so that a dst
 	// with room for the result is used as it is.
 	worst := cap(dst)-len(dst) < i+3*len(rest)
+	if useEncodeOctets512 && len(rest) >= encodeOctetsMin {
+		if worst {
+			dst = slices.Grow(dst, i+pctEncodedLen(rest, &k, plus))
+		}
+		dst, rest = encodeOctets(append(dst, src[:i]...), rest, &k, plus)
+		return encodeShort(dst, rest, &k, plus)
+	}
 	if len(rest) < tableMin {
 		if worst {
 			dst = slices.Grow(dst, i+pctEncodedLen(rest, &k, plus))
@@ -106,7 +113,10 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 		// case, and convert once: no pass to size the result.
 		var buf [encodeStackMax]byte
 		b := append(buf[:0], s[:i]...)
-		if len(rest) < tableMin {
+		if useEncodeOctets512 && len(rest) >= encodeOctetsMin {
+			b, rest = encodeOctets(b, rest, &k, plus)
+			b = encodeShort(b, rest, &k, plus)
+		} else if len(rest) < tableMin {
 			b = encodeShort(b, rest, &k, plus)
 		} else {
 			var t encTable
@@ -114,6 +124,12 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 			b = encodeWithTable(b, rest, &t)
 		}
 		return string(b)
+	}
+	if useEncodeOctets512 && len(rest) >= encodeOctetsMin {
+		b := make([]byte, i, i+pctEncodedLen(rest, &k, plus))
+		copy(b, s)
+		b, rest = encodeOctets(b, rest, &k, plus)
+		return unsafeString(encodeShort(b, rest, &k, plus))
 	}
 	if len(rest) < tableMin {
 		b := make([]byte, i, i+pctEncodedLen(rest, &k, plus))
@@ -142,6 +158,9 @@ func (s *Set) has(c byte) bool {
 // indexNotIn returns the index of the first byte of s that is not in k, or
 // len(s) when there is none.
 func indexNotIn[S string | []byte](s S, k *Set) int {
+	if len(s) > 0 && !k.has(s[0]) {
+		return 0 // without building the wide scan's table
+	}
 	for i := indexNotInWide(s, k); i < len(s); i++ {
 		if !k.has(s[i]) {
 			return i

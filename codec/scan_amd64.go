@@ -26,9 +26,19 @@ import (
 //   - decodeUTF16AVX2: Decode step 4 of §15.1.3 with an empty reserved set
 //     (decodeURIComponent), 16 code units at a time, and the escapes of
 //     two- and three-octet UTF-8 between them (through decodeVector; the
-//     plain path is appendDecode's loop).
+//     plain path is appendDecode's loop);
+//   - decodeOctetsAVX2 and decodeOctetsAVX512: the octet decoders with no
+//     escape kept, 32 or 64 bytes at a time over runs with escapes (through
+//     decodeOctets; the plain path is decodeInto's loop, and a malformed '%'
+//     is left to it for its offset);
+//   - encodeOctetsAVX512: the octet encoders, 64 octets at a time against
+//     any set (through encodeOctets; the plain path is encodeShort, and
+//     encodeWithTable without AVX-512).
 //
-// Each is used only when the CPU has AVX2 and POPCNT (useAVX2). Build with
+// decodescan_test.go and scan_amd64_test.go check these against the plain
+// paths too. Each is used only when the CPU has AVX2 and POPCNT (useAVX2),
+// the AVX-512 ones only when it has AVX-512 F, BW, VBMI and VBMI2 too
+// (useAVX512). Build with
 // -tags purego to leave them out: scan_other.go then stands in for this
 // file, and only the plain paths run.
 
@@ -305,4 +315,217 @@ func indexSpecial[S string | []byte](s S, second byte) int {
 		}
 	}
 	return i + indexSpecialWord(s[i:], second)
+}
+
+// decodeOctetsAVX2 runs the octet decode with no escape kept over blocks of
+// 32 bytes of the n at src, writing to the room bytes at dst (see
+// scan_amd64.s): '%' followed by two hex digits becomes its octet and plus
+// becomes a space ('%' for none). It stops before a block with a '%' not
+// followed by two hex digits, when fewer than 34 bytes are left or when
+// fewer than 32 bytes of room are. It returns the bytes it used and wrote;
+// it never ends inside an escape.
+//
+//go:noescape
+func decodeOctetsAVX2(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+
+// octetDecodeConsts are the constants of decodeOctetsAVX2: vectors of 32
+// equal bytes, then the shuffles that move the bytes of an 8-byte quarter
+// whose bits are set in m to its start, for the low (shufLo) and high
+// (shufHi) quarter of a 16-byte lane. The offsets of shufLo (256) and
+// shufHi (4352) are written in scan_amd64.s.
+type octetDecodeConsts struct {
+	pct, zero, nine, space, a, five, ten, low [32]byte
+	shufLo, shufHi                            [256][16]byte
+	// hexValue[c&63] is the value of the hex digit c, and hexChar[c&63]
+	// is c for a hex digit c; no other octet has its entry in hexChar
+	// (decodeOctetsAVX512). The offsets of hexValue (8448) and hexChar
+	// (8512) are written in scan_amd64.s.
+	hexValue, hexChar [64]byte
+}
+
+var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
+	for i := range 32 {
+		k.pct[i], k.zero[i], k.nine[i], k.space[i] = '%', '0', 9, ' '
+		k.a[i], k.five[i], k.ten[i], k.low[i] = 'a', 5, 10, 15
+	}
+	for i := range 64 {
+		k.hexChar[i] = byte(i ^ 1) // matches no octet: its low 6 bits are not i
+	}
+	for c := range 256 {
+		if v := unhex[c]; v < 16 {
+			k.hexValue[c&63], k.hexChar[c&63] = v, byte(c)
+		}
+	}
+	for m := range 256 {
+		n := 0
+		for j := range 8 {
+			if m>>j&1 != 0 {
+				k.shufLo[m][n], k.shufHi[m][n] = byte(j), byte(8+j)
+				n++
+			}
+		}
+		for ; n < 16; n++ {
+			k.shufLo[m][n], k.shufHi[m][n] = 0x80, 0x80
+		}
+	}
+	return k
+}()
+
+// decodeOctetsAVX512 is decodeOctetsAVX2 64 bytes at a time with AVX-512
+// (see scan_amd64.s): it stops when fewer than 66 bytes are left or fewer
+// than 64 bytes of room.
+//
+//go:noescape
+func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+
+// useAVX512 reports whether the CPU has the AVX-512 of decodeOctetsAVX512
+// (F, BW, VBMI, whose VPERMB reads the hex digits, and VBMI2, whose
+// VPCOMPRESSB moves the bytes kept together) and
+// the OS saves its registers (x/sys/cpu checks XGETBV for HasAVX512).
+var useAVX512 = useAVX2 && cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2
+
+// decodeOctetsMin is the fewest bytes left of src, and of room in out, with
+// which decodeInto calls decodeOctets.
+const decodeOctetsMin = 34
+
+// useDecodeOctets says whether decodeInto calls decodeOctets (with AVX2),
+// and useDecodeOctets512 whether decodeOctets uses decodeOctetsAVX512 where
+// it can. Tests turn them off to compare the paths with each other.
+var useDecodeOctets, useDecodeOctets512 = useAVX2, useAVX512
+
+// decodeOctets decodes the start of src into out as decodeInto does with no
+// escape kept, 64 or 32 bytes at a time, with plus read as space ('%' for
+// none), up to a block that holds a malformed '%'; the last bytes, up to
+// octetTail of them, go through decodeOctetsTail. It returns the bytes it
+// used and wrote.
+func decodeOctets[S string | []byte](out []byte, src S, plus byte) (used, wrote int) {
+	p, n := dataPtr(src), len(src)
+	if useDecodeOctets512 {
+		used, wrote = decodeOctetsAVX512(&out[0], len(out), p, n, plus, &octetDecodeAVX2Consts)
+	} else {
+		used, wrote = decodeOctetsAVX2(&out[0], len(out), p, n, plus, &octetDecodeAVX2Consts)
+	}
+	if used < n {
+		var buf [octetTail]byte
+		u, w := decodeOctetsTail(&buf, src[used:min(n, used+octetTail)], plus)
+		if w <= len(out)-wrote {
+			copy(out[wrote:], buf[:w])
+			used, wrote = used+u, wrote+w
+		}
+	}
+	return used, wrote
+}
+
+// octetTail is the most bytes decodeOctetsTail decodes: two blocks of
+// decodeOctetsAVX512.
+const octetTail = 128
+
+// decodeOctetsTail decodes src, no more than octetTail bytes (the last of
+// an input, or as many of it as out has room for), with the vector decode:
+// through a copy padded with zero bytes, which are neither '%' nor hex
+// digits, so that an escape cut at the end of src stops the decode before
+// its block, into buf. The padding is decoded as itself, after the rest,
+// and is taken off.
+func decodeOctetsTail[S string | []byte](buf *[octetTail]byte, src S, plus byte) (used, wrote int) {
+	var in [octetTail + 2]byte
+	copy(in[:], src)
+	if useDecodeOctets512 {
+		used, wrote = decodeOctetsAVX512(&buf[0], len(buf), &in[0], len(in), plus, &octetDecodeAVX2Consts)
+	} else {
+		used, wrote = decodeOctetsAVX2(&buf[0], len(buf), &in[0], len(in), plus, &octetDecodeAVX2Consts)
+	}
+	if pad := used - len(src); pad > 0 {
+		used, wrote = len(src), wrote-pad
+	}
+	return used, wrote
+}
+
+// encodeOctetsAVX512 runs the octet encoders' step over blocks of 64 bytes
+// of the n at src while at least 64 are left, writing to the room bytes at
+// dst while 208 are left (see scan_amd64.s): an octet in the set whose
+// bitmap keep holds twice is copied, space becomes '+' when plus is all
+// ones, and every other octet becomes its escape. It returns the bytes it
+// used and wrote.
+//
+//go:noescape
+func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, keep *[64]byte, plus uint64, k *encodeOctetConsts) (used, wrote int)
+
+// encodeOctetConsts are the constants of encodeOctetsAVX512: bitSel[i] is
+// 1<<(i&7); hex[i] the hex digit of i&15; space and plus; idx[g] the
+// VPERMI2B index that puts the hex digits of octet 16g+j at 4j+1 and 4j+2
+// ('%' at 4j, where it writes nothing), cidx[g] the VPERMB index that puts
+// octet 16g+j at 4j+3, eidx[g] the VPERMB index that puts it at 4j to
+// 4j+3, and kept is 0xFF at 4j+3 and 0 at the others. The offsets (0, 64,
+// 128, 192, 448, 704, 960) are written in scan_amd64.s.
+type encodeOctetConsts struct {
+	bitSel, hex     [64]byte
+	space, plus     byte
+	_               [62]byte
+	idx, cidx, eidx [4][64]byte
+	kept            [64]byte
+}
+
+var encodeOctetAVX512Consts = func() (k encodeOctetConsts) {
+	k.space, k.plus = ' ', '+'
+	for i := range 64 {
+		k.bitSel[i] = 1 << (i & 7)
+		k.hex[i] = upperHex[i&15]
+	}
+	for g := range 4 {
+		for j := range 16 {
+			k.idx[g][4*j], k.idx[g][4*j+3] = '%', '%'
+			k.idx[g][4*j+1], k.idx[g][4*j+2] = byte(16*g+j), byte(64+16*g+j)
+			k.cidx[g][4*j+3] = byte(16*g + j)
+			for r := range 4 {
+				k.eidx[g][4*j+r] = byte(16*g + j)
+			}
+			k.kept[4*j+3] = 0xFF
+		}
+	}
+	return k
+}()
+
+// useEncodeOctets512 says whether the octet encoders use encodeOctets:
+// with AVX-512 (useAVX512). Tests turn it off to compare paths.
+var useEncodeOctets512 = useAVX512
+
+// encodeOctetsMin is the shortest rest of an input for which the octet
+// encoders call encodeOctets.
+const encodeOctetsMin = 64
+
+// encodeOctets appends s encoded to dst as encodeWithTable does for the
+// kept octets k (less space, written as '+', when plus is set), 64 octets
+// at a time with encodeOctetsAVX512 while dst has room for them, and the
+// rest through a copy padded with zero bytes, whose encoding it takes off.
+// It returns dst and the octets of s it did not encode, for the caller's
+// byte loop.
+func encodeOctets[S string | []byte](dst []byte, s S, k *Set, plus bool) ([]byte, S) {
+	var keep [64]byte
+	for w, word := range k.bits {
+		binary.LittleEndian.PutUint64(keep[8*w:], word)
+	}
+	copy(keep[32:], keep[:32])
+	var plusMask uint64
+	if plus {
+		plusMask = ^uint64(0)
+	}
+	if len(s) >= 64 && cap(dst)-len(dst) >= 208 {
+		room := dst[len(dst):cap(dst)]
+		used, wrote := encodeOctetsAVX512(&room[0], len(room), dataPtr(s), len(s), &keep, plusMask, &encodeOctetAVX512Consts)
+		dst, s = dst[:len(dst)+wrote], s[used:]
+	}
+	if len(s) > 0 && len(s) < 64 {
+		var in [64]byte
+		var out [208]byte
+		copy(in[:], s)
+		_, wrote := encodeOctetsAVX512(&out[0], len(out), &in[0], len(in), &keep, plusMask, &encodeOctetAVX512Consts)
+		padOut := 3 // the escape of a zero byte
+		if k.has(0) {
+			padOut = 1
+		}
+		if w := wrote - (64-len(s))*padOut; w <= cap(dst)-len(dst) {
+			dst, s = append(dst, out[:w]...), s[len(s):]
+		}
+	}
+	return dst, s
 }

@@ -573,3 +573,314 @@ specialdone:
 	VZEROUPPER
 	MOVQ    DI, ret+24(FP)
 	RET
+
+// OCTHEX sets val to the values of the bytes of in read as hex digits and
+// ok to 0xFF where they are (decodeOctetsAVX2): c is one when c-'0' is
+// below 10 or (c|0x20)-'a' is below 6 (both wrapping), and then its value
+// is the smaller of c-'0' and (c|0x20)-'a'+10, which is 0xD9 or more for a
+// digit and 0x11 or more for a letter. in may be val; it uses Y7, Y13, Y14.
+#define OCTHEX(in, val, ok) \
+	VPSUBB  Y9, in, Y13; \
+	VPMINUB Y10, Y13, ok; \
+	VPCMPEQB Y13, ok, ok; \
+	VPOR    Y11, in, Y14; \
+	VPSUBB  Y12, Y14, Y14; \
+	VPMINUB 160(DX), Y14, Y7; \
+	VPCMPEQB Y14, Y7, Y7; \
+	VPOR    Y7, ok, ok; \
+	VPADDB  192(DX), Y14, Y14; \
+	VPMINUB Y14, Y13, val
+
+// OCTQUARTER compacts the 8-byte quarter of X0 that the shuffles at off
+// (shufLo, shufHi) pick with the mask byte BL, stores it at the output and
+// moves on: BX shifted to the next mask byte (decodeOctetsAVX2).
+#define OCTQUARTER(off) \
+	MOVBQZX BX, R13; \
+	SHLQ    $4, R13; \
+	VPSHUFB off(DX)(R13*1), X0, X2; \
+	VMOVQ   X2, (DI)(R12*1); \
+	MOVBQZX BX, R13; \
+	POPCNTL R13, R13; \
+	ADDQ    R13, R12; \
+	SHRL    $8, BX
+
+// func decodeOctetsAVX2(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+//
+// The strict and lenient octet decode with no escape kept (decodeInto),
+// 32 bytes of src at a time, while at least 34 are left and room has 32
+// bytes more than written. In a block without '%' each byte equal to plus
+// becomes a space and the block is stored whole. In a block with '%', the
+// bytes 1 and 2 after each byte (two loads shifted by one and two) are read
+// as hex digits, with arithmetic on the vector (OCTHEX); a '%' of the block without two hex digits
+// after it ends the call before the block, for decodeInto's byte loop to
+// say where. Otherwise each '%' becomes its octet, the two digits after it
+// are dropped (bits 1 and 2 after each '%' cleared from the mask of bytes
+// kept), and each 8-byte quarter of the block is compacted with VPSHUFB
+// through the table of its mask byte and stored with VMOVQ. A '%' at offset
+// 30 or 31 takes its digits from the next block, which starts after them.
+TEXT ·decodeOctetsAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), CX
+	MOVBQZX plus+32(FP), AX
+	MOVQ    k+40(FP), DX
+	MOVQ    AX, X15
+	VPBROADCASTB X15, Y15          // plus
+	VMOVDQU 0(DX), Y8              // '%'
+	VMOVDQU 32(DX), Y9             // '0'
+	VMOVDQU 64(DX), Y10            // 9
+	VMOVDQU 96(DX), Y11            // 0x20, ' '
+	VMOVDQU 128(DX), Y12           // 'a'
+	XORQ    R11, R11               // used
+	XORQ    R12, R12               // wrote
+
+octloop:
+	LEAQ    34(R11), AX
+	CMPQ    AX, CX
+	JA      octdone
+	LEAQ    32(R12), AX
+	CMPQ    AX, R10
+	JA      octdone
+	VMOVDQU (SI)(R11*1), Y0
+	VPCMPEQB Y0, Y8, Y1            // '%'
+	VPMOVMSKB Y1, AX
+	VPCMPEQB Y0, Y15, Y2           // plus
+	VPBLENDVB Y2, Y11, Y0, Y0      // plus becomes ' '
+	TESTL   AX, AX
+	JNZ     octescapes
+	VMOVDQU Y0, (DI)(R12*1)
+	ADDQ    $32, R11
+	ADDQ    $32, R12
+	JMP     octloop
+
+octescapes:
+	VMOVDQU 1(SI)(R11*1), Y2       // the first digit after each byte
+	VMOVDQU 2(SI)(R11*1), Y3       // the second
+	OCTHEX(Y2, Y4, Y5)             // H: the value of the first digit; Y5: it is a hex digit
+	OCTHEX(Y3, Y3, Y6)             // L: the value of the second digit; Y6: it is a hex digit
+	VPAND   Y5, Y6, Y5
+	VPMOVMSKB Y5, BX
+	NOTL    BX
+	ANDL    AX, BX
+	JNZ     octdone                // a '%' without two hex digits after it
+	VPAND   224(DX), Y4, Y4        // H & 15, so that the shift carries nothing into the next byte
+	VPSLLW  $4, Y4, Y4
+	VPOR    Y3, Y4, Y4             // H<<4 | L
+	VPBLENDVB Y1, Y4, Y0, Y0       // each '%' becomes its octet
+	MOVL    AX, BX
+	SHLL    $1, BX
+	MOVL    AX, R13
+	SHLL    $2, R13
+	ORL     R13, BX
+	NOTL    BX                     // the bytes kept: not the 2 after a '%'
+	SHRL    $30, AX                // 1 or 2 digits of an escape in the next block
+	LEAQ    32(R11)(AX*1), R11
+
+	OCTQUARTER(256)
+	OCTQUARTER(4352)
+	VEXTRACTI128 $1, Y0, X0
+	OCTQUARTER(256)
+	OCTQUARTER(4352)
+	JMP     octloop
+
+octdone:
+	VZEROUPPER
+	MOVQ    R11, used+48(FP)
+	MOVQ    R12, wrote+56(FP)
+	RET
+
+// func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+//
+// decodeOctetsAVX2 with 64-byte blocks (while at least 66 bytes are left and
+// room has 64 more than written), the masks in K registers, and the bytes
+// kept moved together with one VPCOMPRESSB (AVX512-VBMI2) and stored whole.
+// A byte c is a hex digit when hexChar[c&63] is c, and then its value is
+// hexValue[c&63]: the low 6 bits of the 22 hex digits differ, and each
+// table is one VPERMB (AVX512-VBMI).
+// The blocks follow each other every 64 bytes, so that the next load does
+// not wait for this block's '%': the digits of an escape at offset 62 or 63
+// are dropped from the start of the next block (R8, the carry: bit 0 for a
+// '%' at 62, bits 0 and 1 for one at 63), and when the call ends before a
+// block, its used count takes those digits in.
+TEXT ·decodeOctetsAVX512(SB), NOSPLIT, $0-64
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), CX
+	MOVBQZX plus+32(FP), AX
+	MOVQ    k+40(FP), DX
+	VPBROADCASTB AX, Z15           // plus
+	VPBROADCASTB 0(DX), Z8         // '%'
+	VPBROADCASTB 96(DX), Z11       // ' '
+	VMOVDQU64 8448(DX), Z17        // hexValue
+	VMOVDQU64 8512(DX), Z18        // hexChar
+	XORQ    R11, R11               // used
+	XORQ    R12, R12               // wrote
+	XORQ    R8, R8                 // carry
+
+oct512loop:
+	LEAQ    66(R11), AX
+	CMPQ    AX, CX
+	JA      oct512done
+	LEAQ    64(R12), AX
+	CMPQ    AX, R10
+	JA      oct512done
+	VMOVDQU64 (SI)(R11*1), Z0
+	VPCMPEQB Z0, Z8, K1            // '%', before plus (which may be '%') becomes ' '
+	VPCMPEQB Z0, Z15, K2           // plus
+	VMOVDQU8 Z11, K2, Z0           // plus becomes ' '
+	KMOVQ   K1, AX
+	MOVQ    AX, BX
+	ORQ     R8, BX
+	JNZ     oct512escapes
+	VMOVDQU64 Z0, (DI)(R12*1)
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	JMP     oct512loop
+
+oct512escapes:
+	VMOVDQU64 1(SI)(R11*1), Z2     // the first digit after each byte
+	VMOVDQU64 2(SI)(R11*1), Z3     // the second
+	VPERMB  Z17, Z2, Z4            // H: the value of the first digit
+	VPERMB  Z18, Z2, Z6
+	VPCMPEQB Z2, Z6, K3            // the first is a hex digit
+	VPERMB  Z17, Z3, Z5            // L: the value of the second digit
+	VPERMB  Z18, Z3, Z7
+	VPCMPEQB Z3, Z7, K5            // the second is a hex digit
+	KANDQ   K3, K5, K3
+	KMOVQ   K3, BX
+	NOTQ    BX
+	ANDQ    AX, BX
+	JNZ     oct512done             // a '%' without two hex digits after it
+	VPSLLW  $4, Z4, Z4             // every value is below 16: the shift carries nothing into the next byte
+	VPORD   Z5, Z4, Z4             // H<<4 | L
+	VMOVDQU8 Z4, K1, Z0            // each '%' becomes its octet
+	LEAQ    (AX)(AX*1), BX
+	LEAQ    (BX)(BX*1), R13
+	ORQ     R13, BX
+	ORQ     R8, BX
+	NOTQ    BX                     // the bytes kept: not the 2 after a '%'
+	MOVQ    AX, R8
+	SHRQ    $62, R8
+	SHRQ    $63, AX
+	ORQ     AX, R8                 // the carry into the next block
+	ADDQ    $64, R11
+	KMOVQ   BX, K7
+	VPCOMPRESSB.Z Z0, K7, Z1
+	VMOVDQU64 Z1, (DI)(R12*1)
+	POPCNTQ BX, BX
+	ADDQ    BX, R12
+	JMP     oct512loop
+
+oct512done:
+	VZEROUPPER
+	POPCNTQ R8, R8                 // the digits of the last escape taken
+	ADDQ    R8, R11
+	MOVQ    R11, used+48(FP)
+	MOVQ    R12, wrote+56(FP)
+	RET
+
+// func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, keep *[64]byte, plus uint64, k *encodeOctetConsts) (used, wrote int)
+//
+// The octet encoders' step (appendPctEncode) over blocks of 64 bytes of
+// src while at least 64 are left and room has 208 bytes more than written.
+// An octet c is kept when bit c&7 of byte c>>3 of the set's bitmap is set:
+// keep holds the bitmap twice, so that one VPERMB reads its byte, and a
+// second reads 1<<(c&7) (bitSel). When plus is all ones, space is kept as
+// '+'. Each group of 16 octets becomes 16 tuples '%', H, L, c (VPERMI2B
+// from the hex digits of the high and low nibbles, into an index vector
+// that holds '%' where it writes nothing, then VPERMB of the octets), of
+// which VPCOMPRESSB keeps '%', H, L for an octet to escape and c for one
+// to keep: the mask compares the octet's byte of VPMOVM2B of the kept mask,
+// at the 4 bytes of its tuple (VPERMB by eidx), with kept, which is 0 at
+// '%', H, L and 0xFF at c.
+TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-72
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), CX
+	MOVQ    keep+32(FP), AX
+	VMOVDQU64 (AX), Z8             // the set's bitmap, twice
+	MOVQ    plus+40(FP), AX
+	KMOVQ   AX, K6                 // space becomes '+'
+	MOVQ    k+48(FP), DX
+	VMOVDQU64 0(DX), Z9            // bitSel
+	VMOVDQU64 64(DX), Z10          // hex
+	VPBROADCASTB 128(DX), Z11      // ' '
+	VPBROADCASTB 129(DX), Z12      // '+'
+	VMOVDQU64 192(DX), Z16         // idx, group 0
+	VMOVDQU64 256(DX), Z17
+	VMOVDQU64 320(DX), Z18
+	VMOVDQU64 384(DX), Z19
+	VMOVDQU64 448(DX), Z20         // cidx, group 0
+	VMOVDQU64 512(DX), Z21
+	VMOVDQU64 576(DX), Z22
+	VMOVDQU64 640(DX), Z23
+	MOVQ    $0x6666666666666666, AX
+	KMOVQ   AX, K2                 // H and L of each tuple
+	MOVQ    $0x8888888888888888, AX
+	KMOVQ   AX, K3                 // c of each tuple
+	VMOVDQU64 704(DX), Z24         // eidx, group 0
+	VMOVDQU64 768(DX), Z25
+	VMOVDQU64 832(DX), Z26
+	VMOVDQU64 896(DX), Z27
+	VMOVDQU64 960(DX), Z28         // kept
+	XORQ    R11, R11               // used
+	XORQ    R12, R12               // wrote
+
+enc512loop:
+	LEAQ    64(R11), AX
+	CMPQ    AX, CX
+	JA      enc512done
+	LEAQ    208(R12), AX
+	CMPQ    AX, R10
+	JA      enc512done
+	VMOVDQU64 (SI)(R11*1), Z0
+	VPSRLW  $3, Z0, Z1
+	VPERMB  Z8, Z1, Z2             // byte c>>3 of the bitmap
+	VPERMB  Z9, Z0, Z3             // 1<<(c&7)
+	VPTESTMB Z2, Z3, K1            // kept
+	VPCMPEQB Z0, Z11, K4
+	KANDQ   K4, K6, K4
+	KORQ    K1, K4, K1
+	VMOVDQU8 Z12, K4, Z0           // space becomes '+'
+	KMOVQ   K1, AX
+	NOTQ    AX                     // the octets to escape
+	TESTQ   AX, AX
+	JNZ     enc512escapes
+	VMOVDQU64 Z0, (DI)(R12*1)
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	JMP     enc512loop
+
+enc512escapes:
+	VPERMB  Z10, Z0, Z5            // L: the hex digit of c&15
+	VPSRLW  $4, Z0, Z1
+	VPERMB  Z10, Z1, Z4            // H: the hex digit of c>>4
+
+#define ENCGROUP(idx, cidx, eidx) \
+	VMOVDQA64 idx, Z6; \
+	VPERMI2B Z5, Z4, K2, Z6; \
+	VPERMB  Z0, cidx, K3, Z6; \
+	VPERMB  Z29, eidx, Z7; \
+	VPCMPEQB Z28, Z7, K5; \
+	VPCOMPRESSB.Z Z6, K5, Z7; \
+	VMOVDQU64 Z7, (DI)(R12*1); \
+	KMOVQ   K5, R9; \
+	POPCNTQ R9, R9; \
+	ADDQ    R9, R12
+
+	VPMOVM2B K1, Z29               // 0xFF for an octet kept, 0 for one to escape
+	ENCGROUP(Z16, Z20, Z24)
+	ENCGROUP(Z17, Z21, Z25)
+	ENCGROUP(Z18, Z22, Z26)
+	ENCGROUP(Z19, Z23, Z27)
+	ADDQ    $64, R11
+	JMP     enc512loop
+
+enc512done:
+	VZEROUPPER
+	MOVQ    R11, used+56(FP)
+	MOVQ    R12, wrote+64(FP)
+	RET

@@ -430,3 +430,96 @@ func TestDecodeConstsLayout(t *testing.T) {
 		t.Errorf("encodeConsts.escape at %d, the assembly reads it at 320", o)
 	}
 }
+
+// TestDecodeOctetsPaths runs the octet decode's boundary test on each path:
+// AVX-512 where the CPU has it, AVX2 alone, and the plain loops.
+func TestDecodeOctetsPaths(t *testing.T) {
+	defer func(a, b bool) { useDecodeOctets, useDecodeOctets512 = a, b }(useDecodeOctets, useDecodeOctets512)
+	for _, p := range []struct {
+		name      string
+		vec, v512 bool
+	}{{"avx512", useAVX2, useAVX512}, {"avx2", useAVX2, false}, {"plain", false, false}} {
+		useDecodeOctets, useDecodeOctets512 = p.vec, p.v512
+		t.Run(p.name, testOctetDecodeBoundaries)
+	}
+}
+
+// TestOctetDecodeConstsLayout checks the offsets of octetDecodeConsts that
+// scan_amd64.s uses.
+func TestOctetDecodeConstsLayout(t *testing.T) {
+	var k octetDecodeConsts
+	for _, f := range []struct {
+		name     string
+		got, off uintptr
+	}{
+		{"zero", unsafe.Offsetof(k.zero), 32}, {"nine", unsafe.Offsetof(k.nine), 64},
+		{"space", unsafe.Offsetof(k.space), 96}, {"a", unsafe.Offsetof(k.a), 128},
+		{"five", unsafe.Offsetof(k.five), 160}, {"ten", unsafe.Offsetof(k.ten), 192},
+		{"low", unsafe.Offsetof(k.low), 224}, {"shufLo", unsafe.Offsetof(k.shufLo), 256},
+		{"shufHi", unsafe.Offsetof(k.shufHi), 4352}, {"hexValue", unsafe.Offsetof(k.hexValue), 8448},
+		{"hexChar", unsafe.Offsetof(k.hexChar), 8512},
+	} {
+		if f.got != f.off {
+			t.Errorf("octetDecodeConsts.%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
+		}
+	}
+}
+
+// TestEncodeOctetsMatchesGeneric checks the vector octet encode
+// (encodeOctets, through appendPctEncode and pctEncodeString) against
+// encodeShort, the octet-by-octet path, for random sets with members of
+// every kind and for the named ones, with space as '+' and not, on inputs
+// of every length up to 300 bytes (across the 16-octet groups and 64-byte
+// blocks and the padded tail), with a dst of every spare room.
+func TestEncodeOctetsMatchesGeneric(t *testing.T) {
+	r := rand.New(rand.NewPCG(40, 2))
+	sets := []Set{{}, URIUnescaped, EncodeURIUnescaped, SetRange(0, 0xFF), SetOf(" "), SetOf("\x00")}
+	for range 20 {
+		sets = append(sets, Set{bits: [4]uint64{r.Uint64(), r.Uint64(), r.Uint64() & r.Uint64(), r.Uint64() >> 1}})
+	}
+	text := []byte("/files/my document.pdf?name=Tom&Jerry&q=100% あ é~\x00\xff+")
+	for n := 0; n <= 300; n++ {
+		src := make([]byte, n)
+		for i := range src {
+			if r.IntN(3) == 0 {
+				src[i] = byte(r.Uint32())
+			} else {
+				src[i] = text[(i+n)%len(text)]
+			}
+		}
+		k := sets[n%len(sets)]
+		for _, plus := range []bool{false, true} {
+			kk := formKeep(k, plus)
+			want := string(encodeShort(nil, src, &kk, plus))
+			if got := pctEncodeString(string(src), k, plus); got != want {
+				t.Fatalf("pctEncodeString(%q, %v, plus %v) = %q, want %q", src, k, plus, got, want)
+			}
+			for _, spare := range []int{0, 1, 100, len(want), 3 * n, 3*n + 300} {
+				dst := make([]byte, 5, 5+spare)
+				copy(dst, "head:")
+				if got := appendPctEncode(dst, src, k, plus); string(got) != "head:"+want {
+					t.Fatalf("appendPctEncode(%q, %v, plus %v) with %d spare = %q, want %q", src, k, plus, spare, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestEncodeOctetConstsLayout checks the offsets of encodeOctetConsts that
+// scan_amd64.s uses.
+func TestEncodeOctetConstsLayout(t *testing.T) {
+	var k encodeOctetConsts
+	for _, f := range []struct {
+		name     string
+		got, off uintptr
+	}{
+		{"hex", unsafe.Offsetof(k.hex), 64}, {"space", unsafe.Offsetof(k.space), 128},
+		{"plus", unsafe.Offsetof(k.plus), 129}, {"idx", unsafe.Offsetof(k.idx), 192},
+		{"cidx", unsafe.Offsetof(k.cidx), 448}, {"eidx", unsafe.Offsetof(k.eidx), 704},
+		{"kept", unsafe.Offsetof(k.kept), 960},
+	} {
+		if f.got != f.off {
+			t.Errorf("encodeOctetConsts.%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
+		}
+	}
+}
