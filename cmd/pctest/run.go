@@ -318,6 +318,10 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		opts = append(opts, conformance.KnownDeviations(nil))
 	}
 	c := &counted{Implementation: im}
+	var run conformance.Implementation = c
+	if im.Testee != nil {
+		run = countedBatch{c, im.Testee}
+	}
 	var stop func()
 	if progress != nil {
 		// How many vectors the options select: the count of a run that
@@ -333,7 +337,7 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		}
 		stop = watchRun(progress, c, count, rep.Start, stats)
 	}
-	results, err := conformance.Results(ctx, c, opts...)
+	results, err := conformance.Results(ctx, run, opts...)
 	if stop != nil {
 		stop()
 	}
