@@ -368,11 +368,13 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		}
 	}
 	rep.Vectors = len(results)
-	for _, r := range results {
-		if interrupted && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, testee.ErrClosed)) {
-			continue
-		}
-		rep.Results = append(rep.Results, r)
+	if interrupted {
+		results = slices.DeleteFunc(results, func(r report.Result) bool {
+			return errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, testee.ErrClosed)
+		})
+	}
+	if len(results) > 0 {
+		rep.Results = results // nil when there are none, as the reports expect
 	}
 	rep.Partial = interrupted
 	return rep, nil
