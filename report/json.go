@@ -348,19 +348,17 @@ func (r *Run) WriteJSON(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.Write(head.Bytes()[:i])
 	bw.WriteString("\n  \"results\": [\n    ")
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("    ", "  ")
+	var buf []byte
 	for k := range r.Results {
 		if k > 0 {
 			bw.WriteString(",\n    ")
 		}
-		buf.Reset()
-		if err := enc.Encode(r.record(k)); err != nil {
-			return err
+		rec := r.record(k)
+		var err error
+		if buf, err = appendRecordJSON(buf[:0], &rec); err != nil {
+			return fmt.Errorf("json: error calling MarshalText for type report.Outcome: %w", err)
 		}
-		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		bw.Write(buf)
 	}
 	bw.WriteString("\n  ]")
 	bw.Write(head.Bytes()[i+len(emptyResults):])

@@ -2,6 +2,9 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/pctest/pctest/vectors"
@@ -38,4 +41,69 @@ func TestWriteJSONStreamsAsReport(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+}
+
+// TestAppendRecordJSON checks that appendRecordJSON writes what
+// encoding/json writes for a record, byte for byte: for every vector of
+// the suite failed with the next vector's answer (and with an error, and
+// as passed), in a run with a testee to rerun, and for records whose
+// strings hold what encoding/json escapes.
+func TestAppendRecordJSON(t *testing.T) {
+	all, err := vectors.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Run{Impl: "t", Argv: []string{"./testee", "-x", "it's"}, CommandLine: []string{"pctest", "run", "--", "./testee"}, Vectors: len(all)}
+	outcomes := []Outcome{Failed, Passed, ExpectedFailure, UnexpectedPass, Skipped, Differs, Agrees}
+	for i, v := range all {
+		res := Result{Vector: v, Outcome: outcomes[i%len(outcomes)], Got: all[(i+1)%len(all)].Expect, Reason: "why: " + v.ID}
+		if i%5 == 0 {
+			res.Err = errors.New("crash: \x01\u2028<&>\"\\\n\t\xff é")
+		}
+		r.Results = append(r.Results, res)
+	}
+	var want, got bytes.Buffer
+	if err := r.Report().Write(&want); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteJSON(&got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("WriteJSON and Report().Write differ on the suite's vectors: %s", firstDiff(got.Bytes(), want.Bytes()))
+	}
+
+	strs := []string{"", "a", "\x00\x01\x1f\x7f", "\b\f\n\r\t", `"\`, "<>&", "\u2028\u2029", "\xff\xfe", "é\U0001F600", "a\xc3", "\u00a0\ufeff"}
+	in := Text{'a', 0xD800, '"'}
+	for _, s := range strs {
+		rec := Record{ID: s, Op: vectors.Op(s), Level: s, Ref: s, File: s, Line: len(s), Status: Failed, In: &in,
+			Args: map[string]string{s + "k": s, "b": s}, Expected: &Response{Error: s, Message: s, Unsupported: s == ""},
+			Got: &Response{OutHex: &Hex{0, 0xff}}, Error: s, Why: s, RequestLine: s, Rerun: s}
+		for _, rec := range []Record{rec, {ID: s, Status: Passed}, {Status: Skipped, InHex: &Hex{}, Expected: &Response{}, Got: &Response{Out: &Text{}}}} {
+			var want bytes.Buffer
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("    ", "  ")
+			if err := enc.Encode(&rec); err != nil {
+				t.Fatal(err)
+			}
+			got, err := appendRecordJSON(nil, &rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := bytes.TrimSuffix(want.Bytes(), []byte("\n")); !bytes.Equal(got, w) {
+				t.Errorf("%q: appendRecordJSON wrote\n%s\nencoding/json wrote\n%s", s, got, w)
+			}
+		}
+	}
+}
+
+// firstDiff describes where a and b first differ.
+func firstDiff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-200)
+	return fmt.Sprintf("at byte %d of %d and %d:\n%s\n---\n%s", i, len(a), len(b), a[lo:min(len(a), i+100)], b[lo:min(len(b), i+100)])
 }
