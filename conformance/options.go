@@ -255,25 +255,30 @@ func (c *config) opSelected(op vectors.Op) bool {
 	return ok && slices.Contains(c.areas, o.Area)
 }
 
-// selection returns the vectors of all that the options select, in order.
+// selection returns the vectors of all that the options select, in order:
+// all itself when they select every vector.
 func (c *config) selection(all []vectors.Vector) []vectors.Vector {
+	if len(c.ops) == 0 && len(c.areas) == 0 && len(c.match) == 0 && len(c.skip) == 0 && len(c.levels) == 0 {
+		return all
+	}
+	keep := make([]bool, len(all))
 	n := 0
-	for _, v := range all {
-		if c.selected(v) {
+	for i := range all {
+		if keep[i] = c.selected(&all[i]); keep[i] {
 			n++
 		}
 	}
 	sel := make([]vectors.Vector, 0, n)
-	for _, v := range all {
-		if c.selected(v) {
-			sel = append(sel, v)
+	for i := range all {
+		if keep[i] {
+			sel = append(sel, all[i])
 		}
 	}
 	return sel
 }
 
 // selected reports whether the options select v.
-func (c *config) selected(v vectors.Vector) bool {
+func (c *config) selected(v *vectors.Vector) bool {
 	if !c.opSelected(v.Op) {
 		return false
 	}
