@@ -43,14 +43,7 @@ func appendRecordJSON(b []byte, rec *Record) ([]byte, error) {
 	}
 	o.key("status")
 	o.b = appendJSONString(o.b, string(status))
-	if rec.In != nil {
-		o.key("in")
-		o.b = vectors.AppendJSONText(o.b, *rec.In)
-	}
-	if rec.InHex != nil {
-		o.key("in_hex")
-		o.b = appendHex(o.b, *rec.InHex)
-	}
+	o.textOrHex("in", rec.In, "in_hex", rec.InHex)
 	if len(rec.Args) > 0 {
 		o.key("args")
 		args := jsonObject{b: append(o.b, '{'), indent: responseIndent}
@@ -78,14 +71,7 @@ func appendResponseJSON(b []byte, r *Response) []byte {
 		return append(b, "null"...)
 	}
 	o := jsonObject{b: append(b, '{'), indent: responseIndent}
-	if r.Out != nil {
-		o.key("out")
-		o.b = vectors.AppendJSONText(o.b, *r.Out)
-	}
-	if r.OutHex != nil {
-		o.key("out_hex")
-		o.b = appendHex(o.b, *r.OutHex)
-	}
+	o.textOrHex("out", r.Out, "out_hex", r.OutHex)
 	o.strOmit("error", r.Error)
 	o.strOmit("message", r.Message)
 	if r.Unsupported {
@@ -95,11 +81,18 @@ func appendResponseJSON(b []byte, r *Response) []byte {
 	return o.end(recordIndent)
 }
 
-// appendHex appends h as Hex's MarshalText writes it, a JSON string.
-func appendHex(b []byte, h Hex) []byte {
-	b = append(b, '"')
-	b = hex.AppendEncode(b, h)
-	return append(b, '"')
+// textOrHex writes the members k: text and hexKey: octets, each unless
+// nil (omitempty): text as Text's MarshalJSON writes it, octets as Hex's
+// MarshalText does.
+func (o *jsonObject) textOrHex(k string, text *Text, hexKey string, octets *Hex) {
+	if text != nil {
+		o.key(k)
+		o.b = vectors.AppendJSONText(o.b, *text)
+	}
+	if octets != nil {
+		o.key(hexKey)
+		o.b = append(hex.AppendEncode(append(o.b, '"'), *octets), '"')
+	}
 }
 
 // A jsonObject is an indented JSON object being written, its '{' written:

@@ -27,17 +27,11 @@ func TestWriteJSONStreamsAsReport(t *testing.T) {
 	one.Results = one.Results[:1]
 	one.Argv = nil
 	for name, r := range map[string]*Run{"sample": htmlRunSample(), "html and stderr": withHTML, "no results": empty, "one result": one} {
-		var want, got bytes.Buffer
-		if err := r.Report().Write(&want); err != nil {
-			t.Fatal(err)
+		got, want := bothJSON(t, r)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: WriteJSON wrote\n%s\nReport().Write wrote\n%s", name, got, want)
 		}
-		if err := r.WriteJSON(&got); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
-			t.Errorf("%s: WriteJSON wrote\n%s\nReport().Write wrote\n%s", name, got.Bytes(), want.Bytes())
-		}
-		if _, err := ReadRunReport(&got); err != nil {
+		if _, err := ReadRunReport(bytes.NewReader(got)); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -62,15 +56,8 @@ func TestAppendRecordJSON(t *testing.T) {
 		}
 		r.Results = append(r.Results, res)
 	}
-	var want, got bytes.Buffer
-	if err := r.Report().Write(&want); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.WriteJSON(&got); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), want.Bytes()) {
-		t.Errorf("WriteJSON and Report().Write differ on the suite's vectors: %s", firstDiff(got.Bytes(), want.Bytes()))
+	if got, want := bothJSON(t, r); !bytes.Equal(got, want) {
+		t.Errorf("WriteJSON and Report().Write differ on the suite's vectors: %s", firstDiff(got, want))
 	}
 
 	strs := []string{"", "a", "\x00\x01\x1f\x7f", "\b\f\n\r\t", `"\`, "<>&", "\u2028\u2029", "\xff\xfe", "é\U0001F600", "a\xc3", "\u00a0\ufeff"}
@@ -106,4 +93,17 @@ func firstDiff(a, b []byte) string {
 	}
 	lo := max(0, i-200)
 	return fmt.Sprintf("at byte %d of %d and %d:\n%s\n---\n%s", i, len(a), len(b), a[lo:min(len(a), i+100)], b[lo:min(len(b), i+100)])
+}
+
+// bothJSON returns what r.WriteJSON and r.Report().Write write.
+func bothJSON(t *testing.T, r *Run) (got, want []byte) {
+	t.Helper()
+	var g, w bytes.Buffer
+	if err := r.WriteJSON(&g); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Report().Write(&w); err != nil {
+		t.Fatal(err)
+	}
+	return g.Bytes(), w.Bytes()
 }
