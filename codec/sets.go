@@ -10,9 +10,6 @@ var (
 	alpha = SetRange('A', 'Z').Union(SetRange('a', 'z'))
 	digit = SetRange('0', '9')
 	alnum = alpha.Union(digit)
-	// hexDigit is HEXDIG of RFC 3986 §2.1 (RFC 2234 with both cases, as
-	// §2.1 allows): 0-9, A-F and a-f.
-	hexDigit = digit.Union(SetRange('A', 'F')).Union(SetRange('a', 'f'))
 )
 
 // The sets of RFC 3986 §2 and the component sets of §3. Each is an encode set:

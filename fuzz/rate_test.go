@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -67,7 +66,7 @@ func TestFuzzRate(t *testing.T) {
 	bin := os.Getenv("PCTEST_BIN")
 	if bin == "" {
 		bin = filepath.Join(dir, "pctest")
-		out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../cmd/pctest").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", bin, "../cmd/pctest").CombinedOutput()
 		if err != nil {
 			t.Fatalf("go build ../cmd/pctest: %v\n%s", err, out)
 		}

@@ -2,7 +2,6 @@ package spec
 
 import (
 	"sort"
-	"strings"
 )
 
 // This file transcribes the character sets of the specs, as keep sets: the
@@ -245,15 +244,4 @@ func SetNames() []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-// SetString describes s for notes: printable members as they are.
-func SetString(s Set) string {
-	var b strings.Builder
-	for c := 0x21; c < 0x7f; c++ {
-		if s[c] {
-			b.WriteByte(byte(c))
-		}
-	}
-	return b.String()
 }
