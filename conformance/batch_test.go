@@ -107,3 +107,37 @@ func TestRunBatchesCanceled(t *testing.T) {
 		}
 	}
 }
+
+// unconfirmed is an error as testee.UnconfirmedError is: a request in
+// flight at an incident, not yet sent again alone.
+type unconfirmed struct{}
+
+func (unconfirmed) Error() string            { return "unconfirmed" }
+func (unconfirmed) UnconfirmedIncident() any { return 1 }
+
+// cancelingBatch cancels the run during its batch and leaves its
+// requests unconfirmed, as testee.Process does when ctx ends while they
+// wait to be sent again after an incident.
+type cancelingBatch struct {
+	Implementation
+	cancel context.CancelFunc
+}
+
+func (b cancelingBatch) DoBatch(_ context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) {
+	b.cancel()
+	for i := range reqs {
+		errs[i] = unconfirmed{}
+	}
+}
+
+// TestRunBatchUnconfirmedCanceled checks that a request a canceled run
+// leaves unconfirmed gets ctx's error, as Do gives it.
+func TestRunBatchUnconfirmedCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	results, _ := Results(ctx, cancelingBatch{Reference(), cancel}, Vectors(tinyCorpus()))
+	for _, r := range results {
+		if !errors.Is(r.Err, context.Canceled) {
+			t.Errorf("%s: err %v, want context.Canceled", r.Vector.ID, r.Err)
+		}
+	}
+}
