@@ -113,7 +113,9 @@ func Level(levels ...string) Option {
 
 // Parallel sets how many requests are in flight at once: [Results] and
 // [Check] and [Run] call the implementation's Do from n goroutines (a
-// subprocess adapter pipelines them). The default is
+// subprocess adapter pipelines them), or send an implementation with a
+// DoBatch method (testee.Process) batches of up to 64 requests, n
+// requests in all at once. The default is
 // runtime.GOMAXPROCS(0). n < 1 means 1.
 func Parallel(n int) Option {
 	return Option{"Parallel", func(c *config) {

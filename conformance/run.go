@@ -18,7 +18,10 @@ import (
 
 // Results runs the vectors that opts select against impl and returns one
 // Result per vector, in corpus order. It calls impl.Do from up to Parallel
-// goroutines at once. A failure that a known deviation of impl.Name()
+// goroutines at once; an impl that also has the method
+// DoBatch(ctx, reqs, resps, errs), as testee.Process does (see
+// fuzz.Batcher), gets the vectors in batches through it instead, Parallel
+// requests in flight, with the same results. A failure that a known deviation of impl.Name()
 // covers is an ExpectedFailure, and so is one on the expected-failures
 // list; a listed vector that passes is an UnexpectedPass.
 //
