@@ -113,7 +113,9 @@ func Level(levels ...string) Option {
 
 // Parallel sets how many requests are in flight at once: [Results] and
 // [Check] and [Run] call the implementation's Do from n goroutines (a
-// subprocess adapter pipelines them). The default is
+// subprocess adapter pipelines them), or send an implementation with a
+// DoBatch method (testee.Process) batches of up to 64 requests, n
+// requests in all at once. The default is
 // runtime.GOMAXPROCS(0). n < 1 means 1.
 func Parallel(n int) Option {
 	return Option{"Parallel", func(c *config) {
@@ -255,25 +257,30 @@ func (c *config) opSelected(op vectors.Op) bool {
 	return ok && slices.Contains(c.areas, o.Area)
 }
 
-// selection returns the vectors of all that the options select, in order.
+// selection returns the vectors of all that the options select, in order:
+// all itself when they select every vector.
 func (c *config) selection(all []vectors.Vector) []vectors.Vector {
+	if len(c.ops) == 0 && len(c.areas) == 0 && len(c.match) == 0 && len(c.skip) == 0 && len(c.levels) == 0 {
+		return all
+	}
+	keep := make([]bool, len(all))
 	n := 0
-	for _, v := range all {
-		if c.selected(v) {
+	for i := range all {
+		if keep[i] = c.selected(&all[i]); keep[i] {
 			n++
 		}
 	}
 	sel := make([]vectors.Vector, 0, n)
-	for _, v := range all {
-		if c.selected(v) {
-			sel = append(sel, v)
+	for i := range all {
+		if keep[i] {
+			sel = append(sel, all[i])
 		}
 	}
 	return sel
 }
 
 // selected reports whether the options select v.
-func (c *config) selected(v vectors.Vector) bool {
+func (c *config) selected(v *vectors.Vector) bool {
 	if !c.opSelected(v.Op) {
 		return false
 	}

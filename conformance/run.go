@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/pctest/pctest/report"
@@ -17,7 +18,10 @@ import (
 
 // Results runs the vectors that opts select against impl and returns one
 // Result per vector, in corpus order. It calls impl.Do from up to Parallel
-// goroutines at once. A failure that a known deviation of impl.Name()
+// goroutines at once; an impl that also has the method
+// DoBatch(ctx, reqs, resps, errs), as testee.Process does (see
+// fuzz.Batcher), gets the vectors in batches through it instead, Parallel
+// requests in flight, with the same results. A failure that a known deviation of impl.Name()
 // covers is an ExpectedFailure, and so is one on the expected-failures
 // list; a listed vector that passes is an UnexpectedPass.
 //
@@ -53,9 +57,15 @@ func (c *config) results(ctx context.Context, impl Implementation) ([]report.Res
 }
 
 // runAll runs sel against impl from c.parallel goroutines and returns the
-// results in the order of sel.
+// results in the order of sel. An impl that takes its requests in batches
+// (a batchDoer, as testee.Process is) gets them in batches instead, from
+// as few goroutines as keep c.parallel requests in flight.
 func (c *config) runAll(ctx context.Context, impl Implementation, sel []vectors.Vector) []report.Result {
 	results := make([]report.Result, len(sel))
+	if b, ok := impl.(batchDoer); ok {
+		c.runBatches(ctx, impl, b, sel, results)
+		return results
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(c.parallel, len(sel)) {
@@ -75,6 +85,85 @@ func (c *config) runAll(ctx context.Context, impl Implementation, sel []vectors.
 	return results
 }
 
+// A batchDoer is an Implementation that answers requests sent together
+// faster than one at a time, as a subprocess adapter that pipelines them
+// does (testee.Process; fuzz.Batcher has the same method). DoBatch
+// answers reqs[i] in resps[i], or fails it with errs[i], waiting for all
+// of them; ctx bounds the wait.
+type batchDoer interface {
+	DoBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error)
+}
+
+// runBatch is how many vectors a batch sent to a batchDoer holds at most.
+const runBatch = 64
+
+// runBatches runs sel against b, impl's batch interface, into results:
+// batches of up to runBatch vectors, in corpus order, from enough
+// goroutines to keep c.parallel requests in flight. Each vector's result
+// is the one c.run would give it.
+func (c *config) runBatches(ctx context.Context, impl Implementation, b batchDoer, sel []vectors.Vector, results []report.Result) {
+	size := min(runBatch, c.parallel)
+	workers := min((c.parallel+size-1)/size, (len(sel)+size-1)/size)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			reqs := make([]vectors.Request, size)
+			resps := make([]vectors.Response, size)
+			errs := make([]error, size)
+			for {
+				lo := int(next.Add(int64(size))) - size
+				if lo >= len(sel) {
+					return
+				}
+				n := min(size, len(sel)-lo)
+				for k := range n {
+					reqs[k] = sel[lo+k].Request
+				}
+				doBatch(ctx, b, reqs[:n], resps[:n], errs[:n])
+				for k := range n {
+					results[lo+k] = c.judge(impl, sel[lo+k], resps[k], errs[k])
+				}
+				clear(reqs)
+				clear(resps)
+				clear(errs)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// doBatch calls b.DoBatch as do calls Do: a panic fails every request
+// of the batch, and none is sent once ctx is done. A request that Do
+// would have failed with ctx's error (one still waiting, when ctx ended,
+// to be sent again alone after an incident) gets ctx's error too.
+func doBatch(ctx context.Context, b batchDoer, reqs []vectors.Request, resps []vectors.Response, errs []error) {
+	if err := ctx.Err(); err != nil {
+		for k := range reqs {
+			resps[k], errs[k] = vectors.Response{}, err
+		}
+		return
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			stack := panicStack(debug.Stack())
+			for k, req := range reqs {
+				resps[k], errs[k] = vectors.Response{}, &AnswerError{Op: req.Op, Kind: "panic", Value: p, Stack: stack}
+			}
+		}
+	}()
+	b.DoBatch(ctx, reqs, resps, errs)
+	if err := ctx.Err(); err != nil {
+		for k, e := range errs {
+			if _, ok := e.(interface{ UnconfirmedIncident() any }); ok {
+				resps[k], errs[k] = vectors.Response{}, err
+			}
+		}
+	}
+}
+
 // run runs v against impl and applies the known deviations and the
 // expected-failures list.
 func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector) report.Result {
@@ -83,6 +172,12 @@ func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector)
 	if err == nil {
 		got, err = do(ctx, impl, v.Request)
 	}
+	return c.judge(impl, v, got, err)
+}
+
+// judge judges got, or err, impl's answer to v, and applies the known
+// deviations and the expected-failures list.
+func (c *config) judge(impl Implementation, v vectors.Vector, got vectors.Response, err error) report.Result {
 	r := evaluate(v, got, err)
 	if !c.judged(v) {
 		switch r.Outcome {
@@ -130,7 +225,7 @@ func do(ctx context.Context, impl Implementation, req vectors.Request) (resp vec
 
 // panicStack returns the implementation's part of stack, as debug.Stack
 // wrote it in do's deferred function: from the function that called panic
-// to the Do that do called, without the goroutine's header, debug.Stack,
+// to the Do that do called (or the DoBatch that doBatch called), without the goroutine's header, debug.Stack,
 // the deferred function, panic itself, and do and the runner below it.
 // Without those frames it returns the whole stack.
 func panicStack(stack []byte) string {
@@ -142,7 +237,7 @@ func panicStack(stack []byte) string {
 		}
 	}
 	for i, l := range lines {
-		if strings.HasPrefix(l, "github.com/pctest/pctest/conformance.do(") {
+		if strings.HasPrefix(l, "github.com/pctest/pctest/conformance.do(") || strings.HasPrefix(l, "github.com/pctest/pctest/conformance.doBatch(") {
 			lines = lines[:i]
 			break
 		}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -275,6 +277,15 @@ func recordOf(o *Result) Record {
 
 // Report returns the JSON report of the run.
 func (r *Run) Report() *RunReport {
+	j := r.reportHead()
+	for i := range r.Results {
+		j.Results = append(j.Results, r.record(i))
+	}
+	return j
+}
+
+// reportHead returns the JSON report of the run without its results.
+func (r *Run) reportHead() *RunReport {
 	t := SummaryOf(r.Results)
 	j := &RunReport{
 		RunInfo: RunInfo{
@@ -297,22 +308,62 @@ func (r *Run) Report() *RunReport {
 		inc := r.Incidents
 		j.Incidents = &inc
 	}
-	for i := range r.Results {
-		o := &r.Results[i]
-		rec := recordOf(o)
-		if reproducible(o.Outcome) {
-			rec.RequestLine, rec.Rerun = r.Repro.RequestLine(o.Vector.Request), r.rerun(o)
-		}
-		j.Results = append(j.Results, rec)
-	}
 	if h := r.UTF16HexHint(); h != "" {
 		j.Hints = []string{h}
 	}
 	return j
 }
 
-// WriteJSON writes the run's JSON report (report.schema.json).
-func (r *Run) WriteJSON(w io.Writer) error { return r.Report().Write(w) }
+// record returns the JSON record of the run's i-th result.
+func (r *Run) record(i int) Record {
+	o := &r.Results[i]
+	rec := recordOf(o)
+	if reproducible(o.Outcome) {
+		rec.RequestLine, rec.Rerun = r.Repro.RequestLine(o.Vector.Request), r.rerun(o)
+	}
+	return rec
+}
+
+// emptyResults is how writeJSON writes a RunReport's empty results: a
+// member of the top-level object, which alone has its keys indented by
+// two spaces on a line of their own.
+const emptyResults = "\n  \"results\": []"
+
+// WriteJSON writes the run's JSON report (report.schema.json), as
+// Report().Write would, but one result at a time: a full run's report
+// is megabytes, which it does not hold whole.
+func (r *Run) WriteJSON(w io.Writer) error {
+	var head bytes.Buffer
+	if err := writeJSON(&head, r.reportHead()); err != nil {
+		return err
+	}
+	i := bytes.Index(head.Bytes(), []byte(emptyResults))
+	if len(r.Results) == 0 || i < 0 {
+		if len(r.Results) > 0 {
+			return r.Report().Write(w) // not expected: writeJSON changed its layout
+		}
+		_, err := w.Write(head.Bytes())
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(head.Bytes()[:i])
+	bw.WriteString("\n  \"results\": [\n    ")
+	var buf []byte
+	for k := range r.Results {
+		if k > 0 {
+			bw.WriteString(",\n    ")
+		}
+		rec := r.record(k)
+		var err error
+		if buf, err = appendRecordJSON(buf[:0], &rec); err != nil {
+			return fmt.Errorf("json: error calling MarshalText for type report.Outcome: %w", err)
+		}
+		bw.Write(buf)
+	}
+	bw.WriteString("\n  ]")
+	bw.Write(head.Bytes()[i+len(emptyResults):])
+	return bw.Flush()
+}
 
 // Write writes j, indented, HTML characters as they are.
 func (j *RunReport) Write(w io.Writer) error { return writeJSON(w, j) }

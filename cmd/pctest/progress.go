@@ -91,6 +91,22 @@ func (c *counted) Do(ctx context.Context, req vectors.Request) (vectors.Response
 	return c.Implementation.Do(ctx, req)
 }
 
+// countedBatch is a counted implementation that takes its requests in
+// batches, as a testee does (conformance sends them so): it counts each
+// answer of a batch once the batch is answered.
+type countedBatch struct {
+	*counted
+	batch interface {
+		DoBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error)
+	}
+}
+
+// DoBatch answers reqs and counts the answers.
+func (c countedBatch) DoBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) {
+	defer c.n.Add(int64(len(reqs)))
+	c.batch.DoBatch(ctx, reqs, resps, errs)
+}
+
 // runProgressAfter is how long pctest run goes before it shows progress.
 var runProgressAfter = 2 * time.Second
 

@@ -318,6 +318,10 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		opts = append(opts, conformance.KnownDeviations(nil))
 	}
 	c := &counted{Implementation: im}
+	var run conformance.Implementation = c
+	if im.Testee != nil {
+		run = countedBatch{c, im.Testee}
+	}
 	var stop func()
 	if progress != nil {
 		// How many vectors the options select: the count of a run that
@@ -333,7 +337,7 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		}
 		stop = watchRun(progress, c, count, rep.Start, stats)
 	}
-	results, err := conformance.Results(ctx, c, opts...)
+	results, err := conformance.Results(ctx, run, opts...)
 	if stop != nil {
 		stop()
 	}
@@ -364,11 +368,13 @@ func runVectors(ctx context.Context, im *implementation, opts []conformance.Opti
 		}
 	}
 	rep.Vectors = len(results)
-	for _, r := range results {
-		if interrupted && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, testee.ErrClosed)) {
-			continue
-		}
-		rep.Results = append(rep.Results, r)
+	if interrupted {
+		results = slices.DeleteFunc(results, func(r report.Result) bool {
+			return errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, testee.ErrClosed)
+		})
+	}
+	if len(results) > 0 {
+		rep.Results = results // nil when there are none, as the reports expect
 	}
 	rep.Partial = interrupted
 	return rep, nil
