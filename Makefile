@@ -127,7 +127,7 @@ fuzz-bench:
 # example testee on its own, fed the same request lines from a file, timed
 # in turn RUNRATEROUNDS times in one run; prints both rates, the ratio and
 # pctest run's fixed start-up, wall clock and CPU (medians; see TestRunRate
-# in conformance/runrate_test.go). Then pctest fuzz -impl node the same way,
+# in fuzz/rate_test.go). Then pctest fuzz -impl node the same way,
 # fed the same generated requests, FUZZRATEROUNDS times; prints both rates
 # (medians) and the ratio (see TestFuzzRate in fuzz/rate_test.go). Not part
 # of test.
@@ -137,7 +137,7 @@ FUZZRATEROUNDS ?= 3
 
 .PHONY: fuzz-rate
 fuzz-rate:
-	PCTEST_RUN_RATE=$(RUNRATEROUNDS) $(GO) test -run '^TestRunRate$$' -count=1 -v -timeout 60m ./conformance/
+	PCTEST_RUN_RATE=$(RUNRATEROUNDS) $(GO) test -run '^TestRunRate$$' -count=1 -v -timeout 60m ./fuzz/
 	PCTEST_FUZZ_RATE=$(FUZZRATECASES) PCTEST_FUZZ_RATE_ROUNDS=$(FUZZRATEROUNDS) \
 		$(GO) test -run '^TestFuzzRate$$' -count=1 -v -timeout 60m ./fuzz/
 

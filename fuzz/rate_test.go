@@ -17,6 +17,7 @@ import (
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/internal/testenv"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
 	"github.com/pctest/pctest/vectors"
@@ -63,14 +64,7 @@ func TestFuzzRate(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	bin := os.Getenv("PCTEST_BIN")
-	if bin == "" {
-		bin = filepath.Join(dir, "pctest")
-		out, err := exec.Command("go", "build", "-o", bin, "../cmd/pctest").CombinedOutput()
-		if err != nil {
-			t.Fatalf("go build ../cmd/pctest: %v\n%s", err, out)
-		}
-	}
+	bin := pctestBin(t, dir)
 
 	file := filepath.Join(dir, "requests.jsonl")
 	size := writeFuzzRequests(t, file, seed, n)
@@ -79,7 +73,7 @@ func TestFuzzRate(t *testing.T) {
 	before := os.Getenv("PCTEST_BIN_BEFORE")
 	var standalone, harness, reported, old, oldReported, ratios, oldRatios []float64
 	for r := range rounds {
-		s := timeStandalone(t, node, script, file, n)
+		s := nodeRate(t, node, script, file, n)
 		h, rep := timeFuzz(t, bin, seed, n)
 		standalone, harness, reported = append(standalone, s), append(harness, h), append(reported, rep)
 		ratios = append(ratios, h/s)
@@ -87,7 +81,7 @@ func TestFuzzRate(t *testing.T) {
 			r+1, s, h, rep, 100*h/s)
 		if before != "" {
 			h, rep := timeFuzz(t, before, seed, n)
-			s2 := timeStandalone(t, node, script, file, n)
+			s2 := nodeRate(t, node, script, file, n)
 			standalone = append(standalone, s2)
 			old, oldReported = append(old, h), append(oldReported, rep)
 			oldRatios = append(oldRatios, h/s2)
@@ -103,6 +97,29 @@ func TestFuzzRate(t *testing.T) {
 		fmt.Printf("  before (%s):  %8.0f cases/s (its own report: %.0f/s), ratio %.0f%%\n", before, median(old), median(oldReported), 100*median(oldRatios))
 	}
 }
+
+// pctestBin returns $PCTEST_BIN, or a pctest built from ../cmd/pctest
+// into dir.
+func pctestBin(t *testing.T, dir string) string {
+	if bin := os.Getenv("PCTEST_BIN"); bin != "" {
+		return bin
+	}
+	bin := filepath.Join(dir, "pctest")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/pctest").CombinedOutput(); err != nil {
+		t.Fatalf("go build ../cmd/pctest: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// nodeRate is the lines per second the node testee answers from file,
+// checking that it answered n.
+func nodeRate(t *testing.T, node, script, file string, n int) float64 {
+	wall, _ := timeNodeOn(t, node, script, file, n)
+	return float64(n) / wall.Seconds()
+}
+
+// ms returns d in milliseconds.
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func envInt(t *testing.T, name string, def int) int {
 	s := os.Getenv(name)
@@ -179,9 +196,10 @@ func writeFuzzRequests(t *testing.T, file string, seed uint64, n int) int64 {
 	return size
 }
 
-// timeStandalone runs the node testee on the request file and returns the
-// lines it answered per second, checking that it answered n.
-func timeStandalone(t *testing.T, node, script, file string, n int) float64 {
+// timeNodeOn runs the node testee on the request file and returns how
+// long it took and the CPU time it used, checking that it answered n
+// lines.
+func timeNodeOn(t *testing.T, node, script, file string, n int) (wall, cpu time.Duration) {
 	in, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
@@ -217,7 +235,7 @@ func timeStandalone(t *testing.T, node, script, file string, n int) float64 {
 	if lines != n {
 		t.Fatalf("node answered %d lines of %d", lines, n)
 	}
-	return float64(n) / el.Seconds()
+	return el, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
 
 // timeFuzz runs pctest fuzz -impl node for n cases and returns its
@@ -241,4 +259,134 @@ func timeFuzz(t *testing.T, bin string, seed uint64, n int) (wall, reported floa
 		t.Fatalf("pctest fuzz: %d cases of %d, %d findings", rep.Summary.Cases, n, rep.Summary.Findings)
 	}
 	return float64(n) / el.Seconds(), float64(n) / rep.FuzzInfo.DurationSeconds
+}
+
+// TestRunRate measures `pctest run -impl node` on the full suite against
+// the node example testee answering the same requests from a file on its
+// own (its standalone ceiling), interleaved, in one run, and prints both
+// rates, their ratio, and pctest run's fixed start-up. It is what
+// `make fuzz-rate` runs before TestFuzzRate; it is skipped unless
+// PCTEST_RUN_RATE is set. The environment sets:
+//
+//	PCTEST_RUN_RATE     how many times each is timed (say 5)
+//	PCTEST_BIN          a built pctest (default: this toolchain's go build ./cmd/pctest)
+//	PCTEST_BIN_BEFORE   another pctest, say an older commit's, timed in
+//	                    the same rounds, for a before/after comparison
+//
+// The file holds the request lines pctest run sends, one per vector of
+// the suite, in corpus order. Both rates are wall-clock, from the start of
+// the command to its exit, node's start included in both. The start-up is
+// what pctest run selecting no vector (-run '^$' -allow-empty) takes
+// beyond node reading an empty input: pctest's own fixed cost (loading
+// the vectors, starting the testee, writing the report). On a loaded
+// machine the wall clock varies with the scheduler; the CPU times (user
+// and system, node's included in pctest's, as wait4 counts a reaped
+// child's) vary less, and are printed too.
+func TestRunRate(t *testing.T) {
+	rStr := os.Getenv("PCTEST_RUN_RATE")
+	if rStr == "" {
+		t.Skip("set PCTEST_RUN_RATE=ROUNDS (or run make fuzz-rate) to measure pctest run against node's standalone rate")
+	}
+	rounds, err := strconv.Atoi(rStr)
+	if err != nil || rounds < 1 {
+		t.Fatalf("PCTEST_RUN_RATE=%q: want a number of rounds", rStr)
+	}
+	testenv.Require(t, testenv.Command("node"))
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, err := filepath.Abs("../cmd/pctest/testees/node-builtin/testee.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	bin := pctestBin(t, dir)
+	file := filepath.Join(dir, "requests.jsonl")
+	n := writeRunRequests(t, file)
+	empty := filepath.Join(dir, "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	before := os.Getenv("PCTEST_BIN_BEFORE")
+	type timing struct{ rates, ratios, startups, cpu, cpuRatios, cpuStartups []float64 }
+	var standalone, standaloneCPU []float64
+	var ours, old timing
+	measure := func(tm *timing, bin, which string, r int) {
+		nodeWall, nodeCPU := timeNodeOn(t, node, script, file, n)
+		runWall, runCPU := timeRun(t, bin, n)
+		emptyWall, emptyCPU := timeRun(t, bin, 0)
+		nodeEmptyWall, nodeEmptyCPU := timeNodeOn(t, node, script, empty, 0)
+		s, h := float64(n)/nodeWall.Seconds(), float64(n)/runWall.Seconds()
+		su, cpuSu := emptyWall-nodeEmptyWall, emptyCPU-nodeEmptyCPU
+		standalone, standaloneCPU = append(standalone, s), append(standaloneCPU, ms(nodeCPU))
+		tm.rates, tm.ratios, tm.startups = append(tm.rates, h), append(tm.ratios, h/s), append(tm.startups, ms(su))
+		tm.cpu, tm.cpuRatios, tm.cpuStartups = append(tm.cpu, ms(runCPU)), append(tm.cpuRatios, nodeCPU.Seconds()/runCPU.Seconds()), append(tm.cpuStartups, ms(cpuSu))
+		t.Logf("round %d: node standalone %7.0f/s (cpu %4.0f ms)   pctest run%s %7.0f/s (cpu %4.0f ms)   ratio %3.0f%% (cpu %3.0f%%)   start-up %4.0f ms (cpu %4.0f ms)",
+			r+1, s, ms(nodeCPU), which, h, ms(runCPU), 100*h/s, 100*nodeCPU.Seconds()/runCPU.Seconds(), ms(su), ms(cpuSu))
+	}
+	for r := range rounds {
+		measure(&ours, bin, "", r)
+		if before != "" {
+			measure(&old, before, " (before)", r)
+		}
+	}
+	print := func(what string, tm timing) {
+		t.Logf("  %-32s %8.0f vectors/s, ratio %3.0f%%, start-up %4.0f ms; cpu %4.0f ms, ratio %3.0f%%, start-up %4.0f ms",
+			what, median(tm.rates), 100*median(tm.ratios), median(tm.startups),
+			median(tm.cpu), 100*median(tm.cpuRatios), median(tm.cpuStartups))
+	}
+	t.Logf("run-rate: %d vectors, %d rounds interleaved, medians (wall clock; cpu: user+system):", n, rounds)
+	t.Logf("  %-32s %8.0f vectors/s; cpu %4.0f ms", "node standalone (from a file):", median(standalone), median(standaloneCPU))
+	print("pctest run -impl node:", ours)
+	if before != "" {
+		print("before ("+before+"):", old)
+	}
+}
+
+// writeRunRequests writes the request line of each vector of the suite, as
+// pctest run sends them to the node example, to file, and returns how
+// many.
+func writeRunRequests(t *testing.T, file string) int {
+	all, err := vectors.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf []byte
+	for i, v := range all {
+		buf = append(testee.AppendRequestJSON(buf, int64(i+1), v.Request, false), '\n')
+	}
+	if err := os.WriteFile(file, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return len(all)
+}
+
+// timeRun runs pctest run -impl node -format json on the whole suite
+// (n vectors), or on none (n 0), and returns how long it took and the CPU
+// time it used, node's included, checking that the report holds n
+// results.
+func timeRun(t *testing.T, bin string, n int) (wall, cpu time.Duration) {
+	args := []string{"run", "-impl", "node", "-format", "json"}
+	if n == 0 {
+		args = append(args, "-run", "^$", "-allow-empty")
+	}
+	cmd := exec.Command(bin, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	el := time.Since(start)
+	if err != nil {
+		t.Fatalf("pctest %v: %v\n%s", args, err, stderr.Bytes())
+	}
+	rep, err := report.ReadRunReport(&stdout)
+	if err != nil {
+		t.Fatalf("pctest run -format json: %v", err)
+	}
+	if len(rep.Results) != n {
+		t.Fatalf("pctest run: %d results, want %d", len(rep.Results), n)
+	}
+	return el, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
