@@ -80,6 +80,7 @@ func TestRunProgress(t *testing.T) {
 		t.Errorf("a short run shows progress: %q", quiet.String())
 	}
 }
+
 // firstWrite records when something was first written.
 // firstWrite keeps the first write it gets and calls onFirst after it.
 type firstWrite struct {
