@@ -81,7 +81,6 @@ func TestRunProgress(t *testing.T) {
 	}
 }
 
-// firstWrite records when something was first written.
 // firstWrite keeps the first write it gets and calls onFirst after it.
 type firstWrite struct {
 	mu      sync.Mutex
