@@ -41,16 +41,19 @@ func Escape(s []uint16) string {
 // EscapeString is [Escape] on the UTF-16 form of the Go string s. Each byte
 // of s that is not part of a valid UTF-8 sequence is taken as U+FFFD, as a
 // for-range loop over s takes it. When every byte of s is in [EscapeKeep],
-// it returns s itself; otherwise it allocates once, the exact length (a
-// short valid s is escaped into a buffer on the stack and converted).
+// it returns s itself; otherwise a short s is escaped into a buffer on the
+// stack and converted, one allocation (and those of append's growth when
+// its invalid bytes outgrow the buffer), and a long s sized first and
+// escaped into one allocation of the exact length.
 func EscapeString(s string) string {
 	i := indexNotIn(s, &EscapeKeep)
 	if i == len(s) {
 		return s
 	}
-	if 3*len(s) <= encodeStackMax && utf8.ValidString(s) {
+	if 3*len(s) <= encodeStackMax {
 		// Valid UTF-8 escapes to at most three bytes a byte: escape into
-		// a buffer on the stack and convert once.
+		// a buffer on the stack and convert once. Invalid bytes, six
+		// bytes each, may outgrow it, into append's allocations.
 		var buf [encodeStackMax]byte
 		return string(appendEscapeString(buf[:0], s))
 	}
@@ -59,8 +62,7 @@ func EscapeString(s string) string {
 		if m := escapeByteTable.n[s[j]]; m != 0 {
 			n += int(m)
 			j++
-		} else if size := runeSizeAt(s, j); size > 0 {
-			r, _ := utf8.DecodeRuneInString(s[j:])
+		} else if r, size := runeAt(s, j); size > 0 {
 			n += escapedRuneLen(r)
 			j += size
 		} else {
@@ -89,12 +91,11 @@ func appendEscapeString(b []byte, s string) []byte {
 			binary.LittleEndian.PutUint64(buf[p:p+8], escapeByteTable.w[c])
 			k += int(m)
 			i++
-		} else if size := runeSizeAt(s, i); size == 0 { // U+FFFD: step 9
+		} else if r, size := runeAt(s, i); size == 0 { // U+FFFD: step 9
 			binary.LittleEndian.PutUint64(buf[p:p+8], escapeU(0xFFFD))
 			k += 6
 			i++
 		} else {
-			r, _ := utf8.DecodeRuneInString(s[i:])
 			i += size
 			switch {
 			case r < 0x100: // step 8 → 11

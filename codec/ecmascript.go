@@ -689,25 +689,34 @@ func encodeString(s string, keep *Set) string {
 	return encodeInvalidString(s, i, &t)
 }
 
-// runeSizeAt returns the length of the valid UTF-8 sequence that the
-// non-ASCII byte s[i] starts, or 0 when it starts none (a for-range loop
-// and utf8.DecodeRuneInString take that byte alone as U+FFFD). Most bytes
-// that start none are told by their value, without decoding.
-func runeSizeAt(s string, i int) int {
+// runeAt returns the rune that the valid UTF-8 sequence starting at the
+// non-ASCII byte s[i] encodes and its length, or a length of 0 when s[i]
+// starts none (a for-range loop and utf8.DecodeRuneInString take that byte
+// alone as U+FFFD). Most bytes that start none are told by their value and
+// the next byte's, and two- and three-byte sequences are decoded in line.
+func runeAt(s string, i int) (rune, int) {
 	c := s[i]
 	if c < 0xC2 || c > 0xF4 || i+1 >= len(s) || s[i+1]&0xC0 != 0x80 {
 		// A continuation byte, an overlong lead, a lead beyond U+10FFFF,
 		// or a lead without a continuation byte next: every valid second
 		// byte is one, whatever the lead.
-		return 0
+		return utf8.RuneError, 0
 	}
+	c1 := rune(s[i+1] & 0x3F)
 	if c < 0xE0 {
-		return 2
+		return rune(c&0x1F)<<6 | c1, 2
 	}
-	if _, size := utf8.DecodeRuneInString(s[i:]); size > 1 {
-		return size
+	if c < 0xF0 && i+2 < len(s) && s[i+2]&0xC0 == 0x80 {
+		// Valid unless overlong (below U+0800) or a surrogate.
+		if r := rune(c&0x0F)<<12 | c1<<6 | rune(s[i+2]&0x3F); r >= 0x800 && (r < surrHighMin || r > surrLowMax) {
+			return r, 3
+		}
+		return utf8.RuneError, 0
 	}
-	return 0
+	if r, size := utf8.DecodeRuneInString(s[i:]); size > 1 {
+		return r, size
+	}
+	return utf8.RuneError, 0
 }
 
 // byteEscapes says what the string encoders write for each byte of a Go
@@ -751,7 +760,7 @@ func encodeInvalidString(s string, i int, t *byteEscapes) string {
 		if m := t.n[s[j]]; m != 0 {
 			n += int(m)
 			j++
-		} else if size := runeSizeAt(s, j); size > 0 {
+		} else if _, size := runeAt(s, j); size > 0 {
 			n += 3 * size
 			j += size
 		} else {
@@ -771,7 +780,7 @@ func encodeInvalidString(s string, i int, t *byteEscapes) string {
 			buf[p+8] = 'D' // the ninth byte of "%EF%BF%BD"; else overwritten
 			k += int(m)
 			j++
-		} else if size := runeSizeAt(s, j); size > 0 {
+		} else if _, size := runeAt(s, j); size > 0 {
 			for _, o := range []byte(s[j : j+size]) { // at most 4: 12 bytes
 				binary.LittleEndian.PutUint32(buf[p:p+4], escapeTable[o])
 				p += 3
