@@ -239,8 +239,10 @@ func UnescapeString(s string) string {
 		if i < 0 {
 			i = len(s)
 		}
-		b = appendUTF8Lit(b, s[:i], valid)
-		s = s[i:]
+		if i > 0 {
+			b = appendUTF8Lit(b, s[:i], valid)
+			s = s[i:]
+		}
 		if len(s) == 0 {
 			break
 		}
@@ -249,6 +251,12 @@ func UnescapeString(s string) string {
 		case n == 0: // step 18: the '%' as it is
 			b = append(b, '%')
 			s = s[1:]
+		case v < utf8.RuneSelf:
+			b = append(b, byte(v))
+			s = s[n:]
+		case v >= 0x800 && !utf16.IsSurrogate(rune(v)): // three bytes, in line
+			b = append(b, 0xE0|byte(v>>12), 0x80|byte(v>>6)&0x3F, 0x80|byte(v)&0x3F)
+			s = s[n:]
 		case utf16.IsSurrogate(rune(v)):
 			r := utf8.RuneError
 			if w, m := unescapeAt(s[n:]); m == 6 && v < surrLowMin && w >= surrLowMin && w <= surrLowMax {
@@ -261,7 +269,11 @@ func UnescapeString(s string) string {
 			b = utf8.AppendRune(b, rune(v))
 			s = s[n:]
 		}
-		i = strings.IndexByte(s, '%')
+		if len(s) > 0 && s[0] == '%' {
+			i = 0 // escapes in a row: no search
+		} else {
+			i = strings.IndexByte(s, '%')
+		}
 	}
 	return unsafeString(b) // b is new and not kept
 }
