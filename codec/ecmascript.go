@@ -882,7 +882,7 @@ func decodeValidString(b []byte, s string, i int, keep *Set) ([]byte, error) {
 					}
 					oct[k] = h<<4 | l
 				}
-				if _, size := utf8.DecodeRune(oct[:n]); size == n {
+				if seqValid(&oct, n) {
 					b = append(b, oct[:n]...)
 					i += 3 * n
 					goto next
@@ -907,6 +907,24 @@ func decodeValidString(b []byte, s string, i int, keep *Set) ([]byte, error) {
 		b = append(b, s[i:i+j]...)
 		i += j
 	}
+}
+
+// seqValid reports whether the n octets oct, n being what utf8SeqLen says
+// of oct[0], are one valid UTF-8 sequence, as utf8.DecodeRune decides:
+// in line for two and three octets.
+func seqValid(oct *[4]byte, n int) bool {
+	switch n {
+	case 2:
+		return oct[0] >= 0xC2 && oct[1]&0xC0 == 0x80
+	case 3:
+		if oct[1]&0xC0 != 0x80 || oct[2]&0xC0 != 0x80 {
+			return false
+		}
+		r := rune(oct[0]&0x0F)<<12 | rune(oct[1]&0x3F)<<6 | rune(oct[2]&0x3F)
+		return r >= 0x800 && (r < surrHighMin || r > surrLowMax)
+	}
+	_, size := utf8.DecodeRune(oct[:n])
+	return size == n
 }
 
 // decodeEscapeWindow decodes the escape sequence at the '%' s[i] in the
