@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -40,61 +41,112 @@ func Escape(s []uint16) string {
 // EscapeString is [Escape] on the UTF-16 form of the Go string s. Each byte
 // of s that is not part of a valid UTF-8 sequence is taken as U+FFFD, as a
 // for-range loop over s takes it. When every byte of s is in [EscapeKeep],
-// it returns s itself; otherwise it allocates once, the exact length (a
-// short valid s is escaped into a buffer on the stack and converted).
+// it returns s itself; otherwise a short s is escaped into a buffer on the
+// stack and converted, one allocation (and those of append's growth when
+// its invalid bytes outgrow the buffer), and a long s sized first and
+// escaped into one allocation of the exact length.
 func EscapeString(s string) string {
 	i := indexNotIn(s, &EscapeKeep)
 	if i == len(s) {
 		return s
 	}
-	if 3*len(s) <= encodeStackMax && utf8.ValidString(s) {
+	if 3*len(s) <= encodeStackMax {
 		// Valid UTF-8 escapes to at most three bytes a byte: escape into
-		// a buffer on the stack and convert once.
+		// a buffer on the stack and convert once. Invalid bytes, six
+		// bytes each, may outgrow it, into append's allocations.
 		var buf [encodeStackMax]byte
 		return string(appendEscapeString(buf[:0], s))
 	}
 	n := i
 	for j := i; j < len(s); {
-		c := s[j]
-		if c < utf8.RuneSelf {
-			n += 1 + 2*int(^(EscapeKeep.bits[c>>6]>>(c&63))&1)
+		if m := escapeByteTable.n[s[j]]; m != 0 {
+			n += int(m)
 			j++
-			continue
+		} else if r, size := runeAt(s, j); size > 0 {
+			n += escapedRuneLen(r)
+			j += size
+		} else {
+			n += 6 // U+FFFD
+			j++
 		}
-		r, size := utf8.DecodeRuneInString(s[j:])
-		n += escapedRuneLen(r)
-		j += size
 	}
-	return unsafeString(appendEscapeString(make([]byte, 0, n), s)) // new and not kept
+	b := append(make([]byte, 0, n), s[:i]...)
+	return unsafeString(appendEscapeString(b, s[i:])) // new and not kept
 }
 
-// appendEscapeString appends escape of the UTF-16 form of s to b, a byte
-// at a time for ASCII and a rune at a time for the rest.
+// escapeBlock is the size of the buffer on the stack through which the
+// escape loops write: each iteration writes at most 12 bytes, as 8-byte
+// stores at masked indexes, and the buffer is flushed 16 bytes from its end.
+const escapeBlock, escapeMask = 1024, 1023
+
+// appendEscapeString appends escape of the UTF-16 form of s to b, each byte
+// not part of a valid UTF-8 sequence taken as U+FFFD.
 func appendEscapeString(b []byte, s string) []byte {
+	var buf [escapeBlock + 16]byte
+	k := 0
 	for i := 0; i < len(s); {
+		p := k & escapeMask
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if EscapeKeep.has(c) { // step 7 → 13
-				b = append(b, c)
-			} else { // step 8 → 11
-				b = append(b, '%', upperHex[c>>4], upperHex[c&15])
-			}
+		if m := escapeByteTable.n[c]; m != 0 { // steps 7 → 13, 8 → 11, 9
+			binary.LittleEndian.PutUint64(buf[p:p+8], escapeByteTable.w[c])
+			k += int(m)
 			i++
-			continue
+		} else if r, size := runeAt(s, i); size == 0 { // U+FFFD: step 9
+			binary.LittleEndian.PutUint64(buf[p:p+8], escapeU(0xFFFD))
+			k += 6
+			i++
+		} else {
+			i += size
+			switch {
+			case r < 0x100: // step 8 → 11
+				binary.LittleEndian.PutUint32(buf[p:p+4], escapeTable[r])
+				k += 3
+			case r < 0x10000: // step 9
+				binary.LittleEndian.PutUint64(buf[p:p+8], escapeU(uint16(r)))
+				k += 6
+			default: // step 9 for each unit of the pair
+				hi, lo := utf16.EncodeRune(r)
+				binary.LittleEndian.PutUint64(buf[p:p+8], escapeU(uint16(hi)))
+				binary.LittleEndian.PutUint64(buf[p+6:p+14], escapeU(uint16(lo)))
+				k += 12
+			}
 		}
-		r, size := utf8.DecodeRuneInString(s[i:]) // U+FFFD, 1 when invalid
-		i += size
-		switch {
-		case r < 0x100: // step 8 → 11
-			b = append(b, '%', upperHex[r>>4], upperHex[r&15])
-		case r < 0x10000: // step 9
-			b = append(b, '%', 'u', upperHex[r>>12], upperHex[r>>8&15], upperHex[r>>4&15], upperHex[r&15])
-		default: // step 9 for each unit of the pair
-			hi, lo := utf16.EncodeRune(r)
-			b = appendEscapeUnit(appendEscapeUnit(b, uint16(hi)), uint16(lo))
+		if k > escapeBlock-16 {
+			b = append(b, buf[:k]...)
+			k = 0
 		}
 	}
-	return b
+	return append(b, buf[:k]...)
+}
+
+// escapeUnitTable is what escape writes for each code unit below 256, as
+// an encTable: the unit itself for [EscapeKeep] (step 13), else "%XY"
+// (step 11).
+var escapeUnitTable = func() (t encTable) {
+	t.fill(&EscapeKeep, false)
+	return t
+}()
+
+// escapeByteTable is what appendEscapeString writes for each byte of a Go
+// string, U+FFFD's "%uFFFD" for a byte that is never valid UTF-8 there.
+var escapeByteTable = func() (t byteEscapes) {
+	t.fill(&EscapeKeep, 6, escapeU(0xFFFD))
+	return t
+}()
+
+// hexPairs holds the two uppercase hexadecimal digits of each byte, the
+// first in the low byte.
+var hexPairs = func() (t [256]uint16) {
+	for c := range t {
+		t[c] = uint16(upperHex[c>>4]) | uint16(upperHex[c&15])<<8
+	}
+	return t
+}()
+
+// escapeU returns "%uWXYZ" for the code unit c (step 9) in the low six
+// bytes of a little-endian word.
+func escapeU(c uint16) uint64 {
+	return '%' | 'u'<<8 | uint64(hexPairs[c>>8])<<16 | uint64(hexPairs[c&255])<<32
 }
 
 // escapedRuneLen is the length of escape's output for the code units of
@@ -113,13 +165,10 @@ func escapedRuneLen(r rune) int {
 func escapedLen(s []uint16) int {
 	n := 0
 	for _, c := range s {
-		switch {
-		case c < 0x80 && EscapeKeep.has(byte(c)):
-			n++
-		case c < 256:
-			n += 3
-		default:
-			n += 6
+		if c < 256 {
+			n += int(escapeUnitTable[c] >> 24) // step 13 or 11
+		} else {
+			n += 6 // step 9
 		}
 	}
 	return n
@@ -137,32 +186,27 @@ func AppendEscape(dst []byte, s []uint16) []byte {
 	return appendEscape(dst, s)
 }
 
-// appendEscape is Annex B.2.1 steps 5 to 16 over s.
+// appendEscape is Annex B.2.1 steps 5 to 16 over s, written through a
+// buffer on the stack as appendEscapeString does.
 func appendEscape(dst []byte, s []uint16) []byte {
+	var buf [escapeBlock + 16]byte
+	k := 0
 	for _, c := range s { // steps 5, 6, 15, 16
-		switch {
-		case c < 0x80 && EscapeKeep.has(byte(c)): // step 7 → 13
-			dst = append(dst, byte(c))
-		case c < 256: // step 8 → 11
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
-		default: // step 9
-			dst = append(dst, '%', 'u', upperHex[c>>12], upperHex[c>>8&15], upperHex[c>>4&15], upperHex[c&15])
+		p := k & escapeMask
+		if c < 256 { // steps 7 → 13, 8 → 11
+			v := escapeUnitTable[c]
+			binary.LittleEndian.PutUint32(buf[p:p+4], v)
+			k += int(v >> 24)
+		} else { // step 9
+			binary.LittleEndian.PutUint64(buf[p:p+8], escapeU(c))
+			k += 6
+		}
+		if k > escapeBlock-16 {
+			dst = append(dst, buf[:k]...)
+			k = 0
 		}
 	}
-	return dst
-}
-
-// appendEscapeUnit is Annex B.2.1 steps 7 to 14 for the code unit c, as
-// appendEscape's loop writes them.
-func appendEscapeUnit(dst []byte, c uint16) []byte {
-	switch {
-	case c < 0x80 && EscapeKeep.has(byte(c)): // step 7 → 13
-		return append(dst, byte(c))
-	case c < 256: // step 8 → 11
-		return append(dst, '%', upperHex[c>>4], upperHex[c&15])
-	}
-	// step 9
-	return append(dst, '%', 'u', upperHex[c>>12], upperHex[c>>8&15], upperHex[c>>4&15], upperHex[c&15])
+	return append(dst, buf[:k]...)
 }
 
 // Unescape returns unescape(s) of ECMA-262 5.1 Annex B.2.2, for the string
@@ -195,8 +239,10 @@ func UnescapeString(s string) string {
 		if i < 0 {
 			i = len(s)
 		}
-		b = appendUTF8Lit(b, s[:i], valid)
-		s = s[i:]
+		if i > 0 {
+			b = appendUTF8Lit(b, s[:i], valid)
+			s = s[i:]
+		}
 		if len(s) == 0 {
 			break
 		}
@@ -205,6 +251,12 @@ func UnescapeString(s string) string {
 		case n == 0: // step 18: the '%' as it is
 			b = append(b, '%')
 			s = s[1:]
+		case v < utf8.RuneSelf:
+			b = append(b, byte(v))
+			s = s[n:]
+		case v >= 0x800 && !utf16.IsSurrogate(rune(v)): // three bytes, in line
+			b = append(b, 0xE0|byte(v>>12), 0x80|byte(v>>6)&0x3F, 0x80|byte(v)&0x3F)
+			s = s[n:]
 		case utf16.IsSurrogate(rune(v)):
 			r := utf8.RuneError
 			if w, m := unescapeAt(s[n:]); m == 6 && v < surrLowMin && w >= surrLowMin && w <= surrLowMax {
@@ -217,7 +269,11 @@ func UnescapeString(s string) string {
 			b = utf8.AppendRune(b, rune(v))
 			s = s[n:]
 		}
-		i = strings.IndexByte(s, '%')
+		if len(s) > 0 && s[0] == '%' {
+			i = 0 // escapes in a row: no search
+		} else {
+			i = strings.IndexByte(s, '%')
+		}
 	}
 	return unsafeString(b) // b is new and not kept
 }

@@ -79,3 +79,40 @@ func TestAnnexBStringFormsMatchUnits(t *testing.T) {
 		}
 	})
 }
+
+// TestLongStringFormsMatchUnits checks the string forms of escape,
+// unescape, encodeURI and encodeURIComponent against their []uint16 forms on inputs
+// long enough to fill their stack buffers several times over, with
+// invalid UTF-8 among valid runes of every length.
+func TestLongStringFormsMatchUnits(t *testing.T) {
+	piece := rapid.SampledFrom([]string{"\xff", "\x80", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xf0\x9f\x98", "é", "あ", "€", "😀",
+		"\uFFFD", "A", "%", " ", "/", "@*_+-./", "~", "\x00", "\u0100", strings.Repeat("x", 70),
+		"%u65E5", "%u00e9", "%uD83D", "%uDE00", "%41", "%7f", "%C3", "%u12", "%G1"})
+	rapid.Check(t, func(t *rapid.T) {
+		s := strings.Join(rapid.SliceOfN(piece, 300, 1500).Draw(t, "pieces"), "")
+		u := utf16.Encode([]rune(s))
+		if got, want := EscapeString(s), Escape(u); got != want {
+			t.Fatalf("EscapeString(%q) = %q, Escape = %q", s, got, want)
+		}
+		if got, want := string(AppendEscape(nil, u)), Escape(u); got != want {
+			t.Fatalf("AppendEscape(%q) = %q, Escape = %q", s, got, want)
+		}
+		if got, want := UnescapeString(s), string(utf16.Decode(Unescape(u))); got != want {
+			t.Fatalf("UnescapeString(%q) = %q, Unescape = %q", s, got, want)
+		}
+		for _, f := range []struct {
+			name  string
+			str   func(string) (string, error)
+			units func([]uint16) (string, error)
+		}{
+			{"EncodeURIString", EncodeURIString, EncodeURI},
+			{"EncodeURIComponentString", EncodeURIComponentString, EncodeURIComponent},
+		} {
+			got, gerr := f.str(s)
+			want, werr := f.units(u)
+			if gerr != nil || werr != nil || got != want {
+				t.Fatalf("%s(%q) = %q, %v; the []uint16 form: %q, %v", f.name, s, got, gerr, want, werr)
+			}
+		}
+	})
+}

@@ -684,55 +684,126 @@ func encodeString(s string, keep *Set) string {
 	if utf8.ValidString(s[i:]) {
 		return pctEncodeString(s, k, false)
 	}
-	n, same := 0, true
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if keep.Contains(c) {
-				n++
-			} else {
-				n += 3
-				same = false
-			}
-			i++
-			continue
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		if size == 1 { // invalid: U+FFFD, three octets
-			n += 9
-		} else {
-			n += 3 * size
-		}
-		same = false
-		i += size
-	}
-	if same {
-		return s
-	}
-	b := make([]byte, 0, n)
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if keep.Contains(c) {
-				b = append(b, c)
-			} else {
-				b = append(b, '%', upperHex[c>>4], upperHex[c&15])
-			}
-			i++
-			continue
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		if size == 1 {
-			b = append(b, "%EF%BF%BD"...)
-		} else {
-			for _, o := range []byte(s[i : i+size]) {
-				b = append(b, '%', upperHex[o>>4], upperHex[o&15])
-			}
-		}
-		i += size
-	}
-	return unsafeString(b) // b is new and not kept
+	var t byteEscapes
+	t.fill(&k, 9, replacementEscape)
+	return encodeInvalidString(s, i, &t)
 }
+
+// runeAt returns the rune that the valid UTF-8 sequence starting at the
+// non-ASCII byte s[i] encodes and its length, or a length of 0 when s[i]
+// starts none (a for-range loop and utf8.DecodeRuneInString take that byte
+// alone as U+FFFD). Most bytes that start none are told by their value and
+// the next byte's, and two- and three-byte sequences are decoded in line.
+func runeAt(s string, i int) (rune, int) {
+	c := s[i]
+	if c < 0xC2 || c > 0xF4 || i+1 >= len(s) || s[i+1]&0xC0 != 0x80 {
+		// A continuation byte, an overlong lead, a lead beyond U+10FFFF,
+		// or a lead without a continuation byte next: every valid second
+		// byte is one, whatever the lead.
+		return utf8.RuneError, 0
+	}
+	c1 := rune(s[i+1] & 0x3F)
+	if c < 0xE0 {
+		return rune(c&0x1F)<<6 | c1, 2
+	}
+	if c < 0xF0 && i+2 < len(s) && s[i+2]&0xC0 == 0x80 {
+		// Valid unless overlong (below U+0800) or a surrogate.
+		if r := rune(c&0x0F)<<12 | c1<<6 | rune(s[i+2]&0x3F); r >= 0x800 && (r < surrHighMin || r > surrLowMax) {
+			return r, 3
+		}
+		return utf8.RuneError, 0
+	}
+	if r, size := utf8.DecodeRuneInString(s[i:]); size > 1 {
+		return r, size
+	}
+	return utf8.RuneError, 0
+}
+
+// byteEscapes says what the string encoders write for each byte of a Go
+// string that may not be valid UTF-8, read a byte at a time: w holds the
+// first eight bytes written, n their number. A byte from 0x80 that cannot
+// start a valid sequence (a continuation byte, 0xC0, 0xC1, 0xF5 and up) is
+// always invalid there, as U+FFFD; a byte that can (0xC2 to 0xF4) has n 0,
+// for the encoder to decode what follows it. Reading the tables, one
+// branch a byte is taken only at such a lead byte.
+type byteEscapes struct {
+	w [256]uint64
+	n [256]uint8
+}
+
+// fill makes t write the ASCII bytes of k as they are, every other ASCII
+// byte as "%XY" and an invalid byte as the first eight bytes of repl, of
+// length n.
+func (t *byteEscapes) fill(k *Set, n uint8, repl uint64) {
+	for c := range 256 {
+		switch {
+		case c < utf8.RuneSelf && k.has(byte(c)):
+			t.w[c], t.n[c] = uint64(c), 1
+		case c < utf8.RuneSelf:
+			t.w[c], t.n[c] = uint64(escapeTable[c]&0xFFFFFF), 3
+		case c >= 0xC2 && c <= 0xF4:
+			t.w[c], t.n[c] = 0, 0
+		default:
+			t.w[c], t.n[c] = repl, n
+		}
+	}
+}
+
+// encodeInvalidString is encodeString for an s that is not valid UTF-8,
+// with nothing to encode before s[i]: the octets of each valid rune escaped,
+// each invalid byte as the escapes of U+FFFD's three octets, "%EF%BF%BD".
+// It sizes the result first and writes it through a buffer on the stack,
+// as encodeWithTable does.
+func encodeInvalidString(s string, i int, t *byteEscapes) string {
+	n := i
+	for j := i; j < len(s); {
+		if m := t.n[s[j]]; m != 0 {
+			n += int(m)
+			j++
+		} else if _, size := runeAt(s, j); size > 0 {
+			n += 3 * size
+			j += size
+		} else {
+			n += 9
+			j++
+		}
+	}
+	const block, mask = 1024, 1023
+	b := append(make([]byte, 0, n), s[:i]...)
+	var buf [block + 16]byte
+	k := 0
+	for j := i; j < len(s); {
+		p := k & mask
+		c := s[j]
+		if m := t.n[c]; m != 0 {
+			binary.LittleEndian.PutUint64(buf[p:p+8], t.w[c])
+			buf[p+8] = 'D' // the ninth byte of "%EF%BF%BD"; else overwritten
+			k += int(m)
+			j++
+		} else if _, size := runeAt(s, j); size > 0 {
+			for _, o := range []byte(s[j : j+size]) { // at most 4: 12 bytes
+				binary.LittleEndian.PutUint32(buf[p:p+4], escapeTable[o])
+				p += 3
+			}
+			k += 3 * size
+			j += size
+		} else {
+			binary.LittleEndian.PutUint64(buf[p:p+8], replacementEscape)
+			buf[p+8] = 'D'
+			k += 9
+			j++
+		}
+		if k > block-16 {
+			b = append(b, buf[:k]...)
+			k = 0
+		}
+	}
+	return unsafeString(append(b, buf[:k]...)) // b is new and not kept
+}
+
+// replacementEscape is "%EF%BF%B", the first eight bytes of the escapes
+// of U+FFFD's UTF-8 (its ninth is 'D'), as a little-endian word.
+var replacementEscape = binary.LittleEndian.Uint64([]byte("%EF%BF%BD"))
 
 // decodeString is Decode over the UTF-16 form of s (invalid UTF-8 bytes
 // taken as U+FFFD), returned as UTF-8. Offsets in errors are byte offsets.
@@ -811,7 +882,7 @@ func decodeValidString(b []byte, s string, i int, keep *Set) ([]byte, error) {
 					}
 					oct[k] = h<<4 | l
 				}
-				if _, size := utf8.DecodeRune(oct[:n]); size == n {
+				if seqValid(&oct, n) {
 					b = append(b, oct[:n]...)
 					i += 3 * n
 					goto next
@@ -836,6 +907,24 @@ func decodeValidString(b []byte, s string, i int, keep *Set) ([]byte, error) {
 		b = append(b, s[i:i+j]...)
 		i += j
 	}
+}
+
+// seqValid reports whether the n octets oct, n being what utf8SeqLen says
+// of oct[0], are one valid UTF-8 sequence, as utf8.DecodeRune decides:
+// in line for two and three octets.
+func seqValid(oct *[4]byte, n int) bool {
+	switch n {
+	case 2:
+		return oct[0] >= 0xC2 && oct[1]&0xC0 == 0x80
+	case 3:
+		if oct[1]&0xC0 != 0x80 || oct[2]&0xC0 != 0x80 {
+			return false
+		}
+		r := rune(oct[0]&0x0F)<<12 | rune(oct[1]&0x3F)<<6 | rune(oct[2]&0x3F)
+		return r >= 0x800 && (r < surrHighMin || r > surrLowMax)
+	}
+	_, size := utf8.DecodeRune(oct[:n])
+	return size == n
 }
 
 // decodeEscapeWindow decodes the escape sequence at the '%' s[i] in the
