@@ -45,7 +45,9 @@ func failedInputs(in []string, resps []vectors.Response, errs []error) map[strin
 // answers it (TestPromiseMalformedInARow has the lines it does not count).
 func TestPromiseStdoutNotAnswers(t *testing.T) {
 	for _, tc := range []struct{ mode, first string }{
-		{"ref,debug-every", `"debug: {\"id\":1,\"op\":`},
+		// Which request's line comes first depends on which batch is
+		// written first (pctest run sends batches from several workers).
+		{"ref,debug-every", `"debug: {\"id\":`},
 		{"ok-every", `"ok"`},
 	} {
 		for _, j := range []int{1, 256} {
