@@ -45,20 +45,13 @@ import (
 // command to its exit, node's start included in both; pctest's own
 // reported rate (from the start of fuzzing) is printed next to it.
 func TestFuzzRate(t *testing.T) {
-	nStr := os.Getenv("PCTEST_FUZZ_RATE")
-	if nStr == "" {
+	if os.Getenv("PCTEST_FUZZ_RATE") == "" {
 		t.Skip("set PCTEST_FUZZ_RATE=N (or run make fuzz-rate) to measure pctest fuzz against node's standalone rate")
 	}
-	n, err := strconv.Atoi(nStr)
-	if err != nil || n < 1 {
-		t.Fatalf("PCTEST_FUZZ_RATE=%q: want a number of cases", nStr)
-	}
+	n := envInt(t, "PCTEST_FUZZ_RATE", 0)
 	rounds := envInt(t, "PCTEST_FUZZ_RATE_ROUNDS", 3)
 	seed := uint64(envInt(t, "PCTEST_FUZZ_RATE_SEED", 1))
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed")
-	}
+	node := nodeForRate(t)
 	script, err := filepath.Abs("../cmd/pctest/testees/node-builtin/testee.js")
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +109,17 @@ func pctestBin(t *testing.T, dir string) string {
 func nodeRate(t *testing.T, node, script, file string, n int) float64 {
 	wall, _ := timeNodeOn(t, node, script, file, n)
 	return float64(n) / wall.Seconds()
+}
+
+// nodeForRate returns the node both rate tests time, skipping (naming
+// the make target that installs it) where there is none.
+func nodeForRate(t *testing.T) string {
+	testenv.Require(t, testenv.Command("node"))
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return node
 }
 
 // ms returns d in milliseconds.
@@ -283,19 +287,11 @@ func timeFuzz(t *testing.T, bin string, seed uint64, n int) (wall, reported floa
 // and system, node's included in pctest's, as wait4 counts a reaped
 // child's) vary less, and are printed too.
 func TestRunRate(t *testing.T) {
-	rStr := os.Getenv("PCTEST_RUN_RATE")
-	if rStr == "" {
+	if os.Getenv("PCTEST_RUN_RATE") == "" {
 		t.Skip("set PCTEST_RUN_RATE=ROUNDS (or run make fuzz-rate) to measure pctest run against node's standalone rate")
 	}
-	rounds, err := strconv.Atoi(rStr)
-	if err != nil || rounds < 1 {
-		t.Fatalf("PCTEST_RUN_RATE=%q: want a number of rounds", rStr)
-	}
-	testenv.Require(t, testenv.Command("node"))
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal(err)
-	}
+	rounds := envInt(t, "PCTEST_RUN_RATE", 0)
+	node := nodeForRate(t)
 	script, err := filepath.Abs("../cmd/pctest/testees/node-builtin/testee.js")
 	if err != nil {
 		t.Fatal(err)

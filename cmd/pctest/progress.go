@@ -180,10 +180,11 @@ func incidentsText(st report.Incidents) string {
 	return b.String()
 }
 
-// watchRun shows the progress of a run of count() vectors (called once,
-// when the first line shows) on w once it has lasted runProgressAfter, until the returned stop is called: the count,
-// the rate, the testee's incidents (stats, if not nil) and the time left
-// at the recent rate, or how long nothing was answered.
+// watchRun shows the progress of a run on w once it has lasted
+// runProgressAfter, until the returned stop is called: the count, the
+// rate, the testee's incidents (stats, if not nil) and the time left at
+// the recent rate, or how long nothing was answered. count gives the
+// run's number of vectors; it is called once, when the first line shows.
 func watchRun(w io.Writer, c *counted, count func() int, start time.Time, stats func() report.Incidents) (stop func()) {
 	if w == nil {
 		return func() {}
