@@ -1,0 +1,403 @@
+package codec
+
+import (
+	"bytes"
+	"math/bits"
+	"slices"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// The Decode operation of ECMA-262 5.1 §15.1.3 (decodeURI,
+// decodeURIComponent) over UTF-16 code units and over Go strings; the
+// public functions are in ecmascript.go.
+
+// appendDecode is Decode step 4 over s, appending to dst. The result is
+// never longer than s, so dst is grown once to hold len(s) more units. On a
+// fault it returns the offset described at URIError.Offset.
+func appendDecode(dst, s []uint16, keep *Set) ([]uint16, int, uriFault) {
+	set := asciiOf(keep)
+	n0 := len(dst)
+	dst = slices.Grow(dst, len(s))
+	out := dst[n0 : n0+len(s)]
+	w := 0
+	// Where the CPU has them, vector instructions decode the literal
+	// units and the escapes of octets below 0x80, 16 units at a time,
+	// when no escape is to be kept (decodeURIComponent); they stop at each
+	// other escape, which the steps below decode, and go on after it.
+	vec := set == asciiSet{} && len(s) >= decodeVectorMin
+	for k := 0; k < len(s); k++ {
+		if vec {
+			used, wrote := decodeVector(out[w:], s[k:])
+			k += used
+			w += wrote
+			if k >= len(s) {
+				break
+			}
+			vec = len(s)-k >= 18
+		}
+		if c := s[k]; c != '%' {
+			out[w] = c // 4.c.i
+			w++
+			continue
+		}
+		if k+2 >= len(s) {
+			return dst, k, faultShortEscape // 4.d.ii
+		}
+		b, ok := hexPair(s[k+1], s[k+2]) // 4.d.iv
+		if !ok {
+			return dst, k, faultBadHex // 4.d.iii
+		}
+		switch {
+		case b < utf8.RuneSelf && set.has(uint16(b)): // 4.d.vi.3.a
+			copy(out[w:w+3], s[k:k+3])
+			w += 3
+			k += 2
+		case b < utf8.RuneSelf: // 4.d.vi.2.a
+			out[w] = uint16(b)
+			w++
+			k += 2
+		default:
+			// The common two- and three-octet sequences are written out
+			// here; anything else, errors included, goes to
+			// decodeSequence, which follows the steps one by one.
+			if b >= 0xC2 && b < 0xE0 && k+5 < len(s) && s[k+3] == '%' {
+				if c, ok := hexPair(s[k+4], s[k+5]); ok && c&0xC0 == 0x80 {
+					out[w] = uint16(b&0x1F)<<6 | uint16(c&0x3F)
+					w++
+					k += 5
+					continue
+				}
+			} else if b >= 0xE0 && b < 0xF0 && k+8 < len(s) && s[k+3] == '%' && s[k+6] == '%' {
+				c1, ok1 := hexPair(s[k+4], s[k+5])
+				c2, ok2 := hexPair(s[k+7], s[k+8])
+				v := uint16(b&0x0F)<<12 | uint16(c1&0x3F)<<6 | uint16(c2&0x3F)
+				if ok1 && ok2 && c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && v >= 0x800 && (v < surrHighMin || v > surrLowMax) {
+					out[w] = v
+					w++
+					k += 8
+					continue
+				}
+			}
+			v, last, f := decodeSequence(s, k, b)
+			if f != faultNone {
+				return dst, last, f
+			}
+			if v < 0x10000 { // 4.d.vii.9.b.i
+				out[w] = uint16(v)
+				w++
+			} else { // 4.d.vii.10
+				v -= 0x10000
+				_ = out[w+1]
+				out[w] = uint16(surrHighMin + v>>10)
+				out[w+1] = uint16(surrLowMin + v&0x3FF)
+				w += 2
+			}
+			k = last
+		}
+	}
+	return dst[:n0+w], 0, faultNone
+}
+
+// scanEscape runs Decode steps 4.d.i to 4.d.vii.8 on the escape sequence
+// that starts with the '%' at s[start]. It returns the code point (or, for
+// an ASCII octet, that octet), and the index of the sequence's last code
+// unit. On a fault it returns the offset described at URIError.Offset in
+// place of the last index.
+func scanEscape(s []uint16, start int) (v rune, last int, f uriFault) {
+	if start+2 >= len(s) {
+		return 0, start, faultShortEscape // 4.d.ii
+	}
+	h, l := hexValue16(s[start+1]), hexValue16(s[start+2])
+	if h|l > 0xF {
+		return 0, start, faultBadHex // 4.d.iii
+	}
+	if b := h<<4 | l; b >= utf8.RuneSelf {
+		return decodeSequence(s, start, b)
+	}
+	return rune(h<<4 | l), start + 2, faultNone // 4.d.vi
+}
+
+// decodeSequence runs Decode steps 4.d.vii.1 to 4.d.vii.8 for the escape at
+// s[start] of the octet b, whose high bit is set. It returns the code point
+// and the index of the sequence's last code unit, or the fault and its
+// offset.
+func decodeSequence(s []uint16, start int, b byte) (v rune, last int, f uriFault) {
+	n := int(utf8SeqLen[b]) // 4.d.vii.1
+	if n == 0 {
+		return 0, start, faultBadLead // 4.d.vii.2: n = 1 or n > 4
+	}
+	k := start + 2
+	if k+3*(n-1) >= len(s) {
+		return 0, start, faultTruncated // 4.d.vii.5
+	}
+	v = rune(b) & (0x7F >> n) // the payload bits of the first octet
+	for j := 1; j < n; j++ {  // 4.d.vii.6-7
+		k++
+		if s[k] != '%' {
+			return 0, k, faultNotPercent // 4.d.vii.7.b
+		}
+		h, l := hexValue16(s[k+1]), hexValue16(s[k+2])
+		if h|l > 0xF {
+			return 0, k, faultContinuationHex // 4.d.vii.7.c
+		}
+		c := h<<4 | l
+		if c&0xC0 != 0x80 {
+			return 0, k, faultNotContinuation // 4.d.vii.7.e
+		}
+		k += 2
+		v = v<<6 | rune(c&0x3F)
+	}
+	// 4.d.vii.8: the octets must be the UTF-8 of a code point (RFC 3629 §3).
+	switch {
+	case v < utf8MinForLen[n]:
+		return 0, start, faultOverlong
+	case v >= surrHighMin && v <= surrLowMax:
+		return 0, start, faultSurrogate
+	case v > utf8.MaxRune:
+		return 0, start, faultTooLarge
+	}
+	return v, k, faultNone
+}
+
+// utf8SeqLen is n of Decode step 4.d.vii.1, the number of leading 1 bits,
+// for the first octets C0-F7 with n from 2 to 4, and 0 for the octets that
+// step 4.d.vii.2 rejects (80-BF with n = 1, F8-FF with n > 4).
+var utf8SeqLen = func() (t [256]uint8) {
+	for b := 0xC0; b < 0xF8; b++ {
+		t[b] = uint8(bits.LeadingZeros8(^uint8(b)))
+	}
+	return t
+}()
+
+// utf8MinForLen is the smallest code point whose UTF-8 form has n octets.
+var utf8MinForLen = [5]rune{2: 0x80, 3: 0x800, 4: 0x10000}
+
+// hexPair returns the octet that the hex digits hi and lo represent, and
+// whether both are hex digits (0-9, A-F, a-f: HexDigit of ES5.1 §7.8.3,
+// the same digits as unhex holds).
+func hexPair(hi, lo uint16) (byte, bool) {
+	h, l := unhex[byte(hi)], unhex[byte(lo)]
+	return h<<4 | l, h|l <= 0xF && hi|lo <= 0xFF
+}
+
+// indexPct16 returns the index of the first '%' in s, or -1 when there is
+// none, by looking for its low byte with bytes.IndexByte (vector
+// instructions where the CPU has them) in the bytes of s.
+func indexPct16(s []uint16) int {
+	if len(s) == 0 {
+		return -1
+	}
+	// The bytes of s, read here only and not kept: the same memory, as
+	// long as s's, in either byte order; every unit is two of them.
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), 2*len(s))
+	for off := 0; ; {
+		j := bytes.IndexByte(b[off:], '%')
+		if j < 0 {
+			return -1
+		}
+		j += off
+		if s[j>>1] == '%' { // not a byte of some other unit
+			return j >> 1
+		}
+		off = j + 1
+	}
+}
+
+// hexValue16 returns the value of the hex digit c, or 0xFF when c is not
+// one.
+func hexValue16(c uint16) byte {
+	if c > 0xFF {
+		return 0xFF
+	}
+	return unhex[byte(c)]
+}
+
+// decodeString is Decode over the UTF-16 form of s (invalid UTF-8 bytes
+// taken as U+FFFD), returned as UTF-8. Offsets in errors are byte offsets.
+// When s is valid UTF-8 the result is never longer than s: it is decoded
+// by decodeValidString into a buffer on the stack, converted once, or for a
+// long s into one allocation of the result's length (exact for an empty
+// keep); when nothing is decoded, s itself is returned.
+func decodeString(s string, keep *Set) (string, error) {
+	i := strings.IndexByte(s, '%')
+	if !utf8.ValidString(s) {
+		return decodeStringStepwise(s, keep)
+	}
+	if i < 0 {
+		return s, nil
+	}
+	if len(s) <= decodeStackMax {
+		var buf [decodeStackMax]byte
+		b, err := decodeValidString(buf[:0], s, i, keep)
+		if err != nil {
+			return "", err
+		}
+		if len(b) == len(s) {
+			return s, nil // every escape kept: nothing changed
+		}
+		return string(b), nil
+	}
+	n := len(s)
+	if *keep == (Set{}) {
+		n -= 2 * strings.Count(s[i:], "%") // each escape is one octet
+	}
+	b, err := decodeValidString(make([]byte, 0, n), s, i, keep)
+	if err != nil {
+		return "", err
+	}
+	if len(b) == len(s) {
+		return s, nil
+	}
+	return unsafeString(b), nil // b is new and not kept
+}
+
+// decodeValidString appends Decode of s, valid UTF-8 whose first '%' is
+// s[i], to b. Literal runs, which are their own UTF-8, are found with
+// strings.IndexByte and copied as they stand. An escape of an ASCII octet,
+// and a sequence of n escapes whose octets are valid UTF-8 (which is what
+// Decode steps 4.d.vii.1 to 4.d.vii.8 accept: RFC 3629, as utf8.DecodeRune
+// checks it), are written here as their octets; anything else, every fault
+// included, goes to decodeEscapeWindow, which follows the steps.
+func decodeValidString(b []byte, s string, i int, keep *Set) ([]byte, error) {
+	b = append(b, s[:i]...)
+	for {
+		// s[i] is '%'.
+		if i+2 < len(s) {
+			h, l := unhex[s[i+1]], unhex[s[i+2]]
+			v := h<<4 | l
+			switch {
+			case h|l > 0xF:
+			case v < utf8.RuneSelf && keep.has(v): // 4.d.vi.3
+				b = append(b, s[i:i+3]...)
+				i += 3
+				goto next
+			case v < utf8.RuneSelf: // 4.d.vi.2
+				b = append(b, v)
+				i += 3
+				goto next
+			default:
+				n := int(utf8SeqLen[v])
+				if n == 0 || i+3*n > len(s) {
+					break
+				}
+				oct := [4]byte{v}
+				for k := 1; k < n; k++ {
+					p := i + 3*k
+					h, l := unhex[s[p+1]], unhex[s[p+2]]
+					if s[p] != '%' || h|l > 0xF {
+						goto window
+					}
+					oct[k] = h<<4 | l
+				}
+				if seqValid(&oct, n) {
+					b = append(b, oct[:n]...)
+					i += 3 * n
+					goto next
+				}
+			}
+		}
+	window:
+		{
+			var err error
+			if b, i, err = decodeEscapeWindow(b, s, i, keep); err != nil {
+				return nil, err
+			}
+		}
+	next:
+		if i < len(s) && s[i] == '%' {
+			continue
+		}
+		j := strings.IndexByte(s[i:], '%')
+		if j < 0 {
+			return append(b, s[i:]...), nil
+		}
+		b = append(b, s[i:i+j]...)
+		i += j
+	}
+}
+
+// seqValid reports whether the n octets oct, n being what utf8SeqLen says
+// of oct[0], are one valid UTF-8 sequence, as utf8.DecodeRune decides:
+// in line for two and three octets.
+func seqValid(oct *[4]byte, n int) bool {
+	switch n {
+	case 2:
+		return oct[0] >= 0xC2 && oct[1]&0xC0 == 0x80
+	case 3:
+		if oct[1]&0xC0 != 0x80 || oct[2]&0xC0 != 0x80 {
+			return false
+		}
+		r := rune(oct[0]&0x0F)<<12 | rune(oct[1]&0x3F)<<6 | rune(oct[2]&0x3F)
+		return r >= 0x800 && (r < surrHighMin || r > surrLowMax)
+	}
+	_, size := utf8.DecodeRune(oct[:n])
+	return size == n
+}
+
+// decodeEscapeWindow decodes the escape sequence at the '%' s[i] in the
+// way of the []uint16 form, appending the result to b. It returns b and the
+// index after the sequence, or a [*URIError] with a byte offset.
+func decodeEscapeWindow(b []byte, s string, i int, keep *Set) ([]byte, int, error) {
+	// Decode looks at most 12 code units from the '%' (four escapes). Take
+	// that window of s as UTF-16, as the []uint16 form would see it, with
+	// each unit's byte offset.
+	var w [12]uint16
+	var at [12]int
+	m := 0
+	for j := i; m < len(w) && j < len(s); {
+		r, size := rune(s[j]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[j:]) // U+FFFD, 1 when invalid
+		}
+		if r >= 0x10000 {
+			r -= 0x10000
+			w[m], at[m] = uint16(surrHighMin+r>>10), j
+			m++
+			if m < len(w) {
+				w[m], at[m] = uint16(surrLowMin+r&0x3FF), j
+				m++
+			}
+		} else {
+			w[m], at[m] = uint16(r), j
+			m++
+		}
+		j += size
+	}
+	v, last, f := scanEscape(w[:m], 0)
+	if f != faultNone {
+		return nil, 0, f.at(at[last])
+	}
+	end := at[last] + 1 // every unit of a whole sequence is one ASCII byte
+	if v < utf8.RuneSelf && keep.Contains(byte(v)) {
+		b = append(b, s[i:end]...)
+	} else {
+		b = utf8.AppendRune(b, v)
+	}
+	return b, end, nil
+}
+
+// decodeStringStepwise is decodeString for an s that is not valid UTF-8:
+// its result can be longer than s, as each invalid byte becomes U+FFFD.
+func decodeStringStepwise(s string, keep *Set) (string, error) {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '%':
+			var err error
+			if b, i, err = decodeEscapeWindow(b, s, i, keep); err != nil {
+				return "", err
+			}
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			b = utf8.AppendRune(b, r) // U+FFFD for an invalid byte
+			i += size
+		}
+	}
+	return unsafeString(b), nil // b is new and not kept
+}
