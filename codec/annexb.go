@@ -30,13 +30,22 @@ var EscapeKeep = alnum.With("@*_+-./")
 // UTF-16 code units s: each code unit of [EscapeKeep] as it is (step 13),
 // any other below 256 as "%XY" (step 11), and every other, a lone surrogate
 // as much as half of a pair, as "%uWXYZ" (step 9), with uppercase digits.
+// It allocates once: a short s is escaped into a buffer on the stack and
+// converted, a long one sized first.
 func Escape(s []uint16) string {
 	if len(s) == 0 {
 		return ""
 	}
-	b := appendEscape(make([]byte, 0, escapedLen(s)), s) // one allocation, of the exact length
+	if 6*len(s) <= escapeStackMax { // 6: the longest step
+		var buf [escapeStackMax]byte
+		return string(appendEscape(buf[:0], s))
+	}
+	b := appendEscape(make([]byte, 0, escapedLen(s)), s) // the exact length
 	return unsafeString(b)                               // b is new and not kept
 }
+
+// escapeStackMax is the longest result Escape builds on its stack.
+const escapeStackMax = 8192
 
 // EscapeString is [Escape] on the UTF-16 form of the Go string s. Each byte
 // of s that is not part of a valid UTF-8 sequence is taken as U+FFFD, as a
@@ -55,61 +64,171 @@ func EscapeString(s string) string {
 		// a buffer on the stack and convert once. Invalid bytes, six
 		// bytes each, may outgrow it, into append's allocations.
 		var buf [encodeStackMax]byte
-		return string(appendEscapeString(buf[:0], s))
+		return string(appendEscapeString(append(buf[:0], s[:i]...), s[i:]))
 	}
-	n := i
-	for j := i; j < len(s); {
-		if m := escapeByteTable.n[s[j]]; m != 0 {
-			n += int(m)
-			j++
-		} else if r, size := runeAt(s, j); size > 0 {
-			n += escapedRuneLen(r)
-			j += size
-		} else {
-			n += 6 // U+FFFD
-			j++
-		}
-	}
+	n := i + escapedStringLen(s[i:])
 	b := append(make([]byte, 0, n), s[:i]...)
 	return unsafeString(appendEscapeString(b, s[i:])) // new and not kept
 }
 
 // escapeBlock is the size of the buffer on the stack through which the
-// escape loops write: each iteration writes at most 12 bytes, as 8-byte
-// stores at masked indexes, and the buffer is flushed 16 bytes from its end.
-const escapeBlock, escapeMask = 1024, 1023
+// escape loops write: each step writes at most 12 bytes, as 8-byte stores,
+// and the loops flush the buffer before it holds escapeBlock bytes.
+const escapeBlock = 1024
+
+// latin1Bulk is the shortest run of code units below 256 that the escape
+// loops escape in bulk, as the octet encoders do (escapeLatin1), rather
+// than a unit at a time through their buffer on the stack.
+const latin1Bulk = 64
+
+// escapeLatin1 appends escape of the code units b, each below 256 and held
+// as one byte, to dst. For these units escape is the octet encoders'
+// percent-encoding with the kept octets [EscapeKeep]: a unit of the set as
+// it is (steps 7 and 13), any other as "%XY" (steps 8 and 11), which is
+// the escape of the octet of the same value. So it runs their paths, 64
+// octets at a time where the CPU has AVX-512.
+func escapeLatin1[S string | []byte](dst []byte, b S) []byte {
+	if useEncodeOctets512 && len(b) >= encodeOctetsMin {
+		dst, b = encodeOctets(dst, b, &EscapeKeep, false)
+	}
+	return encodeWithTable(dst, b, &escapeUnitTable)
+}
+
+// asciiPrefix returns the length of the run of ASCII bytes at the start of
+// s, eight at a time.
+func asciiPrefix(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if load64(s, i)&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
+}
+
+// escapeUTF8Table is what appendEscapeString writes for each byte of a Go
+// string, by the class of the byte before it (escapeUTF8Class): after any
+// but a lead 0xC2 or 0xC3, an ASCII byte as escapeUnitTable writes it and
+// such a lead as nothing; after one of them, a continuation byte as the
+// escape of the code point of the two, 0x80 to 0xFF (step 11). Every other
+// byte, which starts or ends something else, has escapeStop set.
+var escapeUTF8Table = func() (t [3 * 256]uint32) {
+	for c := range 256 {
+		switch {
+		case c < utf8.RuneSelf:
+			t[c] = escapeUnitTable[c]
+		case c == 0xC2 || c == 0xC3:
+			t[c] = 0 // nothing yet
+		default:
+			t[c] = escapeStop
+		}
+		for lead := 1; lead <= 2; lead++ {
+			if c&0xC0 == 0x80 {
+				t[lead<<8|c] = escapeUnitTable[(lead+1)<<6&0xC0|c&0x3F]
+			} else {
+				t[lead<<8|c] = escapeStop
+			}
+		}
+	}
+	return t
+}()
+
+// escapeStop marks a byte of escapeUTF8Table that its loops leave to the
+// rune by rune one.
+const escapeStop = 1 << 31
+
+// escapeUTF8Class is the row of escapeUTF8Table for the byte after each
+// byte: 256 after 0xC2, 512 after 0xC3, else 0.
+var escapeUTF8Class = func() (t [256]uint16) {
+	t[0xC2], t[0xC3] = 256, 512
+	return t
+}()
+
+// escapeUTF8Latin1 writes escape of the code points below 256 at the start
+// of s to buf from k on, ASCII bytes and valid two-byte UTF-8 sequences,
+// while k is at most limit, through escapeUTF8Table. It returns the bytes
+// of s it read and the new k. Each byte's entry depends on that byte and
+// the one before only, so the loop has no branch on which a byte is, as
+// random text has them in no order a branch predictor could follow.
+func escapeUTF8Latin1(buf *[escapeBlock + 16]byte, k, limit int, s string) (int, int) {
+	row, i := 0, 0
+	for ; i < len(s) && k <= limit; i++ {
+		c := s[i]
+		v := escapeUTF8Table[row|int(c)]
+		if v&escapeStop != 0 {
+			break
+		}
+		binary.LittleEndian.PutUint32(buf[k&(escapeBlock-1):], v)
+		k += int(v >> 24)
+		row = int(escapeUTF8Class[c])
+	}
+	if row != 0 {
+		i-- // a lead without its continuation byte: for the rune loop
+	}
+	return i, k
+}
+
+// escapeUTF8Latin1Len is the length of escapeUTF8Latin1's output for the
+// bytes of s it reads, and how many that is.
+func escapeUTF8Latin1Len(s string) (used, n int) {
+	row, i := 0, 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		v := escapeUTF8Table[row|int(c)]
+		if v&escapeStop != 0 {
+			break
+		}
+		n += int(v >> 24)
+		row = int(escapeUTF8Class[c])
+	}
+	if row != 0 {
+		i--
+	}
+	return i, n
+}
 
 // appendEscapeString appends escape of the UTF-16 form of s to b, each byte
-// not part of a valid UTF-8 sequence taken as U+FFFD.
+// not part of a valid UTF-8 sequence taken as U+FFFD. Long runs of ASCII
+// go through escapeLatin1 as they are; other code points below 256 through
+// escapeUTF8Latin1, into a buffer on the stack, and the rest rune by rune
+// there, as "%uWXYZ".
 func appendEscapeString(b []byte, s string) []byte {
 	var buf [escapeBlock + 16]byte
 	k := 0
-	for i := 0; i < len(s); {
-		p := k & escapeMask
-		c := s[i]
-		if m := escapeByteTable.n[c]; m != 0 { // steps 7 → 13, 8 → 11, 9
-			binary.LittleEndian.PutUint64(buf[p:p+8], escapeByteTable.w[c])
-			k += int(m)
-			i++
-		} else if r, size := runeAt(s, i); size == 0 { // U+FFFD: step 9
-			binary.LittleEndian.PutUint64(buf[p:p+8], escapeU(0xFFFD))
-			k += 6
-			i++
-		} else {
-			i += size
+	for len(s) > 0 {
+		if a := asciiPrefix(s); a >= latin1Bulk {
+			b = escapeLatin1(append(b, buf[:k]...), s[:a])
+			k = 0
+			s = s[a:]
+		}
+		used, k1 := escapeUTF8Latin1(&buf, k, escapeBlock-16, s)
+		k = k1
+		s = s[used:]
+		// Code points from 256 on and invalid bytes, up to the next one
+		// below 256.
+		for len(s) > 0 && k <= escapeBlock-16 {
+			if escapeUTF8Table[s[0]]&escapeStop == 0 && (s[0] < 0x80 || len(s) > 1 && s[1]&0xC0 == 0x80) {
+				break
+			}
+			r, size := runeAt(s, 0)
 			switch {
-			case r < 0x100: // step 8 → 11
-				binary.LittleEndian.PutUint32(buf[p:p+4], escapeTable[r])
-				k += 3
+			case size == 0: // U+FFFD: step 9
+				binary.LittleEndian.PutUint64(buf[k:k+8], escapeU(0xFFFD))
+				k += 6
+				size = 1
 			case r < 0x10000: // step 9
-				binary.LittleEndian.PutUint64(buf[p:p+8], escapeU(uint16(r)))
+				binary.LittleEndian.PutUint64(buf[k:k+8], escapeU(uint16(r)))
 				k += 6
 			default: // step 9 for each unit of the pair
 				hi, lo := utf16.EncodeRune(r)
-				binary.LittleEndian.PutUint64(buf[p:p+8], escapeU(uint16(hi)))
-				binary.LittleEndian.PutUint64(buf[p+6:p+14], escapeU(uint16(lo)))
+				binary.LittleEndian.PutUint64(buf[k:k+8], escapeU(uint16(hi)))
+				binary.LittleEndian.PutUint64(buf[k+6:k+14], escapeU(uint16(lo)))
 				k += 12
 			}
+			s = s[size:]
 		}
 		if k > escapeBlock-16 {
 			b = append(b, buf[:k]...)
@@ -119,18 +238,34 @@ func appendEscapeString(b []byte, s string) []byte {
 	return append(b, buf[:k]...)
 }
 
+// escapedStringLen is the length of appendEscapeString's output for s.
+func escapedStringLen(s string) int {
+	n := 0
+	for len(s) > 0 {
+		used, m := escapeUTF8Latin1Len(s)
+		n += m
+		s = s[used:]
+		for len(s) > 0 {
+			if escapeUTF8Table[s[0]]&escapeStop == 0 && (s[0] < 0x80 || len(s) > 1 && s[1]&0xC0 == 0x80) {
+				break
+			}
+			if r, size := runeAt(s, 0); size == 0 {
+				n += 6 // U+FFFD
+				s = s[1:]
+			} else {
+				n += escapedRuneLen(r)
+				s = s[size:]
+			}
+		}
+	}
+	return n
+}
+
 // escapeUnitTable is what escape writes for each code unit below 256, as
 // an encTable: the unit itself for [EscapeKeep] (step 13), else "%XY"
 // (step 11).
 var escapeUnitTable = func() (t encTable) {
 	t.fill(&EscapeKeep, false)
-	return t
-}()
-
-// escapeByteTable is what appendEscapeString writes for each byte of a Go
-// string, U+FFFD's "%uFFFD" for a byte that is never valid UTF-8 there.
-var escapeByteTable = func() (t byteEscapes) {
-	t.fill(&EscapeKeep, 6, escapeU(0xFFFD))
 	return t
 }()
 
@@ -161,15 +296,28 @@ func escapedRuneLen(r rune) int {
 	return 12 // two code units
 }
 
-// escapedLen is the length of escape(s).
+// escapedLen is the length of escape(s): the units below 0x80 counted 32
+// at a time where the CPU has AVX2 (vectorEncoder.count: escape writes
+// them as Encode of ECMA-262 5.1 §15.1.3 does, with the set EscapeKeep),
+// the others one at a time.
 func escapedLen(s []uint16) int {
+	var w vectorEncoder
+	w.init(&EscapeKeep, len(s))
 	n := 0
-	for _, c := range s {
-		if c < 256 {
-			n += int(escapeUnitTable[c] >> 24) // step 13 or 11
-		} else {
-			n += 6 // step 9
+	for len(s) > 0 {
+		if w.ok {
+			used, m := w.count(s)
+			n += m
+			s = s[used:]
 		}
+		for _, c := range s[:min(len(s), 32)] {
+			if c < 256 {
+				n += int(escapeUnitTable[c] >> 24) // step 13 or 11
+			} else {
+				n += 6 // step 9
+			}
+		}
+		s = s[min(len(s), 32):]
 	}
 	return n
 }
@@ -186,27 +334,62 @@ func AppendEscape(dst []byte, s []uint16) []byte {
 	return appendEscape(dst, s)
 }
 
-// appendEscape is Annex B.2.1 steps 5 to 16 over s, written through a
-// buffer on the stack as appendEscapeString does.
+// appendEscape is Annex B.2.1 steps 5 to 16 over s. Runs of code units
+// below 256 are gathered into bytes 32 at a time (narrowLatin1Blocks) and,
+// when long, escaped through escapeLatin1; the other units go one at a
+// time through a buffer on the stack.
 func appendEscape(dst []byte, s []uint16) []byte {
+	var lat [512]byte
 	var buf [escapeBlock + 16]byte
 	k := 0
-	for _, c := range s { // steps 5, 6, 15, 16
-		p := k & escapeMask
-		if c < 256 { // steps 7 → 13, 8 → 11
-			v := escapeUnitTable[c]
-			binary.LittleEndian.PutUint32(buf[p:p+4], v)
-			k += int(v >> 24)
-		} else { // step 9
-			binary.LittleEndian.PutUint64(buf[p:p+8], escapeU(c))
-			k += 6
+	for len(s) > 0 { // steps 5, 6, 15, 16
+		if len(s) >= latin1Bulk {
+			if n := narrowLatin1Blocks(lat[:], s); n >= latin1Bulk {
+				dst = escapeLatin1(append(dst, buf[:k]...), lat[:n])
+				k = 0
+				s = s[n:]
+				continue
+			}
 		}
-		if k > escapeBlock-16 {
+		m := min(len(s), 32)
+		for _, c := range s[:m] {
+			if c < 256 { // steps 7 → 13, 8 → 11
+				v := escapeUnitTable[c]
+				binary.LittleEndian.PutUint32(buf[k:k+4], v)
+				k += int(v >> 24)
+			} else { // step 9
+				binary.LittleEndian.PutUint64(buf[k:k+8], escapeU(c))
+				k += 6
+			}
+		}
+		s = s[m:]
+		if k > escapeBlock-6*32 {
 			dst = append(dst, buf[:k]...)
 			k = 0
 		}
 	}
 	return append(dst, buf[:k]...)
+}
+
+// narrowLatin1Plain is narrowLatin1AVX2 in Go: it writes to buf, one byte
+// each, the code units of s in whole blocks of 32 from the start, up to
+// the first block that holds a unit from 256 on, and returns how many.
+func narrowLatin1Plain(buf []byte, s []uint16) int {
+	n := min(len(buf), len(s)) &^ 31
+	i := 0
+	for ; i < n; i += 32 {
+		var or uint16
+		for _, c := range s[i : i+32] {
+			or |= c
+		}
+		if or>>8 != 0 {
+			break
+		}
+		for j, c := range s[i : i+32] {
+			buf[i+j] = byte(c)
+		}
+	}
+	return i
 }
 
 // Unescape returns unescape(s) of ECMA-262 5.1 Annex B.2.2, for the string
