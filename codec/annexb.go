@@ -397,68 +397,124 @@ func narrowLatin1Plain(buf []byte, s []uint16) int {
 // code unit 0xWXYZ (steps 8 to 12), which may be a lone surrogate; "%XY"
 // with two becomes the code unit 0x00XY (steps 14 to 16); every other code
 // unit, a '%' that starts neither among them, is kept as it is (step 18).
+//
+// When s holds no '%', nothing changes and it returns s itself: the result
+// shares s's memory then; use AppendUnescape(nil, s) for a copy. Otherwise
+// the result is new, allocated once: for a short s unescaped on the stack
+// and copied, the result's length, else the length of s.
 func Unescape(s []uint16) []uint16 {
-	return AppendUnescape(make([]uint16, 0, len(s)), s)
+	i := indexPct16(s)
+	if i < 0 {
+		return s // step 18 for every code unit
+	}
+	if len(s) <= unescapeStackMax {
+		var buf [unescapeStackMax]uint16
+		return slices.Clone(appendUnescape(buf[:0], s, i)) // one allocation, the result's length
+	}
+	return appendUnescape(make([]uint16, 0, len(s)), s, i)
 }
+
+// unescapeStackMax is the longest s whose unescape Unescape builds on its
+// stack.
+const unescapeStackMax = 2048
 
 // UnescapeString is [Unescape] on the UTF-16 form of the Go string s,
 // returned as UTF-8. Each byte of s that is not part of a valid UTF-8
 // sequence is taken as U+FFFD, and a lone surrogate in the result (from
 // "%uD800", say, which a Go string cannot hold) is written as U+FFFD.
-// When s is valid UTF-8 without '%', it returns s itself.
+// When s is valid UTF-8 without '%', it returns s itself; otherwise it
+// allocates once for a valid s (a short s unescaped on the stack and
+// copied, the result's length, a long one the length of s) and thrice for
+// an invalid one, which it first makes valid.
 //
 // It works on the bytes of s: the escapes are ASCII, so they are the same
 // code units there, and a surrogate pair of the result can only come from
 // two "%u" escapes in a row (a literal character of s is never a lone
-// surrogate).
+// surrogate). An invalid byte, never part of an escape, is the same as the
+// U+FFFD it stands for.
 func UnescapeString(s string) string {
 	i := strings.IndexByte(s, '%')
-	valid := utf8.ValidString(s)
-	if i < 0 && valid {
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // each invalid byte a U+FFFD
+		i = strings.IndexByte(s, '%')
+	}
+	if i < 0 {
 		return s
 	}
-	b := make([]byte, 0, len(s)) // room for the result of a valid s
-	for {
-		if i < 0 {
-			i = len(s)
+	if len(s) <= encodeStackMax {
+		var buf [encodeStackMax]byte
+		return string(buf[:unescapeInto(buf[:len(s)], s, i)]) // one allocation, the result's length
+	}
+	b := make([]byte, len(s))
+	return unsafeString(b[:unescapeInto(b, s, i)]) // b is new and not kept
+}
+
+// unescapeInto writes UnescapeString of the valid UTF-8 s, whose first '%'
+// is at i, to b, which must be as long as s, and returns its length. Every
+// escape is at least as long as its UTF-8: "%XY" is 3 bytes for one or two,
+// "%uWXYZ" 6 for at most three (U+FFFD for a surrogate), two of them 12 for
+// a pair's four.
+func unescapeInto(b []byte, s string, i int) int {
+	w := copy(b, s[:i])
+	for k := i; k < len(s); {
+		// s[k] is '%'.
+		var v uint16
+		n := 0
+		if k+6 <= len(s) && s[k+1] == 'u' {
+			if x, ok := hex4(s[k+2], s[k+3], s[k+4], s[k+5]); ok {
+				v, n = x, 6
+			}
 		}
-		if i > 0 {
-			b = appendUTF8Lit(b, s[:i], valid)
-			s = s[i:]
+		if n == 0 && k+3 <= len(s) {
+			if h, l := unhex[s[k+1]], unhex[s[k+2]]; h|l <= 0xF {
+				v, n = uint16(h)<<4|uint16(l), 3
+			}
 		}
-		if len(s) == 0 {
-			break
-		}
-		// s[0] is '%'.
-		switch v, n := unescapeAt(s); {
+		switch {
 		case n == 0: // step 18: the '%' as it is
-			b = append(b, '%')
-			s = s[1:]
+			b[w] = '%'
+			w++
+			k++
 		case v < utf8.RuneSelf:
-			b = append(b, byte(v))
-			s = s[n:]
-		case v >= 0x800 && !utf16.IsSurrogate(rune(v)): // three bytes, in line
-			b = append(b, 0xE0|byte(v>>12), 0x80|byte(v>>6)&0x3F, 0x80|byte(v)&0x3F)
-			s = s[n:]
-		case utf16.IsSurrogate(rune(v)):
+			b[w] = byte(v)
+			w++
+			k += n
+		case v < 0x800:
+			b[w], b[w+1] = 0xC0|byte(v>>6), 0x80|byte(v)&0x3F
+			w += 2
+			k += n
+		case !utf16.IsSurrogate(rune(v)):
+			b[w], b[w+1], b[w+2] = 0xE0|byte(v>>12), 0x80|byte(v>>6)&0x3F, 0x80|byte(v)&0x3F
+			w += 3
+			k += n
+		default:
 			r := utf8.RuneError
-			if w, m := unescapeAt(s[n:]); m == 6 && v < surrLowMin && w >= surrLowMin && w <= surrLowMax {
-				r = utf16.DecodeRune(rune(v), rune(w))
+			if u, m := unescapeAt(s[k+n:]); m == 6 && v < surrLowMin && u >= surrLowMin && u <= surrLowMax {
+				r = utf16.DecodeRune(rune(v), rune(u))
 				n += m
 			}
-			b = utf8.AppendRune(b, r)
-			s = s[n:]
-		default:
-			b = utf8.AppendRune(b, rune(v))
-			s = s[n:]
+			w += utf8.EncodeRune(b[w:], r)
+			k += n
 		}
-		if len(s) > 0 && s[0] == '%' {
-			i = 0 // escapes in a row: no search
-		} else {
-			i = strings.IndexByte(s, '%')
+		if k < len(s) && s[k] == '%' {
+			continue // escapes in a row
 		}
+		// The literal characters up to the next '%': a few looked at
+		// here, a longer run found with IndexByte and copied whole.
+		j := k
+		for end := min(len(s), k+8); j < end && s[j] != '%'; j++ {
+		}
+		if j == k+8 {
+			if m := strings.IndexByte(s[j:], '%'); m < 0 {
+				j = len(s)
+			} else {
+				j += m
+			}
+		}
+		w += copy(b[w:], s[k:j])
+		k = j
 	}
-	return unsafeString(b) // b is new and not kept
+	return w
 }
 
 // unescapeAt returns the code unit of the escape "%uWXYZ" (steps 8 to 12)
@@ -466,72 +522,79 @@ func UnescapeString(s string) string {
 // of 0 when s does not start with one.
 func unescapeAt(s string) (uint16, int) {
 	if len(s) >= 6 && s[0] == '%' && s[1] == 'u' {
-		hi, ok1 := hexPair(uint16(s[2]), uint16(s[3]))
-		lo, ok2 := hexPair(uint16(s[4]), uint16(s[5]))
-		if ok1 && ok2 {
-			return uint16(hi)<<8 | uint16(lo), 6
+		if v, ok := hex4(s[2], s[3], s[4], s[5]); ok {
+			return v, 6
 		}
 	}
 	if len(s) >= 3 && s[0] == '%' {
-		if v, ok := hexPair(uint16(s[1]), uint16(s[2])); ok {
-			return uint16(v), 3
+		if h, l := unhex[s[1]], unhex[s[2]]; h|l <= 0xF {
+			return uint16(h)<<4 | uint16(l), 3
 		}
 	}
 	return 0, 0
 }
 
-// appendUTF8Lit appends the literal characters lit to b: as they are when
-// the whole input is valid UTF-8, else with each invalid byte as U+FFFD.
-func appendUTF8Lit(b []byte, lit string, valid bool) []byte {
-	if valid || utf8.ValidString(lit) {
-		return append(b, lit...)
-	}
-	for _, r := range lit {
-		b = utf8.AppendRune(b, r)
-	}
-	return b
-}
-
 // AppendUnescape appends [Unescape] of s to dst and returns the extended
-// buffer.
+// buffer. It grows dst at most once, by what the longest result needs (the
+// length of s), and copies the runs between escapes whole.
 func AppendUnescape(dst, s []uint16) []uint16 {
-	if indexPct16(s) < 0 {
+	i := indexPct16(s)
+	if i < 0 {
 		return append(dst, s...) // step 18 for every code unit
 	}
-	n := len(s)              // step 2
-	for k := 0; k < n; k++ { // steps 4, 5, 19, 20
-		c := s[k]     // step 6
-		if c != '%' { // step 7
-			dst = append(dst, c) // step 18
-			continue
-		}
-		// Steps 8 to 10: k+5 must be in the string, then "u" and four
-		// hexadecimal digits.
-		if k <= n-6 && s[k+1] == 'u' {
-			if v, ok := hex4(s[k+2 : k+6]); ok {
-				dst = append(dst, v) // steps 11, 18
-				k += 5               // step 12
-				continue
-			}
-		}
-		// Steps 14 and 15: k+2 must be in the string, then two
-		// hexadecimal digits.
-		if k <= n-3 {
-			if v, ok := hexPair(s[k+1], s[k+2]); ok {
-				dst = append(dst, uint16(v)) // steps 16, 18
-				k += 2                       // step 17
-				continue
-			}
-		}
-		dst = append(dst, c) // step 18: the '%' as it is
-	}
-	return dst
+	return appendUnescape(dst, s, i)
 }
 
-// hex4 returns the value of four hexadecimal digits, and whether they
-// all are (0-9, A-F, a-f).
-func hex4(s []uint16) (uint16, bool) {
-	hi, ok1 := hexPair(s[0], s[1])
-	lo, ok2 := hexPair(s[2], s[3])
-	return uint16(hi)<<8 | uint16(lo), ok1 && ok2
+// appendUnescape is Annex B.2.2 steps 4 to 20 over s, whose first '%' is at
+// i, appended to dst.
+func appendUnescape(dst, s []uint16, i int) []uint16 {
+	dst = slices.Grow(dst, len(s)) // step 18 at most once a unit
+	out := dst[len(dst) : len(dst)+len(s)]
+	w := copy(out, s[:i])
+	n := len(s)          // step 2
+	for k := i; k < n; { // steps 4, 5, 19, 20
+		// s[k] is '%' (steps 6, 7).
+		v, m := uint16('%'), 1 // step 18: the '%' as it is, unless
+		if k <= n-6 && s[k+1] == 'u' {
+			// Steps 8 to 11: "u" and four hexadecimal digits.
+			a, b, c, d := s[k+2], s[k+3], s[k+4], s[k+5]
+			if x, ok := hex4(byte(a), byte(b), byte(c), byte(d)); ok && (a|b|c|d)>>8 == 0 {
+				v, m = x, 6
+			}
+		}
+		if m == 1 && k <= n-3 {
+			// Steps 14 to 16: two hexadecimal digits.
+			if x, ok := hexPair(s[k+1], s[k+2]); ok {
+				v, m = uint16(x), 3
+			}
+		}
+		out[w] = v // step 18
+		w++
+		k += m // steps 12, 17
+		if k < n && s[k] == '%' {
+			continue // escapes in a row
+		}
+		// Step 18 for the units up to the next '%': a few looked at
+		// here, a longer run found with indexPct16 and copied whole.
+		j := k
+		for end := min(n, k+8); j < end && s[j] != '%'; j++ {
+		}
+		if j == k+8 {
+			if m := indexPct16(s[j:]); m < 0 {
+				j = n
+			} else {
+				j += m
+			}
+		}
+		w += copy(out[w:], s[k:j])
+		k = j
+	}
+	return dst[:len(dst)+w]
+}
+
+// hex4 returns the value of the hexadecimal digits a, b, c and d, and
+// whether they all are (0-9, A-F, a-f).
+func hex4(a, b, c, d byte) (uint16, bool) {
+	h1, l1, h2, l2 := unhex[a], unhex[b], unhex[c], unhex[d]
+	return uint16(h1)<<12 | uint16(l1)<<8 | uint16(h2)<<4 | uint16(l2), h1|l1|h2|l2 <= 0xF
 }

@@ -2,6 +2,7 @@ package codec
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -99,5 +100,94 @@ func TestEscapeLong(t *testing.T) {
 		if got := EscapeString(s); got != want {
 			t.Fatalf("EscapeString of %d bytes differs from the reference", len(s))
 		}
+	}
+}
+
+// refUnescape is Annex B.2.2 step by step over the code units s, the
+// reference the unescape paths are held to.
+func refUnescape(s []uint16) []uint16 {
+	hex := func(c uint16) int {
+		switch {
+		case c >= '0' && c <= '9':
+			return int(c - '0')
+		case c >= 'a' && c <= 'f':
+			return int(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			return int(c-'A') + 10
+		}
+		return -1
+	}
+	var r []uint16
+	n := len(s)
+	for k := 0; k < n; k++ {
+		c := s[k]
+		if c == '%' {
+			if k <= n-6 && s[k+1] == 'u' && hex(s[k+2]) >= 0 && hex(s[k+3]) >= 0 && hex(s[k+4]) >= 0 && hex(s[k+5]) >= 0 {
+				c = uint16(hex(s[k+2])<<12 | hex(s[k+3])<<8 | hex(s[k+4])<<4 | hex(s[k+5]))
+				k += 5
+			} else if k <= n-3 && hex(s[k+1]) >= 0 && hex(s[k+2]) >= 0 {
+				c = uint16(hex(s[k+1])<<4 | hex(s[k+2]))
+				k += 2
+			}
+		}
+		r = append(r, c)
+	}
+	return r
+}
+
+// unescapeCutText has escapes of every kind, well-formed and not, in both
+// cases, with literal runs short and long between them.
+var unescapeCutText = "%41%u0042%e9%E9%u00e9%uD83D%uDE00%uD800x%uDC00%u12%4%%41%u%41%U0041%uFFFF%G1" +
+	strings.Repeat("literal-text_", 8) + "%20%u3042%20" + strings.Repeat("%u65E5%u672C", 6) + "é€😀あ%" +
+	strings.Repeat("%7E", 12) + "%u12G4%u00" + strings.Repeat("a%", 10) + "%uDBFF%uDFFF%5"
+
+// TestUnescapeEveryCut holds Unescape, AppendUnescape (into dst of several
+// spare capacities) and UnescapeString (on the UTF-8 form, with invalid
+// bytes spliced in) to refUnescape on every cut of unescapeCutText, in the
+// build's paths (the plain ones under -tags purego).
+func TestUnescapeEveryCut(t *testing.T) {
+	u := utf16.Encode([]rune(unescapeCutText))
+	for i := 0; i <= len(u); i++ {
+		for j := i; j <= len(u); j++ {
+			s := u[i:j]
+			want := refUnescape(s)
+			if got := Unescape(s); !slices.Equal(got, want) {
+				t.Fatalf("Unescape(u[%d:%d]) = %x, want %x", i, j, got, want)
+			}
+			for _, spare := range []int{0, 3, len(s)} {
+				dst := make([]uint16, 1, 1+spare)
+				dst[0] = '>'
+				if got := AppendUnescape(dst, s); got[0] != '>' || !slices.Equal(got[1:], want) {
+					t.Fatalf("AppendUnescape(spare %d, u[%d:%d]) = %x, want > and %x", spare, i, j, got, want)
+				}
+			}
+		}
+	}
+	b := unescapeCutText
+	for i := 0; i <= len(b); i++ {
+		for j := i; j <= len(b); j += 1 + (j-i)/16 {
+			for _, s := range []string{b[i:j], b[i:j] + "\xff%4\xc3" + b[i:j]} {
+				want := string(utf16.Decode(refUnescape(utf16.Encode([]rune(s)))))
+				if got := UnescapeString(s); got != want {
+					t.Fatalf("UnescapeString(%q) = %q, want %q", s, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestUnescapeSharesInput checks the documented sharing: Unescape returns
+// s itself when s holds no '%', and a new slice when it does.
+func TestUnescapeSharesInput(t *testing.T) {
+	s := utf16.Encode([]rune("no escapes here, é and あ"))
+	if got := Unescape(s); len(got) != len(s) || &got[0] != &s[0] {
+		t.Errorf("Unescape without '%%' did not return s itself")
+	}
+	s = utf16.Encode([]rune("one %41 here"))
+	if got := Unescape(s); &got[0] == &s[0] {
+		t.Errorf("Unescape with an escape returned s's memory")
+	}
+	if got := AppendUnescape(nil, utf16.Encode([]rune("abc"))); string(utf16.Decode(got)) != "abc" {
+		t.Errorf("AppendUnescape(nil, abc) = %q", string(utf16.Decode(got)))
 	}
 }
