@@ -336,8 +336,9 @@ func AppendEscape(dst []byte, s []uint16) []byte {
 
 // appendEscape is Annex B.2.1 steps 5 to 16 over s. Runs of code units
 // below 256 are gathered into bytes 32 at a time (narrowLatin1Blocks) and,
-// when long, escaped through escapeLatin1; the other units go one at a
-// time through a buffer on the stack.
+// when long, escaped through escapeLatin1; the other units go 8 at a time
+// through escapeUnits512 where the CPU has AVX-512 and dst has room, else
+// one at a time through a buffer on the stack.
 func appendEscape(dst []byte, s []uint16) []byte {
 	var lat [512]byte
 	var buf [escapeBlock + 16]byte
@@ -348,6 +349,17 @@ func appendEscape(dst []byte, s []uint16) []byte {
 				dst = escapeLatin1(append(dst, buf[:k]...), lat[:n])
 				k = 0
 				s = s[n:]
+				continue
+			}
+		}
+		if len(s) >= 8 {
+			// Eight units at a time with AVX-512, straight into dst's
+			// room, up to the next chance of a bulk run.
+			dst = append(dst, buf[:k]...)
+			k = 0
+			used, wrote := escapeUnits512(dst[len(dst):cap(dst)], s[:min(len(s), 256)])
+			if used > 0 {
+				dst, s = dst[:len(dst)+wrote], s[used:]
 				continue
 			}
 		}

@@ -2,10 +2,14 @@
 
 package codec
 
-// This file and annexb_amd64.s hold the AVX2 path of Annex B's escape (see
-// annexb.go): narrowLatin1AVX2 gathers the code units below 256 into bytes,
-// 32 at a time, for escapeLatin1 to escape as octets (its plain twin is
-// narrowLatin1Plain, which annexb_amd64_test.go holds it to).
+// This file and annexb_amd64.s hold the vector paths of Annex B's escape
+// (see annexb.go), each held to its plain twin by annexb_amd64_test.go:
+//
+//   - narrowLatin1AVX2 gathers the code units below 256 into bytes, 32 at a
+//     time, for escapeLatin1 to escape as octets (the plain twin is
+//     narrowLatin1Plain);
+//   - escapeUTF16AVX512 escapes 8 code units at a time, whatever they are,
+//     with AVX-512 (the plain twin is appendEscape's unit loop).
 
 // narrowLatin1AVX2 writes the code units at src to dst as bytes, 32 at a
 // time, while at least 32 of the n are left, up to the first block of 32
@@ -31,4 +35,61 @@ func narrowLatin1Blocks(buf []byte, s []uint16) int {
 		return narrowLatin1AVX2(&buf[0], &s[0], n)
 	}
 	return narrowLatin1Plain(buf, s)
+}
+
+// escapeUTF16AVX512 runs Annex B.2.1 steps 5 to 16 over groups of 8 code
+// units of the n at src while 8 are left, writing to the room bytes at dst
+// while 64 are left (see annexb_amd64.s). It returns the units it used and
+// the bytes it wrote.
+//
+//go:noescape
+func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
+
+// escape512Consts are the constants of escapeUTF16AVX512, each quadword
+// broadcast to the eight of a vector, then the hex digits in each 16-byte
+// lane for VPSHUFB. Per escape of a unit in a quadword: the VPMULTISHIFTQB
+// control that puts its nibbles in the digit bytes, the nibble mask of
+// those bytes, their 0xFF mask, the rest of the escape ("%u", "%"), and
+// the mask of its bytes (0x80 each) for a kept unit, "%XY" and "%uWXYZ";
+// then the two words of the set, 1 and 64. The offsets are written in
+// annexb_amd64.s.
+type escape512Consts struct {
+	ctrlU, ctrlX   uint64
+	nibU, nibX     uint64
+	digitU, digitX uint64
+	restU, restX   uint64
+	len1, len3     uint64
+	len6           uint64
+	set            [2]uint64
+	one, sixtyFour uint64
+	hex            [64]byte
+}
+
+var escapeAVX512Consts = func() (k escape512Consts) {
+	k.ctrlU = 12<<16 | 8<<24 | 4<<32 // unit bits 12, 8, 4, 0 at bytes 2-5
+	k.ctrlX = 4 << 8                 // unit bits 4, 0 at bytes 1-2
+	k.nibU, k.nibX = 0x0F0F0F0F0000, 0x0F0F00
+	k.digitU, k.digitX = 0xFFFFFFFF0000, 0xFFFF00
+	k.restU, k.restX = '%'|'u'<<8, '%'
+	k.len1, k.len3, k.len6 = 0x80, 0x808080, 0x808080808080
+	k.set = [2]uint64{EscapeKeep.bits[0], EscapeKeep.bits[1]}
+	k.one, k.sixtyFour = 1, 64
+	for i := range k.hex {
+		k.hex[i] = upperHex[i&15]
+	}
+	return k
+}()
+
+// useEscape512 says whether appendEscape uses escapeUTF16AVX512: with
+// AVX-512 (useAVX512). Tests turn it off to compare paths.
+var useEscape512 = useAVX512
+
+// escapeUnits512 runs escapeUTF16AVX512 over the start of s into the
+// start of room, when the CPU has AVX-512 and both are long enough. It
+// returns the units it used and the bytes it wrote.
+func escapeUnits512(room []byte, s []uint16) (used, wrote int) {
+	if !useEscape512 || len(s) < 8 || len(room) < 64 {
+		return 0, 0
+	}
+	return escapeUTF16AVX512(&room[0], len(room), &s[0], len(s), &escapeAVX512Consts)
 }

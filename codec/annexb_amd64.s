@@ -36,3 +36,86 @@ done:
 	VZEROUPPER
 	MOVQ BX, ret+24(FP)
 	RET
+
+// func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
+//
+// For each group of 8 code units while 8 of the n are left and 64 bytes
+// of room: each unit widened to a quadword (VPMOVZXWQ); K1 marks the units
+// from 256 on (step 9), K2 those of EscapeKeep (steps 7, 13: bit c of the
+// set's two words, shifted out by c and by c-64, both 0 from 128 on). Each
+// quadword becomes its escape: VPMULTISHIFTQB puts the nibbles of the unit
+// in the digit bytes ("%uWXYZ" at bytes 2-5, "%XY" at 1-2), VPSHUFB maps
+// them to uppercase digits, VPTERNLOGQ keeps the digits and adds '%' (and
+// 'u'), and a kept unit is its own byte; VPMOVB2M makes the mask of each
+// escape's bytes (1, 3 or 6 of its 8) and VPCOMPRESSB packs them, stored
+// whole, the room past them overwritten later.
+TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ room+8(FP), R10
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	MOVQ k+32(FP), DX
+	VPBROADCASTQ 0(DX), Z16   // multishift control, %u
+	VPBROADCASTQ 8(DX), Z17   // multishift control, %XY
+	VPBROADCASTQ 16(DX), Z18  // nibble mask, %u
+	VPBROADCASTQ 24(DX), Z19  // nibble mask, %XY
+	VPBROADCASTQ 32(DX), Z20  // digit bytes, %u
+	VPBROADCASTQ 40(DX), Z21  // digit bytes, %XY
+	VPBROADCASTQ 48(DX), Z22  // "%u"
+	VPBROADCASTQ 56(DX), Z23  // "%"
+	VPBROADCASTQ 64(DX), Z24  // the bytes of a kept unit
+	VPBROADCASTQ 72(DX), Z25  // the bytes of %XY
+	VPBROADCASTQ 80(DX), Z26  // the bytes of %uWXYZ
+	VPBROADCASTQ 88(DX), Z27  // the set, units 0 to 63
+	VPBROADCASTQ 96(DX), Z28  // the set, units 64 to 127
+	VPBROADCASTQ 104(DX), Z29 // 1
+	VPBROADCASTQ 112(DX), Z30 // 64
+	VMOVDQU64 120(DX), Z31    // the hex digits, in each lane
+	XORQ R11, R11             // used
+	XORQ R12, R12             // wrote
+
+esc512loop:
+	LEAQ 8(R11), AX
+	CMPQ AX, CX
+	JA   esc512done
+	LEAQ 64(R12), AX
+	CMPQ AX, R10
+	JA   esc512done
+	VPMOVZXWQ (SI)(R11*2), Z0
+	VPSRLQ $8, Z0, Z1
+	VPTESTMQ Z1, Z1, K1       // from 256 on
+	VPSRLVQ Z0, Z27, Z2
+	VPSUBQ Z30, Z0, Z3
+	VPSRLVQ Z3, Z28, Z3
+	VPORQ Z2, Z3, Z2
+	VPTESTMQ Z29, Z2, K2      // kept
+	VMOVDQA64 Z17, Z4
+	VMOVDQA64 Z16, K1, Z4
+	VMOVDQA64 Z19, Z5
+	VMOVDQA64 Z18, K1, Z5
+	VMOVDQA64 Z21, Z6
+	VMOVDQA64 Z20, K1, Z6
+	VMOVDQA64 Z23, Z7
+	VMOVDQA64 Z22, K1, Z7
+	VMOVDQA64 Z25, Z8
+	VMOVDQA64 Z26, K1, Z8
+	VMOVDQA64 Z24, K2, Z8
+	VPMULTISHIFTQB Z0, Z4, Z9
+	VPANDQ Z5, Z9, Z9
+	VPSHUFB Z9, Z31, Z9
+	VPTERNLOGQ $0xEA, Z7, Z6, Z9 // (digits & digit bytes) | "%u" or "%"
+	VMOVDQA64 Z0, K2, Z9
+	VPMOVB2M Z8, K3
+	VPCOMPRESSB.Z Z9, K3, Z10
+	VMOVDQU64 Z10, (DI)(R12*1)
+	KMOVQ K3, R9
+	POPCNTQ R9, R9
+	ADDQ R9, R12
+	ADDQ $8, R11
+	JMP  esc512loop
+
+esc512done:
+	VZEROUPPER
+	MOVQ R11, used+40(FP)
+	MOVQ R12, wrote+48(FP)
+	RET

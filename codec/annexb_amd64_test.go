@@ -45,13 +45,58 @@ func TestNarrowLatin1AVX2(t *testing.T) {
 	}
 }
 
-// TestEscapePathsAgree runs the escape functions with the vector paths
-// (narrowLatin1AVX2, the octet encoders' AVX-512 escape) turned off and on,
+// TestEscapePathsAgree runs the escape functions with each vector path
+// (narrowLatin1AVX2, the octet encoders' AVX-512 escape, escapeUTF16AVX512)
+// turned off and on,
 // and checks both against the reference loop of annexb_paths_test.go.
 func TestEscapePathsAgree(t *testing.T) {
-	defer func(a, b bool) { useNarrowAVX2, useEncodeOctets512 = a, b }(useNarrowAVX2, useEncodeOctets512)
-	for _, on := range []bool{false, true} {
-		useNarrowAVX2, useEncodeOctets512 = on && useAVX2, on && useAVX512
+	defer func(a, b, c bool) { useNarrowAVX2, useEncodeOctets512, useEscape512 = a, b, c }(useNarrowAVX2, useEncodeOctets512, useEscape512)
+	for m := range 8 {
+		useNarrowAVX2, useEncodeOctets512, useEscape512 = m&1 != 0 && useAVX2, m&2 != 0 && useAVX512, m&4 != 0 && useAVX512
 		checkEscapeEveryCut(t)
+	}
+}
+
+// TestEscapeUTF16AVX512 holds escapeUTF16AVX512 to refEscape on every
+// length up to 80 and three offsets of units of every kind (kept, escaped
+// ASCII, Latin-1, from 256 on, surrogates, the edges 0x7F, 0x80, 0xFF,
+// 0x100, 0xFFFF), with room of every size up to 6 units a unit: it must
+// use whole groups of 8 while 64 bytes of room are left, write exactly the
+// escape of what it used, and touch no byte past room.
+func TestEscapeUTF16AVX512(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(42, 43))
+	pool := []uint16{'a', 'Z', '0', '@', '*', '_', '+', '-', '.', '/', ' ', '~', '%', 0, 0x7F, 0x80, 0xE9, 0xFF, 0x100, 0x3042, 0xD83D, 0xDE00, 0xFFFF, 0x1234, 0xABCD}
+	for n := 0; n <= 80; n++ {
+		for off := 0; off < 3; off++ {
+			src := make([]uint16, off+n)
+			for i := range src {
+				src[i] = pool[r.IntN(len(pool))]
+			}
+			s := src[off:]
+			for room := 0; room <= 6*n+64; room += 1 + r.IntN(7) {
+				buf := make([]byte, room+16)
+				for i := range buf {
+					buf[i] = 0xEE
+				}
+				used, wrote := 0, 0
+				if n > 0 && room > 0 {
+					used, wrote = escapeUTF16AVX512(&buf[0], room, &s[0], n, &escapeAVX512Consts)
+				}
+				if used%8 != 0 || used > n || n-used >= 8 && room-wrote >= 64 {
+					t.Fatalf("n=%d room=%d: used %d units, wrote %d bytes", n, room, used, wrote)
+				}
+				if want := refEscape(s[:used]); string(buf[:wrote]) != want {
+					t.Fatalf("n=%d off=%d: wrote %q for %x, want %q", n, off, buf[:wrote], s[:used], want)
+				}
+				for i := room; i < len(buf); i++ {
+					if buf[i] != 0xEE {
+						t.Fatalf("n=%d room=%d: wrote byte %d, past room", n, room, i)
+					}
+				}
+			}
+		}
 	}
 }

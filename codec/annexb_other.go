@@ -5,3 +5,7 @@ package codec
 // narrowLatin1Blocks is the narrowing of annexb_amd64.go where there is no
 // vector one: narrowLatin1Plain.
 func narrowLatin1Blocks(buf []byte, s []uint16) int { return narrowLatin1Plain(buf, s) }
+
+// escapeUnits512 is the vector escape of annexb_amd64.go, which this build
+// does not have: it escapes nothing.
+func escapeUnits512(room []byte, s []uint16) (used, wrote int) { return 0, 0 }
