@@ -511,20 +511,20 @@ func unescapeInto(b []byte, s string, i int) int {
 		if k < len(s) && s[k] == '%' {
 			continue // escapes in a row
 		}
-		// The literal characters up to the next '%': a few looked at
+		// The literal characters up to the next '%': a few copied
 		// here, a longer run found with IndexByte and copied whole.
-		j := k
-		for end := min(len(s), k+8); j < end && s[j] != '%'; j++ {
+		for end := min(len(s), k+8); k < end && s[k] != '%'; k++ {
+			b[w] = s[k]
+			w++
 		}
-		if j == k+8 {
-			if m := strings.IndexByte(s[j:], '%'); m < 0 {
-				j = len(s)
-			} else {
-				j += m
+		if k < len(s) && s[k] != '%' {
+			j := strings.IndexByte(s[k:], '%')
+			if j < 0 {
+				j = len(s) - k
 			}
+			w += copy(b[w:], s[k:k+j])
+			k += j
 		}
-		w += copy(b[w:], s[k:j])
-		k = j
 	}
 	return w
 }
@@ -565,7 +565,30 @@ func appendUnescape(dst, s []uint16, i int) []uint16 {
 	w := copy(out, s[:i])
 	n := len(s)          // step 2
 	for k := i; k < n; { // steps 4, 5, 19, 20
-		// s[k] is '%' (steps 6, 7).
+		if s[k] != '%' { // steps 6, 7
+			// Step 18 for the units up to the next '%': a few copied
+			// here, a longer run found with indexPct16 and copied whole.
+			for end := min(n, k+8); k < end && s[k] != '%'; k++ {
+				out[w] = s[k]
+				w++
+			}
+			if k < n && s[k] != '%' {
+				j := indexPct16(s[k:])
+				if j < 0 {
+					j = n - k
+				}
+				w += copy(out[w:], s[k:k+j])
+				k += j
+			}
+			continue
+		}
+		if n-k >= unescape512Min {
+			// 32 units at a time with AVX-512, to the last 37.
+			if used, wrote := unescapeUnits512(out[w:], s[k:]); used > 0 {
+				k, w = k+used, w+wrote
+				continue
+			}
+		}
 		v, m := uint16('%'), 1 // step 18: the '%' as it is, unless
 		if k <= n-6 && s[k+1] == 'u' {
 			// Steps 8 to 11: "u" and four hexadecimal digits.
@@ -583,26 +606,13 @@ func appendUnescape(dst, s []uint16, i int) []uint16 {
 		out[w] = v // step 18
 		w++
 		k += m // steps 12, 17
-		if k < n && s[k] == '%' {
-			continue // escapes in a row
-		}
-		// Step 18 for the units up to the next '%': a few looked at
-		// here, a longer run found with indexPct16 and copied whole.
-		j := k
-		for end := min(n, k+8); j < end && s[j] != '%'; j++ {
-		}
-		if j == k+8 {
-			if m := indexPct16(s[j:]); m < 0 {
-				j = n
-			} else {
-				j += m
-			}
-		}
-		w += copy(out[w:], s[k:j])
-		k = j
 	}
 	return dst[:len(dst)+w]
 }
+
+// unescape512Min is the shortest rest of an input for which appendUnescape
+// calls unescapeUnits512.
+const unescape512Min = 37
 
 // hex4 returns the value of the hexadecimal digits a, b, c and d, and
 // whether they all are (0-9, A-F, a-f).

@@ -9,7 +9,9 @@ package codec
 //     time, for escapeLatin1 to escape as octets (the plain twin is
 //     narrowLatin1Plain);
 //   - escapeUTF16AVX512 escapes 8 code units at a time, whatever they are,
-//     with AVX-512 (the plain twin is appendEscape's unit loop).
+//     with AVX-512 (the plain twin is appendEscape's unit loop);
+//   - unescapeUTF16AVX512 unescapes 32 code units at a time with AVX-512
+//     (the plain twin is appendUnescape's loop).
 
 // narrowLatin1AVX2 writes the code units at src to dst as bytes, 32 at a
 // time, while at least 32 of the n are left, up to the first block of 32
@@ -92,4 +94,36 @@ func escapeUnits512(room []byte, s []uint16) (used, wrote int) {
 		return 0, 0
 	}
 	return escapeUTF16AVX512(&room[0], len(room), &s[0], len(s), &escapeAVX512Consts)
+}
+
+// unescapeUTF16AVX512 runs Annex B.2.2 steps 4 to 20 over blocks of 32 code
+// units of the n at src while 37 are left (see annexb_amd64.s), writing to
+// dst, which must have room for as many units as it reads. It returns the
+// units it used, up to the end of an escape, and the units it wrote.
+//
+//go:noescape
+func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) (used, wrote int)
+
+// unescape512Consts are the constants of unescapeUTF16AVX512, each
+// broadcast to the 32 units of a vector; the offsets are written in
+// annexb_amd64.s.
+type unescape512Consts struct {
+	zero, nine, bit5, a, five, fifteen, one, pct, u uint16
+}
+
+var unescapeAVX512Consts = unescape512Consts{'0', 9, 0x20, 'a', 5, 15, 1, '%', 'u'}
+
+// useUnescape512 says whether appendUnescape uses unescapeUTF16AVX512: with
+// AVX-512 (useAVX512). Tests turn it off to compare paths.
+var useUnescape512 = useAVX512
+
+// unescapeUnits512 runs unescapeUTF16AVX512 over the start of s, which must
+// not start inside an escape, into the start of out, when the CPU has
+// AVX-512, s is long enough and out as long as s. It returns the units it
+// used and the units it wrote.
+func unescapeUnits512(out, s []uint16) (used, wrote int) {
+	if !useUnescape512 || len(s) < 37 || len(out) < len(s) {
+		return 0, 0
+	}
+	return unescapeUTF16AVX512(&out[0], &s[0], len(s), &unescapeAVX512Consts)
 }

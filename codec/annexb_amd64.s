@@ -119,3 +119,141 @@ esc512done:
 	MOVQ R11, used+40(FP)
 	MOVQ R12, wrote+48(FP)
 	RET
+
+// HEXW(off, H, N), for unescapeUTF16AVX512: loads the 32 code units at
+// off(SI)(R11*2); H becomes the mask of those that are hexadecimal digits
+// (c-'0' at most 9, or (c|0x20)-'a' at most 5, in 16 bits, so no unit from
+// 256 on passes), N their values where they are ((c&15) + 9*(c>>6&1)).
+// Z1 and Z2 are clobbered.
+#define HEXW(off, H, N) \
+	VMOVDQU16 off(SI)(R11*2), N; \
+	VPSUBW Z20, N, Z1; \
+	VPCMPUW $2, Z21, Z1, H; \
+	VPORD Z22, N, Z1; \
+	VPSUBW Z23, Z1, Z1; \
+	VPCMPUW $2, Z24, Z1, K7; \
+	KORD K7, H, H; \
+	VPSRLW $6, N, Z1; \
+	VPANDD Z26, Z1, Z1; \
+	VPSLLW $3, Z1, Z2; \
+	VPADDW Z1, Z2, Z1; \
+	VPANDD Z25, N, N; \
+	VPADDW Z1, N, N
+
+// func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) (used, wrote int)
+//
+// For each block of 32 code units while 37 of the n are left (the escapes
+// that start in it end at most 5 units after it): P marks each '%', U1 a
+// 'u' after it, H1 to H5 the hexadecimal digits 1 to 5 units after it.
+// Every '%' starts an escape or not by what follows it alone, as no
+// well-formed escape holds a '%': "%uWXYZ" where P, U1 and H2 to H5 (steps
+// 8 to 12), else "%XY" where P, H1 and H2 (steps 14 to 17). The units an
+// escape takes after its '%' are dropped (those past the block carried to
+// the next), the '%' becomes the escape's code unit, every other unit is
+// kept (step 18), and VPCOMPRESSW packs the kept units, stored whole.
+TEXT ·unescapeUTF16AVX512(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ k+24(FP), DX
+	VPBROADCASTW 0(DX), Z20  // '0'
+	VPBROADCASTW 2(DX), Z21  // 9
+	VPBROADCASTW 4(DX), Z22  // 0x20
+	VPBROADCASTW 6(DX), Z23  // 'a'
+	VPBROADCASTW 8(DX), Z24  // 5
+	VPBROADCASTW 10(DX), Z25 // 15
+	VPBROADCASTW 12(DX), Z26 // 1
+	VPBROADCASTW 14(DX), Z27 // '%'
+	VPBROADCASTW 16(DX), Z28 // 'u'
+	XORQ R11, R11            // used
+	XORQ R12, R12            // wrote
+	XORQ R13, R13            // units of the block taken by an escape before it
+
+unesc512loop:
+	LEAQ 37(R11), AX
+	CMPQ AX, CX
+	JA   unesc512done
+	VMOVDQU16 (SI)(R11*2), Z0
+	VPCMPEQW Z27, Z0, K1     // P
+	KMOVD K1, R8
+	TESTL R8, R8
+	JZ   unesc512copy
+	HEXW(2, K2, Z3)          // H1, N1
+	HEXW(4, K3, Z4)          // H2, N2
+	HEXW(6, K4, Z5)          // H3, N3
+	HEXW(8, K5, Z6)          // H4, N4
+	HEXW(10, K6, Z7)         // H5, N5
+	VMOVDQU16 2(SI)(R11*2), Z8
+	VPCMPEQW Z28, Z8, K1     // U1
+	KMOVD K1, R9
+	ANDL R8, R9              // P & U1
+	KANDD K3, K4, K7
+	KANDD K5, K7, K7
+	KANDD K6, K7, K7
+	KMOVD K7, AX
+	ANDL AX, R9              // valid %u: P & U1 & H2..H5
+	KANDD K2, K3, K7
+	KMOVD K7, AX
+	ANDL R8, AX
+	MOVL R9, R10
+	NOTL R10
+	ANDL AX, R10             // valid %XY: P & H1 & H2 & not %u
+	// The units taken after each '%': 1 and 2 for both, 3 to 5 for %u.
+	MOVQ R9, AX
+	ORQ  R10, AX
+	MOVQ AX, BX
+	SHLQ $1, AX
+	SHLQ $2, BX
+	ORQ  BX, AX
+	MOVQ R9, BX
+	SHLQ $3, BX
+	ORQ  BX, AX
+	SHLQ $1, BX
+	ORQ  BX, AX
+	SHLQ $1, BX
+	ORQ  BX, AX
+	ORQ  R13, AX
+	MOVQ AX, R13
+	SHRQ $32, R13            // carried to the next block
+	NOTL AX                  // kept: the low 32 bits
+	MOVL AX, AX
+	KMOVD R9, K1
+	KMOVD R10, K2
+	KMOVD AX, K3
+	VPSLLW $4, Z3, Z8
+	VPORD Z4, Z8, Z8         // %XY: N1<<4 | N2
+	VMOVDQU16 Z8, K2, Z0
+	VPSLLW $12, Z4, Z8
+	VPSLLW $8, Z5, Z9
+	VPORD Z9, Z8, Z8
+	VPSLLW $4, Z6, Z9
+	VPORD Z9, Z8, Z8
+	VPORD Z7, Z8, Z8         // %uWXYZ: N2<<12 | N3<<8 | N4<<4 | N5
+	VMOVDQU16 Z8, K1, Z0
+	VPCOMPRESSW.Z Z0, K3, Z10
+	VMOVDQU64 Z10, (DI)(R12*2)
+	POPCNTL AX, AX
+	ADDQ AX, R12
+	ADDQ $32, R11
+	JMP  unesc512loop
+
+unesc512copy:
+	// No '%': the units the escape before took are dropped, the rest kept.
+	MOVL R13, AX
+	NOTL AX
+	KMOVD AX, K3
+	XORQ R13, R13
+	VPCOMPRESSW.Z Z0, K3, Z10
+	VMOVDQU64 Z10, (DI)(R12*2)
+	POPCNTL AX, AX
+	ADDQ AX, R12
+	ADDQ $32, R11
+	JMP  unesc512loop
+
+unesc512done:
+	POPCNTQ R13, R13
+	ADDQ R13, R11            // past the escape's last units
+	VZEROUPPER
+	MOVQ R11, used+32(FP)
+	MOVQ R12, wrote+40(FP)
+	RET

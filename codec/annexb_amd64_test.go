@@ -4,6 +4,7 @@ package codec
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -98,5 +99,53 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestUnescapeUTF16AVX512 holds unescapeUTF16AVX512 to refUnescape on every
+// length up to 120 and three offsets of units drawn from escapes of every
+// kind, well-formed and not, hex digits of both cases, 'u', 'U', '%', and
+// units whose low byte is a digit: it must stop at the end of an escape,
+// use whole blocks while 37 units are left, and write exactly the
+// unescape of what it used.
+func TestUnescapeUTF16AVX512(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(44, 45))
+	pool := []uint16{'%', '%', '%', 'u', 'u', 'U', '0', '9', 'a', 'f', 'A', 'F', 'g', 'G', '/', ' ', 'x', 0x130, 0x161, 0x3042, 0xFF, 0x0025 | 0x100}
+	for n := 0; n <= 120; n++ {
+		for off := 0; off < 3; off++ {
+			for rep := 0; rep < 20; rep++ {
+				src := make([]uint16, off+n)
+				for i := range src {
+					src[i] = pool[r.IntN(len(pool))]
+				}
+				s := src[off:]
+				dst := make([]uint16, n+32)
+				used, wrote := 0, 0
+				if n > 0 {
+					used, wrote = unescapeUTF16AVX512(&dst[0], &s[0], n, &unescapeAVX512Consts)
+				}
+				if used > n || n >= 37 && used < 32 || n < 37 && used != 0 {
+					t.Fatalf("n=%d: used %d units", n, used)
+				}
+				whole := refUnescape(s)
+				got := append(dst[:wrote:wrote], refUnescape(s[used:])...)
+				if !slices.Equal(got, whole) {
+					t.Fatalf("n=%d off=%d used=%d: %x unescaped to %x, want %x", n, off, used, s, got, whole)
+				}
+			}
+		}
+	}
+}
+
+// TestUnescapePathsAgree runs the unescape functions with the AVX-512 path
+// off and on against the reference loop, at every cut.
+func TestUnescapePathsAgree(t *testing.T) {
+	defer func(a bool) { useUnescape512 = a }(useUnescape512)
+	for _, on := range []bool{false, true} {
+		useUnescape512 = on && useAVX512
+		TestUnescapeEveryCut(t)
 	}
 }

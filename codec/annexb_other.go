@@ -9,3 +9,7 @@ func narrowLatin1Blocks(buf []byte, s []uint16) int { return narrowLatin1Plain(b
 // escapeUnits512 is the vector escape of annexb_amd64.go, which this build
 // does not have: it escapes nothing.
 func escapeUnits512(room []byte, s []uint16) (used, wrote int) { return 0, 0 }
+
+// unescapeUnits512 is the vector unescape of annexb_amd64.go, which this
+// build does not have: it unescapes nothing.
+func unescapeUnits512(out, s []uint16) (used, wrote int) { return 0, 0 }
