@@ -81,6 +81,11 @@ const escapeBlock = 1024
 // than a unit at a time through their buffer on the stack.
 const latin1Bulk = 64
 
+// latin1Dense is the run of code points below 256 in a Go string shorter
+// than which appendEscapeString takes what follows in UTF-16, as text
+// dense with code points from 256 on.
+const latin1Dense = 32
+
 // escapeLatin1 appends escape of the code units b, each below 256 and held
 // as one byte, to dst. For these units escape is the octet encoders'
 // percent-encoding with the kept octets [EscapeKeep]: a unit of the set as
@@ -193,20 +198,41 @@ func escapeUTF8Latin1Len(s string) (used, n int) {
 // appendEscapeString appends escape of the UTF-16 form of s to b, each byte
 // not part of a valid UTF-8 sequence taken as U+FFFD. Long runs of ASCII
 // go through escapeLatin1 as they are; other code points below 256 through
-// escapeUTF8Latin1, into a buffer on the stack, and the rest rune by rune
-// there, as "%uWXYZ".
+// escapeUTF8Latin1, into a buffer on the stack; at a code point from 256
+// on, the next 255 code units in UTF-16 through appendEscape where the CPU
+// has AVX-512, else the rest rune by rune into the buffer, as "%uWXYZ".
 func appendEscapeString(b []byte, s string) []byte {
 	var buf [escapeBlock + 16]byte
 	k := 0
+	run := latin1Dense // the code points below 256 since the last from 256 on
 	for len(s) > 0 {
 		if a := asciiPrefix(s); a >= latin1Bulk {
 			b = escapeLatin1(append(b, buf[:k]...), s[:a])
 			k = 0
 			s = s[a:]
+			run += a
 		}
 		used, k1 := escapeUTF8Latin1(&buf, k, escapeBlock-16, s)
 		k = k1
 		s = s[used:]
+		run += used
+		if k > escapeBlock-16 {
+			b = append(b, buf[:k]...)
+			k = 0
+			continue // the buffer was full, not s at a code point from 256 on
+		}
+		if len(s) > 0 && useEscape512 && run < latin1Dense {
+			// Code points from 256 on, or invalid bytes, after a short
+			// run below 256: with AVX-512, the UTF-16 form of the next
+			// 255 code units, whatever they are, through appendEscape's
+			// vector path.
+			var u [256]uint16
+			n, used := utf16Prefix(&u, s)
+			b = appendEscape(append(b, buf[:k]...), u[:n])
+			k, run = 0, 0
+			s = s[used:]
+			continue
+		}
 		// Code points from 256 on and invalid bytes, up to the next one
 		// below 256.
 		for len(s) > 0 && k <= escapeBlock-16 {
@@ -229,6 +255,7 @@ func appendEscapeString(b []byte, s string) []byte {
 				k += 12
 			}
 			s = s[size:]
+			run = 0
 		}
 		if k > escapeBlock-16 {
 			b = append(b, buf[:k]...)
@@ -236,6 +263,46 @@ func appendEscapeString(b []byte, s string) []byte {
 		}
 	}
 	return append(b, buf[:k]...)
+}
+
+// utf16Prefix writes the UTF-16 form of the start of s to u, each byte not
+// part of a valid UTF-8 sequence as U+FFFD, up to 255 code units, and
+// returns how many it wrote and how many bytes of s it read.
+func utf16Prefix(u *[256]uint16, s string) (n, used int) {
+	for used < len(s) && n < len(u)-1 {
+		if c := s[used]; c < utf8.RuneSelf {
+			u[n] = uint16(c)
+			n++
+			used++
+			continue
+		}
+		if c := s[used]; c&0xF0 == 0xE0 && used+2 < len(s) {
+			// Three bytes, in line: valid unless overlong or a
+			// surrogate, which the rune below takes care of.
+			c1, c2 := s[used+1], s[used+2]
+			r := uint16(c&0x0F)<<12 | uint16(c1&0x3F)<<6 | uint16(c2&0x3F)
+			if c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && r >= 0x800 && (r < surrHighMin || r > surrLowMax) {
+				u[n] = r
+				n++
+				used += 3
+				continue
+			}
+		}
+		r, size := runeAt(s, used)
+		if size == 0 {
+			r, size = utf8.RuneError, 1
+		}
+		if r >= 0x10000 {
+			hi, lo := utf16.EncodeRune(r)
+			u[n], u[n+1] = uint16(hi), uint16(lo)
+			n += 2
+		} else {
+			u[n] = uint16(r)
+			n++
+		}
+		used += size
+	}
+	return n, used
 }
 
 // escapedStringLen is the length of appendEscapeString's output for s.

@@ -13,3 +13,6 @@ func escapeUnits512(room []byte, s []uint16) (used, wrote int) { return 0, 0 }
 // unescapeUnits512 is the vector unescape of annexb_amd64.go, which this
 // build does not have: it unescapes nothing.
 func unescapeUnits512(out, s []uint16) (used, wrote int) { return 0, 0 }
+
+// useEscape512 is false: this build has no vector escape of UTF-16.
+const useEscape512 = false
