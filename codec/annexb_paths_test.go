@@ -191,3 +191,26 @@ func TestUnescapeSharesInput(t *testing.T) {
 		t.Errorf("AppendUnescape(nil, abc) = %q", string(utf16.Decode(got)))
 	}
 }
+
+// TestUnescapeLong holds the unescape functions to refUnescape on inputs
+// long enough for the vector path's blocks and the sized allocations, with
+// surrogate pairs, lone surrogates and malformed escapes at every
+// alignment to a block.
+func TestUnescapeLong(t *testing.T) {
+	for _, unit := range []string{"%uD83D%uDE00", "%uD83D%uDE00a", "%uD800%41", "%uDC00%e9%u3042", "%u00E9%%u12%4x"} {
+		for off := 0; off < 40; off++ {
+			s := strings.Repeat("y", off) + strings.Repeat(unit, 2100/len(unit)) + "%uD83D"
+			u := utf16.Encode([]rune(s))
+			want := refUnescape(u)
+			if got := Unescape(u); !slices.Equal(got, want) {
+				t.Fatalf("Unescape of %d × %q after %d bytes differs from the reference", 2100/len(unit), unit, off)
+			}
+			if got := AppendUnescape(nil, u); !slices.Equal(got, want) {
+				t.Fatalf("AppendUnescape of %d × %q after %d bytes differs from the reference", 2100/len(unit), unit, off)
+			}
+			if got, want := UnescapeString(s), string(utf16.Decode(want)); got != want {
+				t.Fatalf("UnescapeString of %d × %q after %d bytes differs from the reference", 2100/len(unit), unit, off)
+			}
+		}
+	}
+}
