@@ -230,12 +230,7 @@ unesc512loop:
 	VPORD Z9, Z8, Z8
 	VPORD Z7, Z8, Z8         // %uWXYZ: N2<<12 | N3<<8 | N4<<4 | N5
 	VMOVDQU16 Z8, K1, Z0
-	VPCOMPRESSW.Z Z0, K3, Z10
-	VMOVDQU64 Z10, (DI)(R12*2)
-	POPCNTL AX, AX
-	ADDQ AX, R12
-	ADDQ $32, R11
-	JMP  unesc512loop
+	JMP  unesc512store
 
 unesc512copy:
 	// No '%': the units the escape before took are dropped, the rest kept.
@@ -243,6 +238,9 @@ unesc512copy:
 	NOTL AX
 	KMOVD AX, K3
 	XORQ R13, R13
+
+unesc512store:
+	// The units of Z0 kept (K3, and AX), packed and stored whole.
 	VPCOMPRESSW.Z Z0, K3, Z10
 	VMOVDQU64 Z10, (DI)(R12*2)
 	POPCNTL AX, AX
