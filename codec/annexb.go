@@ -115,24 +115,33 @@ func asciiPrefix(s string) int {
 }
 
 // escapeUTF8Table is what appendEscapeString writes for each byte of a Go
-// string, by the class of the byte before it (escapeUTF8Class): after any
-// but a lead 0xC2 or 0xC3, an ASCII byte as escapeUnitTable writes it and
-// such a lead as nothing; after one of them, a continuation byte as the
+// string, by the class of the byte before it (escapeUTF8Class), as the
+// escapes' bytes in the low six bytes and their number in the top byte:
+// after any but a lead 0xC2 or 0xC3, an ASCII byte as escapeUnitTable
+// writes it, such a lead as nothing, and a byte that cannot start a
+// sequence there (a continuation byte, 0xC0, 0xC1, 0xF5 to 0xFF) as the
+// escape of U+FFFD (step 9); after one of them, a continuation byte as the
 // escape of the code point of the two, 0x80 to 0xFF (step 11). Every other
-// byte, which starts or ends something else, has escapeStop set.
-var escapeUTF8Table = func() (t [3 * 256]uint32) {
+// byte, which starts or ends something longer, has escapeStop set.
+var escapeUTF8Table = func() (t [3 * 256]uint64) {
+	unit := func(c int) uint64 {
+		v := escapeUnitTable[c]
+		return uint64(v&0xFFFFFF) | uint64(v>>24)<<56
+	}
 	for c := range 256 {
 		switch {
 		case c < utf8.RuneSelf:
-			t[c] = escapeUnitTable[c]
+			t[c] = unit(c)
 		case c == 0xC2 || c == 0xC3:
 			t[c] = 0 // nothing yet
+		case c < 0xC2 || c > 0xF4:
+			t[c] = escapeU(0xFFFD) | 6<<56
 		default:
 			t[c] = escapeStop
 		}
 		for lead := 1; lead <= 2; lead++ {
 			if c&0xC0 == 0x80 {
-				t[lead<<8|c] = escapeUnitTable[(lead+1)<<6&0xC0|c&0x3F]
+				t[lead<<8|c] = unit((lead+1)<<6&0xC0 | c&0x3F)
 			} else {
 				t[lead<<8|c] = escapeStop
 			}
@@ -143,7 +152,37 @@ var escapeUTF8Table = func() (t [3 * 256]uint32) {
 
 // escapeStop marks a byte of escapeUTF8Table that its loops leave to the
 // rune by rune one.
-const escapeStop = 1 << 31
+const escapeStop = 1 << 63
+
+// escapeStreak is how many bytes in a row that escapeUTF8Latin1 takes the
+// rune loops of appendEscapeString and escapedStringLen take themselves
+// before they hand over to it.
+const escapeStreak = 8
+
+// escapeUTF8At returns escapeUTF8Table's entry for the code point at the
+// start of s, which escapeUTF8Takes, and its length, 1 or 2.
+func escapeUTF8At(s string) (uint64, int) {
+	if row := int(escapeUTF8Class[s[0]]); row != 0 {
+		return escapeUTF8Table[row|int(s[1])], 2
+	}
+	return escapeUTF8Table[s[0]], 1
+}
+
+// validAt reports whether s starts with a valid UTF-8 sequence.
+func validAt(s string) bool {
+	if s[0] < utf8.RuneSelf {
+		return true
+	}
+	_, size := runeAt(s, 0)
+	return size > 0
+}
+
+// escapeUTF8Takes reports whether escapeUTF8Latin1 takes the first byte of
+// s, which must not be empty: it is in escapeUTF8Table without escapeStop,
+// and not a lead 0xC2 or 0xC3 without its continuation byte.
+func escapeUTF8Takes(s string) bool {
+	return escapeUTF8Table[s[0]]&escapeStop == 0 && (s[0]&0xFE != 0xC2 || len(s) > 1 && s[1]&0xC0 == 0x80)
+}
 
 // escapeUTF8Class is the row of escapeUTF8Table for the byte after each
 // byte: 256 after 0xC2, 512 after 0xC3, else 0.
@@ -154,7 +193,8 @@ var escapeUTF8Class = func() (t [256]uint16) {
 
 // escapeUTF8Latin1 writes escape of the code points below 256 at the start
 // of s to buf from k on, ASCII bytes and valid two-byte UTF-8 sequences,
-// while k is at most limit, through escapeUTF8Table. It returns the bytes
+// and of the bytes that cannot start a sequence, as U+FFFD, while k is at
+// most limit, through escapeUTF8Table. It returns the bytes
 // of s it read and the new k. Each byte's entry depends on that byte and
 // the one before only, so the loop has no branch on which a byte is, as
 // random text has them in no order a branch predictor could follow.
@@ -166,8 +206,8 @@ func escapeUTF8Latin1(buf *[escapeBlock + 16]byte, k, limit int, s string) (int,
 		if v&escapeStop != 0 {
 			break
 		}
-		binary.LittleEndian.PutUint32(buf[k&(escapeBlock-1):], v)
-		k += int(v >> 24)
+		binary.LittleEndian.PutUint64(buf[k&(escapeBlock-1):], v)
+		k += int(v >> 56)
 		row = int(escapeUTF8Class[c])
 	}
 	if row != 0 {
@@ -186,7 +226,7 @@ func escapeUTF8Latin1Len(s string) (used, n int) {
 		if v&escapeStop != 0 {
 			break
 		}
-		n += int(v >> 24)
+		n += int(v >> 56)
 		row = int(escapeUTF8Class[c])
 	}
 	if row != 0 {
@@ -200,11 +240,13 @@ func escapeUTF8Latin1Len(s string) (used, n int) {
 // go through escapeLatin1 as they are; other code points below 256 through
 // escapeUTF8Latin1, into a buffer on the stack; at a code point from 256
 // on, the next 255 code units in UTF-16 through appendEscape where the CPU
-// has AVX-512, else the rest rune by rune into the buffer, as "%uWXYZ".
+// has AVX-512 (until it meets invalid UTF-8, which random bytes are full
+// of), else the rest rune by rune into the buffer, as "%uWXYZ".
 func appendEscapeString(b []byte, s string) []byte {
 	var buf [escapeBlock + 16]byte
 	k := 0
 	run := latin1Dense // the code points below 256 since the last from 256 on
+	invalid := false   // whether s held a byte the rune loop took as U+FFFD
 	for len(s) > 0 {
 		if a := asciiPrefix(s); a >= latin1Bulk {
 			b = escapeLatin1(append(b, buf[:k]...), s[:a])
@@ -221,7 +263,7 @@ func appendEscapeString(b []byte, s string) []byte {
 			k = 0
 			continue // the buffer was full, not s at a code point from 256 on
 		}
-		if len(s) > 0 && useEscape512 && run < latin1Dense {
+		if len(s) > 0 && useEscape512 && run < latin1Dense && !invalid && validAt(s) {
 			// Code points from 256 on, or invalid bytes, after a short
 			// run below 256: with AVX-512, the UTF-16 form of the next
 			// 255 code units, whatever they are, through appendEscape's
@@ -233,18 +275,28 @@ func appendEscapeString(b []byte, s string) []byte {
 			s = s[used:]
 			continue
 		}
-		// Code points from 256 on and invalid bytes, up to the next one
-		// below 256.
-		for len(s) > 0 && k <= escapeBlock-16 {
-			if escapeUTF8Table[s[0]]&escapeStop == 0 && (s[0] < 0x80 || len(s) > 1 && s[1]&0xC0 == 0x80) {
-				break
+		// Code points from 256 on and invalid bytes, up to a run of
+		// those below 256 (taken here too, through the same table, as
+		// random bytes have them in runs too short to leave this loop).
+		for streak := 0; len(s) > 0 && k <= escapeBlock-16; {
+			if escapeUTF8Takes(s) {
+				if streak++; streak > escapeStreak {
+					break
+				}
+				v, size := escapeUTF8At(s)
+				binary.LittleEndian.PutUint64(buf[k:k+8], v)
+				k += int(v >> 56)
+				s = s[size:]
+				continue
 			}
+			streak = 0
 			r, size := runeAt(s, 0)
 			switch {
 			case size == 0: // U+FFFD: step 9
 				binary.LittleEndian.PutUint64(buf[k:k+8], escapeU(0xFFFD))
 				k += 6
 				size = 1
+				invalid = true
 			case r < 0x10000: // step 9
 				binary.LittleEndian.PutUint64(buf[k:k+8], escapeU(uint16(r)))
 				k += 6
@@ -276,7 +328,18 @@ func utf16Prefix(u *[256]uint16, s string) (n, used int) {
 			used++
 			continue
 		}
-		if c := s[used]; c&0xF0 == 0xE0 && used+2 < len(s) {
+		if c := s[used]; c < 0xC2 || c > 0xF4 {
+			// A byte that cannot start a sequence: U+FFFD.
+			u[n] = utf8.RuneError
+			n++
+			used++
+			continue
+		} else if c < 0xE0 && used+1 < len(s) && s[used+1]&0xC0 == 0x80 {
+			u[n] = uint16(c&0x1F)<<6 | uint16(s[used+1]&0x3F) // two bytes, in line
+			n++
+			used += 2
+			continue
+		} else if c&0xF0 == 0xE0 && used+2 < len(s) {
 			// Three bytes, in line: valid unless overlong or a
 			// surrogate, which the rune below takes care of.
 			c1, c2 := s[used+1], s[used+2]
@@ -312,10 +375,17 @@ func escapedStringLen(s string) int {
 		used, m := escapeUTF8Latin1Len(s)
 		n += m
 		s = s[used:]
-		for len(s) > 0 {
-			if escapeUTF8Table[s[0]]&escapeStop == 0 && (s[0] < 0x80 || len(s) > 1 && s[1]&0xC0 == 0x80) {
-				break
+		for streak := 0; len(s) > 0; {
+			if escapeUTF8Takes(s) {
+				if streak++; streak > escapeStreak {
+					break
+				}
+				v, size := escapeUTF8At(s)
+				n += int(v >> 56)
+				s = s[size:]
+				continue
 			}
+			streak = 0
 			if r, size := runeAt(s, 0); size == 0 {
 				n += 6 // U+FFFD
 				s = s[1:]
