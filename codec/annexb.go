@@ -99,6 +99,13 @@ func escapeLatin1[S string | []byte](dst []byte, b S) []byte {
 	return encodeWithTable(dst, b, &escapeUnitTable)
 }
 
+// ascii64 reports whether the first 64 bytes of s, which must have them,
+// are ASCII, with no branch before the answer.
+func ascii64(s string) bool {
+	return (load64(s, 0)|load64(s, 8)|load64(s, 16)|load64(s, 24)|
+		load64(s, 32)|load64(s, 40)|load64(s, 48)|load64(s, 56))&0x8080808080808080 == 0
+}
+
 // asciiPrefix returns the length of the run of ASCII bytes at the start of
 // s, eight at a time.
 func asciiPrefix(s string) int {
@@ -123,7 +130,10 @@ func asciiPrefix(s string) int {
 // escape of U+FFFD (step 9); after one of them, a continuation byte as the
 // escape of the code point of the two, 0x80 to 0xFF (step 11). Every other
 // byte, which starts or ends something longer, has escapeStop set.
-var escapeUTF8Table = func() (t [3 * 256]uint64) {
+var escapeUTF8Table = func() (t [4 * 256]uint64) {
+	for i := 3 * 256; i < len(t); i++ {
+		t[i] = escapeStop // no row: there for the loops' index mask
+	}
 	unit := func(c int) uint64 {
 		v := escapeUnitTable[c]
 		return uint64(v&0xFFFFFF) | uint64(v>>24)<<56
@@ -202,7 +212,7 @@ func escapeUTF8Latin1(buf *[escapeBlock + 16]byte, k, limit int, s string) (int,
 	row, i := 0, 0
 	for ; i < len(s) && k <= limit; i++ {
 		c := s[i]
-		v := escapeUTF8Table[row|int(c)]
+		v := escapeUTF8Table[(row|int(c))&1023]
 		if v&escapeStop != 0 {
 			break
 		}
@@ -222,7 +232,7 @@ func escapeUTF8Latin1Len(s string) (used, n int) {
 	row, i := 0, 0
 	for ; i < len(s); i++ {
 		c := s[i]
-		v := escapeUTF8Table[row|int(c)]
+		v := escapeUTF8Table[(row|int(c))&1023]
 		if v&escapeStop != 0 {
 			break
 		}
@@ -248,7 +258,8 @@ func appendEscapeString(b []byte, s string) []byte {
 	run := latin1Dense // the code points below 256 since the last from 256 on
 	invalid := false   // whether s held a byte the rune loop took as U+FFFD
 	for len(s) > 0 {
-		if a := asciiPrefix(s); a >= latin1Bulk {
+		if len(s) >= latin1Bulk && ascii64(s) {
+			a := asciiPrefix(s)
 			b = escapeLatin1(append(b, buf[:k]...), s[:a])
 			k = 0
 			s = s[a:]
