@@ -17,7 +17,10 @@ func BenchmarkFuzzReference(b *testing.B) {
 }
 
 // BenchmarkFuzzNode fuzzes the node example testee, as pctest fuzz -impl
-// node does.
+// node does. Besides the wall-clock rate it reports cpu-ns/case, the CPU
+// time (user and system, from getrusage) this process spent per case:
+// pctest's own cost, which on a machine with few cores is taken from the
+// testee.
 func BenchmarkFuzzNode(b *testing.B) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -33,12 +36,17 @@ func BenchmarkFuzzNode(b *testing.B) {
 
 func benchFuzz(b *testing.B, impl conformance.Implementation) {
 	b.ReportAllocs()
+	cpu0, cpuOK := selfCPU()
 	rep, err := Run(context.Background(), impl, Seed(1), Cases(int64(b.N)))
 	if err != nil {
 		b.Fatal(err)
 	}
+	cpu1, _ := selfCPU()
 	if len(rep.Findings) > 0 {
 		b.Fatalf("%d findings, the first %+v", len(rep.Findings), rep.Findings[0])
 	}
 	b.ReportMetric(float64(rep.Summary.Cases)/rep.FuzzInfo.DurationSeconds, "cases/s")
+	if cpuOK {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(rep.Summary.Cases), "cpu-ns/case")
+	}
 }
