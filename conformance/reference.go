@@ -31,17 +31,20 @@ func (reference) Do(ctx context.Context, req vectors.Request) (vectors.Response,
 	if err := ctx.Err(); err != nil {
 		return vectors.Response{}, err
 	}
+	// The encoders write to memory on the stack (most answers fit), and
+	// only the code units are allocated.
+	var buf [256]byte
 	switch req.Op {
 	case vectors.OpEncodeURI:
-		return ecmaEncoded(codec.EncodeURI(req.In))
+		return ecmaEncoded(codec.AppendEncodeURI(buf[:0], req.In))
 	case vectors.OpEncodeURIComponent:
-		return ecmaEncoded(codec.EncodeURIComponent(req.In))
+		return ecmaEncoded(codec.AppendEncodeURIComponent(buf[:0], req.In))
 	case vectors.OpDecodeURI:
 		return ecmaDecoded(codec.DecodeURI(req.In))
 	case vectors.OpDecodeURIComponent:
 		return ecmaDecoded(codec.DecodeURIComponent(req.In))
 	case vectors.OpEscape: // ECMA-262 5.1 Annex B.2.1
-		return vectors.Response{Out: asciiUnits(codec.Escape(req.In))}, nil
+		return vectors.Response{Out: asciiUnits(codec.AppendEscape(buf[:0], req.In))}, nil
 	case vectors.OpUnescape: // ECMA-262 5.1 Annex B.2.2
 		return vectors.Response{Out: codec.AppendUnescape([]uint16{}, req.In)}, nil
 	}
@@ -51,7 +54,7 @@ func (reference) Do(ctx context.Context, req vectors.Request) (vectors.Response,
 	return referenceOctets(req)
 }
 
-func ecmaEncoded(s string, err error) (vectors.Response, error) {
+func ecmaEncoded(s []byte, err error) (vectors.Response, error) {
 	if err != nil {
 		return uriError(err)
 	}
@@ -71,6 +74,9 @@ func ecmaDecoded(u []uint16, err error) (vectors.Response, error) {
 // uriError answers a *codec.URIError as the error kind URIError; any other
 // error is the codec's fault and is returned as it is.
 func uriError(err error) (vectors.Response, error) {
+	if _, ok := err.(*codec.URIError); ok { // what the codec returns: no errors.As, which allocates
+		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}, nil
+	}
 	var ue *codec.URIError
 	if errors.As(err, &ue) {
 		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}, nil

@@ -54,7 +54,7 @@ func toUTF16(s string) ([]uint16, bool) {
 
 // asciiUnits returns the code units of s, which must be ASCII (or is taken
 // byte by byte). The result is not nil.
-func asciiUnits(s string) []uint16 {
+func asciiUnits[T string | []byte](s T) []uint16 {
 	u := make([]uint16, len(s))
 	for i := 0; i < len(s); i++ {
 		u[i] = uint16(s[i])
