@@ -20,21 +20,29 @@ func BenchmarkFuzzReference(b *testing.B) {
 // node does. Besides the wall-clock rate it reports cpu-ns/case, the CPU
 // time (user and system, from getrusage) this process spent per case:
 // pctest's own cost, which on a machine with few cores is taken from the
-// testee.
+// testee; and node-cpu-ns/case, node's, its start included (how it is fed
+// changes what it costs: a line read alone costs it more than one of a
+// long chunk).
 func BenchmarkFuzzNode(b *testing.B) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		b.Skip("node is not installed")
 	}
+	child0, cpuOK := childrenCPU()
 	p, err := testee.Start(context.Background(), []string{node, "../cmd/pctest/testees/node-builtin/testee.js"}, testee.Timeout(time.Minute))
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer p.Close()
-	benchFuzz(b, p)
+	cases := benchFuzz(b, p)
+	p.Close()
+	if child1, _ := childrenCPU(); cpuOK {
+		b.ReportMetric(float64(child1-child0)/float64(cases), "node-cpu-ns/case")
+	}
 }
 
-func benchFuzz(b *testing.B, impl conformance.Implementation) {
+// benchFuzz fuzzes impl for b.N cases, reporting the rate and the CPU time
+// per case, and returns the cases.
+func benchFuzz(b *testing.B, impl conformance.Implementation) int64 {
 	b.ReportAllocs()
 	cpu0, cpuOK := selfCPU()
 	rep, err := Run(context.Background(), impl, Seed(1), Cases(int64(b.N)))
@@ -49,4 +57,5 @@ func benchFuzz(b *testing.B, impl conformance.Implementation) {
 	if cpuOK {
 		b.ReportMetric(float64(cpu1-cpu0)/float64(rep.Summary.Cases), "cpu-ns/case")
 	}
+	return rep.Summary.Cases
 }
