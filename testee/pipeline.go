@@ -155,7 +155,8 @@ type batchMem struct {
 	ends  []int
 }
 
-// batchMems are the batchMems free for use.
+// batchMems are the batchMems free for use; every call of theirs, up to
+// its calls' capacity, is zero.
 var batchMems sync.Pool
 
 // newBatchMem returns a batchMem with n zero calls and an empty buffer.
@@ -165,12 +166,12 @@ func newBatchMem(n int) *batchMem {
 		return &batchMem{calls: make([]call, n)}
 	}
 	m.calls = m.calls[:n]
-	clear(m.calls)
 	m.buf = m.buf[:0]
 	return m
 }
 
-// free hands m over for use again, unless its buffer grew too big to keep.
+// free hands m over for use again, its calls zeroed (so that they keep no
+// answer alive), unless its buffer grew too big to keep.
 func (m *batchMem) free() {
 	if cap(m.buf) > 1<<20 {
 		return

@@ -101,9 +101,10 @@ func (b *lineBatch) add(line []byte) {
 }
 
 // handleLines handles the lines of b, in order, and empties b. They count
-// as read now: the lines of a batch were read together, with nothing
-// waiting between them, and the time of each is only the testee's
-// progress (a read at most a few lines later, never sooner, than it was).
+// as read now, when they are handled: the lines of a batch were read one
+// after another, with nothing waited for between them, and the time only
+// marks the testee's progress, which a clock read once per batch puts
+// microseconds later than it was, never sooner (no timeout comes early).
 func (t *Process) handleLines(p *proc, b *lineBatch) {
 	if len(b.lines) == 0 {
 		return
