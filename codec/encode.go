@@ -76,10 +76,17 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	if useEncodeOctets && len(rest) >= encodeOctetsMin {
 		var v octetVector
 		v.init(&k, plus)
-		if worst {
+		if cap(dst)-len(dst) < i+len(rest) {
+			// Too little room for any result: size it.
 			dst = slices.Grow(dst, i+octetsEncodedLen(&v, rest))
 		}
+		// Encode while dst has room, and size only what is left, if
+		// anything: a dst reused for results of one size is not counted.
 		dst, rest = encodeOctets(append(dst, src[:i]...), rest, &v)
+		if len(rest) > 0 {
+			dst = slices.Grow(dst, octetsEncodedLen(&v, rest))
+			dst, rest = encodeOctets(dst, rest, &v)
+		}
 		return encodeShort(dst, rest, &k, plus)
 	}
 	if len(rest) < tableMin {

@@ -213,12 +213,14 @@ func encodeOctetsAVX2(dst *byte, room int, src *byte, n int, set *octetSet, k *o
 // high are 0x0F, ' ', '+', '%', 0x80 in every byte, zero is 0; step holds
 // 8, 16, 24, what encodeOctetsAVX512 adds to octetIndex512 for the second,
 // third and fourth 8 octets of a table; index512 and index256 are the
-// permute indexes of octetIndex512 and octetIndex256.
+// permute indexes of octetIndex512 and octetIndex256; escape[c] is '%' and
+// the hex digits of c, in the low 3 bytes.
 type octetConsts struct {
 	bitSel, hex                [64]byte
 	bit, low, space, plus, pct [32]byte
 	high, zero, step           [32]byte
 	index512, index256         [256][32]byte
+	escape                     [256]uint32
 }
 
 var octetEncodeConsts = func() (k octetConsts) {
@@ -231,6 +233,9 @@ var octetEncodeConsts = func() (k octetConsts) {
 		k.low[i], k.space[i], k.plus[i], k.pct[i], k.high[i] = 0x0F, ' ', '+', '%', 0x80
 	}
 	k.step[0], k.step[1], k.step[2] = 8, 16, 24
+	for c := range k.escape {
+		k.escape[c] = '%' | uint32(upperHex[c>>4])<<8 | uint32(upperHex[c&15])<<16
+	}
 	for m := range 256 {
 		k.index512[m] = octetIndex512(uint8(m))
 		k.index256[m] = octetIndex256(uint8(m))

@@ -5,7 +5,7 @@
 // The vector paths of the octet encoders (encode_amd64.go). The offsets of
 // octetSet (bitmap 0, lo 64, hi 96, plus 128) and octetConsts (bitSel 0,
 // hex 64, bit 128, low 160, space 192, plus 224, pct 256, high 288, zero
-// 320, step 352, index512 384, index256 8576) are checked by
+// 320, step 352, index512 384, index256 8576, escape 16768) are checked by
 // TestOctetConstsLayout.
 
 // KEEP512: K1 becomes the octets of Z0 to keep, space among them when it
@@ -83,7 +83,11 @@ count512done:
 // func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 //
 // Each block of 64 octets is classified (KEEP512); one with nothing to
-// escape is stored as it is. In any other, the octets to escape are
+// escape is stored as it is. One with up to 4 octets to escape and no space
+// become '+' is stored too, and then, for each octet to escape, its escape
+// (escape) and the 64 octets after it, two bytes further on for each
+// escape before, over what the store before wrote there (enc512sparse),
+// when 64 more octets and room for them are left. In any other, the octets to escape are
 // replaced with '%', and with the hex digits of every octet (VPERMB of hex)
 // make two 128-byte tables, one for each half of 32 octets: the octets and
 // the high digits (VSHUFI64X2), then the low digits. Each 8 octets are then
@@ -132,6 +136,38 @@ enc512loop:
 	JMP       enc512loop
 
 enc512escapes:
+	POPCNTQ   AX, CX
+	CMPQ      CX, $4
+	JA        enc512dense
+	KORTESTQ  K4, K4              // a space became '+'
+	JNZ       enc512dense
+	LEAQ      128(R11), BX
+	CMPQ      BX, R13
+	JA        enc512dense
+	LEAQ      128(R12)(CX*2), BX
+	CMPQ      BX, R10
+	JA        enc512dense
+	LEAQ      (SI)(R11*1), R9     // the block
+	LEAQ      (DI)(R12*1), R14    // its output
+	LEAQ      64(R12)(CX*2), R12
+	ADDQ      $64, R11
+	VMOVDQU64 Z0, (R14)           // the octets before the first escape
+
+enc512sparse:
+	BSFQ      AX, CX              // the next escape
+	LEAQ      -1(AX), BX
+	ANDQ      BX, AX
+	MOVBLZX   (R9)(CX*1), BX
+	MOVL      16768(DX)(BX*4), BX // its escape
+	MOVL      BX, (R14)(CX*1)     // and a byte the next store overwrites
+	VMOVDQU64 1(R9)(CX*1), Z1     // the octets after it
+	VMOVDQU64 Z1, 3(R14)(CX*1)
+	ADDQ      $2, R14
+	TESTQ     AX, AX
+	JNZ       enc512sparse
+	JMP       enc512loop
+
+enc512dense:
 	KNOTQ     K1, K7
 	VPERMB    Z10, Z0, Z5         // the low digits
 	VPSRLW    $4, Z0, Z1

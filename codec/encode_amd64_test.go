@@ -269,7 +269,7 @@ func TestOctetConstsLayout(t *testing.T) {
 		{"plus", unsafe.Offsetof(k.plus), 224}, {"pct", unsafe.Offsetof(k.pct), 256},
 		{"high", unsafe.Offsetof(k.high), 288}, {"zero", unsafe.Offsetof(k.zero), 320},
 		{"step", unsafe.Offsetof(k.step), 352}, {"index512", unsafe.Offsetof(k.index512), 384},
-		{"index256", unsafe.Offsetof(k.index256), 8576},
+		{"index256", unsafe.Offsetof(k.index256), 8576}, {"escape", unsafe.Offsetof(k.escape), 16768},
 	} {
 		if f.got != f.off {
 			t.Errorf("%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
