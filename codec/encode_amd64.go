@@ -11,10 +11,11 @@ import "encoding/binary"
 //   - encodeOctetsAVX512 (AVX-512 F, BW, VBMI, with VBMI2 for the rest of
 //     the package: useAVX512) encodes 64 octets at a time, and
 //     encodeOctetsAVX2 (useAVX2) 32 at a time: a block with nothing to
-//     escape is stored as it is; in any other, each 8 octets become their
-//     output (8 to 24 bytes) through one permute whose index comes from a
-//     table of the 256 ways 8 octets can be escaped or kept (octetIndex512,
-//     octetIndex256);
+//     escape is stored as it is; with AVX-512, one with up to 4 octets to
+//     escape is stored and patched; in any other, each 8 octets become
+//     their output (8 to 24 bytes) through one permute whose index comes
+//     from a table of the 256 ways 8 octets can be escaped or kept
+//     (octetIndex512, octetIndex256);
 //   - countOctetsAVX512 and countOctetsAVX2 count the octets to escape, with
 //     which the encoders size their result (the plain path is
 //     pctEncodedLen).

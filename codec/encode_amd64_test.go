@@ -9,28 +9,23 @@ import (
 	"unsafe"
 )
 
-// octetPaths are the octet encoders' paths this machine can run, with the
-// switches that choose each: the AVX-512 and AVX2 kernels and the plain
-// loops. The AVX2 path runs on a machine with AVX-512 too.
-func octetPaths() []struct {
+// An octetPath is one of the octet encoders' paths and the switches that
+// choose it.
+type octetPath struct {
 	name      string
 	vec, wide bool
-} {
-	paths := []struct {
-		name      string
-		vec, wide bool
-	}{{"plain", false, false}}
+}
+
+// octetPaths are the octet encoders' paths this machine can run: the plain
+// loops, the AVX2 kernels and the AVX-512 ones. The AVX2 path runs on a
+// machine with AVX-512 too.
+func octetPaths() []octetPath {
+	paths := []octetPath{{"plain", false, false}}
 	if useAVX2 {
-		paths = append(paths, struct {
-			name      string
-			vec, wide bool
-		}{"avx2", true, false})
+		paths = append(paths, octetPath{"avx2", true, false})
 	}
 	if useAVX512 {
-		paths = append(paths, struct {
-			name      string
-			vec, wide bool
-		}{"avx512", true, true})
+		paths = append(paths, octetPath{"avx512", true, true})
 	}
 	return paths
 }
