@@ -21,6 +21,9 @@ import (
 // room for the longest output of one step; the last steps, without that
 // room, go through appendEncodeStepwise.
 func appendEncode(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
+	if useEncodeUTF8 && len(s) >= scanMin {
+		return appendEncodeUTF8(dst, s, keep)
+	}
 	set := asciiOf(keep)
 	var vec vectorEncoder
 	vec.init(keep, len(s))
@@ -58,6 +61,107 @@ func appendEncode(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
 		return dst, off, f
 	}
 	return out, 0, faultNone
+}
+
+// appendEncodeUTF8 is appendEncode through UTF-8, as encodeString encodes a
+// Go string: the UTF-8 octets of s (step 4.d.v), gathered a chunk at a
+// time in a buffer on the stack, are escaped by the octet encoder
+// (encodeOctets, then encodeShort) with the ASCII members of keep, which
+// writes exactly the octets of step 4.c and the escapes of steps
+// 4.d.vi-vii. transcodeUTF8 writes the octets of whole blocks of code units
+// without a surrogate, and utf8.EncodeRune those of the units it leaves
+// (surrogate pairs, the ends of blocks, everything in the purego build),
+// with surrogateAt's faults. When dst may lack room for the result it is
+// first sized with encodedLen and grown once, by exactly what is missing.
+func appendEncodeUTF8(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
+	k := *keep
+	k.bits[2], k.bits[3] = 0, 0
+	if cap(dst)-len(dst) < 9*len(s) { // 9: the longest output of a unit
+		var vec vectorEncoder
+		vec.init(&k, len(s))
+		m, off, f := encodedLen(s, asciiOf(&k), &vec)
+		if f != faultNone {
+			return dst, off, f
+		}
+		if cap(dst)-len(dst) < m {
+			grown := make([]byte, len(dst), len(dst)+m) // not slices.Grow: it rounds up
+			copy(grown, dst)
+			dst = grown
+		}
+	}
+	out := dst
+	const chunk = 2048 // octets escaped at once
+	var buf [chunk + utf8Room]byte
+	n := 0
+	for i := 0; i < len(s); {
+		used, wrote := transcodeUTF8(buf[n:], s[i:])
+		i += used
+		n += wrote
+		// The units transcodeUTF8 left, up to a block's worth.
+		for end := min(i+64, len(s)); i < end && n < chunk; i++ {
+			r := rune(s[i])
+			if r >= surrHighMin && r <= surrLowMax {
+				var f uriFault
+				if r, f = surrogateAt(s, i); f != faultNone {
+					return dst, i, f
+				}
+				i++
+			}
+			n += utf8.EncodeRune(buf[n:], r)
+		}
+		if n >= chunk || i == len(s) {
+			// Escape whole blocks of 64 octets, for the octet encoder's
+			// vector path, and keep the rest for the next chunk.
+			m := n
+			if i < len(s) {
+				m = n &^ 63
+			}
+			out = escapeOctets(out, buf[:m], &k)
+			n = copy(buf[:], buf[m:n])
+		}
+	}
+	return out, 0, faultNone
+}
+
+// utf8Room is the room transcodeUTF8 needs in out: the 64-byte stores of a
+// block of 64 code units, up to 3 octets each.
+const utf8Room = 256
+
+// escapeOctets appends the octets b to out escaped as the octet encoders
+// escape them for the ASCII set k, with no '+' for space: the octets up to
+// the first outside k are copied, the rest go through encodeOctets, and
+// what it leaves (64 octets at a time while out has room for 208 more
+// bytes) through its padded tail, 63 octets at a time, and encodeShort.
+// out must have room for the result.
+func escapeOctets(out, b []byte, k *Set) []byte {
+	i := indexNotIn(b, k)
+	out, rest := encodeOctets(append(out, b[:i]...), b[i:], k, false)
+	for len(rest) >= 64 {
+		var left []byte
+		if out, left = encodeOctets(out, rest[:63], k, false); len(left) != 0 {
+			break // no vector path in this build
+		}
+		rest = rest[63:]
+	}
+	return encodeShort(out, rest, k, false)
+}
+
+// surrogateAt is Encode steps 4.d.i to 4.d.iii.5 for the surrogate s[k]:
+// the code point of the pair it starts, or the fault that makes Encode
+// throw.
+func surrogateAt(s []uint16, k int) (rune, uriFault) {
+	c := s[k]
+	switch {
+	case c >= surrLowMin: // 4.d.i
+		return 0, faultLoneLow
+	case k+1 == len(s): // 4.d.iii.1-2
+		return 0, faultHighAtEnd
+	}
+	d := s[k+1] // 4.d.iii.3
+	if d < surrLowMin || d > surrLowMax {
+		return 0, faultHighUnpaired // 4.d.iii.4
+	}
+	return (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000, faultNone // 4.d.iii.5
 }
 
 // appendEncodeStepwise is Encode step 4 over s from s[k] on, appended to

@@ -1,0 +1,93 @@
+//go:build !purego
+
+package codec
+
+import "encoding/binary"
+
+// The AVX-512 half of Encode (ECMA-262 5.1 §15.1.3) over UTF-16 code units,
+// beside the plain Go steps it must agree with (scan_amd64_test.go and
+// ecmaenc_test.go check it against them):
+//
+//   - utf8AVX512: the UTF-8 octets of blocks of 64 code units without a
+//     surrogate, for appendEncodeUTF8, which escapes them with the octet
+//     encoder (through transcodeUTF8; the plain path is utf8.EncodeRune);
+//   - encodedLenAVX512: the length of Encode's output for blocks of 32
+//     code units without a surrogate, with which appendEncode and
+//     appendEncodeUTF8 size their result (through vectorEncoder.count; the
+//     plain path is encodedLen's loop).
+//
+// Both run only where the CPU has useAVX512; -tags purego leaves them out
+// (ecmaenc_other.go stands in for this file).
+
+// useEncodeUTF8 says whether appendEncode goes through UTF-8
+// (appendEncodeUTF8): with AVX-512, whose octet encoder and transcoder it
+// uses. Tests turn it off to compare the paths.
+var useEncodeUTF8 = useAVX512
+
+// utf8AVX512 writes the UTF-8 of the code units at the start of the n at
+// src to the room bytes at dst, 64 units at a time, while 64 units are left
+// and 256 bytes of room, up to the first block of 64 that holds a
+// surrogate (see ecmaenc_amd64.s). It returns the units it used and the
+// bytes it wrote.
+//
+//go:noescape
+func utf8AVX512(dst *byte, room int, src *uint16, n int, k *utf8Consts) (used, wrote int)
+
+// encodedLenAVX512 returns the length of Encode step 4's output for the
+// code units at the start of the n at src, 32 at a time, up to the first
+// block of 32 that holds a surrogate (see ecmaenc_amd64.s), and the units
+// it counted. keep is the ASCII set's bitmap, twice over, as
+// encodeOctetsAVX512 reads it.
+//
+//go:noescape
+func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf8Consts) (used, length int)
+
+// utf8Consts are the constants of utf8AVX512 and encodedLenAVX512: words
+// and doublewords broadcast from the first 36 bytes (the offsets are
+// written in ecmaenc_amd64.s), then bitSel[i], 1<<(i&7), at 64.
+type utf8Consts struct {
+	nonASCII, multi, surr, low6 uint32 // 0xFF80, 0xF800 and 0xD800 in both words; 0x3F
+	lead2, lead3                uint32 // the fixed bits of two- and three-octet UTF-8, octets in order
+	len1, len2, len3            uint32 // 0xFF at the octets of a one-, two- and three-octet sequence
+	_                           [28]byte
+	bitSel                      [64]byte
+}
+
+var utf8AVX512Consts = func() (k utf8Consts) {
+	k.nonASCII, k.multi, k.surr, k.low6 = 0xFF80FF80, 0xF800F800, 0xD800D800, 0x3F
+	k.lead2, k.lead3 = 0x80C0, 0x8080E0
+	k.len1, k.len2, k.len3 = 0xFF, 0xFFFF, 0xFFFFFF
+	for i := range k.bitSel {
+		k.bitSel[i] = 1 << (i & 7)
+	}
+	return k
+}()
+
+// transcodeUTF8 writes the UTF-8 of the code units at the start of s to out
+// with utf8AVX512, when out has utf8Room bytes: whole blocks of 64 units
+// up to one with a surrogate, and fewer than 64 at the end of s through a
+// copy padded with zero units, whose octets (one each, the last written)
+// it takes off. It returns the units it used and the bytes it wrote.
+func transcodeUTF8(out []byte, s []uint16) (used, wrote int) {
+	if len(out) < utf8Room || len(s) == 0 {
+		return 0, 0
+	}
+	if len(s) >= 64 {
+		return utf8AVX512(&out[0], len(out), &s[0], len(s), &utf8AVX512Consts)
+	}
+	var in [64]uint16
+	copy(in[:], s)
+	if used, wrote = utf8AVX512(&out[0], len(out), &in[0], len(in), &utf8AVX512Consts); used == 0 {
+		return 0, 0 // a surrogate: the caller's
+	}
+	return len(s), wrote - (64 - len(s))
+}
+
+// keepBitmap returns the ASCII members of keep as encodeOctetsAVX512 and
+// encodedLenAVX512 read a set: bit c&7 of byte c>>3, twice over.
+func keepBitmap(keep *Set) (b [64]byte) {
+	binary.LittleEndian.PutUint64(b[0:], keep.bits[0])
+	binary.LittleEndian.PutUint64(b[8:], keep.bits[1])
+	copy(b[32:], b[:32])
+	return b
+}

@@ -1,0 +1,161 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func utf8AVX512(dst *byte, room int, src *uint16, n int, k *utf8Consts) (used, wrote int)
+//
+// The UTF-8 of blocks of 64 code units of src while 64 are left and room
+// has 256 bytes more than written; it stops before a block that holds a
+// surrogate (0xD800 to 0xDFFF). A block of units below 0x80 is narrowed to
+// bytes (VPMOVWB) and stored. Any other block goes 16 units at a time,
+// each widened to a doubleword that holds its octets in order: the unit c
+// itself below 0x80; 0xC0|c>>6 and 0x80|c&0x3F below 0x800; 0xE0|c>>12,
+// 0x80|c>>6&0x3F and 0x80|c&0x3F above. VPCOMPRESSB keeps the octets of
+// each (the mask: 0xFF at them, VPMOVB2M), and the 64-byte store is
+// overwritten past them by the next.
+TEXT ·utf8AVX512(SB), NOSPLIT, $0-56
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), CX
+	MOVQ    k+32(FP), DX
+	VPBROADCASTD 0(DX), Z10        // 0xFF80: the bits of a unit at or above 0x80
+	VPBROADCASTD 4(DX), Z11        // 0xF800: at or above 0x800
+	VPBROADCASTD 8(DX), Z12        // 0xD800: a surrogate, after 0xF800
+	VPBROADCASTD 12(DX), Z13       // 0x3F
+	VPBROADCASTD 16(DX), Z14       // lead2
+	VPBROADCASTD 20(DX), Z15       // lead3
+	VPBROADCASTD 24(DX), Z16       // len1
+	VPBROADCASTD 28(DX), Z17       // len2
+	VPBROADCASTD 32(DX), Z18       // len3
+	XORQ    R11, R11               // used
+	XORQ    R12, R12               // wrote
+
+u8loop:
+	LEAQ    64(R11), AX
+	CMPQ    AX, CX
+	JA      u8done
+	LEAQ    256(R12), AX
+	CMPQ    AX, R10
+	JA      u8done
+	VMOVDQU64 (SI)(R11*2), Z0
+	VMOVDQU64 64(SI)(R11*2), Z1
+	VPORQ   Z0, Z1, Z2
+	VPTESTMW Z10, Z2, K1
+	KORTESTD K1, K1
+	JNZ     u8multi
+	VPMOVWB Z0, Y0
+	VPMOVWB Z1, Y1
+	VINSERTI64X4 $1, Y1, Z0, Z0
+	VMOVDQU64 Z0, (DI)(R12*1)
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	JMP     u8loop
+
+u8multi:
+	VPANDD  Z11, Z0, Z2
+	VPANDD  Z11, Z1, Z3
+	VPCMPEQW Z12, Z2, K2
+	VPCMPEQW Z12, Z3, K3
+	KORTESTD K2, K3
+	JNZ     u8done                 // a surrogate: the caller's
+
+#define U8QUARTER(off) \
+	VPMOVZXWD off(SI)(R11*2), Z2; \
+	VPTESTMD Z10, Z2, K2; \
+	VPTESTMD Z11, Z2, K3; \
+	VPANDD  Z13, Z2, Z3; \
+	VPSRLD  $6, Z2, Z4; \
+	VPANDD  Z13, Z4, Z5; \
+	VPSRLD  $12, Z2, Z6; \
+	VPSLLD  $8, Z3, Z7; \
+	VPTERNLOGD $0xFE, Z14, Z4, Z7; \
+	VMOVDQA32 Z7, K2, Z2; \
+	VPSLLD  $16, Z3, Z8; \
+	VPSLLD  $8, Z5, Z9; \
+	VPTERNLOGD $0xFE, Z6, Z9, Z8; \
+	VPORD   Z15, Z8, Z8; \
+	VMOVDQA32 Z8, K3, Z2; \
+	VMOVDQA64 Z16, Z9; \
+	VMOVDQA32 Z17, K2, Z9; \
+	VMOVDQA32 Z18, K3, Z9; \
+	VPMOVB2M Z9, K4; \
+	VPCOMPRESSB.Z Z2, K4, Z9; \
+	VMOVDQU64 Z9, (DI)(R12*1); \
+	KMOVQ   K4, AX; \
+	POPCNTQ AX, AX; \
+	ADDQ    AX, R12
+
+	U8QUARTER(0)
+	U8QUARTER(32)
+	U8QUARTER(64)
+	U8QUARTER(96)
+	ADDQ    $64, R11
+	JMP     u8loop
+
+u8done:
+	VZEROUPPER
+	MOVQ    R11, used+40(FP)
+	MOVQ    R12, wrote+48(FP)
+	RET
+
+// func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf8Consts) (used, length int)
+//
+// The length of Encode step 4's output for blocks of 32 code units of src
+// while 32 are left, up to a block that holds a surrogate: 3 octets for a
+// unit below 0x80 outside the set and 1 for one in it, 6 for one below
+// 0x800, 9 for any other. The units are narrowed to bytes (VPMOVWB); the
+// set is read as encodeOctetsAVX512 reads it (byte c>>3 of the bitmap
+// twice over by VPERMB, tested with 1<<(c&7)), and the masks counted with
+// POPCNT: 32 octets, 2 more for each escaped unit below 0x80, 5 more for
+// each from 0x80 and 3 more again for each from 0x800.
+TEXT ·encodedLenAVX512(SB), NOSPLIT, $0-48
+	MOVQ    src+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVQ    keep+16(FP), AX
+	VMOVDQU64 (AX), Z8             // the set's bitmap, twice
+	MOVQ    k+24(FP), DX
+	VPBROADCASTD 0(DX), Z10        // 0xFF80
+	VPBROADCASTD 4(DX), Z11        // 0xF800
+	VPBROADCASTD 8(DX), Z12        // 0xD800
+	VMOVDQU64 64(DX), Z9           // bitSel
+	XORQ    BX, BX                 // used
+	XORQ    R9, R9                 // length
+	ANDQ    $-32, CX
+
+lenloop:
+	CMPQ    BX, CX
+	JAE     lendone
+	VMOVDQU64 (SI)(BX*2), Z0
+	VPANDD  Z11, Z0, Z1
+	VPCMPEQW Z12, Z1, K3
+	KORTESTD K3, K3
+	JNZ     lendone                // a surrogate: the caller's
+	VPTESTMW Z10, Z0, K1           // at or above 0x80
+	VPTESTMW Z11, Z0, K2           // at or above 0x800
+	VPMOVWB Z0, Y1
+	VPSRLW  $3, Z1, Z2
+	VPERMB  Z8, Z2, Z2             // byte c>>3 of the bitmap
+	VPERMB  Z9, Z1, Z3             // 1<<(c&7)
+	VPTESTMB Z2, Z3, K4            // in the set (below 0x80)
+	KORD    K1, K4, K4             // not an escaped unit below 0x80
+	KMOVD   K4, AX
+	NOTL    AX
+	POPCNTL AX, AX
+	KMOVD   K1, R8
+	POPCNTL R8, R8
+	KMOVD   K2, R10
+	POPCNTL R10, R10
+	LEAQ    32(R9)(AX*2), R9
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    R8, R9
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    R10, R9
+	ADDQ    $32, BX
+	JMP     lenloop
+
+lendone:
+	VZEROUPPER
+	MOVQ    BX, used+32(FP)
+	MOVQ    R9, length+40(FP)
+	RET
