@@ -11,6 +11,9 @@ import "encoding/binary"
 //   - utf8AVX512: the UTF-8 octets of blocks of 64 code units without a
 //     surrogate, for appendEncodeUTF8, which escapes them with the octet
 //     encoder (through transcodeUTF8; the plain path is utf8.EncodeRune);
+//   - keptASCIIAVX512: the code units at the start of an input that are
+//     below 0x80 and kept, copied as bytes (through keptASCII; the plain
+//     path is appendEncodeStepwise);
 //   - encodedLenAVX512: the length of Encode's output for blocks of 32
 //     code units without a surrogate, with which appendEncode and
 //     appendEncodeUTF8 size their result (through vectorEncoder.count; the
@@ -43,20 +46,18 @@ func utf8AVX512(dst *byte, room int, src *uint16, n int, k *utf8Consts) (used, w
 func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf8Consts) (used, length int)
 
 // utf8Consts are the constants of utf8AVX512 and encodedLenAVX512: words
-// and doublewords broadcast from the first 36 bytes (the offsets are
+// and doublewords broadcast from the first 24 bytes (the offsets are
 // written in ecmaenc_amd64.s), then bitSel[i], 1<<(i&7), at 64.
 type utf8Consts struct {
 	nonASCII, multi, surr, low6 uint32 // 0xFF80, 0xF800 and 0xD800 in both words; 0x3F
 	lead2, lead3                uint32 // the fixed bits of two- and three-octet UTF-8, octets in order
-	len1, len2, len3            uint32 // 0xFF at the octets of a one-, two- and three-octet sequence
-	_                           [28]byte
+	_                           [40]byte
 	bitSel                      [64]byte
 }
 
 var utf8AVX512Consts = func() (k utf8Consts) {
 	k.nonASCII, k.multi, k.surr, k.low6 = 0xFF80FF80, 0xF800F800, 0xD800D800, 0x3F
 	k.lead2, k.lead3 = 0x80C0, 0x8080E0
-	k.len1, k.len2, k.len3 = 0xFF, 0xFFFF, 0xFFFFFF
 	for i := range k.bitSel {
 		k.bitSel[i] = 1 << (i & 7)
 	}
@@ -89,5 +90,41 @@ func keepBitmap(keep *Set) (b [64]byte) {
 	binary.LittleEndian.PutUint64(b[0:], keep.bits[0])
 	binary.LittleEndian.PutUint64(b[8:], keep.bits[1])
 	copy(b[32:], b[:32])
+	return b
+}
+
+// keptASCIIAVX512 copies the code units at the start of the n at src that
+// are below 0x80 and in the set whose bitmap keep holds twice over, as
+// bytes, to the room bytes at dst, 32 at a time under masks (see
+// ecmaenc_amd64.s), and returns how many it copied.
+//
+//go:noescape
+func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf8Consts) (used int)
+
+// keptASCII copies the code units at the start of s that are below 0x80
+// and in keep, as bytes, to the start of out, with AVX-512, and returns how
+// many it copied: Encode steps 4.a-4.c for them.
+func keptASCII(out []byte, s []uint16, keep *Set) int {
+	if !useAVX512 || len(out) == 0 || len(s) == 0 {
+		return 0
+	}
+	var b [64]byte
+	return keptASCIIAVX512(&out[0], len(out), &s[0], len(s), bitmapOf(keep, &b), &utf8AVX512Consts)
+}
+
+// The bitmaps of the unescaped sets of encodeURI and encodeURIComponent,
+// made once.
+var encodeURIBitmap, encodeURIComponentBitmap = keepBitmap(&EncodeURIUnescaped), keepBitmap(&URIUnescaped)
+
+// bitmapOf returns keepBitmap(keep): one made once for the sets of
+// encodeURI and encodeURIComponent, else b filled.
+func bitmapOf(keep *Set, b *[64]byte) *[64]byte {
+	switch *keep {
+	case URIUnescaped:
+		return &encodeURIComponentBitmap
+	case EncodeURIUnescaped:
+		return &encodeURIBitmap
+	}
+	*b = keepBitmap(keep)
 	return b
 }

@@ -11,8 +11,9 @@
 // each widened to a doubleword that holds its octets in order: the unit c
 // itself below 0x80; 0xC0|c>>6 and 0x80|c&0x3F below 0x800; 0xE0|c>>12,
 // 0x80|c>>6&0x3F and 0x80|c&0x3F above. VPCOMPRESSB keeps the octets of
-// each (the mask: 0xFF at them, VPMOVB2M), and the 64-byte store is
-// overwritten past them by the next.
+// each (the mask: the first octet of each doubleword, which may be zero,
+// and the others that are not zero: they are at or above 0x80), and the
+// 64-byte store is overwritten past them by the next.
 TEXT ·utf8AVX512(SB), NOSPLIT, $0-56
 	MOVQ    dst+0(FP), DI
 	MOVQ    room+8(FP), R10
@@ -25,9 +26,8 @@ TEXT ·utf8AVX512(SB), NOSPLIT, $0-56
 	VPBROADCASTD 12(DX), Z13       // 0x3F
 	VPBROADCASTD 16(DX), Z14       // lead2
 	VPBROADCASTD 20(DX), Z15       // lead3
-	VPBROADCASTD 24(DX), Z16       // len1
-	VPBROADCASTD 28(DX), Z17       // len2
-	VPBROADCASTD 32(DX), Z18       // len3
+	MOVQ    $0x1111111111111111, AX
+	KMOVQ   AX, K7                 // the first octet of each doubleword
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
 
@@ -76,10 +76,8 @@ u8multi:
 	VPTERNLOGD $0xFE, Z6, Z9, Z8; \
 	VPORD   Z15, Z8, Z8; \
 	VMOVDQA32 Z8, K3, Z2; \
-	VMOVDQA64 Z16, Z9; \
-	VMOVDQA32 Z17, K2, Z9; \
-	VMOVDQA32 Z18, K3, Z9; \
-	VPMOVB2M Z9, K4; \
+	VPTESTMB Z2, Z2, K4; \
+	KORQ    K7, K4, K4; \
 	VPCOMPRESSB.Z Z2, K4, Z9; \
 	VMOVDQU64 Z9, (DI)(R12*1); \
 	KMOVQ   K4, AX; \
@@ -158,4 +156,85 @@ lendone:
 	VZEROUPPER
 	MOVQ    BX, used+32(FP)
 	MOVQ    R9, length+40(FP)
+	RET
+
+// func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf8Consts) (used int)
+//
+// The code units at the start of src that are below 0x80 and in the set,
+// as bytes, up to n of them and room, 32 at a time: a block is loaded
+// under a mask of the units left (the others read as zero), narrowed
+// (VPMOVWB) and tested against the set as encodedLenAVX512 tests it, and
+// stored whole where room has 32 bytes, else its bytes up to the first
+// unit outside the set under a mask (a masked store is slow on some CPUs).
+TEXT ·keptASCIIAVX512(SB), NOSPLIT, $0-56
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), R8
+	CMPQ    R10, R8
+	CMOVQLT R10, R8                // n = min(n, room): one byte a unit
+	MOVQ    keep+32(FP), AX
+	VMOVDQU64 (AX), Z8             // the set's bitmap, twice
+	MOVQ    k+40(FP), DX
+	VPBROADCASTD 0(DX), Z10        // 0xFF80
+	VMOVDQU64 64(DX), Z9           // bitSel
+	XORQ    BX, BX                 // used
+
+keptloop:
+	MOVQ    R8, CX
+	SUBQ    BX, CX                 // units left
+	JLE     keptdone
+	MOVL    $0xFFFFFFFF, AX
+	KMOVD   AX, K5
+	CMPQ    CX, $32
+	JB      keptpart
+	VMOVDQU64 (SI)(BX*2), Z0
+	JMP     keptblock
+
+keptpart:
+	MOVL    $1, AX
+	SHLQ    CX, AX
+	DECQ    AX
+	KMOVD   AX, K5                 // the units left
+	VMOVDQU16.Z (SI)(BX*2), K5, Z0
+
+keptblock:
+	VPTESTMW Z10, Z0, K1           // at or above 0x80
+	VPMOVWB Z0, Y1
+	VPSRLW  $3, Z1, Z2
+	VPERMB  Z8, Z2, Z2             // byte c>>3 of the bitmap
+	VPERMB  Z9, Z1, Z3             // 1<<(c&7)
+	VPTESTMB Z2, Z3, K4            // in the set, for a unit below 0x80
+	KANDNQ  K4, K1, K4             // in the set and below 0x80
+	KANDQ   K5, K4, K4             // and left
+	KMOVD   K4, AX
+	NOTL    AX
+	BTSQ    $32, AX
+	BSFQ    AX, AX                 // the units up to the first other
+	CMPQ    AX, $32
+	JB      keptlast
+	VMOVDQU Y1, (DI)(BX*1)
+	ADDQ    $32, BX
+	JMP     keptloop
+
+keptlast:
+	LEAQ    32(BX), CX
+	CMPQ    CX, R10
+	JA      keptmasked
+	VMOVDQU Y1, (DI)(BX*1)         // room for the whole block: no masked store (slow)
+	ADDQ    AX, BX
+	JMP     keptdone
+
+keptmasked:
+	MOVQ    AX, CX
+	MOVL    $1, R9
+	SHLQ    CX, R9
+	DECQ    R9
+	KMOVD   R9, K6
+	VMOVDQU8 Y1, K6, (DI)(BX*1)
+	ADDQ    AX, BX
+
+keptdone:
+	VZEROUPPER
+	MOVQ    BX, used+48(FP)
 	RET

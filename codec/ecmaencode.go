@@ -89,11 +89,23 @@ func appendEncodeUTF8(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault)
 			dst = grown
 		}
 	}
+	// The units at the start that are copied (step 4.c), straight to dst.
+	i := keptASCII(dst[len(dst):cap(dst)], s, &k)
+	dst = dst[:len(dst)+i]
+	if i == len(s) {
+		return dst, 0, faultNone
+	}
+	return encodeChunks(dst, s, i, &k)
+}
+
+// encodeChunks is appendEncodeUTF8 from s[i] on, for the ASCII set k, into
+// dst, which has room for the result.
+func encodeChunks(dst []byte, s []uint16, i int, k *Set) ([]byte, int, uriFault) {
 	out := dst
 	const chunk = 2048 // octets escaped at once
 	var buf [chunk + utf8Room]byte
 	n := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		used, wrote := transcodeUTF8(buf[n:], s[i:])
 		i += used
 		n += wrote
@@ -116,7 +128,7 @@ func appendEncodeUTF8(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault)
 			if i < len(s) {
 				m = n &^ 63
 			}
-			out = escapeOctets(out, buf[:m], &k)
+			out = escapeOctets(out, buf[:m], k)
 			n = copy(buf[:], buf[m:n])
 		}
 	}

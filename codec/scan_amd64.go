@@ -200,7 +200,8 @@ func (w *vectorEncoder) init(keep *Set, n int) {
 	}
 	w.ok = true
 	if useAVX512 {
-		w.keep512, w.keep = true, keepBitmap(keep)
+		var b [64]byte
+		w.keep512, w.keep = true, *bitmapOf(keep, &b)
 	}
 	switch *keep {
 	case URIUnescaped:
