@@ -70,18 +70,18 @@ var utf8AVX512Consts = func() (k utf8Consts) {
 // copy padded with zero units, whose octets (one each, the last written)
 // it takes off. It returns the units it used and the bytes it wrote.
 func transcodeUTF8(out []byte, s []uint16) (used, wrote int) {
-	if len(out) < utf8Room || len(s) == 0 {
-		return 0, 0
+	if len(s) >= 64 && len(out) >= utf8Room {
+		used, wrote = utf8AVX512(&out[0], len(out), &s[0], len(s), &utf8AVX512Consts)
 	}
-	if len(s) >= 64 {
-		return utf8AVX512(&out[0], len(out), &s[0], len(s), &utf8AVX512Consts)
+	if rest := len(s) - used; rest == 0 || rest >= 64 || len(out)-wrote < utf8Room {
+		return used, wrote // done, or stopped at a surrogate or the room
 	}
 	var in [64]uint16
-	copy(in[:], s)
-	if used, wrote = utf8AVX512(&out[0], len(out), &in[0], len(in), &utf8AVX512Consts); used == 0 {
-		return 0, 0 // a surrogate: the caller's
+	copy(in[:], s[used:])
+	if u, w := utf8AVX512(&out[wrote], len(out)-wrote, &in[0], len(in), &utf8AVX512Consts); u != 0 {
+		used, wrote = len(s), wrote+w-(64-(len(s)-used))
 	}
-	return len(s), wrote - (64 - len(s))
+	return used, wrote
 }
 
 // keepBitmap returns the ASCII members of keep as encodeOctetsAVX512 and

@@ -91,15 +91,19 @@ func appendEncodeUTF8(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault)
 	}
 	// The units at the start that are copied (step 4.c), straight to dst.
 	i := keptASCII(dst[len(dst):cap(dst)], s, &k)
-	dst = dst[:len(dst)+i]
 	if i == len(s) {
-		return dst, 0, faultNone
+		return dst[:len(dst)+i], 0, faultNone
 	}
-	return encodeChunks(dst, s, i, &k)
+	out, off, f := encodeChunks(dst[:len(dst)+i], s, i, &k)
+	if f != faultNone {
+		return dst, off, f
+	}
+	return out, 0, faultNone
 }
 
 // encodeChunks is appendEncodeUTF8 from s[i] on, for the ASCII set k, into
-// dst, which has room for the result.
+// dst, which has room for the result. On a fault it returns the offset of
+// the unpaired surrogate.
 func encodeChunks(dst []byte, s []uint16, i int, k *Set) ([]byte, int, uriFault) {
 	out := dst
 	const chunk = 2048 // octets escaped at once
