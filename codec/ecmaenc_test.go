@@ -56,7 +56,7 @@ func checkEncodeUTF8(t *testing.T, set Set, s []uint16) {
 	for _, extra := range []int{-1 << 20, -1, 0, 1, 40, 9 * len(s)} {
 		const guard = 32
 		mem := bytes.Repeat([]byte{0xA5}, 2+max(len(want)+extra, 0)+guard)
-		dst := mem[:2 : len(mem)-guard]
+		dst := mem[: 2 : len(mem)-guard]
 		copy(dst, "x=")
 		got, goff, gf := appendEncodeUTF8(dst, s, &set)
 		if !bytes.Equal(mem[len(mem)-guard:], bytes.Repeat([]byte{0xA5}, guard)) {
