@@ -2,7 +2,10 @@
 
 package codec
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // The AVX-512 half of Encode (ECMA-262 5.1 §15.1.3) over UTF-16 code units,
 // beside the plain Go steps it must agree with (scan_amd64_test.go and
@@ -14,6 +17,9 @@ import "encoding/binary"
 //   - keptASCIIAVX512: the code units at the start of an input that are
 //     below 0x80 and kept, copied as bytes (through keptASCII; the plain
 //     path is appendEncodeStepwise);
+//   - validEscapesAVX512: whether a Go string is valid UTF-8, and how many
+//     of its octets are escaped, for encodeString (through validEscapes;
+//     the plain path is validEscapesPlain);
 //   - encodedLenAVX512: the length of Encode's output for blocks of 32
 //     code units without a surrogate, with which appendEncode and
 //     appendEncodeUTF8 size their result (through vectorEncoder.count; the
@@ -127,4 +133,81 @@ func bitmapOf(keep *Set, b *[64]byte) *[64]byte {
 	}
 	*b = keepBitmap(keep)
 	return b
+}
+
+// validEscapesAVX512 reports whether the n bytes at src, a multiple of 64,
+// and then the tailLen bytes at the start of tail, padded with zero bytes,
+// are valid UTF-8, and how many of those bytes are outside the set whose
+// bitmap keep holds twice over (see ecmaenc_amd64.s).
+//
+//go:noescape
+func validEscapesAVX512(src *byte, n int, tail *[64]byte, tailLen int, keep *[64]byte, k *utf8ValidConsts) (escaped int, ok bool)
+
+// utf8ValidConsts are the constants of validEscapesAVX512: bitSel, the
+// three nibble tables of the lookup algorithm four times over, the VPERMI2B
+// indexes of the bytes 1, 2 and 3 before each, and the bytes 0xE0-0x80,
+// 0xF0-0x80 and 0x80. The offsets are written in ecmaenc_amd64.s.
+type utf8ValidConsts struct {
+	bitSel                     [64]byte
+	byte1High, byte1Low, byte2 [64]byte
+	prev1, prev2, prev3        [64]byte
+	third, fourth, high        byte
+}
+
+var utf8ValidAVX512Consts = func() (k utf8ValidConsts) {
+	// The error bits of Keiser and Lemire's tables: each is set in all
+	// three lookups only for the pair of bytes it names.
+	const (
+		tooShort  = 1 << 0 // a lead byte or ASCII, then a lead byte or ASCII
+		tooLong   = 1 << 1 // ASCII, then a continuation byte
+		overlong3 = 1 << 2 // E0, then 80-9F
+		tooLarge  = 1 << 3 // F4 and above, then 90 and above
+		surrogate = 1 << 4 // ED, then A0-BF
+		overlong2 = 1 << 5 // C0 or C1, then a continuation byte
+		tooLarge1 = 1 << 6 // F5 and above, then 80-8F
+		overlong4 = 1 << 6 // F0, then 80-8F
+		twoConts  = 1 << 7 // a continuation byte, then a continuation byte
+		carry     = tooShort | tooLong | twoConts
+	)
+	b1h := [16]byte{
+		tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong,
+		twoConts, twoConts, twoConts, twoConts,
+		tooShort | overlong2, tooShort, tooShort | overlong3 | surrogate,
+		tooShort | tooLarge | tooLarge1 | overlong4,
+	}
+	b1l := [16]byte{
+		carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry,
+		carry | tooLarge, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1,
+		carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1,
+		carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1 | surrogate, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1,
+	}
+	b2h := [16]byte{
+		tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort,
+		tooLong | overlong2 | twoConts | overlong3 | tooLarge1 | overlong4,
+		tooLong | overlong2 | twoConts | overlong3 | tooLarge,
+		tooLong | overlong2 | twoConts | surrogate | tooLarge,
+		tooLong | overlong2 | twoConts | surrogate | tooLarge,
+		tooShort, tooShort, tooShort, tooShort,
+	}
+	k.bitSel = utf8AVX512Consts.bitSel
+	for i := range 64 {
+		k.byte1High[i], k.byte1Low[i], k.byte2[i] = b1h[i&15], b1l[i&15], b2h[i&15]
+		k.prev1[i], k.prev2[i], k.prev3[i] = byte(63+i), byte(62+i), byte(61+i)
+	}
+	k.third, k.fourth, k.high = 0xE0-0x80, 0xF0-0x80, 0x80
+	return k
+}()
+
+// validEscapes reports whether s is valid UTF-8 and, if it is, how many of
+// its octets are outside keep (an ASCII set): with validEscapesAVX512 where
+// the CPU has AVX-512, else validEscapesPlain.
+func validEscapes(s string, keep *Set) (escaped int, ok bool) {
+	if !useAVX512 {
+		return validEscapesPlain(s, keep)
+	}
+	var b [64]byte
+	var tail [64]byte
+	n := len(s) &^ 63
+	copy(tail[:], s[n:])
+	return validEscapesAVX512(unsafe.StringData(s), n, &tail, len(s)-n, bitmapOf(keep, &b), &utf8ValidAVX512Consts)
 }

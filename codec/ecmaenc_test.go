@@ -238,3 +238,56 @@ func TestKeptASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestValidEscapes holds validEscapes (validEscapesAVX512 where the CPU has
+// AVX-512) to validEscapesPlain (utf8.ValidString and a count): on every
+// string of one and two bytes, every three-byte string whose first byte is
+// a lead byte, after 0 to 70 bytes of ASCII (so that each falls across
+// the blocks and the tail), and on random strings of valid UTF-8 of every
+// length up to 300 bytes with one byte changed or cut at each position.
+func TestValidEscapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 47))
+	sets := []Set{URIUnescaped, EncodeURIUnescaped, {}}
+	check := func(s string) {
+		t.Helper()
+		for i := range sets {
+			n, ok := validEscapes(s, &sets[i])
+			wn, wok := validEscapesPlain(s, &sets[i])
+			if ok != wok || ok && n != wn {
+				t.Fatalf("%q: %d, %v; want %d, %v", s, n, ok, wn, wok)
+			}
+		}
+	}
+	for a := range 256 {
+		check(string([]byte{byte(a)}))
+		for b := range 256 {
+			check(string([]byte{byte(a), byte(b)}))
+		}
+	}
+	for _, pad := range []int{0, 1, 30, 60, 61, 62, 63, 64, 65, 70, 125, 126} {
+		prefix := bytes.Repeat([]byte{'a'}, pad)
+		for a := 0xC0; a < 0x100; a++ {
+			for b := 0x70; b < 0xD0; b++ {
+				for _, c := range []byte{'a', 0x80, 0x9F, 0xA0, 0xBF, 0xC0} {
+					s := append(append([]byte(nil), prefix...), byte(a), byte(b), c)
+					check(string(s))
+					check(string(s[:len(s)-1]))
+				}
+			}
+		}
+	}
+	pieces := []string{"a", "~", " ", "é", "ß", "あ", "€", "\U0001F600", "\U0010FFFF", "\uFFFD", "\u0800", "\uD7FF", "\uE000"}
+	for n := range 300 {
+		var b []byte
+		for len(b) < n {
+			b = append(b, pieces[r.IntN(len(pieces))]...)
+		}
+		check(string(b))
+		for pos := range b {
+			c := append([]byte(nil), b...)
+			c[pos] = byte(r.IntN(256))
+			check(string(c))
+			check(string(b[:pos]))
+		}
+	}
+}

@@ -149,11 +149,11 @@ const utf8Room = 256
 // what it leaves (64 octets at a time while out has room for 208 more
 // bytes) through its padded tail, 63 octets at a time, and encodeShort.
 // out must have room for the result.
-func escapeOctets(out, b []byte, k *Set) []byte {
+func escapeOctets[S string | []byte](out []byte, b S, k *Set) []byte {
 	i := indexNotIn(b, k)
 	out, rest := encodeOctets(append(out, b[:i]...), b[i:], k, false)
 	for len(rest) >= 64 {
-		var left []byte
+		var left S
 		if out, left = encodeOctets(out, rest[:63], k, false); len(left) != 0 {
 			break // no vector path in this build
 		}
@@ -326,12 +326,33 @@ func encodeString(s string, keep *Set) string {
 	if i == len(s) {
 		return s
 	}
-	if utf8.ValidString(s[i:]) {
+	if useEncodeUTF8 {
+		// Validate and size in one pass, then escape into the result.
+		if escaped, ok := validEscapes(s[i:], &k); ok {
+			b := make([]byte, i, len(s)+2*escaped)
+			copy(b, s)
+			return unsafeString(escapeOctets(b, s[i:], &k)) // b is new and not kept
+		}
+	} else if utf8.ValidString(s[i:]) {
 		return pctEncodeString(s, k, false)
 	}
 	var t byteEscapes
 	t.fill(&k, 9, replacementEscape)
 	return encodeInvalidString(s, i, &t)
+}
+
+// validEscapesPlain is validEscapes a byte at a time: whether s is valid
+// UTF-8 and, if it is, how many of its octets are outside keep.
+func validEscapesPlain(s string, keep *Set) (escaped int, ok bool) {
+	if !utf8.ValidString(s) {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if !keep.has(s[i]) {
+			escaped++
+		}
+	}
+	return escaped, true
 }
 
 // runeAt returns the rune that the valid UTF-8 sequence starting at the
