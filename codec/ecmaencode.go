@@ -14,7 +14,9 @@ import (
 //
 // It writes into the room dst has; when the rest of the output does not
 // fit there, it grows dst once, by exactly the rest's length (encodedLen).
-// Where the CPU has them, vector instructions encode runs of code units
+// Where the CPU has AVX-512 (useEncodeUTF8), inputs of scanMin units or
+// more go through UTF-8 and the octet encoder (appendEncodeUTF8). Else,
+// where it has AVX2, vector instructions encode runs of code units
 // below 0x80, 8 at a time, and the steps of a group of 8 that holds a two-
 // or three-octet unit (vectorEncoder); encodeSteps writes the other steps
 // (surrogate pairs, short inputs, everything without AVX2) while there is
@@ -64,8 +66,9 @@ func appendEncode(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
 }
 
 // appendEncodeUTF8 is appendEncode through UTF-8, as encodeString encodes a
-// Go string: the UTF-8 octets of s (step 4.d.v), gathered a chunk at a
-// time in a buffer on the stack, are escaped by the octet encoder
+// Go string: the kept ASCII units at the start of s are copied to dst
+// (keptASCII); then the UTF-8 octets of the rest (step 4.d.v), gathered a
+// chunk at a time in a buffer on the stack, are escaped by the octet encoder
 // (encodeOctets, then encodeShort) with the ASCII members of keep, which
 // writes exactly the octets of step 4.c and the escapes of steps
 // 4.d.vi-vii. transcodeUTF8 writes the octets of whole blocks of code units
@@ -315,7 +318,10 @@ func (a asciiSet) has(c uint16) bool {
 
 // encodeString is Encode over the UTF-16 form of s, each invalid UTF-8 byte
 // taken as U+FFFD. The UTF-8 of a valid rune is the same octets Encode
-// writes for its code units, so those bytes are escaped as they stand.
+// writes for its code units, so those bytes are escaped as they stand:
+// with AVX-512, valid UTF-8 is checked and its result sized in one pass
+// (validEscapes) and escaped into the result by escapeOctets; else by
+// pctEncodeString after utf8.ValidString.
 func encodeString(s string, keep *Set) string {
 	// The ASCII members of keep are the unescaped set; for valid UTF-8,
 	// Encode writes the escapes of exactly the octets of s outside it,

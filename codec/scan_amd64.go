@@ -22,7 +22,8 @@ import (
 //     vectorEncoder.encode; the plain path is encodeSteps);
 //   - encodedLenAVX2: the length of Encode's output for runs of ASCII code
 //     units, 32 at a time, with which appendEncode grows dst exactly once
-//     (through vectorEncoder.count; the plain path is encodedLen's loop);
+//     (through vectorEncoder.count without AVX-512; the plain path is
+//     encodedLen's loop; ecmaenc_amd64.go has the AVX-512 half of Encode);
 //   - decodeUTF16AVX2: Decode step 4 of §15.1.3 with an empty reserved set
 //     (decodeURIComponent), 16 code units at a time, and the escapes of
 //     two- and three-octet UTF-8 between them (through decodeVector; the
