@@ -2,6 +2,17 @@
 
 #include "textflag.h"
 
+// INSET(in, t1, t2, k): k gets a bit for each byte of in that is in the
+// set whose bitmap Z8 holds twice over, as encodeOctetsAVX512 reads it:
+// VPERMB picks byte c>>3 of the bitmap (a word shift brings a bit of the
+// next byte into bit 5 of the index, which the second copy makes moot) and
+// 1<<(c&7) from bitSel (Z9). t1 and t2 are clobbered.
+#define INSET(in, t1, t2, k) \
+	VPSRLW  $3, in, t1; \
+	VPERMB  Z8, t1, t1; \
+	VPERMB  Z9, in, t2; \
+	VPTESTMB t1, t2, k
+
 // func utf8AVX512(dst *byte, room int, src *uint16, n int, k *utf8Consts) (used, wrote int)
 //
 // The UTF-8 of blocks of 64 code units of src while 64 are left and room
@@ -132,10 +143,7 @@ lenloop:
 	VPTESTMW Z10, Z0, K1           // at or above 0x80
 	VPTESTMW Z11, Z0, K2           // at or above 0x800
 	VPMOVWB Z0, Y1
-	VPSRLW  $3, Z1, Z2
-	VPERMB  Z8, Z2, Z2             // byte c>>3 of the bitmap
-	VPERMB  Z9, Z1, Z3             // 1<<(c&7)
-	VPTESTMB Z2, Z3, K4            // in the set (below 0x80)
+	INSET(Z1, Z2, Z3, K4)          // in the set (below 0x80)
 	KORD    K1, K4, K4             // not an escaped unit below 0x80
 	KMOVD   K4, AX
 	NOTL    AX
@@ -201,10 +209,7 @@ keptpart:
 keptblock:
 	VPTESTMW Z10, Z0, K1           // at or above 0x80
 	VPMOVWB Z0, Y1
-	VPSRLW  $3, Z1, Z2
-	VPERMB  Z8, Z2, Z2             // byte c>>3 of the bitmap
-	VPERMB  Z9, Z1, Z3             // 1<<(c&7)
-	VPTESTMB Z2, Z3, K4            // in the set, for a unit below 0x80
+	INSET(Z1, Z2, Z3, K4)          // in the set, for a unit below 0x80
 	KANDNQ  K4, K1, K4             // in the set and below 0x80
 	KANDQ   K5, K4, K4             // and left
 	KMOVD   K4, AX
@@ -265,10 +270,7 @@ keptdone:
 	VPTERNLOGD $0xA8, Z18, Z3, Z2; \
 	VPXORD  Z6, Z2, Z2; \
 	VPORD   Z2, Z20, Z20; \
-	VPSRLW  $3, Z0, Z7; \
-	VPERMB  Z8, Z7, Z7; \
-	VPERMB  Z9, Z0, Z21; \
-	VPTESTMB Z7, Z21, K1; \
+	INSET(Z0, Z7, Z21, K1); \
 	KMOVQ   K1, AX; \
 	NOTQ    AX; \
 	ANDQ    R10, AX; \
