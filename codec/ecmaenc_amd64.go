@@ -52,18 +52,25 @@ func utf8AVX512(dst *byte, room int, src *uint16, n int, k *utf8Consts) (used, w
 func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf8Consts) (used, length int)
 
 // utf8Consts are the constants of utf8AVX512 and encodedLenAVX512: words
-// and doublewords broadcast from the first 24 bytes (the offsets are
-// written in ecmaenc_amd64.s), then bitSel[i], 1<<(i&7), at 64.
+// doublewords and quadwords broadcast from the first 48 bytes (the offsets
+// are written in ecmaenc_amd64.s), then bitSel[i], 1<<(i&7), at 64.
 type utf8Consts struct {
-	nonASCII, multi, surr, low6 uint32 // 0xFF80, 0xF800 and 0xD800 in both words; 0x3F
-	lead2, lead3                uint32 // the fixed bits of two- and three-octet UTF-8, octets in order
-	_                           [40]byte
-	bitSel                      [64]byte
+	nonASCII, multi, surr uint32 // 0xFF80, 0xF800 and 0xD800 in both words
+	bits2                 uint32 // the bits of two-octet UTF-8 that come from the unit, octets in order
+	lead2, lead3          uint32 // the fixed bits of two- and three-octet UTF-8
+	bits3                 uint32 // the bits of three-octet UTF-8 that come from the unit
+	_                     uint32
+	shift2, shift3        [8]byte // for each octet, the offset in its quadword of the unit's bits it takes
+	_                     [16]byte
+	bitSel                [64]byte
 }
 
 var utf8AVX512Consts = func() (k utf8Consts) {
-	k.nonASCII, k.multi, k.surr, k.low6 = 0xFF80FF80, 0xF800F800, 0xD800D800, 0x3F
+	k.nonASCII, k.multi, k.surr = 0xFF80FF80, 0xF800F800, 0xD800D800
+	k.bits2, k.bits3 = 0x3FFF, 0x3F3FFF
 	k.lead2, k.lead3 = 0x80C0, 0x8080E0
+	k.shift2 = [8]byte{6, 0, 0, 0, 32 + 6, 32, 32, 32}
+	k.shift3 = [8]byte{12, 6, 0, 0, 32 + 12, 32 + 6, 32, 32}
 	for i := range k.bitSel {
 		k.bitSel[i] = 1 << (i & 7)
 	}

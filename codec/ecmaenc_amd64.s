@@ -21,7 +21,9 @@
 // bytes (VPMOVWB) and stored. Any other block goes 16 units at a time,
 // each widened to a doubleword that holds its octets in order: the unit c
 // itself below 0x80; 0xC0|c>>6 and 0x80|c&0x3F below 0x800; 0xE0|c>>12,
-// 0x80|c>>6&0x3F and 0x80|c&0x3F above. VPCOMPRESSB keeps the octets of
+// 0x80|c>>6&0x3F and 0x80|c&0x3F above (VPMULTISHIFTQB takes the bits of c
+// from offsets 6 and 0, or 12, 6 and 0, and VPTERNLOGD masks them and adds
+// the fixed bits). VPCOMPRESSB keeps the octets of
 // each (the mask: the first octet of each doubleword, which may be zero,
 // and the others that are not zero: they are at or above 0x80), and the
 // 64-byte store is overwritten past them by the next.
@@ -34,9 +36,12 @@ TEXT ·utf8AVX512(SB), NOSPLIT, $0-56
 	VPBROADCASTD 0(DX), Z10        // 0xFF80: the bits of a unit at or above 0x80
 	VPBROADCASTD 4(DX), Z11        // 0xF800: at or above 0x800
 	VPBROADCASTD 8(DX), Z12        // 0xD800: a surrogate, after 0xF800
-	VPBROADCASTD 12(DX), Z13       // 0x3F
 	VPBROADCASTD 16(DX), Z14       // lead2
 	VPBROADCASTD 20(DX), Z15       // lead3
+	VPBROADCASTD 12(DX), Z25       // the bits of two-octet UTF-8 that come from the unit
+	VPBROADCASTD 24(DX), Z27       // the same for three octets
+	VPBROADCASTQ 32(DX), Z24       // the VPMULTISHIFTQB offsets of two octets
+	VPBROADCASTQ 40(DX), Z26       // and of three
 	MOVQ    $0x1111111111111111, AX
 	KMOVQ   AX, K7                 // the first octet of each doubleword
 	XORQ    R11, R11               // used
@@ -75,18 +80,12 @@ u8multi:
 	VPMOVZXWD off(SI)(R11*2), Z2; \
 	VPTESTMD Z10, Z2, K2; \
 	VPTESTMD Z11, Z2, K3; \
-	VPANDD  Z13, Z2, Z3; \
-	VPSRLD  $6, Z2, Z4; \
-	VPANDD  Z13, Z4, Z5; \
-	VPSRLD  $12, Z2, Z6; \
-	VPSLLD  $8, Z3, Z7; \
-	VPTERNLOGD $0xFE, Z14, Z4, Z7; \
-	VMOVDQA32 Z7, K2, Z2; \
-	VPSLLD  $16, Z3, Z8; \
-	VPSLLD  $8, Z5, Z9; \
-	VPTERNLOGD $0xFE, Z6, Z9, Z8; \
-	VPORD   Z15, Z8, Z8; \
-	VMOVDQA32 Z8, K3, Z2; \
+	VPMULTISHIFTQB Z2, Z24, Z3; \
+	VPMULTISHIFTQB Z2, Z26, Z4; \
+	VPTERNLOGD $0xEA, Z14, Z25, Z3; \
+	VPTERNLOGD $0xEA, Z15, Z27, Z4; \
+	VMOVDQA32 Z3, K2, Z2; \
+	VMOVDQA32 Z4, K3, Z2; \
 	VPTESTMB Z2, Z2, K4; \
 	KORQ    K7, K4, K4; \
 	VPCOMPRESSB.Z Z2, K4, Z9; \
