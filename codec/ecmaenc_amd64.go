@@ -97,11 +97,12 @@ func transcodeUTF8(out []byte, s []uint16) (used, wrote int) {
 	return used, wrote
 }
 
-// keepBitmap returns the ASCII members of keep as encodeOctetsAVX512 and
-// encodedLenAVX512 read a set: bit c&7 of byte c>>3, twice over.
+// keepBitmap returns keep as encodeOctetsAVX512 and the functions of
+// ecmaenc_amd64.s read a set: bit c&7 of byte c>>3, twice over.
 func keepBitmap(keep *Set) (b [64]byte) {
-	binary.LittleEndian.PutUint64(b[0:], keep.bits[0])
-	binary.LittleEndian.PutUint64(b[8:], keep.bits[1])
+	for w, word := range keep.bits {
+		binary.LittleEndian.PutUint64(b[8*w:], word)
+	}
 	copy(b[32:], b[:32])
 	return b
 }

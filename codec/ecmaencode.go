@@ -231,17 +231,12 @@ func encodeSteps(buf []byte, n int, s []uint16, k, end int, set asciiSet) (int, 
 			binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xE0|c>>12])|uint64(escapeWord[0x80|c>>6&0x3F])<<24|uint64(e2)<<48)
 			o[8] = byte(e2 >> 16)
 			n += 9
-		case c >= surrLowMin: // 4.d.i
-			return n, k, faultLoneLow
-		case k+1 == len(s): // 4.d.iii.1-2
-			return n, k, faultHighAtEnd
-		default:
-			d := s[k+1] // 4.d.iii.3
-			if d < surrLowMin || d > surrLowMax {
-				return n, k, faultHighUnpaired // 4.d.iii.4
+		default: // 4.d.i-iii
+			v, f := surrogateAt(s, k)
+			if f != faultNone {
+				return n, k, f
 			}
 			k++
-			v := (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000 // 4.d.iii.5
 			e2 := escapeWord[0x80|v>>6&0x3F]
 			binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xF0|v>>18])|uint64(escapeWord[0x80|v>>12&0x3F])<<24|uint64(e2)<<48)
 			binary.LittleEndian.PutUint32(o[8:], e2>>16|escapeWord[0x80|v&0x3F]<<8)
@@ -264,9 +259,10 @@ var escapeWord = func() (t [256]uint32) {
 // unpaired surrogate that makes Encode throw, and the fault; set and vec
 // are those of keep, as appendEncode made them.
 //
-// Where the CPU has them, vector instructions count runs of code units below
-// 0x80, 32 at a time (vectorEncoder.count); the units between those runs, and
-// all units elsewhere, are counted one step at a time.
+// Where the CPU has them, vector instructions count runs of code units
+// without a surrogate (AVX-512) or below 0x80 (AVX2), 32 at a time
+// (vectorEncoder.count); the units between those runs, and all units
+// elsewhere, are counted one step at a time.
 func encodedLen(s []uint16, set asciiSet, vec *vectorEncoder) (n, off int, f uriFault) {
 	for k := 0; k < len(s); {
 		end := len(s)
@@ -288,13 +284,10 @@ func encodedLen(s []uint16, set asciiSet, vec *vectorEncoder) (n, off int, f uri
 				n += 6
 			case c < surrHighMin || c > surrLowMax:
 				n += 9
-			case c >= surrLowMin: // 4.d.i
-				return 0, k, faultLoneLow
-			case k+1 == len(s): // 4.d.iii.1-2
-				return 0, k, faultHighAtEnd
-			case s[k+1] < surrLowMin || s[k+1] > surrLowMax: // 4.d.iii.3-4
-				return 0, k, faultHighUnpaired
-			default:
+			default: // 4.d.i-iii
+				if _, f := surrogateAt(s, k); f != faultNone {
+					return 0, k, f
+				}
 				k++
 				n += 12
 			}
