@@ -22,7 +22,8 @@ import (
 //     vectorEncoder.encode; the plain path is encodeSteps);
 //   - encodedLenAVX2: the length of Encode's output for runs of ASCII code
 //     units, 32 at a time, with which appendEncode grows dst exactly once
-//     (through vectorEncoder.count; the plain path is encodedLen's loop);
+//     (through vectorEncoder.count without AVX-512; the plain path is
+//     encodedLen's loop; ecmaenc_amd64.go has the AVX-512 half of Encode);
 //   - decodeUTF16AVX2: Decode step 4 of §15.1.3 with an empty reserved set
 //     (decodeURIComponent), 16 code units at a time, and the escapes of
 //     two- and three-octet UTF-8 between them (through decodeVector; the
@@ -181,10 +182,14 @@ var encodeURIScan, encodeURIComponentScan = func() (a, b scanTable) {
 }()
 
 // A vectorEncoder runs Encode step 4 with encodeUTF16AVX2, when the CPU has
-// AVX2 and the input is long enough to be worth it.
+// AVX2 and the input is long enough to be worth it, and counts its output
+// with encodedLenAVX512 when the CPU has AVX-512 (keep512 set), or else
+// with encodedLenAVX2.
 type vectorEncoder struct {
-	ok  bool
-	tab scanTable
+	ok      bool
+	keep512 bool
+	tab     scanTable
+	keep    [64]byte // keepBitmap, for encodedLenAVX512
 }
 
 // init readies w for Encode(s, keep) over n code units.
@@ -193,6 +198,10 @@ func (w *vectorEncoder) init(keep *Set, n int) {
 		return
 	}
 	w.ok = true
+	if useAVX512 {
+		var b [64]byte
+		w.keep512, w.keep = true, *bitmapOf(keep, &b)
+	}
 	switch *keep {
 	case URIUnescaped:
 		w.tab = encodeURIComponentScan
@@ -222,11 +231,15 @@ func (w *vectorEncoder) encode(room []byte, s []uint16) (used, wrote int) {
 func encodedLenAVX2(src *uint16, n int, tab *scanTable, k *encodeConsts) (used, length int)
 
 // count returns the length of Encode step 4's output for the code units at
-// the start of s that are below 0x80, 32 at a time, and the units it
-// counted.
+// the start of s, 32 at a time, and the units it counted: up to a block
+// with a surrogate (encodedLenAVX512), or without AVX-512 up to a block
+// with a unit at or above 0x80 (encodedLenAVX2).
 func (w *vectorEncoder) count(s []uint16) (used, length int) {
 	if len(s) < 32 {
 		return 0, 0
+	}
+	if w.keep512 {
+		return encodedLenAVX512(&s[0], len(s), &w.keep, &utf8AVX512Consts)
 	}
 	return encodedLenAVX2(&s[0], len(s), &w.tab, &encodeAVX2Consts)
 }

@@ -68,11 +68,21 @@ func TestIndexNotInAVX2(t *testing.T) {
 // escaped and kept units in a group of 8, every ASCII unit at every
 // position of a group, non-ASCII units and surrogate pairs between the
 // groups, and every amount of room in dst around the exact length, and
-// less room, which appendEncode grows.
+// less room, which appendEncode grows. It runs appendEncode without and
+// (with AVX-512) with its path through UTF-8 (useEncodeUTF8), and
+// encodedLen with each of its vector counts.
 func TestEncodeUTF16AVX2(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("no AVX2 on this CPU")
 	}
+	defer func(u bool) { useEncodeUTF8 = u }(useEncodeUTF8)
+	for _, u := range []bool{false, useAVX512} {
+		useEncodeUTF8 = u
+		testEncodeUTF16AVX2(t)
+	}
+}
+
+func testEncodeUTF16AVX2(t *testing.T) {
 	r := rand.New(rand.NewPCG(35, 36))
 	sets := []Set{URIUnescaped, EncodeURIUnescaped}
 	for range 30 {
@@ -84,8 +94,11 @@ func TestEncodeUTF16AVX2(t *testing.T) {
 		want, off, f := appendEncodeStepwise(nil, s, 0, asciiOf(&set))
 		var wide vectorEncoder
 		wide.init(&set, len(s))
-		if n, noff, nf := encodedLen(s, asciiOf(&set), &wide); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
-			t.Fatalf("set %v, %d units: encodedLen = %d, fault %v at %d; want %d, fault %v at %d", set, len(s), n, nf, noff, len(want), f, off)
+		for range 2 {
+			if n, noff, nf := encodedLen(s, asciiOf(&set), &wide); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
+				t.Fatalf("set %v, %d units, AVX-512 %v: encodedLen = %d, fault %v at %d; want %d, fault %v at %d", set, len(s), wide.keep512, n, nf, noff, len(want), f, off)
+			}
+			wide.keep512 = false // encodedLenAVX2
 		}
 		for _, extra := range rooms {
 			// dst's capacity ends where 32 guard bytes begin, which
