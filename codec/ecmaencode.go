@@ -148,21 +148,16 @@ const utf8Room = 256
 
 // escapeOctets appends the octets b to out escaped as the octet encoders
 // escape them for the ASCII set k, with no '+' for space: the octets up to
-// the first outside k are copied, the rest go through encodeOctets, and
-// what it leaves (it goes 64 octets at a time while out has room for 208
-// more bytes) through its padded tail, 63 octets at a time; encodeShort
-// has what is left without the vector path.
-// out must have room for the result.
+// the first outside k are copied, the rest go through the octet encoders'
+// vector path (encodeOctets) where there is one, and encodeShort has what
+// it leaves. out must have room for the result.
 func escapeOctets[S string | []byte](out []byte, b S, k *Set) []byte {
 	i := indexNotIn(b, k)
-	out, rest := encodeOctets(append(out, b[:i]...), b[i:], k, false)
-	for len(rest) > 0 {
-		m := min(len(rest), 63)
-		var left S
-		if out, left = encodeOctets(out, rest[:m], k, false); len(left) != 0 {
-			break // no vector path in this build
-		}
-		rest = rest[m:]
+	out, rest := append(out, b[:i]...), b[i:]
+	if useEncodeOctets && len(rest) >= encodeOctetsMin {
+		var v octetVector
+		v.init(k, false)
+		out, rest = encodeOctets(out, rest, &v)
 	}
 	return encodeShort(out, rest, k, false)
 }
