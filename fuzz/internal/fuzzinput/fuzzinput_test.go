@@ -198,12 +198,16 @@ func TestClipSeeds(t *testing.T) {
 		{"x", long + "d"},
 		{"x", long},
 		{byte(1), []byte("short")},
+		{"ab", "c"},
+		{"a", "bc"},
 	})
 	want := [][]any{
 		{byte(1), []byte(long)},
 		{byte(2), []byte(long)},
 		{"x", long},
 		{byte(1), []byte("short")},
+		{"ab", "c"},
+		{"a", "bc"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("clipSeeds (-want +got):\n%s", diff)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf16"
@@ -127,23 +128,36 @@ func addSeeds(f Adder, key string, build func() ([][]any, error)) error {
 func clipSeeds(seeds [][]any) [][]any {
 	seen := make(map[string]bool, len(seeds))
 	out := make([][]any, 0, len(seeds))
+	var key []byte
 	for _, args := range seeds {
 		clipped := make([]any, len(args))
+		key = key[:0]
 		for i, a := range args {
+			// The key writes each argument's type and length before
+			// it, so that no two seeds share one.
 			switch a := a.(type) {
 			case []byte:
-				clipped[i] = Clip(a)
+				a = Clip(a)
+				clipped[i] = a
+				key = append(strconv.AppendInt(append(key, 'b'), int64(len(a)), 10), ':')
+				key = append(key, a...)
 			case string:
-				clipped[i] = Clip(a)
+				a = Clip(a)
+				clipped[i] = a
+				key = append(strconv.AppendInt(append(key, 's'), int64(len(a)), 10), ':')
+				key = append(key, a...)
+			case byte:
+				clipped[i] = a
+				key = append(key, 'c', a)
 			default:
 				clipped[i] = a
+				key = fmt.Appendf(key, "%T:%#v;", a, a)
 			}
 		}
-		key := fmt.Sprintf("%#v", clipped)
-		if seen[key] {
+		if seen[string(key)] {
 			continue
 		}
-		seen[key] = true
+		seen[string(key)] = true
 		out = append(out, clipped)
 	}
 	return out
