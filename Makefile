@@ -129,7 +129,8 @@ fuzz-bench:
 # pctest run's fixed start-up, wall clock and CPU (medians; see TestRunRate
 # in fuzz/rate_test.go). Then pctest fuzz -impl node the same way,
 # fed the same generated requests, FUZZRATEROUNDS times; prints both rates
-# (medians) and the ratio (see TestFuzzRate in fuzz/rate_test.go). Not part
+# (medians), the ratio and the CPU times (see TestFuzzRate in
+# fuzz/rate_test.go). Not part
 # of test.
 RUNRATEROUNDS  ?= 5
 FUZZRATECASES  ?= 1000000

@@ -14,13 +14,18 @@ import (
 //
 // It writes into the room dst has; when the rest of the output does not
 // fit there, it grows dst once, by exactly the rest's length (encodedLen).
-// Where the CPU has them, vector instructions encode runs of code units
+// Where the CPU has AVX-512 (useEncodeUTF8), inputs of scanMin units or
+// more go through UTF-8 and the octet encoder (appendEncodeUTF8). Else,
+// where it has AVX2, vector instructions encode runs of code units
 // below 0x80, 8 at a time, and the steps of a group of 8 that holds a two-
 // or three-octet unit (vectorEncoder); encodeSteps writes the other steps
 // (surrogate pairs, short inputs, everything without AVX2) while there is
 // room for the longest output of one step; the last steps, without that
 // room, go through appendEncodeStepwise.
 func appendEncode(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
+	if useEncodeUTF8 && len(s) >= scanMin {
+		return appendEncodeUTF8(dst, s, keep)
+	}
 	set := asciiOf(keep)
 	var vec vectorEncoder
 	vec.init(keep, len(s))
@@ -58,6 +63,121 @@ func appendEncode(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
 		return dst, off, f
 	}
 	return out, 0, faultNone
+}
+
+// appendEncodeUTF8 is appendEncode through UTF-8, as encodeString encodes a
+// Go string: the kept ASCII units at the start of s are copied to dst
+// (keptASCII); then the UTF-8 octets of the rest (step 4.d.v), gathered a
+// chunk at a time in a buffer on the stack, are escaped by the octet encoder
+// (encodeOctets, then encodeShort) with the ASCII members of keep, which
+// writes exactly the octets of step 4.c and the escapes of steps
+// 4.d.vi-vii. transcodeUTF8 writes the octets of whole blocks of code units
+// without a surrogate, and utf8.EncodeRune those of the units it leaves
+// (surrogate pairs, the ends of blocks, everything in the purego build),
+// with surrogateAt's faults. When dst may lack room for the result it is
+// first sized with encodedLen and grown once, by exactly what is missing.
+func appendEncodeUTF8(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
+	k := *keep
+	k.bits[2], k.bits[3] = 0, 0
+	if cap(dst)-len(dst) < 9*len(s) { // 9: the longest output of a unit
+		var vec vectorEncoder
+		vec.init(&k, len(s))
+		m, off, f := encodedLen(s, asciiOf(&k), &vec)
+		if f != faultNone {
+			return dst, off, f
+		}
+		if cap(dst)-len(dst) < m {
+			grown := make([]byte, len(dst), len(dst)+m) // not slices.Grow: it rounds up
+			copy(grown, dst)
+			dst = grown
+		}
+	}
+	// The units at the start that are copied (step 4.c), straight to dst.
+	i := keptASCII(dst[len(dst):cap(dst)], s, &k)
+	if i == len(s) {
+		return dst[:len(dst)+i], 0, faultNone
+	}
+	out, off, f := encodeChunks(dst[:len(dst)+i], s, i, &k)
+	if f != faultNone {
+		return dst, off, f
+	}
+	return out, 0, faultNone
+}
+
+// encodeChunks is appendEncodeUTF8 from s[i] on, for the ASCII set k, into
+// dst, which has room for the result. On a fault it returns the offset of
+// the unpaired surrogate.
+func encodeChunks(dst []byte, s []uint16, i int, k *Set) ([]byte, int, uriFault) {
+	out := dst
+	const chunk = 2048 // octets escaped at once
+	var buf [chunk + utf8Room]byte
+	n := 0
+	for i < len(s) {
+		used, wrote := transcodeUTF8(buf[n:], s[i:])
+		i += used
+		n += wrote
+		// The units transcodeUTF8 left, up to a block's worth.
+		for end := min(i+64, len(s)); i < end && n < chunk; i++ {
+			r := rune(s[i])
+			if r >= surrHighMin && r <= surrLowMax {
+				var f uriFault
+				if r, f = surrogateAt(s, i); f != faultNone {
+					return dst, i, f
+				}
+				i++
+			}
+			n += utf8.EncodeRune(buf[n:], r)
+		}
+		if n >= chunk || i == len(s) {
+			// Escape whole blocks of 64 octets, for the octet encoder's
+			// vector path, and keep the rest for the next chunk.
+			m := n
+			if i < len(s) {
+				m = n &^ 63
+			}
+			out = escapeOctets(out, buf[:m], k)
+			n = copy(buf[:], buf[m:n])
+		}
+	}
+	return out, 0, faultNone
+}
+
+// utf8Room is the room transcodeUTF8 needs in out: the 64-byte stores of a
+// block of 64 code units, up to 3 octets each.
+const utf8Room = 256
+
+// escapeOctets appends the octets b to out escaped as the octet encoders
+// escape them for the ASCII set k, with no '+' for space: the octets up to
+// the first outside k are copied, the rest go through the octet encoders'
+// vector path (encodeOctets) where there is one, and encodeShort has what
+// it leaves. out must have room for the result.
+func escapeOctets[S string | []byte](out []byte, b S, k *Set) []byte {
+	i := indexNotIn(b, k)
+	out, rest := append(out, b[:i]...), b[i:]
+	if useEncodeOctets && len(rest) >= encodeOctetsMin {
+		var v octetVector
+		v.init(k, false)
+		out, rest = encodeOctets(out, rest, &v)
+	}
+	return encodeShort(out, rest, k, false)
+}
+
+// surrogateAt is Encode steps 4.d.i to 4.d.iii.5 for the surrogate s[k]:
+// the code point of the pair it starts, or the fault that makes Encode
+// throw.
+func surrogateAt(s []uint16, k int) (rune, uriFault) {
+	c := s[k]
+	switch {
+	case c >= surrLowMin: // 4.d.i
+		return 0, faultLoneLow
+	case k+1 == len(s): // 4.d.iii.1-2
+		return 0, faultHighAtEnd
+	}
+	d := s[k+1] // 4.d.iii.3
+	if d < surrLowMin || d > surrLowMax {
+		return 0, faultHighUnpaired // 4.d.iii.4
+	}
+	return (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000, faultNone // 4.d.iii.5
 }
 
 // appendEncodeStepwise is Encode step 4 over s from s[k] on, appended to
@@ -106,17 +226,12 @@ func encodeSteps(buf []byte, n int, s []uint16, k, end int, set asciiSet) (int, 
 			binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xE0|c>>12])|uint64(escapeWord[0x80|c>>6&0x3F])<<24|uint64(e2)<<48)
 			o[8] = byte(e2 >> 16)
 			n += 9
-		case c >= surrLowMin: // 4.d.i
-			return n, k, faultLoneLow
-		case k+1 == len(s): // 4.d.iii.1-2
-			return n, k, faultHighAtEnd
-		default:
-			d := s[k+1] // 4.d.iii.3
-			if d < surrLowMin || d > surrLowMax {
-				return n, k, faultHighUnpaired // 4.d.iii.4
+		default: // 4.d.i-iii
+			v, f := surrogateAt(s, k)
+			if f != faultNone {
+				return n, k, f
 			}
 			k++
-			v := (rune(c)-surrHighMin)<<10 + (rune(d) - surrLowMin) + 0x10000 // 4.d.iii.5
 			e2 := escapeWord[0x80|v>>6&0x3F]
 			binary.LittleEndian.PutUint64(o, uint64(escapeWord[0xF0|v>>18])|uint64(escapeWord[0x80|v>>12&0x3F])<<24|uint64(e2)<<48)
 			binary.LittleEndian.PutUint32(o[8:], e2>>16|escapeWord[0x80|v&0x3F]<<8)
@@ -139,9 +254,10 @@ var escapeWord = func() (t [256]uint32) {
 // unpaired surrogate that makes Encode throw, and the fault; set and vec
 // are those of keep, as appendEncode made them.
 //
-// Where the CPU has them, vector instructions count runs of code units below
-// 0x80, 32 at a time (vectorEncoder.count); the units between those runs, and
-// all units elsewhere, are counted one step at a time.
+// Where the CPU has them, vector instructions count runs of code units
+// without a surrogate (AVX-512) or below 0x80 (AVX2), 32 at a time
+// (vectorEncoder.count); the units between those runs, and all units
+// elsewhere, are counted one step at a time.
 func encodedLen(s []uint16, set asciiSet, vec *vectorEncoder) (n, off int, f uriFault) {
 	for k := 0; k < len(s); {
 		end := len(s)
@@ -163,13 +279,10 @@ func encodedLen(s []uint16, set asciiSet, vec *vectorEncoder) (n, off int, f uri
 				n += 6
 			case c < surrHighMin || c > surrLowMax:
 				n += 9
-			case c >= surrLowMin: // 4.d.i
-				return 0, k, faultLoneLow
-			case k+1 == len(s): // 4.d.iii.1-2
-				return 0, k, faultHighAtEnd
-			case s[k+1] < surrLowMin || s[k+1] > surrLowMax: // 4.d.iii.3-4
-				return 0, k, faultHighUnpaired
-			default:
+			default: // 4.d.i-iii
+				if _, f := surrogateAt(s, k); f != faultNone {
+					return 0, k, f
+				}
 				k++
 				n += 12
 			}
@@ -195,7 +308,10 @@ func (a asciiSet) has(c uint16) bool {
 
 // encodeString is Encode over the UTF-16 form of s, each invalid UTF-8 byte
 // taken as U+FFFD. The UTF-8 of a valid rune is the same octets Encode
-// writes for its code units, so those bytes are escaped as they stand.
+// writes for its code units, so those bytes are escaped as they stand:
+// with AVX-512, valid UTF-8 is checked and its result sized in one pass
+// (validEscapes) and escaped into the result by escapeOctets; else by
+// pctEncodeString after utf8.ValidString.
 func encodeString(s string, keep *Set) string {
 	// The ASCII members of keep are the unescaped set; for valid UTF-8,
 	// Encode writes the escapes of exactly the octets of s outside it,
@@ -206,12 +322,33 @@ func encodeString(s string, keep *Set) string {
 	if i == len(s) {
 		return s
 	}
-	if utf8.ValidString(s[i:]) {
+	if useEncodeUTF8 {
+		// Validate and size in one pass, then escape into the result.
+		if escaped, ok := validEscapes(s[i:], &k); ok {
+			b := make([]byte, i, len(s)+2*escaped)
+			copy(b, s)
+			return unsafeString(escapeOctets(b, s[i:], &k)) // b is new and not kept
+		}
+	} else if utf8.ValidString(s[i:]) {
 		return pctEncodeString(s, k, false)
 	}
 	var t byteEscapes
 	t.fill(&k, 9, replacementEscape)
 	return encodeInvalidString(s, i, &t)
+}
+
+// validEscapesPlain is validEscapes a byte at a time: whether s is valid
+// UTF-8 and, if it is, how many of its octets are outside keep.
+func validEscapesPlain(s string, keep *Set) (escaped int, ok bool) {
+	if !utf8.ValidString(s) {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if !keep.has(s[i]) {
+			escaped++
+		}
+	}
+	return escaped, true
 }
 
 // runeAt returns the rune that the valid UTF-8 sequence starting at the

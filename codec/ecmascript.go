@@ -176,8 +176,9 @@ func EncodeUTF16(s []uint16, keep Set) (string, error) {
 // for the result, and otherwise grows dst once, by exactly what is missing.
 // On error it returns dst unchanged and a [*URIError].
 //
-// It writes whole words into the room dst has, so bytes of dst's capacity
-// past the result (up to 16 of them, or any of them when dst is grown) may
+// It writes whole words and vectors into the room dst has, so bytes of
+// dst's capacity past the result (up to 64 of them, or any of them when dst
+// is grown) may
 // change, as they may on error.
 func AppendEncodeUTF16(dst []byte, s []uint16, keep Set) ([]byte, error) {
 	out, off, f := appendEncode(dst, s, &keep)

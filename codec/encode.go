@@ -73,11 +73,20 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	// Without room for the worst case, find the exact length, so that a dst
 	// with room for the result is used as it is.
 	worst := cap(dst)-len(dst) < i+3*len(rest)
-	if useEncodeOctets512 && len(rest) >= encodeOctetsMin {
-		if worst {
-			dst = slices.Grow(dst, i+pctEncodedLen(rest, &k, plus))
+	if useEncodeOctets && len(rest) >= encodeOctetsMin {
+		var v octetVector
+		v.init(&k, plus)
+		if cap(dst)-len(dst) < i+len(rest) {
+			// Too little room for any result: size it.
+			dst = slices.Grow(dst, i+octetsEncodedLen(&v, rest))
 		}
-		dst, rest = encodeOctets(append(dst, src[:i]...), rest, &k, plus)
+		// Encode while dst has room, and size only what is left, if
+		// anything: a dst reused for results of one size is not counted.
+		dst, rest = encodeOctets(append(dst, src[:i]...), rest, &v)
+		if len(rest) > 0 {
+			dst = slices.Grow(dst, octetsEncodedLen(&v, rest))
+			dst, rest = encodeOctets(dst, rest, &v)
+		}
 		return encodeShort(dst, rest, &k, plus)
 	}
 	if len(rest) < tableMin {
@@ -113,8 +122,10 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 		// case, and convert once: no pass to size the result.
 		var buf [encodeStackMax]byte
 		b := append(buf[:0], s[:i]...)
-		if useEncodeOctets512 && len(rest) >= encodeOctetsMin {
-			b, rest = encodeOctets(b, rest, &k, plus)
+		if useEncodeOctets && len(rest) >= encodeOctetsMin {
+			var v octetVector
+			v.init(&k, plus)
+			b, rest = encodeOctets(b, rest, &v)
 			b = encodeShort(b, rest, &k, plus)
 		} else if len(rest) < tableMin {
 			b = encodeShort(b, rest, &k, plus)
@@ -125,10 +136,12 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 		}
 		return string(b)
 	}
-	if useEncodeOctets512 && len(rest) >= encodeOctetsMin {
-		b := make([]byte, i, i+pctEncodedLen(rest, &k, plus))
+	if useEncodeOctets && len(rest) >= encodeOctetsMin {
+		var v octetVector
+		v.init(&k, plus)
+		b := make([]byte, i, i+octetsEncodedLen(&v, rest))
 		copy(b, s)
-		b, rest = encodeOctets(b, rest, &k, plus)
+		b, rest = encodeOctets(b, rest, &v)
 		return unsafeString(encodeShort(b, rest, &k, plus))
 	}
 	if len(rest) < tableMin {

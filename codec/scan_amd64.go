@@ -22,7 +22,8 @@ import (
 //     vectorEncoder.encode; the plain path is encodeSteps);
 //   - encodedLenAVX2: the length of Encode's output for runs of ASCII code
 //     units, 32 at a time, with which appendEncode grows dst exactly once
-//     (through vectorEncoder.count; the plain path is encodedLen's loop);
+//     (through vectorEncoder.count without AVX-512; the plain path is
+//     encodedLen's loop; ecmaenc_amd64.go has the AVX-512 half of Encode);
 //   - decodeUTF16AVX2: Decode step 4 of §15.1.3 with an empty reserved set
 //     (decodeURIComponent), 16 code units at a time, and the escapes of
 //     two- and three-octet UTF-8 between them (through decodeVector; the
@@ -31,9 +32,7 @@ import (
 //     escape kept, 32 or 64 bytes at a time over runs with escapes (through
 //     decodeOctets; the plain path is decodeInto's loop, and a malformed '%'
 //     is left to it for its offset);
-//   - encodeOctetsAVX512: the octet encoders, 64 octets at a time against
-//     any set (through encodeOctets; the plain path is encodeShort, and
-//     encodeWithTable without AVX-512).
+//   - the octet encoders' vector paths, which are in encode_amd64.go.
 //
 // decodescan_test.go and scan_amd64_test.go check these against the plain
 // paths too. Each is used only when the CPU has AVX2 and POPCNT (useAVX2),
@@ -183,10 +182,14 @@ var encodeURIScan, encodeURIComponentScan = func() (a, b scanTable) {
 }()
 
 // A vectorEncoder runs Encode step 4 with encodeUTF16AVX2, when the CPU has
-// AVX2 and the input is long enough to be worth it.
+// AVX2 and the input is long enough to be worth it, and counts its output
+// with encodedLenAVX512 when the CPU has AVX-512 (keep512 set), or else
+// with encodedLenAVX2.
 type vectorEncoder struct {
-	ok  bool
-	tab scanTable
+	ok      bool
+	keep512 bool
+	tab     scanTable
+	keep    [64]byte // keepBitmap, for encodedLenAVX512
 }
 
 // init readies w for Encode(s, keep) over n code units.
@@ -195,6 +198,10 @@ func (w *vectorEncoder) init(keep *Set, n int) {
 		return
 	}
 	w.ok = true
+	if useAVX512 {
+		var b [64]byte
+		w.keep512, w.keep = true, *bitmapOf(keep, &b)
+	}
 	switch *keep {
 	case URIUnescaped:
 		w.tab = encodeURIComponentScan
@@ -224,11 +231,15 @@ func (w *vectorEncoder) encode(room []byte, s []uint16) (used, wrote int) {
 func encodedLenAVX2(src *uint16, n int, tab *scanTable, k *encodeConsts) (used, length int)
 
 // count returns the length of Encode step 4's output for the code units at
-// the start of s that are below 0x80, 32 at a time, and the units it
-// counted.
+// the start of s, 32 at a time, and the units it counted: up to a block
+// with a surrogate (encodedLenAVX512), or without AVX-512 up to a block
+// with a unit at or above 0x80 (encodedLenAVX2).
 func (w *vectorEncoder) count(s []uint16) (used, length int) {
 	if len(s) < 32 {
 		return 0, 0
+	}
+	if w.keep512 {
+		return encodedLenAVX512(&s[0], len(s), &w.keep, &utf8AVX512Consts)
 	}
 	return encodedLenAVX2(&s[0], len(s), &w.tab, &encodeAVX2Consts)
 }
@@ -438,94 +449,4 @@ func decodeOctetsTail[S string | []byte](buf *[octetTail]byte, src S, plus byte)
 		used, wrote = len(src), wrote-pad
 	}
 	return used, wrote
-}
-
-// encodeOctetsAVX512 runs the octet encoders' step over blocks of 64 bytes
-// of the n at src while at least 64 are left, writing to the room bytes at
-// dst while 208 are left (see scan_amd64.s): an octet in the set whose
-// bitmap keep holds twice is copied, space becomes '+' when plus is all
-// ones, and every other octet becomes its escape. It returns the bytes it
-// used and wrote.
-//
-//go:noescape
-func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, keep *[64]byte, plus uint64, k *encodeOctetConsts) (used, wrote int)
-
-// encodeOctetConsts are the constants of encodeOctetsAVX512: bitSel[i] is
-// 1<<(i&7); hex[i] the hex digit of i&15; space and plus; idx[g] the
-// VPERMI2B index that puts the hex digits of octet 16g+j at 4j+1 and 4j+2
-// ('%' at 4j, where it writes nothing), cidx[g] the VPERMB index that puts
-// octet 16g+j at 4j+3, eidx[g] the VPERMB index that puts it at 4j to
-// 4j+3, and kept is 0xFF at 4j+3 and 0 at the others. The offsets (0, 64,
-// 128, 192, 448, 704, 960) are written in scan_amd64.s.
-type encodeOctetConsts struct {
-	bitSel, hex     [64]byte
-	space, plus     byte
-	_               [62]byte
-	idx, cidx, eidx [4][64]byte
-	kept            [64]byte
-}
-
-var encodeOctetAVX512Consts = func() (k encodeOctetConsts) {
-	k.space, k.plus = ' ', '+'
-	for i := range 64 {
-		k.bitSel[i] = 1 << (i & 7)
-		k.hex[i] = upperHex[i&15]
-	}
-	for g := range 4 {
-		for j := range 16 {
-			k.idx[g][4*j], k.idx[g][4*j+3] = '%', '%'
-			k.idx[g][4*j+1], k.idx[g][4*j+2] = byte(16*g+j), byte(64+16*g+j)
-			k.cidx[g][4*j+3] = byte(16*g + j)
-			for r := range 4 {
-				k.eidx[g][4*j+r] = byte(16*g + j)
-			}
-			k.kept[4*j+3] = 0xFF
-		}
-	}
-	return k
-}()
-
-// useEncodeOctets512 says whether the octet encoders use encodeOctets:
-// with AVX-512 (useAVX512). Tests turn it off to compare paths.
-var useEncodeOctets512 = useAVX512
-
-// encodeOctetsMin is the shortest rest of an input for which the octet
-// encoders call encodeOctets.
-const encodeOctetsMin = 64
-
-// encodeOctets appends s encoded to dst as encodeWithTable does for the
-// kept octets k (less space, written as '+', when plus is set), 64 octets
-// at a time with encodeOctetsAVX512 while dst has room for them, and the
-// rest through a copy padded with zero bytes, whose encoding it takes off.
-// It returns dst and the octets of s it did not encode, for the caller's
-// byte loop.
-func encodeOctets[S string | []byte](dst []byte, s S, k *Set, plus bool) ([]byte, S) {
-	var keep [64]byte
-	for w, word := range k.bits {
-		binary.LittleEndian.PutUint64(keep[8*w:], word)
-	}
-	copy(keep[32:], keep[:32])
-	var plusMask uint64
-	if plus {
-		plusMask = ^uint64(0)
-	}
-	if len(s) >= 64 && cap(dst)-len(dst) >= 208 {
-		room := dst[len(dst):cap(dst)]
-		used, wrote := encodeOctetsAVX512(&room[0], len(room), dataPtr(s), len(s), &keep, plusMask, &encodeOctetAVX512Consts)
-		dst, s = dst[:len(dst)+wrote], s[used:]
-	}
-	if len(s) > 0 && len(s) < 64 {
-		var in [64]byte
-		var out [208]byte
-		copy(in[:], s)
-		_, wrote := encodeOctetsAVX512(&out[0], len(out), &in[0], len(in), &keep, plusMask, &encodeOctetAVX512Consts)
-		padOut := 3 // the escape of a zero byte
-		if k.has(0) {
-			padOut = 1
-		}
-		if w := wrote - (64-len(s))*padOut; w <= cap(dst)-len(dst) {
-			dst, s = append(dst, out[:w]...), s[len(s):]
-		}
-	}
-	return dst, s
 }

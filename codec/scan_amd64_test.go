@@ -68,11 +68,21 @@ func TestIndexNotInAVX2(t *testing.T) {
 // escaped and kept units in a group of 8, every ASCII unit at every
 // position of a group, non-ASCII units and surrogate pairs between the
 // groups, and every amount of room in dst around the exact length, and
-// less room, which appendEncode grows.
+// less room, which appendEncode grows. It runs appendEncode without and
+// (with AVX-512) with its path through UTF-8 (useEncodeUTF8), and
+// encodedLen with each of its vector counts.
 func TestEncodeUTF16AVX2(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("no AVX2 on this CPU")
 	}
+	defer func(u bool) { useEncodeUTF8 = u }(useEncodeUTF8)
+	for _, u := range []bool{false, useAVX512} {
+		useEncodeUTF8 = u
+		testEncodeUTF16AVX2(t)
+	}
+}
+
+func testEncodeUTF16AVX2(t *testing.T) {
 	r := rand.New(rand.NewPCG(35, 36))
 	sets := []Set{URIUnescaped, EncodeURIUnescaped}
 	for range 30 {
@@ -84,8 +94,11 @@ func TestEncodeUTF16AVX2(t *testing.T) {
 		want, off, f := appendEncodeStepwise(nil, s, 0, asciiOf(&set))
 		var wide vectorEncoder
 		wide.init(&set, len(s))
-		if n, noff, nf := encodedLen(s, asciiOf(&set), &wide); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
-			t.Fatalf("set %v, %d units: encodedLen = %d, fault %v at %d; want %d, fault %v at %d", set, len(s), n, nf, noff, len(want), f, off)
+		for range 2 {
+			if n, noff, nf := encodedLen(s, asciiOf(&set), &wide); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
+				t.Fatalf("set %v, %d units, AVX-512 %v: encodedLen = %d, fault %v at %d; want %d, fault %v at %d", set, len(s), wide.keep512, n, nf, noff, len(want), f, off)
+			}
+			wide.keep512 = false // encodedLenAVX2
 		}
 		for _, extra := range rooms {
 			// dst's capacity ends where 32 guard bytes begin, which
@@ -461,65 +474,6 @@ func TestOctetDecodeConstsLayout(t *testing.T) {
 	} {
 		if f.got != f.off {
 			t.Errorf("octetDecodeConsts.%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
-		}
-	}
-}
-
-// TestEncodeOctetsMatchesGeneric checks the vector octet encode
-// (encodeOctets, through appendPctEncode and pctEncodeString) against
-// encodeShort, the octet-by-octet path, for random sets with members of
-// every kind and for the named ones, with space as '+' and not, on inputs
-// of every length up to 300 bytes (across the 16-octet groups and 64-byte
-// blocks and the padded tail), with a dst of every spare room.
-func TestEncodeOctetsMatchesGeneric(t *testing.T) {
-	r := rand.New(rand.NewPCG(40, 2))
-	sets := []Set{{}, URIUnescaped, EncodeURIUnescaped, SetRange(0, 0xFF), SetOf(" "), SetOf("\x00")}
-	for range 20 {
-		sets = append(sets, Set{bits: [4]uint64{r.Uint64(), r.Uint64(), r.Uint64() & r.Uint64(), r.Uint64() >> 1}})
-	}
-	text := []byte("/files/my document.pdf?name=Tom&Jerry&q=100% あ é~\x00\xff+")
-	for n := 0; n <= 300; n++ {
-		src := make([]byte, n)
-		for i := range src {
-			if r.IntN(3) == 0 {
-				src[i] = byte(r.Uint32())
-			} else {
-				src[i] = text[(i+n)%len(text)]
-			}
-		}
-		k := sets[n%len(sets)]
-		for _, plus := range []bool{false, true} {
-			kk := formKeep(k, plus)
-			want := string(encodeShort(nil, src, &kk, plus))
-			if got := pctEncodeString(string(src), k, plus); got != want {
-				t.Fatalf("pctEncodeString(%q, %v, plus %v) = %q, want %q", src, k, plus, got, want)
-			}
-			for _, spare := range []int{0, 1, 100, len(want), 3 * n, 3*n + 300} {
-				dst := make([]byte, 5, 5+spare)
-				copy(dst, "head:")
-				if got := appendPctEncode(dst, src, k, plus); string(got) != "head:"+want {
-					t.Fatalf("appendPctEncode(%q, %v, plus %v) with %d spare = %q, want %q", src, k, plus, spare, got, want)
-				}
-			}
-		}
-	}
-}
-
-// TestEncodeOctetConstsLayout checks the offsets of encodeOctetConsts that
-// scan_amd64.s uses.
-func TestEncodeOctetConstsLayout(t *testing.T) {
-	var k encodeOctetConsts
-	for _, f := range []struct {
-		name     string
-		got, off uintptr
-	}{
-		{"hex", unsafe.Offsetof(k.hex), 64}, {"space", unsafe.Offsetof(k.space), 128},
-		{"plus", unsafe.Offsetof(k.plus), 129}, {"idx", unsafe.Offsetof(k.idx), 192},
-		{"cidx", unsafe.Offsetof(k.cidx), 448}, {"eidx", unsafe.Offsetof(k.eidx), 704},
-		{"kept", unsafe.Offsetof(k.kept), 960},
-	} {
-		if f.got != f.off {
-			t.Errorf("encodeOctetConsts.%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
 		}
 	}
 }

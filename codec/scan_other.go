@@ -46,11 +46,3 @@ const decodeOctetsMin = math.MaxInt
 const useDecodeOctets = false
 
 func decodeOctets[S string | []byte](out []byte, src S, plus byte) (used, wrote int) { return 0, 0 }
-
-// useEncodeOctets512, encodeOctetsMin and encodeOctets stand for the vector
-// octet encode of scan_amd64.go, which this build does not have.
-const useEncodeOctets512 = false
-
-const encodeOctetsMin = math.MaxInt
-
-func encodeOctets[S string | []byte](dst []byte, s S, k *Set, plus bool) ([]byte, S) { return dst, s }

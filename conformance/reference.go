@@ -27,23 +27,15 @@ type reference struct{}
 func (reference) Name() string { return "reference" }
 
 // Do answers req with the reference codec.
-func (reference) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+func (r reference) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+	switch req.Op {
+	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent,
+		vectors.OpEscape, vectors.OpUnescape:
+		resp, _, err := r.AppendDo(ctx, req, nil)
+		return resp, err
+	}
 	if err := ctx.Err(); err != nil {
 		return vectors.Response{}, err
-	}
-	switch req.Op {
-	case vectors.OpEncodeURI:
-		return ecmaEncoded(codec.EncodeURI(req.In))
-	case vectors.OpEncodeURIComponent:
-		return ecmaEncoded(codec.EncodeURIComponent(req.In))
-	case vectors.OpDecodeURI:
-		return ecmaDecoded(codec.DecodeURI(req.In))
-	case vectors.OpDecodeURIComponent:
-		return ecmaDecoded(codec.DecodeURIComponent(req.In))
-	case vectors.OpEscape: // ECMA-262 5.1 Annex B.2.1
-		return vectors.Response{Out: asciiUnits(codec.Escape(req.In))}, nil
-	case vectors.OpUnescape: // ECMA-262 5.1 Annex B.2.2
-		return vectors.Response{Out: codec.AppendUnescape([]uint16{}, req.In)}, nil
 	}
 	if _, ok := req.Op.Info(); !ok {
 		return unsupported("unknown op"), nil
@@ -51,26 +43,59 @@ func (reference) Do(ctx context.Context, req vectors.Request) (vectors.Response,
 	return referenceOctets(req)
 }
 
-func ecmaEncoded(s string, err error) (vectors.Response, error) {
+// AppendDo is Do, but that the code units of the answer to an ECMAScript
+// op (encodeURI, encodeURIComponent, decodeURI, decodeURIComponent,
+// escape, unescape) are appended to dst, the answer's Out being that part
+// of the extended buffer, which it returns; on an error, or for another op,
+// it returns Do's answer and dst as it was. A caller answering many
+// requests gives it the same memory again once done with the answers, as
+// the fuzz engine does: the answers then cost no allocation.
+func (reference) AppendDo(ctx context.Context, req vectors.Request, dst []uint16) (vectors.Response, []uint16, error) {
+	if err := ctx.Err(); err != nil {
+		return vectors.Response{}, dst, err
+	}
+	k := len(dst)
+	// The encoders' ASCII goes to memory on the stack first (most
+	// answers fit).
+	var buf [256]byte
+	var b []byte
+	var err error
+	switch req.Op {
+	case vectors.OpEncodeURI:
+		b, err = codec.AppendEncodeURI(buf[:0], req.In)
+		dst = appendASCII(dst, b)
+	case vectors.OpEncodeURIComponent:
+		b, err = codec.AppendEncodeURIComponent(buf[:0], req.In)
+		dst = appendASCII(dst, b)
+	case vectors.OpDecodeURI:
+		dst, err = codec.AppendDecodeURI(dst, req.In)
+	case vectors.OpDecodeURIComponent:
+		dst, err = codec.AppendDecodeURIComponent(dst, req.In)
+	case vectors.OpEscape: // ECMA-262 5.1 Annex B.2.1
+		dst = appendASCII(dst, codec.AppendEscape(buf[:0], req.In))
+	case vectors.OpUnescape: // ECMA-262 5.1 Annex B.2.2
+		dst = codec.AppendUnescape(dst, req.In)
+	default:
+		resp, err := reference{}.Do(ctx, req)
+		return resp, dst, err
+	}
 	if err != nil {
-		return uriError(err)
+		resp, err := uriError(err)
+		return resp, dst[:k], err
 	}
-	return vectors.Response{Out: asciiUnits(s)}, nil
-}
-
-func ecmaDecoded(u []uint16, err error) (vectors.Response, error) {
-	if err != nil {
-		return uriError(err)
+	out := dst[k:len(dst):len(dst)]
+	if out == nil {
+		out = []uint16{}
 	}
-	if u == nil {
-		u = []uint16{}
-	}
-	return vectors.Response{Out: u}, nil
+	return vectors.Response{Out: out}, dst, nil
 }
 
 // uriError answers a *codec.URIError as the error kind URIError; any other
 // error is the codec's fault and is returned as it is.
 func uriError(err error) (vectors.Response, error) {
+	if _, ok := err.(*codec.URIError); ok { // what the codec returns: no errors.As, which allocates
+		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}, nil
+	}
 	var ue *codec.URIError
 	if errors.As(err, &ue) {
 		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}, nil

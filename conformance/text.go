@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -55,9 +56,15 @@ func toUTF16(s string) ([]uint16, bool) {
 // asciiUnits returns the code units of s, which must be ASCII (or is taken
 // byte by byte). The result is not nil.
 func asciiUnits(s string) []uint16 {
-	u := make([]uint16, len(s))
+	return appendASCII(make([]uint16, 0, len(s)), s)
+}
+
+// appendASCII appends the code units of s, which must be ASCII (or is
+// taken byte by byte), to u, growing u at most once.
+func appendASCII[T string | []byte](u []uint16, s T) []uint16 {
+	u = slices.Grow(u, len(s))
 	for i := 0; i < len(s); i++ {
-		u[i] = uint16(s[i])
+		u = append(u, uint16(s[i]))
 	}
 	return u
 }

@@ -164,3 +164,37 @@ func TestFuzzAnswersSharingInput(t *testing.T) {
 		t.Errorf("finding of the reference against itself: %q", string(utf16.Decode(fd.Request.In)))
 	}
 }
+
+// TestFuzzFindingKeepsItsExpected checks that what a finding keeps of the
+// reference's answer is its own: the engine has the reference answer a
+// batch into memory the next batch writes again (appendDoer), so a
+// finding that is not shrunk (its answers are the batch's), reported
+// after many batches more, must still expect what the reference answers
+// to its request.
+func TestFuzzFindingKeepsItsExpected(t *testing.T) {
+	ref := conformance.Reference()
+	bug := planted{name: "bang", op: vectors.OpEncodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
+			if slices.Contains(req.In, '!') {
+				return vectors.Response{Out: []uint16{'%', '2', '1'}}, nil
+			}
+			return ref.Do(context.Background(), req)
+		},
+	}
+	// No time to shrink: each finding keeps the case's own answers.
+	rep, err := Run(context.Background(), bug, Seed(3), Cases(40*batchSize), Parallel(1), ShrinkTime(time.Nanosecond),
+		Ops(vectors.OpEncodeURIComponent), MaxFindings(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) == 0 {
+		t.Fatal("no finding")
+	}
+	for _, fd := range rep.Findings {
+		want, err := ref.Do(context.Background(), fd.Request)
+		if err != nil || !slices.Equal(fd.Expected.Out, want.Out) || fd.Expected.Error != want.Error {
+			t.Errorf("finding of case %d, in=%q: expected %q %q, the reference answers %q %q (%v)", fd.Case, string(utf16.Decode(fd.Request.In)),
+				string(utf16.Decode(fd.Expected.Out)), fd.Expected.Error, string(utf16.Decode(want.Out)), want.Error, err)
+		}
+	}
+}

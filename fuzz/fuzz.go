@@ -75,6 +75,14 @@ type (
 	unconfirmedError interface{ UnconfirmedIncident() any }
 )
 
+// An appendDoer answers as Do does, but may put the code units of the
+// answer at the end of dst, returning the extended buffer, so that the
+// answers of a batch cost no allocation: the reference codec
+// (conformance.Reference) is one.
+type appendDoer interface {
+	AppendDo(ctx context.Context, req vectors.Request, dst []uint16) (vectors.Response, []uint16, error)
+}
+
 // Run sends generated requests to impl and to the reference codec
 // (conformance.Reference) until the Duration or the Cases given in opts are spent
 // or ctx is done, and shrinks each difference, crash, hang or protocol
@@ -106,10 +114,13 @@ func Run(ctx context.Context, impl conformance.Implementation, opts ...Option) (
 		return nil, err
 	}
 	b, _ := impl.(Batcher)
+	ref := conformance.Reference()
+	refAppend, _ := ref.(appendDoer)
 	f := &fuzzer{
 		impl:       impl,
 		batcher:    b,
-		ref:        conformance.Reference(),
+		ref:        ref,
+		refAppend:  refAppend,
 		seed:       cfg.seed,
 		devs:       cfg.deviations,
 		limit:      cfg.cases,
@@ -206,15 +217,17 @@ func Run(ctx context.Context, impl conformance.Implementation, opts ...Option) (
 // A fuzzer sends generated requests to an implementation and to the
 // reference codec, and shrinks each finding.
 type fuzzer struct {
-	impl     conformance.Implementation
-	batcher  Batcher // impl, if it is one
-	ref      conformance.Implementation
-	seed     uint64
-	devs     []vectors.Deviation
-	limit    int64
-	max      int
-	deadline time.Time
-	grace    time.Duration
+	impl    conformance.Implementation
+	batcher Batcher // impl, if it is one
+	ref     conformance.Implementation
+	// refAppend is ref, if it can answer into the memory it is given.
+	refAppend appendDoer
+	seed      uint64
+	devs      []vectors.Deviation
+	limit     int64
+	max       int
+	deadline  time.Time
+	grace     time.Duration
 	// shrinkTime bounds the time spent shrinking one finding.
 	shrinkTime time.Duration
 	// judgeOpen is the JudgeOpen option.

@@ -57,9 +57,11 @@ type fuzzWorker struct {
 	reqs  []vectors.Request
 	resps []vectors.Response
 	errs  []error
-	// units and octets hold the inputs of the batch's requests.
+	// units and octets hold the inputs of the batch's requests, wants
+	// the code units of the reference's answers.
 	units  []uint16
 	octets []byte
+	wants  []uint16
 }
 
 // A fuzzCase is a generated case of a batch and the reference's answer.
@@ -121,8 +123,8 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 	// batch is in flight. The worker's buffers are used again by its next
 	// batch: nothing keeps a request past its batch (a finding, a warning
 	// and an unconfirmed incident keep a clone).
-	units, octets := w.units[:0], w.octets[:0]
-	defer func() { w.units, w.octets = units[:0], octets[:0] }()
+	units, octets, wants := w.units[:0], w.octets[:0], w.wants[:0]
+	defer func() { w.units, w.octets, w.wants = units[:0], octets[:0], wants[:0] }()
 	for len(w.cases) < w.size {
 		if gctx.Err() != nil {
 			// The run is over: the reference answers nothing now, so a
@@ -164,7 +166,19 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 		// that returns its input when there is nothing to decode), and the
 		// generator's is overwritten by the next case.
 		kept, ku, ko := keepRequest(req, units, octets)
-		want, err := f.ref.Do(gctx, kept)
+		var want vectors.Response
+		var err error
+		if f.refAppend != nil {
+			if cap(wants) == 0 {
+				wants = make([]uint16, 0, 64*w.size)
+			}
+			// The answers of the batch one after another, as the
+			// requests' inputs: nothing keeps one past its batch but a
+			// clone (record clones a difference's).
+			want, wants, err = f.refAppend.AppendDo(gctx, kept, wants)
+		} else {
+			want, err = f.ref.Do(gctx, kept)
+		}
 		if err != nil || want.Unsupported {
 			continue // the reference does not take this input: not a case (its copy is overwritten)
 		}

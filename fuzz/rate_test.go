@@ -38,12 +38,16 @@ import (
 //
 // The file holds the requests pctest fuzz sends, in the order of its op
 // picks run serially: every op in turn, the ops node answers "unsupported"
-// (all but the four ECMAScript ones) until they are given up after
-// unsupportedGiveUp answers, then the four in turn; each case's request is
+// (all but the six ECMAScript ones) until they are given up after
+// unsupportedGiveUp answers, then the six in turn; each case's request is
 // the generator's for its seed and number, skipping those the reference
 // declines, as Run does. Both rates are wall-clock, from the start of the
 // command to its exit, node's start included in both; pctest's own
-// reported rate (from the start of fuzzing) is printed next to it.
+// reported rate (from the start of fuzzing) is printed next to it. So are
+// the CPU times (user and system; pctest's include node's, as wait4 counts
+// a reaped child's), which vary less with the machine's load: node's
+// alone over pctest fuzz's with node is the rate ratio the two would reach
+// sharing one core, and pctest's own CPU per case is the difference.
 func TestFuzzRate(t *testing.T) {
 	if os.Getenv("PCTEST_FUZZ_RATE") == "" {
 		t.Skip("set PCTEST_FUZZ_RATE=N (or run make fuzz-rate) to measure pctest fuzz against node's standalone rate")
@@ -64,30 +68,43 @@ func TestFuzzRate(t *testing.T) {
 	t.Logf("%d requests (%d bytes) from seed %d in %s", n, size, seed, file)
 
 	before := os.Getenv("PCTEST_BIN_BEFORE")
-	var standalone, harness, reported, old, oldReported, ratios, oldRatios []float64
+	// One pctest's timings: rates, ratios to node's in the same round,
+	// CPU ratios, and its own CPU per case in µs.
+	type timing struct{ rates, reported, ratios, cpuRatios, ownCPU []float64 }
+	var standalone, standaloneCPU []float64
+	var ours, old timing
+	measure := func(tm *timing, bin, which string, r int, nodeFirst bool) {
+		var s, h, rep float64
+		var nodeCPU, cpu time.Duration
+		if nodeFirst {
+			s, nodeCPU = nodeRate(t, node, script, file, n)
+		}
+		h, rep, cpu = timeFuzz(t, bin, seed, n)
+		if !nodeFirst {
+			s, nodeCPU = nodeRate(t, node, script, file, n)
+		}
+		own := (cpu - nodeCPU).Seconds() * 1e6 / float64(n)
+		standalone, standaloneCPU = append(standalone, s), append(standaloneCPU, nodeCPU.Seconds()*1e6/float64(n))
+		tm.rates, tm.reported, tm.ratios = append(tm.rates, h), append(tm.reported, rep), append(tm.ratios, h/s)
+		tm.cpuRatios, tm.ownCPU = append(tm.cpuRatios, nodeCPU.Seconds()/cpu.Seconds()), append(tm.ownCPU, own)
+		t.Logf("round %d: node standalone %8.0f/s (cpu %.2f µs/case)   pctest fuzz%s %8.0f/s (its own report %8.0f/s)   ratio %3.0f%% (cpu %3.0f%%, its own cpu %.2f µs/case)",
+			r+1, s, nodeCPU.Seconds()*1e6/float64(n), which, h, rep, 100*h/s, 100*nodeCPU.Seconds()/cpu.Seconds(), own)
+	}
 	for r := range rounds {
-		s := nodeRate(t, node, script, file, n)
-		h, rep := timeFuzz(t, bin, seed, n)
-		standalone, harness, reported = append(standalone, s), append(harness, h), append(reported, rep)
-		ratios = append(ratios, h/s)
-		t.Logf("round %d: node standalone %8.0f/s   pctest fuzz %8.0f/s (its own report %8.0f/s)   ratio %3.0f%%",
-			r+1, s, h, rep, 100*h/s)
+		measure(&ours, bin, "", r, true)
 		if before != "" {
-			h, rep := timeFuzz(t, before, seed, n)
-			s2 := nodeRate(t, node, script, file, n)
-			standalone = append(standalone, s2)
-			old, oldReported = append(old, h), append(oldReported, rep)
-			oldRatios = append(oldRatios, h/s2)
-			t.Logf("round %d: pctest fuzz before %8.0f/s (its own report %8.0f/s)   node standalone %8.0f/s   ratio %3.0f%%",
-				r+1, h, rep, s2, 100*h/s2)
+			measure(&old, before, " before", r, false)
 		}
 	}
-	fmt.Printf("fuzz-rate: %d cases, seed %d, %d rounds interleaved, medians (wall clock):\n", n, seed, rounds)
-	fmt.Printf("  node standalone (requests from a file):  %8.0f cases/s\n", median(standalone))
-	fmt.Printf("  pctest fuzz -impl node:                  %8.0f cases/s (its own report: %.0f/s)\n", median(harness), median(reported))
-	fmt.Printf("  ratio (median of the rounds' ratios):    %8.0f%%\n", 100*median(ratios))
+	print := func(what string, tm timing) {
+		fmt.Printf("  %-40s %8.0f cases/s (its own report: %.0f/s), ratio %3.0f%%; cpu ratio %3.0f%%, its own cpu %.2f µs/case\n",
+			what, median(tm.rates), median(tm.reported), 100*median(tm.ratios), 100*median(tm.cpuRatios), median(tm.ownCPU))
+	}
+	fmt.Printf("fuzz-rate: %d cases, seed %d, %d rounds interleaved, medians (wall clock; cpu: user+system; ratios: medians of the rounds'):\n", n, seed, rounds)
+	fmt.Printf("  %-40s %8.0f cases/s; cpu %.2f µs/case\n", "node standalone (requests from a file):", median(standalone), median(standaloneCPU))
+	print("pctest fuzz -impl node:", ours)
 	if before != "" {
-		fmt.Printf("  before (%s):  %8.0f cases/s (its own report: %.0f/s), ratio %.0f%%\n", before, median(old), median(oldReported), 100*median(oldRatios))
+		print("before ("+before+"):", old)
 	}
 }
 
@@ -105,10 +122,10 @@ func pctestBin(t *testing.T, dir string) string {
 }
 
 // nodeRate is the lines per second the node testee answers from file,
-// checking that it answered n.
-func nodeRate(t *testing.T, node, script, file string, n int) float64 {
-	wall, _ := timeNodeOn(t, node, script, file, n)
-	return float64(n) / wall.Seconds()
+// checking that it answered n, and the CPU time it used.
+func nodeRate(t *testing.T, node, script, file string, n int) (float64, time.Duration) {
+	wall, cpu := timeNodeOn(t, node, script, file, n)
+	return float64(n) / wall.Seconds(), cpu
 }
 
 // nodeForRate returns the node both rate tests time, skipping (naming
@@ -146,9 +163,10 @@ func median(v []float64) float64 {
 	return (v[len(v)/2-1] + v[len(v)/2]) / 2
 }
 
-// nodeAnswers are the ops the node example answers; it declines every
-// other.
-var nodeAnswers = []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent}
+// nodeAnswers are the ops the node example answers (V8's six functions:
+// cmd/pctest/testees/node-builtin/testee.js); it declines every other.
+var nodeAnswers = []vectors.Op{vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent,
+	vectors.OpEscape, vectors.OpUnescape}
 
 // writeFuzzRequests writes the n requests a pctest fuzz run with seed sends
 // to the node example, as protocol lines, to file, and returns its size.
@@ -243,9 +261,9 @@ func timeNodeOn(t *testing.T, node, script, file string, n int) (wall, cpu time.
 }
 
 // timeFuzz runs pctest fuzz -impl node for n cases and returns its
-// wall-clock rate and the rate it reports, checking that it reports n
-// cases and no finding.
-func timeFuzz(t *testing.T, bin string, seed uint64, n int) (wall, reported float64) {
+// wall-clock rate, the rate it reports and the CPU time it used, node's
+// included, checking that it reports n cases and no finding.
+func timeFuzz(t *testing.T, bin string, seed uint64, n int) (wall, reported float64, cpu time.Duration) {
 	cmd := exec.Command(bin, "fuzz", "-impl", "node", "-cases", strconv.Itoa(n), "-seed", strconv.FormatUint(seed, 10), "-format", "json")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -262,7 +280,7 @@ func timeFuzz(t *testing.T, bin string, seed uint64, n int) (wall, reported floa
 	if rep.Summary.Cases != int64(n) || rep.Summary.Findings != 0 {
 		t.Fatalf("pctest fuzz: %d cases of %d, %d findings", rep.Summary.Cases, n, rep.Summary.Findings)
 	}
-	return float64(n) / el.Seconds(), float64(n) / rep.FuzzInfo.DurationSeconds
+	return float64(n) / el.Seconds(), float64(n) / rep.FuzzInfo.DurationSeconds, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
 
 // TestRunRate measures `pctest run -impl node` on the full suite against

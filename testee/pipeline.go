@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/pctest/pctest/vectors"
@@ -63,7 +64,8 @@ func (t *Process) Do(ctx context.Context, req vectors.Request) (vectors.Response
 // error and stay in flight, as Do's do; those not yet handed over are not
 // sent.
 func (t *Process) DoBatch(ctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) {
-	calls := make([]call, len(reqs))
+	mem := newBatchMem(len(reqs))
+	calls := mem.calls
 	w := &batchWait{pending: 1, done: make(chan struct{})}
 	var stop error // why the requests from sent on were not sent
 	sent := 0
@@ -90,7 +92,7 @@ func (t *Process) DoBatch(ctx context.Context, reqs []vectors.Request, resps []v
 			}
 		}
 		chunk := calls[sent : sent+k]
-		t.fillChunk(chunk, reqs[sent:sent+k], w)
+		t.fillChunk(mem, chunk, reqs[sent:sent+k], w)
 
 		t.mu.Lock()
 		if err := t.usableLocked(); err != nil {
@@ -126,39 +128,81 @@ func (t *Process) DoBatch(ctx context.Context, reqs []vectors.Request, resps []v
 	case <-ctx.Done():
 	}
 	t.mu.Lock()
+	finished := true
 	for i := range sent {
 		resps[i], errs[i] = calls[i].outcomeLocked(ctx)
+		finished = finished && calls[i].finished
 	}
 	t.mu.Unlock()
 	for i := sent; i < len(reqs); i++ {
 		resps[i], errs[i] = vectors.Response{}, stop
 	}
+	if finished {
+		// Every request sent was answered or charged: nothing refers to
+		// the calls or their lines any more.
+		mem.free()
+	}
+}
+
+// A batchMem is the memory of one DoBatch's requests: their calls, and
+// their lines, one after another. It is used again by a later DoBatch
+// once every request it holds is finished (completeLocked has removed
+// each call from every list, and the writer has copied each line), as
+// most are: a batch costs no allocation then.
+type batchMem struct {
+	calls []call
+	buf   []byte
+	ends  []int
+}
+
+// batchMems are the batchMems free for use; every call of theirs, up to
+// its calls' capacity, is zero.
+var batchMems sync.Pool
+
+// newBatchMem returns a batchMem with n zero calls and an empty buffer.
+func newBatchMem(n int) *batchMem {
+	m, _ := batchMems.Get().(*batchMem)
+	if m == nil || cap(m.calls) < n {
+		return &batchMem{calls: make([]call, n)}
+	}
+	m.calls = m.calls[:n]
+	m.buf = m.buf[:0]
+	return m
+}
+
+// free hands m over for use again, its calls zeroed (so that they keep no
+// answer alive), unless its buffer grew too big to keep.
+func (m *batchMem) free() {
+	if cap(m.buf) > 1<<20 {
+		return
+	}
+	clear(m.calls)
+	batchMems.Put(m)
 }
 
 // fillChunk gives the calls of chunk, one per request of reqs, their ids
-// and their lines, written one after another into one buffer, and w to
-// wait on.
-func (t *Process) fillChunk(chunk []call, reqs []vectors.Request, w *batchWait) {
+// and their lines, written one after another into m's buffer, and w to
+// wait on. The buffer may move as it grows; the lines of the chunks
+// before keep the memory they were written to, which nothing writes again
+// until m is free.
+func (t *Process) fillChunk(m *batchMem, chunk []call, reqs []vectors.Request, w *batchWait) {
 	k := len(chunk)
 	id := t.nextID.Add(int64(k)) - int64(k)
-	size := 0
-	for _, r := range reqs {
-		size += 80 + 4*len(r.In) + 2*len(r.InHex)
-	}
-	buf := make([]byte, 0, size)
-	ends := make([]int, k)
+	buf := m.buf
+	start := len(buf)
+	ends := m.ends[:0]
 	for j := range chunk {
 		id++
 		chunk[j].id = id
 		chunk[j].batch = w
 		buf = append(AppendRequestJSON(buf, id, reqs[j], t.cfg.UTF16Hex), '\n')
-		ends[j] = len(buf)
+		ends = append(ends, len(buf))
 	}
-	start := 0
 	for j := range chunk {
 		chunk[j].line = buf[start:ends[j]:ends[j]]
 		start = ends[j]
 	}
+	m.buf, m.ends = buf, ends
 }
 
 // outcomeLocked is what DoBatch returns for c once its wait ended, ctx

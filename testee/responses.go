@@ -76,12 +76,14 @@ func hasNewline(r *bufio.Reader, n int) bool {
 type lineBatch struct {
 	buf   []byte // the lines, one after another
 	lines []parsedLine
+	// text is the memory of the responses' text, and their last error
+	// and message strings.
+	text textArena
 }
 
 // A parsedLine is one line of a lineBatch.
 type parsedLine struct {
 	end  int // where it ends in buf; it starts where the one before ends
-	at   time.Time
 	id   int64
 	resp vectors.Response
 	err  error
@@ -93,21 +95,26 @@ func (b *lineBatch) add(line []byte) {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return
 	}
-	id, resp, err := ParseResponseJSON(line)
+	id, resp, err := parseResponse(line, &b.text)
 	b.buf = append(b.buf, line...)
-	b.lines = append(b.lines, parsedLine{end: len(b.buf), at: time.Now(), id: id, resp: resp, err: err})
+	b.lines = append(b.lines, parsedLine{end: len(b.buf), id: id, resp: resp, err: err})
 }
 
-// handleLines handles the lines of b, in order, and empties b.
+// handleLines handles the lines of b, in order, and empties b. They count
+// as read now, when they are handled: the lines of a batch were read one
+// after another, with nothing waited for between them, and the time only
+// marks the testee's progress, which a clock read once per batch puts
+// microseconds later than it was, never sooner (no timeout comes early).
 func (t *Process) handleLines(p *proc, b *lineBatch) {
 	if len(b.lines) == 0 {
 		return
 	}
+	now := time.Now()
 	t.mu.Lock()
 	start := 0
 	for i := range b.lines {
 		l := &b.lines[i]
-		t.handleLineLocked(p, b.buf[start:l.end:l.end], l.at, l.id, l.resp, l.err)
+		t.handleLineLocked(p, b.buf[start:l.end:l.end], now, l.id, l.resp, l.err)
 		start = l.end
 	}
 	t.mu.Unlock()

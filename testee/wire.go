@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/pctest/pctest/vectors"
 )
@@ -67,7 +68,13 @@ func ParseRequestJSON(line []byte) (id int64, req vectors.Request, err error) {
 // wrapping a [*vectors.SyntaxError] when the line is not JSON. When the id
 // could be read it is returned also with an error.
 func ParseResponseJSON(line []byte) (id int64, resp vectors.Response, err error) {
-	if id, resp, ok := parseResponseFast(line); ok {
+	return parseResponse(line, nil)
+}
+
+// parseResponse is ParseResponseJSON, taking the memory of the text it
+// reads from a, when a is not nil (see [textArena]).
+func parseResponse(line []byte, a *textArena) (id int64, resp vectors.Response, err error) {
+	if id, resp, ok := parseResponseFast(line, a); ok {
 		return id, resp, nil
 	}
 	return parseResponseGeneral(line)
@@ -176,7 +183,10 @@ func skipValue(line []byte, i int) int {
 // it, or "unsupported": true, and nothing else. It returns what
 // parseResponseGeneral returns for such a line, and false for any other
 // line, which that parser then reads (and reports on).
-func parseResponseFast(line []byte) (id int64, resp vectors.Response, ok bool) {
+//
+// With a not nil, the code units of "out" are cut from a, and "error" and
+// "message" strings equal to the last ones a saw are that string again.
+func parseResponseFast(line []byte, a *textArena) (id int64, resp vectors.Response, ok bool) {
 	const head = `{"id":`
 	if !bytes.HasPrefix(line, []byte(head)) {
 		return 0, resp, false
@@ -200,7 +210,7 @@ func parseResponseFast(line []byte) (id int64, resp vectors.Response, ok bool) {
 	}
 	switch name {
 	case "out":
-		resp.Out, ok = fastText(str)
+		resp.Out, ok = fastText(str, a)
 	case "out_hex":
 		resp.OutHex, ok = fastHex(str, 2)
 	case "out_utf16":
@@ -211,18 +221,15 @@ func parseResponseFast(line []byte) (id int64, resp vectors.Response, ok bool) {
 			resp.Out[k] = uint16(b[2*k])<<8 | uint16(b[2*k+1])
 		}
 	case "error":
-		var e []uint16
-		e, ok = fastText(str)
-		ok = ok && len(e) > 0
-		resp.Error = string(utf16.Decode(e))
+		resp.Error, ok = a.text(str, false)
+		ok = ok && resp.Error != ""
 		if ok && i < len(line) && line[i] == ',' {
 			var m string
 			if m, i = fastName(line, i+1); m != "message" {
 				return 0, resp, false
 			}
 			if str, i, ok = fastString(line, i); ok {
-				e, ok = fastText(str)
-				resp.Message = string(utf16.Decode(e))
+				resp.Message, ok = a.text(str, true)
 			}
 		}
 	default:
@@ -270,10 +277,119 @@ func fastString(line []byte, i int) ([]byte, int, bool) {
 	return nil, i, false
 }
 
-// fastText returns the code units of a JSON string literal.
-func fastText(quoted []byte) ([]uint16, bool) {
+// fastText returns the code units of a JSON string literal, cut from a
+// when a is not nil. A literal without escapes, most of them, is read
+// here in one pass; one with escapes, or that is not valid JSON text, by
+// vectors.ParseJSONText.
+func fastText(quoted []byte, a *textArena) ([]uint16, bool) {
+	s := quoted[1 : len(quoted)-1]
+	// At most a code unit per byte; fastString ended s at its first
+	// quote not escaped.
+	u := a.take(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == '\\' {
+				return general(quoted)
+			}
+			u = append(u, uint16(c))
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return general(quoted) // which says why
+		}
+		u = utf16.AppendRune(u, r)
+		i += size
+	}
+	a.commit(len(u))
+	return u[:len(u):len(u)], true
+}
+
+// general returns the code units of a JSON string literal, as
+// vectors.ParseJSONText reads it.
+func general(quoted []byte) ([]uint16, bool) {
 	u, err := vectors.ParseJSONText(quoted)
 	return u, err == nil
+}
+
+// A textArena is memory for the code units of the responses a reader
+// parses, cut from chunks, so that a response costs no allocation of its
+// own; each response's text is capped at its length, and a chunk is
+// never written again once cut, so that responses may be kept as long as
+// anyone likes. It remembers the last error and message strings read, as
+// a testee sends the same ones again and again. The zero value is ready
+// to use; a nil *textArena allocates each text alone.
+type textArena struct {
+	chunk                  []uint16
+	lastError, lastMessage string
+}
+
+// arenaChunk is how many code units a textArena allocates at a time.
+const arenaChunk = 4096
+
+// take returns an empty slice with room for n code units.
+func (a *textArena) take(n int) []uint16 {
+	if a == nil || n > arenaChunk/4 {
+		return make([]uint16, 0, n)
+	}
+	if cap(a.chunk)-len(a.chunk) < n {
+		a.chunk = make([]uint16, 0, arenaChunk)
+	}
+	return a.chunk[len(a.chunk):len(a.chunk):cap(a.chunk)]
+}
+
+// commit takes the n code units appended to the slice take returned last
+// out of the chunk, if they were cut from it.
+func (a *textArena) commit(n int) {
+	if a != nil && cap(a.chunk)-len(a.chunk) >= n {
+		a.chunk = a.chunk[:len(a.chunk)+n]
+	}
+}
+
+// text returns the JSON string literal quoted, an "error" or, with
+// message set, a "message", as a Go string, as the general parser reads
+// it (its code units, lone surrogates as U+FFFD, as utf16.Decode makes
+// them), and whether it could be read; the last one of its kind again
+// when equal to it.
+func (a *textArena) text(quoted []byte, message bool) (string, bool) {
+	s := quoted[1 : len(quoted)-1]
+	var last *string
+	if a != nil {
+		last = &a.lastError
+		if message {
+			last = &a.lastMessage
+		}
+		if string(s) == *last {
+			return *last, true
+		}
+	}
+	var str string
+	if plainASCII(s) {
+		str = string(s)
+	} else {
+		u, ok := general(quoted)
+		if !ok {
+			return "", false
+		}
+		str = string(utf16.Decode(u))
+	}
+	if last != nil {
+		*last = str
+	}
+	return str, true
+}
+
+// plainASCII reports whether s is printable ASCII with no '\\': a JSON
+// string literal's contents that mean themselves.
+func plainASCII(s []byte) bool {
+	for _, c := range s {
+		if c < 0x20 || c >= 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // fastHex decodes a JSON string literal of plain hex digits (either case),

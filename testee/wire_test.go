@@ -184,6 +184,14 @@ func TestParseResponseFastMatchesGeneral(t *testing.T) {
 		`{"id":19,"out_utf16":"D800dc00"}`,
 		`{"id":20,"error":"URIError","message":"URI malformed \ud800"}`,
 		`{"id":20,"error":"URIError"}`,
+		`{"id":20,"error":"URIError","message":"URI malformed"}`,
+		`{"id":20,"error":"URIError","message":"URI malformed"}`,
+		`{"id":20,"error":"URIErr\u006fr","message":"URI malform\u00e9d é"}`,
+		`{"id":20,"error":"URIError","message":"URI malformed é"}`,
+		`{"id":17,"out":"%E4%B8%AD%E6%96%87%F0%9F%98%80abc-._~"}`,
+		`{"id":17,"out":"中文😀abc-._~\t"}`,
+		`{"id":17,"out":"aÿþb"}`,
+		`{"id":17,"out":"aí b"}`,
 		`{"id":21,"unsupported":true}`,
 		`{"id":9007199254740991,"out":""}`,
 		`{"id":1,"out":"a","out":"b"}`,
@@ -191,8 +199,17 @@ func TestParseResponseFastMatchesGeneral(t *testing.T) {
 		`{"id":1,"error":"E","out":"a"}`,
 	}
 	took := 0
+	// The reader's arena, shared by every line as a reader's is: what a
+	// line reads from it must not change with the lines after it.
+	var arena textArena
+	var kept []vectors.Response
+	var keptWant []vectors.Response
 	check := func(line []byte) {
-		id, resp, ok := parseResponseFast(line)
+		id, resp, ok := parseResponseFast(line, nil)
+		aid, aresp, aok := parseResponseFast(line, &arena)
+		if aok != ok || aid != id || cmp.Diff(resp, aresp) != "" {
+			t.Fatalf("%s: fast path %d, %+v, %v; with an arena %d, %+v, %v", line, id, resp, ok, aid, aresp, aok)
+		}
 		if !ok {
 			return
 		}
@@ -200,6 +217,9 @@ func TestParseResponseFastMatchesGeneral(t *testing.T) {
 		gid, gresp, err := parseResponseGeneral(line)
 		if err != nil || gid != id || cmp.Diff(gresp, resp) != "" {
 			t.Fatalf("%s: fast path %d, %+v; general parser %d, %+v, %v", line, id, resp, gid, gresp, err)
+		}
+		if aresp.Out != nil {
+			kept, keptWant = append(kept, aresp), append(keptWant, gresp)
 		}
 	}
 	for _, s := range seeds {
@@ -215,6 +235,16 @@ func TestParseResponseFastMatchesGeneral(t *testing.T) {
 	if took < len(seeds)-3 {
 		t.Fatalf("the fast path took %d lines of the seeds", took)
 	}
+	defer func() {
+		// A caller appending to an answer's text must not write into
+		// the next one's.
+		for _, k := range kept {
+			_ = append(k.Out, 0xFFFF)
+		}
+		if diff := cmp.Diff(keptWant, kept); diff != "" {
+			t.Errorf("the answers read with the arena changed as more lines were read (-want +got):\n%s", diff)
+		}
+	}()
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 200000 {
 		b := []byte(seeds[r.IntN(len(seeds))])

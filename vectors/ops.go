@@ -161,10 +161,18 @@ func Ops() []OpInfo {
 
 // Info describes op, and reports whether it is a known op.
 func (op Op) Info() (OpInfo, bool) {
-	for _, o := range ops {
-		if o.Name == op {
-			return o, true
-		}
+	if i, ok := opIndex[op]; ok {
+		return ops[i], true
 	}
 	return OpInfo{}, false
 }
+
+// opIndex is each op's index in ops: Info is asked for every request
+// written and every answer compared (a fuzz case asks twice).
+var opIndex = func() map[Op]int {
+	m := make(map[Op]int, len(ops))
+	for i, o := range ops {
+		m[o.Name] = i
+	}
+	return m
+}()

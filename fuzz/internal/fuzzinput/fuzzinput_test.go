@@ -3,6 +3,7 @@ package fuzzinput
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -175,5 +176,65 @@ func TestLabels(t *testing.T) {
 	}
 	if _, err := Labels("noSuchOp"); err == nil {
 		t.Error("Labels accepted an unknown op")
+	}
+}
+
+// recordingAdder keeps what it is given.
+type recordingAdder struct{ seeds [][]any }
+
+func (a *recordingAdder) Add(args ...any) { a.seeds = append(a.seeds, args) }
+
+// TestClipSeeds checks that seeding clips every []byte and string argument
+// to MaxLen, as the targets clip their inputs, keeps the other arguments
+// and the order, and drops a seed that clipping makes equal to an earlier
+// one; and that the formEncode vectors of 1 to 8 KB, the same 160 bytes to
+// FormEncode, seed it once.
+func TestClipSeeds(t *testing.T) {
+	long := strings.Repeat("a", MaxLen)
+	got := clipSeeds([][]any{
+		{byte(1), []byte(long + "b")},
+		{byte(1), []byte(long + "cc")},
+		{byte(2), []byte(long + "b")},
+		{"x", long + "d"},
+		{"x", long},
+		{byte(1), []byte("short")},
+		{"ab", "c"},
+		{"a", "bc"},
+	})
+	want := [][]any{
+		{byte(1), []byte(long)},
+		{byte(2), []byte(long)},
+		{"x", long},
+		{byte(1), []byte("short")},
+		{"ab", "c"},
+		{"a", "bc"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("clipSeeds (-want +got):\n%s", diff)
+	}
+
+	f := &recordingAdder{}
+	if err := SeedSetOctets(f, "whatwg.form-urlencoded", "formEncode"); err != nil {
+		t.Fatal(err)
+	}
+	vs, err := Vectors("formEncode")
+	if err != nil {
+		t.Fatal(err)
+	}
+	longVectors, longSeeds := 0, 0
+	for _, v := range vs {
+		if len(InputOctets(v)) > MaxLen {
+			longVectors++
+		}
+	}
+	for _, s := range f.seeds {
+		if n := len(s[1].([]byte)); n > MaxLen {
+			t.Fatalf("a formEncode seed of %d bytes, more than MaxLen (%d)", n, MaxLen)
+		} else if n == MaxLen {
+			longSeeds++
+		}
+	}
+	if longVectors < 2 || longSeeds != 1 {
+		t.Errorf("%d formEncode vectors longer than MaxLen gave %d seeds of MaxLen bytes; want one (they share their first MaxLen bytes)", longVectors, longSeeds)
 	}
 }

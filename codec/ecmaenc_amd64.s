@@ -1,0 +1,333 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// INSET(in, t1, t2, k): k gets a bit for each byte of in that is in the
+// set whose bitmap Z8 holds twice over, as encodeOctetsAVX512 reads it:
+// VPERMB picks byte c>>3 of the bitmap (a word shift brings a bit of the
+// next byte into bit 5 of the index, which the second copy makes moot) and
+// 1<<(c&7) from bitSel (Z9). t1 and t2 are clobbered.
+#define INSET(in, t1, t2, k) \
+	VPSRLW  $3, in, t1; \
+	VPERMB  Z8, t1, t1; \
+	VPERMB  Z9, in, t2; \
+	VPTESTMB t1, t2, k
+
+// func utf8AVX512(dst *byte, room int, src *uint16, n int, k *utf8Consts) (used, wrote int)
+//
+// The UTF-8 of blocks of 64 code units of src while 64 are left and room
+// has 256 bytes more than written; it stops before a block that holds a
+// surrogate (0xD800 to 0xDFFF). A block of units below 0x80 is narrowed to
+// bytes (VPMOVWB) and stored. Any other block goes 16 units at a time,
+// each widened to a doubleword that holds its octets in order: the unit c
+// itself below 0x80; 0xC0|c>>6 and 0x80|c&0x3F below 0x800; 0xE0|c>>12,
+// 0x80|c>>6&0x3F and 0x80|c&0x3F above (VPMULTISHIFTQB takes the bits of c
+// from offsets 6 and 0, or 12, 6 and 0, and VPTERNLOGD masks them and adds
+// the fixed bits). VPCOMPRESSB keeps the octets of
+// each (the mask: the first octet of each doubleword, which may be zero,
+// and the others that are not zero: they are at or above 0x80), and the
+// 64-byte store is overwritten past them by the next.
+TEXT ·utf8AVX512(SB), NOSPLIT, $0-56
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), CX
+	MOVQ    k+32(FP), DX
+	VPBROADCASTD 0(DX), Z10        // 0xFF80: the bits of a unit at or above 0x80
+	VPBROADCASTD 4(DX), Z11        // 0xF800: at or above 0x800
+	VPBROADCASTD 8(DX), Z12        // 0xD800: a surrogate, after 0xF800
+	VPBROADCASTD 16(DX), Z14       // lead2
+	VPBROADCASTD 20(DX), Z15       // lead3
+	VPBROADCASTD 12(DX), Z25       // the bits of two-octet UTF-8 that come from the unit
+	VPBROADCASTD 24(DX), Z27       // the same for three octets
+	VPBROADCASTQ 32(DX), Z24       // the VPMULTISHIFTQB offsets of two octets
+	VPBROADCASTQ 40(DX), Z26       // and of three
+	MOVQ    $0x1111111111111111, AX
+	KMOVQ   AX, K7                 // the first octet of each doubleword
+	XORQ    R11, R11               // used
+	XORQ    R12, R12               // wrote
+
+u8loop:
+	LEAQ    64(R11), AX
+	CMPQ    AX, CX
+	JA      u8done
+	LEAQ    256(R12), AX
+	CMPQ    AX, R10
+	JA      u8done
+	VMOVDQU64 (SI)(R11*2), Z0
+	VMOVDQU64 64(SI)(R11*2), Z1
+	VPORQ   Z0, Z1, Z2
+	VPTESTMW Z10, Z2, K1
+	KORTESTD K1, K1
+	JNZ     u8multi
+	VPMOVWB Z0, Y0
+	VPMOVWB Z1, Y1
+	VINSERTI64X4 $1, Y1, Z0, Z0
+	VMOVDQU64 Z0, (DI)(R12*1)
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	JMP     u8loop
+
+u8multi:
+	VPANDD  Z11, Z0, Z2
+	VPANDD  Z11, Z1, Z3
+	VPCMPEQW Z12, Z2, K2
+	VPCMPEQW Z12, Z3, K3
+	KORTESTD K2, K3
+	JNZ     u8done                 // a surrogate: the caller's
+
+#define U8QUARTER(off) \
+	VPMOVZXWD off(SI)(R11*2), Z2; \
+	VPTESTMD Z10, Z2, K2; \
+	VPTESTMD Z11, Z2, K3; \
+	VPMULTISHIFTQB Z2, Z24, Z3; \
+	VPMULTISHIFTQB Z2, Z26, Z4; \
+	VPTERNLOGD $0xEA, Z14, Z25, Z3; \
+	VPTERNLOGD $0xEA, Z15, Z27, Z4; \
+	VMOVDQA32 Z3, K2, Z2; \
+	VMOVDQA32 Z4, K3, Z2; \
+	VPTESTMB Z2, Z2, K4; \
+	KORQ    K7, K4, K4; \
+	VPCOMPRESSB.Z Z2, K4, Z9; \
+	VMOVDQU64 Z9, (DI)(R12*1); \
+	KMOVQ   K4, AX; \
+	POPCNTQ AX, AX; \
+	ADDQ    AX, R12
+
+	U8QUARTER(0)
+	U8QUARTER(32)
+	U8QUARTER(64)
+	U8QUARTER(96)
+	ADDQ    $64, R11
+	JMP     u8loop
+
+u8done:
+	VZEROUPPER
+	MOVQ    R11, used+40(FP)
+	MOVQ    R12, wrote+48(FP)
+	RET
+
+// func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf8Consts) (used, length int)
+//
+// The length of Encode step 4's output for blocks of 32 code units of src
+// while 32 are left, up to a block that holds a surrogate: 3 octets for a
+// unit below 0x80 outside the set and 1 for one in it, 6 for one below
+// 0x800, 9 for any other. The units are narrowed to bytes (VPMOVWB); the
+// set is read as encodeOctetsAVX512 reads it (byte c>>3 of the bitmap
+// twice over by VPERMB, tested with 1<<(c&7)), and the masks counted with
+// POPCNT: 32 octets, 2 more for each escaped unit below 0x80, 5 more for
+// each from 0x80 and 3 more again for each from 0x800.
+TEXT ·encodedLenAVX512(SB), NOSPLIT, $0-48
+	MOVQ    src+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVQ    keep+16(FP), AX
+	VMOVDQU64 (AX), Z8             // the set's bitmap, twice
+	MOVQ    k+24(FP), DX
+	VPBROADCASTD 0(DX), Z10        // 0xFF80
+	VPBROADCASTD 4(DX), Z11        // 0xF800
+	VPBROADCASTD 8(DX), Z12        // 0xD800
+	VMOVDQU64 64(DX), Z9           // bitSel
+	XORQ    BX, BX                 // used
+	XORQ    R9, R9                 // length
+	ANDQ    $-32, CX
+
+lenloop:
+	CMPQ    BX, CX
+	JAE     lendone
+	VMOVDQU64 (SI)(BX*2), Z0
+	VPANDD  Z11, Z0, Z1
+	VPCMPEQW Z12, Z1, K3
+	KORTESTD K3, K3
+	JNZ     lendone                // a surrogate: the caller's
+	VPTESTMW Z10, Z0, K1           // at or above 0x80
+	VPTESTMW Z11, Z0, K2           // at or above 0x800
+	VPMOVWB Z0, Y1
+	INSET(Z1, Z2, Z3, K4)          // in the set (below 0x80)
+	KORD    K1, K4, K4             // not an escaped unit below 0x80
+	KMOVD   K4, AX
+	NOTL    AX
+	POPCNTL AX, AX
+	KMOVD   K1, R8
+	POPCNTL R8, R8
+	KMOVD   K2, R10
+	POPCNTL R10, R10
+	LEAQ    32(R9)(AX*2), R9
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    R8, R9
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    R10, R9
+	ADDQ    $32, BX
+	JMP     lenloop
+
+lendone:
+	VZEROUPPER
+	MOVQ    BX, used+32(FP)
+	MOVQ    R9, length+40(FP)
+	RET
+
+// func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf8Consts) (used int)
+//
+// The code units at the start of src that are below 0x80 and in the set,
+// as bytes, up to n of them and room, 32 at a time: a block is loaded
+// under a mask of the units left (the others read as zero), narrowed
+// (VPMOVWB) and tested against the set as encodedLenAVX512 tests it, and
+// stored whole where room has 32 bytes, else its bytes up to the first
+// unit outside the set under a mask (a masked store is slow on some CPUs).
+TEXT ·keptASCIIAVX512(SB), NOSPLIT, $0-56
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), R8
+	CMPQ    R10, R8
+	CMOVQLT R10, R8                // n = min(n, room): one byte a unit
+	MOVQ    keep+32(FP), AX
+	VMOVDQU64 (AX), Z8             // the set's bitmap, twice
+	MOVQ    k+40(FP), DX
+	VPBROADCASTD 0(DX), Z10        // 0xFF80
+	VMOVDQU64 64(DX), Z9           // bitSel
+	XORQ    BX, BX                 // used
+
+keptloop:
+	MOVQ    R8, CX
+	SUBQ    BX, CX                 // units left
+	JLE     keptdone
+	MOVL    $0xFFFFFFFF, AX
+	KMOVD   AX, K5
+	CMPQ    CX, $32
+	JB      keptpart
+	VMOVDQU64 (SI)(BX*2), Z0
+	JMP     keptblock
+
+keptpart:
+	MOVL    $1, AX
+	SHLQ    CX, AX
+	DECQ    AX
+	KMOVD   AX, K5                 // the units left
+	VMOVDQU16.Z (SI)(BX*2), K5, Z0
+
+keptblock:
+	VPTESTMW Z10, Z0, K1           // at or above 0x80
+	VPMOVWB Z0, Y1
+	INSET(Z1, Z2, Z3, K4)          // in the set, for a unit below 0x80
+	KANDNQ  K4, K1, K4             // in the set and below 0x80
+	KANDQ   K5, K4, K4             // and left
+	KMOVD   K4, AX
+	NOTL    AX
+	BTSQ    $32, AX
+	BSFQ    AX, AX                 // the units up to the first other
+	CMPQ    AX, $32
+	JB      keptlast
+	VMOVDQU Y1, (DI)(BX*1)
+	ADDQ    $32, BX
+	JMP     keptloop
+
+keptlast:
+	LEAQ    32(BX), CX
+	CMPQ    CX, R10
+	JA      keptmasked
+	VMOVDQU Y1, (DI)(BX*1)         // room for the whole block: no masked store (slow)
+	ADDQ    AX, BX
+	JMP     keptdone
+
+keptmasked:
+	MOVQ    AX, CX
+	MOVL    $1, R9
+	SHLQ    CX, R9
+	DECQ    R9
+	KMOVD   R9, K6
+	VMOVDQU8 Y1, K6, (DI)(BX*1)
+	ADDQ    AX, BX
+
+keptdone:
+	VZEROUPPER
+	MOVQ    BX, used+48(FP)
+	RET
+
+// VALIDBLOCK checks the 64 bytes in Z0, after those in Z19, as UTF-8 with
+// the lookup algorithm of Keiser and Lemire ("Validating UTF-8 in less
+// than one instruction per byte", 2021), OR-ing its errors into Z20, and
+// adds the bytes outside the set that R10 masks to R9; Z19 becomes Z0.
+// prev1 to prev3 (each byte's 1 to 3 bytes before it) are read across the
+// two blocks with VPERMI2B; the three nibble lookups are VPERMB of tables
+// held four times over, so that the bits a word shift brings into a byte's
+// index do not matter.
+#define VALIDBLOCK \
+	VMOVDQA64 Z13, Z1; \
+	VPERMI2B Z0, Z19, Z1; \
+	VMOVDQA64 Z14, Z2; \
+	VPERMI2B Z0, Z19, Z2; \
+	VMOVDQA64 Z15, Z3; \
+	VPERMI2B Z0, Z19, Z3; \
+	VPSRLW  $4, Z1, Z4; \
+	VPERMB  Z10, Z4, Z4; \
+	VPERMB  Z11, Z1, Z5; \
+	VPSRLW  $4, Z0, Z6; \
+	VPERMB  Z12, Z6, Z6; \
+	VPTERNLOGD $0x80, Z4, Z5, Z6; \
+	VPSUBUSB Z16, Z2, Z2; \
+	VPSUBUSB Z17, Z3, Z3; \
+	VPTERNLOGD $0xA8, Z18, Z3, Z2; \
+	VPXORD  Z6, Z2, Z2; \
+	VPORD   Z2, Z20, Z20; \
+	INSET(Z0, Z7, Z21, K1); \
+	KMOVQ   K1, AX; \
+	NOTQ    AX; \
+	ANDQ    R10, AX; \
+	POPCNTQ AX, AX; \
+	ADDQ    AX, R9; \
+	VMOVDQA64 Z0, Z19
+
+// func validEscapesAVX512(src *byte, n int, tail *[64]byte, tailLen int, keep *[64]byte, k *utf8ValidConsts) (escaped int, ok bool)
+//
+// Whether the n bytes at src (a multiple of 64), then the tailLen bytes of
+// tail (which is padded with zero bytes), are valid UTF-8, 64 bytes at a
+// time (VALIDBLOCK), and how many of them are outside the set whose bitmap
+// keep holds twice over. A block of zero bytes after the tail ends every
+// sequence, so that one cut short at the end is an error.
+TEXT ·validEscapesAVX512(SB), NOSPLIT, $0-57
+	MOVQ    src+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVQ    keep+32(FP), AX
+	VMOVDQU64 (AX), Z8             // the set's bitmap, twice
+	MOVQ    k+40(FP), DX
+	VMOVDQU64 0(DX), Z9            // bitSel
+	VMOVDQU64 64(DX), Z10          // byte 1's high nibble
+	VMOVDQU64 128(DX), Z11         // byte 1's low nibble
+	VMOVDQU64 192(DX), Z12         // byte 2's high nibble
+	VMOVDQU64 256(DX), Z13         // the indexes of prev1
+	VMOVDQU64 320(DX), Z14         // prev2
+	VMOVDQU64 384(DX), Z15         // prev3
+	VPBROADCASTB 448(DX), Z16      // 0xE0-0x80
+	VPBROADCASTB 449(DX), Z17      // 0xF0-0x80
+	VPBROADCASTB 450(DX), Z18      // 0x80
+	VPXORQ  Z19, Z19, Z19          // the block before
+	VPXORQ  Z20, Z20, Z20          // errors
+	XORQ    R9, R9                 // escaped
+	XORQ    BX, BX
+	MOVQ    $-1, R10               // count every byte of a whole block
+
+validloop:
+	CMPQ    BX, CX
+	JAE     validtail
+	VMOVDQU64 (SI)(BX*1), Z0
+	VALIDBLOCK
+	ADDQ    $64, BX
+	JMP     validloop
+
+validtail:
+	MOVQ    tail+16(FP), AX
+	VMOVDQU64 (AX), Z0
+	MOVQ    tailLen+24(FP), CX
+	MOVQ    $1, R10
+	SHLQ    CX, R10
+	DECQ    R10                    // count the tail's bytes only
+	VALIDBLOCK
+	VPXORQ  Z0, Z0, Z0
+	XORQ    R10, R10
+	VALIDBLOCK
+	VPTESTMB Z20, Z20, K1
+	KORTESTQ K1, K1
+	SETEQ   ok+56(FP)
+	MOVQ    R9, escaped+48(FP)
+	VZEROUPPER
+	RET

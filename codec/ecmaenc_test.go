@@ -1,0 +1,293 @@
+package codec
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+	"unicode/utf16"
+)
+
+// ecmaencSets are the sets the tests of appendEncodeUTF8 run with: those of
+// the spec, the empty and the full ASCII set, and random ones (members at
+// or above 0x80 included, which Encode ignores).
+func ecmaencSets(r *rand.Rand) []Set {
+	sets := []Set{URIUnescaped, EncodeURIUnescaped, {}, {bits: [4]uint64{^uint64(0), ^uint64(0)}}}
+	for range 6 {
+		sets = append(sets, Set{bits: [4]uint64{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64()}})
+	}
+	return sets
+}
+
+// ecmaencUnit returns a random code unit of class c: 0 ASCII, 1 two
+// octets, 2 three octets, 3 a high and 4 a low surrogate.
+func ecmaencUnit(r *rand.Rand, c int) uint16 {
+	switch c {
+	case 0:
+		return uint16(r.IntN(0x80))
+	case 1:
+		return uint16(0x80 + r.IntN(0x780))
+	case 2:
+		if r.IntN(2) == 0 {
+			return uint16(0x800 + r.IntN(0xD000))
+		}
+		return uint16(0xE000 + r.IntN(0x2000))
+	case 3:
+		return uint16(0xD800 + r.IntN(0x400))
+	}
+	return uint16(0xDC00 + r.IntN(0x400))
+}
+
+// checkEncodeUTF8 checks appendEncodeUTF8 on s against
+// appendEncodeStepwise, the plain path, with dst's room around the exact
+// length of the result and with none: the result, the fault and its offset,
+// dst unchanged on error, nothing written past dst's capacity, and dst
+// grown once by exactly what is missing. It checks encodedLen, with and
+// without its vector count, against the same.
+func checkEncodeUTF8(t *testing.T, set Set, s []uint16) {
+	t.Helper()
+	want, off, f := appendEncodeStepwise(nil, s, 0, asciiOf(&set))
+	var vec, plain vectorEncoder
+	vec.init(&set, len(s))
+	for _, v := range []*vectorEncoder{&vec, &plain} {
+		if n, noff, nf := encodedLen(s, asciiOf(&set), v); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
+			t.Fatalf("set %v, %04X: encodedLen = %d, fault %v at %d; want %d, fault %v at %d", set, s, n, nf, noff, len(want), f, off)
+		}
+	}
+	for _, extra := range []int{-1 << 20, -1, 0, 1, 40, 9 * len(s)} {
+		const guard = 32
+		mem := bytes.Repeat([]byte{0xA5}, 2+max(len(want)+extra, 0)+guard)
+		dst := mem[: 2 : len(mem)-guard]
+		copy(dst, "x=")
+		got, goff, gf := appendEncodeUTF8(dst, s, &set)
+		if !bytes.Equal(mem[len(mem)-guard:], bytes.Repeat([]byte{0xA5}, guard)) {
+			t.Fatalf("set %v, %04X, room %+d: written past dst's capacity", set, s, extra)
+		}
+		if gf != f || (f != faultNone && goff != off) {
+			t.Fatalf("set %v, %04X, room %+d: fault %v at %d, want %v at %d", set, s, extra, gf, goff, f, off)
+		}
+		if f != faultNone {
+			if len(got) != 2 || &got[0] != &mem[0] {
+				t.Fatalf("set %v, %04X, room %+d: dst changed on error", set, s, extra)
+			}
+			continue
+		}
+		if string(got[:2]) != "x=" || string(got[2:]) != string(want) {
+			t.Fatalf("set %v, room %+d:\n in   %04X\n got  %q\n want %q", set, extra, s, got[2:], want)
+		}
+		if grown := &got[0] != &mem[0]; grown != (len(want)+extra < len(want)) && len(want) > 0 || grown && cap(got) != len(got) {
+			t.Fatalf("set %v, %04X, room %+d: grown %v to capacity %d for %d bytes", set, s, extra, grown, cap(got), len(got))
+		}
+	}
+}
+
+// TestEncodeUTF8Paths holds appendEncodeUTF8 (the vector path where the
+// CPU has AVX-512: keptASCII, transcodeUTF8, the octet encoder, and the
+// vector count of encodedLen) to the plain path, appendEncodeStepwise: on
+// every length up to 200 units of each mix of classes (kept and escaped
+// ASCII, two- and three-octet units), with a surrogate pair, a lone high
+// or low surrogate, or a high surrogate at the end at every position of
+// inputs around the vector blocks (32 and 64 units), and on long inputs
+// across the chunks of octets.
+func TestEncodeUTF8Paths(t *testing.T) {
+	r := rand.New(rand.NewPCG(40, 41))
+	sets := ecmaencSets(r)
+	gen := func(n int, classes []int) []uint16 {
+		s := make([]uint16, n)
+		for i := range s {
+			s[i] = ecmaencUnit(r, classes[r.IntN(len(classes))])
+		}
+		return s
+	}
+	mixes := [][]int{{0}, {0, 0, 0, 0, 0, 0, 0, 1}, {0, 1}, {0, 2}, {1, 2}, {0, 1, 2}}
+	for _, set := range sets {
+		for _, mix := range mixes {
+			for n := range 200 {
+				checkEncodeUTF8(t, set, gen(n, mix))
+			}
+		}
+		for _, n := range []int{31, 32, 33, 63, 64, 65, 130} {
+			for pos := range n {
+				for _, ins := range [][]uint16{{0xD83D, 0xDE00}, {0xD800}, {0xDFFF}, {0xDBFF, 'a'}} {
+					s := gen(n, mixes[r.IntN(len(mixes))])
+					s = append(append(s[:pos:pos], ins...), s[pos:]...)
+					checkEncodeUTF8(t, set, s)
+				}
+				s := gen(n, []int{0, 1})
+				s[n-1] = 0xD800 // a high surrogate at the end
+				checkEncodeUTF8(t, set, s)
+			}
+		}
+	}
+	for _, mix := range mixes {
+		for _, n := range []int{3000, 5000, 20000} {
+			s := gen(n, mix)
+			checkEncodeUTF8(t, URIUnescaped, s)
+			s[r.IntN(n)] = ecmaencUnit(r, 3+r.IntN(2))
+			checkEncodeUTF8(t, EncodeURIUnescaped, s)
+		}
+	}
+}
+
+// TestTranscodeUTF8 checks transcodeUTF8 on every length up to 150 units
+// of each mix of classes, with a surrogate at each position of some: what
+// it writes is the UTF-8 of the units it used, it uses none of a block
+// with a surrogate, all of s without one (where the CPU has the vector
+// path), and it writes nothing past out.
+func TestTranscodeUTF8(t *testing.T) {
+	r := rand.New(rand.NewPCG(42, 43))
+	check := func(s []uint16) {
+		t.Helper()
+		const guard = 64
+		mem := bytes.Repeat([]byte{0xA5}, 3*len(s)+utf8Room+guard)
+		used, wrote := transcodeUTF8(mem[:len(mem)-guard], s)
+		if !bytes.Equal(mem[len(mem)-guard:], bytes.Repeat([]byte{0xA5}, guard)) {
+			t.Fatalf("%04X: written past out", s)
+		}
+		if want := string(utf16.Decode(s[:used])); string(mem[:wrote]) != want {
+			t.Fatalf("%04X: used %d, wrote %q, want %q", s, used, mem[:wrote], want)
+		}
+		surr := -1
+		for i, c := range s {
+			if c >= surrHighMin && c <= surrLowMax {
+				surr = i
+				break
+			}
+		}
+		switch {
+		case surr >= 0 && used > surr:
+			t.Fatalf("%04X: used %d, past the surrogate at %d", s, used, surr)
+		case surr < 0 && useEncodeUTF8 && used != len(s):
+			t.Fatalf("%04X: used %d of %d units without a surrogate", s, used, len(s))
+		}
+	}
+	for _, mix := range [][]int{{0}, {0, 1}, {0, 2}, {1, 2}, {0, 1, 2}} {
+		for n := range 150 {
+			s := make([]uint16, n)
+			for i := range s {
+				s[i] = ecmaencUnit(r, mix[r.IntN(len(mix))])
+			}
+			check(s)
+			if n > 0 {
+				s[r.IntN(n)] = ecmaencUnit(r, 3+r.IntN(2))
+				check(s)
+			}
+		}
+	}
+	// Every unit at each position of a block: the class tests.
+	for _, c := range []uint16{0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFFFF} {
+		for pos := range 64 {
+			s := make([]uint16, 64)
+			for i := range s {
+				s[i] = 'a'
+			}
+			s[pos] = c
+			check(s)
+		}
+	}
+}
+
+// TestKeptASCII checks keptASCII on every length up to 100 units, with the
+// first unit outside the set at each position and every room: it copies
+// exactly the units below 0x80 in the set at the start of s, up to the
+// room, and writes nothing past out (where the CPU has the vector path; it
+// copies none elsewhere).
+func TestKeptASCII(t *testing.T) {
+	r := rand.New(rand.NewPCG(44, 45))
+	for _, set := range ecmaencSets(r) {
+		kept := []uint16{}
+		for c := range uint16(0x80) {
+			if set.has(byte(c)) {
+				kept = append(kept, c)
+			}
+		}
+		if len(kept) == 0 {
+			continue
+		}
+		for n := range 100 {
+			for stop := 0; stop <= n; stop += 1 + r.IntN(4) {
+				s := make([]uint16, n)
+				for i := range s {
+					s[i] = kept[r.IntN(len(kept))]
+				}
+				if stop < n {
+					for s[stop] = uint16(r.IntN(0x10000)); s[stop] < 0x80 && set.has(byte(s[stop])); {
+						s[stop] = uint16(r.IntN(0x10000))
+					}
+				}
+				for _, room := range []int{0, 1, stop / 2, stop, stop + 1, n + 40} {
+					const guard = 40
+					mem := bytes.Repeat([]byte{0xA5}, room+guard)
+					got := keptASCII(mem[:room], s, &set)
+					if !bytes.Equal(mem[room:], bytes.Repeat([]byte{0xA5}, guard)) {
+						t.Fatalf("set %v, %04X, room %d: written past out", set, s, room)
+					}
+					want := min(stop, room)
+					if !useEncodeUTF8 {
+						want = 0
+					}
+					if got != want {
+						t.Fatalf("set %v, %04X, room %d: copied %d, want %d", set, s, room, got, want)
+					}
+					for i := range got {
+						if mem[i] != byte(s[i]) {
+							t.Fatalf("set %v, %04X, room %d: byte %d is %#x", set, s, room, i, mem[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestValidEscapes holds validEscapes (validEscapesAVX512 where the CPU has
+// AVX-512) to validEscapesPlain (utf8.ValidString and a count): on every
+// string of one and two bytes, every three-byte string whose first byte is
+// a lead byte, after 0 to 70 bytes of ASCII (so that each falls across
+// the blocks and the tail), and on random strings of valid UTF-8 of every
+// length up to 300 bytes with one byte changed or cut at each position.
+func TestValidEscapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 47))
+	sets := []Set{URIUnescaped, EncodeURIUnescaped, {}}
+	check := func(s string) {
+		t.Helper()
+		for i := range sets {
+			n, ok := validEscapes(s, &sets[i])
+			wn, wok := validEscapesPlain(s, &sets[i])
+			if ok != wok || ok && n != wn {
+				t.Fatalf("%q: %d, %v; want %d, %v", s, n, ok, wn, wok)
+			}
+		}
+	}
+	for a := range 256 {
+		check(string([]byte{byte(a)}))
+		for b := range 256 {
+			check(string([]byte{byte(a), byte(b)}))
+		}
+	}
+	for _, pad := range []int{0, 1, 30, 60, 61, 62, 63, 64, 65, 70, 125, 126} {
+		prefix := bytes.Repeat([]byte{'a'}, pad)
+		for a := 0xC0; a < 0x100; a++ {
+			for b := 0x70; b < 0xD0; b++ {
+				for _, c := range []byte{'a', 0x80, 0x9F, 0xA0, 0xBF, 0xC0} {
+					s := append(append([]byte(nil), prefix...), byte(a), byte(b), c)
+					check(string(s))
+					check(string(s[:len(s)-1]))
+				}
+			}
+		}
+	}
+	pieces := []string{"a", "~", " ", "é", "ß", "あ", "€", "\U0001F600", "\U0010FFFF", "\uFFFD", "\u0800", "\uD7FF", "\uE000"}
+	for n := range 300 {
+		var b []byte
+		for len(b) < n {
+			b = append(b, pieces[r.IntN(len(pieces))]...)
+		}
+		check(string(b))
+		for pos := range b {
+			c := append([]byte(nil), b...)
+			c[pos] = byte(r.IntN(256))
+			check(string(c))
+			check(string(b[:pos]))
+		}
+	}
+}

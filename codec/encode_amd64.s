@@ -1,0 +1,343 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The vector paths of the octet encoders (encode_amd64.go). The offsets of
+// octetSet (bitmap 0, lo 64, hi 96, plus 128) and octetConsts (bitSel 0,
+// hex 64, bit 128, low 160, space 192, plus 224, pct 256, high 288, zero
+// 320, step 352, index512 384, index256 8576, escape 16768) are checked by
+// TestOctetConstsLayout.
+
+// KEEP512: K1 becomes the octets of Z0 to keep, space among them when it
+// becomes '+' (K6 all ones), and Z0 has '+' for each such space. Z8 holds
+// the set's bitmap twice: byte c>>3 & 63 of it (VPSRLW shifts words, so bit
+// 5 of the index is another octet's; the second copy makes it not matter)
+// holds bit c&7, which bitSel (Z9) selects. Z11 holds ' ' and Z12 '+' in
+// every byte. Z1 to Z3 and K4 are clobbered.
+#define KEEP512 \
+	VPSRLW   $3, Z0, Z1; \
+	VPERMB   Z8, Z1, Z2; \
+	VPERMB   Z9, Z0, Z3; \
+	VPTESTMB Z2, Z3, K1; \
+	VPCMPEQB Z0, Z11, K4; \
+	KANDQ    K4, K6, K4; \
+	KORQ     K1, K4, K1; \
+	VMOVDQU8 Z12, K4, Z0
+
+// func countOctetsAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
+TEXT ·countOctetsAVX512(SB), NOSPLIT, $0-40
+	MOVQ      src+0(FP), SI
+	MOVQ      n+8(FP), CX
+	MOVQ      set+16(FP), AX
+	VMOVDQU64 (AX), Z8
+	MOVQ      128(AX), DX
+	KMOVQ     DX, K6
+	MOVQ      k+24(FP), DX
+	VMOVDQU64 0(DX), Z9
+	VPBROADCASTB 192(DX), Z11
+	VPBROADCASTB 224(DX), Z12
+	XORQ      R11, R11
+	XORQ      R9, R9
+
+count512loop:
+	CMPQ      R11, CX
+	JAE       count512done
+	VMOVDQU64 (SI)(R11*1), Z0
+	KEEP512
+	KMOVQ     K1, AX
+	NOTQ      AX
+	POPCNTQ   AX, AX
+	ADDQ      AX, R9
+	ADDQ      $64, R11
+	JMP       count512loop
+
+count512done:
+	VZEROUPPER
+	MOVQ      R9, ret+32(FP)
+	RET
+
+// ROW512(J, I, IY, OFF) loads the octetIndex512 row of the J-th 8 octets of
+// the block, whose escape bits are byte J of 0(SP) (a copy of AX),
+// into I, plus OFF (8, 16 or 24 in every byte: the 8 octets' place in
+// their half's table), and leaves in BX where their output starts: 8J
+// bytes and two more for each escape among the octets before them past
+// R12. Each output's place is counted from the block's start, so that no
+// output waits for the one before it.
+#define ROW512(J, IY, OFF) \
+	MOVBLZX   (J)(SP), CX; \
+	SHLL      $5, CX; \
+	VPADDB    (R8)(CX*1), OFF, IY; \
+	MOVQ      AX, BX; \
+	SHLQ      $(64-8*J), BX; \
+	POPCNTQ   BX, BX; \
+	LEAQ      (8*J)(R12)(BX*2), BX
+
+// CHUNK512(A, B, I, IY) writes the 8 octets of ROW512 from the table A
+// (octets, '%' for each to escape, then the hex digits of the high
+// nibbles) and B (those of the low nibbles) with VPERMI2B: 32 bytes, their
+// 8 to 24 bytes of output, then bytes the next store overwrites.
+#define CHUNK512(A, B, I, IY) \
+	VPERMI2B  B, A, I; \
+	VMOVDQU64 IY, (DI)(BX*1)
+
+// func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
+//
+// Each block of 64 octets is classified (KEEP512); one with nothing to
+// escape is stored as it is. One with up to 4 octets to escape and no space
+// become '+' is stored too, and then, for each octet to escape, its escape
+// (escape) and the 64 octets after it, two bytes further on for each
+// escape before, over what the store before wrote there (enc512sparse),
+// when 64 more octets and room for them are left. In any other, the octets to escape are
+// replaced with '%', and with the hex digits of every octet (VPERMB of hex)
+// make two 128-byte tables, one for each half of 32 octets: the octets and
+// the high digits (VSHUFI64X2), then the low digits. Each 8 octets are then
+// written by one VPERMI2B of their half's table with the index of their
+// escape bits (index512), plus 8, 16 or 24 for the 8 in the half.
+TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $8-64
+	MOVQ      dst+0(FP), DI
+	MOVQ      room+8(FP), R10
+	MOVQ      src+16(FP), SI
+	MOVQ      n+24(FP), R13
+	MOVQ      set+32(FP), AX
+	VMOVDQU64 (AX), Z8            // the bitmap, twice
+	MOVQ      128(AX), DX
+	KMOVQ     DX, K6              // space becomes '+'
+	MOVQ      k+40(FP), DX
+	VMOVDQU64 0(DX), Z9           // bitSel
+	VMOVDQU64 64(DX), Z10         // hex
+	VPBROADCASTB 192(DX), Z11     // ' '
+	VPBROADCASTB 224(DX), Z12     // '+'
+	VPBROADCASTB 256(DX), Z13     // '%'
+	VPBROADCASTB 352(DX), Y14     // 8
+	VPBROADCASTB 353(DX), Y15     // 16
+	VPBROADCASTB 354(DX), Y16     // 24
+	LEAQ      384(DX), R8         // index512
+	VPXORQ    Z28, Z28, Z28
+	XORQ      R11, R11            // used
+	XORQ      R12, R12            // wrote
+
+enc512loop:
+	LEAQ      64(R11), AX
+	CMPQ      AX, R13
+	JA        enc512done
+	VMOVDQU64 (SI)(R11*1), Z0
+	KEEP512
+	KMOVQ     K1, AX
+	NOTQ      AX                  // the octets to escape
+	POPCNTQ   AX, BX
+	LEAQ      88(R12)(BX*2), BX   // the block's output and the 24 bytes past it its last store writes
+	CMPQ      BX, R10
+	JA        enc512done
+	TESTQ     AX, AX
+	JNZ       enc512escapes
+	VMOVDQU64 Z0, (DI)(R12*1)
+	ADDQ      $64, R11
+	ADDQ      $64, R12
+	JMP       enc512loop
+
+enc512escapes:
+	POPCNTQ   AX, CX
+	CMPQ      CX, $4
+	JA        enc512dense
+	KORTESTQ  K4, K4              // a space became '+'
+	JNZ       enc512dense
+	LEAQ      128(R11), BX
+	CMPQ      BX, R13
+	JA        enc512dense
+	LEAQ      128(R12)(CX*2), BX
+	CMPQ      BX, R10
+	JA        enc512dense
+	LEAQ      (SI)(R11*1), R9     // the block
+	LEAQ      (DI)(R12*1), R14    // its output
+	LEAQ      64(R12)(CX*2), R12
+	ADDQ      $64, R11
+	VMOVDQU64 Z0, (R14)           // the octets before the first escape
+
+enc512sparse:
+	BSFQ      AX, CX              // the next escape
+	LEAQ      -1(AX), BX
+	ANDQ      BX, AX
+	MOVBLZX   (R9)(CX*1), BX
+	MOVL      16768(DX)(BX*4), BX // its escape
+	MOVL      BX, (R14)(CX*1)     // and a byte the next store overwrites
+	VMOVDQU64 1(R9)(CX*1), Z1     // the octets after it
+	VMOVDQU64 Z1, 3(R14)(CX*1)
+	ADDQ      $2, R14
+	TESTQ     AX, AX
+	JNZ       enc512sparse
+	JMP       enc512loop
+
+enc512dense:
+	KNOTQ     K1, K7
+	VPERMB    Z10, Z0, Z5         // the low digits
+	VPSRLW    $4, Z0, Z1
+	VPERMB    Z10, Z1, Z4         // the high digits
+	VMOVDQU8  Z13, K7, Z0         // '%' for each octet to escape
+	VSHUFI64X2 $0x44, Z4, Z0, Z6  // octets 0-31, high digits 0-31
+	VSHUFI64X2 $0xEE, Z4, Z0, Z7  // octets 32-63, high digits 32-63
+	VSHUFI64X2 $0xEE, Z5, Z5, Z17 // low digits 32-63
+
+	MOVQ      AX, 0(SP)
+	MOVQ      R12, BX
+	MOVBLZX   AX, CX
+	SHLL      $5, CX
+	VMOVDQU64 (R8)(CX*1), Y20
+	CHUNK512(Z6, Z5, Z20, Y20)
+	ROW512(1, Y21, Y14)
+	CHUNK512(Z6, Z5, Z21, Y21)
+	ROW512(2, Y22, Y15)
+	CHUNK512(Z6, Z5, Z22, Y22)
+	ROW512(3, Y23, Y16)
+	CHUNK512(Z6, Z5, Z23, Y23)
+	ROW512(4, Y24, Y28)
+	CHUNK512(Z7, Z17, Z24, Y24)
+	ROW512(5, Y25, Y14)
+	CHUNK512(Z7, Z17, Z25, Y25)
+	ROW512(6, Y26, Y15)
+	CHUNK512(Z7, Z17, Z26, Y26)
+	ROW512(7, Y27, Y16)
+	CHUNK512(Z7, Z17, Z27, Y27)
+	POPCNTQ   AX, AX
+	LEAQ      64(R12)(AX*2), R12
+	ADDQ      $64, R11
+	JMP       enc512loop
+
+enc512done:
+	VZEROUPPER
+	MOVQ      R11, used+48(FP)
+	MOVQ      R12, wrote+56(FP)
+	RET
+
+// KEEP256: Y3 becomes 0xFF at each octet of Y0 to escape, 0 at the others,
+// and Y4 0xFF at each space that becomes '+' (which is not escaped). The
+// low nibble of an octet selects its row bits from set.lo (Y15) and set.hi
+// (Y14), its top bit which of the two, and its high nibble 1<<(h&7) from
+// bit (Y13); an octet whose lookups share no bit is escaped. Y1 and Y2
+// hold the high and low nibbles. DX points at octetConsts, R9 at the
+// octetSet.
+#define KEEP256 \
+	VPSRLW    $4, Y0, Y1; \
+	VPAND     160(DX), Y1, Y1; \
+	VPAND     160(DX), Y0, Y2; \
+	VPSHUFB   Y2, Y15, Y3; \
+	VPSHUFB   Y2, Y14, Y4; \
+	VPBLENDVB Y0, Y4, Y3, Y3; \
+	VPSHUFB   Y1, Y13, Y4; \
+	VPAND     Y4, Y3, Y3; \
+	VPCMPEQB  320(DX), Y3, Y3; \
+	VPCMPEQB  192(DX), Y0, Y4; \
+	VPAND     128(R9), Y4, Y4; \
+	VPANDN    Y3, Y4, Y3
+
+// func countOctetsAVX2(src *byte, n int, set *octetSet, k *octetConsts) int
+TEXT ·countOctetsAVX2(SB), NOSPLIT, $0-40
+	MOVQ    src+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVQ    set+16(FP), R9
+	MOVQ    k+24(FP), DX
+	VMOVDQU 64(R9), Y15           // lo
+	VMOVDQU 96(R9), Y14           // hi
+	VMOVDQU 128(DX), Y13          // bit
+	XORQ    R11, R11
+	XORQ    R10, R10
+
+count256loop:
+	CMPQ      R11, CX
+	JAE       count256done
+	VMOVDQU   (SI)(R11*1), Y0
+	KEEP256
+	VPMOVMSKB Y3, AX
+	POPCNTL   AX, AX
+	ADDQ      AX, R10
+	ADDQ      $32, R11
+	JMP       count256loop
+
+count256done:
+	VZEROUPPER
+	MOVQ    R10, ret+32(FP)
+	RET
+
+// NEXTROW: BX becomes the offset in index512 of the row of the low byte of
+// AX, CX the number of its bits; AX moves to the next byte.
+#define NEXTROW \
+	MOVBLZX AX, BX; \
+	SHRQ    $8, AX; \
+	POPCNTL BX, CX; \
+	SHLL    $5, BX
+
+// CHUNK256(Q, HL, LANES) writes the next 8 octets, whose escape bits are
+// the low byte of AX, from Y0 (octets, '%' for each to escape) and HL
+// (the hex digits of their high nibbles, then of their low ones, in the
+// lane LANES picks): VPERMQ copies each table into both lanes, and two
+// VPSHUFB by their index256 row (R8), the second with 0x80 (Y11) flipped,
+// pick the output, 8 to 24 bytes, which one store writes with bytes the
+// next store overwrites.
+#define CHUNK256(Q, HL, LANES) \
+	NEXTROW; \
+	VPERMQ    Q, Y0, Y6; \
+	VPSHUFB   (R8)(BX*1), Y6, Y6; \
+	VPXOR     (R8)(BX*1), Y11, Y7; \
+	VPERMQ    LANES, HL, Y8; \
+	VPSHUFB   Y7, Y8, Y8; \
+	VPOR      Y8, Y6, Y6; \
+	VMOVDQU   Y6, (DI)(R12*1); \
+	LEAQ      8(R12)(CX*2), R12
+
+// func encodeOctetsAVX2(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
+//
+// encodeOctetsAVX512 32 octets at a time: each block is classified
+// (KEEP256), stored as it is when nothing is to be escaped, and otherwise
+// written 8 octets at a time (CHUNK256).
+TEXT ·encodeOctetsAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst+0(FP), DI
+	MOVQ    room+8(FP), R10
+	MOVQ    src+16(FP), SI
+	MOVQ    n+24(FP), R13
+	MOVQ    set+32(FP), R9
+	MOVQ    k+40(FP), DX
+	VMOVDQU 64(R9), Y15           // lo
+	VMOVDQU 96(R9), Y14           // hi
+	VMOVDQU 128(DX), Y13          // bit
+	VMOVDQU 64(DX), Y12           // hex
+	VMOVDQU 288(DX), Y11          // 0x80
+	LEAQ    8576(DX), R8          // index256
+	XORQ    R11, R11              // used
+	XORQ    R12, R12              // wrote
+
+enc256loop:
+	LEAQ      32(R11), AX
+	CMPQ      AX, R13
+	JA        enc256done
+	VMOVDQU   (SI)(R11*1), Y0
+	KEEP256
+	VPMOVMSKB Y3, AX
+	POPCNTL   AX, BX
+	LEAQ      56(R12)(BX*2), BX   // the block's output and the 24 bytes past it its last store writes
+	CMPQ      BX, R10
+	JA        enc256done
+	VPBLENDVB Y4, 224(DX), Y0, Y0 // space becomes '+'
+	TESTL     AX, AX
+	JNZ       enc256escapes
+	VMOVDQU   Y0, (DI)(R12*1)
+	ADDQ      $32, R11
+	ADDQ      $32, R12
+	JMP       enc256loop
+
+enc256escapes:
+	VPSHUFB     Y1, Y12, Y1       // the high digits
+	VPSHUFB     Y2, Y12, Y2       // the low digits
+	VPBLENDVB   Y3, 256(DX), Y0, Y0 // '%' for each octet to escape
+	VPUNPCKLQDQ Y2, Y1, Y4        // high 0-7, low 0-7 | high 16-23, low 16-23
+	VPUNPCKHQDQ Y2, Y1, Y5        // high 8-15, low 8-15 | high 24-31, low 24-31
+	CHUNK256($0x00, Y4, $0x44)
+	CHUNK256($0x55, Y5, $0x44)
+	CHUNK256($0xAA, Y4, $0xEE)
+	CHUNK256($0xFF, Y5, $0xEE)
+	ADDQ        $32, R11
+	JMP         enc256loop
+
+enc256done:
+	VZEROUPPER
+	MOVQ    R11, used+48(FP)
+	MOVQ    R12, wrote+56(FP)
+	RET

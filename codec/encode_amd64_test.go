@@ -1,0 +1,319 @@
+//go:build !purego
+
+package codec
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
+
+// An octetPath is one of the octet encoders' paths and the switches that
+// choose it.
+type octetPath struct {
+	name      string
+	vec, wide bool
+}
+
+// octetPaths are the octet encoders' paths this machine can run: the plain
+// loops, the AVX2 kernels and the AVX-512 ones. The AVX2 path runs on a
+// machine with AVX-512 too.
+func octetPaths() []octetPath {
+	paths := []octetPath{{"plain", false, false}}
+	if useAVX2 {
+		paths = append(paths, octetPath{"avx2", true, false})
+	}
+	if useAVX512 {
+		paths = append(paths, octetPath{"avx512", true, true})
+	}
+	return paths
+}
+
+// withOctetPath runs f with the octet encoders switched to one path, and
+// switches them back.
+func withOctetPath(t *testing.T, name string, vec, wide bool, f func(t *testing.T)) {
+	saved, saved512 := useEncodeOctets, useEncodeOctets512
+	defer func() { useEncodeOctets, useEncodeOctets512 = saved, saved512 }()
+	useEncodeOctets, useEncodeOctets512 = vec, wide
+	t.Run(name, f)
+}
+
+// octetTestSets are the named sets and sets with members of every kind:
+// empty, full, only NUL (the kernels' padding), only space, and random ones
+// with and without octets at or above 0x80.
+func octetTestSets(r *rand.Rand) []Set {
+	sets := []Set{{}, SetRange(0, 0xFF), SetOf("\x00"), SetOf(" "), SetRange(0, 0x7F), SetRange(0x80, 0xFF)}
+	for _, name := range SetNames() {
+		k, _ := SetByName(name)
+		sets = append(sets, k)
+	}
+	for range 8 {
+		sets = append(sets, Set{bits: [4]uint64{r.Uint64(), r.Uint64(), r.Uint64() & r.Uint64(), r.Uint64() >> 1}})
+		sets = append(sets, Set{bits: [4]uint64{r.Uint64() | r.Uint64(), r.Uint64() | r.Uint64()}})
+	}
+	return sets
+}
+
+// octetTestInput returns n octets drawn in runs: URL text, random octets,
+// octets of k only (a block with nothing to escape) and octets outside it.
+func octetTestInput(r *rand.Rand, n int, k *Set) []byte {
+	const text = "/files/my document.pdf?name=Tom&Jerry&q=100% あ é~\x00\xff+ "
+	b := make([]byte, 0, n)
+	for len(b) < n {
+		run := 1 + r.IntN(80)
+		kind := r.IntN(4)
+		for ; run > 0 && len(b) < n; run-- {
+			var c byte
+			switch kind {
+			case 0:
+				c = text[(len(b)+run)%len(text)]
+			case 1:
+				c = byte(r.Uint32())
+			case 2, 3:
+				c = byte(r.Uint32())
+				for tries := 0; tries < 8 && k.has(c) != (kind == 2); tries++ {
+					c = byte(r.Uint32())
+				}
+			}
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// TestEncodeOctetsPaths holds every vector path of the octet encoders
+// (appendPctEncode, pctEncodeString and the sizing pass through
+// encodeOctets and octetsEncodedLen) to encodeShort, the octet-by-octet
+// path: for every named set and random ones, with space as '+' and not, on
+// inputs of every length up to 300 octets, each at a start of every
+// offset in a 64-byte block, with a dst of every kind of spare room (none,
+// a little, exactly the result, the worst case, more).
+func TestEncodeOctetsPaths(t *testing.T) {
+	for _, p := range octetPaths() {
+		withOctetPath(t, p.name, p.vec, p.wide, testEncodeOctetsPath)
+	}
+}
+
+func testEncodeOctetsPath(t *testing.T) {
+	r := rand.New(rand.NewPCG(40, 3))
+	sets := octetTestSets(r)
+	buf := make([]byte, 64+300)
+	for n := 0; n <= 300; n++ {
+		for _, plus := range []bool{false, true} {
+			k := sets[(2*n+boolInt(plus))%len(sets)]
+			kk := formKeep(k, plus)
+			off := (n * 7) % 64
+			src := buf[off : off+n]
+			copy(src, octetTestInput(r, n, &kk))
+			want := string(encodeShort(nil, src, &kk, plus))
+			if got := pctEncodedLen(src, &kk, plus); got != len(want) {
+				t.Fatalf("pctEncodedLen(%q) = %d, want %d", src, got, len(want))
+			}
+			if useEncodeOctets {
+				var v octetVector
+				v.init(&kk, plus)
+				if got := octetsEncodedLen(&v, src); got != len(want) {
+					t.Fatalf("octetsEncodedLen(%q, %v, plus %v) = %d, want %d", src, k, plus, got, len(want))
+				}
+			}
+			if got := pctEncodeString(string(src), k, plus); got != want {
+				t.Fatalf("pctEncodeString(%q, %v, plus %v) = %q, want %q", src, k, plus, got, want)
+			}
+			for _, spare := range []int{0, 1, 100, len(want) - 1, len(want), len(want) + 1, 3 * n, 3*n + 300} {
+				if spare < 0 {
+					continue
+				}
+				dst := make([]byte, 5, 5+spare)
+				copy(dst, "head:")
+				got := appendPctEncode(dst, src, k, plus)
+				if string(got) != "head:"+want {
+					t.Fatalf("appendPctEncode(%q, %v, plus %v) with %d spare = %q, want %q", src, k, plus, spare, got, want)
+				}
+				if spare >= len(want) && unsafe.SliceData(got) != unsafe.SliceData(dst) {
+					t.Fatalf("appendPctEncode(%q) with %d spare for %d bytes reallocated dst", src, spare, len(want))
+				}
+			}
+		}
+	}
+}
+
+// TestEncodeOctetsOffsets encodes the same octets from every offset in a
+// 64-byte block and with every length to the end, so that the kernels' blocks
+// and the padded tail meet every escape at every place, on every path.
+func TestEncodeOctetsOffsets(t *testing.T) {
+	r := rand.New(rand.NewPCG(40, 4))
+	sets := octetTestSets(r)
+	for _, p := range octetPaths() {
+		withOctetPath(t, p.name, p.vec, p.wide, func(t *testing.T) {
+			for si, k := range sets {
+				plus := si%2 == 1
+				kk := formKeep(k, plus)
+				text := octetTestInput(r, 64+200, &kk)
+				for off := range 64 {
+					for _, n := range []int{1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200 - off%7} {
+						src := text[off : off+n]
+						want := string(encodeShort(nil, src, &kk, plus))
+						if got := appendPctEncode(nil, src, k, plus); string(got) != want {
+							t.Fatalf("set %v plus %v: appendPctEncode(%q) = %q, want %q", k, plus, src, got, want)
+						}
+						exact := make([]byte, 0, len(want))
+						if got := appendPctEncode(exact, src, k, plus); string(got) != want {
+							t.Fatalf("set %v plus %v: appendPctEncode(%q) into exact room = %q, want %q", k, plus, src, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestOctetKernelsRoom runs each kernel with every room from none to the
+// worst case for two blocks, in a buffer whose bytes past the room hold a
+// canary: the kernel must write nothing past its room, encode whole
+// blocks only, and write what encodeShort writes for the octets it used.
+func TestOctetKernelsRoom(t *testing.T) {
+	r := rand.New(rand.NewPCG(40, 5))
+	sets := octetTestSets(r)
+	for _, p := range octetPaths() {
+		if !p.vec {
+			continue
+		}
+		withOctetPath(t, p.name, p.vec, p.wide, func(t *testing.T) {
+			for si, k := range sets {
+				plus := si%2 == 1
+				kk := formKeep(k, plus)
+				var v octetVector
+				v.init(&kk, plus)
+				src := octetTestInput(r, 2*v.block+5, &kk)
+				for room := 0; room <= 2*v.kernelRoom()+8; room++ {
+					out := bytes.Repeat([]byte{0xA5}, room+64)
+					used, wrote := 0, 0
+					if room > 0 {
+						used, wrote = v.kernel(&out[0], room, &src[0], len(src))
+					}
+					if used%v.block != 0 || used > len(src) || wrote > room {
+						t.Fatalf("set %v: kernel with room %d used %d, wrote %d", k, room, used, wrote)
+					}
+					want := encodeShort(nil, src[:used], &kk, plus)
+					if !bytes.Equal(out[:wrote], want) {
+						t.Fatalf("set %v plus %v room %d: kernel wrote %q, want %q", k, plus, room, out[:wrote], want)
+					}
+					if !bytes.Equal(out[room:], bytes.Repeat([]byte{0xA5}, 64)) {
+						t.Fatalf("set %v plus %v: kernel with room %d wrote past it: %x", k, plus, room, out[room:])
+					}
+					if room >= v.kernelRoom() && used == 0 {
+						t.Fatalf("set %v: kernel with room %d used nothing", k, room)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestOctetIndexRows checks index512 and index256 by reading them as the
+// kernels do, for every escape pattern of 8 octets.
+func TestOctetIndexRows(t *testing.T) {
+	c := [8]byte{'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'}
+	for m := range 256 {
+		var want []byte
+		var table512 [128]byte
+		var first, second [16]byte
+		for i := range 8 {
+			h, l := byte('G'+i), byte('P'+i) // stand-ins for the hex digits
+			oct := c[i]
+			if m>>i&1 != 0 {
+				oct = '%'
+				want = append(want, '%', h, l)
+			} else {
+				want = append(want, oct)
+			}
+			table512[i], table512[32+i], table512[64+i] = oct, h, l
+			first[i], first[8+i], second[i], second[8+i] = oct, oct, h, l
+		}
+		row512, row256 := octetEncodeConsts.index512[m], octetEncodeConsts.index256[m]
+		var got512, got256 []byte
+		for j := range len(want) {
+			got512 = append(got512, table512[row512[j]&127])
+			x := row256[j]
+			if x&0x80 == 0 {
+				got256 = append(got256, first[x&15])
+			} else {
+				got256 = append(got256, second[x&15])
+			}
+		}
+		if string(got512) != string(want) || string(got256) != string(want) {
+			t.Fatalf("mask %08b: index512 gives %q, index256 %q, want %q", m, got512, got256, want)
+		}
+	}
+}
+
+// TestOctetConstsLayout checks the offsets of octetSet and octetConsts that
+// encode_amd64.s uses.
+func TestOctetConstsLayout(t *testing.T) {
+	var s octetSet
+	var k octetConsts
+	for _, f := range []struct {
+		name     string
+		got, off uintptr
+	}{
+		{"octetSet.lo", unsafe.Offsetof(s.lo), 64}, {"octetSet.hi", unsafe.Offsetof(s.hi), 96},
+		{"octetSet.plus", unsafe.Offsetof(s.plus), 128},
+		{"hex", unsafe.Offsetof(k.hex), 64}, {"bit", unsafe.Offsetof(k.bit), 128},
+		{"low", unsafe.Offsetof(k.low), 160}, {"space", unsafe.Offsetof(k.space), 192},
+		{"plus", unsafe.Offsetof(k.plus), 224}, {"pct", unsafe.Offsetof(k.pct), 256},
+		{"high", unsafe.Offsetof(k.high), 288}, {"zero", unsafe.Offsetof(k.zero), 320},
+		{"step", unsafe.Offsetof(k.step), 352}, {"index512", unsafe.Offsetof(k.index512), 384},
+		{"index256", unsafe.Offsetof(k.index256), 8576}, {"escape", unsafe.Offsetof(k.escape), 16768},
+	} {
+		if f.got != f.off {
+			t.Errorf("%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// BenchmarkOctetKernels times each kernel alone on issue 40's mixed text
+// (1 KiB of URL text with UTF-8) with the unreserved set, beside a copy of
+// the same bytes; BenchmarkOctetEncodeCopies has the public functions and
+// their fraction of a copy.
+func BenchmarkOctetKernels(b *testing.B) {
+	const text = "/files/my document.pdf?name=Tom&Jerry&q=100% あ é~"
+	src := bytes.Repeat([]byte(text), 1024/len(text)+1)[:1024]
+	out := make([]byte, 3*len(src)+64)
+	b.Run("copy", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			copy(out, src)
+		}
+	})
+	for _, p := range octetPaths() {
+		if !p.vec {
+			continue
+		}
+		saved, saved512 := useEncodeOctets, useEncodeOctets512
+		useEncodeOctets, useEncodeOctets512 = p.vec, p.wide
+		var v octetVector
+		k := Unreserved
+		v.init(&k, false)
+		useEncodeOctets, useEncodeOctets512 = saved, saved512
+		b.Run(p.name+"/encode", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				v.kernel(&out[0], len(out), &src[0], len(src))
+			}
+		})
+		b.Run(p.name+"/count", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				v.count(&src[0], len(src))
+			}
+		})
+	}
+}

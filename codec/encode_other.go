@@ -1,0 +1,20 @@
+//go:build !amd64 || purego
+
+package codec
+
+import "math"
+
+// useEncodeOctets, encodeOctetsMin, octetVector, octetsEncodedLen and
+// encodeOctets stand for the vector paths of the octet encoders in
+// encode_amd64.go, which this build does not have.
+const useEncodeOctets = false
+
+const encodeOctetsMin = math.MaxInt
+
+type octetVector struct{}
+
+func (v *octetVector) init(k *Set, plus bool) {}
+
+func octetsEncodedLen[S string | []byte](v *octetVector, s S) int { return 0 }
+
+func encodeOctets[S string | []byte](dst []byte, s S, v *octetVector) ([]byte, S) { return dst, s }
