@@ -90,13 +90,10 @@ const latin1Dense = 32
 // as one byte, to dst. For these units escape is the octet encoders'
 // percent-encoding with the kept octets [EscapeKeep]: a unit of the set as
 // it is (steps 7 and 13), any other as "%XY" (steps 8 and 11), which is
-// the escape of the octet of the same value. So it runs their paths, 64
-// octets at a time where the CPU has AVX-512.
+// the escape of the octet of the same value. So it is escapeOctets, their
+// vector path (64 octets at a time with AVX-512, 32 with AVX2).
 func escapeLatin1[S string | []byte](dst []byte, b S) []byte {
-	if useEncodeOctets512 && len(b) >= encodeOctetsMin {
-		dst, b = encodeOctets(dst, b, &EscapeKeep, false)
-	}
-	return encodeWithTable(dst, b, &escapeUnitTable)
+	return escapeOctets(dst, b, &EscapeKeep)
 }
 
 // ascii64 reports whether the first 64 bytes of s, which must have them,

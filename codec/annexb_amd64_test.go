@@ -47,13 +47,17 @@ func TestNarrowLatin1AVX2(t *testing.T) {
 }
 
 // TestEscapePathsAgree runs the escape functions with each vector path
-// (narrowLatin1AVX2, the octet encoders' AVX-512 escape, escapeUTF16AVX512)
+// (narrowLatin1AVX2, the octet encoders' AVX2 and AVX-512 escapes,
+// escapeUTF16AVX512)
 // turned off and on,
 // and checks both against the reference loop of annexb_paths_test.go.
 func TestEscapePathsAgree(t *testing.T) {
-	defer func(a, b, c bool) { useNarrowAVX2, useEncodeOctets512, useEscape512 = a, b, c }(useNarrowAVX2, useEncodeOctets512, useEscape512)
-	for m := range 8 {
-		useNarrowAVX2, useEncodeOctets512, useEscape512 = m&1 != 0 && useAVX2, m&2 != 0 && useAVX512, m&4 != 0 && useAVX512
+	defer func(a, b, c, d bool) {
+		useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512 = a, b, c, d
+	}(useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512)
+	for m := range 16 {
+		useNarrowAVX2, useEncodeOctets = m&1 != 0 && useAVX2, m&2 != 0 && useAVX2
+		useEncodeOctets512, useEscape512 = m&4 != 0 && useAVX512, m&8 != 0 && useAVX512
 		checkEscapeEveryCut(t)
 	}
 }
