@@ -1,0 +1,76 @@
+//go:build !purego
+
+package codec
+
+// The AVX-512 kernels of the ECMAScript Decode (ecmadec_amd64.s), each with
+// a plain Go twin in ecmadecode.go that ecmadec_test.go holds it to, and
+// which -tags purego and other GOARCHes use (ecmadec_other.go):
+//
+//   - ecmaOctetsAVX512: the escapes of a run of bytes to their octets, 64
+//     bytes at a time, escapes to keep kept as written, stopping before a
+//     block with a malformed '%' (through ecmaOctetBlocks; the plain path
+//     is ecmaOctets' byte loop);
+//   - narrowASCIIAVX512: code units below 0x80 to bytes, 32 at a time
+//     (through narrowASCII; the plain path is narrowASCIIPlain);
+//   - widenASCIIAVX512: bytes below 0x80 to code units, 32 at a time
+//     (through widenASCII; the plain path is widenASCIIPlain).
+//
+// They are used when the CPU has the AVX-512 of decodeOctetsAVX512
+// (useAVX512).
+
+//go:noescape
+func ecmaOctetsAVX512(dst *byte, room int, src *byte, n int, keep *ecmaKeepTable, k *octetDecodeConsts) (used, wrote int)
+
+//go:noescape
+func narrowASCIIAVX512(dst *byte, src *uint16, n int) int
+
+//go:noescape
+func widenASCIIAVX512(dst *uint16, src *byte, n int) int
+
+// useECMAOctets says whether Decode takes the octet path (decodeOctetPath
+// for the []uint16 forms, decodeOctetString for the string forms): with
+// AVX-512. Tests turn it on and off to compare the paths.
+var useECMAOctets = useAVX512
+
+// useECMAKernels says whether the octet path calls the AVX-512 kernels or
+// their plain twins; tests turn it off to run the twins.
+var useECMAKernels = useAVX512
+
+// ecmaOctetBlocks decodes the start of src into out as ecmaOctets does,
+// 64 bytes at a time, up to a block with a malformed '%', or up to the
+// last 65 bytes of src; it returns the bytes it used and
+// wrote, never ending inside an escape.
+func ecmaOctetBlocks[S string | []byte](out []byte, src S, kt *ecmaKeepTable) (used, wrote int) {
+	if !useECMAKernels || len(src) < 66 || len(out) < 64 {
+		return 0, 0
+	}
+	return ecmaOctetsAVX512(&out[0], len(out), dataPtr(src), len(src), kt, &octetDecodeAVX2Consts)
+}
+
+// narrowASCII stores the leading code units of src below 0x80 as bytes in
+// dst (room for len(src)) and returns how many; units of src from there on
+// may be stored too.
+func narrowASCII(dst []byte, src []uint16) int {
+	i := 0
+	if useECMAKernels && len(src) >= 32 {
+		i = narrowASCIIAVX512(&dst[0], &src[0], len(src))
+		if i < len(src)&^31 {
+			return i
+		}
+	}
+	return i + narrowASCIIPlain(dst[i:], src[i:])
+}
+
+// widenASCII stores the leading bytes of src below 0x80 as code units in
+// dst and returns how many; dst must have room for len(src) units, which
+// may all be written.
+func widenASCII(dst []uint16, src []byte) int {
+	i := 0
+	if useECMAKernels && len(src) >= 32 {
+		i = widenASCIIAVX512(&dst[0], &src[0], len(src))
+		if i < len(src)&^31 {
+			return i
+		}
+	}
+	return i + widenASCIIPlain(dst[i:], src[i:])
+}

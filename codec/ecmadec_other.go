@@ -1,0 +1,20 @@
+//go:build !amd64 || purego
+
+package codec
+
+// The plain stand-ins of ecmadec_amd64.go's kernels, for -tags purego and
+// other GOARCHes: the octet path is off by default (useECMAOctets), and
+// when tests turn it on it runs the plain twins.
+
+var useECMAOctets = false
+
+// useECMAKernels stays false here: there are no kernels to call.
+var useECMAKernels = false
+
+func ecmaOctetBlocks[S string | []byte](out []byte, src S, kt *ecmaKeepTable) (used, wrote int) {
+	return 0, 0
+}
+
+func narrowASCII(dst []byte, src []uint16) int { return narrowASCIIPlain(dst, src) }
+
+func widenASCII(dst []uint16, src []byte) int { return widenASCIIPlain(dst, src) }
