@@ -32,9 +32,12 @@ func widenASCIIAVX512(dst *uint16, src *byte, n int) int
 // AVX-512. Tests turn it on and off to compare the paths.
 var useECMAOctets = useAVX512
 
-// useECMAKernels says whether the octet path calls the AVX-512 kernels or
-// their plain twins; tests turn it off to run the twins.
-var useECMAKernels = useAVX512
+// hasECMAKernels says whether the CPU can run the kernels, and
+// useECMAKernels whether the octet path calls them or their plain twins;
+// tests turn it off to run the twins.
+var hasECMAKernels = useAVX512
+
+var useECMAKernels = hasECMAKernels
 
 // ecmaOctetBlocks decodes the start of src into out as ecmaOctets does,
 // 64 bytes at a time, up to a block with a malformed '%', or up to the

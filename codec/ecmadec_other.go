@@ -8,7 +8,10 @@ package codec
 
 var useECMAOctets = false
 
-// useECMAKernels stays false here: there are no kernels to call.
+// hasECMAKernels is false here: there are no kernels to call, and
+// useECMAKernels stays false.
+const hasECMAKernels = false
+
 var useECMAKernels = false
 
 func ecmaOctetBlocks[S string | []byte](out []byte, src S, kt *ecmaKeepTable) (used, wrote int) {
