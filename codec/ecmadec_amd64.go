@@ -12,8 +12,10 @@ package codec
 //     is ecmaOctets' byte loop);
 //   - narrowASCIIAVX512: code units below 0x80 to bytes, 32 at a time
 //     (through narrowASCII; the plain path is narrowASCIIPlain);
-//   - widenASCIIAVX512: bytes below 0x80 to code units, 32 at a time
-//     (through widenASCII; the plain path is widenASCIIPlain).
+//   - utf8ToUTF16AVX512: UTF-8 octets to UTF-16 code units, ASCII 32 at
+//     a time (VPMOVZXBW) and two- and three-octet sequences one at a time,
+//     checked as it goes (through utf8ToUTF16Kernel; the plain path is
+//     utf8ToUTF16Plain).
 //
 // They are used when the CPU has the AVX-512 of decodeOctetsAVX512
 // (useAVX512).
@@ -25,7 +27,7 @@ func ecmaOctetsAVX512(dst *byte, room int, src *byte, n int, keep *ecmaKeepTable
 func narrowASCIIAVX512(dst *byte, src *uint16, n int) int
 
 //go:noescape
-func widenASCIIAVX512(dst *uint16, src *byte, n int) int
+func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (used, wrote int)
 
 // useECMAOctets says whether Decode takes the octet path (decodeOctetPath
 // for the []uint16 forms, decodeOctetString for the string forms): with
@@ -64,16 +66,12 @@ func narrowASCII(dst []byte, src []uint16) int {
 	return i + narrowASCIIPlain(dst[i:], src[i:])
 }
 
-// widenASCII stores the leading bytes of src below 0x80 as code units in
-// dst and returns how many; dst must have room for len(src) units, which
-// may all be written.
-func widenASCII(dst []uint16, src []byte) int {
-	i := 0
-	if useECMAKernels && len(src) >= 32 {
-		i = widenASCIIAVX512(&dst[0], &src[0], len(src))
-		if i < len(src)&^31 {
-			return i
-		}
+// utf8ToUTF16Kernel writes the start of the UTF-8 octets b to out (room
+// for len(b) units) as utf8ToUTF16 does, up to a four-octet sequence or an
+// invalid one, and returns the octets it used and the units it wrote.
+func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) {
+	if !useECMAKernels || len(b) == 0 {
+		return 0, 0
 	}
-	return i + widenASCIIPlain(dst[i:], src[i:])
+	return utf8ToUTF16AVX512(&out[0], &b[0], len(b))
 }

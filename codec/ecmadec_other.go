@@ -20,4 +20,4 @@ func ecmaOctetBlocks[S string | []byte](out []byte, src S, kt *ecmaKeepTable) (u
 
 func narrowASCII(dst []byte, src []uint16) int { return narrowASCIIPlain(dst, src) }
 
-func widenASCII(dst []uint16, src []byte) int { return widenASCIIPlain(dst, src) }
+func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) { return 0, 0 }

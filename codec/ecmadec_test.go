@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -103,10 +104,10 @@ func TestECMAOctetsPaths(t *testing.T) {
 	}
 }
 
-// TestNarrowWidenPaths holds narrowASCII and widenASCII to their plain
-// twins at every length up to 100, every offset in a buffer up to 3, and
-// with one unit or byte at or above 0x80 at every position or none.
-func TestNarrowWidenPaths(t *testing.T) {
+// TestNarrowPaths holds narrowASCII to its plain twin at every length up
+// to 100, every offset in a buffer up to 3, and with one unit at or above
+// 0x80 at every position or none.
+func TestNarrowPaths(t *testing.T) {
 	for _, kernels := range []bool{true, false} {
 		withOctetPath(true, kernels, func() {
 			for n := range 101 {
@@ -117,25 +118,88 @@ func TestNarrowWidenPaths(t *testing.T) {
 						for i := range n {
 							u[off+i], b[off+i] = uint16('a'+i%26), byte('a'+i%26)
 						}
-						if bad >= 0 {
-							u[off+bad], b[off+bad] = 0x80+uint16(bad%3)*0x3F80, 0x80+byte(bad%2)*0x7F
-						}
 						want := n
 						if bad >= 0 {
+							u[off+bad] = 0x80 + uint16(bad%3)*0x3F80
 							want = bad
 						}
 						nb := make([]byte, n)
 						if got := narrowASCII(nb, u[off:]); got != want || string(nb[:got]) != string(b[off:off+want]) {
 							t.Fatalf("narrowASCII(%d units, non-ASCII at %d, kernels %v) = %d %q; want %d", n, bad, kernels, got, nb[:got], want)
 						}
-						nu := make([]uint16, n)
-						if got := widenASCII(nu, b[off:]); got != want || !slices.Equal(nu[:got], u[off:off+want]) {
-							t.Fatalf("widenASCII(%d bytes, non-ASCII at %d, kernels %v) = %d; want %d", n, bad, kernels, got, want)
-						}
 					}
 				}
 			}
 		})
+	}
+}
+
+// utf8ToUTF16Plain is utf8ToUTF16 one sequence at a time: the plain path,
+// the reference of TestUTF8ToUTF16Paths.
+func utf8ToUTF16Plain(out []uint16, b []byte) (n int, ok bool) {
+	i, j := 0, 0
+	for i < len(b) {
+		u, w, ok := utf8ToUTF16Step(out[j:], b[i:])
+		if !ok {
+			return j, false
+		}
+		i += u
+		j += w
+	}
+	return j, true
+}
+
+// TestUTF8ToUTF16Paths holds utf8ToUTF16 (with its kernel, and without)
+// to utf8ToUTF16Plain and utf8.Valid: texts of ASCII and two-, three- and
+// four-octet sequences of every length up to 140, at offsets up to 3 in
+// their buffer, as they are and with an invalid piece (a stray
+// continuation, C0, C1, F5, an overlong form, a surrogate, a value above
+// U+10FFFF, a cut sequence) at every position.
+func TestUTF8ToUTF16Paths(t *testing.T) {
+	r := rand.New(rand.NewPCG(44, 45))
+	good := []string{"a", "b", "~", "é", "\u07FF", "\u0800", "あ", "\uD7FF", "\uE000", "\uFFFF", "\U00010000", "😀", "\U0010FFFF"}
+	bad := []string{"\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xF5\x80\x80\x80", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC3", "\xE3\x81", "\xF0\x9F\x98", "\xC3a", "\xE3\x81a", "\xF8"}
+	n := 0
+	for length := range 141 {
+		var b strings.Builder
+		for b.Len() < length {
+			if r.IntN(3) == 0 {
+				b.WriteString(good[r.IntN(len(good))])
+			} else {
+				b.WriteByte(byte('a' + r.IntN(26)))
+			}
+		}
+		text := b.String()
+		ins := []string{text}
+		for p := 0; p <= len(text); p++ {
+			ins = append(ins, text[:p]+bad[r.IntN(len(bad))]+text[p:])
+		}
+		for _, in := range ins {
+			for off := range 4 {
+				src := append(make([]byte, off), in...)[off:]
+				want := make([]uint16, len(src))
+				wn, wok := utf8ToUTF16Plain(want, src)
+				if wok != utf8.Valid(src) {
+					t.Fatalf("utf8ToUTF16Plain(%q) ok = %v, utf8.Valid says %v", src, wok, !wok)
+				}
+				if wok && !slices.Equal(want[:wn], utf16.Encode([]rune(string(src)))) {
+					t.Fatalf("utf8ToUTF16Plain(%q) = %x", src, want[:wn])
+				}
+				for _, kernels := range []bool{true, false} {
+					withOctetPath(true, kernels, func() {
+						got := make([]uint16, len(src))
+						gn, gok := utf8ToUTF16(got, src)
+						if gok != wok || gok && !slices.Equal(got[:gn], want[:wn]) {
+							t.Fatalf("utf8ToUTF16(%q, kernels %v) = %x, %v; want %x, %v", src, kernels, got[:gn], gok, want[:wn], wok)
+						}
+					})
+				}
+				n++
+			}
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d inputs", n)
 	}
 }
 

@@ -545,62 +545,58 @@ func narrowASCIIPlain(dst []byte, src []uint16) int {
 	return len(src)
 }
 
-// widenASCIIPlain is widenASCII one byte at a time: the plain path.
-func widenASCIIPlain(dst []uint16, src []byte) int {
-	for i, c := range src {
-		if c >= utf8.RuneSelf {
-			return i
-		}
-		dst[i] = uint16(c)
-	}
-	return len(src)
-}
-
 // utf8ToUTF16 writes the UTF-8 octets b as UTF-16 code units to out, which
 // has room for len(b) units (always enough), and returns how many; ok is
-// false when b is not valid UTF-8 (RFC 3629: as utf8.Valid decides).
+// false when b is not valid UTF-8 (RFC 3629: as utf8.Valid decides). With
+// AVX-512, utf8ToUTF16Kernel does all but four-octet sequences, which
+// utf8ToUTF16Step does, and finds where b is invalid.
 func utf8ToUTF16(out []uint16, b []byte) (n int, ok bool) {
 	i, j := 0, 0
 	for i < len(b) {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			if len(b)-i >= 32 {
-				k := widenASCII(out[j:], b[i:])
-				i += k
-				j += k
-				continue
-			}
-			out[j] = uint16(c)
-			i++
-			j++
-			continue
+		u, w := utf8ToUTF16Kernel(out[j:], b[i:])
+		i += u
+		j += w
+		if i == len(b) {
+			break
 		}
-		switch {
-		case c >= 0xC2 && c < 0xE0 && i+1 < len(b) && b[i+1]&0xC0 == 0x80:
-			out[j] = uint16(c&0x1F)<<6 | uint16(b[i+1]&0x3F)
-			i += 2
-			j++
-		case c >= 0xE0 && c < 0xF0 && i+2 < len(b) && b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80:
-			v := uint16(c&0x0F)<<12 | uint16(b[i+1]&0x3F)<<6 | uint16(b[i+2]&0x3F)
-			if v < 0x800 || (v >= surrHighMin && v <= surrLowMax) {
-				return j, false
-			}
-			out[j] = v
-			i += 3
-			j++
-		default:
-			r, size := utf8.DecodeRune(b[i:])
-			if size < 4 { // invalid (RuneError, 1); the forms above take the valid two- and three-octet ones
-				return j, false
-			}
-			r -= 0x10000
-			out[j] = uint16(surrHighMin + r>>10)
-			out[j+1] = uint16(surrLowMin + r&0x3FF)
-			i += 4
-			j += 2
+		u, w, ok := utf8ToUTF16Step(out[j:], b[i:])
+		if !ok {
+			return j, false
 		}
+		i += u
+		j += w
 	}
 	return j, true
+}
+
+// utf8ToUTF16Step writes the first UTF-8 sequence of b, which is not empty,
+// to out as one or two code units, and returns the octets it used and the
+// units it wrote, or ok false when it is not valid UTF-8.
+func utf8ToUTF16Step(out []uint16, b []byte) (used, wrote int, ok bool) {
+	c := b[0]
+	switch {
+	case c < utf8.RuneSelf:
+		out[0] = uint16(c)
+		return 1, 1, true
+	case c >= 0xC2 && c < 0xE0 && len(b) >= 2 && b[1]&0xC0 == 0x80:
+		out[0] = uint16(c&0x1F)<<6 | uint16(b[1]&0x3F)
+		return 2, 1, true
+	case c >= 0xE0 && c < 0xF0 && len(b) >= 3 && b[1]&0xC0 == 0x80 && b[2]&0xC0 == 0x80:
+		v := uint16(c&0x0F)<<12 | uint16(b[1]&0x3F)<<6 | uint16(b[2]&0x3F)
+		if v < 0x800 || (v >= surrHighMin && v <= surrLowMax) {
+			return 0, 0, false
+		}
+		out[0] = v
+		return 3, 1, true
+	}
+	r, size := utf8.DecodeRune(b)
+	if size < 4 { // invalid (RuneError, 1): the cases above take the valid shorter ones
+		return 0, 0, false
+	}
+	r -= 0x10000
+	out[0] = uint16(surrHighMin + r>>10)
+	out[1] = uint16(surrLowMin + r&0x3FF)
+	return 4, 2, true
 }
 
 // octetChunk is how many code units decodeOctetPath takes at a time.

@@ -219,12 +219,28 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 	if indexPct16(s) < 0 {
 		return s, nil // 4.c for every unit
 	}
+	if len(s) <= decodeStackUnits {
+		// Decode on the stack, then one allocation of the result's length.
+		var buf [decodeStackUnits]uint16
+		d, off, f := appendDecode(buf[:0], s, &keep)
+		if f != faultNone {
+			return nil, f.at(off)
+		}
+		r := make([]uint16, len(d))
+		copy(r, d)
+		return r, nil
+	}
 	d, off, f := appendDecode(make([]uint16, 0, len(s)), s, &keep)
 	if f != faultNone {
 		return nil, f.at(off)
 	}
 	return d, nil
 }
+
+// decodeStackUnits is the longest input that DecodeUTF16 decodes into a
+// buffer on its stack, to copy to a result of the exact length: the result
+// is often far shorter than s (a third of it for text of escapes).
+const decodeStackUnits = 2048
 
 // AppendDecodeUTF16 appends Decode(s, keep) (ECMA-262 5.1 §15.1.3), as
 // [DecodeUTF16] computes it, to dst. The result is never longer than s, and
