@@ -2,6 +2,8 @@
 
 package codec
 
+import "unicode/utf8"
+
 // The AVX-512 kernels of the ECMAScript Decode (ecmadec_amd64.s), each with
 // a plain Go twin in ecmadecode.go that ecmadec_test.go holds it to, and
 // which -tags purego and other GOARCHes use (ecmadec_other.go):
@@ -15,7 +17,9 @@ package codec
 //   - utf8ToUTF16AVX512: UTF-8 octets to UTF-16 code units, ASCII 32 at
 //     a time (VPMOVZXBW) and two- and three-octet sequences one at a time,
 //     checked as it goes (through utf8ToUTF16Kernel; the plain path is
-//     utf8ToUTF16Plain).
+//     utf8ToUTF16Plain);
+//   - utf8PrefixAVX512: the same check of UTF-8 without the writes, ASCII
+//     64 at a time (through validUTF8; the plain path is utf8.Valid).
 //
 // They are used when the CPU has the AVX-512 of decodeOctetsAVX512
 // (useAVX512).
@@ -28,6 +32,9 @@ func narrowASCIIAVX512(dst *byte, src *uint16, n int) int
 
 //go:noescape
 func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (used, wrote int)
+
+//go:noescape
+func utf8PrefixAVX512(src *byte, n int) int
 
 // useECMAOctets says whether Decode takes the octet path (decodeOctetPath
 // for the []uint16 forms, decodeOctetString for the string forms): with
@@ -74,4 +81,31 @@ func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) {
 		return 0, 0
 	}
 	return utf8ToUTF16AVX512(&out[0], &b[0], len(b))
+}
+
+// validUTF8 reports whether b is valid UTF-8, as utf8.Valid does (RFC
+// 3629): with AVX-512, utf8PrefixAVX512 checks all but four-octet
+// sequences, which utf8.DecodeRune does.
+func validUTF8[S string | []byte](b S) bool {
+	if !useECMAKernels {
+		return validUTF8Plain(b)
+	}
+	for len(b) > 0 {
+		k := utf8PrefixAVX512(dataPtr(b), len(b))
+		if k == len(b) {
+			return true
+		}
+		var size int
+		switch b := any(b[k:]).(type) {
+		case string:
+			_, size = utf8.DecodeRuneInString(b)
+		case []byte:
+			_, size = utf8.DecodeRune(b)
+		}
+		if size < 4 {
+			return false // the valid shorter sequences are the kernel's
+		}
+		b = b[k+4:]
+	}
+	return true
 }

@@ -250,3 +250,89 @@ tudone:
 	MOVQ    R11, used+24(FP)
 	MOVQ    R12, wrote+32(FP)
 	RET
+
+// func utf8PrefixAVX512(src *byte, n int) int
+//
+// Returns the length of the longest start of the n octets at src made of
+// ASCII octets (64 at a time, VPMOVB2M, while 64 are left) and valid two-
+// and three-octet UTF-8 sequences (checked as in utf8ToUTF16AVX512): it
+// stops before a four-octet sequence or an invalid one.
+TEXT ·utf8PrefixAVX512(SB), NOSPLIT, $0-24
+	MOVQ    src+0(FP), SI
+	MOVQ    n+8(FP), CX
+	XORQ    R11, R11
+
+vploop:
+	MOVQ    CX, AX
+	SUBQ    R11, AX
+	CMPQ    AX, $64
+	JB      vpone
+	VMOVDQU64 (SI)(R11*1), Z0
+	VPMOVB2M Z0, K1                // octets at or above 0x80
+	KMOVQ   K1, AX
+	TESTQ   AX, AX
+	JNZ     vppart
+	ADDQ    $64, R11
+	JMP     vploop
+
+vppart:
+	TZCNTQ  AX, AX
+	ADDQ    AX, R11
+
+vpone:
+	CMPQ    R11, CX
+	JAE     vpdone
+	MOVBQZX (SI)(R11*1), AX
+	CMPQ    AX, $0x80
+	JAE     vpseq
+	INCQ    R11
+	JMP     vploop
+
+vpseq:
+	CMPQ    AX, $0xC2
+	JB      vpdone
+	CMPQ    AX, $0xE0
+	JAE     vpthree
+	LEAQ    1(R11), BX
+	CMPQ    BX, CX
+	JAE     vpdone
+	MOVBQZX 1(SI)(R11*1), BX
+	ANDQ    $0xC0, BX
+	CMPQ    BX, $0x80
+	JNE     vpdone
+	ADDQ    $2, R11
+	JMP     vploop
+
+vpthree:
+	CMPQ    AX, $0xF0
+	JAE     vpdone
+	LEAQ    2(R11), BX
+	CMPQ    BX, CX
+	JAE     vpdone
+	MOVBQZX 1(SI)(R11*1), BX
+	MOVBQZX 2(SI)(R11*1), R8
+	MOVQ    BX, DX
+	ANDQ    $0xC0, DX
+	CMPQ    DX, $0x80
+	JNE     vpdone
+	MOVQ    R8, DX
+	ANDQ    $0xC0, DX
+	CMPQ    DX, $0x80
+	JNE     vpdone
+	ANDQ    $0x0F, AX
+	SHLQ    $12, AX
+	ANDQ    $0x3F, BX
+	SHLQ    $6, BX
+	ORQ     BX, AX
+	CMPQ    AX, $0x800
+	JB      vpdone                 // overlong
+	ANDQ    $0xF800, AX
+	CMPQ    AX, $0xD800
+	JE      vpdone                 // a surrogate
+	ADDQ    $3, R11
+	JMP     vploop
+
+vpdone:
+	VZEROUPPER
+	MOVQ    R11, ret+16(FP)
+	RET

@@ -149,8 +149,8 @@ func utf8ToUTF16Plain(out []uint16, b []byte) (n int, ok bool) {
 	return j, true
 }
 
-// TestUTF8ToUTF16Paths holds utf8ToUTF16 (with its kernel, and without)
-// to utf8ToUTF16Plain and utf8.Valid: texts of ASCII and two-, three- and
+// TestUTF8ToUTF16Paths holds utf8ToUTF16 and validUTF8 (with their
+// kernels, and without) to utf8ToUTF16Plain and utf8.Valid: texts of ASCII and two-, three- and
 // four-octet sequences of every length up to 140, at offsets up to 3 in
 // their buffer, as they are and with an invalid piece (a stray
 // continuation, C0, C1, F5, an overlong form, a surrogate, a value above
@@ -163,7 +163,7 @@ func TestUTF8ToUTF16Paths(t *testing.T) {
 	for length := range 141 {
 		var b strings.Builder
 		for b.Len() < length {
-			if r.IntN(3) == 0 {
+			if r.IntN(3+30*(length%2)) == 0 { // odd lengths: long ASCII runs
 				b.WriteString(good[r.IntN(len(good))])
 			} else {
 				b.WriteByte(byte('a' + r.IntN(26)))
@@ -181,6 +181,13 @@ func TestUTF8ToUTF16Paths(t *testing.T) {
 				wn, wok := utf8ToUTF16Plain(want, src)
 				if wok != utf8.Valid(src) {
 					t.Fatalf("utf8ToUTF16Plain(%q) ok = %v, utf8.Valid says %v", src, wok, !wok)
+				}
+				for _, kernels := range []bool{true, false} {
+					withOctetPath(true, kernels, func() {
+						if validUTF8(src) != wok || validUTF8(string(src)) != wok {
+							t.Fatalf("validUTF8(%q, kernels %v) = %v, want %v", src, kernels, !wok, wok)
+						}
+					})
 				}
 				if wok && !slices.Equal(want[:wn], utf16.Encode([]rune(string(src)))) {
 					t.Fatalf("utf8ToUTF16Plain(%q) = %x", src, want[:wn])

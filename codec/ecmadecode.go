@@ -228,7 +228,7 @@ func hexValue16(c uint16) byte {
 // keep); when nothing is decoded, s itself is returned.
 func decodeString(s string, keep *Set) (string, error) {
 	i := strings.IndexByte(s, '%')
-	if !utf8.ValidString(s) {
+	if !validUTF8(s) {
 		return decodeStringStepwise(s, keep)
 	}
 	if i < 0 {
@@ -675,7 +675,7 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 	if *keep == (Set{}) {
 		b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
 		n, ok := ecmaOctets(b, s, keep, &kt)
-		if !ok || n != len(b) || !utf8.Valid(b) {
+		if !ok || n != len(b) || !validUTF8(b) {
 			return "", false
 		}
 		return unsafeString(b), true // b is new and not kept
@@ -683,7 +683,7 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 	if len(s) <= decodeStackMax {
 		var buf [decodeStackMax]byte
 		n, ok := ecmaOctets(buf[:len(s)], s, keep, &kt)
-		if !ok || !utf8.Valid(buf[:n]) {
+		if !ok || !validUTF8(buf[:n]) {
 			return "", false
 		}
 		if n == len(s) {
@@ -693,11 +693,23 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 	}
 	b := make([]byte, len(s))
 	n, ok := ecmaOctets(b, s, keep, &kt)
-	if !ok || !utf8.Valid(b[:n]) {
+	if !ok || !validUTF8(b[:n]) {
 		return "", false
 	}
 	if n == len(s) {
 		return s, true
 	}
 	return unsafeString(b[:n]), true
+}
+
+// validUTF8Plain is validUTF8 with utf8.Valid or utf8.ValidString: the
+// plain path.
+func validUTF8Plain[S string | []byte](b S) bool {
+	switch b := any(b).(type) {
+	case string:
+		return utf8.ValidString(b)
+	case []byte:
+		return utf8.Valid(b)
+	}
+	panic("unreachable")
 }
