@@ -148,7 +148,8 @@ nrdone:
 // octet at or above 0x80; then, and for the last 31 octets, one sequence at
 // a time: an ASCII octet, or a valid two- or three-octet sequence (C2-DF
 // and a continuation; E0-EF and two continuations whose value is at least
-// 0x800 and not a surrogate). It stops before anything else (a four-octet
+// 0x800 and not a surrogate). After a sequence the next octet is taken
+// alone, and only after an ASCII one are the next 32 tried at once. It stops before anything else (a four-octet
 // sequence, an invalid one) and returns the octets it used and the units it
 // wrote. dst must have room for n units.
 TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
@@ -209,7 +210,7 @@ tuseq:
 	MOVW    AX, (DI)(R12*2)
 	ADDQ    $2, R11
 	INCQ    R12
-	JMP     tuloop
+	JMP     tuone
 
 tuthree:
 	CMPQ    AX, $0xF0
@@ -243,7 +244,7 @@ tuthree:
 	MOVW    AX, (DI)(R12*2)
 	ADDQ    $3, R11
 	INCQ    R12
-	JMP     tuloop
+	JMP     tuone
 
 tudone:
 	VZEROUPPER
@@ -301,7 +302,7 @@ vpseq:
 	CMPQ    BX, $0x80
 	JNE     vpdone
 	ADDQ    $2, R11
-	JMP     vploop
+	JMP     vpone
 
 vpthree:
 	CMPQ    AX, $0xF0
@@ -330,7 +331,7 @@ vpthree:
 	CMPQ    AX, $0xD800
 	JE      vpdone                 // a surrogate
 	ADDQ    $3, R11
-	JMP     vploop
+	JMP     vpone
 
 vpdone:
 	VZEROUPPER

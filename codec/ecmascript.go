@@ -240,7 +240,7 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 // decodeStackUnits is the longest input that DecodeUTF16 decodes into a
 // buffer on its stack, to copy to a result of the exact length: the result
 // is often far shorter than s (a third of it for text of escapes).
-const decodeStackUnits = 2048
+const decodeStackUnits = 4096
 
 // AppendDecodeUTF16 appends Decode(s, keep) (ECMA-262 5.1 §15.1.3), as
 // [DecodeUTF16] computes it, to dst. The result is never longer than s, and
