@@ -321,3 +321,30 @@ func TestECMAKeepTableLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestValidUTF8Long holds validUTF8 to utf8.Valid on long texts (many
+// 64-octet blocks, ASCII blocks between others) with an invalid piece at
+// random positions, and cut at random lengths.
+func TestValidUTF8Long(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 47))
+	good := []string{"é", "あ", "😀", "\U0010FFFF", strings.Repeat("a", 70), "b"}
+	bad := []string{"\x80", "\xC0\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC3", "\xE3\x81", "\xF0\x9F\x98", "\xFF"}
+	for range 300 {
+		var b strings.Builder
+		for b.Len() < 2000 {
+			b.WriteString(good[r.IntN(len(good))])
+		}
+		text := b.String()
+		p := r.IntN(len(text))
+		ins := []string{text, text[:p] + bad[r.IntN(len(bad))] + text[p:], text[:p]}
+		for _, in := range ins {
+			for _, kernels := range []bool{true, false} {
+				withOctetPath(true, kernels, func() {
+					if got, want := validUTF8(in), utf8.ValidString(in); got != want {
+						t.Fatalf("validUTF8(%q, kernels %v) = %v, want %v", in, kernels, got, want)
+					}
+				})
+			}
+		}
+	}
+}
