@@ -15,7 +15,7 @@ package codec
 //   - utf8ToUTF16AVX512: UTF-8 octets to UTF-16 code units, ASCII 32 at
 //     a time (VPMOVZXBW) and two- and three-octet sequences one at a time,
 //     checked as it goes (through utf8ToUTF16Kernel; the plain path is
-//     utf8ToUTF16Plain);
+//     utf8ToUTF16Step's loop);
 //   - utf8ValidAVX512: the check of UTF-8, 64 octets at a time (through
 //     validUTF8; the plain path is utf8.Valid).
 //
