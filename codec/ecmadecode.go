@@ -222,8 +222,10 @@ func hexValue16(c uint16) byte {
 
 // decodeString is Decode over the UTF-16 form of s (invalid UTF-8 bytes
 // taken as U+FFFD), returned as UTF-8. Offsets in errors are byte offsets.
-// When s is valid UTF-8 the result is never longer than s: it is decoded
-// by decodeValidString into a buffer on the stack, converted once, or for a
+// When s is valid UTF-8 the result is never longer than s: with AVX-512 it
+// is decoded by the octet path (decodeOctetString), and where that fails
+// (a fault, which it leaves to the steps to name) or without AVX-512, by
+// decodeValidString, into a buffer on the stack, converted once, or for a
 // long s into one allocation of the result's length (exact for an empty
 // keep); when nothing is decoded, s itself is returned.
 func decodeString(s string, keep *Set) (string, error) {
