@@ -149,7 +149,7 @@ nrdone:
 // a time: an ASCII octet, or a valid two- or three-octet sequence (C2-DF
 // and a continuation; E0-EF and two continuations whose value is at least
 // 0x800 and not a surrogate). After a sequence the next octet is taken
-// alone, and only after an ASCII one are the next 32 tried at once. It stops before anything else (a four-octet
+// alone, and only after two ASCII ones are the next 32 tried at once. It stops before anything else (a four-octet
 // sequence, an invalid one) and returns the octets it used and the units it
 // wrote. dst must have room for n units.
 TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
@@ -188,7 +188,12 @@ tuone:
 	MOVW    AX, (DI)(R12*2)
 	INCQ    R11
 	INCQ    R12
-	JMP     tuloop
+	CMPQ    R11, CX
+	JAE     tudone
+	CMPB    (SI)(R11*1), $0x80
+	JB      tuloop                 // two ASCII octets: try the next 32 at once
+	MOVBQZX (SI)(R11*1), AX
+	JMP     tuseq
 
 tuseq:
 	CMPQ    AX, $0xC2
