@@ -21,6 +21,3 @@ func ecmaOctetBlocks[S string | []byte](out []byte, src S, kt *ecmaKeepTable) (u
 func narrowASCII(dst []byte, src []uint16) int { return narrowASCIIPlain(dst, src) }
 
 func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) { return 0, 0 }
-
-// validUTF8 reports whether b is valid UTF-8: utf8.Valid here.
-func validUTF8[S string | []byte](b S) bool { return validUTF8Plain(b) }

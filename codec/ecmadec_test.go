@@ -14,9 +14,9 @@ import (
 // kernels (ecmadec_amd64.s) against their plain twins, in the default build
 // and under -tags purego (where the octet path runs only the twins).
 
-// withOctetPath runs f with the octet path on or off and the kernels on or
+// withECMAOctetPath runs f with the octet path on or off and the kernels on or
 // off (where there are none, "on" is the plain twins again).
-func withOctetPath(path, kernels bool, f func()) {
+func withECMAOctetPath(path, kernels bool, f func()) {
 	defer func(p, k bool) { useECMAOctets, useECMAKernels = p, k }(useECMAOctets, useECMAKernels)
 	useECMAOctets = path
 	useECMAKernels = kernels && hasECMAKernels
@@ -81,7 +81,7 @@ func TestECMAOctetsPaths(t *testing.T) {
 		for _, s := range octetInputs() {
 			want, wantOK := ecmaOctetsRef(s, &keep)
 			for _, kernels := range []bool{true, false} {
-				withOctetPath(true, kernels, func() {
+				withECMAOctetPath(true, kernels, func() {
 					rooms := []int{len(s)}
 					if wantOK {
 						rooms = append(rooms, len(want))
@@ -109,7 +109,7 @@ func TestECMAOctetsPaths(t *testing.T) {
 // 0x80 at every position or none.
 func TestNarrowPaths(t *testing.T) {
 	for _, kernels := range []bool{true, false} {
-		withOctetPath(true, kernels, func() {
+		withECMAOctetPath(true, kernels, func() {
 			for n := range 101 {
 				for off := range 4 {
 					for bad := -1; bad < n; bad++ {
@@ -169,14 +169,14 @@ func TestUTF8ToUTF16Paths(t *testing.T) {
 					want = utf16.Encode([]rune(string(src)))
 				}
 				for _, kernels := range []bool{true, false} {
-					withOctetPath(true, kernels, func() {
+					withECMAOctetPath(true, kernels, func() {
 						if validUTF8(src) != wok || validUTF8(string(src)) != wok {
 							t.Fatalf("validUTF8(%q, kernels %v) = %v, want %v", src, kernels, !wok, wok)
 						}
 					})
 				}
 				for _, kernels := range []bool{true, false} {
-					withOctetPath(true, kernels, func() {
+					withECMAOctetPath(true, kernels, func() {
 						got := make([]uint16, len(src))
 						gn, gok := utf8ToUTF16(got, src)
 						if gok != wok || gok && !slices.Equal(got[:gn], want) {
@@ -272,9 +272,9 @@ func TestDecodeOctetPathMatchesSteps(t *testing.T) {
 	for _, s := range decodeInputs() {
 		for _, keep := range []Set{{}, DecodeURIReserved} {
 			var want answer
-			withOctetPath(false, false, func() { want = run(s, keep) })
+			withECMAOctetPath(false, false, func() { want = run(s, keep) })
 			for _, kernels := range []bool{true, false} {
-				withOctetPath(true, kernels, func() {
+				withECMAOctetPath(true, kernels, func() {
 					got := run(s, keep)
 					if got.err != want.err || !slices.Equal(got.units, want.units) || got.str != want.str {
 						t.Fatalf("Decode(%q, keep %v), octet path (kernels %v):\n got %v %q %s\nwant %v %q %s", s, keep == DecodeURIReserved, kernels, got.units, got.str, got.err, want.units, want.str, want.err)
@@ -301,33 +301,6 @@ func TestECMAKeepTableLayout(t *testing.T) {
 		in := k.bits[c>>3&63]>>(c&7)&1 != 0 && c < 0x80
 		if in != (c < 0x80 && keep.has(byte(c))) || k.sel[c&63] != 1<<(c&7) {
 			t.Fatalf("ecmaKeepTable wrong at %#x", c)
-		}
-	}
-}
-
-// TestValidUTF8Long holds validUTF8 to utf8.Valid on long texts (many
-// 64-octet blocks, ASCII blocks between others) with an invalid piece at
-// random positions, and cut at random lengths.
-func TestValidUTF8Long(t *testing.T) {
-	r := rand.New(rand.NewPCG(46, 47))
-	good := []string{"é", "あ", "😀", "\U0010FFFF", strings.Repeat("a", 70), "b"}
-	bad := []string{"\x80", "\xC0\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC3", "\xE3\x81", "\xF0\x9F\x98", "\xFF"}
-	for range 300 {
-		var b strings.Builder
-		for b.Len() < 2000 {
-			b.WriteString(good[r.IntN(len(good))])
-		}
-		text := b.String()
-		p := r.IntN(len(text))
-		ins := []string{text, text[:p] + bad[r.IntN(len(bad))] + text[p:], text[:p]}
-		for _, in := range ins {
-			for _, kernels := range []bool{true, false} {
-				withOctetPath(true, kernels, func() {
-					if got, want := validUTF8(in), utf8.ValidString(in); got != want {
-						t.Fatalf("validUTF8(%q, kernels %v) = %v, want %v", in, kernels, got, want)
-					}
-				})
-			}
 		}
 	}
 }

@@ -703,15 +703,3 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 	}
 	return unsafeString(b[:n]), true
 }
-
-// validUTF8Plain is validUTF8 with utf8.Valid or utf8.ValidString: the
-// plain path.
-func validUTF8Plain[S string | []byte](b S) bool {
-	switch b := any(b).(type) {
-	case string:
-		return utf8.ValidString(b)
-	case []byte:
-		return utf8.Valid(b)
-	}
-	panic("unreachable")
-}

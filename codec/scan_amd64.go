@@ -239,7 +239,7 @@ func (w *vectorEncoder) count(s []uint16) (used, length int) {
 		return 0, 0
 	}
 	if w.keep512 {
-		return encodedLenAVX512(&s[0], len(s), &w.keep, &utf8AVX512Consts)
+		return encodedLenAVX512(&s[0], len(s), &w.keep, &utf16ToUTF8AVX512Consts)
 	}
 	return encodedLenAVX2(&s[0], len(s), &w.tab, &encodeAVX2Consts)
 }
