@@ -6,10 +6,6 @@ package codec
 // a plain Go twin in ecmadecode.go that ecmadec_test.go holds it to, and
 // which -tags purego and other GOARCHes use (ecmadec_other.go):
 //
-//   - ecmaOctetsAVX512: the escapes of a run of bytes to their octets, 64
-//     bytes at a time, escapes to keep kept as written, stopping before a
-//     block with a malformed '%' (through ecmaOctetBlocks; the plain path
-//     is ecmaOctets' byte loop);
 //   - narrowASCIIAVX512: code units below 0x80 to bytes, 32 at a time
 //     (through narrowASCII; the plain path is narrowASCIIPlain);
 //   - utf8ToUTF16AVX512: UTF-8 octets to UTF-16 code units, ASCII 32 at
@@ -17,13 +13,12 @@ package codec
 //     checked as it goes (through utf8ToUTF16Kernel; the plain path is
 //     utf8ToUTF16Step's loop).
 //
-// The octet path checks UTF-8 with validUTF8 (utf8_amd64.go).
+// The octet path decodes escapes with the octet decoders' decodeOctets
+// (decodeOctetsAVX512 with a keep table, scan_amd64.go; the plain path is
+// ecmaOctets' byte loop) and checks UTF-8 with validUTF8 (utf8_amd64.go).
 //
 // They are used when the CPU has the AVX-512 of decodeOctetsAVX512
 // (useAVX512).
-
-//go:noescape
-func ecmaOctetsAVX512(dst *byte, room int, src *byte, n int, keep *ecmaKeepTable, k *octetDecodeConsts) (used, wrote int)
 
 //go:noescape
 func narrowASCIIAVX512(dst *byte, src *uint16, n int) int
@@ -42,17 +37,6 @@ var useECMAOctets = useAVX512
 var hasECMAKernels = useAVX512
 
 var useECMAKernels = hasECMAKernels
-
-// ecmaOctetBlocks decodes the start of src into out as ecmaOctets does,
-// 64 bytes at a time, up to a block with a malformed '%', or up to the
-// last 65 bytes of src; it returns the bytes it used and
-// wrote, never ending inside an escape.
-func ecmaOctetBlocks[S string | []byte](out []byte, src S, kt *ecmaKeepTable) (used, wrote int) {
-	if !useECMAKernels || len(src) < 66 || len(out) < 64 {
-		return 0, 0
-	}
-	return ecmaOctetsAVX512(&out[0], len(out), dataPtr(src), len(src), kt, &octetDecodeAVX2Consts)
-}
 
 // narrowASCII stores the leading code units of src below 0x80 as bytes in
 // dst (room for len(src)) and returns how many; units of src from there on

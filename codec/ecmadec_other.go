@@ -14,10 +14,6 @@ const hasECMAKernels = false
 
 var useECMAKernels = false
 
-func ecmaOctetBlocks[S string | []byte](out []byte, src S, kt *ecmaKeepTable) (used, wrote int) {
-	return 0, 0
-}
-
 func narrowASCII(dst []byte, src []uint16) int { return narrowASCIIPlain(dst, src) }
 
 func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) { return 0, 0 }

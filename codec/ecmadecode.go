@@ -429,7 +429,7 @@ func decodeStringStepwise(s string, keep *Set) (string, error) {
 // they are not valid, or a '%' is malformed, it leaves the input to the
 // steps (appendDecode's loop, decodeValidString), which say what and where.
 
-// ecmaKeepTable is a reserved set as ecmaOctetsAVX512 reads it: byte c>>3
+// ecmaKeepTable is a reserved set as decodeOctetsAVX512 reads it: byte c>>3
 // of bits has bit c&7 for each ASCII octet c of the set (0 from byte 16
 // on), sel[i] is 1<<(i&7), low5 is 0x1F in every byte.
 type ecmaKeepTable struct {
@@ -459,8 +459,9 @@ func (t *ecmaKeepTable) fill(keep *Set) {
 // digits (or when out is too short, which a caller that sized it by
 // counting '%' sees only for such a '%'), for the caller to run the steps,
 // which say where. Runs with
-// escapes go 64 bytes at a time through ecmaOctetBlocks where the CPU has
-// AVX-512; the last bytes of src through a copy padded with zero bytes.
+// escapes go 64 bytes at a time through the octet decoders' decodeOctets
+// (decodeOctetsAVX512, with kt) where the CPU has AVX-512; the last bytes
+// of src through a copy padded with zero bytes.
 func ecmaOctets[S string | []byte](out []byte, src S, keep *Set, kt *ecmaKeepTable) (n int, ok bool) {
 	i, j, vector := 0, 0, 0
 	for i < len(src) {
@@ -476,13 +477,8 @@ func ecmaOctets[S string | []byte](out []byte, src S, keep *Set, kt *ecmaKeepTab
 			i += k
 			continue
 		}
-		if useECMAKernels && i >= vector {
-			var u, w int
-			if len(src)-i >= 66 {
-				u, w = ecmaOctetBlocks(out[j:], src[i:], kt)
-			} else {
-				u, w = ecmaOctetTail(out[j:], src[i:], kt)
-			}
+		if useECMAKernels && i >= vector && j < len(out) {
+			u, w := decodeOctets(out[j:], src[i:], '%', kt)
 			if u == 0 {
 				vector = i + 64
 			} else {
@@ -514,26 +510,6 @@ func ecmaOctets[S string | []byte](out []byte, src S, keep *Set, kt *ecmaKeepTab
 		i += 3
 	}
 	return j, true
-}
-
-// ecmaOctetTail is ecmaOctetBlocks for the last bytes of an input, fewer
-// than 66: through a copy padded with zero bytes, which are neither '%' nor
-// hex digits, so that an escape cut at the end stops the decode before its
-// block. The padding is decoded as itself, after the rest, and is taken
-// off.
-func ecmaOctetTail[S string | []byte](out []byte, src S, kt *ecmaKeepTable) (used, wrote int) {
-	var in [130]byte
-	var buf [128]byte
-	copy(in[:], src)
-	used, wrote = ecmaOctetBlocks(buf[:], in[:], kt)
-	if pad := used - len(src); pad > 0 {
-		used, wrote = len(src), wrote-pad
-	}
-	if wrote > len(out) {
-		return 0, 0
-	}
-	copy(out, buf[:wrote])
-	return used, wrote
 }
 
 // narrowASCIIPlain is narrowASCII one unit at a time: the plain path.
