@@ -6,8 +6,8 @@ package codec
 // the lookup algorithm of Keiser and Lemire, 64 octets at a time, for
 // ECMAScript Decode's octet path (ecmadecode.go) and Encode's string form
 // (encodeString); its plain twin is utf8.Valid (validUTF8Plain), which
-// -tags purego and other GOARCHes use (utf8_other.go), and utf8_test.go
-// holds the two to the same answers.
+// -tags purego and other GOARCHes use (utf8_other.go), and
+// utf8valid_test.go holds the two to the same answers.
 
 // utf8ValidAVX512 reports whether the n octets at p are valid UTF-8 (RFC
 // 3629), 64 at a time (see utf8_amd64.s).
@@ -24,10 +24,10 @@ func validUTF8[S string | []byte](b S) bool {
 	return utf8ValidAVX512(dataPtr(b), len(b), &utf8ValidAVX512Consts)
 }
 
-// utf8ValidConsts are the constants of utf8ValidAVX512: the VPERMI2B indexes of
-// the octet 1, 2 and 3 before each of a block (in the block before, at
-// 64 to 127, for the first ones), and the three nibble tables of Keiser
-// and Lemire's check. The offsets (0, 64, 128, 192, 208, 224) are written
+// utf8ValidConsts are the constants of utf8ValidAVX512: the VPERMI2B
+// indexes of the octet 1, 2 and 3 before each of a block (in the block
+// before, at 64 to 127, for the first ones), and the three nibble tables of
+// Keiser and Lemire's check. The offsets (0, 64, 128, 192, 208, 224) are written
 // in utf8_amd64.s.
 type utf8ValidConsts struct {
 	idx1, idx2, idx3   [64]byte

@@ -2,8 +2,8 @@
 
 #include "textflag.h"
 
-// The AVX-512 check of UTF-8 (utf8_amd64.go says how it is used; utf8_test.go
-// holds it to utf8.Valid).
+// The AVX-512 check of UTF-8 (utf8_amd64.go says how it is used;
+// utf8valid_test.go holds it to utf8.Valid).
 
 // UTF8CHECK, for utf8ValidAVX512: the UTF-8 check of the 64 octets of Z0
 // after the 64 of Z10 (Keiser and Lemire, "Validating UTF-8 in less than
