@@ -305,7 +305,7 @@ outer:
 			// escape kept. When decodeOctets does nothing (a malformed
 			// '%' in the block), the loops below take the next 32 bytes.
 			if useDecodeOctets && !keepAny && i >= vector && len(src)-i >= decodeOctetsMin && len(out)-j >= decodeOctetsMin {
-				u, w := decodeOctets(out[j:], src[i:], second)
+				u, w := decodeOctets(out[j:], src[i:], second, nil)
 				if u == 0 {
 					vector = i + 32
 				} else {

@@ -2,6 +2,7 @@ package codec
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 	"slices"
 	"strings"
@@ -21,13 +22,18 @@ func appendDecode(dst, s []uint16, keep *Set) ([]uint16, int, uriFault) {
 	n0 := len(dst)
 	dst = slices.Grow(dst, len(s))
 	out := dst[n0 : n0+len(s)]
-	w := 0
+	w, k := 0, 0
+	// With AVX-512, the octet path decodes as much as it can (all of s,
+	// unless s holds a fault); the steps below go on from where it stops.
+	if useECMAOctets && len(s) >= octetPathMin {
+		w, k = decodeOctetPath(out, s, keep)
+	}
 	// Where the CPU has them, vector instructions decode the literal
 	// units and the escapes of octets below 0x80, 16 units at a time,
 	// when no escape is to be kept (decodeURIComponent); they stop at each
 	// other escape, which the steps below decode, and go on after it.
-	vec := set == asciiSet{} && len(s) >= decodeVectorMin
-	for k := 0; k < len(s); k++ {
+	vec := set == asciiSet{} && len(s)-k >= decodeVectorMin
+	for ; k < len(s); k++ {
 		if vec {
 			used, wrote := decodeVector(out[w:], s[k:])
 			k += used
@@ -216,17 +222,24 @@ func hexValue16(c uint16) byte {
 
 // decodeString is Decode over the UTF-16 form of s (invalid UTF-8 bytes
 // taken as U+FFFD), returned as UTF-8. Offsets in errors are byte offsets.
-// When s is valid UTF-8 the result is never longer than s: it is decoded
-// by decodeValidString into a buffer on the stack, converted once, or for a
+// When s is valid UTF-8 the result is never longer than s: with AVX-512 it
+// is decoded by the octet path (decodeOctetString), and where that fails
+// (a fault, which it leaves to the steps to name) or without AVX-512, by
+// decodeValidString, into a buffer on the stack, converted once, or for a
 // long s into one allocation of the result's length (exact for an empty
 // keep); when nothing is decoded, s itself is returned.
 func decodeString(s string, keep *Set) (string, error) {
 	i := strings.IndexByte(s, '%')
-	if !utf8.ValidString(s) {
+	if !validUTF8(s) {
 		return decodeStringStepwise(s, keep)
 	}
 	if i < 0 {
 		return s, nil
+	}
+	if useECMAOctets {
+		if r, ok := decodeOctetString(s, i, keep); ok {
+			return r, nil
+		}
 	}
 	if len(s) <= decodeStackMax {
 		var buf [decodeStackMax]byte
@@ -400,4 +413,269 @@ func decodeStringStepwise(s string, keep *Set) (string, error) {
 		}
 	}
 	return unsafeString(b), nil // b is new and not kept
+}
+
+// The octet path of Decode. Where every literal unit is ASCII, Decode is
+// the octet decode of the escapes (each '%' with two hex digits becomes its
+// octet; an escape of an ASCII octet in the reserved set stays as written)
+// followed by reading the octets as UTF-8: a sequence of octets is either
+// all escapes or all literal bytes (a literal byte is ASCII here, or in a
+// valid UTF-8 string, follows the literal bytes of its own character), so
+// when the octets are valid UTF-8 (RFC 3629, as utf8.Valid decides, which
+// is what steps 4.d.vii.1 to 4.d.vii.8 accept), Decode's result is those
+// octets as text, and when they are not, or a '%' is malformed, Decode
+// throws. The octet path decodes the escapes in bulk (ecmaOctets, 64 bytes
+// at a time with AVX-512) and checks the octets as UTF-8 in bulk; where
+// they are not valid, or a '%' is malformed, it leaves the input to the
+// steps (appendDecode's loop, decodeValidString), which say what and where.
+
+// ecmaKeepTable is a reserved set as decodeOctetsAVX512 reads it: byte c>>3
+// of bits has bit c&7 for each ASCII octet c of the set (0 from byte 16
+// on), sel[i] is 1<<(i&7), low5 is 0x1F in every byte.
+type ecmaKeepTable struct {
+	bits, sel, low5 [64]byte
+}
+
+var ecmaKeepTemplate = func() (t ecmaKeepTable) {
+	for i := range 64 {
+		t.sel[i], t.low5[i] = 1<<(i&7), 0x1F
+	}
+	return t
+}()
+
+// fill makes t the table of the ASCII octets of keep.
+func (t *ecmaKeepTable) fill(keep *Set) {
+	*t = ecmaKeepTemplate
+	binary.LittleEndian.PutUint64(t.bits[0:], keep.bits[0])
+	binary.LittleEndian.PutUint64(t.bits[8:], keep.bits[1])
+}
+
+// ecmaOctets decodes the escapes of src into out, which has room for the
+// result (len(src) bytes are always enough): each '%' followed by two hex
+// digits becomes its octet (Decode steps 4.d.iv, 4.d.vi.2, and the octets
+// of 4.d.vii), except that an escape of an ASCII octet in keep stays as
+// written (4.d.vi.3); every other byte is copied. It returns the length of
+// the result, and ok false at the first '%' not followed by two hex
+// digits (or when out is too short, which a caller that sized it by
+// counting '%' sees only for such a '%'), for the caller to run the steps,
+// which say where. Runs with
+// escapes go 64 bytes at a time through the octet decoders' decodeOctets
+// (decodeOctetsAVX512, with kt) where the CPU has AVX-512; the last bytes
+// of src through a copy padded with zero bytes.
+func ecmaOctets[S string | []byte](out []byte, src S, keep *Set, kt *ecmaKeepTable) (n int, ok bool) {
+	i, j, vector := 0, 0, 0
+	for i < len(src) {
+		if src[i] != '%' {
+			k := indexByte(src[i:], '%')
+			if k < 0 {
+				k = len(src) - i
+			}
+			if copy(out[j:], src[i:i+k]) < k {
+				return j, false // no room: only a malformed '%' makes too little
+			}
+			j += k
+			i += k
+			continue
+		}
+		if useECMAKernels && i >= vector && j < len(out) {
+			u, w := decodeOctets(out[j:], src[i:], '%', kt)
+			if u == 0 {
+				vector = i + 64
+			} else {
+				i += u
+				j += w
+				continue
+			}
+		}
+		if i+2 >= len(src) {
+			return j, false // 4.d.ii
+		}
+		h, l := unhex[src[i+1]], unhex[src[i+2]]
+		if h|l > 0xF {
+			return j, false // 4.d.iii
+		}
+		v := h<<4 | l
+		switch {
+		case v < utf8.RuneSelf && keep.has(v):
+			if copy(out[j:], src[i:i+3]) < 3 {
+				return j, false
+			}
+			j += 3
+		case j < len(out):
+			out[j] = v
+			j++
+		default:
+			return j, false
+		}
+		i += 3
+	}
+	return j, true
+}
+
+// narrowASCIIPlain is narrowASCII one unit at a time: the plain path.
+func narrowASCIIPlain(dst []byte, src []uint16) int {
+	for i, c := range src {
+		if c >= utf8.RuneSelf {
+			return i
+		}
+		dst[i] = byte(c)
+	}
+	return len(src)
+}
+
+// utf8ToUTF16 writes the UTF-8 octets b as UTF-16 code units to out, which
+// has room for len(b) units (always enough), and returns how many; ok is
+// false when b is not valid UTF-8 (RFC 3629: as utf8.Valid decides). With
+// AVX-512, utf8ToUTF16Kernel does all but four-octet sequences, which
+// utf8ToUTF16Step does, and finds where b is invalid.
+func utf8ToUTF16(out []uint16, b []byte) (n int, ok bool) {
+	i, j := 0, 0
+	for i < len(b) {
+		u, w := utf8ToUTF16Kernel(out[j:], b[i:])
+		i += u
+		j += w
+		if i == len(b) {
+			break
+		}
+		u, w, ok := utf8ToUTF16Step(out[j:], b[i:])
+		if !ok {
+			return j, false
+		}
+		i += u
+		j += w
+	}
+	return j, true
+}
+
+// utf8ToUTF16Step writes the first UTF-8 sequence of b, which is not empty,
+// to out as one or two code units, and returns the octets it used and the
+// units it wrote, or ok false when it is not valid UTF-8.
+func utf8ToUTF16Step(out []uint16, b []byte) (used, wrote int, ok bool) {
+	c := b[0]
+	switch {
+	case c < utf8.RuneSelf:
+		out[0] = uint16(c)
+		return 1, 1, true
+	case c >= 0xC2 && c < 0xE0 && len(b) >= 2 && b[1]&0xC0 == 0x80:
+		out[0] = uint16(c&0x1F)<<6 | uint16(b[1]&0x3F)
+		return 2, 1, true
+	case c >= 0xE0 && c < 0xF0 && len(b) >= 3 && b[1]&0xC0 == 0x80 && b[2]&0xC0 == 0x80:
+		v := uint16(c&0x0F)<<12 | uint16(b[1]&0x3F)<<6 | uint16(b[2]&0x3F)
+		if v < 0x800 || (v >= surrHighMin && v <= surrLowMax) {
+			return 0, 0, false
+		}
+		out[0] = v
+		return 3, 1, true
+	}
+	r, size := utf8.DecodeRune(b)
+	if size < 4 { // invalid (RuneError, 1): the cases above take the valid shorter ones
+		return 0, 0, false
+	}
+	r -= 0x10000
+	out[0] = uint16(surrHighMin + r>>10)
+	out[1] = uint16(surrLowMin + r&0x3FF)
+	return 4, 2, true
+}
+
+// octetChunk is how many code units decodeOctetPath takes at a time.
+const octetChunk = 512
+
+// octetPathMin is the shortest input on which Decode takes the octet path.
+const octetPathMin = 32
+
+// decodeOctetPath is the octet path of appendDecode: it decodes the start
+// of s into out (room for len(s) units), chunk by chunk of ASCII code units
+// (narrowed to bytes), and copies the other units (step 4.c). It returns
+// the units it wrote and the index of s up to which it decoded, from which
+// the steps go on: at the start of a chunk with a malformed '%' or octets
+// that are not valid UTF-8. A chunk ends before a unit at or above 0x80,
+// or before a literal or a '%' whose octet does not continue a sequence, so
+// that no escape or sequence of escapes is cut (a cut one, made when there
+// is no such place, leaves that chunk to the steps).
+func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
+	var nb, ob [octetChunk]byte
+	var kt ecmaKeepTable
+	kt.fill(keep)
+	for k < len(s) {
+		if c := s[k]; c >= utf8.RuneSelf {
+			out[w] = c // 4.c
+			w++
+			k++
+			continue
+		}
+		end := min(len(s), k+octetChunk)
+		m := narrowASCII(nb[:], s[k:end])
+		if k+m < len(s) && m == end-k {
+			m = chunkCut(nb[:m])
+		}
+		n, ok := ecmaOctets(ob[:], nb[:m], keep, &kt)
+		if !ok {
+			return w, k
+		}
+		u, ok := utf8ToUTF16(out[w:], ob[:n])
+		if !ok {
+			return w, k
+		}
+		w += u
+		k += m
+	}
+	return w, k
+}
+
+// chunkCut returns where to end a chunk of the ASCII units b, which s goes
+// on after: before the last literal or '%' of its last 16 bytes that is
+// not part of an escape and does not start the escape of a continuation
+// octet (10xxxxxx), or at len(b) when there is none.
+func chunkCut(b []byte) int {
+	for p := len(b) - 1; p >= 2 && p > len(b)-16; p-- {
+		if b[p-1] == '%' || b[p-2] == '%' {
+			continue
+		}
+		if b[p] != '%' {
+			return p
+		}
+		if p+2 < len(b) {
+			if h := unhex[b[p+1]]; h < 8 || h >= 0xC {
+				return p
+			}
+		}
+	}
+	return len(b)
+}
+
+// decodeOctetString is the octet path of decodeString, for an s that is
+// valid UTF-8 and whose first '%' is s[i]: the result, and ok false when
+// the steps are to say what it is (a malformed '%', octets that are not
+// valid UTF-8).
+func decodeOctetString(s string, i int, keep *Set) (string, bool) {
+	var kt ecmaKeepTable
+	kt.fill(keep)
+	if *keep == (Set{}) {
+		b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
+		n, ok := ecmaOctets(b, s, keep, &kt)
+		if !ok || n != len(b) || !validUTF8(b) {
+			return "", false
+		}
+		return unsafeString(b), true // b is new and not kept
+	}
+	if len(s) <= decodeStackMax {
+		var buf [decodeStackMax]byte
+		n, ok := ecmaOctets(buf[:len(s)], s, keep, &kt)
+		if !ok || !validUTF8(buf[:n]) {
+			return "", false
+		}
+		if n == len(s) {
+			return s, true // every escape kept: nothing changed
+		}
+		return string(buf[:n]), true
+	}
+	b := make([]byte, len(s))
+	n, ok := ecmaOctets(b, s, keep, &kt)
+	if !ok || !validUTF8(b[:n]) {
+		return "", false
+	}
+	if n == len(s) {
+		return s, true
+	}
+	return unsafeString(b[:n]), true
 }

@@ -2,24 +2,18 @@
 
 package codec
 
-import (
-	"encoding/binary"
-	"unsafe"
-)
+import "encoding/binary"
 
 // The AVX-512 half of Encode (ECMA-262 5.1 §15.1.3) over UTF-16 code units,
 // beside the plain Go steps it must agree with (scan_amd64_test.go and
 // ecmaenc_test.go check it against them):
 //
-//   - utf8AVX512: the UTF-8 octets of blocks of 64 code units without a
+//   - utf16ToUTF8AVX512: the UTF-8 octets of blocks of 64 code units without a
 //     surrogate, for appendEncodeUTF8, which escapes them with the octet
 //     encoder (through transcodeUTF8; the plain path is utf8.EncodeRune);
 //   - keptASCIIAVX512: the code units at the start of an input that are
 //     below 0x80 and kept, copied as bytes (through keptASCII; the plain
 //     path is appendEncodeStepwise);
-//   - validEscapesAVX512: whether a Go string is valid UTF-8, and how many
-//     of its octets are escaped, for encodeString (through validEscapes;
-//     the plain path is validEscapesPlain);
 //   - encodedLenAVX512: the length of Encode's output for blocks of 32
 //     code units without a surrogate, with which appendEncode and
 //     appendEncodeUTF8 size their result (through vectorEncoder.count; the
@@ -33,14 +27,14 @@ import (
 // uses. Tests turn it off to compare the paths.
 var useEncodeUTF8 = useAVX512
 
-// utf8AVX512 writes the UTF-8 of the code units at the start of the n at
+// utf16ToUTF8AVX512 writes the UTF-8 of the code units at the start of the n at
 // src to the room bytes at dst, 64 units at a time, while 64 units are left
 // and 256 bytes of room, up to the first block of 64 that holds a
 // surrogate (see ecmaenc_amd64.s). It returns the units it used and the
 // bytes it wrote.
 //
 //go:noescape
-func utf8AVX512(dst *byte, room int, src *uint16, n int, k *utf8Consts) (used, wrote int)
+func utf16ToUTF8AVX512(dst *byte, room int, src *uint16, n int, k *utf16ToUTF8Consts) (used, wrote int)
 
 // encodedLenAVX512 returns the length of Encode step 4's output for the
 // code units at the start of the n at src, 32 at a time, up to the first
@@ -49,12 +43,12 @@ func utf8AVX512(dst *byte, room int, src *uint16, n int, k *utf8Consts) (used, w
 // encodeOctetsAVX512 reads it.
 //
 //go:noescape
-func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf8Consts) (used, length int)
+func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf16ToUTF8Consts) (used, length int)
 
-// utf8Consts are the constants of utf8AVX512 and encodedLenAVX512: words
+// utf16ToUTF8Consts are the constants of utf16ToUTF8AVX512 and encodedLenAVX512: words
 // doublewords and quadwords broadcast from the first 48 bytes (the offsets
 // are written in ecmaenc_amd64.s), then bitSel[i], 1<<(i&7), at 64.
-type utf8Consts struct {
+type utf16ToUTF8Consts struct {
 	nonASCII, multi, surr uint32 // 0xFF80, 0xF800 and 0xD800 in both words
 	bits2                 uint32 // the bits of two-octet UTF-8 that come from the unit, octets in order
 	lead2, lead3          uint32 // the fixed bits of two- and three-octet UTF-8
@@ -65,7 +59,7 @@ type utf8Consts struct {
 	bitSel                [64]byte
 }
 
-var utf8AVX512Consts = func() (k utf8Consts) {
+var utf16ToUTF8AVX512Consts = func() (k utf16ToUTF8Consts) {
 	k.nonASCII, k.multi, k.surr = 0xFF80FF80, 0xF800F800, 0xD800D800
 	k.bits2, k.bits3 = 0x3FFF, 0x3F3FFF
 	k.lead2, k.lead3 = 0x80C0, 0x8080E0
@@ -78,20 +72,20 @@ var utf8AVX512Consts = func() (k utf8Consts) {
 }()
 
 // transcodeUTF8 writes the UTF-8 of the code units at the start of s to out
-// with utf8AVX512, when out has utf8Room bytes: whole blocks of 64 units
+// with utf16ToUTF8AVX512, when out has utf8Room bytes: whole blocks of 64 units
 // up to one with a surrogate, and fewer than 64 at the end of s through a
 // copy padded with zero units, whose octets (one each, the last written)
 // it takes off. It returns the units it used and the bytes it wrote.
 func transcodeUTF8(out []byte, s []uint16) (used, wrote int) {
 	if len(s) >= 64 && len(out) >= utf8Room {
-		used, wrote = utf8AVX512(&out[0], len(out), &s[0], len(s), &utf8AVX512Consts)
+		used, wrote = utf16ToUTF8AVX512(&out[0], len(out), &s[0], len(s), &utf16ToUTF8AVX512Consts)
 	}
 	if rest := len(s) - used; rest == 0 || rest >= 64 || len(out)-wrote < utf8Room {
 		return used, wrote // done, or stopped at a surrogate or the room
 	}
 	var in [64]uint16
 	copy(in[:], s[used:])
-	if u, w := utf8AVX512(&out[wrote], len(out)-wrote, &in[0], len(in), &utf8AVX512Consts); u != 0 {
+	if u, w := utf16ToUTF8AVX512(&out[wrote], len(out)-wrote, &in[0], len(in), &utf16ToUTF8AVX512Consts); u != 0 {
 		used, wrote = len(s), wrote+w-(64-(len(s)-used))
 	}
 	return used, wrote
@@ -113,7 +107,7 @@ func keepBitmap(keep *Set) (b [64]byte) {
 // ecmaenc_amd64.s), and returns how many it copied.
 //
 //go:noescape
-func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf8Consts) (used int)
+func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf16ToUTF8Consts) (used int)
 
 // keptASCII copies the code units at the start of s that are below 0x80
 // and in keep, as bytes, to the start of out, with AVX-512, and returns how
@@ -123,7 +117,7 @@ func keptASCII(out []byte, s []uint16, keep *Set) int {
 		return 0
 	}
 	var b [64]byte
-	return keptASCIIAVX512(&out[0], len(out), &s[0], len(s), bitmapOf(keep, &b), &utf8AVX512Consts)
+	return keptASCIIAVX512(&out[0], len(out), &s[0], len(s), bitmapOf(keep, &b), &utf16ToUTF8AVX512Consts)
 }
 
 // The bitmaps of the unescaped sets of encodeURI and encodeURIComponent,
@@ -141,81 +135,4 @@ func bitmapOf(keep *Set, b *[64]byte) *[64]byte {
 	}
 	*b = keepBitmap(keep)
 	return b
-}
-
-// validEscapesAVX512 reports whether the n bytes at src, a multiple of 64,
-// and then the tailLen bytes at the start of tail, padded with zero bytes,
-// are valid UTF-8, and how many of those bytes are outside the set whose
-// bitmap keep holds twice over (see ecmaenc_amd64.s).
-//
-//go:noescape
-func validEscapesAVX512(src *byte, n int, tail *[64]byte, tailLen int, keep *[64]byte, k *utf8ValidConsts) (escaped int, ok bool)
-
-// utf8ValidConsts are the constants of validEscapesAVX512: bitSel, the
-// three nibble tables of the lookup algorithm four times over, the VPERMI2B
-// indexes of the bytes 1, 2 and 3 before each, and the bytes 0xE0-0x80,
-// 0xF0-0x80 and 0x80. The offsets are written in ecmaenc_amd64.s.
-type utf8ValidConsts struct {
-	bitSel                     [64]byte
-	byte1High, byte1Low, byte2 [64]byte
-	prev1, prev2, prev3        [64]byte
-	third, fourth, high        byte
-}
-
-var utf8ValidAVX512Consts = func() (k utf8ValidConsts) {
-	// The error bits of Keiser and Lemire's tables: each is set in all
-	// three lookups only for the pair of bytes it names.
-	const (
-		tooShort  = 1 << 0 // a lead byte or ASCII, then a lead byte or ASCII
-		tooLong   = 1 << 1 // ASCII, then a continuation byte
-		overlong3 = 1 << 2 // E0, then 80-9F
-		tooLarge  = 1 << 3 // F4 and above, then 90 and above
-		surrogate = 1 << 4 // ED, then A0-BF
-		overlong2 = 1 << 5 // C0 or C1, then a continuation byte
-		tooLarge1 = 1 << 6 // F5 and above, then 80-8F
-		overlong4 = 1 << 6 // F0, then 80-8F
-		twoConts  = 1 << 7 // a continuation byte, then a continuation byte
-		carry     = tooShort | tooLong | twoConts
-	)
-	b1h := [16]byte{
-		tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong,
-		twoConts, twoConts, twoConts, twoConts,
-		tooShort | overlong2, tooShort, tooShort | overlong3 | surrogate,
-		tooShort | tooLarge | tooLarge1 | overlong4,
-	}
-	b1l := [16]byte{
-		carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry,
-		carry | tooLarge, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1,
-		carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1,
-		carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1 | surrogate, carry | tooLarge | tooLarge1, carry | tooLarge | tooLarge1,
-	}
-	b2h := [16]byte{
-		tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort,
-		tooLong | overlong2 | twoConts | overlong3 | tooLarge1 | overlong4,
-		tooLong | overlong2 | twoConts | overlong3 | tooLarge,
-		tooLong | overlong2 | twoConts | surrogate | tooLarge,
-		tooLong | overlong2 | twoConts | surrogate | tooLarge,
-		tooShort, tooShort, tooShort, tooShort,
-	}
-	k.bitSel = utf8AVX512Consts.bitSel
-	for i := range 64 {
-		k.byte1High[i], k.byte1Low[i], k.byte2[i] = b1h[i&15], b1l[i&15], b2h[i&15]
-		k.prev1[i], k.prev2[i], k.prev3[i] = byte(63+i), byte(62+i), byte(61+i)
-	}
-	k.third, k.fourth, k.high = 0xE0-0x80, 0xF0-0x80, 0x80
-	return k
-}()
-
-// validEscapes reports whether s is valid UTF-8 and, if it is, how many of
-// its octets are outside keep (an ASCII set): with validEscapesAVX512 where
-// the CPU has AVX-512, else validEscapesPlain.
-func validEscapes(s string, keep *Set) (escaped int, ok bool) {
-	if !useAVX512 {
-		return validEscapesPlain(s, keep)
-	}
-	var b [64]byte
-	var tail [64]byte
-	n := len(s) &^ 63
-	copy(tail[:], s[n:])
-	return validEscapesAVX512(unsafe.StringData(s), n, &tail, len(s)-n, bitmapOf(keep, &b), &utf8ValidAVX512Consts)
 }

@@ -13,7 +13,7 @@
 	VPERMB  Z9, in, t2; \
 	VPTESTMB t1, t2, k
 
-// func utf8AVX512(dst *byte, room int, src *uint16, n int, k *utf8Consts) (used, wrote int)
+// func utf16ToUTF8AVX512(dst *byte, room int, src *uint16, n int, k *utf16ToUTF8Consts) (used, wrote int)
 //
 // The UTF-8 of blocks of 64 code units of src while 64 are left and room
 // has 256 bytes more than written; it stops before a block that holds a
@@ -27,7 +27,7 @@
 // each (the mask: the first octet of each doubleword, which may be zero,
 // and the others that are not zero: they are at or above 0x80), and the
 // 64-byte store is overwritten past them by the next.
-TEXT ·utf8AVX512(SB), NOSPLIT, $0-56
+TEXT ·utf16ToUTF8AVX512(SB), NOSPLIT, $0-56
 	MOVQ    dst+0(FP), DI
 	MOVQ    room+8(FP), R10
 	MOVQ    src+16(FP), SI
@@ -107,7 +107,7 @@ u8done:
 	MOVQ    R12, wrote+48(FP)
 	RET
 
-// func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf8Consts) (used, length int)
+// func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf16ToUTF8Consts) (used, length int)
 //
 // The length of Encode step 4's output for blocks of 32 code units of src
 // while 32 are left, up to a block that holds a surrogate: 3 octets for a
@@ -165,7 +165,7 @@ lendone:
 	MOVQ    R9, length+40(FP)
 	RET
 
-// func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf8Consts) (used int)
+// func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf16ToUTF8Consts) (used int)
 //
 // The code units at the start of src that are below 0x80 and in the set,
 // as bytes, up to n of them and room, 32 at a time: a block is loaded
@@ -241,93 +241,4 @@ keptmasked:
 keptdone:
 	VZEROUPPER
 	MOVQ    BX, used+48(FP)
-	RET
-
-// VALIDBLOCK checks the 64 bytes in Z0, after those in Z19, as UTF-8 with
-// the lookup algorithm of Keiser and Lemire ("Validating UTF-8 in less
-// than one instruction per byte", 2021), OR-ing its errors into Z20, and
-// adds the bytes outside the set that R10 masks to R9; Z19 becomes Z0.
-// prev1 to prev3 (each byte's 1 to 3 bytes before it) are read across the
-// two blocks with VPERMI2B; the three nibble lookups are VPERMB of tables
-// held four times over, so that the bits a word shift brings into a byte's
-// index do not matter.
-#define VALIDBLOCK \
-	VMOVDQA64 Z13, Z1; \
-	VPERMI2B Z0, Z19, Z1; \
-	VMOVDQA64 Z14, Z2; \
-	VPERMI2B Z0, Z19, Z2; \
-	VMOVDQA64 Z15, Z3; \
-	VPERMI2B Z0, Z19, Z3; \
-	VPSRLW  $4, Z1, Z4; \
-	VPERMB  Z10, Z4, Z4; \
-	VPERMB  Z11, Z1, Z5; \
-	VPSRLW  $4, Z0, Z6; \
-	VPERMB  Z12, Z6, Z6; \
-	VPTERNLOGD $0x80, Z4, Z5, Z6; \
-	VPSUBUSB Z16, Z2, Z2; \
-	VPSUBUSB Z17, Z3, Z3; \
-	VPTERNLOGD $0xA8, Z18, Z3, Z2; \
-	VPXORD  Z6, Z2, Z2; \
-	VPORD   Z2, Z20, Z20; \
-	INSET(Z0, Z7, Z21, K1); \
-	KMOVQ   K1, AX; \
-	NOTQ    AX; \
-	ANDQ    R10, AX; \
-	POPCNTQ AX, AX; \
-	ADDQ    AX, R9; \
-	VMOVDQA64 Z0, Z19
-
-// func validEscapesAVX512(src *byte, n int, tail *[64]byte, tailLen int, keep *[64]byte, k *utf8ValidConsts) (escaped int, ok bool)
-//
-// Whether the n bytes at src (a multiple of 64), then the tailLen bytes of
-// tail (which is padded with zero bytes), are valid UTF-8, 64 bytes at a
-// time (VALIDBLOCK), and how many of them are outside the set whose bitmap
-// keep holds twice over. A block of zero bytes after the tail ends every
-// sequence, so that one cut short at the end is an error.
-TEXT ·validEscapesAVX512(SB), NOSPLIT, $0-57
-	MOVQ    src+0(FP), SI
-	MOVQ    n+8(FP), CX
-	MOVQ    keep+32(FP), AX
-	VMOVDQU64 (AX), Z8             // the set's bitmap, twice
-	MOVQ    k+40(FP), DX
-	VMOVDQU64 0(DX), Z9            // bitSel
-	VMOVDQU64 64(DX), Z10          // byte 1's high nibble
-	VMOVDQU64 128(DX), Z11         // byte 1's low nibble
-	VMOVDQU64 192(DX), Z12         // byte 2's high nibble
-	VMOVDQU64 256(DX), Z13         // the indexes of prev1
-	VMOVDQU64 320(DX), Z14         // prev2
-	VMOVDQU64 384(DX), Z15         // prev3
-	VPBROADCASTB 448(DX), Z16      // 0xE0-0x80
-	VPBROADCASTB 449(DX), Z17      // 0xF0-0x80
-	VPBROADCASTB 450(DX), Z18      // 0x80
-	VPXORQ  Z19, Z19, Z19          // the block before
-	VPXORQ  Z20, Z20, Z20          // errors
-	XORQ    R9, R9                 // escaped
-	XORQ    BX, BX
-	MOVQ    $-1, R10               // count every byte of a whole block
-
-validloop:
-	CMPQ    BX, CX
-	JAE     validtail
-	VMOVDQU64 (SI)(BX*1), Z0
-	VALIDBLOCK
-	ADDQ    $64, BX
-	JMP     validloop
-
-validtail:
-	MOVQ    tail+16(FP), AX
-	VMOVDQU64 (AX), Z0
-	MOVQ    tailLen+24(FP), CX
-	MOVQ    $1, R10
-	SHLQ    CX, R10
-	DECQ    R10                    // count the tail's bytes only
-	VALIDBLOCK
-	VPXORQ  Z0, Z0, Z0
-	XORQ    R10, R10
-	VALIDBLOCK
-	VPTESTMB Z20, Z20, K1
-	KORTESTQ K1, K1
-	SETEQ   ok+56(FP)
-	MOVQ    R9, escaped+48(FP)
-	VZEROUPPER
 	RET

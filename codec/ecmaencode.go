@@ -308,10 +308,8 @@ func (a asciiSet) has(c uint16) bool {
 
 // encodeString is Encode over the UTF-16 form of s, each invalid UTF-8 byte
 // taken as U+FFFD. The UTF-8 of a valid rune is the same octets Encode
-// writes for its code units, so those bytes are escaped as they stand:
-// with AVX-512, valid UTF-8 is checked and its result sized in one pass
-// (validEscapes) and escaped into the result by escapeOctets; else by
-// pctEncodeString after utf8.ValidString.
+// writes for its code units, so valid UTF-8 (validUTF8) is escaped as it
+// stands, by the octet encoder (pctEncodeString).
 func encodeString(s string, keep *Set) string {
 	// The ASCII members of keep are the unescaped set; for valid UTF-8,
 	// Encode writes the escapes of exactly the octets of s outside it,
@@ -322,33 +320,12 @@ func encodeString(s string, keep *Set) string {
 	if i == len(s) {
 		return s
 	}
-	if useEncodeUTF8 {
-		// Validate and size in one pass, then escape into the result.
-		if escaped, ok := validEscapes(s[i:], &k); ok {
-			b := make([]byte, i, len(s)+2*escaped)
-			copy(b, s)
-			return unsafeString(escapeOctets(b, s[i:], &k)) // b is new and not kept
-		}
-	} else if utf8.ValidString(s[i:]) {
+	if validUTF8(s[i:]) {
 		return pctEncodeString(s, k, false)
 	}
 	var t byteEscapes
 	t.fill(&k, 9, replacementEscape)
 	return encodeInvalidString(s, i, &t)
-}
-
-// validEscapesPlain is validEscapes a byte at a time: whether s is valid
-// UTF-8 and, if it is, how many of its octets are outside keep.
-func validEscapesPlain(s string, keep *Set) (escaped int, ok bool) {
-	if !utf8.ValidString(s) {
-		return 0, false
-	}
-	for i := 0; i < len(s); i++ {
-		if !keep.has(s[i]) {
-			escaped++
-		}
-	}
-	return escaped, true
 }
 
 // runeAt returns the rune that the valid UTF-8 sequence starting at the

@@ -110,12 +110,14 @@ func EncodeURIComponent(s []uint16) (string, error) { return EncodeUTF16(s, URIU
 // DecodeURI is decodeURI(encodedURI) of ECMA-262 5.1 §15.1.3.1: Decode with
 // the reserved set uriReserved and "#" ([DecodeURIReserved]), so that
 // escapes of those characters stay as they are written, as [DecodeUTF16]
-// computes it.
+// computes it. The result shares s's memory when s holds no '%'; use
+// [AppendDecodeURI](nil, s) for a copy.
 func DecodeURI(s []uint16) ([]uint16, error) { return DecodeUTF16(s, DecodeURIReserved) }
 
 // DecodeURIComponent is decodeURIComponent(encodedURIComponent) of ECMA-262
 // 5.1 §15.1.3.2: Decode with the empty reserved set, as [DecodeUTF16]
-// computes it.
+// computes it. The result shares s's memory when s holds no '%'; use
+// [AppendDecodeURIComponent](nil, s) for a copy.
 func DecodeURIComponent(s []uint16) ([]uint16, error) { return DecodeUTF16(s, Set{}) }
 
 // AppendEncodeURI appends encodeURI(s) (ECMA-262 5.1 §15.1.3.3) to dst, as
@@ -208,14 +210,26 @@ func AppendEncodeUTF16(dst []byte, s []uint16, keep Set) ([]byte, error) {
 // U+10FFFF — (4.d.vii.8, following RFC 3629 as the spec's note requires).
 // Noncharacters such as U+FFFE and U+FFFF decode as any other code point.
 //
-// When s holds no '%', Decode copies every code unit (step 4.c), and so
-// does DecodeUTF16, in one copy: the result never shares memory with s, so
-// a caller that reuses s (as pctest fuzz reuses its buffers) keeps its
-// answer. [DecodeURIComponentString] and the other string forms, whose
-// strings cannot change, return their input itself instead.
+// When s holds no '%', Decode copies every code unit (step 4.c), so its
+// result is s as it stands, and DecodeUTF16 returns s itself: the result
+// shares s's memory when s holds no '%' (as the Bytes method of
+// golang.org/x/text/unicode/norm's Form returns its input when it is
+// already normalized); use [AppendDecodeUTF16](nil, s, keep) for a copy.
+// Otherwise the result is new.
 func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 	if indexPct16(s) < 0 {
-		return append(make([]uint16, 0, len(s)), s...), nil
+		return s, nil // 4.c for every unit
+	}
+	if len(s) <= decodeStackUnits {
+		// Decode on the stack, then one allocation of the result's length.
+		var buf [decodeStackUnits]uint16
+		d, off, f := appendDecode(buf[:0], s, &keep)
+		if f != faultNone {
+			return nil, f.at(off)
+		}
+		r := make([]uint16, len(d))
+		copy(r, d)
+		return r, nil
 	}
 	d, off, f := appendDecode(make([]uint16, 0, len(s)), s, &keep)
 	if f != faultNone {
@@ -223,6 +237,11 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 	}
 	return d, nil
 }
+
+// decodeStackUnits is the longest input that DecodeUTF16 decodes into a
+// buffer on its stack, to copy to a result of the exact length: the result
+// is often far shorter than s (a third of it for text of escapes).
+const decodeStackUnits = 4096
 
 // AppendDecodeUTF16 appends Decode(s, keep) (ECMA-262 5.1 §15.1.3), as
 // [DecodeUTF16] computes it, to dst. The result is never longer than s, and

@@ -239,7 +239,7 @@ func (w *vectorEncoder) count(s []uint16) (used, length int) {
 		return 0, 0
 	}
 	if w.keep512 {
-		return encodedLenAVX512(&s[0], len(s), &w.keep, &utf8AVX512Consts)
+		return encodedLenAVX512(&s[0], len(s), &w.keep, &utf16ToUTF8AVX512Consts)
 	}
 	return encodedLenAVX2(&s[0], len(s), &w.tab, &encodeAVX2Consts)
 }
@@ -384,10 +384,11 @@ var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
 
 // decodeOctetsAVX512 is decodeOctetsAVX2 64 bytes at a time with AVX-512
 // (see scan_amd64.s): it stops when fewer than 66 bytes are left or fewer
-// than 64 bytes of room.
+// than 64 bytes of room. It also keeps escapes as written: those whose
+// octet is in keep (ECMAScript Decode's reserved set; nil for none).
 //
 //go:noescape
-func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, keep *ecmaKeepTable, k *octetDecodeConsts) (used, wrote int)
 
 // useAVX512 reports whether the CPU has the AVX-512 of decodeOctetsAVX512
 // (F, BW, VBMI, whose VPERMB reads the hex digits, and VBMI2, whose
@@ -404,21 +405,19 @@ const decodeOctetsMin = 34
 // it can. Tests turn them off to compare the paths with each other.
 var useDecodeOctets, useDecodeOctets512 = useAVX2, useAVX512
 
-// decodeOctets decodes the start of src into out as decodeInto does with no
-// escape kept, 64 or 32 bytes at a time, with plus read as space ('%' for
-// none), up to a block that holds a malformed '%'; the last bytes, up to
-// octetTail of them, go through decodeOctetsTail. It returns the bytes it
-// used and wrote.
-func decodeOctets[S string | []byte](out []byte, src S, plus byte) (used, wrote int) {
+// decodeOctets decodes the start of src into out (not empty) as decodeInto
+// does with no escape kept, 64 or 32 bytes at a time, with plus read as
+// space ('%' for none), up to a block that holds a malformed '%'; the last
+// bytes, up to octetTail of them, go through decodeOctetsTail. It returns
+// the bytes it used and wrote. With a keep table (which needs useAVX512),
+// it decodes as ECMAScript Decode's ecmaOctets does: the escapes of the
+// octets in keep stay as written.
+func decodeOctets[S string | []byte](out []byte, src S, plus byte, keep *ecmaKeepTable) (used, wrote int) {
 	p, n := dataPtr(src), len(src)
-	if useDecodeOctets512 {
-		used, wrote = decodeOctetsAVX512(&out[0], len(out), p, n, plus, &octetDecodeAVX2Consts)
-	} else {
-		used, wrote = decodeOctetsAVX2(&out[0], len(out), p, n, plus, &octetDecodeAVX2Consts)
-	}
+	used, wrote = decodeOctetsKernel(&out[0], len(out), p, n, plus, keep)
 	if used < n {
 		var buf [octetTail]byte
-		u, w := decodeOctetsTail(&buf, src[used:min(n, used+octetTail)], plus)
+		u, w := decodeOctetsTail(&buf, src[used:min(n, used+octetTail)], plus, keep)
 		if w <= len(out)-wrote {
 			copy(out[wrote:], buf[:w])
 			used, wrote = used+u, wrote+w
@@ -437,16 +436,21 @@ const octetTail = 128
 // digits, so that an escape cut at the end of src stops the decode before
 // its block, into buf. The padding is decoded as itself, after the rest,
 // and is taken off.
-func decodeOctetsTail[S string | []byte](buf *[octetTail]byte, src S, plus byte) (used, wrote int) {
+func decodeOctetsTail[S string | []byte](buf *[octetTail]byte, src S, plus byte, keep *ecmaKeepTable) (used, wrote int) {
 	var in [octetTail + 2]byte
 	copy(in[:], src)
-	if useDecodeOctets512 {
-		used, wrote = decodeOctetsAVX512(&buf[0], len(buf), &in[0], len(in), plus, &octetDecodeAVX2Consts)
-	} else {
-		used, wrote = decodeOctetsAVX2(&buf[0], len(buf), &in[0], len(in), plus, &octetDecodeAVX2Consts)
-	}
+	used, wrote = decodeOctetsKernel(&buf[0], len(buf), &in[0], len(in), plus, keep)
 	if pad := used - len(src); pad > 0 {
 		used, wrote = len(src), wrote-pad
 	}
 	return used, wrote
+}
+
+// decodeOctetsKernel runs decodeOctetsAVX512 (with useDecodeOctets512, or
+// a keep table) or else decodeOctetsAVX2.
+func decodeOctetsKernel(dst *byte, room int, src *byte, n int, plus byte, keep *ecmaKeepTable) (used, wrote int) {
+	if useDecodeOctets512 || keep != nil {
+		return decodeOctetsAVX512(dst, room, src, n, plus, keep, &octetDecodeAVX2Consts)
+	}
+	return decodeOctetsAVX2(dst, room, src, n, plus, &octetDecodeAVX2Consts)
 }

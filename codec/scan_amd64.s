@@ -690,7 +690,7 @@ octdone:
 	MOVQ    R12, wrote+56(FP)
 	RET
 
-// func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+// func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, keep *ecmaKeepTable, k *octetDecodeConsts) (used, wrote int)
 //
 // decodeOctetsAVX2 with 64-byte blocks (while at least 66 bytes are left and
 // room has 64 more than written), the masks in K registers, and the bytes
@@ -703,18 +703,30 @@ octdone:
 // are dropped from the start of the next block (R8, the carry: bit 0 for a
 // '%' at 62, bits 0 and 1 for one at 63), and when the call ends before a
 // block, its used count takes those digits in.
-TEXT ·decodeOctetsAVX512(SB), NOSPLIT, $0-64
+// With a keep table (ECMAScript Decode's reserved set, step 4.d.vi.3; nil
+// for none), an escape whose octet c is in it stays as written: byte c>>3
+// of keep.bits (one VPERMB of the octet shifted right by 3; 0 for octets
+// at or above 0x80) has bit c&7 (keep.sel, one VPERMB of the octet).
+TEXT ·decodeOctetsAVX512(SB), NOSPLIT, $0-72
 	MOVQ    dst+0(FP), DI
 	MOVQ    room+8(FP), R10
 	MOVQ    src+16(FP), SI
 	MOVQ    n+24(FP), CX
 	MOVBQZX plus+32(FP), AX
-	MOVQ    k+40(FP), DX
+	MOVQ    keep+40(FP), R9
+	MOVQ    k+48(FP), DX
 	VPBROADCASTB AX, Z15           // plus
 	VPBROADCASTB 0(DX), Z8         // '%'
 	VPBROADCASTB 96(DX), Z11       // ' '
 	VMOVDQU64 8448(DX), Z17        // hexValue
 	VMOVDQU64 8512(DX), Z18        // hexChar
+	TESTQ   R9, R9
+	JZ      oct512start
+	VMOVDQU64 0(R9), Z19           // keep.bits
+	VMOVDQU64 64(R9), Z20          // keep.sel
+	VMOVDQU64 128(R9), Z21         // 0x1F in every byte
+
+oct512start:
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
 	XORQ    R8, R8                 // carry
@@ -755,6 +767,20 @@ oct512escapes:
 	JNZ     oct512done             // a '%' without two hex digits after it
 	VPSLLW  $4, Z4, Z4             // every value is below 16: the shift carries nothing into the next byte
 	VPORD   Z5, Z4, Z4             // H<<4 | L
+	TESTQ   R9, R9
+	JZ      oct512decode
+	VPSRLW  $3, Z4, Z6
+	VPANDD  Z21, Z6, Z6            // (H<<4 | L) >> 3
+	VPERMB  Z19, Z6, Z6            // byte c>>3 of keep
+	VPERMB  Z20, Z4, Z7            // 1 << (c&7)
+	VPTESTMB Z6, Z7, K1, K4        // at a '%': its octet is in keep
+	VMOVDQU8 Z8, K4, Z0            // its '%' stays '%' (plus '%' made it ' ')
+	KMOVQ   K4, BX
+	NOTQ    BX
+	ANDQ    BX, AX                 // the escapes to decode: the others stay as written
+	KMOVQ   AX, K1
+
+oct512decode:
 	VMOVDQU8 Z4, K1, Z0            // each '%' becomes its octet
 	LEAQ    (AX)(AX*1), BX
 	LEAQ    (BX)(BX*1), R13
@@ -777,6 +803,6 @@ oct512done:
 	VZEROUPPER
 	POPCNTQ R8, R8                 // the digits of the last escape taken
 	ADDQ    R8, R11
-	MOVQ    R11, used+48(FP)
-	MOVQ    R12, wrote+56(FP)
+	MOVQ    R11, used+56(FP)
+	MOVQ    R12, wrote+64(FP)
 	RET

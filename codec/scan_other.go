@@ -45,4 +45,6 @@ const decodeOctetsMin = math.MaxInt
 
 const useDecodeOctets = false
 
-func decodeOctets[S string | []byte](out []byte, src S, plus byte) (used, wrote int) { return 0, 0 }
+func decodeOctets[S string | []byte](out []byte, src S, plus byte, keep *ecmaKeepTable) (used, wrote int) {
+	return 0, 0
+}

@@ -148,3 +148,15 @@ func utf8Seq[S string | []byte](s S, i int) (n int, ok bool) {
 	}
 	return n, true
 }
+
+// validUTF8Plain is validUTF8 with utf8.Valid or utf8.ValidString: the
+// plain path.
+func validUTF8Plain[S string | []byte](b S) bool {
+	switch b := any(b).(type) {
+	case string:
+		return utf8.ValidString(b)
+	case []byte:
+		return utf8.Valid(b)
+	}
+	panic("unreachable")
+}

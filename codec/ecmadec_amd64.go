@@ -1,0 +1,63 @@
+//go:build !purego
+
+package codec
+
+// The AVX-512 kernels of the ECMAScript Decode (ecmadec_amd64.s), each with
+// a plain Go twin in ecmadecode.go that ecmadec_test.go holds it to, and
+// which -tags purego and other GOARCHes use (ecmadec_other.go):
+//
+//   - narrowASCIIAVX512: code units below 0x80 to bytes, 32 at a time
+//     (through narrowASCII; the plain path is narrowASCIIPlain);
+//   - utf8ToUTF16AVX512: UTF-8 octets to UTF-16 code units, ASCII 32 at
+//     a time (VPMOVZXBW) and two- and three-octet sequences one at a time,
+//     checked as it goes (through utf8ToUTF16Kernel; the plain path is
+//     utf8ToUTF16Step's loop).
+//
+// The octet path decodes escapes with the octet decoders' decodeOctets
+// (decodeOctetsAVX512 with a keep table, scan_amd64.go; the plain path is
+// ecmaOctets' byte loop) and checks UTF-8 with validUTF8 (utf8_amd64.go).
+//
+// They are used when the CPU has the AVX-512 of decodeOctetsAVX512
+// (useAVX512).
+
+//go:noescape
+func narrowASCIIAVX512(dst *byte, src *uint16, n int) int
+
+//go:noescape
+func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (used, wrote int)
+
+// useECMAOctets says whether Decode takes the octet path (decodeOctetPath
+// for the []uint16 forms, decodeOctetString for the string forms): with
+// AVX-512. Tests turn it on and off to compare the paths.
+var useECMAOctets = useAVX512
+
+// hasECMAKernels says whether the CPU can run the kernels, and
+// useECMAKernels whether the octet path calls them or their plain twins;
+// tests turn it off to run the twins.
+var hasECMAKernels = useAVX512
+
+var useECMAKernels = hasECMAKernels
+
+// narrowASCII stores the leading code units of src below 0x80 as bytes in
+// dst (room for len(src)) and returns how many; units of src from there on
+// may be stored too.
+func narrowASCII(dst []byte, src []uint16) int {
+	i := 0
+	if useECMAKernels && len(src) >= 32 {
+		i = narrowASCIIAVX512(&dst[0], &src[0], len(src))
+		if i < len(src)&^31 {
+			return i
+		}
+	}
+	return i + narrowASCIIPlain(dst[i:], src[i:])
+}
+
+// utf8ToUTF16Kernel writes the start of the UTF-8 octets b to out (room
+// for len(b) units) as utf8ToUTF16 does, up to a four-octet sequence or an
+// invalid one, and returns the octets it used and the units it wrote.
+func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) {
+	if !useECMAKernels || len(b) == 0 {
+		return 0, 0
+	}
+	return utf8ToUTF16AVX512(&out[0], &b[0], len(b))
+}

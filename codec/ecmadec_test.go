@@ -1,0 +1,306 @@
+package codec
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// The octet path of Decode (ecmadecode.go) against the steps, and its
+// kernels (ecmadec_amd64.s) against their plain twins, in the default build
+// and under -tags purego (where the octet path runs only the twins).
+
+// withECMAOctetPath runs f with the octet path on or off and the kernels on or
+// off (where there are none, "on" is the plain twins again).
+func withECMAOctetPath(path, kernels bool, f func()) {
+	defer func(p, k bool) { useECMAOctets, useECMAKernels = p, k }(useECMAOctets, useECMAKernels)
+	useECMAOctets = path
+	useECMAKernels = kernels && hasECMAKernels
+	f()
+}
+
+// ecmaOctetsRef is ecmaOctets as a plain byte loop with no scan, the
+// reference of TestECMAOctetsPaths.
+func ecmaOctetsRef(src string, keep *Set) ([]byte, bool) {
+	var out []byte
+	for i := 0; i < len(src); i++ {
+		if src[i] != '%' {
+			out = append(out, src[i])
+			continue
+		}
+		if i+2 >= len(src) || unhex[src[i+1]]|unhex[src[i+2]] > 0xF {
+			return nil, false
+		}
+		v := unhex[src[i+1]]<<4 | unhex[src[i+2]]
+		if v < 0x80 && keep.has(v) {
+			out = append(out, src[i:i+3]...)
+		} else {
+			out = append(out, v)
+		}
+		i += 2
+	}
+	return out, true
+}
+
+// octetInputs returns inputs for ecmaOctets: escape-dense text of every
+// length up to 200 from an alphabet of '%', hex digits, non-digits,
+// reserved characters and non-ASCII bytes, and a long encoded text with a
+// '%', a non-digit or a cut at every offset.
+func octetInputs() []string {
+	r := rand.New(rand.NewPCG(40, 41))
+	pieces := []string{"%", "2", "F", "f", "3", "B", "C", "9", "8", "A", "g", "/", "#", "a", "%2F", "%23", "%41", "%C3%A9", "%E3%81%82", "é", "\x00", "%3b", "%80"}
+	var ins []string
+	for n := range 200 {
+		for range 3 {
+			var b strings.Builder
+			for b.Len() < n {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+			ins = append(ins, b.String()[:n])
+		}
+	}
+	base := strings.Repeat("%E3%83%87%E3%83%BC%2F%3Fq%3D%C2%AB%E2%82%AC%20100%25%C2%BB%26x%3D%3C%3E", 6)
+	for p := range len(base) + 1 {
+		ins = append(ins, base[:p]+"%"+base[p:], base[:p]+"g"+base[p:], base[:p])
+	}
+	return ins
+}
+
+// TestECMAOctetsPaths holds ecmaOctets, with its kernel and with its plain
+// path, to ecmaOctetsRef on every input of octetInputs, with the empty
+// reserved set and decodeURI's, into room of len(src) and into room of the
+// exact length when every '%' starts an escape.
+func TestECMAOctetsPaths(t *testing.T) {
+	for _, keep := range []Set{{}, DecodeURIReserved} {
+		var kt ecmaKeepTable
+		kt.fill(&keep)
+		for _, s := range octetInputs() {
+			want, wantOK := ecmaOctetsRef(s, &keep)
+			for _, kernels := range []bool{true, false} {
+				withECMAOctetPath(true, kernels, func() {
+					rooms := []int{len(s)}
+					if wantOK {
+						rooms = append(rooms, len(want))
+					}
+					for _, room := range rooms {
+						out := make([]byte, room)
+						n, ok := ecmaOctets(out, s, &keep, &kt)
+						if ok != wantOK || ok && string(out[:n]) != string(want) {
+							t.Fatalf("ecmaOctets(%q, keep %v, room %d, kernels %v) = %q, %v; want %q, %v", s, keep == DecodeURIReserved, room, kernels, out[:n], ok, want, wantOK)
+						}
+						// the []byte form, as the []uint16 forms call it
+						n, ok = ecmaOctets(out, []byte(s), &keep, &kt)
+						if ok != wantOK || ok && string(out[:n]) != string(want) {
+							t.Fatalf("ecmaOctets([]byte %q, room %d, kernels %v) = %q, %v; want %q, %v", s, room, kernels, out[:n], ok, want, wantOK)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestNarrowPaths holds narrowASCII to its plain twin at every length up
+// to 100, every offset in a buffer up to 3, and with one unit at or above
+// 0x80 at every position or none.
+func TestNarrowPaths(t *testing.T) {
+	for _, kernels := range []bool{true, false} {
+		withECMAOctetPath(true, kernels, func() {
+			for n := range 101 {
+				for off := range 4 {
+					for bad := -1; bad < n; bad++ {
+						u := make([]uint16, off+n)
+						b := make([]byte, off+n)
+						for i := range n {
+							u[off+i], b[off+i] = uint16('a'+i%26), byte('a'+i%26)
+						}
+						want := n
+						if bad >= 0 {
+							u[off+bad] = 0x80 + uint16(bad%3)*0x3F80
+							want = bad
+						}
+						nb := make([]byte, n)
+						if got := narrowASCII(nb, u[off:]); got != want || string(nb[:got]) != string(b[off:off+want]) {
+							t.Fatalf("narrowASCII(%d units, non-ASCII at %d, kernels %v) = %d %q; want %d", n, bad, kernels, got, nb[:got], want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestUTF8ToUTF16Paths holds utf8ToUTF16 and validUTF8, with their
+// kernels and without (the plain path: utf8ToUTF16Step alone, utf8.Valid),
+// to utf8.Valid and unicode/utf16: texts of ASCII and two-, three- and
+// four-octet sequences of every length up to 140, at offsets up to 3 in
+// their buffer, as they are and with an invalid piece (a stray
+// continuation, C0, C1, F5, an overlong form, a surrogate, a value above
+// U+10FFFF, a cut sequence) at every position.
+func TestUTF8ToUTF16Paths(t *testing.T) {
+	r := rand.New(rand.NewPCG(44, 45))
+	good := []string{"a", "b", "~", "é", "\u07FF", "\u0800", "あ", "\uD7FF", "\uE000", "\uFFFF", "\U00010000", "😀", "\U0010FFFF"}
+	bad := []string{"\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xF5\x80\x80\x80", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC3", "\xE3\x81", "\xF0\x9F\x98", "\xC3a", "\xE3\x81a", "\xF8"}
+	n := 0
+	for length := range 141 {
+		var b strings.Builder
+		for b.Len() < length {
+			if r.IntN(3+30*(length%2)) == 0 { // odd lengths: long ASCII runs
+				b.WriteString(good[r.IntN(len(good))])
+			} else {
+				b.WriteByte(byte('a' + r.IntN(26)))
+			}
+		}
+		text := b.String()
+		ins := []string{text}
+		for p := 0; p <= len(text); p++ {
+			ins = append(ins, text[:p]+bad[r.IntN(len(bad))]+text[p:])
+		}
+		for _, in := range ins {
+			for off := range 4 {
+				src := append(make([]byte, off), in...)[off:]
+				wok := utf8.Valid(src)
+				var want []uint16
+				if wok {
+					want = utf16.Encode([]rune(string(src)))
+				}
+				for _, kernels := range []bool{true, false} {
+					withECMAOctetPath(true, kernels, func() {
+						if validUTF8(src) != wok || validUTF8(string(src)) != wok {
+							t.Fatalf("validUTF8(%q, kernels %v) = %v, want %v", src, kernels, !wok, wok)
+						}
+					})
+				}
+				for _, kernels := range []bool{true, false} {
+					withECMAOctetPath(true, kernels, func() {
+						got := make([]uint16, len(src))
+						gn, gok := utf8ToUTF16(got, src)
+						if gok != wok || gok && !slices.Equal(got[:gn], want) {
+							t.Fatalf("utf8ToUTF16(%q, kernels %v) = %x, %v; want %x, %v", src, kernels, got[:gn], gok, want, wok)
+						}
+					})
+				}
+				n++
+			}
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d inputs", n)
+	}
+}
+
+// decodePieces are the escapes, sequences, faults and literals that
+// TestDecodeOctetPathMatchesSteps builds its inputs from.
+var decodePieces = []string{
+	"a", "~", "%41", "%2F", "%2f", "%23", "%3B", "%25", "%C3%A9", "%E3%81%82", "%F0%9F%98%80", "%EF%BF%BF",
+	"%ED%A0%80", "%C0%80", "%E0%80%80", "%F4%90%80%80", "%F8%80%80%80", "%80", "%C3", "%C3%41", "%E3%81",
+	"%E3%81%", "%", "%4", "%G1", "%4G", "é", "\U0001F600", "\uFFFE", "\xff", "%%41", "%C3é", "%C3%C3",
+}
+
+// units16 is s as UTF-16 code units (an invalid byte as U+FFFD), with
+// U+FFFE standing for a lone surrogate, which a Go string cannot hold.
+func units16(s string) []uint16 {
+	u := utf16.Encode([]rune(s))
+	for i, c := range u {
+		if c == 0xFFFE {
+			u[i] = 0xD800
+		}
+	}
+	return u
+}
+
+// decodeInputs returns long inputs made of valid pieces with one piece of
+// decodePieces inserted at every piece boundary, and random mixtures, as
+// units and as Go strings.
+func decodeInputs() []string {
+	r := rand.New(rand.NewPCG(42, 43))
+	valid := decodePieces[:12]
+	var base strings.Builder
+	for base.Len() < 1300 {
+		base.WriteString(valid[r.IntN(len(valid))])
+	}
+	b := base.String()
+	var ins []string
+	for p := 0; p <= len(b); p++ {
+		if p < len(b) && b[p] == '%' || p == len(b) {
+			bad := decodePieces[r.IntN(len(decodePieces))]
+			ins = append(ins, b[:p]+bad+b[p:])
+		}
+	}
+	for range 400 {
+		var s strings.Builder
+		n := r.IntN(700)
+		for s.Len() < n {
+			s.WriteString(decodePieces[r.IntN(len(decodePieces))])
+		}
+		ins = append(ins, s.String())
+	}
+	ins = append(ins, b, strings.Repeat("%C3%A9", 300), strings.Repeat("a", 1100), strings.Repeat("%2F", 400))
+	return ins
+}
+
+// TestDecodeOctetPathMatchesSteps holds the []uint16 and string forms with
+// the octet path (kernels on and off) to the steps alone, result and error
+// (offset, step, reason) alike, on decodeInputs, with the empty reserved
+// set and decodeURI's.
+func TestDecodeOctetPathMatchesSteps(t *testing.T) {
+	type answer struct {
+		units []uint16
+		str   string
+		err   string
+	}
+	run := func(s string, keep Set) (a answer) {
+		u := units16(s)
+		d, off, f := appendDecode([]uint16{'p'}, u, &keep)
+		if f != faultNone {
+			a.err = f.at(off).Error()
+		} else {
+			a.units = d
+		}
+		str, err := decodeString(s, &keep)
+		if err != nil {
+			a.err += " | " + err.Error()
+		}
+		a.str = str
+		return a
+	}
+	n := 0
+	for _, s := range decodeInputs() {
+		for _, keep := range []Set{{}, DecodeURIReserved} {
+			var want answer
+			withECMAOctetPath(false, false, func() { want = run(s, keep) })
+			for _, kernels := range []bool{true, false} {
+				withECMAOctetPath(true, kernels, func() {
+					got := run(s, keep)
+					if got.err != want.err || !slices.Equal(got.units, want.units) || got.str != want.str {
+						t.Fatalf("Decode(%q, keep %v), octet path (kernels %v):\n got %v %q %s\nwant %v %q %s", s, keep == DecodeURIReserved, kernels, got.units, got.str, got.err, want.units, want.str, want.err)
+					}
+				})
+			}
+			n++
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d inputs", n)
+	}
+}
+
+// TestECMAKeepTableLayout checks the offsets ecmadec_amd64.s reads.
+func TestECMAKeepTableLayout(t *testing.T) {
+	var k ecmaKeepTable
+	if o := [3]uintptr{unsafe.Offsetof(k.bits), unsafe.Offsetof(k.sel), unsafe.Offsetof(k.low5)}; o != [3]uintptr{0, 64, 128} {
+		t.Fatalf("ecmaKeepTable offsets = %v, want [0 64 128]", o)
+	}
+	keep := DecodeURIReserved
+	k.fill(&keep)
+	for c := range 256 {
+		in := k.bits[c>>3&63]>>(c&7)&1 != 0 && c < 0x80
+		if in != (c < 0x80 && keep.has(byte(c))) || k.sel[c&63] != 1<<(c&7) {
+			t.Fatalf("ecmaKeepTable wrong at %#x", c)
+		}
+	}
+}

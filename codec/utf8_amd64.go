@@ -1,0 +1,77 @@
+//go:build !purego
+
+package codec
+
+// The one check of UTF-8 with AVX-512, utf8ValidAVX512 (utf8_amd64.s):
+// the lookup algorithm of Keiser and Lemire, 64 octets at a time, for
+// ECMAScript Decode's octet path (ecmadecode.go) and Encode's string form
+// (encodeString); its plain twin is utf8.Valid (validUTF8Plain), which
+// -tags purego and other GOARCHes use (utf8_other.go), and
+// utf8valid_test.go holds the two to the same answers.
+
+// utf8ValidAVX512 reports whether the n octets at p are valid UTF-8 (RFC
+// 3629), 64 at a time (see utf8_amd64.s).
+//
+//go:noescape
+func utf8ValidAVX512(p *byte, n int, k *utf8ValidConsts) bool
+
+// validUTF8 reports whether b is valid UTF-8, as utf8.Valid does (RFC
+// 3629): with utf8ValidAVX512 where the CPU has AVX-512 (useAVX512).
+func validUTF8[S string | []byte](b S) bool {
+	if !useAVX512 || len(b) == 0 {
+		return validUTF8Plain(b)
+	}
+	return utf8ValidAVX512(dataPtr(b), len(b), &utf8ValidAVX512Consts)
+}
+
+// utf8ValidConsts are the constants of utf8ValidAVX512: the VPERMI2B
+// indexes of the octet 1, 2 and 3 before each of a block (in the block
+// before, at 64 to 127, for the first ones), and the three nibble tables of
+// Keiser and Lemire's check. The offsets (0, 64, 128, 192, 208, 224) are written
+// in utf8_amd64.s.
+type utf8ValidConsts struct {
+	idx1, idx2, idx3   [64]byte
+	high1, low1, high2 [16]byte
+}
+
+var utf8ValidAVX512Consts = func() (k utf8ValidConsts) {
+	// The bits of the tables: an error that a pair of octets shows.
+	const (
+		tooShort   = 1 << 0 // a lead, or ASCII, after a lead
+		tooLong    = 1 << 1 // a continuation after ASCII
+		overlong3  = 1 << 2 // E0 80-9F
+		tooLarge   = 1 << 3 // F4 90-BF, F5-FF
+		surrogate  = 1 << 4 // ED A0-BF
+		overlong2  = 1 << 5 // C0-C1
+		tooLarge1k = 1 << 6 // F5-FF 80-8F
+		twoConts   = 1 << 7 // a continuation after a continuation
+		overlong4  = 1 << 6 // F0 80-8F
+		carry      = tooShort | tooLong | twoConts
+		large      = carry | tooLarge | tooLarge1k
+	)
+	for i := range 64 {
+		// The octet d before octet i is octet 64+i-d of the two blocks,
+		// the one before first: in it when i < d.
+		k.idx1[i], k.idx2[i], k.idx3[i] = byte(64+i-1), byte(64+i-2), byte(64+i-3)
+	}
+	k.high1 = [16]byte{
+		tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong,
+		twoConts, twoConts, twoConts, twoConts,
+		tooShort | overlong2, tooShort, tooShort | overlong3 | surrogate,
+		tooShort | tooLarge | tooLarge1k | overlong4,
+	}
+	k.low1 = [16]byte{
+		carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry,
+		carry | tooLarge, large, large, large, large, large, large, large, large,
+		large | surrogate, large, large,
+	}
+	k.high2 = [16]byte{
+		tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort,
+		tooLong | overlong2 | twoConts | overlong3 | tooLarge1k | overlong4,
+		tooLong | overlong2 | twoConts | overlong3 | tooLarge,
+		tooLong | overlong2 | twoConts | surrogate | tooLarge,
+		tooLong | overlong2 | twoConts | surrogate | tooLarge,
+		tooShort, tooShort, tooShort, tooShort,
+	}
+	return k
+}()
