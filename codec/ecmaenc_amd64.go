@@ -2,8 +2,6 @@
 
 package codec
 
-import "encoding/binary"
-
 // The AVX-512 half of Encode (ECMA-262 5.1 §15.1.3) over UTF-16 code units,
 // beside the plain Go steps it must agree with (scan_amd64_test.go and
 // ecmaenc_test.go check it against them):
@@ -89,16 +87,6 @@ func transcodeUTF8(out []byte, s []uint16) (used, wrote int) {
 		used, wrote = len(s), wrote+w-(64-(len(s)-used))
 	}
 	return used, wrote
-}
-
-// keepBitmap returns keep as encodeOctetsAVX512 and the functions of
-// ecmaenc_amd64.s read a set: bit c&7 of byte c>>3, twice over.
-func keepBitmap(keep *Set) (b [64]byte) {
-	for w, word := range keep.bits {
-		binary.LittleEndian.PutUint64(b[8*w:], word)
-	}
-	copy(b[32:], b[:32])
-	return b
 }
 
 // keptASCIIAVX512 copies the code units at the start of the n at src that

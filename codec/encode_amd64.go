@@ -67,10 +67,7 @@ func (v *octetVector) init(k *Set, plus bool) {
 	}
 	if v.wide {
 		v.block = 64
-		for w, word := range k.bits {
-			binary.LittleEndian.PutUint64(v.set.bitmap[8*w:], word)
-		}
-		copy(v.set.bitmap[32:], v.set.bitmap[:32])
+		v.set.bitmap = keepBitmap(k)
 	} else {
 		v.block = 32
 		// Row h of the set (octets h<<4 to h<<4|15) is bits 16h to 16h+15
@@ -93,6 +90,16 @@ func (v *octetVector) init(k *Set, plus bool) {
 			v.set.plus[i] = 0xFF
 		}
 	}
+}
+
+// keepBitmap returns keep as encodeOctetsAVX512 and the functions of
+// ecmaenc_amd64.s read a set: bit c&7 of byte c>>3, twice over.
+func keepBitmap(keep *Set) (b [64]byte) {
+	for w, word := range keep.bits {
+		binary.LittleEndian.PutUint64(b[8*w:], word)
+	}
+	copy(b[32:], b[:32])
+	return b
 }
 
 // octetsEncodedLen returns the length of s encoded by v (pctEncodedLen).
