@@ -2,6 +2,7 @@ package codec
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -108,8 +109,8 @@ func ascii64(s string) bool {
 func asciiPrefix(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if load64(s, i)&0x8080808080808080 != 0 {
-			break
+		if m := load64(s, i) & 0x8080808080808080; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	for i < len(s) && s[i] < utf8.RuneSelf {
@@ -243,13 +244,17 @@ func escapeUTF8Latin1Len(s string) (used, n int) {
 }
 
 // appendEscapeString appends escape of the UTF-16 form of s to b, each byte
-// not part of a valid UTF-8 sequence taken as U+FFFD. Long runs of ASCII
+// not part of a valid UTF-8 sequence taken as U+FFFD. Up to the first
+// such byte, appendEscapeRuns escapes it; from there on, long runs of ASCII
 // go through escapeLatin1 as they are; other code points below 256 through
 // escapeUTF8Latin1, into a buffer on the stack; at a code point from 256
 // on, the next 255 code units in UTF-16 through appendEscape where the CPU
 // has AVX-512 (until it meets invalid UTF-8, which random bytes are full
 // of), else the rest rune by rune into the buffer, as "%uWXYZ".
 func appendEscapeString(b []byte, s string) []byte {
+	if b, s = appendEscapeRuns(b, s); len(s) == 0 {
+		return b
+	}
 	var buf [escapeBlock + 16]byte
 	k := 0
 	run := latin1Dense // the code points below 256 since the last from 256 on
@@ -323,6 +328,79 @@ func appendEscapeString(b []byte, s string) []byte {
 		}
 	}
 	return append(b, buf[:k]...)
+}
+
+// asciiBulk is the shortest run of ASCII bytes that appendEscapeRuns
+// escapes through escapeLatin1; a shorter one goes through
+// escapeUnitTable a byte at a time.
+const asciiBulk = 64
+
+// appendEscapeRuns appends escape of the start of s to b, up to the first
+// byte of s that is not part of a valid UTF-8 sequence, and returns the
+// rest of s from that byte on (empty when s is valid). It takes s in runs:
+// a run of ASCII bytes, found a word at a time, through escapeLatin1 when
+// long and escapeUnitTable when short; then the characters up to the next
+// ASCII byte one at a time, decoded in line, as "%XY" below 256 (step 11)
+// and as "%uWXYZ" for each code unit from 256 on (step 9). It writes
+// straight into b, grown when it has no room (never for a valid s when b
+// has room for three bytes a byte of s, as EscapeString gives it).
+func appendEscapeRuns(b []byte, s string) ([]byte, string) {
+	for len(s) > 0 {
+		if j := asciiPrefix(s); j > 0 {
+			if cap(b)-len(b) < 3*j+8 {
+				b = slices.Grow(b, 3*j+8)
+			}
+			if j >= asciiBulk {
+				b = escapeLatin1(b, s[:j])
+			} else {
+				out := b[len(b):cap(b)]
+				k := 0
+				for _, c := range []byte(s[:j]) { // steps 13 and 11
+					v := escapeUnitTable[c]
+					binary.LittleEndian.PutUint32(out[k:k+4], v)
+					k += int(v >> 24)
+				}
+				b = b[:len(b)+k]
+			}
+			s = s[j:]
+		}
+		for len(s) > 0 && s[0] >= utf8.RuneSelf {
+			if cap(b)-len(b) < 16 {
+				b = slices.Grow(b, 16)
+			}
+			out := b[len(b) : len(b)+16]
+			var r rune
+			size := 0
+			c := s[0]
+			if c&0xE0 == 0xC0 && len(s) > 1 && s[1]&0xC0 == 0x80 && c >= 0xC2 {
+				r, size = rune(c&0x1F)<<6|rune(s[1]&0x3F), 2
+			} else if c&0xF0 == 0xE0 && len(s) > 2 && s[1]&0xC0 == 0x80 && s[2]&0xC0 == 0x80 {
+				r, size = rune(c&0x0F)<<12|rune(s[1]&0x3F)<<6|rune(s[2]&0x3F), 3
+				if r < 0x800 || (r >= surrHighMin && r <= surrLowMax) {
+					size = 0 // overlong or a surrogate
+				}
+			} else {
+				r, size = runeAt(s, 0)
+			}
+			switch {
+			case size == 0:
+				return b, s // not valid UTF-8: for the caller's loops
+			case r < 0x100: // step 11
+				binary.LittleEndian.PutUint32(out, escapeUnitTable[r])
+				b = b[:len(b)+3]
+			case r < 0x10000: // step 9
+				binary.LittleEndian.PutUint64(out, escapeU(uint16(r)))
+				b = b[:len(b)+6]
+			default: // step 9 for each unit of the pair
+				hi, lo := utf16.EncodeRune(r)
+				binary.LittleEndian.PutUint64(out, escapeU(uint16(hi)))
+				binary.LittleEndian.PutUint64(out[6:], escapeU(uint16(lo)))
+				b = b[:len(b)+12]
+			}
+			s = s[size:]
+		}
+	}
+	return b, s
 }
 
 // utf16Prefix writes the UTF-16 form of the start of s to u, each byte not

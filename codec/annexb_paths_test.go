@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // refEscape is Annex B.2.1 step by step over the code units s, the
@@ -67,6 +68,35 @@ func checkEscapeEveryCut(t *testing.T) {
 			want = refEscape(utf16.Encode([]rune(s)))
 			if got := EscapeString(s); got != want {
 				t.Fatalf("EscapeString(%q) = %q, want %q", s, got, want)
+			}
+		}
+	}
+}
+
+// TestAppendEscapeRunsEveryCut holds appendEscapeRuns, EscapeString's
+// loop for valid UTF-8, to refEscape on every cut of escapeCutText's bytes
+// with invalid and ill-formed sequences (a surrogate, overlong forms, a
+// lone lead) spliced in, into no room (nil) and into room to spare: it
+// escapes up to the first byte not part of a valid sequence, exactly.
+func TestAppendEscapeRunsEveryCut(t *testing.T) {
+	text := escapeCutText + "\xed\xa0\x80b\xe0\x80\x80c\xc1\xbf" + escapeCutText[:100] + "\xf0\x9f\x98" + strings.Repeat("é", 30)
+	for i := 0; i <= len(text); i++ {
+		for j := i; j <= len(text); j += 1 + (j-i)/8 {
+			s := text[i:j]
+			valid := 0
+			for valid < len(s) {
+				r, size := utf8.DecodeRuneInString(s[valid:])
+				if r == utf8.RuneError && size <= 1 {
+					break
+				}
+				valid += size
+			}
+			want := refEscape(utf16.Encode([]rune(s[:valid])))
+			for _, dst := range [][]byte{nil, make([]byte, 0, 3*len(s)+8)} {
+				got, rest := appendEscapeRuns(dst, s)
+				if string(got) != want || rest != s[valid:] {
+					t.Fatalf("appendEscapeRuns(%q) = %q, rest %q; want %q, rest %q", s, got, rest, want, s[valid:])
+				}
 			}
 		}
 	}
