@@ -651,7 +651,7 @@ func Unescape(s []uint16) []uint16 {
 
 // unescapeStackMax is the longest s whose unescape Unescape builds on its
 // stack.
-const unescapeStackMax = 2048
+const unescapeStackMax = 4096
 
 // UnescapeString is [Unescape] on the UTF-16 form of the Go string s,
 // returned as UTF-8. Each byte of s that is not part of a valid UTF-8
