@@ -346,6 +346,13 @@ const asciiBulk = 64
 // has room for three bytes a byte of s, as EscapeString gives it).
 func appendEscapeRuns(b []byte, s string) ([]byte, string) {
 	for len(s) > 0 {
+		if useUTF8ToUTF16512 && len(s) >= 64 {
+			var used int
+			if b, used = appendEscapeUTF8Vector(b, s); used > 0 {
+				s = s[used:]
+				continue
+			}
+		}
 		if j := asciiPrefix(s); j > 0 {
 			if cap(b)-len(b) < 3*j+8 {
 				b = slices.Grow(b, 3*j+8)
@@ -401,6 +408,23 @@ func appendEscapeRuns(b []byte, s string) ([]byte, string) {
 		}
 	}
 	return b, s
+}
+
+// appendEscapeUTF8Vector appends escape of the start of s to b through
+// the vector paths: utf8ToUTF16Units decodes it to UTF-16, 512 code units
+// at a time, and appendEscape escapes those (escapeUTF16AVX512). It
+// returns the bytes of s it took, none when utf8ToUTF16Units takes none.
+func appendEscapeUTF8Vector(b []byte, s string) ([]byte, int) {
+	var u [512 + 64]uint16
+	taken := 0
+	for {
+		used, n := utf8ToUTF16Units(u[:], s[taken:])
+		if used == 0 {
+			return b, taken
+		}
+		b = appendEscape(b, u[:n])
+		taken += used
+	}
 }
 
 // utf16Prefix writes the UTF-16 form of the start of s to u, each byte not

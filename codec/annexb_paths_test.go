@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -241,6 +242,17 @@ func TestUnescapeLong(t *testing.T) {
 			if got, want := UnescapeString(s), string(utf16.Decode(want)); got != want {
 				t.Fatalf("UnescapeString of %d × %q after %d bytes differs from the reference", 2100/len(unit), unit, off)
 			}
+		}
+	}
+}
+
+// TestEscapeUEveryUnit holds escapeU to refEscape on every code unit.
+func TestEscapeUEveryUnit(t *testing.T) {
+	var w [8]byte
+	for c := range 1 << 16 {
+		binary.LittleEndian.PutUint64(w[:], escapeU(uint16(c)))
+		if got, want := string(w[:6]), fmt.Sprintf("%%u%04X", c); got != want {
+			t.Fatalf("escapeU(%#x) = %q, want %q", c, got, want)
 		}
 	}
 }
