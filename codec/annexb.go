@@ -345,13 +345,18 @@ const asciiBulk = 64
 // straight into b, grown when it has no room (never for a valid s when b
 // has room for three bytes a byte of s, as EscapeString gives it).
 func appendEscapeRuns(b []byte, s string) ([]byte, string) {
+	retry := len(s) // the length of s from which to try the vector path
 	for len(s) > 0 {
-		if useUTF8ToUTF16512 && len(s) >= 64 {
+		if useUTF8ToUTF16512 && len(s) >= 64 && len(s) <= retry {
 			var used int
 			if b, used = appendEscapeUTF8Vector(b, s); used > 0 {
 				s = s[used:]
 				continue
 			}
+			// It takes nothing here (a four-byte character, say): not
+			// again for 256 bytes, so that text dense with them does not
+			// pay for a try at each of its runs.
+			retry = len(s) - 256
 		}
 		if j := asciiPrefix(s); j > 0 {
 			if cap(b)-len(b) < 3*j+8 {
@@ -386,8 +391,13 @@ func appendEscapeRuns(b []byte, s string) ([]byte, string) {
 				if r < 0x800 || (r >= surrHighMin && r <= surrLowMax) {
 					size = 0 // overlong or a surrogate
 				}
+			} else if c&0xF8 == 0xF0 && len(s) > 3 && s[1]&0xC0 == 0x80 && s[2]&0xC0 == 0x80 && s[3]&0xC0 == 0x80 {
+				r, size = rune(c&0x07)<<18|rune(s[1]&0x3F)<<12|rune(s[2]&0x3F)<<6|rune(s[3]&0x3F), 4
+				if r < 0x10000 || r > utf8.MaxRune {
+					size = 0 // overlong or beyond U+10FFFF
+				}
 			} else {
-				r, size = runeAt(s, 0)
+				size = 0 // a byte that cannot start a sequence, or a short one
 			}
 			switch {
 			case size == 0:

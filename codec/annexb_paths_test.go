@@ -80,7 +80,8 @@ func checkEscapeEveryCut(t *testing.T) {
 // lone lead) spliced in, into no room (nil) and into room to spare: it
 // escapes up to the first byte not part of a valid sequence, exactly.
 func TestAppendEscapeRunsEveryCut(t *testing.T) {
-	text := escapeCutText + "\xed\xa0\x80b\xe0\x80\x80c\xc1\xbf" + escapeCutText[:100] + "\xf0\x9f\x98" + strings.Repeat("é", 30)
+	text := escapeCutText + "\xed\xa0\x80b\xe0\x80\x80c\xc1\xbf" + escapeCutText[:100] + "\xf0\x9f\x98" + strings.Repeat("é", 30) +
+		"\xf0\x8f\xbf\xbfa\xf4\x90\x80\x80b\xf5\x80\x80\x80c\xf4\x8f\xbf\xbf😀"
 	for i := 0; i <= len(text); i++ {
 		for j := i; j <= len(text); j += 1 + (j-i)/8 {
 			s := text[i:j]
