@@ -347,7 +347,7 @@ const asciiBulk = 64
 func appendEscapeRuns(b []byte, s string) ([]byte, string) {
 	retry := len(s) // the length of s from which to try the vector path
 	for len(s) > 0 {
-		if useUTF8ToUTF16512 && len(s) >= 64 && len(s) <= retry {
+		if useUTF8ToUTF16512 && len(s) >= 64 && len(s) <= retry && !ascii64(s) {
 			var used int
 			if b, used = appendEscapeUTF8Vector(b, s); used > 0 {
 				s = s[used:]
