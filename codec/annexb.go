@@ -725,7 +725,24 @@ func UnescapeString(s string) string {
 // a pair's four.
 func unescapeInto(b []byte, s string, i int) int {
 	w := copy(b, s[:i])
+	retry := i // where to try unescapeVector again
 	for k := i; k < len(s); {
+		if s[k] != '%' { // after unescapeVector: the literal run
+			j := strings.IndexByte(s[k:], '%')
+			if j < 0 {
+				j = len(s) - k
+			}
+			w += copy(b[w:], s[k:k+j])
+			k += j
+			continue
+		}
+		if useUnescape512 && len(s)-k >= unescapeVectorMin && k >= retry {
+			if k1, w1 := unescapeVector(b, w, s, k); k1 > k {
+				k, w = k1, w1
+				continue
+			}
+			retry = k + unescapeChunk // not again in the chunk it looked at
+		}
 		// s[k] is '%'.
 		var v uint16
 		n := 0
@@ -784,6 +801,77 @@ func unescapeInto(b []byte, s string, i int) int {
 		}
 	}
 	return w
+}
+
+// unescapeVectorMin is the shortest chunk of s that unescapeVector takes,
+// and unescapeChunk the longest.
+const (
+	unescapeVectorMin = 64
+	unescapeChunk     = 512
+)
+
+// unescapeVector writes UnescapeString of a chunk of the valid UTF-8 s from
+// s[k] on, a '%', to b from w on, through the UTF-16 vector paths: the
+// chunk widened to code units (widenASCII), unescaped (appendUnescape,
+// unescapeUTF16AVX512) and written as UTF-8 (transcodeUTF8, which stops at
+// a surrogate; a pair or a lone one, as U+FFFD, is written here). The chunk
+// is up to unescapeChunk bytes, cut before the first byte from 0x80 on
+// (only ASCII widens to its code units) and, unless s ends there, before a
+// '%' among its last five bytes (so it cuts no escape) and before an
+// escape of a high surrogate at its end (so it cuts no pair). It takes the chunk only
+// when at least one byte in 16 of it is a '%': the scalar loop copies
+// sparse escapes' literal runs faster. It returns the new k and w; k as it
+// was when it takes nothing, and then it writes nothing.
+func unescapeVector(b []byte, w int, s string, k int) (int, int) {
+	chunk := s[k:min(len(s), k+unescapeChunk)]
+	chunk = chunk[:asciiPrefix(chunk)]
+	for k+len(chunk) < len(s) && len(chunk) >= unescapeVectorMin {
+		t := len(chunk) - 6
+		if j := strings.IndexByte(chunk[t+1:], '%'); j >= 0 {
+			chunk = chunk[:t+1+j]
+		} else if h := chunk[t+3] | 0x20; chunk[t] == '%' && chunk[t+1] == 'u' && chunk[t+2]|0x20 == 'd' &&
+			(h == '8' || h == '9' || h == 'a' || h == 'b') {
+			chunk = chunk[:t] // "%uD800" to "%uDBFF", maybe the first of a pair
+		} else {
+			break
+		}
+	}
+	if len(chunk) < unescapeVectorMin || 16*strings.Count(chunk, "%") < len(chunk) {
+		return k, w
+	}
+	var u, v [unescapeChunk]uint16
+	widenASCII(u[:], chunk)
+	units := appendUnescape(v[:0], u[:len(chunk)], 0)
+	for len(units) > 0 {
+		used, wrote := transcodeUTF8(b[w:], units)
+		w += wrote
+		units = units[used:]
+		// A surrogate, or units transcodeUTF8 left for want of room.
+		for n := min(len(units), 64); n > 0; n-- {
+			c := units[0]
+			switch {
+			case c < utf8.RuneSelf:
+				b[w] = byte(c)
+				w++
+			case c < 0x800:
+				b[w], b[w+1] = 0xC0|byte(c>>6), 0x80|byte(c)&0x3F
+				w += 2
+			case !utf16.IsSurrogate(rune(c)):
+				b[w], b[w+1], b[w+2] = 0xE0|byte(c>>12), 0x80|byte(c>>6)&0x3F, 0x80|byte(c)&0x3F
+				w += 3
+			default:
+				r := utf8.RuneError
+				if len(units) > 1 && c < surrLowMin && units[1] >= surrLowMin && units[1] <= surrLowMax {
+					r = utf16.DecodeRune(rune(c), rune(units[1]))
+					units = units[1:]
+					n--
+				}
+				w += utf8.EncodeRune(b[w:], r)
+			}
+			units = units[1:]
+		}
+	}
+	return k + len(chunk), w
 }
 
 // unescapeAt returns the code unit of the escape "%uWXYZ" (steps 8 to 12)

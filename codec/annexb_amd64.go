@@ -16,6 +16,9 @@ import "unsafe"
 //     characters to UTF-16, 48 bytes at a time, for EscapeString to escape
 //     with escapeUTF16AVX512 (the plain twin is appendEscapeRuns's loop;
 //     TestUTF8ToUTF16AVX512 holds it to utf16.Encode);
+//   - widenAVX2 widens ASCII bytes to code units, 32 at a time, for
+//     UnescapeString's vector path (unescapeVector; the plain twin is
+//     widenASCII's loop);
 //   - unescapeUTF16AVX512 unescapes 32 code units at a time with AVX-512
 //     (the plain twin is appendUnescape's loop).
 
@@ -156,4 +159,27 @@ func utf8ToUTF16Units(u []uint16, s string) (used, wrote int) {
 		return 0, 0
 	}
 	return utf8ToUTF16AVX512(&u[0], len(u), unsafe.StringData(s), len(s))
+}
+
+// widenAVX2 writes the bytes at src to dst as code units, 32 at a time
+// while 32 of the n are left, and returns how many it wrote.
+//
+//go:noescape
+func widenAVX2(dst *uint16, src *byte, n int) int
+
+// useWidenAVX2 says whether widenASCII uses widenAVX2: with AVX2
+// (useAVX2). Tests turn it off to compare paths.
+var useWidenAVX2 = useAVX2
+
+// widenASCII writes the ASCII bytes s to u as code units, which must have
+// room for them: 32 at a time with AVX2 (widenAVX2), the rest one by one.
+func widenASCII(u []uint16, s string) {
+	u = u[:len(s)]
+	i := 0
+	if useWidenAVX2 && len(s) >= 32 {
+		i = widenAVX2(&u[0], unsafe.StringData(s), len(s))
+	}
+	for ; i < len(s); i++ {
+		u[i] = uint16(s[i])
+	}
 }

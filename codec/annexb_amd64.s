@@ -414,3 +414,29 @@ u8done:
 	MOVQ R11, used+32(FP)
 	MOVQ R12, wrote+40(FP)
 	RET
+
+// func widenAVX2(dst *uint16, src *byte, n int) int
+//
+// Widens the bytes at src to code units at dst, 32 at a time while 32 of
+// the n are left (VPMOVZXBW, 16 bytes a register), and returns how many.
+TEXT ·widenAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	ANDQ $-32, CX
+	XORQ BX, BX
+
+widenloop:
+	CMPQ BX, CX
+	JAE  widendone
+	VPMOVZXBW (SI)(BX*1), Y0
+	VPMOVZXBW 16(SI)(BX*1), Y1
+	VMOVDQU Y0, (DI)(BX*2)
+	VMOVDQU Y1, 32(DI)(BX*2)
+	ADDQ $32, BX
+	JMP  widenloop
+
+widendone:
+	VZEROUPPER
+	MOVQ BX, ret+24(FP)
+	RET

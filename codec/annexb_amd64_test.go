@@ -203,3 +203,33 @@ func TestUTF8ToUTF16AVX512(t *testing.T) {
 		}
 	}
 }
+
+// TestWidenASCII holds widenASCII, with widenAVX2 and without, to a byte
+// by byte copy at every length up to 200 and four offsets, and checks that
+// it writes no unit past the length.
+func TestWidenASCII(t *testing.T) {
+	defer func(a bool) { useWidenAVX2 = a }(useWidenAVX2)
+	src := make([]byte, 210)
+	for i := range src {
+		src[i] = byte(i*37) & 0x7F
+	}
+	for _, on := range []bool{false, true} {
+		useWidenAVX2 = on && useAVX2
+		for n := 0; n <= 200; n++ {
+			for off := 0; off < 4; off++ {
+				s := string(src[off : off+n])
+				u := make([]uint16, n+1)
+				u[n] = 0xBEEF
+				widenASCII(u, s)
+				for i := range n {
+					if u[i] != uint16(s[i]) {
+						t.Fatalf("AVX2 %v, n=%d off=%d: unit %d is %#x, want %#x", on, n, off, i, u[i], s[i])
+					}
+				}
+				if u[n] != 0xBEEF {
+					t.Fatalf("AVX2 %v, n=%d off=%d: wrote past the length", on, n, off)
+				}
+			}
+		}
+	}
+}

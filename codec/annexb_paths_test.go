@@ -229,7 +229,7 @@ func TestUnescapeSharesInput(t *testing.T) {
 // surrogate pairs, lone surrogates and malformed escapes at every
 // alignment to a block.
 func TestUnescapeLong(t *testing.T) {
-	for _, unit := range []string{"%uD83D%uDE00", "%uD83D%uDE00a", "%uD800%41", "%uDC00%e9%u3042", "%u00E9%%u12%4x"} {
+	for _, unit := range []string{"%uD83D%uDE00", "%uD83D%uDE00a", "%uD800%41", "%uDC00%e9%u3042", "%u00E9%%u12%4x", "%ud83d%ude00%u3042b", "%udbff-%u00e9", "%uD83D%uDC00", "%udbff%uDFFF"} {
 		for off := 0; off < 40; off++ {
 			s := strings.Repeat("y", off) + strings.Repeat(unit, 2100/len(unit)) + "%uD83D"
 			u := utf16.Encode([]rune(s))
