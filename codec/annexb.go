@@ -2,6 +2,7 @@ package codec
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -108,8 +109,8 @@ func ascii64(s string) bool {
 func asciiPrefix(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if load64(s, i)&0x8080808080808080 != 0 {
-			break
+		if m := load64(s, i) & 0x8080808080808080; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	for i < len(s) && s[i] < utf8.RuneSelf {
@@ -243,13 +244,17 @@ func escapeUTF8Latin1Len(s string) (used, n int) {
 }
 
 // appendEscapeString appends escape of the UTF-16 form of s to b, each byte
-// not part of a valid UTF-8 sequence taken as U+FFFD. Long runs of ASCII
+// not part of a valid UTF-8 sequence taken as U+FFFD. Up to the first
+// such byte, appendEscapeRuns escapes it; from there on, long runs of ASCII
 // go through escapeLatin1 as they are; other code points below 256 through
 // escapeUTF8Latin1, into a buffer on the stack; at a code point from 256
 // on, the next 255 code units in UTF-16 through appendEscape where the CPU
 // has AVX-512 (until it meets invalid UTF-8, which random bytes are full
 // of), else the rest rune by rune into the buffer, as "%uWXYZ".
 func appendEscapeString(b []byte, s string) []byte {
+	if b, s = appendEscapeRuns(b, s); len(s) == 0 {
+		return b
+	}
 	var buf [escapeBlock + 16]byte
 	k := 0
 	run := latin1Dense // the code points below 256 since the last from 256 on
@@ -323,6 +328,113 @@ func appendEscapeString(b []byte, s string) []byte {
 		}
 	}
 	return append(b, buf[:k]...)
+}
+
+// asciiBulk is the shortest run of ASCII bytes that appendEscapeRuns
+// escapes through escapeLatin1; a shorter one goes through
+// escapeUnitTable a byte at a time.
+const asciiBulk = 64
+
+// appendEscapeRuns appends escape of the start of s to b, up to the first
+// byte of s that is not part of a valid UTF-8 sequence, and returns the
+// rest of s from that byte on (empty when s is valid). It takes s in runs:
+// a run of ASCII bytes, found a word at a time, through escapeLatin1 when
+// long and escapeUnitTable when short; then the characters up to the next
+// ASCII byte one at a time, decoded in line, as "%XY" below 256 (step 11)
+// and as "%uWXYZ" for each code unit from 256 on (step 9). It writes
+// straight into b, grown when it has no room (never for a valid s when b
+// has room for three bytes a byte of s, as EscapeString gives it).
+func appendEscapeRuns(b []byte, s string) ([]byte, string) {
+	retry := len(s) // the length of s from which to try the vector path
+	for len(s) > 0 {
+		if useUTF8ToUTF16512 && len(s) >= 64 && len(s) <= retry && !ascii64(s) {
+			var used int
+			if b, used = appendEscapeUTF8Vector(b, s); used > 0 {
+				s = s[used:]
+				continue
+			}
+			// It takes nothing here (a four-byte character, say): not
+			// again for 256 bytes, so that text dense with them does not
+			// pay for a try at each of its runs.
+			retry = len(s) - 256
+		}
+		if j := asciiPrefix(s); j > 0 {
+			if cap(b)-len(b) < 3*j+8 {
+				b = slices.Grow(b, 3*j+8)
+			}
+			if j >= asciiBulk {
+				b = escapeLatin1(b, s[:j])
+			} else {
+				out := b[len(b):cap(b)]
+				k := 0
+				for _, c := range []byte(s[:j]) { // steps 13 and 11
+					v := escapeUnitTable[c]
+					binary.LittleEndian.PutUint32(out[k:k+4], v)
+					k += int(v >> 24)
+				}
+				b = b[:len(b)+k]
+			}
+			s = s[j:]
+		}
+		for len(s) > 0 && s[0] >= utf8.RuneSelf {
+			if cap(b)-len(b) < 16 {
+				b = slices.Grow(b, 16)
+			}
+			out := b[len(b) : len(b)+16]
+			var r rune
+			size := 0
+			c := s[0]
+			if c&0xE0 == 0xC0 && len(s) > 1 && s[1]&0xC0 == 0x80 && c >= 0xC2 {
+				r, size = rune(c&0x1F)<<6|rune(s[1]&0x3F), 2
+			} else if c&0xF0 == 0xE0 && len(s) > 2 && s[1]&0xC0 == 0x80 && s[2]&0xC0 == 0x80 {
+				r, size = rune(c&0x0F)<<12|rune(s[1]&0x3F)<<6|rune(s[2]&0x3F), 3
+				if r < 0x800 || (r >= surrHighMin && r <= surrLowMax) {
+					size = 0 // overlong or a surrogate
+				}
+			} else if c&0xF8 == 0xF0 && len(s) > 3 && s[1]&0xC0 == 0x80 && s[2]&0xC0 == 0x80 && s[3]&0xC0 == 0x80 {
+				r, size = rune(c&0x07)<<18|rune(s[1]&0x3F)<<12|rune(s[2]&0x3F)<<6|rune(s[3]&0x3F), 4
+				if r < 0x10000 || r > utf8.MaxRune {
+					size = 0 // overlong or beyond U+10FFFF
+				}
+			} else {
+				size = 0 // a byte that cannot start a sequence, or a short one
+			}
+			switch {
+			case size == 0:
+				return b, s // not valid UTF-8: for the caller's loops
+			case r < 0x100: // step 11
+				binary.LittleEndian.PutUint32(out, escapeUnitTable[r])
+				b = b[:len(b)+3]
+			case r < 0x10000: // step 9
+				binary.LittleEndian.PutUint64(out, escapeU(uint16(r)))
+				b = b[:len(b)+6]
+			default: // step 9 for each unit of the pair
+				hi, lo := utf16.EncodeRune(r)
+				binary.LittleEndian.PutUint64(out, escapeU(uint16(hi)))
+				binary.LittleEndian.PutUint64(out[6:], escapeU(uint16(lo)))
+				b = b[:len(b)+12]
+			}
+			s = s[size:]
+		}
+	}
+	return b, s
+}
+
+// appendEscapeUTF8Vector appends escape of the start of s to b through
+// the vector paths: utf8ToUTF16Units decodes it to UTF-16, 512 code units
+// at a time, and appendEscape escapes those (escapeUTF16AVX512). It
+// returns the bytes of s it took, none when utf8ToUTF16Units takes none.
+func appendEscapeUTF8Vector(b []byte, s string) ([]byte, int) {
+	var u [512 + 64]uint16
+	taken := 0
+	for {
+		used, n := utf8ToUTF16Units(u[:], s[taken:])
+		if used == 0 {
+			return b, taken
+		}
+		b = appendEscape(b, u[:n])
+		taken += used
+	}
 }
 
 // utf16Prefix writes the UTF-16 form of the start of s to u, each byte not
@@ -573,7 +685,7 @@ func Unescape(s []uint16) []uint16 {
 
 // unescapeStackMax is the longest s whose unescape Unescape builds on its
 // stack.
-const unescapeStackMax = 2048
+const unescapeStackMax = 4096
 
 // UnescapeString is [Unescape] on the UTF-16 form of the Go string s,
 // returned as UTF-8. Each byte of s that is not part of a valid UTF-8
@@ -613,7 +725,24 @@ func UnescapeString(s string) string {
 // a pair's four.
 func unescapeInto(b []byte, s string, i int) int {
 	w := copy(b, s[:i])
+	retry := i // where to try unescapeVector again
 	for k := i; k < len(s); {
+		if s[k] != '%' { // after unescapeVector: the literal run
+			j := strings.IndexByte(s[k:], '%')
+			if j < 0 {
+				j = len(s) - k
+			}
+			w += copy(b[w:], s[k:k+j])
+			k += j
+			continue
+		}
+		if useUnescape512 && len(s)-k >= unescapeVectorMin && k >= retry {
+			if k1, w1 := unescapeVector(b, w, s, k); k1 > k {
+				k, w = k1, w1
+				continue
+			}
+			retry = k + unescapeChunk // not again in the chunk it looked at
+		}
 		// s[k] is '%'.
 		var v uint16
 		n := 0
@@ -672,6 +801,77 @@ func unescapeInto(b []byte, s string, i int) int {
 		}
 	}
 	return w
+}
+
+// unescapeVectorMin is the shortest chunk of s that unescapeVector takes,
+// and unescapeChunk the longest.
+const (
+	unescapeVectorMin = 64
+	unescapeChunk     = 512
+)
+
+// unescapeVector writes UnescapeString of a chunk of the valid UTF-8 s from
+// s[k] on, a '%', to b from w on, through the UTF-16 vector paths: the
+// chunk widened to code units (widenASCII), unescaped (appendUnescape,
+// unescapeUTF16AVX512) and written as UTF-8 (transcodeUTF8, which stops at
+// a surrogate; a pair or a lone one, as U+FFFD, is written here). The chunk
+// is up to unescapeChunk bytes, cut before the first byte from 0x80 on
+// (only ASCII widens to its code units) and, unless s ends there, before a
+// '%' among its last five bytes (so it cuts no escape) and before an
+// escape of a high surrogate at its end (so it cuts no pair). It takes the chunk only
+// when at least one byte in 16 of it is a '%': the scalar loop copies
+// sparse escapes' literal runs faster. It returns the new k and w; k as it
+// was when it takes nothing, and then it writes nothing.
+func unescapeVector(b []byte, w int, s string, k int) (int, int) {
+	chunk := s[k:min(len(s), k+unescapeChunk)]
+	chunk = chunk[:asciiPrefix(chunk)]
+	for k+len(chunk) < len(s) && len(chunk) >= unescapeVectorMin {
+		t := len(chunk) - 6
+		if j := strings.IndexByte(chunk[t+1:], '%'); j >= 0 {
+			chunk = chunk[:t+1+j]
+		} else if h := chunk[t+3] | 0x20; chunk[t] == '%' && chunk[t+1] == 'u' && chunk[t+2]|0x20 == 'd' &&
+			(h == '8' || h == '9' || h == 'a' || h == 'b') {
+			chunk = chunk[:t] // "%uD800" to "%uDBFF", maybe the first of a pair
+		} else {
+			break
+		}
+	}
+	if len(chunk) < unescapeVectorMin || 16*strings.Count(chunk, "%") < len(chunk) {
+		return k, w
+	}
+	var u, v [unescapeChunk]uint16
+	widenASCII(u[:], chunk)
+	units := appendUnescape(v[:0], u[:len(chunk)], 0)
+	for len(units) > 0 {
+		used, wrote := transcodeUTF8(b[w:], units)
+		w += wrote
+		units = units[used:]
+		// A surrogate, or units transcodeUTF8 left for want of room.
+		for n := min(len(units), 64); n > 0; n-- {
+			c := units[0]
+			switch {
+			case c < utf8.RuneSelf:
+				b[w] = byte(c)
+				w++
+			case c < 0x800:
+				b[w], b[w+1] = 0xC0|byte(c>>6), 0x80|byte(c)&0x3F
+				w += 2
+			case !utf16.IsSurrogate(rune(c)):
+				b[w], b[w+1], b[w+2] = 0xE0|byte(c>>12), 0x80|byte(c>>6)&0x3F, 0x80|byte(c)&0x3F
+				w += 3
+			default:
+				r := utf8.RuneError
+				if len(units) > 1 && c < surrLowMin && units[1] >= surrLowMin && units[1] <= surrLowMax {
+					r = utf16.DecodeRune(rune(c), rune(units[1]))
+					units = units[1:]
+					n--
+				}
+				w += utf8.EncodeRune(b[w:], r)
+			}
+			units = units[1:]
+		}
+	}
+	return k + len(chunk), w
 }
 
 // unescapeAt returns the code unit of the escape "%uWXYZ" (steps 8 to 12)

@@ -2,6 +2,8 @@
 
 package codec
 
+import "unsafe"
+
 // This file and annexb_amd64.s hold the vector paths of Annex B's escape
 // (see annexb.go), each held to its plain twin by annexb_amd64_test.go:
 //
@@ -10,6 +12,13 @@ package codec
 //     narrowLatin1Plain);
 //   - escapeUTF16AVX512 escapes 8 code units at a time, whatever they are,
 //     with AVX-512 (the plain twin is appendEscape's unit loop);
+//   - utf8ToUTF16AVX512 decodes UTF-8 of ASCII, two- and three-byte
+//     characters to UTF-16, 48 bytes at a time, for EscapeString to escape
+//     with escapeUTF16AVX512 (the plain twin is appendEscapeRuns's loop;
+//     TestUTF8ToUTF16AVX512 holds it to utf16.Encode);
+//   - widenAVX2 widens ASCII bytes to code units, 32 at a time, for
+//     UnescapeString's vector path (unescapeVector; the plain twin is
+//     widenASCII's loop);
 //   - unescapeUTF16AVX512 unescapes 32 code units at a time with AVX-512
 //     (the plain twin is appendUnescape's loop).
 
@@ -126,4 +135,51 @@ func unescapeUnits512(out, s []uint16) (used, wrote int) {
 		return 0, 0
 	}
 	return unescapeUTF16AVX512(&out[0], &s[0], len(s), &unescapeAVX512Consts)
+}
+
+// utf8ToUTF16AVX512 writes the UTF-16 form of the UTF-8 at src to dst,
+// windows of 64 bytes at a time while 64 of the n bytes are left and 64
+// units of the room at dst, taking from each the characters that start in
+// its first 48 bytes, while they all are ASCII or valid two- or three-byte
+// sequences (see annexb_amd64.s). src must start a character. It returns
+// the bytes it used and the units it wrote.
+//
+//go:noescape
+func utf8ToUTF16AVX512(dst *uint16, room int, src *byte, n int) (used, wrote int)
+
+// useUTF8ToUTF16512 says whether appendEscapeRuns uses utf8ToUTF16AVX512:
+// with AVX-512 (useAVX512). Tests turn it off to compare paths.
+var useUTF8ToUTF16512 = useAVX512
+
+// utf8ToUTF16Units writes the UTF-16 form of the start of s to u with
+// utf8ToUTF16AVX512, when the CPU has AVX-512 and both are long enough, and
+// returns the bytes of s it used and the units it wrote.
+func utf8ToUTF16Units(u []uint16, s string) (used, wrote int) {
+	if !useUTF8ToUTF16512 || len(s) < 64 || len(u) < 64 {
+		return 0, 0
+	}
+	return utf8ToUTF16AVX512(&u[0], len(u), unsafe.StringData(s), len(s))
+}
+
+// widenAVX2 writes the bytes at src to dst as code units, 32 at a time
+// while 32 of the n are left, and returns how many it wrote.
+//
+//go:noescape
+func widenAVX2(dst *uint16, src *byte, n int) int
+
+// useWidenAVX2 says whether widenASCII uses widenAVX2: with AVX2
+// (useAVX2). Tests turn it off to compare paths.
+var useWidenAVX2 = useAVX2
+
+// widenASCII writes the ASCII bytes s to u as code units, which must have
+// room for them: 32 at a time with AVX2 (widenAVX2), the rest one by one.
+func widenASCII(u []uint16, s string) {
+	u = u[:len(s)]
+	i := 0
+	if useWidenAVX2 && len(s) >= 32 {
+		i = widenAVX2(&u[0], unsafe.StringData(s), len(s))
+	}
+	for ; i < len(s); i++ {
+		u[i] = uint16(s[i])
+	}
 }

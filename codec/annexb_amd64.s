@@ -255,3 +255,188 @@ unesc512done:
 	MOVQ R11, used+32(FP)
 	MOVQ R12, wrote+40(FP)
 	RET
+
+// UNITS(U), for utf8ToUTF16AVX512: from the first, second and third bytes
+// of 32 characters, widened in Z6, Z7 and Z8, U becomes their code units;
+// a three-byte one overlong or a surrogate jumps to u8done. Z9 to Z12 and
+// K1 to K4 are clobbered.
+#define UNITS(U) \
+	VPANDD Z27, Z6, U; \
+	VPSLLW $6, U, U; \
+	VPANDD Z26, Z7, Z10; \
+	VPORD Z10, U, U; \
+	VPSLLW $12, Z6, Z11; \
+	VPSLLW $6, Z10, Z12; \
+	VPORD Z12, Z11, Z11; \
+	VPANDD Z26, Z8, Z12; \
+	VPORD Z12, Z11, Z11; \
+	VPCMPUW $1, Z29, Z6, K1; \
+	VPCMPUW $5, Z30, Z6, K2; \
+	VMOVDQU16 Z11, K2, U; \
+	VMOVDQU16 Z6, K1, U; \
+	VPCMPUW $1, Z31, Z11, K2, K3; \
+	VPANDD Z18, Z11, Z12; \
+	VPCMPEQW Z19, Z12, K2, K4; \
+	KORQ K3, K4, K3; \
+	KORTESTQ K3, K3; \
+	JNZ u8done
+
+// func utf8ToUTF16AVX512(dst *uint16, room int, src *byte, n int) (used, wrote int)
+//
+// For each window of 64 bytes while 64 of the n are left and 64 units of
+// room: the characters whose first byte is at 0 to 47 are decoded, when
+// all of them are ASCII or valid two- or three-byte UTF-8. K1 marks the
+// continuation bytes, K2 the bytes from 0x80 on, K3 the leads 0xC2 to
+// 0xDF, K4 the leads 0xE0 to 0xEF. In the general registers: the
+// characters taken end at U, the first lead from 48 on (48, 49 or 50 when
+// valid); below U the continuation bytes must be exactly those the leads
+// there call for (one after a two-byte lead, two after a three-byte one)
+// and every other byte from 0x80 on such a lead. VPCOMPRESSB gathers each
+// character's first, second and third byte (masks T, T<<1, T<<2 of its
+// leads T), VPMOVZXBW widens them, and the unit is the first byte (ASCII),
+// the two-byte or the three-byte value, chosen by the first byte; a
+// three-byte one below 0x800 (overlong) or a surrogate ends the loop before
+// anything of the window counts. Each half of 32 units is stored whole.
+TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), R15
+	MOVL $0xC0, AX
+	VPBROADCASTB AX, Z20
+	MOVL $0x80, AX
+	VPBROADCASTB AX, Z21
+	MOVL $0xC2, AX
+	VPBROADCASTB AX, Z22
+	MOVL $0x1D, AX
+	VPBROADCASTB AX, Z23
+	MOVL $0xF0, AX
+	VPBROADCASTB AX, Z24
+	MOVL $0xE0, AX
+	VPBROADCASTB AX, Z25
+	MOVL $0x3F, AX
+	VPBROADCASTW AX, Z26
+	MOVL $0x1F, AX
+	VPBROADCASTW AX, Z27
+	MOVL $0x80, AX
+	VPBROADCASTW AX, Z29
+	MOVL $0xE0, AX
+	VPBROADCASTW AX, Z30
+	MOVL $0x800, AX
+	VPBROADCASTW AX, Z31
+	MOVL $0xF800, AX
+	VPBROADCASTW AX, Z18
+	MOVL $0xD800, AX
+	VPBROADCASTW AX, Z19
+	MOVQ $0xFFFFFFFFFFFF, R13 // leads at 0 to 47
+	XORQ R11, R11             // used
+	XORQ R12, R12             // wrote
+
+u8loop:
+	LEAQ 64(R11), AX
+	CMPQ AX, R15
+	JA   u8done
+	LEAQ 64(R12), AX
+	CMPQ AX, room+8(FP)
+	JA   u8done
+	VMOVDQU8 (SI)(R11*1), Z0
+	VPANDD Z20, Z0, Z1
+	VPCMPEQB Z21, Z1, K1      // continuation bytes
+	VPMOVB2M Z0, K2           // from 0x80 on
+	VPSUBB Z22, Z0, Z1
+	VPCMPUB $2, Z23, Z1, K3   // 0xC2 to 0xDF
+	VPANDD Z24, Z0, Z1
+	VPCMPEQB Z25, Z1, K4      // 0xE0 to 0xEF
+	KMOVQ K1, AX              // C
+	KMOVQ K2, BX              // from 0x80 on
+	KMOVQ K3, DX              // two-byte leads
+	KMOVQ K4, R8              // three-byte leads
+	MOVQ AX, R9
+	NOTQ R9                   // leads: every byte but C
+	MOVQ R13, R14
+	NOTQ R14
+	ANDQ R9, R14
+	TZCNTQ R14, CX            // U: the first lead from 48 on
+	CMPQ CX, $50
+	JA   u8done
+	MOVQ $-1, R14
+	SHLQ CX, R14
+	NOTQ R14                  // MU: the bytes below U
+	ANDQ R13, DX              // two-byte leads taken
+	ANDQ R13, R8              // three-byte leads taken
+	MOVQ DX, R10
+	ORQ  R8, R10               // the leads from 0x80 on taken
+	MOVQ R10, DX
+	SHLQ $1, DX
+	SHLQ $2, R8
+	ORQ  R8, DX               // E: the continuation bytes they call for
+	MOVQ R14, R8
+	NOTQ R8
+	TESTQ R8, DX              // E beyond U
+	JNZ  u8done
+	XORQ DX, AX               // C ^ E
+	TESTQ R14, AX
+	JNZ  u8done
+	MOVQ R9, AX
+	ANDQ BX, AX               // leads from 0x80 on
+	XORQ R10, AX
+	TESTQ R14, AX
+	JNZ  u8done
+	ANDQ R14, R9              // T: the leads taken
+	KMOVQ R9, K5
+	MOVQ R9, AX
+	SHLQ $1, AX
+	KMOVQ AX, K6
+	SHLQ $1, AX
+	KMOVQ AX, K7
+	VPCOMPRESSB.Z Z0, K5, Z3  // first bytes
+	VPCOMPRESSB.Z Z0, K6, Z4  // second bytes
+	VPCOMPRESSB.Z Z0, K7, Z5  // third bytes
+	VPMOVZXBW Y3, Z6
+	VPMOVZXBW Y4, Z7
+	VPMOVZXBW Y5, Z8
+	UNITS(Z14)
+	VEXTRACTI64X4 $1, Z3, Y3
+	VEXTRACTI64X4 $1, Z4, Y4
+	VEXTRACTI64X4 $1, Z5, Y5
+	VPMOVZXBW Y3, Z6
+	VPMOVZXBW Y4, Z7
+	VPMOVZXBW Y5, Z8
+	UNITS(Z15)
+	VMOVDQU16 Z14, (DI)(R12*2)
+	VMOVDQU16 Z15, 64(DI)(R12*2)
+	ADDQ CX, R11
+	POPCNTQ R9, R9
+	ADDQ R9, R12
+	JMP  u8loop
+
+u8done:
+	VZEROUPPER
+	MOVQ R11, used+32(FP)
+	MOVQ R12, wrote+40(FP)
+	RET
+
+// func widenAVX2(dst *uint16, src *byte, n int) int
+//
+// Widens the bytes at src to code units at dst, 32 at a time while 32 of
+// the n are left (VPMOVZXBW, 16 bytes a register), and returns how many.
+TEXT ·widenAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	ANDQ $-32, CX
+	XORQ BX, BX
+
+widenloop:
+	CMPQ BX, CX
+	JAE  widendone
+	VPMOVZXBW (SI)(BX*1), Y0
+	VPMOVZXBW 16(SI)(BX*1), Y1
+	VMOVDQU Y0, (DI)(BX*2)
+	VMOVDQU Y1, 32(DI)(BX*2)
+	ADDQ $32, BX
+	JMP  widenloop
+
+widendone:
+	VZEROUPPER
+	MOVQ BX, ret+24(FP)
+	RET

@@ -5,7 +5,11 @@ package codec
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
 )
 
 // TestNarrowLatin1AVX2 holds narrowLatin1AVX2 to narrowLatin1Plain at every
@@ -48,16 +52,17 @@ func TestNarrowLatin1AVX2(t *testing.T) {
 
 // TestEscapePathsAgree runs the escape functions with each vector path
 // (narrowLatin1AVX2, the octet encoders' AVX2 and AVX-512 escapes,
-// escapeUTF16AVX512)
+// escapeUTF16AVX512, utf8ToUTF16AVX512)
 // turned off and on,
 // and checks both against the reference loop of annexb_paths_test.go.
 func TestEscapePathsAgree(t *testing.T) {
-	defer func(a, b, c, d bool) {
-		useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512 = a, b, c, d
-	}(useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512)
-	for m := range 16 {
+	defer func(a, b, c, d, e bool) {
+		useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512, useUTF8ToUTF16512 = a, b, c, d, e
+	}(useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512, useUTF8ToUTF16512)
+	for m := range 32 {
 		useNarrowAVX2, useEncodeOctets = m&1 != 0 && useAVX2, m&2 != 0 && useAVX2
 		useEncodeOctets512, useEscape512 = m&4 != 0 && useAVX512, m&8 != 0 && useAVX512
+		useUTF8ToUTF16512 = m&16 != 0 && useAVX512
 		checkEscapeEveryCut(t)
 	}
 }
@@ -151,5 +156,80 @@ func TestUnescapePathsAgree(t *testing.T) {
 	for _, on := range []bool{false, true} {
 		useUnescape512 = on && useAVX512
 		TestUnescapeEveryCut(t)
+	}
+}
+
+// TestUTF8ToUTF16AVX512 holds utf8ToUTF16AVX512 to utf16.Encode on every
+// cut of a text of ASCII, two-, three- and four-byte UTF-8 with ill-formed
+// sequences (a surrogate, overlong forms, lone leads and continuation
+// bytes) spliced in, with room of 64 to 200 units: what it takes must be
+// whole valid characters, decoded exactly, and it must take a window of
+// text that is all ASCII, two- and three-byte UTF-8.
+func TestUTF8ToUTF16AVX512(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	text := strings.Repeat("データ/ファイル?q=«€ 100%»&x=<>{}|^ ", 3) + "\xed\xa0\x80b\xe0\x80\x80c\xc1\xbf" + strings.Repeat("ab", 20) + "\xffa\xc0b\xf8c\xf5" +
+		strings.Repeat("ab é~ あ", 12) + "\xe0\xa0\x80\xef\xbf\xbf\xdf\xbf\xc2\x80😀\x80é\xf0\x9f\x98x" + strings.Repeat("\u0800\uffff\u07ff", 30)
+	u := make([]uint16, 300)
+	for i := 0; i <= len(text); i++ {
+		for j := i; j <= len(text); j += 1 + (j-i)/16 {
+			s := text[i:j]
+			for _, room := range []int{64, 100, 200} {
+				clear(u)
+				used, n := utf8ToUTF16AVX512(&u[0], room, unsafe.StringData(s), len(s))
+				if used > len(s) || n > room || (used > 0 && used < len(s) && !utf8.RuneStart(s[used])) {
+					t.Fatalf("text[%d:%d], room %d: used %d, wrote %d", i, j, room, used, n)
+				}
+				if want := utf16.Encode([]rune(s[:used])); !utf8.ValidString(s[:used]) || !slices.Equal(u[:n], want) {
+					t.Fatalf("text[%d:%d], room %d: used %d, wrote %x, want %x", i, j, room, used, u[:n], want)
+				}
+				if used == 0 && len(s) >= 64 && utf8.RuneStart(s[0]) {
+					// A window of ASCII, two- and three-byte characters
+					// must be taken.
+					w := s[:50]
+					for len(w) > 0 && !utf8.RuneStart(w[len(w)-1]) {
+						w = w[:len(w)-1]
+					}
+					ok := utf8.ValidString(s[:len(w)+3]) || utf8.ValidString(s[:len(w)+2]) || utf8.ValidString(s[:len(w)+1])
+					for _, r := range s[:len(w)] {
+						ok = ok && r < 0x10000
+					}
+					if ok && utf8.ValidString(s[:64]) {
+						t.Fatalf("text[%d:%d], room %d: took nothing of %q", i, j, room, s[:64])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWidenASCII holds widenASCII, with widenAVX2 and without, to a byte
+// by byte copy at every length up to 200 and four offsets, and checks that
+// it writes no unit past the length.
+func TestWidenASCII(t *testing.T) {
+	defer func(a bool) { useWidenAVX2 = a }(useWidenAVX2)
+	src := make([]byte, 210)
+	for i := range src {
+		src[i] = byte(i*37) & 0x7F
+	}
+	for _, on := range []bool{false, true} {
+		useWidenAVX2 = on && useAVX2
+		for n := 0; n <= 200; n++ {
+			for off := 0; off < 4; off++ {
+				s := string(src[off : off+n])
+				u := make([]uint16, n+1)
+				u[n] = 0xBEEF
+				widenASCII(u, s)
+				for i := range n {
+					if u[i] != uint16(s[i]) {
+						t.Fatalf("AVX2 %v, n=%d off=%d: unit %d is %#x, want %#x", on, n, off, i, u[i], s[i])
+					}
+				}
+				if u[n] != 0xBEEF {
+					t.Fatalf("AVX2 %v, n=%d off=%d: wrote past the length", on, n, off)
+				}
+			}
+		}
 	}
 }

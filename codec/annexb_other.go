@@ -16,3 +16,22 @@ func unescapeUnits512(out, s []uint16) (used, wrote int) { return 0, 0 }
 
 // useEscape512 is false: this build has no vector escape of UTF-16.
 const useEscape512 = false
+
+// utf8ToUTF16Units is the vector transcoding of annexb_amd64.go, which this
+// build does not have: it writes nothing.
+func utf8ToUTF16Units(u []uint16, s string) (used, wrote int) { return 0, 0 }
+
+// useUTF8ToUTF16512 is false: this build has no vector transcoding.
+const useUTF8ToUTF16512 = false
+
+// widenASCII writes the ASCII bytes s to u as code units, which must have
+// room for them, one by one: this build has no vector widening.
+func widenASCII(u []uint16, s string) {
+	u = u[:len(s)]
+	for i := range len(s) {
+		u[i] = uint16(s[i])
+	}
+}
+
+// useUnescape512 is false: this build has no vector unescape.
+const useUnescape512 = false

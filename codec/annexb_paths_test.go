@@ -1,11 +1,13 @@
 package codec
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // refEscape is Annex B.2.1 step by step over the code units s, the
@@ -67,6 +69,36 @@ func checkEscapeEveryCut(t *testing.T) {
 			want = refEscape(utf16.Encode([]rune(s)))
 			if got := EscapeString(s); got != want {
 				t.Fatalf("EscapeString(%q) = %q, want %q", s, got, want)
+			}
+		}
+	}
+}
+
+// TestAppendEscapeRunsEveryCut holds appendEscapeRuns, EscapeString's
+// loop for valid UTF-8, to refEscape on every cut of escapeCutText's bytes
+// with invalid and ill-formed sequences (a surrogate, overlong forms, a
+// lone lead) spliced in, into no room (nil) and into room to spare: it
+// escapes up to the first byte not part of a valid sequence, exactly.
+func TestAppendEscapeRunsEveryCut(t *testing.T) {
+	text := escapeCutText + "\xed\xa0\x80b\xe0\x80\x80c\xc1\xbf" + escapeCutText[:100] + "\xf0\x9f\x98" + strings.Repeat("é", 30) +
+		"\xf0\x8f\xbf\xbfa\xf4\x90\x80\x80b\xf5\x80\x80\x80c\xf4\x8f\xbf\xbf😀"
+	for i := 0; i <= len(text); i++ {
+		for j := i; j <= len(text); j += 1 + (j-i)/8 {
+			s := text[i:j]
+			valid := 0
+			for valid < len(s) {
+				r, size := utf8.DecodeRuneInString(s[valid:])
+				if r == utf8.RuneError && size <= 1 {
+					break
+				}
+				valid += size
+			}
+			want := refEscape(utf16.Encode([]rune(s[:valid])))
+			for _, dst := range [][]byte{nil, make([]byte, 0, 3*len(s)+8)} {
+				got, rest := appendEscapeRuns(dst, s)
+				if string(got) != want || rest != s[valid:] {
+					t.Fatalf("appendEscapeRuns(%q) = %q, rest %q; want %q, rest %q", s, got, rest, want, s[valid:])
+				}
 			}
 		}
 	}
@@ -197,7 +229,7 @@ func TestUnescapeSharesInput(t *testing.T) {
 // surrogate pairs, lone surrogates and malformed escapes at every
 // alignment to a block.
 func TestUnescapeLong(t *testing.T) {
-	for _, unit := range []string{"%uD83D%uDE00", "%uD83D%uDE00a", "%uD800%41", "%uDC00%e9%u3042", "%u00E9%%u12%4x"} {
+	for _, unit := range []string{"%uD83D%uDE00", "%uD83D%uDE00a", "%uD800%41", "%uDC00%e9%u3042", "%u00E9%%u12%4x", "%ud83d%ude00%u3042b", "%udbff-%u00e9", "%uD83D%uDC00", "%udbff%uDFFF"} {
 		for off := 0; off < 40; off++ {
 			s := strings.Repeat("y", off) + strings.Repeat(unit, 2100/len(unit)) + "%uD83D"
 			u := utf16.Encode([]rune(s))
@@ -211,6 +243,17 @@ func TestUnescapeLong(t *testing.T) {
 			if got, want := UnescapeString(s), string(utf16.Decode(want)); got != want {
 				t.Fatalf("UnescapeString of %d × %q after %d bytes differs from the reference", 2100/len(unit), unit, off)
 			}
+		}
+	}
+}
+
+// TestEscapeUEveryUnit holds escapeU to refEscape on every code unit.
+func TestEscapeUEveryUnit(t *testing.T) {
+	var w [8]byte
+	for c := range 1 << 16 {
+		binary.LittleEndian.PutUint64(w[:], escapeU(uint16(c)))
+		if got, want := string(w[:6]), fmt.Sprintf("%%u%04X", c); got != want {
+			t.Fatalf("escapeU(%#x) = %q, want %q", c, got, want)
 		}
 	}
 }
