@@ -12,10 +12,11 @@ import "unsafe"
 //     narrowLatin1Plain);
 //   - escapeUTF16AVX512 escapes 8 code units at a time, whatever they are,
 //     with AVX-512 (the plain twin is appendEscape's unit loop);
-//   - utf8ToUTF16AVX512 decodes UTF-8 of ASCII, two- and three-byte
-//     characters to UTF-16, 48 bytes at a time, for EscapeString to escape
-//     with escapeUTF16AVX512 (the plain twin is appendEscapeRuns's loop;
-//     TestUTF8ToUTF16AVX512 holds it to utf16.Encode);
+//   - EscapeString decodes UTF-8 of ASCII, two- and three-byte characters
+//     to UTF-16 with Decode's utf8ToUTF16Kernel (utf8ToUTF16Units) and
+//     escapes it with escapeUTF16AVX512 (the plain twin is
+//     appendEscapeRuns's loop; TestUTF8ToUTF16Units holds it to
+//     utf16.Encode);
 //   - widenAVX2 widens ASCII bytes to code units, 32 at a time, for
 //     UnescapeString's vector path (unescapeVector; the plain twin is
 //     widenASCII's loop);
@@ -137,28 +138,21 @@ func unescapeUnits512(out, s []uint16) (used, wrote int) {
 	return unescapeUTF16AVX512(&out[0], &s[0], len(s), &unescapeAVX512Consts)
 }
 
-// utf8ToUTF16AVX512 writes the UTF-16 form of the UTF-8 at src to dst,
-// windows of 64 bytes at a time while 64 of the n bytes are left and 64
-// units of the room at dst, taking from each the characters that start in
-// its first 48 bytes, while they all are ASCII or valid two- or three-byte
-// sequences (see annexb_amd64.s). src must start a character. It returns
-// the bytes it used and the units it wrote.
-//
-//go:noescape
-func utf8ToUTF16AVX512(dst *uint16, room int, src *byte, n int) (used, wrote int)
-
-// useUTF8ToUTF16512 says whether appendEscapeRuns uses utf8ToUTF16AVX512:
-// with AVX-512 (useAVX512). Tests turn it off to compare paths.
+// useUTF8ToUTF16512 says whether appendEscapeRuns transcodes UTF-8 to
+// UTF-16 with Decode's kernel (utf8ToUTF16Kernel, ecmadec_amd64.go): with
+// AVX-512 (useAVX512). Tests turn it off to compare paths.
 var useUTF8ToUTF16512 = useAVX512
 
 // utf8ToUTF16Units writes the UTF-16 form of the start of s to u with
-// utf8ToUTF16AVX512, when the CPU has AVX-512 and both are long enough, and
-// returns the bytes of s it used and the units it wrote.
+// utf8ToUTF16Kernel, when the CPU has AVX-512 and both are long enough, and
+// returns the bytes of s it used and the units it wrote: whole valid
+// characters, up to the first four-byte or invalid sequence.
 func utf8ToUTF16Units(u []uint16, s string) (used, wrote int) {
 	if !useUTF8ToUTF16512 || len(s) < 64 || len(u) < 64 {
 		return 0, 0
 	}
-	return utf8ToUTF16AVX512(&u[0], len(u), unsafe.StringData(s), len(s))
+	n := min(len(s), len(u))
+	return utf8ToUTF16Kernel(u[:n], unsafe.Slice(unsafe.StringData(s), n))
 }
 
 // widenAVX2 writes the bytes at src to dst as code units, 32 at a time

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // TestNarrowLatin1AVX2 holds narrowLatin1AVX2 to narrowLatin1Plain at every
@@ -52,7 +51,7 @@ func TestNarrowLatin1AVX2(t *testing.T) {
 
 // TestEscapePathsAgree runs the escape functions with each vector path
 // (narrowLatin1AVX2, the octet encoders' AVX2 and AVX-512 escapes,
-// escapeUTF16AVX512, utf8ToUTF16AVX512)
+// escapeUTF16AVX512)
 // turned off and on,
 // and checks both against the reference loop of annexb_paths_test.go.
 func TestEscapePathsAgree(t *testing.T) {
@@ -159,13 +158,14 @@ func TestUnescapePathsAgree(t *testing.T) {
 	}
 }
 
-// TestUTF8ToUTF16AVX512 holds utf8ToUTF16AVX512 to utf16.Encode on every
+// TestUTF8ToUTF16Units holds utf8ToUTF16Units (Decode's kernel, as
+// EscapeString calls it) to utf16.Encode on every
 // cut of a text of ASCII, two-, three- and four-byte UTF-8 with ill-formed
 // sequences (a surrogate, overlong forms, lone leads and continuation
 // bytes) spliced in, with room of 64 to 200 units: what it takes must be
 // whole valid characters, decoded exactly, and it must take a window of
 // text that is all ASCII, two- and three-byte UTF-8.
-func TestUTF8ToUTF16AVX512(t *testing.T) {
+func TestUTF8ToUTF16Units(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
 	}
@@ -177,7 +177,7 @@ func TestUTF8ToUTF16AVX512(t *testing.T) {
 			s := text[i:j]
 			for _, room := range []int{64, 100, 200} {
 				clear(u)
-				used, n := utf8ToUTF16AVX512(&u[0], room, unsafe.StringData(s), len(s))
+				used, n := utf8ToUTF16Units(u[:room], s)
 				if used > len(s) || n > room || (used > 0 && used < len(s) && !utf8.RuneStart(s[used])) {
 					t.Fatalf("text[%d:%d], room %d: used %d, wrote %d", i, j, room, used, n)
 				}
