@@ -191,7 +191,7 @@ func TestParseResponseFastMatchesGeneral(t *testing.T) {
 		`{"id":17,"out":"%E4%B8%AD%E6%96%87%F0%9F%98%80abc-._~"}`,
 		`{"id":17,"out":"中文😀abc-._~\t"}`,
 		`{"id":17,"out":"aÿþb"}`,
-		`{"id":17,"out":"aí b"}`,
+		"{\"id\":17,\"out\":\"a\u00ed\u00a0\u0080b\"}",
 		`{"id":21,"unsupported":true}`,
 		`{"id":9007199254740991,"out":""}`,
 		`{"id":1,"out":"a","out":"b"}`,
