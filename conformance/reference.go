@@ -28,19 +28,8 @@ func (reference) Name() string { return "reference" }
 
 // Do answers req with the reference codec.
 func (r reference) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
-	switch req.Op {
-	case vectors.OpEncodeURI, vectors.OpEncodeURIComponent, vectors.OpDecodeURI, vectors.OpDecodeURIComponent,
-		vectors.OpEscape, vectors.OpUnescape:
-		resp, _, err := r.AppendDo(ctx, req, nil)
-		return resp, err
-	}
-	if err := ctx.Err(); err != nil {
-		return vectors.Response{}, err
-	}
-	if _, ok := req.Op.Info(); !ok {
-		return unsupported("unknown op"), nil
-	}
-	return referenceOctets(req)
+	resp, _, err := r.AppendDo(ctx, req, nil)
+	return resp, err
 }
 
 // AppendDo is Do, but that the code units of the answer to an ECMAScript
@@ -76,7 +65,10 @@ func (reference) AppendDo(ctx context.Context, req vectors.Request, dst []uint16
 	case vectors.OpUnescape: // ECMA-262 5.1 Annex B.2.2
 		dst = codec.AppendUnescape(dst, req.In)
 	default:
-		resp, err := reference{}.Do(ctx, req)
+		if _, ok := req.Op.Info(); !ok {
+			return unsupported("unknown op"), dst, nil
+		}
+		resp, err := referenceOctets(req)
 		return resp, dst, err
 	}
 	if err != nil {
