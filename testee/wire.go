@@ -351,34 +351,31 @@ func (a *textArena) commit(n int) {
 // text returns the JSON string literal quoted, an "error" or, with
 // message set, a "message", as a Go string, as the general parser reads
 // it (its code units, lone surrogates as U+FFFD, as utf16.Decode makes
-// them), and whether it could be read; the last one of its kind again
-// when equal to it.
+// them), and whether it could be read; the last plain one of its kind
+// again when equal to it.
 func (a *textArena) text(quoted []byte, message bool) (string, bool) {
 	s := quoted[1 : len(quoted)-1]
-	var last *string
-	if a != nil {
-		last = &a.lastError
-		if message {
-			last = &a.lastMessage
-		}
-		if string(s) == *last {
-			return *last, true
-		}
-	}
-	var str string
-	if plainASCII(s) {
-		str = string(s)
-	} else {
+	if !plainASCII(s) {
 		u, ok := general(quoted)
 		if !ok {
 			return "", false
 		}
-		str = string(utf16.Decode(u))
+		return string(utf16.Decode(u)), true
 	}
-	if last != nil {
-		*last = str
+	if a == nil {
+		return string(s), true
 	}
-	return str, true
+	// Only plain literals are kept, which mean their own bytes: a kept
+	// decoded one could equal another line's literal that decodes to
+	// something else.
+	last := &a.lastError
+	if message {
+		last = &a.lastMessage
+	}
+	if string(s) != *last {
+		*last = string(s)
+	}
+	return *last, true
 }
 
 // plainASCII reports whether s is printable ASCII with no '\\': a JSON

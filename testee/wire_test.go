@@ -188,6 +188,12 @@ func TestParseResponseFastMatchesGeneral(t *testing.T) {
 		`{"id":20,"error":"URIError","message":"URI malformed"}`,
 		`{"id":20,"error":"URIErr\u006fr","message":"URI malform\u00e9d é"}`,
 		`{"id":20,"error":"URIError","message":"URI malformed é"}`,
+		// A decoded message equal to the next line's literal, which
+		// decodes to something else.
+		`{"id":20,"error":"URIError","message":"a\\u0041"}`,
+		`{"id":20,"error":"URIError","message":"a\u0041"}`,
+		`{"id":20,"error":"URI\\u0045rror"}`,
+		`{"id":20,"error":"URI\u0045rror"}`,
 		`{"id":17,"out":"%E4%B8%AD%E6%96%87%F0%9F%98%80abc-._~"}`,
 		`{"id":17,"out":"中文😀abc-._~\t"}`,
 		`{"id":17,"out":"aÿþb"}`,
