@@ -261,7 +261,7 @@ func appendEscapeString(b []byte, s string) []byte {
 	invalid := false   // whether s held a byte the rune loop took as U+FFFD
 	for len(s) > 0 {
 		if len(s) >= latin1Bulk && ascii64(s) {
-			a := asciiPrefix(s)
+			a := 64 + asciiPrefix(s[64:]) // ascii64 read the first 64
 			b = escapeLatin1(append(b, buf[:k]...), s[:a])
 			k = 0
 			s = s[a:]
@@ -743,19 +743,7 @@ func unescapeInto(b []byte, s string, i int) int {
 			}
 			retry = k + unescapeChunk // not again in the chunk it looked at
 		}
-		// s[k] is '%'.
-		var v uint16
-		n := 0
-		if k+6 <= len(s) && s[k+1] == 'u' {
-			if x, ok := hex4(s[k+2], s[k+3], s[k+4], s[k+5]); ok {
-				v, n = x, 6
-			}
-		}
-		if n == 0 && k+3 <= len(s) {
-			if h, l := unhex[s[k+1]], unhex[s[k+2]]; h|l <= 0xF {
-				v, n = uint16(h)<<4|uint16(l), 3
-			}
-		}
+		v, n := unescapeAt(s[k:]) // s[k] is '%'
 		switch {
 		case n == 0: // step 18: the '%' as it is
 			b[w] = '%'
