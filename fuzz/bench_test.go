@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pctest/pctest/conformance"
+	"github.com/pctest/pctest/internal/testenv"
 	"github.com/pctest/pctest/testee"
 )
 
@@ -24,9 +25,10 @@ func BenchmarkFuzzReference(b *testing.B) {
 // changes what it costs: a line read alone costs it more than one of a
 // long chunk).
 func BenchmarkFuzzNode(b *testing.B) {
+	testenv.Require(b, testenv.Command("node"))
 	node, err := exec.LookPath("node")
 	if err != nil {
-		b.Skip("node is not installed")
+		b.Fatal(err)
 	}
 	child0, cpuOK := childrenCPU()
 	p, err := testee.Start(context.Background(), []string{node, "../cmd/pctest/testees/node-builtin/testee.js"}, testee.Timeout(time.Minute))
