@@ -130,27 +130,21 @@ func clipSeeds(seeds [][]any) [][]any {
 	out := make([][]any, 0, len(seeds))
 	var key []byte
 	for _, args := range seeds {
-		clipped := make([]any, len(args))
+		clipped := ClipArgs(args)
 		key = key[:0]
-		for i, a := range args {
+		for _, a := range clipped {
 			// The key writes each argument's type and length before
 			// it, so that no two seeds share one.
 			switch a := a.(type) {
 			case []byte:
-				a = Clip(a)
-				clipped[i] = a
 				key = append(strconv.AppendInt(append(key, 'b'), int64(len(a)), 10), ':')
 				key = append(key, a...)
 			case string:
-				a = Clip(a)
-				clipped[i] = a
 				key = append(strconv.AppendInt(append(key, 's'), int64(len(a)), 10), ':')
 				key = append(key, a...)
 			case byte:
-				clipped[i] = a
 				key = append(key, 'c', a)
 			default:
-				clipped[i] = a
 				key = fmt.Appendf(key, "%T:%#v;", a, a)
 			}
 		}
@@ -161,6 +155,24 @@ func clipSeeds(seeds [][]any) [][]any {
 		out = append(out, clipped)
 	}
 	return out
+}
+
+// ClipArgs returns a copy of the arguments of a fuzz target's input with
+// each []byte and string clipped to MaxLen, as the targets clip what they
+// are given (Clip); other arguments are kept as they are.
+func ClipArgs(args []any) []any {
+	clipped := make([]any, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case []byte:
+			clipped[i] = Clip(a)
+		case string:
+			clipped[i] = Clip(a)
+		default:
+			clipped[i] = a
+		}
+	}
+	return clipped
 }
 
 // isShim reports whether f is the testing.F of go-118-fuzz-build's shim
