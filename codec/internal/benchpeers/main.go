@@ -930,9 +930,17 @@ func (b *bench) runGo(r int, p op) error {
 		c := cell{p.Name, in.name, "copy", "copy", ""}
 		b.record(r, c, measure(func() { copy(dst, src) }, cmp.Or(b.o.iterations, b.iters[c]), b.o.target/4))
 		b.ok[c] = true
+		s := string(src)
+		c = cell{p.Name, in.name, "alloc-copy", "strings.Clone", ""}
+		b.record(r, c, measure(func() { allocSink = strings.Clone(s) }, cmp.Or(b.o.iterations, b.iters[c]), b.o.target/4))
+		b.ok[c] = true
 	}
 	return nil
 }
+
+// allocSink keeps the allocating copy's result alive, so that the compiler
+// cannot drop the allocation.
+var allocSink string
 
 // runPeer runs a peer program on the op's inputs; in the first round it
 // also writes and checks the results.
@@ -1010,8 +1018,10 @@ type PeerDesc struct {
 // A Row is one peer's speed on one input, beside one of the codec's
 // functions in one form: peer "codec" is the codec itself (ratio: to the
 // fastest peer whose output matched), "copy" is a Go copy of the input
-// (ratio: the codec's fraction of it), any other a peer (ratio: the
-// codec's speed over the peer's). Ratios are medians of the per-round
+// into a buffer that has room and "alloc-copy" (beside the forms that
+// allocate their result: string and utf16) strings.Clone of it, an
+// allocating copy (ratio, for both: the codec's fraction of it), any other
+// a peer (ratio: the codec's speed over the peer's). Ratios are medians of the per-round
 // ratios; MB/s (10⁶ bytes a second) counts the bytes of the op's input
 // file.
 type Row struct {
@@ -1107,6 +1117,10 @@ func (b *bench) table() *Table {
 				t.Rows = append(t.Rows, self)
 				t.Rows = append(t.Rows, rows...)
 				t.Rows = append(t.Rows, row(cp, ptr(b.ratio(ours, cp))))
+				if f.form != "append" {
+					ac := cell{p.Name, in.name, "alloc-copy", "strings.Clone", ""}
+					t.Rows = append(t.Rows, row(ac, ptr(b.ratio(ours, ac))))
+				}
 			}
 		}
 	}
@@ -1114,6 +1128,15 @@ func (b *bench) table() *Table {
 }
 
 func ptr(f float64) *float64 { return &f }
+
+// fractionOf writes the codec's fraction r of a copy as "1/N", or "N/1"
+// when the codec is the faster.
+func fractionOf(r float64) string {
+	if r >= 1 {
+		return fmt.Sprintf("%.1f/1", r)
+	}
+	return fmt.Sprintf("1/%.0f", 1/r)
+}
 
 // printMarkdown prints the table for people: one line per codec function,
 // form and input, with every peer's MB/s.
@@ -1132,20 +1155,23 @@ func (t *Table) printMarkdown(w io.Writer) {
 		fmt.Fprintf(w, "- input %s: %s\n", in.Name, in.Description)
 	}
 	fmt.Fprintln(w, "\nMB/s of the op's input; ≠ marks a peer whose output differs from the reference (not ranked);")
-	fmt.Fprintln(w, "× fastest and of copy are medians of per-round ratios.")
+	fmt.Fprintln(w, "× fastest, of copy (a Go copy into a buffer with room) and of alloc copy (strings.Clone, for the forms")
+	fmt.Fprintln(w, "that allocate their result) are medians of per-round ratios.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| op | codec function | form | input | codec MB/s | peers MB/s | fastest | × fastest | of copy |")
-	fmt.Fprintln(w, "|---|---|---|---|---:|---|---|---:|---:|")
+	fmt.Fprintln(w, "| op | codec function | form | input | codec MB/s | peers MB/s | fastest | × fastest | of copy | of alloc copy |")
+	fmt.Fprintln(w, "|---|---|---|---|---:|---|---|---:|---:|---:|")
 	for i := 0; i < len(t.Rows); {
 		self := t.Rows[i]
 		j := i + 1
 		var peers []string
-		var ofCopy string
+		ofCopy, ofAlloc := "", "–"
 		for ; j < len(t.Rows) && t.Rows[j].Peer != "codec"; j++ {
 			r := t.Rows[j]
-			if r.Peer == "copy" {
-				if r.Ratio != nil {
-					ofCopy = fmt.Sprintf("1/%.0f", 1 / *r.Ratio)
+			if r.Peer == "copy" || r.Peer == "alloc-copy" {
+				if r.Ratio != nil && r.Peer == "copy" {
+					ofCopy = fractionOf(*r.Ratio)
+				} else if r.Ratio != nil {
+					ofAlloc = fractionOf(*r.Ratio)
 				}
 				continue
 			}
@@ -1162,8 +1188,8 @@ func (t *Table) printMarkdown(w io.Writer) {
 		if !self.Matches {
 			mark = "≠"
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s%.0f | %s | %s | %s | %s |\n", self.Op, self.Function, self.Form, self.Input,
-			mark, self.MBPerS, strings.Join(peers, ", "), cmp.Or(self.FastestPeer, "–"), ratio, ofCopy)
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s%.0f | %s | %s | %s | %s | %s |\n", self.Op, self.Function, self.Form, self.Input,
+			mark, self.MBPerS, strings.Join(peers, ", "), cmp.Or(self.FastestPeer, "–"), ratio, ofCopy, ofAlloc)
 		i = j
 	}
 	t.printSummary(w)
@@ -1172,7 +1198,7 @@ func (t *Table) printMarkdown(w io.Writer) {
 	funcs := map[string][]string{}
 	var opsSeen []string
 	for _, r := range t.Rows {
-		if r.Peer == "codec" || r.Peer == "copy" {
+		if r.Peer == "codec" || r.Peer == "copy" || r.Peer == "alloc-copy" {
 			continue
 		}
 		s := r.Peer + " " + r.PeerFunction
@@ -1192,7 +1218,8 @@ func (t *Table) printMarkdown(w io.Writer) {
 // that is, and its fraction of a copy: one line per codec function and
 // form, one column per input.
 func (t *Table) printSummary(w io.Writer) {
-	fmt.Fprintln(w, "\nSummary: the codec's speed over the fastest peer's (which one), and its fraction of a copy of the same bytes.")
+	fmt.Fprintln(w, "\nSummary: the codec's speed over the fastest peer's (which one), its fraction of a copy of the same bytes,")
+	fmt.Fprintln(w, "and, for the forms that allocate their result, its fraction of an allocating copy (strings.Clone).")
 	fmt.Fprintln(w)
 	head, rule := "| op | codec function | form |", "|---|---|---|"
 	for _, in := range t.Inputs {
@@ -1218,11 +1245,17 @@ func (t *Table) printSummary(w io.Writer) {
 			s = "≠ " + s
 		}
 		for _, c := range t.Rows[i+1:] {
-			if c.Peer == "copy" {
-				if c.Ratio != nil {
-					s += fmt.Sprintf(", 1/%.0f", 1 / *c.Ratio)
-				}
+			if c.Peer == "codec" {
 				break
+			}
+			if c.Ratio == nil {
+				continue
+			}
+			switch c.Peer {
+			case "copy":
+				s += ", " + fractionOf(*c.Ratio)
+			case "alloc-copy":
+				s += " (alloc " + fractionOf(*c.Ratio) + ")"
 			}
 		}
 		cells[[3]string{r.Op, r.Function, r.Form + "\x00" + r.Input}] = s

@@ -130,7 +130,8 @@ func smallRun(t *testing.T, ops string, rounds int, peers, rustDir string) *Tabl
 // input, one iteration a cell, two rounds) and checks the table:
 // its schema, the ops and input asked for, that the codec's and every
 // peer's answers matched the reference, and that each codec row has its
-// fastest peer, its peers' rows and a copy row.
+// fastest peer, its peers' rows and a copy row, and the string and utf16
+// forms an allocating-copy row.
 func TestTable(t *testing.T) {
 	tab := smallRun(t, "percent-decode,encodeURIComponent", 2, "", t.TempDir())
 	if len(tab.Inputs) != 1 || tab.Inputs[0].Name != "mixed" || tab.Rounds != 2 {
@@ -138,8 +139,15 @@ func TestTable(t *testing.T) {
 	}
 	peersOf := map[string]int{}
 	opsSeen := map[string]bool{}
+	allocating := 0 // codec rows of a form that allocates its result
 	for i, r := range tab.Rows {
 		opsSeen[r.Op] = true
+		if r.Peer == "codec" && r.Form != "append" {
+			allocating++
+		}
+		if r.Peer == "alloc-copy" && r.Form == "append" {
+			t.Errorf("%s %s on %s: an allocating copy beside an append form", r.Function, r.Form, r.Input)
+		}
 		if !r.Matches {
 			t.Errorf("%s (%s) for %s %s on %s: the answer differs from the reference", r.Peer, r.PeerFunction, r.Function, r.Form, r.Input)
 		}
@@ -157,7 +165,10 @@ func TestTable(t *testing.T) {
 	if len(opsSeen) != 2 || !opsSeen["percent-decode"] || !opsSeen["encodeURIComponent"] {
 		t.Errorf("ops %v: want percent-decode and encodeURIComponent", opsSeen)
 	}
-	for _, p := range []string{"net/url", "goja", "copy"} {
+	if peersOf["alloc-copy"] != allocating {
+		t.Errorf("%d allocating-copy rows for %d codec rows of the string and utf16 forms: want one each", peersOf["alloc-copy"], allocating)
+	}
+	for _, p := range []string{"net/url", "goja", "copy", "alloc-copy"} {
 		if peersOf[p] == 0 {
 			t.Errorf("no rows of peer %s", p)
 		}
