@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // This file holds percent-decoding: strict, where every '%' must start
@@ -104,7 +103,7 @@ func FormPercentDecodeLenientString(s string) string {
 // for the replacement.
 func AppendFormDecode(dst, src []byte) []byte {
 	out, _ := appendPctDecode(dst, src, Set{}, decodePlus|decodeLenient)
-	if octets := out[len(dst):]; !utf8.Valid(octets) {
+	if octets := out[len(dst):]; !validUTF8(octets) {
 		// The replacement can be longer than the octets, so it cannot
 		// be written over them: it reads a copy.
 		out = appendUTF8Replace(out[:len(dst)], string(octets))

@@ -24,7 +24,7 @@ import (
 // above U+10FFFF, no truncated sequence). It returns nil when it is, and
 // otherwise a [*UTF8Error] for the first ill-formed sequence.
 func ValidateUTF8(b []byte) error {
-	if utf8.Valid(b) {
+	if validUTF8(b) {
 		return nil
 	}
 	return utf8Error(b)
@@ -32,7 +32,7 @@ func ValidateUTF8(b []byte) error {
 
 // ValidateUTF8String is [ValidateUTF8] for a string.
 func ValidateUTF8String(s string) error {
-	if utf8.ValidString(s) {
+	if validUTF8(s) {
 		return nil
 	}
 	return utf8Error(s)
@@ -70,7 +70,7 @@ func AppendUTF8Replace(dst, src []byte) []byte {
 // UTF8ReplaceString returns s decoded as [AppendUTF8Replace] decodes it.
 // When s is well-formed UTF-8, it returns s itself and allocates nothing.
 func UTF8ReplaceString(s string) string {
-	if utf8.ValidString(s) {
+	if validUTF8(s) {
 		return s
 	}
 	// Each maximal subpart is 1 to 3 bytes and becomes 3 bytes.
