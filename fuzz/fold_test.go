@@ -36,7 +36,7 @@ func TestFuzzFoldsVariants(t *testing.T) {
 		},
 	}
 	o := &fuzzOp{op: vectors.OpDecodeURIComponent}
-	f := &fuzzer{impl: impl, ref: ref, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
+	f := &fuzzer{impl: impl, ref: reference, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
 		ops: []*fuzzOp{o}, changed: make(chan struct{})}
 	ctx := context.Background()
 	for i, in := range []string{"ab%c0%80", "%C0%80", "x%C0%80%41y", "%c0%80", "a~~b", "~~c", "%C0%80~"} {
@@ -87,7 +87,7 @@ func TestFuzzOneFindingPerCause(t *testing.T) {
 		},
 	}
 	o := &fuzzOp{op: vectors.OpEncodeURIComponent}
-	f := &fuzzer{impl: impl, ref: ref, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
+	f := &fuzzer{impl: impl, ref: reference, max: 10, shrinkTime: time.Minute, deadline: time.Now().Add(time.Hour),
 		ops: []*fuzzOp{o}, changed: make(chan struct{})}
 	ctx := context.Background()
 	for i, in := range []string{"a(b", "!", "x'", ")", "**", "zz", "yy"} {
@@ -131,6 +131,13 @@ func (p planted) Do(_ context.Context, req vectors.Request) (vectors.Response, e
 	return p.do(req)
 }
 
+// AppendDo answers as Do does, leaving dst as it is: a planted
+// implementation can stand for the reference (referenceImpl).
+func (p planted) AppendDo(ctx context.Context, req vectors.Request, dst []uint16) (vectors.Response, []uint16, error) {
+	resp, err := p.Do(ctx, req)
+	return resp, dst, err
+}
+
 // TestFuzzAnswersSharingInput checks that an answer sharing its input's
 // memory is judged as it was given: a reference whose decodeURIComponent
 // returns its input itself when there is nothing to decode (as package
@@ -167,7 +174,7 @@ func TestFuzzAnswersSharingInput(t *testing.T) {
 
 // TestFuzzFindingKeepsItsExpected checks that what a finding keeps of the
 // reference's answer is its own: the engine has the reference answer a
-// batch into memory the next batch writes again (appendDoer), so a
+// batch into memory the next batch writes again (AppendDo), so a
 // finding that is not shrunk (its answers are the batch's), reported
 // after many batches more, must still expect what the reference answers
 // to its request.

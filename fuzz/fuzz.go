@@ -75,13 +75,18 @@ type (
 	unconfirmedError interface{ UnconfirmedIncident() any }
 )
 
-// An appendDoer answers as Do does, but may put the code units of the
-// answer at the end of dst, returning the extended buffer, so that the
-// answers of a batch cost no allocation: the reference codec
-// (conformance.Reference) is one.
-type appendDoer interface {
+// A referenceImpl is what the fuzzer judges against: an Implementation
+// that also answers as Do does but may put the code units of the answer at
+// the end of dst, returning the extended buffer (AppendDo), so that the
+// answers of a batch cost no allocation.
+type referenceImpl interface {
+	conformance.Implementation
 	AppendDo(ctx context.Context, req vectors.Request, dst []uint16) (vectors.Response, []uint16, error)
 }
+
+// reference is the reference codec (conformance.Reference), which is a
+// referenceImpl; were it not, every use of the package would fail at once.
+var reference = conformance.Reference().(referenceImpl)
 
 // Run sends generated requests to impl and to the reference codec
 // (conformance.Reference) until the Duration or the Cases given in opts are spent
@@ -114,13 +119,10 @@ func Run(ctx context.Context, impl conformance.Implementation, opts ...Option) (
 		return nil, err
 	}
 	b, _ := impl.(Batcher)
-	ref := conformance.Reference()
-	refAppend, _ := ref.(appendDoer)
 	f := &fuzzer{
 		impl:       impl,
 		batcher:    b,
-		ref:        ref,
-		refAppend:  refAppend,
+		ref:        reference,
 		seed:       cfg.seed,
 		devs:       cfg.deviations,
 		limit:      cfg.cases,
@@ -217,17 +219,15 @@ func Run(ctx context.Context, impl conformance.Implementation, opts ...Option) (
 // A fuzzer sends generated requests to an implementation and to the
 // reference codec, and shrinks each finding.
 type fuzzer struct {
-	impl    conformance.Implementation
-	batcher Batcher // impl, if it is one
-	ref     conformance.Implementation
-	// refAppend is ref, if it can answer into the memory it is given.
-	refAppend appendDoer
-	seed      uint64
-	devs      []vectors.Deviation
-	limit     int64
-	max       int
-	deadline  time.Time
-	grace     time.Duration
+	impl     conformance.Implementation
+	batcher  Batcher // impl, if it is one
+	ref      referenceImpl
+	seed     uint64
+	devs     []vectors.Deviation
+	limit    int64
+	max      int
+	deadline time.Time
+	grace    time.Duration
 	// shrinkTime bounds the time spent shrinking one finding.
 	shrinkTime time.Duration
 	// judgeOpen is the JudgeOpen option.

@@ -166,19 +166,15 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 		// that returns its input when there is nothing to decode), and the
 		// generator's is overwritten by the next case.
 		kept, ku, ko := keepRequest(req, units, octets)
+		if cap(wants) == 0 {
+			wants = make([]uint16, 0, 64*w.size)
+		}
+		// The answers of the batch one after another, as the requests'
+		// inputs: nothing keeps one past its batch but a clone (record
+		// clones a difference's).
 		var want vectors.Response
 		var err error
-		if f.refAppend != nil {
-			if cap(wants) == 0 {
-				wants = make([]uint16, 0, 64*w.size)
-			}
-			// The answers of the batch one after another, as the
-			// requests' inputs: nothing keeps one past its batch but a
-			// clone (record clones a difference's).
-			want, wants, err = f.refAppend.AppendDo(gctx, kept, wants)
-		} else {
-			want, err = f.ref.Do(gctx, kept)
-		}
+		want, wants, err = f.ref.AppendDo(gctx, kept, wants)
 		if err != nil || want.Unsupported {
 			continue // the reference does not take this input: not a case (its copy is overwritten)
 		}

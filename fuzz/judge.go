@@ -33,8 +33,8 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 		return
 	}
 	// The reference's answer is in the batch's memory, which the next
-	// batch writes again: what is kept of it is a copy.
-	d.want = d.want.Clone()
+	// batch writes again: what is kept of it, in a finding or for
+	// shrinking, is a copy, made only then.
 	var ue unconfirmedError // declared here: errors.As moves it to the heap
 	switch {
 	case errors.As(d.err, &ue):
@@ -49,7 +49,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 			f.unconfirmed = map[any]bool{}
 		}
 		f.unconfirmed[incident] = true
-		req = req.Clone()
+		req, d.want = req.Clone(), d.want.Clone()
 		f.findings = append(f.findings, report.Finding{Op: req.Op, Kind: d.kind(), Request: req, Original: req, Expected: d.want, Err: d.err, Case: c.i, Unconfirmed: true})
 		o.findings++
 		return
@@ -71,6 +71,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	o.shrinking = true
 	f.mu.Unlock()
 
+	d.want = d.want.Clone()
 	fd := f.shrink(ctx, req.Clone(), d)
 	fd.Case = c.i
 	// The finding, sent again on its own, must fail the same way; when

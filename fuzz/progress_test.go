@@ -58,7 +58,7 @@ func TestProgress(t *testing.T) {
 // deadline's context is done, so a fill loop that only skipped the inputs
 // the reference declines spun for ever (a hang seen under load).
 func TestFuzzBatchEndsAtDeadline(t *testing.T) {
-	f := &fuzzer{impl: conformance.Reference(), ref: conformance.Reference(), seed: 1,
+	f := &fuzzer{impl: conformance.Reference(), ref: reference, seed: 1,
 		ops: []*fuzzOp{{op: vectors.OpEncodeURIComponent}}, changed: make(chan struct{})}
 	gctx, cancel := context.WithCancel(context.Background())
 	cancel()

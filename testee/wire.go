@@ -6,7 +6,6 @@ import (
 	"errors"
 	"strconv"
 	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/pctest/pctest/vectors"
 )
@@ -278,32 +277,16 @@ func fastString(line []byte, i int) ([]byte, int, bool) {
 }
 
 // fastText returns the code units of a JSON string literal, cut from a
-// when a is not nil. A literal without escapes, most of them, is read
-// here in one pass; one with escapes, or that is not valid JSON text, by
-// vectors.ParseJSONText.
+// when a is not nil, as vectors.AppendParseJSONText reads it; false when
+// it is not valid JSON text.
 func fastText(quoted []byte, a *textArena) ([]uint16, bool) {
-	s := quoted[1 : len(quoted)-1]
-	// At most a code unit per byte; fastString ended s at its first
-	// quote not escaped.
-	u := a.take(len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == '\\' {
-				return general(quoted)
-			}
-			u = append(u, uint16(c))
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(s[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return general(quoted) // which says why
-		}
-		u = utf16.AppendRune(u, r)
-		i += size
+	// At most a code unit per byte between the quotes; fastString ended
+	// the literal at its first quote not escaped.
+	u, err := vectors.AppendParseJSONText(a.take(len(quoted)-2), quoted)
+	if err != nil {
+		return nil, false
 	}
-	a.commit(len(u))
+	a.commit(u)
 	return u[:len(u):len(u)], true
 }
 
@@ -340,11 +323,16 @@ func (a *textArena) take(n int) []uint16 {
 	return a.chunk[len(a.chunk):len(a.chunk):cap(a.chunk)]
 }
 
-// commit takes the n code units appended to the slice take returned last
-// out of the chunk, if they were cut from it.
-func (a *textArena) commit(n int) {
-	if a != nil && cap(a.chunk)-len(a.chunk) >= n {
-		a.chunk = a.chunk[:len(a.chunk)+n]
+// commit takes u, the slice take returned last with code units appended,
+// out of the chunk, if it was cut from it and is still there: text that
+// take allocated alone, or that grew out of the chunk, leaves the chunk
+// as it is.
+func (a *textArena) commit(u []uint16) {
+	if a == nil || len(u) == 0 {
+		return
+	}
+	if free := a.chunk[len(a.chunk):cap(a.chunk)]; len(u) <= len(free) && &free[:1][0] == &u[0] {
+		a.chunk = a.chunk[:len(a.chunk)+len(u)]
 	}
 }
 

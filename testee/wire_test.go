@@ -352,3 +352,33 @@ func BenchmarkAppendRequestJSON(b *testing.B) {
 		buf = AppendRequestJSON(buf[:0], 123456, req, false)
 	}
 }
+
+// TestTextArenaCommit checks that commit takes out of the chunk only text
+// that take cut from it and that is still there: text too long for the
+// chunk, allocated alone, and text that grew out of what take gave, leave
+// the chunk's free room as it was.
+func TestTextArenaCommit(t *testing.T) {
+	var a textArena
+	u := append(a.take(3), 'a', 'b', 'c')
+	a.commit(u)
+	if len(a.chunk) != 3 || &a.chunk[0] != &u[0] {
+		t.Fatalf("after committing 3 units cut from the chunk, it holds %d", len(a.chunk))
+	}
+	long := a.take(arenaChunk)
+	long = append(long, 'x', 'y')
+	a.commit(long)
+	if len(a.chunk) != 3 {
+		t.Errorf("committing text allocated alone moved the chunk to %d units", len(a.chunk))
+	}
+	grown := append(a.take(1), 'p', 'q') // past the 1 unit asked for: still in the chunk
+	a.commit(grown)
+	if len(a.chunk) != 5 {
+		t.Errorf("committing 2 units still in the chunk: it holds %d, want 5", len(a.chunk))
+	}
+	a.chunk = a.chunk[: len(a.chunk) : len(a.chunk)+1] // one unit of room
+	out := append(a.take(1), 'r', 's')                 // grew out of the chunk
+	a.commit(out)
+	if len(a.chunk) != 5 {
+		t.Errorf("committing text that grew out of the chunk moved it to %d units", len(a.chunk))
+	}
+}

@@ -544,16 +544,30 @@ func unhex(c byte) (byte, bool) {
 // one code unit. The result is non-nil, also for "". An error is a
 // [*SyntaxError].
 func ParseJSONText(quoted []byte) ([]uint16, error) {
-	p := jsonParser{data: quoted}
-	if len(quoted) == 0 || quoted[0] != '"' {
-		return nil, p.errorf("want a string")
-	}
-	u, err := p.strCap(len(quoted)) // at most a code unit per byte
+	// At most a code unit per byte.
+	u, err := AppendParseJSONText(make([]uint16, 0, len(quoted)), quoted)
 	if err != nil {
 		return nil, err
 	}
+	return u, nil
+}
+
+// AppendParseJSONText is [ParseJSONText], appending the code units to dst
+// and returning the extended buffer; on an error it returns dst as it was.
+// A literal of n bytes has at most n-2 code units: with that much spare
+// capacity in dst, it allocates nothing.
+func AppendParseJSONText(dst []uint16, quoted []byte) ([]uint16, error) {
+	p := jsonParser{data: quoted}
+	if len(quoted) == 0 || quoted[0] != '"' {
+		return dst, p.errorf("want a string")
+	}
+	p.pos++ // opening '"'
+	u, err := p.units(dst)
+	if err != nil {
+		return dst, err
+	}
 	if p.pos != len(quoted) {
-		return nil, p.errorf("data after the string")
+		return dst, p.errorf("data after the string")
 	}
 	return u, nil
 }

@@ -82,6 +82,36 @@ func TestParseJSONTextRejects(t *testing.T) {
 	}
 }
 
+// TestAppendParseJSONText checks that AppendParseJSONText appends what
+// ParseJSONText returns after what dst holds, into dst's spare capacity
+// when there is room (a literal of n bytes has at most n-2 code units), and
+// that on an error it returns dst as it was.
+func TestAppendParseJSONText(t *testing.T) {
+	for _, in := range []string{`""`, `"a"`, `"\u0041\ud800é😀\n"`, `"abc"`} {
+		want, err := ParseJSONText([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]uint16, 2, 2+len(in)-2)
+		buf[0], buf[1] = 'x', 'y'
+		got, err := AppendParseJSONText(buf, []byte(in))
+		if err != nil || !slices.Equal(got[:2], []uint16{'x', 'y'}) || !slices.Equal(got[2:], want) {
+			t.Errorf("AppendParseJSONText(xy, %s) = %04x, %v; want xy then %04x", in, got, err, want)
+		}
+		if &got[0] != &buf[0] {
+			t.Errorf("AppendParseJSONText(xy, %s) moved: %d units fit in the spare capacity %d", in, len(got)-2, cap(buf)-2)
+		}
+	}
+	for _, in := range []string{`"a`, `"\x"`, `"a" `, `a`} {
+		dst := []uint16{'x'}
+		got, err := AppendParseJSONText(dst, []byte(in))
+		var se *SyntaxError
+		if !errors.As(err, &se) || !slices.Equal(got, dst) {
+			t.Errorf("AppendParseJSONText(x, %q) = %04x, %v; want x and a *SyntaxError", in, got, err)
+		}
+	}
+}
+
 func TestAppendJSONText(t *testing.T) {
 	for _, tt := range []struct {
 		in   []uint16

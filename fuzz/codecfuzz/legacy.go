@@ -24,6 +24,8 @@ import (
 // encoding, with the special-query set and with the form set and spaces
 // as '+', and the query state for the schemes "https" and "foo".
 func checkLegacy(label, s string) error {
+	valid := utf8.ValidString(s)
+	var runes []rune // s as the models take it, made once when needed
 	for _, c := range []struct {
 		keep  codec.Set
 		model spec.Set // the same set as the Standard writes it: what is encoded
@@ -32,7 +34,7 @@ func checkLegacy(label, s string) error {
 		out, err := codec.PercentEncodeAfterEncodingString(label, s, c.keep, c.plus)
 		var ue *codec.UTF8Error
 		switch {
-		case !utf8.ValidString(s):
+		case !valid:
 			if !errors.As(err, &ue) {
 				return fmt.Errorf("%s %q: not UTF-8, yet the error is %v", label, s, err)
 			}
@@ -43,7 +45,10 @@ func checkLegacy(label, s string) error {
 		if err := checkEscapedForm(out, c.keep, c.plus); err != nil {
 			return fmt.Errorf("%s %q → %q: %v", label, s, out, err)
 		}
-		if want, ok := legacyModel(label, s, c.model, c.plus); ok && out != want {
+		if runes == nil {
+			runes = []rune(s)
+		}
+		if want, ok := legacyModel(label, runes, c.model, c.plus); ok && out != want {
 			return fmt.Errorf("%s %q → %q: the model says %q", label, s, out, want)
 		}
 		if c.plus {
@@ -56,7 +61,7 @@ func checkLegacy(label, s string) error {
 		// §4.4 step 1: a URL that is not special takes UTF-8, and step
 		// 2.1 the query set.
 		q, err = codec.QueryEncodeString(label, "foo", s)
-		if want, _ := legacyModel("utf-8", s, spec.WHATWGQueryEnc, false); err != nil || q != want {
+		if want, _ := legacyModel("utf-8", runes, spec.WHATWGQueryEnc, false); err != nil || q != want {
 			return fmt.Errorf("%s %q: the query of a foo: URL is %q (%v), the model says %q", label, s, q, err, want)
 		}
 	}
@@ -81,14 +86,14 @@ func checkEscapedForm(out string, keep codec.Set, plus bool) error {
 
 func isUpperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }
 
-// legacyModel returns what §1.3 gives for s in the output encoding of
-// label (spec.GetEncoding, spec.GetOutputEncoding), with encodeSet and
-// spaceAsPlus; false when the label names no encoding.
-func legacyModel(label, s string, encodeSet spec.Set, spaceAsPlus bool) (string, bool) {
+// legacyModel returns what §1.3 gives for the text s in the output
+// encoding of label (spec.GetEncoding, spec.GetOutputEncoding), with
+// encodeSet and spaceAsPlus; false when the label names no encoding.
+func legacyModel(label string, s []rune, encodeSet spec.Set, spaceAsPlus bool) (string, bool) {
 	name, ok := spec.GetEncoding(label)
 	if !ok {
 		return "", false
 	}
-	out, _ := spec.PercentEncodeAfterEncoding(spec.GetOutputEncoding(name), []rune(s), encodeSet, spaceAsPlus)
+	out, _ := spec.PercentEncodeAfterEncoding(spec.GetOutputEncoding(name), s, encodeSet, spaceAsPlus)
 	return out, true
 }

@@ -161,13 +161,13 @@ func TestCheckIRIModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkIRIModel(tt.s, tt.auth, uri, uriErr, iri); err != nil {
+		if err := checkIRIModel(tt.s, tt.auth, true, uri, uriErr, iri); err != nil {
 			t.Errorf("the codec's own answers fail: %v", err)
 		}
-		if tt.wrongURI != "" && checkIRIModel(tt.s, tt.auth, tt.wrongURI, nil, iri) == nil {
+		if tt.wrongURI != "" && checkIRIModel(tt.s, tt.auth, true, tt.wrongURI, nil, iri) == nil {
 			t.Errorf("IRIToURI(%q) = %q passes", tt.s, tt.wrongURI)
 		}
-		if tt.wrongIRI != "" && checkIRIModel(tt.s, tt.auth, uri, uriErr, tt.wrongIRI) == nil {
+		if tt.wrongIRI != "" && checkIRIModel(tt.s, tt.auth, true, uri, uriErr, tt.wrongIRI) == nil {
 			t.Errorf("URIToIRI(%q) = %q passes", tt.s, tt.wrongIRI)
 		}
 	}

@@ -38,18 +38,22 @@ type Index struct {
 }
 
 var (
-	indexMu    sync.Mutex
-	indexCache = map[string]*Index{}
+	indexMu    sync.Mutex // held while an index is read
+	indexCache sync.Map   // name → *Index, read without the lock
 )
 
 // LoadIndex reads encoding/index-NAME.txt: lines of a pointer and
 // a code point, '#' starts a comment. keep drops pointers it rejects (the
 // exclusions of the Shift_JIS and Big5 pointer operations).
 func LoadIndex(name string) *Index {
+	// The encoders look an index up per character: a read takes no lock.
+	if ix, ok := indexCache.Load(name); ok {
+		return ix.(*Index)
+	}
 	indexMu.Lock()
 	defer indexMu.Unlock()
-	if ix, ok := indexCache[name]; ok {
-		return ix
+	if ix, ok := indexCache.Load(name); ok {
+		return ix.(*Index)
 	}
 	data, err := encodingData.ReadFile("encoding/index-" + name + ".txt")
 	if err != nil {
@@ -82,7 +86,7 @@ func LoadIndex(name string) *Index {
 		}
 		ix.All[c] = append(ix.All[c], p)
 	}
-	indexCache[name] = ix
+	indexCache.Store(name, ix)
 	return ix
 }
 

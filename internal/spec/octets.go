@@ -39,7 +39,7 @@ func PctEncode(dst []byte, c byte) []byte {
 // EncodeWith percent-encodes every octet of b outside keep. It also
 // reports whether an escape it wrote has a hex letter.
 func EncodeWith(b []byte, keep Set) (out []byte, letters bool) {
-	out = []byte{}
+	out = make([]byte, 0, len(b)) // room for every octet kept: the most common answer
 	for _, c := range b {
 		if keep[c] {
 			out = append(out, c)
