@@ -186,7 +186,8 @@ lendone:
 // func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf16ToUTF8Consts) (used int)
 //
 // The code units at the start of src that are below 0x80 and in the set,
-// as bytes, up to n of them and room, 32 at a time: a block is loaded
+// as bytes, up to n of them and room: 64 at a time while a whole block of
+// 64 is copied, then 32 at a time: a block is loaded
 // under a mask of the units left (the others read as zero), narrowed
 // (VPMOVWB) and tested against the set as encodedLenAVX512 tests it, and
 // stored whole where room has 32 bytes, else its bytes up to the first
@@ -204,6 +205,26 @@ TEXT ·keptASCIIAVX512(SB), NOSPLIT, $0-56
 	VPBROADCASTD 0(DX), Z10        // 0xFF80
 	VMOVDQU64 64(DX), Z9           // bitSel
 	XORQ    BX, BX                 // used
+
+kept64:
+	LEAQ    64(BX), CX
+	CMPQ    CX, R8
+	JA      keptloop
+	VMOVDQU64 (SI)(BX*2), Z0
+	VMOVDQU64 64(SI)(BX*2), Z4
+	VPORQ   Z0, Z4, Z5
+	VPTESTMW Z10, Z5, K1           // a unit at or above 0x80 (in either half)
+	KORTESTD K1, K1
+	JNZ     keptloop
+	VPMOVWB Z0, Y1
+	VPMOVWB Z4, Y5
+	VINSERTI64X4 $1, Y5, Z1, Z1
+	INSET(Z1, Z2, Z3, K4)          // in the set
+	KORTESTQ K4, K4
+	JCC     keptloop               // not all 64: the block of 32 finds where
+	VMOVDQU64 Z1, (DI)(BX*1)
+	ADDQ    $64, BX
+	JMP     kept64
 
 keptloop:
 	MOVQ    R8, CX
