@@ -7,17 +7,18 @@ package codec
 // ecmaenc_test.go check it against them):
 //
 //   - utf16ToUTF8AVX512: the UTF-8 octets of blocks of 64 code units without a
-//     surrogate, for appendEncodeUTF8, which escapes them with the octet
-//     encoder (through transcodeUTF8; the plain path is utf8.EncodeRune);
+//     surrogate, for encodeUTF8Into (appendEncodeUTF8 and encodeNew), which
+//     escapes them with the octet encoder (through transcodeUTF8; the plain
+//     path is utf8.EncodeRune);
 //   - keptASCIIAVX512: the code units at the start of an input that are
 //     below 0x80 and kept, copied as bytes (through keptASCII; the plain
 //     path is appendEncodeStepwise);
 //   - encodedLenAVX512: the length of Encode's output for blocks of 32
 //     code units without a surrogate, with which appendEncode and
-//     appendEncodeUTF8 size their result (through vectorEncoder.count; the
-//     plain path is encodedLen's loop).
+//     growEncoded size a result that does not fit the room it has
+//     (through vectorEncoder.count; the plain path is encodedLen's loop).
 //
-// Both run only where the CPU has useAVX512; -tags purego leaves them out
+// They run only where the CPU has useAVX512; -tags purego leaves them out
 // (ecmaenc_other.go stands in for this file).
 
 // useEncodeUTF8 says whether appendEncode goes through UTF-8
