@@ -92,8 +92,9 @@ func transcodeUTF8(out []byte, s []uint16) (used, wrote int) {
 
 // keptASCIIAVX512 copies the code units at the start of the n at src that
 // are below 0x80 and in the set whose bitmap keep holds twice over, as
-// bytes, to the room bytes at dst, 32 at a time under masks (see
-// ecmaenc_amd64.s), and returns how many it copied.
+// bytes, to the room bytes at dst, 64 and then 32 at a time (see
+// ecmaenc_amd64.s), and returns how many it copied; with dst nil, how many
+// it would copy into room bytes.
 //
 //go:noescape
 func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf16ToUTF8Consts) (used int)
@@ -107,6 +108,17 @@ func keptASCII(out []byte, s []uint16, keep *Set) int {
 	}
 	var b [64]byte
 	return keptASCIIAVX512(&out[0], len(out), &s[0], len(s), bitmapOf(keep, &b), &utf16ToUTF8AVX512Consts)
+}
+
+// keptASCIILen returns how many code units at the start of s keptASCII
+// would copy, without copying them (keptASCIIAVX512 with no dst), or 0
+// without AVX-512.
+func keptASCIILen(s []uint16, keep *Set) int {
+	if !useAVX512 || len(s) == 0 {
+		return 0
+	}
+	var b [64]byte
+	return keptASCIIAVX512(nil, len(s), &s[0], len(s), bitmapOf(keep, &b), &utf16ToUTF8AVX512Consts)
 }
 
 // The bitmaps of the unescaped sets of encodeURI and encodeURIComponent,

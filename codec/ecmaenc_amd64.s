@@ -192,6 +192,7 @@ lendone:
 // (VPMOVWB) and tested against the set as encodedLenAVX512 tests it, and
 // stored whole where room has 32 bytes, else its bytes up to the first
 // unit outside the set under a mask (a masked store is slow on some CPUs).
+// With dst nil it stores nothing and only counts them, up to room.
 TEXT ·keptASCIIAVX512(SB), NOSPLIT, $0-56
 	MOVQ    dst+0(FP), DI
 	MOVQ    room+8(FP), R10
@@ -222,6 +223,8 @@ kept64:
 	INSET(Z1, Z2, Z3, K4)          // in the set
 	KORTESTQ K4, K4
 	JCC     keptloop               // not all 64: the block of 32 finds where
+	TESTQ   DI, DI
+	JZ      2(PC)                  // counting only
 	VMOVDQU64 Z1, (DI)(BX*1)
 	ADDQ    $64, BX
 	JMP     kept64
@@ -256,11 +259,15 @@ keptblock:
 	BSFQ    AX, AX                 // the units up to the first other
 	CMPQ    AX, $32
 	JB      keptlast
+	TESTQ   DI, DI
+	JZ      2(PC)                  // counting only
 	VMOVDQU Y1, (DI)(BX*1)
 	ADDQ    $32, BX
 	JMP     keptloop
 
 keptlast:
+	TESTQ   DI, DI
+	JZ      keptadd                // counting only
 	LEAQ    32(BX), CX
 	CMPQ    CX, R10
 	JA      keptmasked
@@ -275,6 +282,8 @@ keptmasked:
 	DECQ    R9
 	KMOVD   R9, K6
 	VMOVDQU8 Y1, K6, (DI)(BX*1)
+
+keptadd:
 	ADDQ    AX, BX
 
 keptdone:

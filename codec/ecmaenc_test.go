@@ -228,6 +228,11 @@ func TestKeptASCII(t *testing.T) {
 					if got != want {
 						t.Fatalf("set %v, %04X, room %d: copied %d, want %d", set, s, room, got, want)
 					}
+					if room == n+40 {
+						if c := keptASCIILen(s, &set); c != want {
+							t.Fatalf("set %v, %04X: keptASCIILen = %d, want %d", set, s, c, want)
+						}
+					}
 					for i := range got {
 						if mem[i] != byte(s[i]) {
 							t.Fatalf("set %v, %04X, room %d: byte %d is %#x", set, s, room, i, mem[i])

@@ -93,15 +93,23 @@ func appendEncodeUTF8(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault)
 
 // encodeNew is Encode(s, keep) as a new string, allocated once, of the
 // exact length, or the offset of the unpaired surrogate that makes Encode
-// throw, and the fault. Where appendEncode goes through UTF-8, an input of
+// throw, and the fault. Where appendEncode goes through UTF-8, an input
+// whose every unit is kept ASCII (keptASCIILen, which stops at the first
+// unit that is not) is narrowed straight into the result; else an input of
 // up to encodeStackMax/2 code units is encoded into a buffer on the stack
 // (encodeUTF8Into), and the string made from it: no pass to size the
 // result. Otherwise, or when the result does not fit there, the result is
 // sized first (appendEncode into no room).
 func encodeNew(s []uint16, keep *Set) (string, int, uriFault) {
+	k := *keep
+	k.bits[2], k.bits[3] = 0, 0
+	if useEncodeUTF8 && len(s) >= scanMin && keptASCIILen(s, &k) == len(s) {
+		// Every unit is copied (step 4.c): the result is s as bytes.
+		b := make([]byte, len(s))
+		keptASCII(b, s, &k)
+		return unsafeString(b), 0, faultNone // b is new and not kept
+	}
 	if useEncodeUTF8 && len(s) >= scanMin && len(s) <= encodeStackMax/2 {
-		k := *keep
-		k.bits[2], k.bits[3] = 0, 0
 		var buf [encodeStackMax]byte
 		out, ok, off, f := encodeUTF8Into(buf[:0], s, &k)
 		if f != faultNone {
