@@ -87,7 +87,10 @@ func appendEncodeUTF8(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault)
 	if f != faultNone {
 		return dst, off, f
 	}
-	out, _, _, _ := encodeUTF8Into(grown, s, &k)
+	out, ok, _, _ := encodeUTF8Into(grown, s, &k)
+	if !ok { // never: grown has the room; the plain path, should the octet encoder want more
+		out, _, _ = appendEncodeStepwise(grown, s, 0, asciiOf(&k))
+	}
 	return out, 0, faultNone
 }
 
