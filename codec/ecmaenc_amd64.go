@@ -7,17 +7,18 @@ package codec
 // ecmaenc_test.go check it against them):
 //
 //   - utf16ToUTF8AVX512: the UTF-8 octets of blocks of 64 code units without a
-//     surrogate, for appendEncodeUTF8, which escapes them with the octet
-//     encoder (through transcodeUTF8; the plain path is utf8.EncodeRune);
+//     surrogate, for encodeUTF8Into (appendEncodeUTF8 and encodeNew), which
+//     escapes them with the octet encoder (through transcodeUTF8; the plain
+//     path is utf8.EncodeRune);
 //   - keptASCIIAVX512: the code units at the start of an input that are
 //     below 0x80 and kept, copied as bytes (through keptASCII; the plain
 //     path is appendEncodeStepwise);
 //   - encodedLenAVX512: the length of Encode's output for blocks of 32
 //     code units without a surrogate, with which appendEncode and
-//     appendEncodeUTF8 size their result (through vectorEncoder.count; the
-//     plain path is encodedLen's loop).
+//     growEncoded size a result that does not fit the room it has
+//     (through vectorEncoder.count; the plain path is encodedLen's loop).
 //
-// Both run only where the CPU has useAVX512; -tags purego leaves them out
+// They run only where the CPU has useAVX512; -tags purego leaves them out
 // (ecmaenc_other.go stands in for this file).
 
 // useEncodeUTF8 says whether appendEncode goes through UTF-8
@@ -91,8 +92,9 @@ func transcodeUTF8(out []byte, s []uint16) (used, wrote int) {
 
 // keptASCIIAVX512 copies the code units at the start of the n at src that
 // are below 0x80 and in the set whose bitmap keep holds twice over, as
-// bytes, to the room bytes at dst, 32 at a time under masks (see
-// ecmaenc_amd64.s), and returns how many it copied.
+// bytes, to the room bytes at dst, 64 and then 32 at a time (see
+// ecmaenc_amd64.s), and returns how many it copied; with dst nil, how many
+// it would copy into room bytes.
 //
 //go:noescape
 func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf16ToUTF8Consts) (used int)
@@ -106,6 +108,17 @@ func keptASCII(out []byte, s []uint16, keep *Set) int {
 	}
 	var b [64]byte
 	return keptASCIIAVX512(&out[0], len(out), &s[0], len(s), bitmapOf(keep, &b), &utf16ToUTF8AVX512Consts)
+}
+
+// keptASCIILen returns how many code units at the start of s keptASCII
+// would copy, without copying them (keptASCIIAVX512 with no dst), or 0
+// without AVX-512.
+func keptASCIILen(s []uint16, keep *Set) int {
+	if !useAVX512 || len(s) == 0 {
+		return 0
+	}
+	var b [64]byte
+	return keptASCIIAVX512(nil, len(s), &s[0], len(s), bitmapOf(keep, &b), &utf16ToUTF8AVX512Consts)
 }
 
 // The bitmaps of the unescaped sets of encodeURI and encodeURIComponent,

@@ -18,8 +18,10 @@
 // The UTF-8 of blocks of 64 code units of src while 64 are left and room
 // has 256 bytes more than written; it stops before a block that holds a
 // surrogate (0xD800 to 0xDFFF). A block of units below 0x80 is narrowed to
-// bytes (VPMOVWB) and stored. Any other block goes 16 units at a time,
-// each widened to a doubleword that holds its octets in order: the unit c
+// bytes (VPMOVWB) and stored. Any other block goes 16 units at a time: 16
+// units below 0x80 are narrowed (VPACKUSWB, which needs no AVX-512 VL);
+// any other 16 are each widened to a doubleword that holds its octets in
+// order: the unit c
 // itself below 0x80; 0xC0|c>>6 and 0x80|c&0x3F below 0x800; 0xE0|c>>12,
 // 0x80|c>>6&0x3F and 0x80|c&0x3F above (VPMULTISHIFTQB takes the bits of c
 // from offsets 6 and 0, or 12, 6 and 0, and VPTERNLOGD masks them and adds
@@ -56,9 +58,9 @@ u8loop:
 	JA      u8done
 	VMOVDQU64 (SI)(R11*2), Z0
 	VMOVDQU64 64(SI)(R11*2), Z1
-	VPORQ   Z0, Z1, Z2
-	VPTESTMW Z10, Z2, K1
-	KORTESTD K1, K1
+	VPTESTMW Z10, Z0, K5           // units 0 to 31 at or above 0x80
+	VPTESTMW Z10, Z1, K6           // units 32 to 63
+	KORTESTD K5, K6
 	JNZ     u8multi
 	VPMOVWB Z0, Y0
 	VPMOVWB Z1, Y1
@@ -75,8 +77,22 @@ u8multi:
 	VPCMPEQW Z12, Z3, K3
 	KORTESTD K2, K3
 	JNZ     u8done                 // a surrogate: the caller's
+	KMOVD   K5, BX
+	KMOVD   K6, R13
+	SHLQ    $32, R13
+	ORQ     R13, BX                // a bit for each unit at or above 0x80
 
-#define U8QUARTER(off) \
+// U8QUARTER writes the UTF-8 of the 16 units at off, whose bits are the low
+// 16 of BX: narrowed (VPACKUSWB) when they are all below 0x80.
+#define U8QUARTER(off, multi, next) \
+	TESTL   $0xFFFF, BX; \
+	JNZ     multi; \
+	VMOVDQU off(SI)(R11*2), X2; \
+	VPACKUSWB off+16(SI)(R11*2), X2, X2; \
+	VMOVDQU X2, (DI)(R12*1); \
+	ADDQ    $16, R12; \
+	JMP     next; \
+multi: \
 	VPMOVZXWD off(SI)(R11*2), Z2; \
 	VPTESTMD Z10, Z2, K2; \
 	VPTESTMD Z11, Z2, K3; \
@@ -92,12 +108,14 @@ u8multi:
 	VMOVDQU64 Z9, (DI)(R12*1); \
 	KMOVQ   K4, AX; \
 	POPCNTQ AX, AX; \
-	ADDQ    AX, R12
+	ADDQ    AX, R12; \
+next: \
+	SHRQ    $16, BX
 
-	U8QUARTER(0)
-	U8QUARTER(32)
-	U8QUARTER(64)
-	U8QUARTER(96)
+	U8QUARTER(0, u8multi0, u8next0)
+	U8QUARTER(32, u8multi1, u8next1)
+	U8QUARTER(64, u8multi2, u8next2)
+	U8QUARTER(96, u8multi3, u8next3)
 	ADDQ    $64, R11
 	JMP     u8loop
 
@@ -168,11 +186,13 @@ lendone:
 // func keptASCIIAVX512(dst *byte, room int, src *uint16, n int, keep *[64]byte, k *utf16ToUTF8Consts) (used int)
 //
 // The code units at the start of src that are below 0x80 and in the set,
-// as bytes, up to n of them and room, 32 at a time: a block is loaded
+// as bytes, up to n of them and room: 64 at a time while a whole block of
+// 64 is copied, then 32 at a time: a block is loaded
 // under a mask of the units left (the others read as zero), narrowed
 // (VPMOVWB) and tested against the set as encodedLenAVX512 tests it, and
 // stored whole where room has 32 bytes, else its bytes up to the first
 // unit outside the set under a mask (a masked store is slow on some CPUs).
+// With dst nil it stores nothing and only counts them, up to room.
 TEXT ·keptASCIIAVX512(SB), NOSPLIT, $0-56
 	MOVQ    dst+0(FP), DI
 	MOVQ    room+8(FP), R10
@@ -186,6 +206,28 @@ TEXT ·keptASCIIAVX512(SB), NOSPLIT, $0-56
 	VPBROADCASTD 0(DX), Z10        // 0xFF80
 	VMOVDQU64 64(DX), Z9           // bitSel
 	XORQ    BX, BX                 // used
+
+kept64:
+	LEAQ    64(BX), CX
+	CMPQ    CX, R8
+	JA      keptloop
+	VMOVDQU64 (SI)(BX*2), Z0
+	VMOVDQU64 64(SI)(BX*2), Z4
+	VPORQ   Z0, Z4, Z5
+	VPTESTMW Z10, Z5, K1           // a unit at or above 0x80 (in either half)
+	KORTESTD K1, K1
+	JNZ     keptloop
+	VPMOVWB Z0, Y1
+	VPMOVWB Z4, Y5
+	VINSERTI64X4 $1, Y5, Z1, Z1
+	INSET(Z1, Z2, Z3, K4)          // in the set
+	KORTESTQ K4, K4
+	JCC     keptloop               // not all 64: the block of 32 finds where
+	TESTQ   DI, DI
+	JZ      2(PC)                  // counting only
+	VMOVDQU64 Z1, (DI)(BX*1)
+	ADDQ    $64, BX
+	JMP     kept64
 
 keptloop:
 	MOVQ    R8, CX
@@ -217,11 +259,15 @@ keptblock:
 	BSFQ    AX, AX                 // the units up to the first other
 	CMPQ    AX, $32
 	JB      keptlast
+	TESTQ   DI, DI
+	JZ      2(PC)                  // counting only
 	VMOVDQU Y1, (DI)(BX*1)
 	ADDQ    $32, BX
 	JMP     keptloop
 
 keptlast:
+	TESTQ   DI, DI
+	JZ      keptadd                // counting only
 	LEAQ    32(BX), CX
 	CMPQ    CX, R10
 	JA      keptmasked
@@ -236,6 +282,8 @@ keptmasked:
 	DECQ    R9
 	KMOVD   R9, K6
 	VMOVDQU8 Y1, K6, (DI)(BX*1)
+
+keptadd:
 	ADDQ    AX, BX
 
 keptdone:

@@ -2,7 +2,7 @@
 
 package codec
 
-// useEncodeUTF8, transcodeUTF8 and keptASCII stand for the AVX-512 Encode of
+// useEncodeUTF8, transcodeUTF8, keptASCII and keptASCIILen stand for the AVX-512 Encode of
 // ecmaenc_amd64.go, which this build does not have: appendEncode keeps to
 // its own steps, and appendEncodeUTF8, when tests call it, transcodes one
 // code unit at a time.
@@ -11,3 +11,5 @@ var useEncodeUTF8 = false
 func transcodeUTF8(out []byte, s []uint16) (used, wrote int) { return 0, 0 }
 
 func keptASCII(out []byte, s []uint16, keep *Set) int { return 0 }
+
+func keptASCIILen(s []uint16, keep *Set) int { return 0 }

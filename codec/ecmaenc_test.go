@@ -203,7 +203,7 @@ func TestKeptASCII(t *testing.T) {
 		if len(kept) == 0 {
 			continue
 		}
-		for n := range 100 {
+		for n := range 160 {
 			for stop := 0; stop <= n; stop += 1 + r.IntN(4) {
 				s := make([]uint16, n)
 				for i := range s {
@@ -228,10 +228,54 @@ func TestKeptASCII(t *testing.T) {
 					if got != want {
 						t.Fatalf("set %v, %04X, room %d: copied %d, want %d", set, s, room, got, want)
 					}
+					if room == n+40 {
+						if c := keptASCIILen(s, &set); c != want {
+							t.Fatalf("set %v, %04X: keptASCIILen = %d, want %d", set, s, c, want)
+						}
+					}
 					for i := range got {
 						if mem[i] != byte(s[i]) {
 							t.Fatalf("set %v, %04X, room %d: byte %d is %#x", set, s, room, i, mem[i])
 						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEncodeNew holds encodeNew (EncodeUTF16's new string: through a buffer
+// on the stack for inputs of up to encodeStackMax/2 units, else, or when
+// the result does not fit there, sized first) to the plain path,
+// appendEncodeStepwise: the result, the fault and its offset, on lengths
+// around the vector blocks and the stack buffer's limits, with text whose
+// result fits the buffer and text whose result does not, and with a lone
+// or paired surrogate at the start, in the middle and at the end.
+func TestEncodeNew(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 47))
+	mixes := [][]int{{0}, {0, 0, 0, 0, 0, 0, 0, 1}, {0, 1, 2}, {2}}
+	for _, set := range ecmaencSets(r)[:6] {
+		for _, mix := range mixes {
+			for _, n := range []int{0, 1, 63, 64, 65, 500, 1365, 1366, encodeStackMax/2 - 1, encodeStackMax / 2, encodeStackMax/2 + 1, 3000} {
+				s := make([]uint16, n)
+				for i := range s {
+					s[i] = ecmaencUnit(r, mix[r.IntN(len(mix))])
+				}
+				inputs := [][]uint16{s}
+				for _, pos := range []int{0, n / 2, max(n-1, 0)} {
+					for _, ins := range [][]uint16{{0xD83D, 0xDE00}, {0xDC00}, {0xD800}} {
+						u := append(append(s[:pos:pos], ins...), s[pos:]...)
+						inputs = append(inputs, u[:len(u)-len(ins)]) // n units
+					}
+				}
+				for _, u := range inputs {
+					want, off, f := appendEncodeStepwise(nil, u, 0, asciiOf(&set))
+					got, goff, gf := encodeNew(u, &set)
+					if gf != f || (f != faultNone && goff != off) {
+						t.Fatalf("set %v, %d units: fault %v at %d, want %v at %d", set, len(u), gf, goff, f, off)
+					}
+					if f == faultNone && got != string(want) {
+						t.Fatalf("set %v, %d units:\n in   %04X\n got  %q\n want %q", set, len(u), u, got, want)
 					}
 				}
 			}

@@ -28,7 +28,7 @@ func appendEncode(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
 	}
 	set := asciiOf(keep)
 	var vec vectorEncoder
-	vec.init(keep, len(s))
+	vec.initEncode(keep, len(s))
 	n := len(dst)
 	buf := dst[:cap(dst)]
 	k := 0
@@ -66,49 +66,110 @@ func appendEncode(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
 }
 
 // appendEncodeUTF8 is appendEncode through UTF-8, as encodeString encodes a
-// Go string: the kept ASCII units at the start of s are copied to dst
-// (keptASCII); then the UTF-8 octets of the rest (step 4.d.v), gathered a
-// chunk at a time in a buffer on the stack, are escaped by the octet encoder
-// (encodeOctets, then encodeShort) with the ASCII members of keep, which
-// writes exactly the octets of step 4.c and the escapes of steps
-// 4.d.vi-vii. transcodeUTF8 writes the octets of whole blocks of code units
-// without a surrogate, and utf8.EncodeRune those of the units it leaves
-// (surrogate pairs, the ends of blocks, everything in the purego build),
-// with surrogateAt's faults. When dst may lack room for the result it is
-// first sized with encodedLen and grown once, by exactly what is missing.
+// Go string (encodeUTF8Into). When dst has room for at least one byte a
+// code unit, the least Encode writes, it encodes into that room at once;
+// when the result does not fit there (or dst has less room), it sizes the
+// result with encodedLen, grows dst once, by exactly what is missing, and
+// encodes into that.
 func appendEncodeUTF8(dst []byte, s []uint16, keep *Set) ([]byte, int, uriFault) {
 	k := *keep
 	k.bits[2], k.bits[3] = 0, 0
-	if cap(dst)-len(dst) < 9*len(s) { // 9: the longest output of a unit
-		var vec vectorEncoder
-		vec.init(&k, len(s))
-		m, off, f := encodedLen(s, asciiOf(&k), &vec)
+	if cap(dst)-len(dst) >= len(s) {
+		out, ok, off, f := encodeUTF8Into(dst, s, &k)
 		if f != faultNone {
 			return dst, off, f
 		}
-		if cap(dst)-len(dst) < m {
-			grown := make([]byte, len(dst), len(dst)+m) // not slices.Grow: it rounds up
-			copy(grown, dst)
-			dst = grown
+		if ok {
+			return out, 0, faultNone
 		}
 	}
-	// The units at the start that are copied (step 4.c), straight to dst.
-	i := keptASCII(dst[len(dst):cap(dst)], s, &k)
-	if i == len(s) {
-		return dst[:len(dst)+i], 0, faultNone
-	}
-	out, off, f := encodeChunks(dst[:len(dst)+i], s, i, &k)
+	grown, off, f := growEncoded(dst, s, &k)
 	if f != faultNone {
 		return dst, off, f
+	}
+	out, ok, _, _ := encodeUTF8Into(grown, s, &k)
+	if !ok { // never: grown has the room; the plain path, should the octet encoder want more
+		out, _, _ = appendEncodeStepwise(grown, s, 0, asciiOf(&k))
 	}
 	return out, 0, faultNone
 }
 
-// encodeChunks is appendEncodeUTF8 from s[i] on, for the ASCII set k, into
-// dst, which has room for the result. On a fault it returns the offset of
-// the unpaired surrogate.
-func encodeChunks(dst []byte, s []uint16, i int, k *Set) ([]byte, int, uriFault) {
-	out := dst
+// encodeNew is Encode(s, keep) as a new string, allocated once, of the
+// exact length, or the offset of the unpaired surrogate that makes Encode
+// throw, and the fault. Where appendEncode goes through UTF-8, an input
+// whose every unit is kept ASCII (keptASCIILen, which stops at the first
+// unit that is not) is narrowed straight into the result; else an input of
+// up to encodeStackMax/2 code units is encoded into a buffer on the stack
+// (encodeUTF8Into), and the string made from it: no pass to size the
+// result. Otherwise, or when the result does not fit there, the result is
+// sized first (appendEncode into no room).
+func encodeNew(s []uint16, keep *Set) (string, int, uriFault) {
+	k := *keep
+	k.bits[2], k.bits[3] = 0, 0
+	if useEncodeUTF8 && len(s) >= scanMin && keptASCIILen(s, &k) == len(s) {
+		// Every unit is copied (step 4.c): the result is s as bytes.
+		b := make([]byte, len(s))
+		keptASCII(b, s, &k)
+		return unsafeString(b), 0, faultNone // b is new and not kept
+	}
+	if useEncodeUTF8 && len(s) >= scanMin && len(s) <= encodeStackMax/2 {
+		var buf [encodeStackMax]byte
+		out, ok, off, f := encodeUTF8Into(buf[:0], s, &k)
+		if f != faultNone {
+			return "", off, f
+		}
+		if ok {
+			return string(out), 0, faultNone
+		}
+	}
+	b, off, f := appendEncode(nil, s, keep)
+	if f != faultNone {
+		return "", off, f
+	}
+	return unsafeString(b), 0, faultNone // b is new and not kept
+}
+
+// growEncoded returns dst with room for Encode(s, k) (encodedLen), grown
+// by exactly what is missing when it has less, or the offset of the
+// unpaired surrogate that makes Encode throw, and the fault.
+func growEncoded(dst []byte, s []uint16, k *Set) ([]byte, int, uriFault) {
+	var vec vectorEncoder
+	vec.init(k, len(s))
+	m, off, f := encodedLen(s, asciiOf(k), &vec)
+	if f != faultNone {
+		return dst, off, f
+	}
+	if cap(dst)-len(dst) < m {
+		grown := make([]byte, len(dst), len(dst)+m) // not slices.Grow: it rounds up
+		copy(grown, dst)
+		dst = grown
+	}
+	return dst, 0, faultNone
+}
+
+// encodeUTF8Into appends Encode(s, k) to dst, for the ASCII set k, in the
+// room dst has, which it never passes: the kept ASCII units at the start
+// of s are copied to dst (keptASCII); then the UTF-8 octets of the rest
+// (step 4.d.v), gathered a chunk at a time in a buffer on the stack, are
+// escaped by the octet encoder (escapeOctetsRoom) with the ASCII members
+// of k, which writes exactly the octets of step 4.c and the escapes of
+// steps 4.d.vi-vii. transcodeUTF8 writes the octets of whole blocks of
+// code units without a surrogate, and utf8.EncodeRune those of the units
+// it leaves (surrogate pairs, the ends of blocks, everything in the purego
+// build), with surrogateAt's faults. ok is false when the result does not
+// fit dst's room; on a fault, off is the offset of the unpaired surrogate.
+// Either way dst's room may have been written.
+func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off int, f uriFault) {
+	// The units at the start that are copied (step 4.c), straight to dst.
+	i := keptASCII(dst[len(dst):cap(dst)], s, k)
+	out = dst[:len(dst)+i]
+	if i == len(s) {
+		return out, true, 0, faultNone
+	}
+	var v octetVector
+	if useEncodeOctets {
+		v.init(k, false)
+	}
 	const chunk = 2048 // octets escaped at once
 	var buf [chunk + utf8Room]byte
 	n := 0
@@ -120,9 +181,8 @@ func encodeChunks(dst []byte, s []uint16, i int, k *Set) ([]byte, int, uriFault)
 		for end := min(i+64, len(s)); i < end && n < chunk; i++ {
 			r := rune(s[i])
 			if r >= surrHighMin && r <= surrLowMax {
-				var f uriFault
 				if r, f = surrogateAt(s, i); f != faultNone {
-					return dst, i, f
+					return dst, false, i, f
 				}
 				i++
 			}
@@ -135,11 +195,14 @@ func encodeChunks(dst []byte, s []uint16, i int, k *Set) ([]byte, int, uriFault)
 			if i < len(s) {
 				m = n &^ 63
 			}
-			out = escapeOctets(out, buf[:m], k)
+			var rest []byte
+			if out, rest = escapeOctetsRoom(out, buf[:m], k, &v); len(rest) > 0 {
+				return dst, false, 0, faultNone
+			}
 			n = copy(buf[:], buf[m:n])
 		}
 	}
-	return out, 0, faultNone
+	return out, true, 0, faultNone
 }
 
 // utf8Room is the room transcodeUTF8 needs in out: the 64-byte stores of a
@@ -147,19 +210,37 @@ func encodeChunks(dst []byte, s []uint16, i int, k *Set) ([]byte, int, uriFault)
 const utf8Room = 256
 
 // escapeOctets appends the octets b to out escaped as the octet encoders
-// escape them for the ASCII set k, with no '+' for space: the octets up to
-// the first outside k are copied, the rest go through the octet encoders'
-// vector path (encodeOctets) where there is one, and encodeShort has what
-// it leaves. out must have room for the result.
+// escape them for the ASCII set k, with no '+' for space
+// (escapeOctetsRoom), growing out when it lacks the room.
 func escapeOctets[S string | []byte](out []byte, b S, k *Set) []byte {
-	i := indexNotIn(b, k)
-	out, rest := append(out, b[:i]...), b[i:]
-	if useEncodeOctets && len(rest) >= encodeOctetsMin {
-		var v octetVector
+	var v octetVector
+	if useEncodeOctets && len(b) >= encodeOctetsMin {
 		v.init(k, false)
-		out, rest = encodeOctets(out, rest, &v)
 	}
+	out, rest := escapeOctetsRoom(out, b, k, &v)
 	return encodeShort(out, rest, k, false)
+}
+
+// escapeOctetsRoom appends the octets b to out escaped as the octet
+// encoders escape them for the ASCII set k, with no '+' for space, in the
+// room out has: the octets up to the first outside k are copied, the rest
+// go through the octet encoders' vector path (encodeOctets, with v, which
+// init has readied for k where useEncodeOctets) where there is one, and
+// encodeShort has what it leaves. It returns the octets of b that did not
+// fit, none when all did.
+func escapeOctetsRoom[S string | []byte](out []byte, b S, k *Set, v *octetVector) ([]byte, S) {
+	i := indexNotIn(b, k)
+	if i > cap(out)-len(out) {
+		return out, b
+	}
+	out, b = append(out, b[:i]...), b[i:]
+	if useEncodeOctets && len(b) >= encodeOctetsMin {
+		out, b = encodeOctets(out, b, v)
+	}
+	if pctEncodedLen(b, k, false) <= cap(out)-len(out) {
+		out, b = encodeShort(out, b, k, false), b[len(b):]
+	}
+	return out, b
 }
 
 // surrogateAt is Encode steps 4.d.i to 4.d.iii.5 for the surrogate s[k]:

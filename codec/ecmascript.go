@@ -166,11 +166,11 @@ func AppendDecodeURIComponent(dst, s []uint16) ([]uint16, error) {
 // (step 4.d.iii.4) is an error: a [*URIError] whose Offset is the unpaired
 // surrogate.
 func EncodeUTF16(s []uint16, keep Set) (string, error) {
-	b, off, f := appendEncode(nil, s, &keep) // one allocation, of the exact length
+	r, off, f := encodeNew(s, &keep)
 	if f != faultNone {
 		return "", f.at(off)
 	}
-	return unsafeString(b), nil // b is new and not kept
+	return r, nil
 }
 
 // AppendEncodeUTF16 appends Encode(s, keep) (ECMA-262 5.1 §15.1.3), as

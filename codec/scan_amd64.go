@@ -192,7 +192,8 @@ type vectorEncoder struct {
 	keep    [64]byte // keepBitmap, for encodedLenAVX512
 }
 
-// init readies w for Encode(s, keep) over n code units.
+// init readies w to count Encode(s, keep) over n code units: with
+// AVX-512 it takes keep's bitmap, else it fills the AVX2 table.
 func (w *vectorEncoder) init(keep *Set, n int) {
 	if !useAVX2 || n < scanMin {
 		return
@@ -201,7 +202,22 @@ func (w *vectorEncoder) init(keep *Set, n int) {
 	if useAVX512 {
 		var b [64]byte
 		w.keep512, w.keep = true, *bitmapOf(keep, &b)
+		return
 	}
+	w.fillTable(keep)
+}
+
+// initEncode is init, and readies w to run Encode too (encode), which
+// reads the AVX2 table whatever the CPU.
+func (w *vectorEncoder) initEncode(keep *Set, n int) {
+	w.init(keep, n)
+	if w.ok && w.keep512 {
+		w.fillTable(keep)
+	}
+}
+
+// fillTable fills the AVX2 table of keep.
+func (w *vectorEncoder) fillTable(keep *Set) {
 	switch *keep {
 	case URIUnescaped:
 		w.tab = encodeURIComponentScan

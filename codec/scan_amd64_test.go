@@ -93,7 +93,7 @@ func testEncodeUTF16AVX2(t *testing.T) {
 		t.Helper()
 		want, off, f := appendEncodeStepwise(nil, s, 0, asciiOf(&set))
 		var wide vectorEncoder
-		wide.init(&set, len(s))
+		wide.initEncode(&set, len(s))
 		for range 2 {
 			if n, noff, nf := encodedLen(s, asciiOf(&set), &wide); nf != f || (f == faultNone && n != len(want)) || (f != faultNone && noff != off) {
 				t.Fatalf("set %v, %d units, AVX-512 %v: encodedLen = %d, fault %v at %d; want %d, fault %v at %d", set, len(s), wide.keep512, n, nf, noff, len(want), f, off)

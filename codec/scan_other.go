@@ -23,6 +23,8 @@ type vectorEncoder struct{ ok bool }
 
 func (w *vectorEncoder) init(keep *Set, n int) {}
 
+func (w *vectorEncoder) initEncode(keep *Set, n int) {}
+
 func (w *vectorEncoder) encode(room []byte, s []uint16) (used, wrote int) { return 0, 0 }
 
 func (w *vectorEncoder) count(s []uint16) (used, length int) { return 0, 0 }
