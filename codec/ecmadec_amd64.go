@@ -12,6 +12,9 @@ package codec
 //     a time (VPMOVZXBW) and two- and three-octet sequences one at a time,
 //     checked as it goes (through utf8ToUTF16Kernel; the plain path is
 //     utf8ToUTF16Step's loop).
+//   - ecmadecCountAVX512: the count of decodedUnits (the length of the
+//     result DecodeUTF16 allocates), 32 units at a time (through
+//     decodedUnitsKernel; the plain path is decodedUnitsDelta).
 //
 // The octet path decodes escapes with the octet decoders' decodeOctets
 // (decodeOctetsAVX512 with a keep table, scan_amd64.go; the plain path is
@@ -25,6 +28,9 @@ func narrowASCIIAVX512(dst *byte, src *uint16, n int) int
 
 //go:noescape
 func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (used, wrote int)
+
+//go:noescape
+func ecmadecCountAVX512(s *uint16, n int, kept bool) (scanned, delta int)
 
 // useECMAOctets says whether Decode takes the octet path (decodeOctetPath
 // for the []uint16 forms, decodeOctetString for the string forms): with
@@ -60,4 +66,16 @@ func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) {
 		return 0, 0
 	}
 	return utf8ToUTF16AVX512(&out[0], &b[0], len(b))
+}
+
+// decodedUnitsKernel counts for decodedUnits, with ecmadecCountAVX512, the
+// start of s: it returns how many units it scanned (a multiple of 32, at
+// least one unit short of len(s), so that the unit after each '%' it sees
+// is in s) and what their '%' change the count by, as decodedUnitsDelta
+// says.
+func decodedUnitsKernel(s []uint16, kept bool) (scanned, delta int) {
+	if !useECMAKernels || len(s) < 33 {
+		return 0, 0
+	}
+	return ecmadecCountAVX512(&s[0], len(s), kept)
 }

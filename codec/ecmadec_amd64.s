@@ -157,3 +157,89 @@ tudone:
 	MOVQ    R11, used+24(FP)
 	MOVQ    R12, wrote+32(FP)
 	RET
+
+// func ecmadecCountAVX512(s *uint16, n int, kept bool) (scanned, delta int)
+//
+// Counts for decodedUnits (ecmadecode.go) the '%' among the units at s, 32
+// at a time while 33 are left (the unit after the block is read too), and
+// returns how many units it scanned and the change of the count: for each
+// '%', -2; then, by the unit c after it, with c|0x20: -1 for '8', '9', 'a',
+// 'b' (a continuation octet), +1 for 'f' (a four-octet sequence), and +2
+// for '0' to '7' (an ASCII octet) when kept is set.
+TEXT ·ecmadecCountAVX512(SB), NOSPLIT, $0-40
+	MOVQ    s+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVL    $0x25, AX
+	VPBROADCASTW AX, Z10           // '%'
+	MOVL    $0x20, AX
+	VPBROADCASTW AX, Z11
+	MOVL    $0x38, AX
+	VPBROADCASTW AX, Z12           // '8'
+	MOVL    $0x61, AX
+	VPBROADCASTW AX, Z13           // 'a'
+	MOVL    $2, AX
+	VPBROADCASTW AX, Z14
+	MOVL    $0x66, AX
+	VPBROADCASTW AX, Z15           // 'f'
+	MOVL    $0x30, AX
+	VPBROADCASTW AX, Z16           // '0'
+	MOVL    $8, AX
+	VPBROADCASTW AX, Z17
+	XORQ    R11, R11               // scanned
+	XORQ    R8, R8                 // '%'
+	XORQ    R9, R9                 // continuation
+	XORQ    R10, R10               // four-octet
+	XORQ    BX, BX                 // ASCII
+
+ctloop:
+	LEAQ    33(R11), AX
+	CMPQ    AX, CX
+	JA      ctdone
+	VMOVDQU16 (SI)(R11*2), Z0
+	VPCMPEQW Z10, Z0, K1
+	KORTESTD K1, K1
+	JZ      ctnext
+	VMOVDQU16 2(SI)(R11*2), Z1     // the unit after each
+	VPORD   Z11, Z1, Z1
+	VPSUBW  Z12, Z1, Z2
+	VPCMPUW $1, Z14, Z2, K1, K2    // '8', '9'
+	VPSUBW  Z13, Z1, Z3
+	VPCMPUW $1, Z14, Z3, K1, K3    // 'a', 'b'
+	VPCMPEQW Z15, Z1, K1, K4       // 'f'
+	VPSUBW  Z16, Z1, Z5
+	VPCMPUW $1, Z17, Z5, K1, K5    // '0' to '7'
+	KORD    K2, K3, K2
+	KMOVD   K1, AX
+	POPCNTL AX, AX
+	ADDQ    AX, R8
+	KMOVD   K2, AX
+	POPCNTL AX, AX
+	ADDQ    AX, R9
+	KMOVD   K4, AX
+	POPCNTL AX, AX
+	ADDQ    AX, R10
+	KMOVD   K5, AX
+	POPCNTL AX, AX
+	ADDQ    AX, BX
+
+ctnext:
+	ADDQ    $32, R11
+	JMP     ctloop
+
+ctdone:
+	MOVBQZX kept+16(FP), DX
+	TESTQ   DX, DX
+	JNZ     ctkept
+	XORQ    BX, BX
+
+ctkept:
+	MOVQ    R10, AX                // F - C + 2K - 2P
+	SUBQ    R9, AX
+	SHLQ    $1, BX
+	ADDQ    BX, AX
+	SHLQ    $1, R8
+	SUBQ    R8, AX
+	VZEROUPPER
+	MOVQ    R11, scanned+24(FP)
+	MOVQ    AX, delta+32(FP)
+	RET

@@ -182,6 +182,22 @@ func TestUTF8ToUTF16Paths(t *testing.T) {
 						if gok != wok || gok && !slices.Equal(got[:gn], want) {
 							t.Fatalf("utf8ToUTF16(%q, kernels %v) = %x, %v; want %x, %v", src, kernels, got[:gn], gok, want, wok)
 						}
+						if !wok {
+							return
+						}
+						// Into room of the exact length and one unit short of it,
+						// in a buffer whose next unit must stay as it is.
+						for _, room := range []int{len(want), len(want) - 1} {
+							if room < 0 {
+								continue
+							}
+							buf := make([]uint16, room+1)
+							buf[room] = 0x5A5A
+							gn, gok := utf8ToUTF16(buf[:room], src)
+							if gok != (room == len(want)) || buf[room] != 0x5A5A || !slices.Equal(buf[:gn], want[:gn]) {
+								t.Fatalf("utf8ToUTF16(%q, room %d of %d, kernels %v) = %x, %v", src, room, len(want), kernels, buf[:gn], gok)
+							}
+						}
 					})
 				}
 				n++
@@ -261,6 +277,11 @@ func TestDecodeOctetPathMatchesSteps(t *testing.T) {
 		} else {
 			a.units = d
 		}
+		// DecodeUTF16 decides by itself when to take the octet path
+		// (decodeExact); its answer is the same as appendDecode's.
+		if du, err := DecodeUTF16(u, keep); (err != nil) != (f != faultNone) || err != nil && err.Error() != a.err || err == nil && !slices.Equal(du, d[1:]) {
+			t.Fatalf("DecodeUTF16(%q, keep %v) = %v, %v; appendDecode gives %v, %q", s, keep == DecodeURIReserved, du, err, d, a.err)
+		}
 		str, err := decodeString(s, &keep)
 		if err != nil {
 			a.err += " | " + err.Error()
@@ -302,5 +323,54 @@ func TestECMAKeepTableLayout(t *testing.T) {
 		if in != (c < 0x80 && keep.has(byte(c))) || k.sel[c&63] != 1<<(c&7) {
 			t.Fatalf("ecmaKeepTable wrong at %#x", c)
 		}
+	}
+}
+
+// TestDecodedUnitsPaths holds decodedUnits, with its kernel and without, to
+// the length of Decode's result: equal for every input of decodeInputs that
+// decodes with the empty reserved set, at least it with decodeURI's, and
+// for every input (faults included, cut at every length up to 100 and at
+// offsets up to 3 in its buffer) the kernel and the plain path give the
+// same count.
+func TestDecodedUnitsPaths(t *testing.T) {
+	n := 0
+	for _, s := range decodeInputs() {
+		u := units16(s)
+		for _, keep := range []Set{{}, DecodeURIReserved} {
+			kept := keep != Set{}
+			var plain int
+			withECMAOctetPath(true, false, func() { plain = decodedUnits(u, kept) })
+			withECMAOctetPath(true, true, func() {
+				if got := decodedUnits(u, kept); got != plain {
+					t.Fatalf("decodedUnits(%q, kept %v) = %d with the kernel, %d without", s, kept, got, plain)
+				}
+			})
+			d, _, f := appendDecode(nil, u, &keep)
+			if f == faultNone && (plain < len(d) || !kept && plain != len(d)) {
+				t.Fatalf("decodedUnits(%q, kept %v) = %d, Decode writes %d units", s, kept, plain, len(d))
+			}
+			n++
+		}
+	}
+	for _, s := range octetInputs() {
+		full := units16(s)
+		for length := range min(len(full), 100) + 1 {
+			for off := range 4 {
+				u := append(make([]uint16, off), full[:length]...)[off:]
+				for _, kept := range []bool{false, true} {
+					var plain int
+					withECMAOctetPath(true, false, func() { plain = decodedUnits(u, kept) })
+					withECMAOctetPath(true, true, func() {
+						if got := decodedUnits(u, kept); got != plain {
+							t.Fatalf("decodedUnits(%q, kept %v) = %d with the kernel, %d without", s[:length], kept, got, plain)
+						}
+					})
+					n++
+				}
+			}
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d inputs", n)
 	}
 }
