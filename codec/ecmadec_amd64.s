@@ -44,27 +44,65 @@ nrdone:
 
 // func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (used, wrote int)
 //
-// Writes the UTF-8 octets at src as UTF-16 code units at dst: while 32
-// octets are left, 32 at a time (VPMOVZXBW, stored whole) up to the first
-// octet at or above 0x80; then, and for the last 31 octets, one sequence at
-// a time: an ASCII octet, or a valid two- or three-octet sequence (C2-DF
-// and a continuation; E0-EF and two continuations whose value is at least
-// 0x800 and not a surrogate). After a sequence the next octet is taken
-// alone, and only after two ASCII ones are the next 32 tried at once. It stops before anything else (a four-octet
-// sequence, an invalid one) and returns the octets it used and the units it
-// wrote. dst must have room for n units.
+// Writes the UTF-8 octets at src as UTF-16 code units at dst, and returns
+// the octets it used and the units it wrote; dst must have room for n
+// units. It stops before a four-octet sequence or an invalid one (as
+// utf8.Valid decides), or at the end. Three ways, from the top of the
+// loop:
+//
+//   - while 32 octets are left, 32 at a time (VPMOVZXBW, stored whole) up
+//     to the first octet at or above 0x80;
+//   - from there (and for the last 31 octets), the sequences of one, two
+//     and three octets that start in the next 64 (as many as are left):
+//     the block ends before the last octet that is not a continuation (or
+//     at the end of src); the block is checked as UTF-8 with masks (every
+//     continuation claimed by the lead before it, no C0, C1, F0-FF, no
+//     overlong three-octet form or surrogate); the leads, the octets after
+//     them and the octets two after them are gathered with VPCOMPRESSB
+//     into registers, widened to words and combined; the units are stored
+//     with masks, exactly as many as there are leads;
+//   - where that block fails its checks, one sequence at a time (an ASCII
+//     octet, or a valid two- or three-octet sequence) up to 64 octets on
+//     from where it failed, then the loop again.
 TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
 	MOVQ    dst+0(FP), DI
 	MOVQ    src+8(FP), SI
 	MOVQ    n+16(FP), CX
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
+	XORQ    R13, R13               // no block of sequences before this octet
+	MOVL    $0xC0, AX
+	VPBROADCASTB AX, Z20           // bytes 0xC0
+	MOVL    $0x80, AX
+	VPBROADCASTB AX, Z21           // bytes 0x80
+	MOVL    $0xE0, AX
+	VPBROADCASTB AX, Z22           // bytes 0xE0
+	MOVL    $0xF0, AX
+	VPBROADCASTB AX, Z23           // bytes 0xF0
+	MOVL    $0xC2, AX
+	VPBROADCASTB AX, Z24           // bytes 0xC2
+	MOVL    $0x3F, AX
+	VPBROADCASTW AX, Z25           // words 0x3F
+	MOVL    $0x1F, AX
+	VPBROADCASTW AX, Z26           // words 0x1F
+	MOVL    $0xC0, AX
+	VPBROADCASTW AX, Z27           // words 0xC0
+	MOVL    $0x20, AX
+	VPBROADCASTW AX, Z28           // words 0x20
+	MOVL    $0xE0, AX
+	VPBROADCASTW AX, Z29           // words 0xE0
+	MOVL    $0x800, AX
+	VPBROADCASTW AX, Z30           // words 0x800
+	MOVL    $0xF800, AX
+	VPBROADCASTW AX, Z31           // words 0xF800
+	MOVL    $0xD800, AX
+	VPBROADCASTW AX, Z19           // words 0xD800
 
 tuloop:
 	MOVQ    CX, AX
 	SUBQ    R11, AX
 	CMPQ    AX, $32
-	JB      tuone
+	JB      tushort
 	VMOVDQU (SI)(R11*1), Y0
 	VPMOVMSKB Y0, AX               // octets at or above 0x80
 	VPMOVZXBW Y0, Z1
@@ -79,6 +117,135 @@ tupart:
 	TZCNTL  AX, AX                 // the ASCII octets before the first other one
 	ADDQ    AX, R11
 	ADDQ    AX, R12
+	JMP     tublock
+
+tushort:
+	CMPQ    AX, $4
+	JB      tuone
+
+tublock:
+	CMPQ    R11, R13
+	JB      tuone
+	MOVQ    CX, R8
+	SUBQ    R11, R8                // octets left, at least 4
+	MOVQ    $64, AX
+	CMPQ    R8, AX
+	CMOVQGT AX, R8                 // at most 64 (BZHI reads 8 bits of its index)
+	MOVQ    $-1, BX
+	BZHIQ   R8, BX, AX
+	KMOVQ   AX, K1
+	VMOVDQU8.Z (SI)(R11*1), K1, Z0 // the block, zero past the end
+	LEAQ    -1(R8), DX
+	BZHIQ   DX, BX, AX
+	KMOVQ   AX, K1
+	VMOVDQU8.Z 1(SI)(R11*1), K1, Z2 // the octet after each
+	LEAQ    -2(R8), DX
+	BZHIQ   DX, BX, AX
+	KMOVQ   AX, K1
+	VMOVDQU8.Z 2(SI)(R11*1), K1, Z3 // the octet two after each
+	VPANDD  Z20, Z0, Z4
+	VPCMPEQB Z21, Z4, K7           // continuations
+	VPCMPUB $5, Z20, Z0, K3        // C0-FF
+	VPCMPUB $5, Z22, Z0, K4        // E0-FF
+	VPCMPUB $5, Z23, Z0, K5        // F0-FF
+	VPCMPUB $1, Z24, Z0, K3, K6    // C0, C1
+	KMOVQ   K7, R9
+	MOVQ    R9, R10
+	NOTQ    R10                    // leads
+	LZCNTQ  R10, AX
+	MOVQ    $63, DX
+	SUBQ    AX, DX                 // the last lead: the block ends before it
+	CMPQ    DX, R8
+	CMOVQGT R8, DX                 // or at the end of src
+	TESTQ   DX, DX
+	JLE     tufail
+	BZHIQ   DX, R10, R10           // the leads of the block
+	BZHIQ   DX, BX, BX             // the block
+	KMOVQ   K5, AX
+	KMOVQ   K6, R8
+	ORQ     R8, AX
+	TESTQ   BX, AX
+	JNZ     tufail                 // C0, C1, F0-FF
+	KMOVQ   K3, AX
+	ANDQ    R10, AX                // leads of two or three octets
+	KMOVQ   K4, R8
+	ANDQ    R10, R8                // leads of three octets
+	SHLQ    $1, AX
+	SHLQ    $2, R8
+	ORQ     R8, AX                 // the continuations the leads claim
+	XORQ    R9, AX
+	LEAQ    1(DX), R8
+	BZHIQ   R8, AX, AX             // to the end of the block and one more
+	TESTQ   AX, AX
+	JNZ     tufail
+	POPCNTQ R10, BX                // units
+	KMOVQ   R10, K2
+	VPCOMPRESSB.Z Z0, K2, Z0
+	VPCOMPRESSB.Z Z2, K2, Z2
+	VPCOMPRESSB.Z Z3, K2, Z3
+	VEXTRACTI64X4 $1, Z0, Y4
+	VEXTRACTI64X4 $1, Z2, Y5
+	VEXTRACTI64X4 $1, Z3, Y6
+	VPMOVZXBW Y0, Z0
+	VPMOVZXBW Y2, Z2
+	VPMOVZXBW Y3, Z3
+	VPMOVZXBW Y4, Z4
+	VPMOVZXBW Y5, Z5
+	VPMOVZXBW Y6, Z6
+
+	// Units 0-31 from Z0, Z2, Z3; units 32-63 from Z4, Z5, Z6.
+	VPANDD  Z25, Z2, Z2
+	VPANDD  Z25, Z3, Z3
+	VPSLLW  $6, Z2, Z7
+	VPSLLW  $12, Z0, Z8
+	VPTERNLOGD $0xFE, Z7, Z3, Z8   // three octets: lead<<12 | c1<<6 | c2
+	VPANDD  Z26, Z0, Z9
+	VPSLLW  $6, Z9, Z9
+	VPORD   Z2, Z9, Z9             // two octets: (lead&0x1F)<<6 | c1
+	VPSUBW  Z27, Z0, Z10
+	VPCMPUW $1, Z28, Z10, K2       // leads C0-DF
+	VPCMPUW $5, Z29, Z0, K3        // leads E0-EF
+	VMOVDQU16 Z9, K2, Z0
+	VMOVDQU16 Z8, K3, Z0
+	VPCMPUW $1, Z30, Z8, K3, K4    // overlong
+	VPANDD  Z31, Z8, Z8
+	VPCMPEQW Z19, Z8, K3, K5       // surrogate
+	KORD    K4, K5, K6
+
+	VPANDD  Z25, Z5, Z5
+	VPANDD  Z25, Z6, Z6
+	VPSLLW  $6, Z5, Z7
+	VPSLLW  $12, Z4, Z8
+	VPTERNLOGD $0xFE, Z7, Z6, Z8
+	VPANDD  Z26, Z4, Z9
+	VPSLLW  $6, Z9, Z9
+	VPORD   Z5, Z9, Z9
+	VPSUBW  Z27, Z4, Z10
+	VPCMPUW $1, Z28, Z10, K2
+	VPCMPUW $5, Z29, Z4, K3
+	VMOVDQU16 Z9, K2, Z4
+	VMOVDQU16 Z8, K3, Z4
+	VPCMPUW $1, Z30, Z8, K3, K4
+	VPANDD  Z31, Z8, Z8
+	VPCMPEQW Z19, Z8, K3, K5
+	KORD    K4, K5, K5
+	KORD    K5, K6, K6
+	KORTESTD K6, K6
+	JNZ     tufail
+
+	MOVQ    $-1, AX
+	BZHIQ   BX, AX, AX
+	KMOVD   AX, K1
+	SHRQ    $32, AX
+	KMOVD   AX, K2
+	VMOVDQU16 Z0, K1, (DI)(R12*2)
+	VMOVDQU16 Z4, K2, 64(DI)(R12*2)
+	ADDQ    DX, R11
+	ADDQ    BX, R12
+	JMP     tuloop
+
+tufail:
+	LEAQ    64(R11), R13           // one sequence at a time to there
 
 tuone:
 	CMPQ    R11, CX
@@ -89,12 +256,7 @@ tuone:
 	MOVW    AX, (DI)(R12*2)
 	INCQ    R11
 	INCQ    R12
-	CMPQ    R11, CX
-	JAE     tudone
-	CMPB    (SI)(R11*1), $0x80
-	JB      tuloop                 // two ASCII octets: try the next 32 at once
-	MOVBQZX (SI)(R11*1), AX
-	JMP     tuseq
+	JMP     tunext
 
 tuseq:
 	CMPQ    AX, $0xC2
@@ -116,7 +278,7 @@ tuseq:
 	MOVW    AX, (DI)(R12*2)
 	ADDQ    $2, R11
 	INCQ    R12
-	JMP     tuone
+	JMP     tunext
 
 tuthree:
 	CMPQ    AX, $0xF0
@@ -150,6 +312,10 @@ tuthree:
 	MOVW    AX, (DI)(R12*2)
 	ADDQ    $3, R11
 	INCQ    R12
+
+tunext:
+	CMPQ    R11, R13
+	JAE     tuloop
 	JMP     tuone
 
 tudone:

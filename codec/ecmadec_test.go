@@ -209,6 +209,52 @@ func TestUTF8ToUTF16Paths(t *testing.T) {
 	}
 }
 
+// TestUTF8ToUTF16Long holds utf8ToUTF16, with its kernel and without, to
+// unicode/utf16 on longer texts (up to 700 octets, so that the kernel's
+// blocks of sequences start at every distance from the end, past 255
+// included) of one-, two-, three- and four-octet sequences in every
+// mixture, valid and with an invalid piece at a random position, and into
+// room of the exact length.
+func TestUTF8ToUTF16Long(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 47))
+	good := []string{"a", "~", "é", "\u07FF", "あ", "\u0800", "\uD7FF", "\uE000", "\uFFFF", "😀", "\U0010FFFF"}
+	bad := []string{"\x80", "\xC0\x80", "\xC1\xBF", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xF5\x80\x80\x80", "\xC3", "\xE3\x81", "\xE3a", "\xF8", "\xEF\xBF"}
+	for it := range 6000 {
+		var b strings.Builder
+		n := r.IntN(700)
+		k := 1 + it%len(good) // the first k pieces: ASCII alone, then more kinds
+		for b.Len() < n {
+			b.WriteString(good[r.IntN(k)])
+		}
+		src := b.String()
+		if it%3 == 0 {
+			p := r.IntN(len(src) + 1)
+			src = src[:p] + bad[r.IntN(len(bad))] + src[p:]
+		}
+		wok := utf8.ValidString(src)
+		var want []uint16
+		if wok {
+			want = utf16.Encode([]rune(src))
+		}
+		for _, kernels := range []bool{true, false} {
+			withECMAOctetPath(true, kernels, func() {
+				rooms := []int{len(src)}
+				if wok {
+					rooms = append(rooms, len(want))
+				}
+				for _, room := range rooms {
+					got := make([]uint16, room+1)
+					got[room] = 0x5A5A
+					gn, gok := utf8ToUTF16(got[:room], []byte(src))
+					if gok != wok || gok && !slices.Equal(got[:gn], want) || got[room] != 0x5A5A {
+						t.Fatalf("utf8ToUTF16(%q, room %d, kernels %v) = %x, %v; want %x, %v", src, room, kernels, got[:gn], gok, want, wok)
+					}
+				}
+			})
+		}
+	}
+}
+
 // decodePieces are the escapes, sequences, faults and literals that
 // TestDecodeOctetPathMatchesSteps builds its inputs from.
 var decodePieces = []string{
