@@ -79,3 +79,13 @@ func decodedUnitsKernel(s []uint16, kept bool) (scanned, delta int) {
 	}
 	return ecmadecCountAVX512(&s[0], len(s), kept)
 }
+
+// ecmaOctetsPadded decodes the escapes of src into out as ecmaOctets does,
+// with one call of the octet decoders' decodeOctetsAVX512 and the keep
+// table kt, and returns the bytes it used and wrote: it stops before a
+// block with a '%' not followed by two hex digits, or when fewer than 66
+// bytes of src are left (ecmaOctetsChunk pads src so that none of the
+// chunk is). out has room for len(src) bytes.
+func ecmaOctetsPadded(out, src []byte, kt *ecmaKeepTable) (used, wrote int) {
+	return decodeOctetsAVX512(&out[0], len(out), &src[0], len(src), '%', kt, &octetDecodeAVX2Consts)
+}

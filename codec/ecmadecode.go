@@ -600,7 +600,7 @@ const octetPathMin = 32
 // that no escape or sequence of escapes is cut (a cut one, made when there
 // is no such place, leaves that chunk to the steps).
 func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
-	var nb, ob [octetChunk]byte
+	var nb, ob [octetChunk + octetPad]byte
 	var kt ecmaKeepTable
 	kt.fill(keep)
 	for k < len(s) {
@@ -614,11 +614,11 @@ func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
 			continue
 		}
 		end := min(len(s), k+octetChunk)
-		m := narrowASCII(nb[:], s[k:end])
+		m := narrowASCII(nb[:octetChunk], s[k:end])
 		if k+m < len(s) && m == end-k {
 			m = chunkCut(nb[:m])
 		}
-		n, ok := ecmaOctets(ob[:], nb[:m], keep, &kt)
+		n, ok := ecmaOctetsChunk(&ob, &nb, m, keep, &kt)
 		if !ok {
 			return w, k
 		}
@@ -630,6 +630,29 @@ func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
 		k += m
 	}
 	return w, k
+}
+
+// octetPad is the room past a chunk that ecmaOctetsChunk pads with zero
+// bytes: enough for decodeOctetsAVX512 to take every byte of the chunk,
+// which stops when fewer than 66 bytes are left.
+const octetPad = 130
+
+// ecmaOctetsChunk is ecmaOctets of the m bytes at the start of nb into ob.
+// With the kernels, it clears the octetPad bytes after them and decodes the
+// whole in one call of ecmaOctetsPadded: zero bytes are neither '%' nor hex
+// digits, so an escape cut by the end of the chunk stops the kernel before
+// it, and each is decoded as itself, after the rest, and is taken off. When
+// the kernel stops before the end of the chunk (a malformed '%'),
+// ecmaOctets goes over the chunk again, to say so.
+func ecmaOctetsChunk(ob, nb *[octetChunk + octetPad]byte, m int, keep *Set, kt *ecmaKeepTable) (int, bool) {
+	if useECMAKernels && m > 0 {
+		clear(nb[m : m+octetPad])
+		used, wrote := ecmaOctetsPadded(ob[:], nb[:m+octetPad], kt)
+		if used >= m {
+			return wrote - (used - m), true
+		}
+	}
+	return ecmaOctets(ob[:], nb[:m], keep, kt)
 }
 
 // chunkCut returns where to end a chunk of the ASCII units b, which s goes
