@@ -42,6 +42,73 @@ nrdone:
 	MOVQ    R11, ret+24(FP)
 	RET
 
+// UNITS computes the units of the sequences whose leads are the bits of
+// R10 in the block Z0 (the octets after each in Z2, two after in Z3):
+// units 0-31 in Z0, 32-63 in Z4 (zero past the last lead), and K6 not zero
+// when a three-octet one is overlong or a surrogate. It uses K2-K6 and
+// Z2-Z10.
+#define UNITS \
+	KMOVQ   R10, K2 \
+	VPCOMPRESSB.Z Z0, K2, Z0 \
+	VPCOMPRESSB.Z Z2, K2, Z2 \
+	VPCOMPRESSB.Z Z3, K2, Z3 \
+	VEXTRACTI64X4 $1, Z0, Y4 \
+	VEXTRACTI64X4 $1, Z2, Y5 \
+	VEXTRACTI64X4 $1, Z3, Y6 \
+	VPMOVZXBW Y0, Z0 \
+	VPMOVZXBW Y2, Z2 \
+	VPMOVZXBW Y3, Z3 \
+	VPMOVZXBW Y4, Z4 \
+	VPMOVZXBW Y5, Z5 \
+	VPMOVZXBW Y6, Z6 \
+	VPANDD  Z25, Z2, Z2 \
+	VPANDD  Z25, Z3, Z3 \
+	VPSLLW  $6, Z2, Z7 \
+	VPSLLW  $12, Z0, Z8 \
+	VPTERNLOGD $0xFE, Z7, Z3, Z8 \
+	VPANDD  Z26, Z0, Z9 \
+	VPSLLW  $6, Z9, Z9 \
+	VPORD   Z2, Z9, Z9 \
+	VPSUBW  Z27, Z0, Z10 \
+	VPCMPUW $1, Z28, Z10, K2 \
+	VPCMPUW $5, Z29, Z0, K3 \
+	VMOVDQU16 Z9, K2, Z0 \
+	VMOVDQU16 Z8, K3, Z0 \
+	VPCMPUW $1, Z30, Z8, K3, K4 \
+	VPANDD  Z31, Z8, Z8 \
+	VPCMPEQW Z19, Z8, K3, K5 \
+	KORD    K4, K5, K6 \
+	VPANDD  Z25, Z5, Z5 \
+	VPANDD  Z25, Z6, Z6 \
+	VPSLLW  $6, Z5, Z7 \
+	VPSLLW  $12, Z4, Z8 \
+	VPTERNLOGD $0xFE, Z7, Z6, Z8 \
+	VPANDD  Z26, Z4, Z9 \
+	VPSLLW  $6, Z9, Z9 \
+	VPORD   Z5, Z9, Z9 \
+	VPSUBW  Z27, Z4, Z10 \
+	VPCMPUW $1, Z28, Z10, K2 \
+	VPCMPUW $5, Z29, Z4, K3 \
+	VMOVDQU16 Z9, K2, Z4 \
+	VMOVDQU16 Z8, K3, Z4 \
+	VPCMPUW $1, Z30, Z8, K3, K4 \
+	VPANDD  Z31, Z8, Z8 \
+	VPCMPEQW Z19, Z8, K3, K5 \
+	KORD    K4, K5, K5 \
+	KORD    K5, K6, K6
+
+// FXBACK takes back the lead the blocks at fixed steps carried (DX), if
+// any: its octets and its unit.
+#define FXBACK \
+	MOVQ    DX, AX \
+	SHRQ    $8, AX \
+	SUBQ    AX, R11 \
+	XORQ    R8, R8 \
+	TESTQ   DX, DX \
+	SETNE   R8 \
+	SUBQ    R8, R12 \
+	XORQ    DX, DX
+
 // func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (used, wrote int)
 //
 // Writes the UTF-8 octets at src as UTF-16 code units at dst, and returns
@@ -126,6 +193,103 @@ tushort:
 tublock:
 	CMPQ    R11, R13
 	JB      tuone
+	MOVQ    CX, AX
+	SUBQ    R11, AX
+	CMPQ    AX, $66
+	JB      tuvar
+	XORQ    DX, DX
+
+	// Blocks of 64 octets at fixed steps, while 66 are left: a lead in
+	// the last two octets is decoded with the octets after the block and
+	// carried (DX: the continuations it claims of the next block in bits
+	// 0-1, how far back it starts in bits 8 on) for the next block to
+	// check, or taken back when the blocks stop.
+fxloop:
+	MOVQ    CX, AX
+	SUBQ    R11, AX
+	CMPQ    AX, $66
+	JB      fxexit
+	VMOVDQU64 (SI)(R11*1), Z0
+	VPMOVB2M Z0, K1
+	KORTESTQ K1, K1
+	JNZ     fxseq
+	TESTQ   DX, DX
+	JNZ     fxfail                 // a carried lead, and no continuation
+	VEXTRACTI64X4 $1, Z0, Y5
+	VPMOVZXBW Y0, Z4
+	VPMOVZXBW Y5, Z5
+	VMOVDQU16 Z4, (DI)(R12*2)
+	VMOVDQU16 Z5, 64(DI)(R12*2)
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	JMP     fxloop
+
+fxseq:
+	VMOVDQU64 1(SI)(R11*1), Z2
+	VMOVDQU64 2(SI)(R11*1), Z3
+	VPANDD  Z20, Z0, Z4
+	VPCMPEQB Z21, Z4, K7           // continuations
+	VPCMPUB $5, Z20, Z0, K3        // C0-FF
+	VPCMPUB $5, Z22, Z0, K4        // E0-FF
+	VPCMPUB $5, Z23, Z0, K5        // F0-FF
+	VPCMPUB $1, Z24, Z0, K3, K6    // C0, C1
+	KORTESTQ K5, K6
+	JNZ     fxfail
+	KMOVQ   K7, R9
+	MOVQ    R9, R10
+	NOTQ    R10                    // leads
+	KMOVQ   K3, AX
+	ANDQ    R10, AX                // leads of two or three octets
+	KMOVQ   K4, R8
+	ANDQ    R10, R8                // leads of three octets
+	MOVQ    AX, BX
+	SHRQ    $63, BX
+	MOVQ    R8, R13
+	SHRQ    $62, R13
+	ORQ     R13, BX                // what they claim of the next block
+	SHLQ    $1, AX
+	SHLQ    $2, R8
+	ORQ     R8, AX
+	MOVQ    DX, R8
+	ANDQ    $3, R8
+	ORQ     R8, AX                 // and what the last block's claim
+	CMPQ    AX, R9
+	JNE     fxfail
+	TESTQ   BX, BX
+	JZ      fxnone
+	LZCNTQ  R10, R13
+	INCQ    R13
+	SHLQ    $8, R13
+	ORQ     R13, BX                // how far back the carried lead is
+
+fxnone:
+	POPCNTQ R10, R8                // units
+	UNITS
+	KORTESTD K6, K6
+	JNZ     fxfail
+	MOVQ    $-1, AX
+	BZHIQ   R8, AX, AX
+	KMOVD   AX, K1
+	SHRQ    $32, AX
+	KMOVD   AX, K2
+	VMOVDQU16 Z0, K1, (DI)(R12*2)
+	VMOVDQU16 Z4, K2, 64(DI)(R12*2)
+	ADDQ    $64, R11
+	ADDQ    R8, R12
+	MOVQ    BX, DX
+	JMP     fxloop
+
+fxfail:
+	FXBACK
+	LEAQ    64(R11), R13           // one sequence at a time to there
+	JMP     tuone
+
+fxexit:
+	FXBACK
+	XORQ    R13, R13
+	JMP     tuloop
+
+tuvar:
 	MOVQ    CX, R8
 	SUBQ    R11, R8                // octets left, at least 4
 	MOVQ    $64, AX
@@ -179,57 +343,7 @@ tublock:
 	TESTQ   AX, AX
 	JNZ     tufail
 	POPCNTQ R10, BX                // units
-	KMOVQ   R10, K2
-	VPCOMPRESSB.Z Z0, K2, Z0
-	VPCOMPRESSB.Z Z2, K2, Z2
-	VPCOMPRESSB.Z Z3, K2, Z3
-	VEXTRACTI64X4 $1, Z0, Y4
-	VEXTRACTI64X4 $1, Z2, Y5
-	VEXTRACTI64X4 $1, Z3, Y6
-	VPMOVZXBW Y0, Z0
-	VPMOVZXBW Y2, Z2
-	VPMOVZXBW Y3, Z3
-	VPMOVZXBW Y4, Z4
-	VPMOVZXBW Y5, Z5
-	VPMOVZXBW Y6, Z6
-
-	// Units 0-31 from Z0, Z2, Z3; units 32-63 from Z4, Z5, Z6.
-	VPANDD  Z25, Z2, Z2
-	VPANDD  Z25, Z3, Z3
-	VPSLLW  $6, Z2, Z7
-	VPSLLW  $12, Z0, Z8
-	VPTERNLOGD $0xFE, Z7, Z3, Z8   // three octets: lead<<12 | c1<<6 | c2
-	VPANDD  Z26, Z0, Z9
-	VPSLLW  $6, Z9, Z9
-	VPORD   Z2, Z9, Z9             // two octets: (lead&0x1F)<<6 | c1
-	VPSUBW  Z27, Z0, Z10
-	VPCMPUW $1, Z28, Z10, K2       // leads C0-DF
-	VPCMPUW $5, Z29, Z0, K3        // leads E0-EF
-	VMOVDQU16 Z9, K2, Z0
-	VMOVDQU16 Z8, K3, Z0
-	VPCMPUW $1, Z30, Z8, K3, K4    // overlong
-	VPANDD  Z31, Z8, Z8
-	VPCMPEQW Z19, Z8, K3, K5       // surrogate
-	KORD    K4, K5, K6
-
-	VPANDD  Z25, Z5, Z5
-	VPANDD  Z25, Z6, Z6
-	VPSLLW  $6, Z5, Z7
-	VPSLLW  $12, Z4, Z8
-	VPTERNLOGD $0xFE, Z7, Z6, Z8
-	VPANDD  Z26, Z4, Z9
-	VPSLLW  $6, Z9, Z9
-	VPORD   Z5, Z9, Z9
-	VPSUBW  Z27, Z4, Z10
-	VPCMPUW $1, Z28, Z10, K2
-	VPCMPUW $5, Z29, Z4, K3
-	VMOVDQU16 Z9, K2, Z4
-	VMOVDQU16 Z8, K3, Z4
-	VPCMPUW $1, Z30, Z8, K3, K4
-	VPANDD  Z31, Z8, Z8
-	VPCMPEQW Z19, Z8, K3, K5
-	KORD    K4, K5, K5
-	KORD    K5, K6, K6
+	UNITS
 	KORTESTD K6, K6
 	JNZ     tufail
 
