@@ -43,59 +43,43 @@ nrdone:
 	RET
 
 // UNITS computes the units of the sequences whose leads are the bits of
-// R10 in the block Z0 (the octets after each in Z2, two after in Z3):
-// units 0-31 in Z0, 32-63 in Z4 (zero past the last lead), and K6 not zero
-// when a three-octet one is overlong or a surrogate. It uses K2-K6 and
-// Z2-Z10.
+// R10 in the block Z0 (the octets after each in Z2, two after in Z3), in
+// bytes: the low bytes (the lead; (lead<<6)|(c1&0x3F); (c1<<6)|(c2&0x3F))
+// and the high bytes (0; (lead>>2)&7; (lead<<4)|(c1>>2)&0x0F), then
+// interleaved: units 0-31 in Z0, 32-63 in Z4 (zero past the last lead), and
+// K6 not zero when a three-octet one is overlong (high byte below 0x08) or
+// a surrogate (D8-DF). It uses K2-K6 and Z2-Z13.
 #define UNITS \
 	KMOVQ   R10, K2 \
 	VPCOMPRESSB.Z Z0, K2, Z0 \
 	VPCOMPRESSB.Z Z2, K2, Z2 \
 	VPCOMPRESSB.Z Z3, K2, Z3 \
-	VEXTRACTI64X4 $1, Z0, Y4 \
-	VEXTRACTI64X4 $1, Z2, Y5 \
-	VEXTRACTI64X4 $1, Z3, Y6 \
-	VPMOVZXBW Y0, Z0 \
-	VPMOVZXBW Y2, Z2 \
-	VPMOVZXBW Y3, Z3 \
-	VPMOVZXBW Y4, Z4 \
-	VPMOVZXBW Y5, Z5 \
-	VPMOVZXBW Y6, Z6 \
-	VPANDD  Z25, Z2, Z2 \
-	VPANDD  Z25, Z3, Z3 \
-	VPSLLW  $6, Z2, Z7 \
-	VPSLLW  $12, Z0, Z8 \
-	VPTERNLOGD $0xFE, Z7, Z3, Z8 \
-	VPANDD  Z26, Z0, Z9 \
-	VPSLLW  $6, Z9, Z9 \
-	VPORD   Z2, Z9, Z9 \
-	VPSUBW  Z27, Z0, Z10 \
-	VPCMPUW $1, Z28, Z10, K2 \
-	VPCMPUW $5, Z29, Z0, K3 \
-	VMOVDQU16 Z9, K2, Z0 \
-	VMOVDQU16 Z8, K3, Z0 \
-	VPCMPUW $1, Z30, Z8, K3, K4 \
-	VPANDD  Z31, Z8, Z8 \
-	VPCMPEQW Z19, Z8, K3, K5 \
-	KORD    K4, K5, K6 \
-	VPANDD  Z25, Z5, Z5 \
-	VPANDD  Z25, Z6, Z6 \
-	VPSLLW  $6, Z5, Z7 \
-	VPSLLW  $12, Z4, Z8 \
-	VPTERNLOGD $0xFE, Z7, Z6, Z8 \
-	VPANDD  Z26, Z4, Z9 \
-	VPSLLW  $6, Z9, Z9 \
-	VPORD   Z5, Z9, Z9 \
-	VPSUBW  Z27, Z4, Z10 \
-	VPCMPUW $1, Z28, Z10, K2 \
-	VPCMPUW $5, Z29, Z4, K3 \
-	VMOVDQU16 Z9, K2, Z4 \
-	VMOVDQU16 Z8, K3, Z4 \
-	VPCMPUW $1, Z30, Z8, K3, K4 \
-	VPANDD  Z31, Z8, Z8 \
-	VPCMPEQW Z19, Z8, K3, K5 \
-	KORD    K4, K5, K5 \
-	KORD    K5, K6, K6
+	VPCMPUB $5, Z20, Z0, K2 \
+	VPCMPUB $5, Z22, Z0, K3 \
+	VPSLLW  $6, Z0, Z5 \
+	VPTERNLOGD $0xE4, Z20, Z2, Z5 \
+	VPSLLW  $6, Z2, Z6 \
+	VPTERNLOGD $0xE4, Z20, Z3, Z6 \
+	VMOVDQA64 Z0, Z7 \
+	VMOVDQU8 Z5, K2, Z7 \
+	VMOVDQU8 Z6, K3, Z7 \
+	VPSRLW  $2, Z0, Z8 \
+	VPANDD  Z25, Z8, Z8 \
+	VPSLLW  $4, Z0, Z9 \
+	VPSRLW  $2, Z2, Z10 \
+	VPTERNLOGD $0xE4, Z23, Z10, Z9 \
+	VMOVDQU8.Z Z8, K2, Z11 \
+	VMOVDQU8 Z9, K3, Z11 \
+	VPCMPUB $1, Z26, Z9, K3, K4 \
+	VPANDD  Z27, Z9, Z9 \
+	VPCMPEQB Z28, Z9, K3, K5 \
+	KORQ    K4, K5, K6 \
+	VPUNPCKLBW Z11, Z7, Z12 \
+	VPUNPCKHBW Z11, Z7, Z13 \
+	VSHUFI64X2 $0x44, Z13, Z12, Z0 \
+	VSHUFI64X2 $0xD8, Z0, Z0, Z0 \
+	VSHUFI64X2 $0xEE, Z13, Z12, Z4 \
+	VSHUFI64X2 $0xD8, Z4, Z4, Z4
 
 // FXBACK takes back the lead the blocks at fixed steps carried (DX), if
 // any: its octets and its unit.
@@ -119,15 +103,19 @@ nrdone:
 //
 //   - while 32 octets are left, 32 at a time (VPMOVZXBW, stored whole) up
 //     to the first octet at or above 0x80;
-//   - from there (and for the last 31 octets), the sequences of one, two
-//     and three octets that start in the next 64 (as many as are left):
-//     the block ends before the last octet that is not a continuation (or
-//     at the end of src); the block is checked as UTF-8 with masks (every
-//     continuation claimed by the lead before it, no C0, C1, F0-FF, no
-//     overlong three-octet form or surrogate); the leads, the octets after
-//     them and the octets two after them are gathered with VPCOMPRESSB
-//     into registers, widened to words and combined; the units are stored
-//     with masks, exactly as many as there are leads;
+//   - from there, while 66 octets are left, blocks of 64 at fixed steps
+//     (fxloop): a block with no octet at or above 0x80 is widened whole;
+//     any other is checked as UTF-8 with masks (every continuation claimed
+//     by the lead before it, the last block's carried lead included; no
+//     C0, C1, F0-FF; no overlong three-octet form or surrogate), its leads,
+//     the octets after them and the octets two after them are gathered
+//     with VPCOMPRESSB into registers and combined into units (UNITS),
+//     stored with masks, exactly one a lead; a lead in the last two octets
+//     is carried to the next block, which checks its continuations, and is
+//     taken back (FXBACK) when the blocks stop;
+//   - for the last 65 octets (tuvar), the same on the sequences that start
+//     in them, up to before the last octet that is not a continuation (or
+//     the end of src), with masked loads;
 //   - where that block fails its checks, one sequence at a time (an ASCII
 //     octet, or a valid two- or three-octet sequence) up to 64 octets on
 //     from where it failed, then the loop again.
@@ -148,22 +136,14 @@ TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
 	VPBROADCASTB AX, Z23           // bytes 0xF0
 	MOVL    $0xC2, AX
 	VPBROADCASTB AX, Z24           // bytes 0xC2
-	MOVL    $0x3F, AX
-	VPBROADCASTW AX, Z25           // words 0x3F
-	MOVL    $0x1F, AX
-	VPBROADCASTW AX, Z26           // words 0x1F
-	MOVL    $0xC0, AX
-	VPBROADCASTW AX, Z27           // words 0xC0
-	MOVL    $0x20, AX
-	VPBROADCASTW AX, Z28           // words 0x20
-	MOVL    $0xE0, AX
-	VPBROADCASTW AX, Z29           // words 0xE0
-	MOVL    $0x800, AX
-	VPBROADCASTW AX, Z30           // words 0x800
-	MOVL    $0xF800, AX
-	VPBROADCASTW AX, Z31           // words 0xF800
-	MOVL    $0xD800, AX
-	VPBROADCASTW AX, Z19           // words 0xD800
+	MOVL    $0x07, AX
+	VPBROADCASTB AX, Z25           // bytes 0x07
+	MOVL    $0x08, AX
+	VPBROADCASTB AX, Z26           // bytes 0x08
+	MOVL    $0xF8, AX
+	VPBROADCASTB AX, Z27           // bytes 0xF8
+	MOVL    $0xD8, AX
+	VPBROADCASTB AX, Z28           // bytes 0xD8
 
 tuloop:
 	MOVQ    CX, AX
@@ -265,7 +245,7 @@ fxseq:
 fxnone:
 	POPCNTQ R10, R8                // units
 	UNITS
-	KORTESTD K6, K6
+	KORTESTQ K6, K6
 	JNZ     fxfail
 	MOVQ    $-1, AX
 	BZHIQ   R8, AX, AX
@@ -344,7 +324,7 @@ tuvar:
 	JNZ     tufail
 	POPCNTQ R10, BX                // units
 	UNITS
-	KORTESTD K6, K6
+	KORTESTQ K6, K6
 	JNZ     tufail
 
 	MOVQ    $-1, AX
