@@ -302,6 +302,18 @@ func decodeInputs() []string {
 		ins = append(ins, s.String())
 	}
 	ins = append(ins, b, strings.Repeat("%C3%A9", 300), strings.Repeat("a", 1100), strings.Repeat("%2F", 400))
+	// Longer than a chunk of the octet path (octetChunk units), several
+	// times over: valid, and with a piece put near the ends of chunks and
+	// at random.
+	long := strings.Repeat(b, 5)
+	ins = append(ins, long, strings.Repeat("%E3%81%82", 2000))
+	for range 40 {
+		p := r.IntN(len(long))
+		if r.IntN(2) == 0 {
+			p = min(len(long), (1+r.IntN(3))*octetChunk-12+r.IntN(24))
+		}
+		ins = append(ins, long[:p]+decodePieces[r.IntN(len(decodePieces))]+long[p:])
+	}
 	return ins
 }
 

@@ -583,8 +583,12 @@ func utf8ToUTF16Step(out []uint16, b []byte) (used, wrote int, ok bool) {
 	return 4, 2, true
 }
 
-// octetChunk is how many code units decodeOctetPath takes at a time.
-const octetChunk = 512
+// octetChunk is how many code units decodeOctetPath takes at a time, and
+// octetChunkShort how many for an input no longer than that.
+const (
+	octetChunk      = 2048
+	octetChunkShort = 256
+)
 
 // octetPathMin is the shortest input on which Decode takes the octet path.
 const octetPathMin = 32
@@ -599,8 +603,22 @@ const octetPathMin = 32
 // or before a literal or a '%' whose octet does not continue a sequence, so
 // that no escape or sequence of escapes is cut (a cut one, made when there
 // is no such place, leaves that chunk to the steps).
+//
+// Its buffers are on the stack, which Go clears on each call: short ones
+// for a short s.
 func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
+	if len(s) <= octetChunkShort {
+		var nb, ob [octetChunkShort + octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	}
 	var nb, ob [octetChunk + octetPad]byte
+	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+}
+
+// decodeOctetChunks is decodeOctetPath with the buffers nb and ob, of
+// len(nb)-octetPad bytes a chunk.
+func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
+	chunk := len(nb) - octetPad
 	var kt ecmaKeepTable
 	kt.fill(keep)
 	for k < len(s) {
@@ -613,12 +631,12 @@ func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
 			k++
 			continue
 		}
-		end := min(len(s), k+octetChunk)
-		m := narrowASCII(nb[:octetChunk], s[k:end])
+		end := min(len(s), k+chunk)
+		m := narrowASCII(nb[:chunk], s[k:end])
 		if k+m < len(s) && m == end-k {
 			m = chunkCut(nb[:m])
 		}
-		n, ok := ecmaOctetsChunk(&ob, &nb, m, keep, &kt)
+		n, ok := ecmaOctetsChunk(ob, nb, m, keep, &kt)
 		if !ok {
 			return w, k
 		}
@@ -637,22 +655,23 @@ func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
 // which stops when fewer than 66 bytes are left.
 const octetPad = 130
 
-// ecmaOctetsChunk is ecmaOctets of the m bytes at the start of nb into ob.
+// ecmaOctetsChunk is ecmaOctets of the m bytes at the start of nb into ob
+// (each with room for m+octetPad bytes).
 // With the kernels, it clears the octetPad bytes after them and decodes the
 // whole in one call of ecmaOctetsPadded: zero bytes are neither '%' nor hex
 // digits, so an escape cut by the end of the chunk stops the kernel before
 // it, and each is decoded as itself, after the rest, and is taken off. When
 // the kernel stops before the end of the chunk (a malformed '%'),
 // ecmaOctets goes over the chunk again, to say so.
-func ecmaOctetsChunk(ob, nb *[octetChunk + octetPad]byte, m int, keep *Set, kt *ecmaKeepTable) (int, bool) {
+func ecmaOctetsChunk(ob, nb []byte, m int, keep *Set, kt *ecmaKeepTable) (int, bool) {
 	if useECMAKernels && m > 0 {
 		clear(nb[m : m+octetPad])
-		used, wrote := ecmaOctetsPadded(ob[:], nb[:m+octetPad], kt)
+		used, wrote := ecmaOctetsPadded(ob, nb[:m+octetPad], kt)
 		if used >= m {
 			return wrote - (used - m), true
 		}
 	}
-	return ecmaOctets(ob[:], nb[:m], keep, kt)
+	return ecmaOctets(ob, nb[:m], keep, kt)
 }
 
 // chunkCut returns where to end a chunk of the ASCII units b, which s goes
