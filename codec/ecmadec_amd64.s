@@ -81,6 +81,32 @@ nrdone:
 	VSHUFI64X2 $0xEE, Z13, Z12, Z4 \
 	VSHUFI64X2 $0xD8, Z4, Z4, Z4
 
+// BYTES sets every byte of z to v.
+#define BYTES(v, z) \
+	MOVL    $v, AX \
+	VPBROADCASTB AX, z
+
+// CLASSES sorts the octets of the block Z0: K7 the continuations, K3
+// C0-FF, K4 E0-FF, K5 F0-FF, K6 C0 and C1.
+#define CLASSES \
+	VPANDD  Z20, Z0, Z4 \
+	VPCMPEQB Z21, Z4, K7 \
+	VPCMPUB $5, Z20, Z0, K3 \
+	VPCMPUB $5, Z22, Z0, K4 \
+	VPCMPUB $5, Z23, Z0, K5 \
+	VPCMPUB $1, Z24, Z0, K3, K6
+
+// STOREUNITS stores the first n (a register) of the units UNITS made at
+// dst+2*R12, with masks.
+#define STOREUNITS(n) \
+	MOVQ    $-1, AX \
+	BZHIQ   n, AX, AX \
+	KMOVD   AX, K1 \
+	SHRQ    $32, AX \
+	KMOVD   AX, K2 \
+	VMOVDQU16 Z0, K1, (DI)(R12*2) \
+	VMOVDQU16 Z4, K2, 64(DI)(R12*2)
+
 // FXBACK takes back the lead the blocks at fixed steps carried (DX), if
 // any: its octets and its unit.
 #define FXBACK \
@@ -126,24 +152,16 @@ TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
 	XORQ    R13, R13               // no block of sequences before this octet
-	MOVL    $0xC0, AX
-	VPBROADCASTB AX, Z20           // bytes 0xC0
-	MOVL    $0x80, AX
-	VPBROADCASTB AX, Z21           // bytes 0x80
-	MOVL    $0xE0, AX
-	VPBROADCASTB AX, Z22           // bytes 0xE0
-	MOVL    $0xF0, AX
-	VPBROADCASTB AX, Z23           // bytes 0xF0
-	MOVL    $0xC2, AX
-	VPBROADCASTB AX, Z24           // bytes 0xC2
-	MOVL    $0x07, AX
-	VPBROADCASTB AX, Z25           // bytes 0x07
-	MOVL    $0x08, AX
-	VPBROADCASTB AX, Z26           // bytes 0x08
-	MOVL    $0xF8, AX
-	VPBROADCASTB AX, Z27           // bytes 0xF8
-	MOVL    $0xD8, AX
-	VPBROADCASTB AX, Z28           // bytes 0xD8
+	// Constants: bytes 0xC0 (Z20), 0x80 (Z21), 0xE0 (Z22), 0xF0 (Z23), 0xC2 (Z24), 0x07 (Z25), 0x08 (Z26), 0xF8 (Z27), 0xD8 (Z28).
+	BYTES(0xC0, Z20)
+	BYTES(0x80, Z21)
+	BYTES(0xE0, Z22)
+	BYTES(0xF0, Z23)
+	BYTES(0xC2, Z24)
+	BYTES(0x07, Z25)
+	BYTES(0x08, Z26)
+	BYTES(0xF8, Z27)
+	BYTES(0xD8, Z28)
 
 tuloop:
 	MOVQ    CX, AX
@@ -207,12 +225,7 @@ fxloop:
 fxseq:
 	VMOVDQU64 1(SI)(R11*1), Z2
 	VMOVDQU64 2(SI)(R11*1), Z3
-	VPANDD  Z20, Z0, Z4
-	VPCMPEQB Z21, Z4, K7           // continuations
-	VPCMPUB $5, Z20, Z0, K3        // C0-FF
-	VPCMPUB $5, Z22, Z0, K4        // E0-FF
-	VPCMPUB $5, Z23, Z0, K5        // F0-FF
-	VPCMPUB $1, Z24, Z0, K3, K6    // C0, C1
+	CLASSES
 	KORTESTQ K5, K6
 	JNZ     fxfail
 	KMOVQ   K7, R9
@@ -247,13 +260,7 @@ fxnone:
 	UNITS
 	KORTESTQ K6, K6
 	JNZ     fxfail
-	MOVQ    $-1, AX
-	BZHIQ   R8, AX, AX
-	KMOVD   AX, K1
-	SHRQ    $32, AX
-	KMOVD   AX, K2
-	VMOVDQU16 Z0, K1, (DI)(R12*2)
-	VMOVDQU16 Z4, K2, 64(DI)(R12*2)
+	STOREUNITS(R8)
 	ADDQ    $64, R11
 	ADDQ    R8, R12
 	MOVQ    BX, DX
@@ -287,12 +294,7 @@ tuvar:
 	BZHIQ   DX, BX, AX
 	KMOVQ   AX, K1
 	VMOVDQU8.Z 2(SI)(R11*1), K1, Z3 // the octet two after each
-	VPANDD  Z20, Z0, Z4
-	VPCMPEQB Z21, Z4, K7           // continuations
-	VPCMPUB $5, Z20, Z0, K3        // C0-FF
-	VPCMPUB $5, Z22, Z0, K4        // E0-FF
-	VPCMPUB $5, Z23, Z0, K5        // F0-FF
-	VPCMPUB $1, Z24, Z0, K3, K6    // C0, C1
+	CLASSES
 	KMOVQ   K7, R9
 	MOVQ    R9, R10
 	NOTQ    R10                    // leads
@@ -327,13 +329,7 @@ tuvar:
 	KORTESTQ K6, K6
 	JNZ     tufail
 
-	MOVQ    $-1, AX
-	BZHIQ   BX, AX, AX
-	KMOVD   AX, K1
-	SHRQ    $32, AX
-	KMOVD   AX, K2
-	VMOVDQU16 Z0, K1, (DI)(R12*2)
-	VMOVDQU16 Z4, K2, 64(DI)(R12*2)
+	STOREUNITS(BX)
 	ADDQ    DX, R11
 	ADDQ    BX, R12
 	JMP     tuloop
