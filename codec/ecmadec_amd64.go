@@ -9,16 +9,19 @@ package codec
 //   - narrowASCIIAVX512: code units below 0x80 to bytes, 32 at a time
 //     (through narrowASCII; the plain path is narrowASCIIPlain);
 //   - utf8ToUTF16AVX512: UTF-8 octets to UTF-16 code units, ASCII 32 at
-//     a time (VPMOVZXBW) and two- and three-octet sequences one at a time,
-//     checked as it goes (through utf8ToUTF16Kernel; the plain path is
-//     utf8ToUTF16Step's loop).
+//     a time (VPMOVZXBW) and one-, two- and three-octet sequences 64
+//     octets at a time (checked as UTF-8 with masks, gathered with
+//     VPCOMPRESSB), one at a time where a block fails its checks (through
+//     utf8ToUTF16Kernel; the plain path is utf8ToUTF16Step's loop);
 //   - ecmadecCountAVX512: the count of decodedUnits (the length of the
 //     result DecodeUTF16 allocates), 32 units at a time (through
 //     decodedUnitsKernel; the plain path is decodedUnitsDelta).
 //
-// The octet path decodes escapes with the octet decoders' decodeOctets
-// (decodeOctetsAVX512 with a keep table, scan_amd64.go; the plain path is
-// ecmaOctets' byte loop) and checks UTF-8 with validUTF8 (utf8_amd64.go).
+// The octet path decodes escapes with the octet decoders'
+// decodeOctetsAVX512 with a keep table (scan_amd64.go; through
+// ecmaOctetsPadded for the []uint16 forms' chunks and decodeOctets for the
+// string forms; the plain path is ecmaOctets' byte loop) and checks UTF-8
+// with validUTF8 (utf8_amd64.go) or as it transcodes.
 //
 // They are used when the CPU has the AVX-512 of decodeOctetsAVX512
 // (useAVX512).
