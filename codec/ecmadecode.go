@@ -584,7 +584,8 @@ func utf8ToUTF16Step(out []uint16, b []byte) (used, wrote int, ok bool) {
 }
 
 // octetChunk is how many code units decodeOctetPath takes at a time, and
-// octetChunkShort how many for an input no longer than that.
+// octetChunkShort how many for an input no longer than that (twice as many
+// for one no longer than twice that).
 const (
 	octetChunk      = 2048
 	octetChunkShort = 256
@@ -604,11 +605,15 @@ const octetPathMin = 32
 // that no escape or sequence of escapes is cut (a cut one, made when there
 // is no such place, leaves that chunk to the steps).
 //
-// Its buffers are on the stack, which Go clears on each call: short ones
-// for a short s.
+// Its buffers are on the stack, which Go clears on each call: shorter ones
+// for a shorter s.
 func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
-	if len(s) <= octetChunkShort {
+	switch {
+	case len(s) <= octetChunkShort:
 		var nb, ob [octetChunkShort + octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	case len(s) <= 2*octetChunkShort:
+		var nb, ob [2*octetChunkShort + octetPad]byte
 		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
 	}
 	var nb, ob [octetChunk + octetPad]byte
