@@ -9,13 +9,19 @@ package codec
 //   - narrowASCIIAVX512: code units below 0x80 to bytes, 32 at a time
 //     (through narrowASCII; the plain path is narrowASCIIPlain);
 //   - utf8ToUTF16AVX512: UTF-8 octets to UTF-16 code units, ASCII 32 at
-//     a time (VPMOVZXBW) and two- and three-octet sequences one at a time,
-//     checked as it goes (through utf8ToUTF16Kernel; the plain path is
-//     utf8ToUTF16Step's loop).
+//     a time (VPMOVZXBW) and one-, two- and three-octet sequences 64
+//     octets at a time (checked as UTF-8 with masks, gathered with
+//     VPCOMPRESSB), one at a time where a block fails its checks (through
+//     utf8ToUTF16Kernel; the plain path is utf8ToUTF16Step's loop);
+//   - ecmadecCountAVX512: the count of decodedUnits (the length of the
+//     result DecodeUTF16 allocates), 32 units at a time (through
+//     decodedUnitsKernel; the plain path is decodedUnitsDelta).
 //
-// The octet path decodes escapes with the octet decoders' decodeOctets
-// (decodeOctetsAVX512 with a keep table, scan_amd64.go; the plain path is
-// ecmaOctets' byte loop) and checks UTF-8 with validUTF8 (utf8_amd64.go).
+// The octet path decodes escapes with the octet decoders'
+// decodeOctetsAVX512 with a keep table (scan_amd64.go; through
+// ecmaOctetsPadded for the []uint16 forms' chunks and decodeOctets for the
+// string forms; the plain path is ecmaOctets' byte loop) and checks UTF-8
+// with validUTF8 (utf8_amd64.go) or as it transcodes.
 //
 // They are used when the CPU has the AVX-512 of decodeOctetsAVX512
 // (useAVX512).
@@ -25,6 +31,9 @@ func narrowASCIIAVX512(dst *byte, src *uint16, n int) int
 
 //go:noescape
 func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (used, wrote int)
+
+//go:noescape
+func ecmadecCountAVX512(s *uint16, n int, kept bool) (scanned, delta int)
 
 // useECMAOctets says whether Decode takes the octet path (decodeOctetPath
 // for the []uint16 forms, decodeOctetString for the string forms): with
@@ -60,4 +69,26 @@ func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) {
 		return 0, 0
 	}
 	return utf8ToUTF16AVX512(&out[0], &b[0], len(b))
+}
+
+// decodedUnitsKernel counts for decodedUnits, with ecmadecCountAVX512, the
+// start of s: it returns how many units it scanned (a multiple of 32, at
+// least one unit short of len(s), so that the unit after each '%' it sees
+// is in s) and what their '%' change the count by, as decodedUnitsDelta
+// says.
+func decodedUnitsKernel(s []uint16, kept bool) (scanned, delta int) {
+	if !useECMAKernels || len(s) < 33 {
+		return 0, 0
+	}
+	return ecmadecCountAVX512(&s[0], len(s), kept)
+}
+
+// ecmaOctetsPadded decodes the escapes of src into out as ecmaOctets does,
+// with one call of the octet decoders' decodeOctetsAVX512 and the keep
+// table kt, and returns the bytes it used and wrote: it stops before a
+// block with a '%' not followed by two hex digits, or when fewer than 66
+// bytes of src are left (ecmaOctetsChunk pads src so that none of the
+// chunk is). out has room for len(src) bytes.
+func ecmaOctetsPadded(out, src []byte, kt *ecmaKeepTable) (used, wrote int) {
+	return decodeOctetsAVX512(&out[0], len(out), &src[0], len(src), '%', kt, &octetDecodeAVX2Consts)
 }

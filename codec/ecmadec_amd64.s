@@ -42,29 +42,132 @@ nrdone:
 	MOVQ    R11, ret+24(FP)
 	RET
 
+// UNITS computes the units of the sequences whose leads are the bits of
+// R10 in the block Z0 (the octets after each in Z2, two after in Z3), in
+// bytes: the low bytes (the lead; (lead<<6)|(c1&0x3F); (c1<<6)|(c2&0x3F))
+// and the high bytes (0; (lead>>2)&7; (lead<<4)|(c1>>2)&0x0F), then
+// interleaved: units 0-31 in Z0, 32-63 in Z4 (zero past the last lead), and
+// K6 not zero when a three-octet one is overlong (high byte below 0x08) or
+// a surrogate (D8-DF). It uses K2-K6 and Z2-Z13.
+#define UNITS \
+	KMOVQ   R10, K2 \
+	VPCOMPRESSB.Z Z0, K2, Z0 \
+	VPCOMPRESSB.Z Z2, K2, Z2 \
+	VPCOMPRESSB.Z Z3, K2, Z3 \
+	VPCMPUB $5, Z20, Z0, K2 \
+	VPCMPUB $5, Z22, Z0, K3 \
+	VPSLLW  $6, Z0, Z5 \
+	VPTERNLOGD $0xE4, Z20, Z2, Z5 \
+	VPSLLW  $6, Z2, Z6 \
+	VPTERNLOGD $0xE4, Z20, Z3, Z6 \
+	VMOVDQA64 Z0, Z7 \
+	VMOVDQU8 Z5, K2, Z7 \
+	VMOVDQU8 Z6, K3, Z7 \
+	VPSRLW  $2, Z0, Z8 \
+	VPANDD  Z25, Z8, Z8 \
+	VPSLLW  $4, Z0, Z9 \
+	VPSRLW  $2, Z2, Z10 \
+	VPTERNLOGD $0xE4, Z23, Z10, Z9 \
+	VMOVDQU8.Z Z8, K2, Z11 \
+	VMOVDQU8 Z9, K3, Z11 \
+	VPCMPUB $1, Z26, Z9, K3, K4 \
+	VPANDD  Z27, Z9, Z9 \
+	VPCMPEQB Z28, Z9, K3, K5 \
+	KORQ    K4, K5, K6 \
+	VPUNPCKLBW Z11, Z7, Z12 \
+	VPUNPCKHBW Z11, Z7, Z13 \
+	VSHUFI64X2 $0x44, Z13, Z12, Z0 \
+	VSHUFI64X2 $0xD8, Z0, Z0, Z0 \
+	VSHUFI64X2 $0xEE, Z13, Z12, Z4 \
+	VSHUFI64X2 $0xD8, Z4, Z4, Z4
+
+// BYTES sets every byte of z to v.
+#define BYTES(v, z) \
+	MOVL    $v, AX \
+	VPBROADCASTB AX, z
+
+// CLASSES sorts the octets of the block Z0: K7 the continuations, K3
+// C0-FF, K4 E0-FF, K5 F0-FF, K6 C0 and C1.
+#define CLASSES \
+	VPANDD  Z20, Z0, Z4 \
+	VPCMPEQB Z21, Z4, K7 \
+	VPCMPUB $5, Z20, Z0, K3 \
+	VPCMPUB $5, Z22, Z0, K4 \
+	VPCMPUB $5, Z23, Z0, K5 \
+	VPCMPUB $1, Z24, Z0, K3, K6
+
+// STOREUNITS stores the first n (a register) of the units UNITS made at
+// dst+2*R12, with masks.
+#define STOREUNITS(n) \
+	MOVQ    $-1, AX \
+	BZHIQ   n, AX, AX \
+	KMOVD   AX, K1 \
+	SHRQ    $32, AX \
+	KMOVD   AX, K2 \
+	VMOVDQU16 Z0, K1, (DI)(R12*2) \
+	VMOVDQU16 Z4, K2, 64(DI)(R12*2)
+
+// FXBACK takes back the lead the blocks at fixed steps carried (DX), if
+// any: its octets and its unit.
+#define FXBACK \
+	MOVQ    DX, AX \
+	SHRQ    $8, AX \
+	SUBQ    AX, R11 \
+	XORQ    R8, R8 \
+	TESTQ   DX, DX \
+	SETNE   R8 \
+	SUBQ    R8, R12 \
+	XORQ    DX, DX
+
 // func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (used, wrote int)
 //
-// Writes the UTF-8 octets at src as UTF-16 code units at dst: while 32
-// octets are left, 32 at a time (VPMOVZXBW, stored whole) up to the first
-// octet at or above 0x80; then, and for the last 31 octets, one sequence at
-// a time: an ASCII octet, or a valid two- or three-octet sequence (C2-DF
-// and a continuation; E0-EF and two continuations whose value is at least
-// 0x800 and not a surrogate). After a sequence the next octet is taken
-// alone, and only after two ASCII ones are the next 32 tried at once. It stops before anything else (a four-octet
-// sequence, an invalid one) and returns the octets it used and the units it
-// wrote. dst must have room for n units.
+// Writes the UTF-8 octets at src as UTF-16 code units at dst, and returns
+// the octets it used and the units it wrote; dst must have room for n
+// units. It stops before a four-octet sequence or an invalid one (as
+// utf8.Valid decides), or at the end. Three ways, from the top of the
+// loop:
+//
+//   - while 32 octets are left, 32 at a time (VPMOVZXBW, stored whole) up
+//     to the first octet at or above 0x80;
+//   - from there, while 66 octets are left, blocks of 64 at fixed steps
+//     (fxloop): a block with no octet at or above 0x80 is widened whole;
+//     any other is checked as UTF-8 with masks (every continuation claimed
+//     by the lead before it, the last block's carried lead included; no
+//     C0, C1, F0-FF; no overlong three-octet form or surrogate), its leads,
+//     the octets after them and the octets two after them are gathered
+//     with VPCOMPRESSB into registers and combined into units (UNITS),
+//     stored with masks, exactly one a lead; a lead in the last two octets
+//     is carried to the next block, which checks its continuations, and is
+//     taken back (FXBACK) when the blocks stop;
+//   - for the last 65 octets (tuvar), the same on the sequences that start
+//     in them, up to before the last octet that is not a continuation (or
+//     the end of src), with masked loads;
+//   - where that block fails its checks, one sequence at a time (an ASCII
+//     octet, or a valid two- or three-octet sequence) up to 64 octets on
+//     from where it failed, then the loop again.
 TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
 	MOVQ    dst+0(FP), DI
 	MOVQ    src+8(FP), SI
 	MOVQ    n+16(FP), CX
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
+	XORQ    R13, R13               // no block of sequences before this octet
+	// Constants: bytes 0xC0 (Z20), 0x80 (Z21), 0xE0 (Z22), 0xF0 (Z23), 0xC2 (Z24), 0x07 (Z25), 0x08 (Z26), 0xF8 (Z27), 0xD8 (Z28).
+	BYTES(0xC0, Z20)
+	BYTES(0x80, Z21)
+	BYTES(0xE0, Z22)
+	BYTES(0xF0, Z23)
+	BYTES(0xC2, Z24)
+	BYTES(0x07, Z25)
+	BYTES(0x08, Z26)
+	BYTES(0xF8, Z27)
+	BYTES(0xD8, Z28)
 
 tuloop:
 	MOVQ    CX, AX
 	SUBQ    R11, AX
 	CMPQ    AX, $32
-	JB      tuone
+	JB      tushort
 	VMOVDQU (SI)(R11*1), Y0
 	VPMOVMSKB Y0, AX               // octets at or above 0x80
 	VPMOVZXBW Y0, Z1
@@ -79,6 +182,160 @@ tupart:
 	TZCNTL  AX, AX                 // the ASCII octets before the first other one
 	ADDQ    AX, R11
 	ADDQ    AX, R12
+	JMP     tublock
+
+tushort:
+	CMPQ    AX, $4
+	JB      tuone
+
+tublock:
+	CMPQ    R11, R13
+	JB      tuone
+	MOVQ    CX, AX
+	SUBQ    R11, AX
+	CMPQ    AX, $66
+	JB      tuvar
+	XORQ    DX, DX
+
+	// Blocks of 64 octets at fixed steps, while 66 are left: a lead in
+	// the last two octets is decoded with the octets after the block and
+	// carried (DX: the continuations it claims of the next block in bits
+	// 0-1, how far back it starts in bits 8 on) for the next block to
+	// check, or taken back when the blocks stop.
+fxloop:
+	MOVQ    CX, AX
+	SUBQ    R11, AX
+	CMPQ    AX, $66
+	JB      fxexit
+	VMOVDQU64 (SI)(R11*1), Z0
+	VPMOVB2M Z0, K1
+	KORTESTQ K1, K1
+	JNZ     fxseq
+	TESTQ   DX, DX
+	JNZ     fxfail                 // a carried lead, and no continuation
+	VEXTRACTI64X4 $1, Z0, Y5
+	VPMOVZXBW Y0, Z4
+	VPMOVZXBW Y5, Z5
+	VMOVDQU16 Z4, (DI)(R12*2)
+	VMOVDQU16 Z5, 64(DI)(R12*2)
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	JMP     fxloop
+
+fxseq:
+	VMOVDQU64 1(SI)(R11*1), Z2
+	VMOVDQU64 2(SI)(R11*1), Z3
+	CLASSES
+	KORTESTQ K5, K6
+	JNZ     fxfail
+	KMOVQ   K7, R9
+	MOVQ    R9, R10
+	NOTQ    R10                    // leads
+	KMOVQ   K3, AX
+	ANDQ    R10, AX                // leads of two or three octets
+	KMOVQ   K4, R8
+	ANDQ    R10, R8                // leads of three octets
+	MOVQ    AX, BX
+	SHRQ    $63, BX
+	MOVQ    R8, R13
+	SHRQ    $62, R13
+	ORQ     R13, BX                // what they claim of the next block
+	SHLQ    $1, AX
+	SHLQ    $2, R8
+	ORQ     R8, AX
+	MOVQ    DX, R8
+	ANDQ    $3, R8
+	ORQ     R8, AX                 // and what the last block's claim
+	CMPQ    AX, R9
+	JNE     fxfail
+	TESTQ   BX, BX
+	JZ      fxnone
+	LZCNTQ  R10, R13
+	INCQ    R13
+	SHLQ    $8, R13
+	ORQ     R13, BX                // how far back the carried lead is
+
+fxnone:
+	POPCNTQ R10, R8                // units
+	UNITS
+	KORTESTQ K6, K6
+	JNZ     fxfail
+	STOREUNITS(R8)
+	ADDQ    $64, R11
+	ADDQ    R8, R12
+	MOVQ    BX, DX
+	JMP     fxloop
+
+fxfail:
+	FXBACK
+	LEAQ    64(R11), R13           // one sequence at a time to there
+	JMP     tuone
+
+fxexit:
+	FXBACK
+	XORQ    R13, R13
+	JMP     tuloop
+
+tuvar:
+	MOVQ    CX, R8
+	SUBQ    R11, R8                // octets left, at least 4
+	MOVQ    $64, AX
+	CMPQ    R8, AX
+	CMOVQGT AX, R8                 // at most 64 (BZHI reads 8 bits of its index)
+	MOVQ    $-1, BX
+	BZHIQ   R8, BX, AX
+	KMOVQ   AX, K1
+	VMOVDQU8.Z (SI)(R11*1), K1, Z0 // the block, zero past the end
+	LEAQ    -1(R8), DX
+	BZHIQ   DX, BX, AX
+	KMOVQ   AX, K1
+	VMOVDQU8.Z 1(SI)(R11*1), K1, Z2 // the octet after each
+	LEAQ    -2(R8), DX
+	BZHIQ   DX, BX, AX
+	KMOVQ   AX, K1
+	VMOVDQU8.Z 2(SI)(R11*1), K1, Z3 // the octet two after each
+	CLASSES
+	KMOVQ   K7, R9
+	MOVQ    R9, R10
+	NOTQ    R10                    // leads
+	LZCNTQ  R10, AX
+	MOVQ    $63, DX
+	SUBQ    AX, DX                 // the last lead: the block ends before it
+	CMPQ    DX, R8
+	CMOVQGT R8, DX                 // or at the end of src
+	TESTQ   DX, DX
+	JLE     tufail
+	BZHIQ   DX, R10, R10           // the leads of the block
+	BZHIQ   DX, BX, BX             // the block
+	KMOVQ   K5, AX
+	KMOVQ   K6, R8
+	ORQ     R8, AX
+	TESTQ   BX, AX
+	JNZ     tufail                 // C0, C1, F0-FF
+	KMOVQ   K3, AX
+	ANDQ    R10, AX                // leads of two or three octets
+	KMOVQ   K4, R8
+	ANDQ    R10, R8                // leads of three octets
+	SHLQ    $1, AX
+	SHLQ    $2, R8
+	ORQ     R8, AX                 // the continuations the leads claim
+	XORQ    R9, AX
+	LEAQ    1(DX), R8
+	BZHIQ   R8, AX, AX             // to the end of the block and one more
+	TESTQ   AX, AX
+	JNZ     tufail
+	POPCNTQ R10, BX                // units
+	UNITS
+	KORTESTQ K6, K6
+	JNZ     tufail
+
+	STOREUNITS(BX)
+	ADDQ    DX, R11
+	ADDQ    BX, R12
+	JMP     tuloop
+
+tufail:
+	LEAQ    64(R11), R13           // one sequence at a time to there
 
 tuone:
 	CMPQ    R11, CX
@@ -89,12 +346,7 @@ tuone:
 	MOVW    AX, (DI)(R12*2)
 	INCQ    R11
 	INCQ    R12
-	CMPQ    R11, CX
-	JAE     tudone
-	CMPB    (SI)(R11*1), $0x80
-	JB      tuloop                 // two ASCII octets: try the next 32 at once
-	MOVBQZX (SI)(R11*1), AX
-	JMP     tuseq
+	JMP     tunext
 
 tuseq:
 	CMPQ    AX, $0xC2
@@ -116,7 +368,7 @@ tuseq:
 	MOVW    AX, (DI)(R12*2)
 	ADDQ    $2, R11
 	INCQ    R12
-	JMP     tuone
+	JMP     tunext
 
 tuthree:
 	CMPQ    AX, $0xF0
@@ -150,10 +402,100 @@ tuthree:
 	MOVW    AX, (DI)(R12*2)
 	ADDQ    $3, R11
 	INCQ    R12
+
+tunext:
+	CMPQ    R11, R13
+	JAE     tuloop
 	JMP     tuone
 
 tudone:
 	VZEROUPPER
 	MOVQ    R11, used+24(FP)
 	MOVQ    R12, wrote+32(FP)
+	RET
+
+// func ecmadecCountAVX512(s *uint16, n int, kept bool) (scanned, delta int)
+//
+// Counts for decodedUnits (ecmadecode.go) the '%' among the units at s, 32
+// at a time while 33 are left (the unit after the block is read too), and
+// returns how many units it scanned and the change of the count: for each
+// '%', -2; then, by the unit c after it, with c|0x20: -1 for '8', '9', 'a',
+// 'b' (a continuation octet), +1 for 'f' (a four-octet sequence), and +2
+// for '0' to '7' (an ASCII octet) when kept is set.
+TEXT ·ecmadecCountAVX512(SB), NOSPLIT, $0-40
+	MOVQ    s+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVL    $0x25, AX
+	VPBROADCASTW AX, Z10           // '%'
+	MOVL    $0x20, AX
+	VPBROADCASTW AX, Z11
+	MOVL    $0x38, AX
+	VPBROADCASTW AX, Z12           // '8'
+	MOVL    $0x61, AX
+	VPBROADCASTW AX, Z13           // 'a'
+	MOVL    $2, AX
+	VPBROADCASTW AX, Z14
+	MOVL    $0x66, AX
+	VPBROADCASTW AX, Z15           // 'f'
+	MOVL    $0x30, AX
+	VPBROADCASTW AX, Z16           // '0'
+	MOVL    $8, AX
+	VPBROADCASTW AX, Z17
+	XORQ    R11, R11               // scanned
+	XORQ    R8, R8                 // '%'
+	XORQ    R9, R9                 // continuation
+	XORQ    R10, R10               // four-octet
+	XORQ    BX, BX                 // ASCII
+
+ctloop:
+	LEAQ    33(R11), AX
+	CMPQ    AX, CX
+	JA      ctdone
+	VMOVDQU16 (SI)(R11*2), Z0
+	VPCMPEQW Z10, Z0, K1
+	KORTESTD K1, K1
+	JZ      ctnext
+	VMOVDQU16 2(SI)(R11*2), Z1     // the unit after each
+	VPORD   Z11, Z1, Z1
+	VPSUBW  Z12, Z1, Z2
+	VPCMPUW $1, Z14, Z2, K1, K2    // '8', '9'
+	VPSUBW  Z13, Z1, Z3
+	VPCMPUW $1, Z14, Z3, K1, K3    // 'a', 'b'
+	VPCMPEQW Z15, Z1, K1, K4       // 'f'
+	VPSUBW  Z16, Z1, Z5
+	VPCMPUW $1, Z17, Z5, K1, K5    // '0' to '7'
+	KORD    K2, K3, K2
+	KMOVD   K1, AX
+	POPCNTL AX, AX
+	ADDQ    AX, R8
+	KMOVD   K2, AX
+	POPCNTL AX, AX
+	ADDQ    AX, R9
+	KMOVD   K4, AX
+	POPCNTL AX, AX
+	ADDQ    AX, R10
+	KMOVD   K5, AX
+	POPCNTL AX, AX
+	ADDQ    AX, BX
+
+ctnext:
+	ADDQ    $32, R11
+	JMP     ctloop
+
+ctdone:
+	MOVBQZX kept+16(FP), DX
+	TESTQ   DX, DX
+	JNZ     ctkept
+	XORQ    BX, BX
+
+ctkept:
+	MOVQ    R10, AX                // F - C + 2K - 2P
+	SUBQ    R9, AX
+	SHLQ    $1, BX
+	ADDQ    BX, AX
+	SHLQ    $1, R8
+	SUBQ    R8, AX
+	VZEROUPPER
+	MOVQ    R11, scanned+24(FP)
+	MOVQ    AX, delta+32(FP)
 	RET

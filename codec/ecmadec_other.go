@@ -17,3 +17,7 @@ var useECMAKernels = false
 func narrowASCII(dst []byte, src []uint16) int { return narrowASCIIPlain(dst, src) }
 
 func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) { return 0, 0 }
+
+func decodedUnitsKernel(s []uint16, kept bool) (scanned, delta int) { return 0, 0 }
+
+func ecmaOctetsPadded(out, src []byte, kt *ecmaKeepTable) (used, wrote int) { return 0, 0 }

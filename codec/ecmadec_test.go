@@ -182,6 +182,22 @@ func TestUTF8ToUTF16Paths(t *testing.T) {
 						if gok != wok || gok && !slices.Equal(got[:gn], want) {
 							t.Fatalf("utf8ToUTF16(%q, kernels %v) = %x, %v; want %x, %v", src, kernels, got[:gn], gok, want, wok)
 						}
+						if !wok {
+							return
+						}
+						// Into room of the exact length and one unit short of it,
+						// in a buffer whose next unit must stay as it is.
+						for _, room := range []int{len(want), len(want) - 1} {
+							if room < 0 {
+								continue
+							}
+							buf := make([]uint16, room+1)
+							buf[room] = 0x5A5A
+							gn, gok := utf8ToUTF16(buf[:room], src)
+							if gok != (room == len(want)) || buf[room] != 0x5A5A || !slices.Equal(buf[:gn], want[:gn]) {
+								t.Fatalf("utf8ToUTF16(%q, room %d of %d, kernels %v) = %x, %v", src, room, len(want), kernels, buf[:gn], gok)
+							}
+						}
 					})
 				}
 				n++
@@ -190,6 +206,52 @@ func TestUTF8ToUTF16Paths(t *testing.T) {
 	}
 	if n < 10000 {
 		t.Fatalf("only %d inputs", n)
+	}
+}
+
+// TestUTF8ToUTF16Long holds utf8ToUTF16, with its kernel and without, to
+// unicode/utf16 on longer texts (up to 700 octets, so that the kernel's
+// blocks of sequences start at every distance from the end, past 255
+// included) of one-, two-, three- and four-octet sequences in every
+// mixture, valid and with an invalid piece at a random position, and into
+// room of the exact length.
+func TestUTF8ToUTF16Long(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 47))
+	good := []string{"a", "~", "é", "\u07FF", "あ", "\u0800", "\uD7FF", "\uE000", "\uFFFF", "😀", "\U0010FFFF"}
+	bad := []string{"\x80", "\xC0\x80", "\xC1\xBF", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xF5\x80\x80\x80", "\xC3", "\xE3\x81", "\xE3a", "\xF8", "\xEF\xBF"}
+	for it := range 6000 {
+		var b strings.Builder
+		n := r.IntN(700)
+		k := 1 + it%len(good) // the first k pieces: ASCII alone, then more kinds
+		for b.Len() < n {
+			b.WriteString(good[r.IntN(k)])
+		}
+		src := b.String()
+		if it%3 == 0 {
+			p := r.IntN(len(src) + 1)
+			src = src[:p] + bad[r.IntN(len(bad))] + src[p:]
+		}
+		wok := utf8.ValidString(src)
+		var want []uint16
+		if wok {
+			want = utf16.Encode([]rune(src))
+		}
+		for _, kernels := range []bool{true, false} {
+			withECMAOctetPath(true, kernels, func() {
+				rooms := []int{len(src)}
+				if wok {
+					rooms = append(rooms, len(want))
+				}
+				for _, room := range rooms {
+					got := make([]uint16, room+1)
+					got[room] = 0x5A5A
+					gn, gok := utf8ToUTF16(got[:room], []byte(src))
+					if gok != wok || gok && !slices.Equal(got[:gn], want) || got[room] != 0x5A5A {
+						t.Fatalf("utf8ToUTF16(%q, room %d, kernels %v) = %x, %v; want %x, %v", src, room, kernels, got[:gn], gok, want, wok)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -240,6 +302,18 @@ func decodeInputs() []string {
 		ins = append(ins, s.String())
 	}
 	ins = append(ins, b, strings.Repeat("%C3%A9", 300), strings.Repeat("a", 1100), strings.Repeat("%2F", 400))
+	// Longer than a chunk of the octet path (octetChunk units), several
+	// times over: valid, and with a piece put near the ends of chunks and
+	// at random.
+	long := strings.Repeat(b, 5)
+	ins = append(ins, long, strings.Repeat("%E3%81%82", 2000))
+	for range 40 {
+		p := r.IntN(len(long))
+		if r.IntN(2) == 0 {
+			p = min(len(long), (1+r.IntN(3))*octetChunk-12+r.IntN(24))
+		}
+		ins = append(ins, long[:p]+decodePieces[r.IntN(len(decodePieces))]+long[p:])
+	}
 	return ins
 }
 
@@ -260,6 +334,11 @@ func TestDecodeOctetPathMatchesSteps(t *testing.T) {
 			a.err = f.at(off).Error()
 		} else {
 			a.units = d
+		}
+		// DecodeUTF16 decides by itself when to take the octet path
+		// (decodeExact); its answer is the same as appendDecode's.
+		if du, err := DecodeUTF16(u, keep); (err != nil) != (f != faultNone) || err != nil && err.Error() != a.err || err == nil && !slices.Equal(du, d[1:]) {
+			t.Fatalf("DecodeUTF16(%q, keep %v) = %v, %v; appendDecode gives %v, %q", s, keep == DecodeURIReserved, du, err, d, a.err)
 		}
 		str, err := decodeString(s, &keep)
 		if err != nil {
@@ -302,5 +381,54 @@ func TestECMAKeepTableLayout(t *testing.T) {
 		if in != (c < 0x80 && keep.has(byte(c))) || k.sel[c&63] != 1<<(c&7) {
 			t.Fatalf("ecmaKeepTable wrong at %#x", c)
 		}
+	}
+}
+
+// TestDecodedUnitsPaths holds decodedUnits, with its kernel and without, to
+// the length of Decode's result: equal for every input of decodeInputs that
+// decodes with the empty reserved set, at least it with decodeURI's, and
+// for every input (faults included, cut at every length up to 100 and at
+// offsets up to 3 in its buffer) the kernel and the plain path give the
+// same count.
+func TestDecodedUnitsPaths(t *testing.T) {
+	n := 0
+	for _, s := range decodeInputs() {
+		u := units16(s)
+		for _, keep := range []Set{{}, DecodeURIReserved} {
+			kept := keep != Set{}
+			var plain int
+			withECMAOctetPath(true, false, func() { plain = decodedUnits(u, kept) })
+			withECMAOctetPath(true, true, func() {
+				if got := decodedUnits(u, kept); got != plain {
+					t.Fatalf("decodedUnits(%q, kept %v) = %d with the kernel, %d without", s, kept, got, plain)
+				}
+			})
+			d, _, f := appendDecode(nil, u, &keep)
+			if f == faultNone && (plain < len(d) || !kept && plain != len(d)) {
+				t.Fatalf("decodedUnits(%q, kept %v) = %d, Decode writes %d units", s, kept, plain, len(d))
+			}
+			n++
+		}
+	}
+	for _, s := range octetInputs() {
+		full := units16(s)
+		for length := range min(len(full), 100) + 1 {
+			for off := range 4 {
+				u := append(make([]uint16, off), full[:length]...)[off:]
+				for _, kept := range []bool{false, true} {
+					var plain int
+					withECMAOctetPath(true, false, func() { plain = decodedUnits(u, kept) })
+					withECMAOctetPath(true, true, func() {
+						if got := decodedUnits(u, kept); got != plain {
+							t.Fatalf("decodedUnits(%q, kept %v) = %d with the kernel, %d without", s[:length], kept, got, plain)
+						}
+					})
+					n++
+				}
+			}
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d inputs", n)
 	}
 }

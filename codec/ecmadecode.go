@@ -523,15 +523,17 @@ func narrowASCIIPlain(dst []byte, src []uint16) int {
 	return len(src)
 }
 
-// utf8ToUTF16 writes the UTF-8 octets b as UTF-16 code units to out, which
-// has room for len(b) units (always enough), and returns how many; ok is
-// false when b is not valid UTF-8 (RFC 3629: as utf8.Valid decides). With
+// utf8ToUTF16 writes the UTF-8 octets b as UTF-16 code units to out, and
+// returns how many; ok is false when b is not valid UTF-8 (RFC 3629: as
+// utf8.Valid decides), or when out has too little room (len(b) units are
+// always enough), and then out holds the units of a valid start of b. With
 // AVX-512, utf8ToUTF16Kernel does all but four-octet sequences, which
 // utf8ToUTF16Step does, and finds where b is invalid.
 func utf8ToUTF16(out []uint16, b []byte) (n int, ok bool) {
 	i, j := 0, 0
 	for i < len(b) {
-		u, w := utf8ToUTF16Kernel(out[j:], b[i:])
+		// The kernel writes no more units than the octets it is given.
+		u, w := utf8ToUTF16Kernel(out[j:], b[i:min(len(b), i+len(out)-j)])
 		i += u
 		j += w
 		if i == len(b) {
@@ -549,8 +551,12 @@ func utf8ToUTF16(out []uint16, b []byte) (n int, ok bool) {
 
 // utf8ToUTF16Step writes the first UTF-8 sequence of b, which is not empty,
 // to out as one or two code units, and returns the octets it used and the
-// units it wrote, or ok false when it is not valid UTF-8.
+// units it wrote, or ok false when it is not valid UTF-8 or out has no
+// room for its units.
 func utf8ToUTF16Step(out []uint16, b []byte) (used, wrote int, ok bool) {
+	if len(out) == 0 {
+		return 0, 0, false
+	}
 	c := b[0]
 	switch {
 	case c < utf8.RuneSelf:
@@ -568,7 +574,7 @@ func utf8ToUTF16Step(out []uint16, b []byte) (used, wrote int, ok bool) {
 		return 3, 1, true
 	}
 	r, size := utf8.DecodeRune(b)
-	if size < 4 { // invalid (RuneError, 1): the cases above take the valid shorter ones
+	if size < 4 || len(out) < 2 { // invalid (RuneError, 1): the cases above take the valid shorter ones
 		return 0, 0, false
 	}
 	r -= 0x10000
@@ -577,14 +583,20 @@ func utf8ToUTF16Step(out []uint16, b []byte) (used, wrote int, ok bool) {
 	return 4, 2, true
 }
 
-// octetChunk is how many code units decodeOctetPath takes at a time.
-const octetChunk = 512
+// octetChunk is how many code units decodeOctetPath takes at a time, and
+// octetChunkShort how many for an input no longer than that (twice as many
+// for one no longer than twice that).
+const (
+	octetChunk      = 2048
+	octetChunkShort = 256
+)
 
 // octetPathMin is the shortest input on which Decode takes the octet path.
 const octetPathMin = 32
 
 // decodeOctetPath is the octet path of appendDecode: it decodes the start
-// of s into out (room for len(s) units), chunk by chunk of ASCII code units
+// of s into out (len(s) units are always room enough; with less, it stops
+// where out is full), chunk by chunk of ASCII code units
 // (narrowed to bytes), and copies the other units (step 4.c). It returns
 // the units it wrote and the index of s up to which it decoded, from which
 // the steps go on: at the start of a chunk with a malformed '%' or octets
@@ -592,23 +604,44 @@ const octetPathMin = 32
 // or before a literal or a '%' whose octet does not continue a sequence, so
 // that no escape or sequence of escapes is cut (a cut one, made when there
 // is no such place, leaves that chunk to the steps).
+//
+// Its buffers are on the stack, which Go clears on each call: shorter ones
+// for a shorter s.
 func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
-	var nb, ob [octetChunk]byte
+	switch {
+	case len(s) <= octetChunkShort:
+		var nb, ob [octetChunkShort + octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	case len(s) <= 2*octetChunkShort:
+		var nb, ob [2*octetChunkShort + octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	}
+	var nb, ob [octetChunk + octetPad]byte
+	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+}
+
+// decodeOctetChunks is decodeOctetPath with the buffers nb and ob, of
+// len(nb)-octetPad bytes a chunk.
+func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
+	chunk := len(nb) - octetPad
 	var kt ecmaKeepTable
 	kt.fill(keep)
 	for k < len(s) {
 		if c := s[k]; c >= utf8.RuneSelf {
+			if w == len(out) {
+				return w, k
+			}
 			out[w] = c // 4.c
 			w++
 			k++
 			continue
 		}
-		end := min(len(s), k+octetChunk)
-		m := narrowASCII(nb[:], s[k:end])
+		end := min(len(s), k+chunk)
+		m := narrowASCII(nb[:chunk], s[k:end])
 		if k+m < len(s) && m == end-k {
 			m = chunkCut(nb[:m])
 		}
-		n, ok := ecmaOctets(ob[:], nb[:m], keep, &kt)
+		n, ok := ecmaOctetsChunk(ob, nb, m, keep, &kt)
 		if !ok {
 			return w, k
 		}
@@ -620,6 +653,30 @@ func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
 		k += m
 	}
 	return w, k
+}
+
+// octetPad is the room past a chunk that ecmaOctetsChunk pads with zero
+// bytes: enough for decodeOctetsAVX512 to take every byte of the chunk,
+// which stops when fewer than 66 bytes are left.
+const octetPad = 130
+
+// ecmaOctetsChunk is ecmaOctets of the m bytes at the start of nb into ob
+// (each with room for m+octetPad bytes).
+// With the kernels, it clears the octetPad bytes after them and decodes the
+// whole in one call of ecmaOctetsPadded: zero bytes are neither '%' nor hex
+// digits, so an escape cut by the end of the chunk stops the kernel before
+// it, and each is decoded as itself, after the rest, and is taken off. When
+// the kernel stops before the end of the chunk (a malformed '%'),
+// ecmaOctets goes over the chunk again, to say so.
+func ecmaOctetsChunk(ob, nb []byte, m int, keep *Set, kt *ecmaKeepTable) (int, bool) {
+	if useECMAKernels && m > 0 {
+		clear(nb[m : m+octetPad])
+		used, wrote := ecmaOctetsPadded(ob, nb[:m+octetPad], kt)
+		if used >= m {
+			return wrote - (used - m), true
+		}
+	}
+	return ecmaOctets(ob, nb[:m], keep, kt)
 }
 
 // chunkCut returns where to end a chunk of the ASCII units b, which s goes
@@ -678,4 +735,59 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 		return s, true
 	}
 	return unsafeString(b[:n]), true
+}
+
+// decodeExact is Decode(s, keep) by the octet path alone, into one
+// allocation of the length decodedUnits gives (exact for an empty keep when
+// s decodes without fault), so that nothing is copied after: the result,
+// and ok false when the octet path leaves any of s to the steps (a fault,
+// a chunk it cannot cut, a bound too small), which the caller then runs.
+func decodeExact(s []uint16, keep *Set) ([]uint16, bool) {
+	r := make([]uint16, decodedUnits(s, asciiOf(keep) != asciiSet{}))
+	w, k := decodeOctetPath(r, s, keep)
+	if k < len(s) {
+		return nil, false
+	}
+	return r[:w], true
+}
+
+// decodedUnits returns how many code units Decode writes for s when s
+// decodes without fault, or more: each '%' is taken to start an escape of
+// three units, which writes one unit, none when its first hex digit makes
+// a continuation octet (8-B), two for a four-octet sequence's first octet
+// (F), and, when kept is set (keep has ASCII members), three for an ASCII
+// octet (0-7), as if every one were kept. It counts 32 units at a time
+// with decodedUnitsKernel where the CPU has AVX-512, and the rest with
+// decodedUnitsDelta. The result is at least 0 and at most len(s).
+func decodedUnits(s []uint16, kept bool) int {
+	i, d := decodedUnitsKernel(s, kept)
+	d += decodedUnitsDelta(s, i, kept)
+	return min(len(s), max(0, len(s)+d))
+}
+
+// decodedUnitsDelta returns what the '%' of s[from:] change decodedUnits by
+// (its plain path): -2 for each, then -1 for a first hex digit 8-B, +1 for
+// F, +2 for 0-7 when kept is set. A unit c stands for a digit when c|0x20
+// is one: other units there make a fault, for which any count will do.
+func decodedUnitsDelta(s []uint16, from int, kept bool) int {
+	d := 0
+	for i := from; i < len(s); i++ {
+		if s[i] != '%' {
+			continue
+		}
+		d -= 2
+		var c uint16
+		if i+1 < len(s) {
+			c = s[i+1] | 0x20
+		}
+		switch {
+		case c-'8' < 2 || c-'a' < 2:
+			d--
+		case c == 'f':
+			d++
+		case kept && c-'0' < 8:
+			d += 2
+		}
+	}
+	return d
 }

@@ -220,6 +220,13 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 	if indexPct16(s) < 0 {
 		return s, nil // 4.c for every unit
 	}
+	if useECMAOctets && len(s) >= octetPathMin {
+		// One allocation of the result's length (or a little more for a
+		// non-empty keep), written once.
+		if r, ok := decodeExact(s, &keep); ok {
+			return r, nil
+		}
+	}
 	if len(s) <= decodeStackUnits {
 		// Decode on the stack, then one allocation of the result's length.
 		var buf [decodeStackUnits]uint16
