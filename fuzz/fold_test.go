@@ -205,3 +205,29 @@ func TestFuzzFindingKeepsItsExpected(t *testing.T) {
 		}
 	}
 }
+
+// TestFuzzFindingKeepsItsGot runs an implementation in this process whose
+// decodeURIComponent answers its request itself: with no time to shrink,
+// each finding's answer must still be its own request, not the memory of a
+// later batch that reused the request's buffer.
+func TestFuzzFindingKeepsItsGot(t *testing.T) {
+	echo := planted{name: "echo", op: vectors.OpDecodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
+			return vectors.Response{Out: req.In}, nil
+		},
+	}
+	rep, err := Run(context.Background(), echo, Seed(3), Cases(40*batchSize), Parallel(1), ShrinkTime(time.Nanosecond),
+		Ops(vectors.OpDecodeURIComponent), MaxFindings(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) == 0 {
+		t.Fatal("no finding")
+	}
+	for _, fd := range rep.Findings {
+		if !slices.Equal(fd.Got.Out, fd.Request.In) {
+			t.Errorf("finding of case %d, in=%q: got %q, but the implementation answers its input", fd.Case,
+				string(utf16.Decode(fd.Request.In)), string(utf16.Decode(fd.Got.Out)))
+		}
+	}
+}

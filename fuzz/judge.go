@@ -71,7 +71,11 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 	o.shrinking = true
 	f.mu.Unlock()
 
-	d.want = d.want.Clone()
+	// The finding keeps both answers: the reference's is in the worker's
+	// memory, and the testee's may be the request itself (an
+	// implementation in this process that returns its input), which the
+	// next batch overwrites.
+	d.want, d.got = d.want.Clone(), d.got.Clone()
 	fd := f.shrink(ctx, req.Clone(), d)
 	fd.Case = c.i
 	// The finding, sent again on its own, must fail the same way; when
