@@ -171,7 +171,8 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 		}
 		// The answers of the batch one after another, as the requests'
 		// inputs: nothing keeps one past its batch but a clone (record
-		// clones a difference's).
+		// clones the answers of a finding and of a case it shrinks, a
+		// warning's are copied by WarningSet.Add).
 		var want vectors.Response
 		var err error
 		want, wants, err = f.ref.AppendDo(gctx, kept, wants)

@@ -287,6 +287,11 @@ func fastText(quoted []byte, a *textArena) ([]uint16, bool) {
 		return nil, false
 	}
 	a.commit(u)
+	if u == nil {
+		// A fresh arena's empty text: empty, as the general parser's, not
+		// nil (which the report reads as no answer).
+		u = []uint16{}
+	}
 	return u[:len(u):len(u)], true
 }
 

@@ -238,6 +238,16 @@ func TestParseResponseFastMatchesGeneral(t *testing.T) {
 			check(AppendResponseJSON(nil, id, vectors.Response{Unsupported: true}, false))
 		}
 	}
+	// A fresh arena's first text, empty: empty as the general parser's,
+	// not nil (no answer).
+	for _, line := range []string{`{"id":1,"out":""}`, `{"id":1,"out":"","error":"E"}`} {
+		var fresh textArena
+		_, resp, ok := parseResponseFast([]byte(line), &fresh)
+		_, gresp, err := parseResponseGeneral([]byte(line))
+		if err == nil && (!ok || resp.Out == nil || cmp.Diff(gresp, resp) != "") {
+			t.Errorf("%s with a fresh arena: %+v (nil out: %v), %v; general parser %+v", line, resp, resp.Out == nil, ok, gresp)
+		}
+	}
 	if took < len(seeds)-3 {
 		t.Fatalf("the fast path took %d lines of the seeds", took)
 	}

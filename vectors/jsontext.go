@@ -553,7 +553,8 @@ func ParseJSONText(quoted []byte) ([]uint16, error) {
 }
 
 // AppendParseJSONText is [ParseJSONText], appending the code units to dst
-// and returning the extended buffer; on an error it returns dst as it was.
+// and returning the extended buffer; on an error it returns dst with its
+// length as it was (its spare capacity may have been written).
 // A literal of n bytes has at most n-2 code units: with that much spare
 // capacity in dst, it allocates nothing.
 func AppendParseJSONText(dst []uint16, quoted []byte) ([]uint16, error) {

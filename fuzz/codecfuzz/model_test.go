@@ -161,7 +161,11 @@ func TestCheckIRIModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkIRIModel(tt.s, tt.auth, true, uri, uriErr, iri); err != nil {
+		auth, hasAuth := modelAuthority(tt.s)
+		if auth != tt.auth || !hasAuth {
+			t.Fatalf("modelAuthority(%q) = %q, %v: want %q, true", tt.s, auth, hasAuth, tt.auth)
+		}
+		if err := checkIRIModel(tt.s, tt.auth, hasAuth, uri, uriErr, iri); err != nil {
 			t.Errorf("the codec's own answers fail: %v", err)
 		}
 		if tt.wrongURI != "" && checkIRIModel(tt.s, tt.auth, true, tt.wrongURI, nil, iri) == nil {

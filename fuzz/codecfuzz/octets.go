@@ -22,11 +22,12 @@ import (
 // untouched in front of the result.
 const prefix = "pre"
 
-// same reports whether the string b is the string a itself, not a copy:
+// same reports whether the string b is the string a itself (its memory and
+// its length), not a copy nor a part of it:
 // the codec's string forms promise to return their input, allocating
 // nothing, when nothing changes.
 func same(a, b string) bool {
-	return len(a) == 0 || unsafe.StringData(a) == unsafe.StringData(b)
+	return len(a) == len(b) && (len(a) == 0 || unsafe.StringData(a) == unsafe.StringData(b))
 }
 
 // checkEncodeBound checks the bound every encoder keeps: at most three

@@ -38,13 +38,12 @@ type Index struct {
 }
 
 var (
-	indexMu    sync.Mutex // held while an index is read
-	indexCache sync.Map   // name → *Index, read without the lock
+	indexMu    sync.Mutex // held while an index is loaded from its file
+	indexCache sync.Map   // name → *Index, looked up without the lock
 )
 
 // LoadIndex reads encoding/index-NAME.txt: lines of a pointer and
-// a code point, '#' starts a comment. keep drops pointers it rejects (the
-// exclusions of the Shift_JIS and Big5 pointer operations).
+// a code point, '#' starts a comment. Each index is read once and kept.
 func LoadIndex(name string) *Index {
 	// The encoders look an index up per character: a read takes no lock.
 	if ix, ok := indexCache.Load(name); ok {
