@@ -931,16 +931,36 @@ func (b *bench) runGo(r int, p op) error {
 		b.record(r, c, measure(func() { copy(dst, src) }, cmp.Or(b.o.iterations, b.iters[c]), b.o.target/4))
 		b.ok[c] = true
 		s := string(src)
-		c = cell{p.Name, in.name, "alloc-copy", "strings.Clone", ""}
+		c = allocCopy(p.Name, in.name, "string")
 		b.record(r, c, measure(func() { allocSink = strings.Clone(s) }, cmp.Or(b.o.iterations, b.iters[c]), b.o.target/4))
 		b.ok[c] = true
+		if slices.ContainsFunc(p.Go, func(f goFunc) bool { return f.form == "utf16" }) {
+			u := u16Of(src)
+			c = allocCopy(p.Name, in.name, "utf16")
+			b.record(r, c, measure(func() { allocSink16 = slices.Clone(u) }, cmp.Or(b.o.iterations, b.iters[c]), b.o.target/4))
+			b.ok[c] = true
+		}
 	}
 	return nil
 }
 
-// allocSink keeps the allocating copy's result alive, so that the compiler
-// cannot drop the allocation.
-var allocSink string
+// allocSink and allocSink16 keep the allocating copies' results alive, so
+// that the compiler cannot drop the allocation.
+var (
+	allocSink   string
+	allocSink16 []uint16
+)
+
+// allocCopy is the cell of the allocating copy beside a form that
+// allocates its result: strings.Clone of the input beside the string
+// forms, slices.Clone of its code units beside the utf16 forms, which
+// read and return []uint16.
+func allocCopy(op, input, form string) cell {
+	if form == "utf16" {
+		return cell{op, input, "alloc-copy", "slices.Clone([]uint16)", ""}
+	}
+	return cell{op, input, "alloc-copy", "strings.Clone", ""}
+}
 
 // runPeer runs a peer program on the op's inputs; in the first round it
 // also writes and checks the results.
@@ -1019,8 +1039,10 @@ type PeerDesc struct {
 // functions in one form: peer "codec" is the codec itself (ratio: to the
 // fastest peer whose output matched), "copy" is a Go copy of the input
 // into a buffer that has room and "alloc-copy" (beside the forms that
-// allocate their result: string and utf16) strings.Clone of it, an
-// allocating copy (ratio, for both: the codec's fraction of it), any other
+// allocate their result) an allocating copy of what the form reads:
+// strings.Clone of the input beside a string form, slices.Clone of its
+// code units beside a utf16 form (ratio, for both: the codec's fraction
+// of it), any other
 // a peer (ratio: the codec's speed over the peer's). Ratios are medians of the per-round
 // ratios; MB/s (10⁶ bytes a second) counts the bytes of the op's input
 // file.
@@ -1118,7 +1140,7 @@ func (b *bench) table() *Table {
 				t.Rows = append(t.Rows, rows...)
 				t.Rows = append(t.Rows, row(cp, ptr(b.ratio(ours, cp))))
 				if f.form != "append" {
-					ac := cell{p.Name, in.name, "alloc-copy", "strings.Clone", ""}
+					ac := allocCopy(p.Name, in.name, f.form)
 					t.Rows = append(t.Rows, row(ac, ptr(b.ratio(ours, ac))))
 				}
 			}
@@ -1155,8 +1177,8 @@ func (t *Table) printMarkdown(w io.Writer) {
 		fmt.Fprintf(w, "- input %s: %s\n", in.Name, in.Description)
 	}
 	fmt.Fprintln(w, "\nMB/s of the op's input; ≠ marks a peer whose output differs from the reference (not ranked);")
-	fmt.Fprintln(w, "× fastest, of copy (a Go copy into a buffer with room) and of alloc copy (strings.Clone, for the forms")
-	fmt.Fprintln(w, "that allocate their result) are medians of per-round ratios.")
+	fmt.Fprintln(w, "× fastest, of copy (a Go copy into a buffer with room) and of alloc copy (for the forms that allocate")
+	fmt.Fprintln(w, "their result: strings.Clone of the input, slices.Clone of its []uint16 for utf16) are medians of per-round ratios.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| op | codec function | form | input | codec MB/s | peers MB/s | fastest | × fastest | of copy | of alloc copy |")
 	fmt.Fprintln(w, "|---|---|---|---|---:|---|---|---:|---:|---:|")
@@ -1164,7 +1186,7 @@ func (t *Table) printMarkdown(w io.Writer) {
 		self := t.Rows[i]
 		j := i + 1
 		var peers []string
-		ofCopy, ofAlloc := "", "–"
+		ofCopy, ofAlloc := "–", "–"
 		for ; j < len(t.Rows) && t.Rows[j].Peer != "codec"; j++ {
 			r := t.Rows[j]
 			if r.Peer == "copy" || r.Peer == "alloc-copy" {
@@ -1219,7 +1241,7 @@ func (t *Table) printMarkdown(w io.Writer) {
 // form, one column per input.
 func (t *Table) printSummary(w io.Writer) {
 	fmt.Fprintln(w, "\nSummary: the codec's speed over the fastest peer's (which one), its fraction of a copy of the same bytes,")
-	fmt.Fprintln(w, "and, for the forms that allocate their result, its fraction of an allocating copy (strings.Clone).")
+	fmt.Fprintln(w, "and, for the forms that allocate their result, its fraction of an allocating copy (strings.Clone, or slices.Clone of []uint16).")
 	fmt.Fprintln(w)
 	head, rule := "| op | codec function | form |", "|---|---|---|"
 	for _, in := range t.Inputs {

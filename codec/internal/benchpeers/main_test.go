@@ -168,6 +168,22 @@ func TestTable(t *testing.T) {
 	if peersOf["alloc-copy"] != allocating {
 		t.Errorf("%d allocating-copy rows for %d codec rows of the string and utf16 forms: want one each", peersOf["alloc-copy"], allocating)
 	}
+	// The Markdown tables: each line has as many cells as its header.
+	var md strings.Builder
+	tab.printMarkdown(&md)
+	cells := 0
+	for _, line := range strings.Split(md.String(), "\n") {
+		if !strings.HasPrefix(line, "|") {
+			cells = 0
+			continue
+		}
+		n := strings.Count(line, " |")
+		if cells == 0 {
+			cells = n
+		} else if n != cells && !strings.HasPrefix(line, "|---") {
+			t.Errorf("%d cells, the header has %d: %s", n, cells, line)
+		}
+	}
 	for _, p := range []string{"net/url", "goja", "copy", "alloc-copy"} {
 		if peersOf[p] == 0 {
 			t.Errorf("no rows of peer %s", p)
