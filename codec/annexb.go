@@ -31,37 +31,29 @@ var EscapeKeep = alnum.With("@*_+-./")
 // UTF-16 code units s: each code unit of [EscapeKeep] as it is (step 13),
 // any other below 256 as "%XY" (step 11), and every other, a lone surrogate
 // as much as half of a pair, as "%uWXYZ" (step 9), with uppercase digits.
-// It allocates once: a short s is escaped into a buffer on the stack and
-// converted, a long one sized first.
+// It allocates once, the exact length (escapedLen), and escapes into it.
 func Escape(s []uint16) string {
 	if len(s) == 0 {
 		return ""
-	}
-	if 6*len(s) <= escapeStackMax { // 6: the longest step
-		var buf [escapeStackMax]byte
-		return string(appendEscape(buf[:0], s))
 	}
 	b := appendEscape(make([]byte, 0, escapedLen(s)), s) // the exact length
 	return unsafeString(b)                               // b is new and not kept
 }
 
-// escapeStackMax is the longest result Escape builds on its stack.
-const escapeStackMax = 8192
-
 // EscapeString is [Escape] on the UTF-16 form of the Go string s. Each byte
 // of s that is not part of a valid UTF-8 sequence is taken as U+FFFD, as a
 // for-range loop over s takes it. When every byte of s is in [EscapeKeep],
-// it returns s itself; otherwise a short s is escaped into a buffer on the
-// stack and converted, one allocation (and those of append's growth when
-// its invalid bytes outgrow the buffer), and a long s sized first and
-// escaped into one allocation of the exact length.
+// it returns s itself; otherwise, for valid UTF-8, it allocates once, the
+// exact length, and escapes into it. Invalid UTF-8 goes a slower way: a
+// short s escaped into a buffer on the stack and converted (and append's
+// growth when its invalid bytes outgrow the buffer), a long s sized first.
 func EscapeString(s string) string {
 	i := indexNotIn(s, &EscapeKeep)
 	if i == len(s) {
 		return s
 	}
-	if useEscapeUTF8512 && validUTF8(s[i:]) {
-		// Valid UTF-8 with AVX-512: sized exactly by a vector count and
+	if validUTF8(s[i:]) {
+		// Valid UTF-8: sized exactly (a vector count with AVX-512) and
 		// escaped straight into the result.
 		b := make([]byte, i, i+escapedLenUTF8(s[i:]))
 		copy(b, s[:i])
@@ -86,8 +78,10 @@ const escapeUTF8Room = 176
 // to b, which must have room for it (escapedLenUTF8); it never grows b. It
 // takes s in runs: 64 ASCII bytes and more through escapeLatin1, the rest
 // through escapeUTF8Units (escapeUTF8AVX512) straight into b's room, and,
-// where that room is short of a chunk's or s starts with a four-byte
-// character, a chunk of up to 32 bytes through a buffer on the stack.
+// where that room is short of a chunk's, s starts with a four-byte
+// character or there is no vector path, a chunk of up to 32 bytes through
+// a buffer on the stack (a character at a time when escapeUTF8Units takes
+// none of it).
 func appendEscapeUTF8(b []byte, s string) []byte {
 	for len(s) > 0 {
 		if len(s) >= 64 && ascii64(s) {
@@ -106,12 +100,27 @@ func appendEscapeUTF8(b []byte, s string) []byte {
 			j-- // a chunk of whole characters
 		}
 		used, wrote := escapeUTF8Units(buf[:], s[:j])
-		if used == 0 { // a four-byte character: step 9 for each unit
-			r, size := utf8.DecodeRuneInString(s)
-			hi, lo := utf16.EncodeRune(r)
-			binary.LittleEndian.PutUint64(buf[0:], escapeU(uint16(hi)))
-			binary.LittleEndian.PutUint64(buf[6:], escapeU(uint16(lo)))
-			used, wrote = size, 12
+		if used == 0 {
+			// No vector path, or a four-byte character first: the
+			// chunk a character at a time.
+			for used < j {
+				r, size := utf8.DecodeRuneInString(s[used:])
+				switch {
+				case r < 256: // step 13 or 11
+					v := escapeUnitTable[r]
+					binary.LittleEndian.PutUint32(buf[wrote:], v)
+					wrote += int(v >> 24)
+				case r < 0x10000: // step 9
+					binary.LittleEndian.PutUint64(buf[wrote:], escapeU(uint16(r)))
+					wrote += 6
+				default: // step 9 for each unit of the pair
+					hi, lo := utf16.EncodeRune(r)
+					binary.LittleEndian.PutUint64(buf[wrote:], escapeU(uint16(hi)))
+					binary.LittleEndian.PutUint64(buf[wrote+6:], escapeU(uint16(lo)))
+					wrote += 12
+				}
+				used += size
+			}
 		}
 		b, s = append(b, buf[:wrote]...), s[used:]
 	}

@@ -81,6 +81,11 @@ type escape512Consts struct {
 	idx0, idx1, idx2   [64]byte
 	bC0, b80, bE0, bF0 [64]byte
 	w3F, w7C0          [32]uint16
+	// For ESC16: the set in four dwords (units 0-31 to 96-127, then 0);
+	// 31, 1, 0x0F, '%', the digit bytes 1-2, the bytes of "%XY" and of a
+	// kept unit (0x80 each) in every dword; 256 in every word.
+	set4, d31, d1, d0F, dPct, dDigits, dLen3, dLen1 [16]uint32
+	w256                                            [32]uint16
 }
 
 var escapeAVX512Consts = func() (k escape512Consts) {
@@ -102,6 +107,16 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 	for i := range 64 {
 		k.bC0[i], k.b80[i], k.bE0[i], k.bF0[i] = 0xC0, 0x80, 0xE0, 0xF0
 	}
+	for i := range 4 {
+		k.set4[i] = uint32(EscapeKeep.bits[i/2] >> (32 * (i % 2)))
+	}
+	for i := range 16 {
+		k.d31[i], k.d1[i], k.d0F[i], k.dPct[i] = 31, 1, 0x0F, '%'
+		k.dDigits[i], k.dLen3[i], k.dLen1[i] = 0xFFFF00, 0x808080, 0x80
+	}
+	for i := range 32 {
+		k.w256[i] = 256
+	}
 	return k
 }()
 
@@ -121,11 +136,11 @@ var useEscapeUTF8512 = useAVX512
 
 // escapeUTF8Units runs escapeUTF8AVX512 over the start of the valid UTF-8
 // s into the start of room. It returns the bytes of s it used and the
-// bytes it wrote: none when room is short of escapeUTF8Room, s starts
-// with a four-byte character or, at least 64 bytes long, with 64 ASCII
-// bytes.
+// bytes it wrote: none without AVX-512 (useEscapeUTF8512), when room is
+// short of escapeUTF8Room, or s starts with a four-byte character or, at
+// least 64 bytes long, with 64 ASCII bytes.
 func escapeUTF8Units(room []byte, s string) (used, wrote int) {
-	if len(room) < escapeUTF8Room || len(s) == 0 {
+	if !useEscapeUTF8512 || len(room) < escapeUTF8Room || len(s) == 0 {
 		return 0, 0
 	}
 	return escapeUTF8AVX512(&room[0], len(room), unsafe.StringData(s), len(s), &escapeAVX512Consts)

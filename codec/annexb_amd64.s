@@ -132,6 +132,51 @@ esc512done:
 	MOVQ R12, wrote+48(FP)
 	RET
 
+// ESC16 escapes the 16 code units in the dwords of Z0, each below 256, to
+// (DI)(R12*1) and leaves in R9 the mask of the bytes of Z0 it wrote, as
+// ESC8 does for any 8: K2 marks the units of EscapeKeep (bit c&31 of the
+// set's dword c>>5, picked by VPERMD; 0 from 128 on), kept as they are
+// (step 13); every other becomes "%XY" (step 11): its nibbles put in bytes
+// 1 and 2, VPSHUFB maps them to uppercase digits and VPTERNLOGD keeps
+// those and adds '%'. VPMOVB2M makes the mask of each escape's bytes (1 or
+// 3 of its 4) and VPCOMPRESSB packs them, stored whole (48 bytes at most).
+// Z1 to Z4, Z8, Z10, K2 and K3 are clobbered; Z15 holds dDigits.
+#define ESC16 \
+	VPSRLD $5, Z0, Z1; \
+	VPERMD 760(DX), Z1, Z1; \
+	VPANDD 824(DX), Z0, Z2; \
+	VPSRLVD Z2, Z1, Z1; \
+	VPTESTMD 888(DX), Z1, K2; \
+	VPSRLD $4, Z0, Z3; \
+	VPSLLD $8, Z3, Z3; \
+	VPANDD 952(DX), Z0, Z4; \
+	VPSLLD $16, Z4, Z4; \
+	VPORD Z4, Z3, Z3; \
+	VPSHUFB Z3, Z31, Z3; \
+	VPTERNLOGD $0xEA, 1016(DX), Z15, Z3; \
+	VMOVDQA32 Z0, K2, Z3; \
+	VMOVDQU32 1144(DX), Z8; \
+	VMOVDQU32 1208(DX), K2, Z8; \
+	VPMOVB2M Z8, K3; \
+	VPCOMPRESSB.Z Z3, K3, Z10; \
+	VMOVDQU64 Z10, (DI)(R12*1); \
+	KMOVQ K3, R9
+
+// ADDBYTES(lanebytes) adds to R12 the bytes ESC8 or ESC16 wrote for the
+// units of their group that there are, R14 of them (more when the group
+// is full): those of R9 in the first lanebytes*R14 bytes of the group's
+// vector (the units past them, 0s, come after). AX and BX are clobbered.
+#define ADDBYTES(lanebytes) \
+	LEAQ (R14*lanebytes), AX; \
+	MOVQ $64, BX; \
+	CMPQ AX, BX; \
+	CMOVQLT AX, BX; \
+	MOVQ $-1, AX; \
+	BZHIQ BX, AX, AX; \
+	ANDQ AX, R9; \
+	POPCNTQ R9, R9; \
+	ADDQ R9, R12
+
 // ESCGROUP(g) escapes the code units 8g to 8g+7 of Z11, those of the R14
 // there are (8g of them counted off before), with ESC8: the bytes of the
 // lanes past them (units 0, which VPCOMPRESSW put there) are written after
@@ -141,15 +186,7 @@ esc512done:
 	VEXTRACTI32X4 $g, Z11, X0; \
 	VPMOVZXWQ X0, Z0; \
 	ESC8; \
-	LEAQ (R14*8), AX; \
-	MOVQ $64, BX; \
-	CMPQ AX, BX; \
-	CMOVQLT AX, BX; \
-	MOVQ $-1, AX; \
-	BZHIQ BX, AX, AX; \
-	ANDQ AX, R9; \
-	POPCNTQ R9, R9; \
-	ADDQ R9, R12; \
+	ADDBYTES(8); \
 	SUBQ $8, R14; \
 	JLE  u8next
 
@@ -178,6 +215,7 @@ TEXT ·escapeUTF8AVX512(SB), NOSPLIT, $0-56
 	VMOVDQU64 184(DX), Z12    // idx0: word j is octet j
 	VMOVDQU64 248(DX), Z13    // idx1: octet j+1
 	VMOVDQU64 312(DX), Z14    // idx2: octet j+2
+	VMOVDQU64 1080(DX), Z15   // dDigits, for ESC16
 	MOVQ $0x5555555555555555, AX
 	KMOVQ AX, K7              // the low byte of each word
 	XORQ R11, R11             // used
@@ -261,8 +299,33 @@ u8units:
 	VMOVDQU16 Z5, K2, Z1
 	VMOVDQU16 Z6, K6, Z1
 	VPCOMPRESSW.Z Z1, K5, Z11 // the chunk's code units
+	// Each half of them 16 at a time with ESC16 when all are below 256,
+	// else 8 at a time with ESC8.
+	VPCMPUW $5, 1272(DX), Z11, K4 // from 256 on
+	KMOVD K4, R13
+	TESTL $0xFFFF, R13
+	JNZ  u8wide0
+	VPMOVZXWD Y11, Z0
+	ESC16
+	ADDBYTES(4)
+	SUBQ $16, R14
+	JLE  u8next
+	JMP  u8half1
+
+u8wide0:
 	ESCGROUP(0)
 	ESCGROUP(1)
+
+u8half1:
+	SHRL $16, R13
+	JNZ  u8wide1
+	VEXTRACTI64X4 $1, Z11, Y0
+	VPMOVZXWD Y0, Z0
+	ESC16
+	ADDBYTES(4)
+	JMP  u8next
+
+u8wide1:
 	ESCGROUP(2)
 	ESCGROUP(3)
 

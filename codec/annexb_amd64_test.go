@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // TestNarrowLatin1AVX2 holds narrowLatin1AVX2 to narrowLatin1Plain at every
@@ -356,4 +357,29 @@ func longestASCIIRun(s string) int {
 		}
 	}
 	return longest
+}
+
+// TestEscape512ConstsLayout holds the offsets of escape512Consts's fields
+// to those annexb_amd64.s reads them at.
+func TestEscape512ConstsLayout(t *testing.T) {
+	var k escape512Consts
+	for _, f := range []struct {
+		name     string
+		got, off uintptr
+	}{
+		{"hex", unsafe.Offsetof(k.hex), 120}, {"idx0", unsafe.Offsetof(k.idx0), 184},
+		{"idx1", unsafe.Offsetof(k.idx1), 248}, {"idx2", unsafe.Offsetof(k.idx2), 312},
+		{"bC0", unsafe.Offsetof(k.bC0), 376}, {"b80", unsafe.Offsetof(k.b80), 440},
+		{"bE0", unsafe.Offsetof(k.bE0), 504}, {"bF0", unsafe.Offsetof(k.bF0), 568},
+		{"w3F", unsafe.Offsetof(k.w3F), 632}, {"w7C0", unsafe.Offsetof(k.w7C0), 696},
+		{"set4", unsafe.Offsetof(k.set4), 760}, {"d31", unsafe.Offsetof(k.d31), 824},
+		{"d1", unsafe.Offsetof(k.d1), 888}, {"d0F", unsafe.Offsetof(k.d0F), 952},
+		{"dPct", unsafe.Offsetof(k.dPct), 1016}, {"dDigits", unsafe.Offsetof(k.dDigits), 1080},
+		{"dLen3", unsafe.Offsetof(k.dLen3), 1144}, {"dLen1", unsafe.Offsetof(k.dLen1), 1208},
+		{"w256", unsafe.Offsetof(k.w256), 1272},
+	} {
+		if f.got != f.off {
+			t.Errorf("escape512Consts.%s at %d, annexb_amd64.s reads it at %d", f.name, f.got, f.off)
+		}
+	}
 }
