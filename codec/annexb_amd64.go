@@ -12,11 +12,18 @@ import "unsafe"
 //     narrowLatin1Plain);
 //   - escapeUTF16AVX512 escapes 8 code units at a time, whatever they are,
 //     with AVX-512 (the plain twin is appendEscape's unit loop);
-//   - EscapeString decodes UTF-8 of ASCII, two- and three-byte characters
-//     to UTF-16 with Decode's utf8ToUTF16Kernel (utf8ToUTF16Units) and
-//     escapes it with escapeUTF16AVX512 (the plain twin is
-//     appendEscapeRuns's loop; TestUTF8ToUTF16Units holds it to
-//     utf16.Encode);
+//   - escapeUTF8AVX512 escapes valid UTF-8 for EscapeString, 32 bytes at
+//     a time: decoded to code units (VPERMB, VPCOMPRESSW) and escaped 16
+//     at a time (ESC16) when below 256, else 8 (the plain twin is
+//     appendEscapeUTF8's character loop; TestEscapeUTF8AVX512 holds it to
+//     the reference);
+//   - escapeLenUTF8AVX512 and escapeLenUTF16AVX512 size EscapeString's
+//     and Escape's results exactly (the plain twins are
+//     escapedLenUTF8Plain and escapedLenPlain; TestEscapedLenAVX512);
+//   - EscapeString of invalid UTF-8 decodes the valid start of it to UTF-16
+//     with Decode's utf8ToUTF16Kernel (utf8ToUTF16Units) and escapes it
+//     with escapeUTF16AVX512 (the plain twin is appendEscapeRuns's loop;
+//     TestUTF8ToUTF16Units holds it to utf16.Encode);
 //   - widenAVX2 widens ASCII bytes to code units, 32 at a time, for
 //     UnescapeString's vector path (unescapeVector; the plain twin is
 //     widenASCII's loop);

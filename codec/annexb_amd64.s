@@ -201,10 +201,12 @@ esc512done:
 // starts a character gives its code point, ASCII as it is, C2-DF with the
 // next (two-octet), E0-EF with the next two (three-octet), which is one
 // UTF-16 code unit; VPCOMPRESSW packs those of the chunk's starts (not the
-// continuation octets 80-BF), and ESCGROUP escapes them 8 at a time. The
-// chunk ends at octet 32, the end of src or the first four-octet lead, and
-// the next starts after the continuation octets there. It returns the
-// octets it used, whole characters, and the bytes it wrote.
+// continuation octets 80-BF), and each half of them is escaped 16 at a
+// time by ESC16 when all its units are below 256, else 8 at a time by
+// ESCGROUP. The chunk ends at octet 32, the end of src or the first
+// four-octet lead; the next starts there, its leading continuation octets
+// (of a character the chunk before took) not starts. It returns the octets
+// it used, whole characters, and the bytes it wrote.
 TEXT ·escapeUTF8AVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R10
