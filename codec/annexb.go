@@ -31,34 +31,33 @@ var EscapeKeep = alnum.With("@*_+-./")
 // UTF-16 code units s: each code unit of [EscapeKeep] as it is (step 13),
 // any other below 256 as "%XY" (step 11), and every other, a lone surrogate
 // as much as half of a pair, as "%uWXYZ" (step 9), with uppercase digits.
-// It allocates once: a short s is escaped into a buffer on the stack and
-// converted, a long one sized first.
+// It allocates once, the exact length (escapedLen), and escapes into it.
 func Escape(s []uint16) string {
 	if len(s) == 0 {
 		return ""
-	}
-	if 6*len(s) <= escapeStackMax { // 6: the longest step
-		var buf [escapeStackMax]byte
-		return string(appendEscape(buf[:0], s))
 	}
 	b := appendEscape(make([]byte, 0, escapedLen(s)), s) // the exact length
 	return unsafeString(b)                               // b is new and not kept
 }
 
-// escapeStackMax is the longest result Escape builds on its stack.
-const escapeStackMax = 8192
-
 // EscapeString is [Escape] on the UTF-16 form of the Go string s. Each byte
 // of s that is not part of a valid UTF-8 sequence is taken as U+FFFD, as a
 // for-range loop over s takes it. When every byte of s is in [EscapeKeep],
-// it returns s itself; otherwise a short s is escaped into a buffer on the
-// stack and converted, one allocation (and those of append's growth when
-// its invalid bytes outgrow the buffer), and a long s sized first and
-// escaped into one allocation of the exact length.
+// it returns s itself; otherwise, for valid UTF-8, it allocates once, the
+// exact length, and escapes into it. Invalid UTF-8 goes a slower way: a
+// short s escaped into a buffer on the stack and converted (and append's
+// growth when its invalid bytes outgrow the buffer), a long s sized first.
 func EscapeString(s string) string {
 	i := indexNotIn(s, &EscapeKeep)
 	if i == len(s) {
 		return s
+	}
+	if validUTF8(s[i:]) {
+		// Valid UTF-8: sized exactly (a vector count with AVX-512) and
+		// escaped straight into the result.
+		b := make([]byte, i, i+escapedLenUTF8(s[i:]))
+		copy(b, s[:i])
+		return unsafeString(appendEscapeUTF8(b, s[i:])) // new and not kept
 	}
 	if 3*len(s) <= encodeStackMax {
 		// Valid UTF-8 escapes to at most three bytes a byte: escape into
@@ -70,6 +69,62 @@ func EscapeString(s string) string {
 	n := i + escapedStringLen(s[i:])
 	b := append(make([]byte, 0, n), s[:i]...)
 	return unsafeString(appendEscapeString(b, s[i:])) // new and not kept
+}
+
+// escapeUTF8Room is the room escapeUTF8AVX512 needs to escape a chunk.
+const escapeUTF8Room = 176
+
+// appendEscapeUTF8 appends escape of the UTF-16 form of the valid UTF-8 s
+// to b, which must have room for it (escapedLenUTF8); it never grows b. It
+// takes s in runs: 64 ASCII bytes and more through escapeLatin1, the rest
+// through escapeUTF8Units (escapeUTF8AVX512) straight into b's room, and,
+// where that room is short of a chunk's, s starts with a four-byte
+// character or there is no vector path, a chunk of up to 32 bytes through
+// a buffer on the stack (a character at a time when escapeUTF8Units takes
+// none of it).
+func appendEscapeUTF8(b []byte, s string) []byte {
+	for len(s) > 0 {
+		if len(s) >= 64 && ascii64(s) {
+			a := 64 + asciiPrefix(s[64:]) // ascii64 read the first 64
+			b = escapeLatin1(b, s[:a])
+			s = s[a:]
+			continue
+		}
+		if used, wrote := escapeUTF8Units(b[len(b):cap(b)], s); used > 0 {
+			b, s = b[:len(b)+wrote], s[used:]
+			continue
+		}
+		var buf [escapeUTF8Room + 80]byte
+		j := min(len(s), 32)
+		for j < len(s) && !utf8.RuneStart(s[j]) {
+			j-- // a chunk of whole characters
+		}
+		used, wrote := escapeUTF8Units(buf[:], s[:j])
+		if used == 0 {
+			// No vector path, or a four-byte character first: the
+			// chunk a character at a time.
+			for used < j {
+				r, size := utf8.DecodeRuneInString(s[used:])
+				switch {
+				case r < 256: // step 13 or 11
+					v := escapeUnitTable[r]
+					binary.LittleEndian.PutUint32(buf[wrote:], v)
+					wrote += int(v >> 24)
+				case r < 0x10000: // step 9
+					binary.LittleEndian.PutUint64(buf[wrote:], escapeU(uint16(r)))
+					wrote += 6
+				default: // step 9 for each unit of the pair
+					hi, lo := utf16.EncodeRune(r)
+					binary.LittleEndian.PutUint64(buf[wrote:], escapeU(uint16(hi)))
+					binary.LittleEndian.PutUint64(buf[wrote+6:], escapeU(uint16(lo)))
+					wrote += 12
+				}
+				used += size
+			}
+		}
+		b, s = append(b, buf[:wrote]...), s[used:]
+	}
+	return b
 }
 
 // escapeBlock is the size of the buffer on the stack through which the
@@ -553,28 +608,51 @@ func escapedRuneLen(r rune) int {
 	return 12 // two code units
 }
 
-// escapedLen is the length of escape(s): the units below 0x80 counted 32
-// at a time where the CPU has AVX2 (vectorEncoder.count: escape writes
-// them as Encode of ECMA-262 5.1 §15.1.3 does, with the set EscapeKeep),
-// the others one at a time.
-func escapedLen(s []uint16) int {
-	var w vectorEncoder
-	w.init(&EscapeKeep, len(s))
+// escapeLenTable is the length of what escape writes for each octet of
+// valid UTF-8, which the vector counts sum (escapeLenUTF8AVX512; for
+// UTF-16 its ASCII half, escapeLenUTF16AVX512): for ASCII, 1 or 3 (steps
+// 13 and 11); for a continuation octet 0x80 to 0xBF, nothing (its lead
+// counts the character); for a lead 0xC2 or 0xC3 of a code point below 256,
+// 3 (step 11); for a lead of two or three octets from 0xC4 on, 6 (step
+// 9); for a four-octet one, 12 (two code units); and 6 for an octet no
+// valid UTF-8 holds (U+FFFD), which the counts are never given.
+var escapeLenTable = func() (t [256]byte) {
+	for c := range t {
+		switch {
+		case c < utf8.RuneSelf:
+			t[c] = byte(escapeUnitTable[c] >> 24)
+		case c < 0xC0:
+			t[c] = 0
+		case c == 0xC2 || c == 0xC3:
+			t[c] = 3
+		case c >= 0xF0 && c <= 0xF4:
+			t[c] = 12
+		default:
+			t[c] = 6
+		}
+	}
+	return t
+}()
+
+// escapedLenUTF8Plain is the length of escape of the UTF-16 form of the
+// valid UTF-8 s: the sum of escapeLenTable over its bytes.
+func escapedLenUTF8Plain(s string) int {
 	n := 0
-	for len(s) > 0 {
-		if w.ok {
-			used, m := w.count(s)
-			n += m
-			s = s[used:]
+	for i := 0; i < len(s); i++ {
+		n += int(escapeLenTable[s[i]])
+	}
+	return n
+}
+
+// escapedLenPlain is the length of escape(s), a code unit at a time.
+func escapedLenPlain(s []uint16) int {
+	n := 0
+	for _, c := range s {
+		if c < 256 {
+			n += int(escapeUnitTable[c] >> 24) // step 13 or 11
+		} else {
+			n += 6 // step 9
 		}
-		for _, c := range s[:min(len(s), 32)] {
-			if c < 256 {
-				n += int(escapeUnitTable[c] >> 24) // step 13 or 11
-			} else {
-				n += 6 // step 9
-			}
-		}
-		s = s[min(len(s), 32):]
 	}
 	return n
 }

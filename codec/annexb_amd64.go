@@ -12,11 +12,18 @@ import "unsafe"
 //     narrowLatin1Plain);
 //   - escapeUTF16AVX512 escapes 8 code units at a time, whatever they are,
 //     with AVX-512 (the plain twin is appendEscape's unit loop);
-//   - EscapeString decodes UTF-8 of ASCII, two- and three-byte characters
-//     to UTF-16 with Decode's utf8ToUTF16Kernel (utf8ToUTF16Units) and
-//     escapes it with escapeUTF16AVX512 (the plain twin is
-//     appendEscapeRuns's loop; TestUTF8ToUTF16Units holds it to
-//     utf16.Encode);
+//   - escapeUTF8AVX512 escapes valid UTF-8 for EscapeString, 32 bytes at
+//     a time: decoded to code units (VPERMB, VPCOMPRESSW) and escaped 16
+//     at a time (ESC16) when below 256, else 8 (the plain twin is
+//     appendEscapeUTF8's character loop; TestEscapeUTF8AVX512 holds it to
+//     the reference);
+//   - escapeLenUTF8AVX512 and escapeLenUTF16AVX512 size EscapeString's
+//     and Escape's results exactly (the plain twins are
+//     escapedLenUTF8Plain and escapedLenPlain; TestEscapedLenAVX512);
+//   - EscapeString of invalid UTF-8 decodes the valid start of it to UTF-16
+//     with Decode's utf8ToUTF16Kernel (utf8ToUTF16Units) and escapes it
+//     with escapeUTF16AVX512 (the plain twin is appendEscapeRuns's loop;
+//     TestUTF8ToUTF16Units holds it to utf16.Encode);
 //   - widenAVX2 widens ASCII bytes to code units, 32 at a time, for
 //     UnescapeString's vector path (unescapeVector; the plain twin is
 //     widenASCII's loop);
@@ -75,6 +82,17 @@ type escape512Consts struct {
 	set            [2]uint64
 	one, sixtyFour uint64
 	hex            [64]byte
+	// For escapeUTF8AVX512: the VPERMB indexes that put octet j, j+1 and
+	// j+2 in the low byte of word j; 0xC0, 0x80, 0xE0 and 0xF0 in every
+	// byte; 0x3F and 0x7C0 in every word.
+	idx0, idx1, idx2   [64]byte
+	bC0, b80, bE0, bF0 [64]byte
+	w3F, w7C0          [32]uint16
+	// For ESC16: the set in four dwords (units 0-31 to 96-127, then 0);
+	// 31, 1, 0x0F, '%', the digit bytes 1-2, the bytes of "%XY" and of a
+	// kept unit (0x80 each) in every dword; 256 in every word.
+	set4, d31, d1, d0F, dPct, dDigits, dLen3, dLen1 [16]uint32
+	w256                                            [32]uint16
 }
 
 var escapeAVX512Consts = func() (k escape512Consts) {
@@ -89,8 +107,81 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 	for i := range k.hex {
 		k.hex[i] = upperHex[i&15]
 	}
+	for j := range 32 {
+		k.idx0[2*j], k.idx1[2*j], k.idx2[2*j] = byte(j), byte(j+1), byte(j+2)
+		k.w3F[j], k.w7C0[j] = 0x3F, 0x7C0
+	}
+	for i := range 64 {
+		k.bC0[i], k.b80[i], k.bE0[i], k.bF0[i] = 0xC0, 0x80, 0xE0, 0xF0
+	}
+	for i := range 4 {
+		k.set4[i] = uint32(EscapeKeep.bits[i/2] >> (32 * (i % 2)))
+	}
+	for i := range 16 {
+		k.d31[i], k.d1[i], k.d0F[i], k.dPct[i] = 31, 1, 0x0F, '%'
+		k.dDigits[i], k.dLen3[i], k.dLen1[i] = 0xFFFF00, 0x808080, 0x80
+	}
+	for i := range 32 {
+		k.w256[i] = 256
+	}
 	return k
 }()
+
+// escapeUTF8AVX512 escapes the valid UTF-8 octets at src, n of them, into
+// dst, which has room bytes, up to the first four-octet sequence, while
+// 176 bytes of room are left and until 64 ASCII octets in a row (see
+// annexb_amd64.s). It returns the octets it used, whole characters, and
+// the bytes it wrote.
+//
+//go:noescape
+func escapeUTF8AVX512(dst *byte, room int, src *byte, n int, k *escape512Consts) (used, wrote int)
+
+// useEscapeUTF8512 says whether EscapeString takes valid UTF-8 through
+// escapeUTF8AVX512 and sizes its result with escapeLenUTF8AVX512: with
+// AVX-512 (useAVX512). Tests turn it off to compare paths.
+var useEscapeUTF8512 = useAVX512
+
+// escapeUTF8Units runs escapeUTF8AVX512 over the start of the valid UTF-8
+// s into the start of room. It returns the bytes of s it used and the
+// bytes it wrote: none without AVX-512 (useEscapeUTF8512), when room is
+// short of escapeUTF8Room, or s starts with a four-byte character or, at
+// least 64 bytes long, with 64 ASCII bytes.
+func escapeUTF8Units(room []byte, s string) (used, wrote int) {
+	if !useEscapeUTF8512 || len(room) < escapeUTF8Room || len(s) == 0 {
+		return 0, 0
+	}
+	return escapeUTF8AVX512(&room[0], len(room), unsafe.StringData(s), len(s), &escapeAVX512Consts)
+}
+
+// escapeLenUTF8AVX512 returns the sum of t[c] over the n octets c at src.
+//
+//go:noescape
+func escapeLenUTF8AVX512(src *byte, n int, t *[256]byte) int
+
+// escapeLenUTF16AVX512 returns the length of escape of the n code units at
+// src, with t[c] the length of the escape of c below 0x80.
+//
+//go:noescape
+func escapeLenUTF16AVX512(src *uint16, n int, t *[256]byte) int
+
+// escapedLenUTF8 is the length of escape of the UTF-16 form of the valid
+// UTF-8 s: escapeLenUTF8AVX512 with escapeLenTable where the CPU has
+// AVX-512, else escapedLenUTF8Plain.
+func escapedLenUTF8(s string) int {
+	if useEscapeUTF8512 && len(s) > 0 {
+		return escapeLenUTF8AVX512(unsafe.StringData(s), len(s), &escapeLenTable)
+	}
+	return escapedLenUTF8Plain(s)
+}
+
+// escapedLen is the length of escape(s): escapeLenUTF16AVX512 where the
+// CPU has AVX-512, else escapedLenPlain.
+func escapedLen(s []uint16) int {
+	if useEscape512 && len(s) > 0 {
+		return escapeLenUTF16AVX512(&s[0], len(s), &escapeLenTable)
+	}
+	return escapedLenPlain(s)
+}
 
 // useEscape512 says whether appendEscape uses escapeUTF16AVX512: with
 // AVX-512 (useAVX512). Tests turn it off to compare paths.

@@ -37,40 +37,78 @@ done:
 	MOVQ BX, ret+24(FP)
 	RET
 
+// ESCCONSTS loads the constants of escapeUTF16AVX512 and
+// escapeUTF8AVX512 from the escape512Consts at DX into Z16 to Z31.
+#define ESCCONSTS \
+	VPBROADCASTQ 0(DX), Z16; \
+	VPBROADCASTQ 8(DX), Z17; \
+	VPBROADCASTQ 16(DX), Z18; \
+	VPBROADCASTQ 24(DX), Z19; \
+	VPBROADCASTQ 32(DX), Z20; \
+	VPBROADCASTQ 40(DX), Z21; \
+	VPBROADCASTQ 48(DX), Z22; \
+	VPBROADCASTQ 56(DX), Z23; \
+	VPBROADCASTQ 64(DX), Z24; \
+	VPBROADCASTQ 72(DX), Z25; \
+	VPBROADCASTQ 80(DX), Z26; \
+	VPBROADCASTQ 88(DX), Z27; \
+	VPBROADCASTQ 96(DX), Z28; \
+	VPBROADCASTQ 104(DX), Z29; \
+	VPBROADCASTQ 112(DX), Z30; \
+	VMOVDQU64 120(DX), Z31
+
+// ESC8 escapes the 8 code units in the quadwords of Z0 to (DI)(R12*1) and
+// leaves in R9 the mask of the bytes of Z0 it wrote, one bit a byte, whose
+// count the caller adds to R12; it stores 64 bytes, those past its escapes
+// overwritten later. K1 marks the units from 256 on (step 9), K2 those of
+// EscapeKeep (steps 7, 13: bit c of the set's two words, shifted out by c
+// and by c-64, both 0 from 128 on). Each quadword becomes its escape:
+// VPMULTISHIFTQB puts the nibbles of the unit in the digit bytes
+// ("%uWXYZ" at bytes 2-5, "%XY" at 1-2), VPSHUFB maps them to uppercase
+// digits, VPTERNLOGQ keeps the digits and adds '%' (and 'u'), and a kept
+// unit is its own byte; VPMOVB2M makes the mask of each escape's bytes (1,
+// 3 or 6 of its 8) and VPCOMPRESSB packs them, stored whole. Z1 to Z10,
+// K1 to K3 are clobbered.
+#define ESC8 \
+	VPSRLQ $8, Z0, Z1; \
+	VPTESTMQ Z1, Z1, K1; \
+	VPSRLVQ Z0, Z27, Z2; \
+	VPSUBQ Z30, Z0, Z3; \
+	VPSRLVQ Z3, Z28, Z3; \
+	VPORQ Z2, Z3, Z2; \
+	VPTESTMQ Z29, Z2, K2; \
+	VMOVDQA64 Z17, Z4; \
+	VMOVDQA64 Z16, K1, Z4; \
+	VMOVDQA64 Z19, Z5; \
+	VMOVDQA64 Z18, K1, Z5; \
+	VMOVDQA64 Z21, Z6; \
+	VMOVDQA64 Z20, K1, Z6; \
+	VMOVDQA64 Z23, Z7; \
+	VMOVDQA64 Z22, K1, Z7; \
+	VMOVDQA64 Z25, Z8; \
+	VMOVDQA64 Z26, K1, Z8; \
+	VMOVDQA64 Z24, K2, Z8; \
+	VPMULTISHIFTQB Z0, Z4, Z9; \
+	VPANDQ Z5, Z9, Z9; \
+	VPSHUFB Z9, Z31, Z9; \
+	VPTERNLOGQ $0xEA, Z7, Z6, Z9; \
+	VMOVDQA64 Z0, K2, Z9; \
+	VPMOVB2M Z8, K3; \
+	VPCOMPRESSB.Z Z9, K3, Z10; \
+	VMOVDQU64 Z10, (DI)(R12*1); \
+	KMOVQ K3, R9
+
 // func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
 //
 // For each group of 8 code units while 8 of the n are left and 64 bytes
-// of room: each unit widened to a quadword (VPMOVZXWQ); K1 marks the units
-// from 256 on (step 9), K2 those of EscapeKeep (steps 7, 13: bit c of the
-// set's two words, shifted out by c and by c-64, both 0 from 128 on). Each
-// quadword becomes its escape: VPMULTISHIFTQB puts the nibbles of the unit
-// in the digit bytes ("%uWXYZ" at bytes 2-5, "%XY" at 1-2), VPSHUFB maps
-// them to uppercase digits, VPTERNLOGQ keeps the digits and adds '%' (and
-// 'u'), and a kept unit is its own byte; VPMOVB2M makes the mask of each
-// escape's bytes (1, 3 or 6 of its 8) and VPCOMPRESSB packs them, stored
-// whole, the room past them overwritten later.
+// of room: each unit widened to a quadword (VPMOVZXWQ) and escaped by ESC8.
 TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R10
 	MOVQ src+16(FP), SI
 	MOVQ n+24(FP), CX
 	MOVQ k+32(FP), DX
-	VPBROADCASTQ 0(DX), Z16   // multishift control, %u
-	VPBROADCASTQ 8(DX), Z17   // multishift control, %XY
-	VPBROADCASTQ 16(DX), Z18  // nibble mask, %u
-	VPBROADCASTQ 24(DX), Z19  // nibble mask, %XY
-	VPBROADCASTQ 32(DX), Z20  // digit bytes, %u
-	VPBROADCASTQ 40(DX), Z21  // digit bytes, %XY
-	VPBROADCASTQ 48(DX), Z22  // "%u"
-	VPBROADCASTQ 56(DX), Z23  // "%"
-	VPBROADCASTQ 64(DX), Z24  // the bytes of a kept unit
-	VPBROADCASTQ 72(DX), Z25  // the bytes of %XY
-	VPBROADCASTQ 80(DX), Z26  // the bytes of %uWXYZ
-	VPBROADCASTQ 88(DX), Z27  // the set, units 0 to 63
-	VPBROADCASTQ 96(DX), Z28  // the set, units 64 to 127
-	VPBROADCASTQ 104(DX), Z29 // 1
-	VPBROADCASTQ 112(DX), Z30 // 64
-	VMOVDQU64 120(DX), Z31    // the hex digits, in each lane
+	ESCCONSTS
 	XORQ R11, R11             // used
 	XORQ R12, R12             // wrote
 
@@ -82,33 +120,7 @@ esc512loop:
 	CMPQ AX, R10
 	JA   esc512done
 	VPMOVZXWQ (SI)(R11*2), Z0
-	VPSRLQ $8, Z0, Z1
-	VPTESTMQ Z1, Z1, K1       // from 256 on
-	VPSRLVQ Z0, Z27, Z2
-	VPSUBQ Z30, Z0, Z3
-	VPSRLVQ Z3, Z28, Z3
-	VPORQ Z2, Z3, Z2
-	VPTESTMQ Z29, Z2, K2      // kept
-	VMOVDQA64 Z17, Z4
-	VMOVDQA64 Z16, K1, Z4
-	VMOVDQA64 Z19, Z5
-	VMOVDQA64 Z18, K1, Z5
-	VMOVDQA64 Z21, Z6
-	VMOVDQA64 Z20, K1, Z6
-	VMOVDQA64 Z23, Z7
-	VMOVDQA64 Z22, K1, Z7
-	VMOVDQA64 Z25, Z8
-	VMOVDQA64 Z26, K1, Z8
-	VMOVDQA64 Z24, K2, Z8
-	VPMULTISHIFTQB Z0, Z4, Z9
-	VPANDQ Z5, Z9, Z9
-	VPSHUFB Z9, Z31, Z9
-	VPTERNLOGQ $0xEA, Z7, Z6, Z9 // (digits & digit bytes) | "%u" or "%"
-	VMOVDQA64 Z0, K2, Z9
-	VPMOVB2M Z8, K3
-	VPCOMPRESSB.Z Z9, K3, Z10
-	VMOVDQU64 Z10, (DI)(R12*1)
-	KMOVQ K3, R9
+	ESC8
 	POPCNTQ R9, R9
 	ADDQ R9, R12
 	ADDQ $8, R11
@@ -118,6 +130,344 @@ esc512done:
 	VZEROUPPER
 	MOVQ R11, used+40(FP)
 	MOVQ R12, wrote+48(FP)
+	RET
+
+// ESC16 escapes the 16 code units in the dwords of Z0, each below 256, to
+// (DI)(R12*1) and leaves in R9 the mask of the bytes of Z0 it wrote, as
+// ESC8 does for any 8: K2 marks the units of EscapeKeep (bit c&31 of the
+// set's dword c>>5, picked by VPERMD; 0 from 128 on), kept as they are
+// (step 13); every other becomes "%XY" (step 11): its nibbles put in bytes
+// 1 and 2, VPSHUFB maps them to uppercase digits and VPTERNLOGD keeps
+// those and adds '%'. VPMOVB2M makes the mask of each escape's bytes (1 or
+// 3 of its 4) and VPCOMPRESSB packs them, stored whole (48 bytes at most).
+// Z1 to Z4, Z8, Z10, K2 and K3 are clobbered; Z15 holds dDigits.
+#define ESC16 \
+	VPSRLD $5, Z0, Z1; \
+	VPERMD 760(DX), Z1, Z1; \
+	VPANDD 824(DX), Z0, Z2; \
+	VPSRLVD Z2, Z1, Z1; \
+	VPTESTMD 888(DX), Z1, K2; \
+	VPSRLD $4, Z0, Z3; \
+	VPSLLD $8, Z3, Z3; \
+	VPANDD 952(DX), Z0, Z4; \
+	VPSLLD $16, Z4, Z4; \
+	VPORD Z4, Z3, Z3; \
+	VPSHUFB Z3, Z31, Z3; \
+	VPTERNLOGD $0xEA, 1016(DX), Z15, Z3; \
+	VMOVDQA32 Z0, K2, Z3; \
+	VMOVDQU32 1144(DX), Z8; \
+	VMOVDQU32 1208(DX), K2, Z8; \
+	VPMOVB2M Z8, K3; \
+	VPCOMPRESSB.Z Z3, K3, Z10; \
+	VMOVDQU64 Z10, (DI)(R12*1); \
+	KMOVQ K3, R9
+
+// ADDBYTES(lanebytes) adds to R12 the bytes ESC8 or ESC16 wrote for the
+// units of their group that there are, R14 of them (more when the group
+// is full): those of R9 in the first lanebytes*R14 bytes of the group's
+// vector (the units past them, 0s, come after). AX and BX are clobbered.
+#define ADDBYTES(lanebytes) \
+	LEAQ (R14*lanebytes), AX; \
+	MOVQ $64, BX; \
+	CMPQ AX, BX; \
+	CMOVQLT AX, BX; \
+	MOVQ $-1, AX; \
+	BZHIQ BX, AX, AX; \
+	ANDQ AX, R9; \
+	POPCNTQ R9, R9; \
+	ADDQ R9, R12
+
+// ESCGROUP(g) escapes the code units 8g to 8g+7 of Z11, those of the R14
+// there are (8g of them counted off before), with ESC8: the bytes of the
+// lanes past them (units 0, which VPCOMPRESSW put there) are written after
+// the others and not counted, so overwritten later. After the last, it
+// jumps to u8next.
+#define ESCGROUP(g) \
+	VEXTRACTI32X4 $g, Z11, X0; \
+	VPMOVZXWQ X0, Z0; \
+	ESC8; \
+	ADDBYTES(8); \
+	SUBQ $8, R14; \
+	JLE  u8next
+
+// func escapeUTF8AVX512(dst *byte, room int, src *byte, n int, k *escape512Consts) (used, wrote int)
+//
+// Escapes the valid UTF-8 at src, up to its first four-byte sequence, in
+// chunks of up to 32 octets while 176 bytes of room are left (a chunk
+// writes at most 102, and ESC8 stores 64 bytes whole), and stops before
+// 64 ASCII octets in a row (the octet encoders' work). For each chunk,
+// loaded 64 octets at a time (masked at the end of src): each octet widened
+// to a word with the two after it (VPERMB by idx0 to idx2); an octet that
+// starts a character gives its code point, ASCII as it is, C2-DF with the
+// next (two-octet), E0-EF with the next two (three-octet), which is one
+// UTF-16 code unit; VPCOMPRESSW packs those of the chunk's starts (not the
+// continuation octets 80-BF), and each half of them is escaped 16 at a
+// time by ESC16 when all its units are below 256, else 8 at a time by
+// ESCGROUP. The chunk ends at octet 32, the end of src or the first
+// four-octet lead; the next starts there, its leading continuation octets
+// (of a character the chunk before took) not starts. It returns the octets
+// it used, whole characters, and the bytes it wrote.
+TEXT ·escapeUTF8AVX512(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ room+8(FP), R10
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	MOVQ k+32(FP), DX
+	ESCCONSTS
+	VMOVDQU64 184(DX), Z12    // idx0: word j is octet j
+	VMOVDQU64 248(DX), Z13    // idx1: octet j+1
+	VMOVDQU64 312(DX), Z14    // idx2: octet j+2
+	VMOVDQU64 1080(DX), Z15   // dDigits, for ESC16
+	MOVQ $0x5555555555555555, AX
+	KMOVQ AX, K7              // the low byte of each word
+	XORQ R11, R11             // used
+	XORQ R12, R12             // wrote
+
+u8loop:
+	LEAQ 176(R12), AX
+	CMPQ AX, R10
+	JA   u8done
+	MOVQ CX, AX
+	SUBQ R11, AX              // octets left
+	JLE  u8done
+	CMPQ AX, $64
+	JB   u8short
+	VMOVDQU64 (SI)(R11*1), Z0
+	VPMOVB2M Z0, K2           // octets from 0x80 on
+	KORTESTQ K2, K2
+	JZ   u8done               // 64 ASCII octets: for the octet encoders
+	VPCMPUB $5, 568(DX), Z0, K3 // four-octet leads (and F5-FF)
+	KTESTD K3, K3
+	JNZ  u8part
+	// The common chunk: 32 octets, whatever continuation octets after
+	// it (they start the next chunk, which skips them).
+	VPANDD 376(DX), Z0, Z1
+	VPCMPEQB 440(DX), Z1, K3  // continuation octets
+	KNOTD K3, K5              // the starts of characters in the chunk
+	KMOVD K5, R14
+	POPCNTL R14, R14          // their code units
+	MOVQ $32, R8              // the octets used
+	JMP  u8units
+
+u8short:
+	MOVQ $-1, R13
+	BZHIQ AX, R13, BX         // the left octets, fewer than 64
+	KMOVQ BX, K1
+	VMOVDQU8.Z (SI)(R11*1), K1, Z0
+	VPMOVB2M Z0, K2
+	VPCMPUB $5, 568(DX), Z0, K3
+
+u8part:
+	// A chunk short of 32 octets: at the end of src or before a
+	// four-octet lead.
+	KMOVQ K3, R9
+	TZCNTQ R9, R9             // the first four-octet lead, or 64
+	MOVQ $32, BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	CMPQ R9, BX
+	CMOVQLT R9, BX            // the chunk: min(left, 32, the first four-octet lead)
+	TESTQ BX, BX
+	JZ   u8done
+	VPANDD 376(DX), Z0, Z1
+	VPCMPEQB 440(DX), Z1, K3  // continuation octets
+	KMOVQ K3, R9
+	MOVQ $-1, R13
+	BZHIQ BX, R13, R13        // the chunk's octets
+	MOVQ R9, R8
+	ORQ  R13, R8
+	NOTQ R8
+	TZCNTQ R8, R8             // the octets used: the chunk and the continuations after it
+	MOVQ R9, R14
+	NOTQ R14
+	ANDQ R13, R14             // the starts of characters in the chunk
+	KMOVQ R14, K5
+	POPCNTQ R14, R14          // their code units
+
+u8units:
+	VPCMPUB $5, 504(DX), Z0, K6 // three-octet leads
+	VPERMB.Z Z0, Z12, K7, Z1  // b0
+	VPERMB.Z Z0, Z13, K7, Z2  // b1
+	VPERMB.Z Z0, Z14, K7, Z3  // b2
+	VPANDD 632(DX), Z2, Z2    // b1 & 0x3F
+	VPANDD 632(DX), Z3, Z3    // b2 & 0x3F
+	VPSLLW $6, Z1, Z5
+	VPANDD 696(DX), Z5, Z5
+	VPORD Z2, Z5, Z5          // two octets: (b0 & 0x1F)<<6 | b1 & 0x3F
+	VPSLLW $6, Z2, Z4
+	VPSLLW $12, Z1, Z6
+	VPORD Z4, Z6, Z6
+	VPORD Z3, Z6, Z6          // three: b0<<12 | (b1 & 0x3F)<<6 | b2 & 0x3F
+	VMOVDQU16 Z5, K2, Z1
+	VMOVDQU16 Z6, K6, Z1
+	VPCOMPRESSW.Z Z1, K5, Z11 // the chunk's code units
+	// Each half of them 16 at a time with ESC16 when all are below 256,
+	// else 8 at a time with ESC8.
+	VPCMPUW $5, 1272(DX), Z11, K4 // from 256 on
+	KMOVD K4, R13
+	TESTL $0xFFFF, R13
+	JNZ  u8wide0
+	VPMOVZXWD Y11, Z0
+	ESC16
+	ADDBYTES(4)
+	SUBQ $16, R14
+	JLE  u8next
+	JMP  u8half1
+
+u8wide0:
+	ESCGROUP(0)
+	ESCGROUP(1)
+
+u8half1:
+	SHRL $16, R13
+	JNZ  u8wide1
+	VEXTRACTI64X4 $1, Z11, Y0
+	VPMOVZXWD Y0, Z0
+	ESC16
+	ADDBYTES(4)
+	JMP  u8next
+
+u8wide1:
+	ESCGROUP(2)
+	ESCGROUP(3)
+
+u8next:
+	ADDQ R8, R11
+	JMP  u8loop
+
+u8done:
+	// Past the continuation octets of the last character taken.
+	CMPQ R11, CX
+	JAE  u8ret
+	MOVBLZX (SI)(R11*1), AX
+	ANDL $0xC0, AX
+	CMPL AX, $0x80
+	JNE  u8ret
+	INCQ R11
+	JMP  u8done
+
+u8ret:
+	VZEROUPPER
+	MOVQ R11, used+40(FP)
+	MOVQ R12, wrote+48(FP)
+	RET
+
+// func escapeLenUTF8AVX512(src *byte, n int, t *[256]byte) int
+//
+// The sum of t[c] over the n octets c at src, 64 at a time (masked at the
+// end): t's halves looked up by VPERMI2B, the one of each octet's top bit
+// kept, and the bytes summed by VPSADBW.
+TEXT ·escapeLenUTF8AVX512(SB), NOSPLIT, $0-32
+	MOVQ src+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ t+16(FP), DX
+	VMOVDQU64 0(DX), Z20
+	VMOVDQU64 64(DX), Z21
+	VMOVDQU64 128(DX), Z22
+	VMOVDQU64 192(DX), Z23
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5         // the sums
+	XORQ R11, R11
+
+elen8loop:
+	MOVQ CX, AX
+	SUBQ R11, AX
+	JLE  elen8done
+	MOVQ $64, BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX            // BZHI reads the low byte of its index
+	MOVQ $-1, R13
+	BZHIQ BX, R13, BX
+	KMOVQ BX, K1
+	VMOVDQU8.Z (SI)(R11*1), K1, Z0
+	VMOVDQA64 Z0, Z1
+	VPERMI2B Z21, Z20, Z1     // t[c] for c below 0x80
+	VMOVDQA64 Z0, Z2
+	VPERMI2B Z23, Z22, Z2     // t[c] for c from 0x80 on
+	VPMOVB2M Z0, K2
+	VMOVDQU8 Z2, K2, Z1
+	VMOVDQU8.Z Z1, K1, Z1
+	VPSADBW Z4, Z1, Z1
+	VPADDQ Z1, Z5, Z5
+	ADDQ $64, R11
+	JMP  elen8loop
+
+elen8done:
+	VEXTRACTI64X4 $1, Z5, Y6
+	VPADDQ Y6, Y5, Y5
+	VEXTRACTI128 $1, Y5, X6
+	VPADDQ X6, X5, X5
+	VPSHUFD $0x4E, X5, X6
+	VPADDQ X6, X5, X5
+	VMOVQ X5, AX
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET
+
+// func escapeLenUTF16AVX512(src *uint16, n int, t *[256]byte) int
+//
+// The length of escape of the n code units at src, 32 at a time (masked
+// at the end): t[c] for a unit c below 0x80 (VPMOVWB, VPERMI2B, VPSADBW),
+// 3 for one below 256 (step 11), 6 for every other (step 9), counted from
+// the masks.
+TEXT ·escapeLenUTF16AVX512(SB), NOSPLIT, $0-32
+	MOVQ src+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ t+16(FP), DX
+	VMOVDQU64 0(DX), Z20
+	VMOVDQU64 64(DX), Z21
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5         // the sums of t
+	XORQ R11, R11
+	XORQ R12, R12             // the escapes' bytes of the others
+
+elen16loop:
+	MOVQ CX, AX
+	SUBQ R11, AX
+	JLE  elen16done
+	MOVQ $32, BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX            // BZHI reads the low byte of its index
+	MOVQ $-1, R13
+	BZHIQ BX, R13, BX         // the min(left, 32) units
+	KMOVQ BX, K1
+	VMOVDQU16.Z (SI)(R11*2), K1, Z0
+	VPSRLW $7, Z0, Z1
+	VPTESTNMW Z1, Z1, K2      // below 0x80
+	KANDD K1, K2, K2
+	VPSRLW $8, Z0, Z1
+	VPTESTNMW Z1, Z1, K3      // below 256
+	KANDD K1, K3, K3
+	KMOVD K2, R8
+	KMOVD K3, R9
+	POPCNTL BX, BX            // the units
+	POPCNTL R9, R9            // below 256
+	POPCNTL R8, R8            // below 0x80
+	SUBQ R9, BX               // from 256 on
+	SUBQ R8, R9               // 0x80 to 0xFF
+	LEAQ (R9)(R9*2), R9
+	ADDQ R9, R12
+	LEAQ (BX)(BX*2), BX
+	LEAQ (R12)(BX*2), R12
+	VPMOVWB Z0, Y1
+	VPERMI2B Z21, Z20, Z1
+	VMOVDQU8.Z Z1, K2, Z1
+	VPSADBW Z4, Z1, Z1
+	VPADDQ Z1, Z5, Z5
+	ADDQ $32, R11
+	JMP  elen16loop
+
+elen16done:
+	VEXTRACTI64X4 $1, Z5, Y6
+	VPADDQ Y6, Y5, Y5
+	VEXTRACTI128 $1, Y5, X6
+	VPADDQ X6, X5, X5
+	VPSHUFD $0x4E, X5, X6
+	VPADDQ X6, X5, X5
+	VMOVQ X5, AX
+	ADDQ R12, AX
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
 	RET
 
 // HEXW(off, H, N), for unescapeUTF16AVX512: loads the 32 code units at

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // TestNarrowLatin1AVX2 holds narrowLatin1AVX2 to narrowLatin1Plain at every
@@ -55,14 +56,124 @@ func TestNarrowLatin1AVX2(t *testing.T) {
 // turned off and on,
 // and checks both against the reference loop of annexb_paths_test.go.
 func TestEscapePathsAgree(t *testing.T) {
-	defer func(a, b, c, d, e bool) {
-		useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512, useUTF8ToUTF16512 = a, b, c, d, e
-	}(useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512, useUTF8ToUTF16512)
-	for m := range 32 {
+	defer func(a, b, c, d, e, f bool) {
+		useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512, useUTF8ToUTF16512, useEscapeUTF8512 = a, b, c, d, e, f
+	}(useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512, useUTF8ToUTF16512, useEscapeUTF8512)
+	for m := range 64 {
 		useNarrowAVX2, useEncodeOctets = m&1 != 0 && useAVX2, m&2 != 0 && useAVX2
 		useEncodeOctets512, useEscape512 = m&4 != 0 && useAVX512, m&8 != 0 && useAVX512
 		useUTF8ToUTF16512 = m&16 != 0 && useAVX512
+		useEscapeUTF8512 = m&32 != 0 && useAVX512
 		checkEscapeEveryCut(t)
+	}
+}
+
+// escapeUTF8Pool is what TestEscapeUTF8AVX512 and TestEscapedLenAVX512
+// draw text from: kept and escaped ASCII, Latin-1 as two bytes (0xC2 and
+// 0xC3 leads), other two- and three-byte characters with the edges of
+// their ranges, and four-byte ones.
+var escapeUTF8Pool = []string{"a", "Z", "0", "@", "*", "_", "+", "-", ".", "/", " ", "~", "%", "\x00", "\x7f",
+	"\u0080", "é", "ÿ", "\u0100", "ɐ", "\u07ff", "\u0800", "あ", "€", "\ud7ff", "\ue000", "\uffff", "😀", "\U00010000", "\U0010ffff"}
+
+// TestEscapeUTF8AVX512 holds escapeUTF8AVX512 to refEscape on text drawn
+// from escapeUTF8Pool, some of it with long ASCII runs, at every length up
+// to 160 bytes and three offsets, with room of every size up to the
+// longest result and 200 more: it must use whole characters, write exactly
+// the escape of what it used and touch no byte past room; and it must take
+// something whenever room has escapeUTF8Room bytes, s does not start with a
+// four-byte character and, 64 bytes long or more, not with 64 ASCII bytes;
+// and all of s when room has it all and 176 bytes more, and s has no
+// four-byte character nor 64 ASCII bytes in a row.
+func TestEscapeUTF8AVX512(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(44, 45))
+	for trial := range 300 {
+		var sb strings.Builder
+		for sb.Len() < 170 {
+			if trial%3 == 0 && r.IntN(20) == 0 {
+				sb.WriteString(strings.Repeat("x", 40+r.IntN(40)))
+			}
+			p := escapeUTF8Pool[r.IntN(len(escapeUTF8Pool))]
+			if trial%2 == 0 && utf8.RuneLen([]rune(p)[0]) == 4 {
+				continue
+			}
+			sb.WriteString(p)
+		}
+		text := sb.String()
+		for off := 0; off < 3; off++ {
+			for n := 0; off+n <= 160; n++ {
+				s := text[off : off+n]
+				for !utf8.ValidString(s) {
+					s = s[1:] // start and end at characters
+					if len(s) > 0 && !utf8.ValidString(s) {
+						s = s[:len(s)-1]
+					}
+				}
+				whole := refEscape(utf16.Encode([]rune(s)))
+				for room := 0; room <= len(whole)+200; room += 1 + r.IntN(13) {
+					buf := make([]byte, room+64)
+					for i := range buf {
+						buf[i] = 0xEE
+					}
+					used, wrote := escapeUTF8Units(buf[:room], s)
+					if used > len(s) || !utf8.ValidString(s[:used]) || !utf8.ValidString(s[used:]) {
+						t.Fatalf("%q, room %d: used %d bytes", s, room, used)
+					}
+					if want := refEscape(utf16.Encode([]rune(s[:used]))); string(buf[:wrote]) != want {
+						t.Fatalf("%q, room %d: wrote %q for %q, want %q", s, room, buf[:wrote], s[:used], want)
+					}
+					for i := room; i < len(buf); i++ {
+						if buf[i] != 0xEE {
+							t.Fatalf("%q: wrote byte %d, past room %d", s, i, room)
+						}
+					}
+					starts4 := len(s) > 0 && s[0] >= 0xF0
+					ascii := len(s) >= 64 && ascii64(s)
+					if used == 0 && room >= escapeUTF8Room && len(s) > 0 && !starts4 && !ascii {
+						t.Fatalf("%q, room %d: used nothing", s, room)
+					}
+					if room >= len(whole)+escapeUTF8Room && !strings.ContainsFunc(s, func(r rune) bool { return r >= 0x10000 }) &&
+						longestASCIIRun(s) < 64 && used != len(s) {
+						t.Fatalf("%q, room %d: used %d of %d bytes", s, room, used, len(s))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEscapedLenAVX512 holds escapeLenUTF8AVX512 and escapeLenUTF16AVX512
+// to their plain twins and to the length of refEscape, at every length up
+// to 300 and three offsets, on text drawn from escapeUTF8Pool.
+func TestEscapedLenAVX512(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(46, 47))
+	for range 20 {
+		var sb strings.Builder
+		for sb.Len() < 310 {
+			sb.WriteString(escapeUTF8Pool[r.IntN(len(escapeUTF8Pool))])
+		}
+		text := sb.String()
+		for off := 0; off < 3; off++ {
+			for n := 0; off+n <= 300; n++ {
+				b := text[off : off+n]
+				want := escapedLenPlain(utf16.Encode([]rune(b)))
+				if utf8.ValidString(b) {
+					if got, plain := escapedLenUTF8(b), escapedLenUTF8Plain(b); got != want || plain != want {
+						t.Fatalf("%q: escapedLenUTF8 %d, plain %d, want %d", b, got, plain, want)
+					}
+				}
+				u := utf16.Encode([]rune(text))[off:]
+				u = u[:min(n, len(u))]
+				if got, want := escapedLen(u), len(refEscape(u)); got != want || escapedLenPlain(u) != want {
+					t.Fatalf("%x: escapedLen %d, plain %d, want %d", u, got, escapedLenPlain(u), want)
+				}
+			}
+		}
 	}
 }
 
@@ -230,6 +341,45 @@ func TestWidenASCII(t *testing.T) {
 					t.Fatalf("AVX2 %v, n=%d off=%d: wrote past the length", on, n, off)
 				}
 			}
+		}
+	}
+}
+
+// longestASCIIRun is the length of the longest run of ASCII bytes in s.
+func longestASCIIRun(s string) int {
+	longest, run := 0, 0
+	for i := range len(s) {
+		if s[i] < utf8.RuneSelf {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}
+
+// TestEscape512ConstsLayout holds the offsets of escape512Consts's fields
+// to those annexb_amd64.s reads them at.
+func TestEscape512ConstsLayout(t *testing.T) {
+	var k escape512Consts
+	for _, f := range []struct {
+		name     string
+		got, off uintptr
+	}{
+		{"hex", unsafe.Offsetof(k.hex), 120}, {"idx0", unsafe.Offsetof(k.idx0), 184},
+		{"idx1", unsafe.Offsetof(k.idx1), 248}, {"idx2", unsafe.Offsetof(k.idx2), 312},
+		{"bC0", unsafe.Offsetof(k.bC0), 376}, {"b80", unsafe.Offsetof(k.b80), 440},
+		{"bE0", unsafe.Offsetof(k.bE0), 504}, {"bF0", unsafe.Offsetof(k.bF0), 568},
+		{"w3F", unsafe.Offsetof(k.w3F), 632}, {"w7C0", unsafe.Offsetof(k.w7C0), 696},
+		{"set4", unsafe.Offsetof(k.set4), 760}, {"d31", unsafe.Offsetof(k.d31), 824},
+		{"d1", unsafe.Offsetof(k.d1), 888}, {"d0F", unsafe.Offsetof(k.d0F), 952},
+		{"dPct", unsafe.Offsetof(k.dPct), 1016}, {"dDigits", unsafe.Offsetof(k.dDigits), 1080},
+		{"dLen3", unsafe.Offsetof(k.dLen3), 1144}, {"dLen1", unsafe.Offsetof(k.dLen1), 1208},
+		{"w256", unsafe.Offsetof(k.w256), 1272},
+	} {
+		if f.got != f.off {
+			t.Errorf("escape512Consts.%s at %d, annexb_amd64.s reads it at %d", f.name, f.got, f.off)
 		}
 	}
 }

@@ -35,3 +35,16 @@ func widenASCII(u []uint16, s string) {
 
 // useUnescape512 is false: this build has no vector unescape.
 const useUnescape512 = false
+
+// useEscapeUTF8512 is false: this build has no vector escape of UTF-8.
+const useEscapeUTF8512 = false
+
+// escapeUTF8Units is the vector escape of UTF-8 of annexb_amd64.go, which
+// this build does not have: it escapes nothing.
+func escapeUTF8Units(room []byte, s string) (used, wrote int) { return 0, 0 }
+
+// escapedLenUTF8 is escapedLenUTF8Plain: this build has no vector count.
+func escapedLenUTF8(s string) int { return escapedLenUTF8Plain(s) }
+
+// escapedLen is escapedLenPlain: this build has no vector count.
+func escapedLen(s []uint16) int { return escapedLenPlain(s) }

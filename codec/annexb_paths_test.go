@@ -257,3 +257,32 @@ func TestEscapeUEveryUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeAllocatesOnce holds Escape and EscapeString of valid text of
+// every kind, short and long, to one allocation each (the result, sized
+// exactly: escapedLen and escapedLenUTF8 are held to the results' lengths
+// by TestEscapedLenAVX512 and here), and AppendEscape into a dst with room
+// for exactly the result to none.
+func TestEscapeAllocatesOnce(t *testing.T) {
+	for _, s := range []string{"a b", escapeCutText, strings.Repeat(escapeCutText, 40),
+		strings.Repeat("データ/ファイル?q=«€ 100%»&x=<>{}|^ ", 30), strings.Repeat("é", 3000)} {
+		u := utf16.Encode([]rune(s))
+		want := refEscape(u)
+		if n := escapedLen(u); n != len(want) {
+			t.Fatalf("escapedLen = %d, want %d", n, len(want))
+		}
+		if n := escapedLenUTF8(s); n != len(want) {
+			t.Fatalf("escapedLenUTF8 = %d, want %d", n, len(want))
+		}
+		if a := testing.AllocsPerRun(10, func() { _ = Escape(u) }); a != 1 {
+			t.Errorf("Escape of %d units: %v allocations, want 1", len(u), a)
+		}
+		if a := testing.AllocsPerRun(10, func() { _ = EscapeString(s) }); a != 1 {
+			t.Errorf("EscapeString of %d bytes: %v allocations, want 1", len(s), a)
+		}
+		dst := make([]byte, 0, len(want))
+		if a := testing.AllocsPerRun(10, func() { dst = AppendEscape(dst[:0], u) }); a != 0 || string(dst) != want {
+			t.Errorf("AppendEscape of %d units into room for the result: %v allocations", len(u), a)
+		}
+	}
+}
