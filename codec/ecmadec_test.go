@@ -144,7 +144,7 @@ func TestNarrowPaths(t *testing.T) {
 func TestUTF8ToUTF16Paths(t *testing.T) {
 	r := rand.New(rand.NewPCG(44, 45))
 	good := []string{"a", "b", "~", "é", "\u07FF", "\u0800", "あ", "\uD7FF", "\uE000", "\uFFFF", "\U00010000", "😀", "\U0010FFFF"}
-	bad := []string{"\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xF5\x80\x80\x80", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC3", "\xE3\x81", "\xF0\x9F\x98", "\xC3a", "\xE3\x81a", "\xF8"}
+	bad := []string{"\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xF5\x80\x80\x80", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xED\xB0\x80", "\xED\xBF\xBF", "\xF4\x90\x80\x80", "\xC3", "\xE3\x81", "\xF0\x9F\x98", "\xC3a", "\xE3\x81a", "\xF8"}
 	n := 0
 	for length := range 141 {
 		var b strings.Builder
@@ -218,7 +218,7 @@ func TestUTF8ToUTF16Paths(t *testing.T) {
 func TestUTF8ToUTF16Long(t *testing.T) {
 	r := rand.New(rand.NewPCG(46, 47))
 	good := []string{"a", "~", "é", "\u07FF", "あ", "\u0800", "\uD7FF", "\uE000", "\uFFFF", "😀", "\U0010FFFF"}
-	bad := []string{"\x80", "\xC0\x80", "\xC1\xBF", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xF5\x80\x80\x80", "\xC3", "\xE3\x81", "\xE3a", "\xF8", "\xEF\xBF"}
+	bad := []string{"\x80", "\xC0\x80", "\xC1\xBF", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xED\xB0\x80", "\xED\xBF\xBF", "\xF5\x80\x80\x80", "\xC3", "\xE3\x81", "\xE3a", "\xF8", "\xEF\xBF"}
 	for it := range 6000 {
 		var b strings.Builder
 		n := r.IntN(700)
@@ -259,7 +259,7 @@ func TestUTF8ToUTF16Long(t *testing.T) {
 // TestDecodeOctetPathMatchesSteps builds its inputs from.
 var decodePieces = []string{
 	"a", "~", "%41", "%2F", "%2f", "%23", "%3B", "%25", "%C3%A9", "%E3%81%82", "%F0%9F%98%80", "%EF%BF%BF",
-	"%ED%A0%80", "%C0%80", "%E0%80%80", "%F4%90%80%80", "%F8%80%80%80", "%80", "%C3", "%C3%41", "%E3%81",
+	"%ED%A0%80", "%ED%B0%80", "%ED%BF%BF", "%C0%80", "%E0%80%80", "%F4%90%80%80", "%F8%80%80%80", "%80", "%C3", "%C3%41", "%E3%81",
 	"%E3%81%", "%", "%4", "%G1", "%4G", "é", "\U0001F600", "\uFFFE", "\xff", "%%41", "%C3é", "%C3%C3",
 }
 
@@ -430,5 +430,20 @@ func TestDecodedUnitsPaths(t *testing.T) {
 	}
 	if n < 10000 {
 		t.Fatalf("only %d inputs", n)
+	}
+}
+
+// TestDecodeURIResultNotOversized: decodeURI's octet path sizes its result
+// by a bound that counts every ASCII escape as kept; a result far under the
+// bound must not keep the rest of it.
+func TestDecodeURIResultNotOversized(t *testing.T) {
+	for _, in := range []string{strings.Repeat("%41", 1000), strings.Repeat("a%20", 500), strings.Repeat("%2F", 1000)} {
+		r, err := DecodeURI(units16(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cap(r) >= 2*len(r) && len(r) > 0 {
+			t.Errorf("DecodeURI(%.12q…): %d units in a capacity of %d", in, len(r), cap(r))
+		}
 	}
 }

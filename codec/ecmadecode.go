@@ -739,7 +739,9 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 
 // decodeExact is Decode(s, keep) by the octet path alone, into one
 // allocation of the length decodedUnits gives (exact for an empty keep when
-// s decodes without fault), so that nothing is copied after: the result,
+// s decodes without fault), so that nothing is copied after unless the
+// result is half of that bound or less (a copy then, so that the result does
+// not keep the rest alive): the result,
 // and ok false when the octet path leaves any of s to the steps (a fault,
 // a chunk it cannot cut, a bound too small), which the caller then runs.
 func decodeExact(s []uint16, keep *Set) ([]uint16, bool) {
@@ -747,6 +749,11 @@ func decodeExact(s []uint16, keep *Set) ([]uint16, bool) {
 	w, k := decodeOctetPath(r, s, keep)
 	if k < len(s) {
 		return nil, false
+	}
+	if 2*w <= len(r) {
+		// A keep's bound counted many ASCII escapes it did not keep (%20
+		// in decodeURI): do not hold on to twice the memory or more.
+		return slices.Clone(r[:w]), true
 	}
 	return r[:w], true
 }

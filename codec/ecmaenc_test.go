@@ -74,6 +74,17 @@ func checkEncodeUTF8(t *testing.T, set Set, s []uint16) {
 		if string(got[:2]) != "x=" || string(got[2:]) != string(want) {
 			t.Fatalf("set %v, room %+d:\n in   %04X\n got  %q\n want %q", set, extra, s, got[2:], want)
 		}
+		if extra >= 0 {
+			// With room for the result, encodeUTF8Into must fit it: its
+			// callers' fallback (size, then encode again) would hide a
+			// "no room" that is wrong.
+			k := set
+			k.bits[2], k.bits[3] = 0, 0
+			buf := append(make([]byte, 0, 2+len(want)+extra), "x="...)
+			if out, ok, _, _ := encodeUTF8Into(buf, s, &k); !ok || string(out[2:]) != string(want) {
+				t.Fatalf("set %v, %04X, room %+d: encodeUTF8Into says ok %v, %q; want ok, %q", set, s, extra, ok, out, want)
+			}
+		}
 		if grown := &got[0] != &mem[0]; grown != (len(want)+extra < len(want)) && len(want) > 0 || grown && cap(got) != len(got) {
 			t.Fatalf("set %v, %04X, room %+d: grown %v to capacity %d for %d bytes", set, s, extra, grown, cap(got), len(got))
 		}

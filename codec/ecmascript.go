@@ -221,8 +221,8 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 		return s, nil // 4.c for every unit
 	}
 	if useECMAOctets && len(s) >= octetPathMin {
-		// One allocation of the result's length (or a little more for a
-		// non-empty keep), written once.
+		// One allocation of the result's length (or a bound for a
+		// non-empty keep: see decodeExact), written once.
 		if r, ok := decodeExact(s, &keep); ok {
 			return r, nil
 		}

@@ -41,9 +41,12 @@ import (
 // -tags purego to leave them out: scan_other.go then stands in for this
 // file, and only the plain paths run.
 
-// useAVX2 reports whether the CPU has AVX, AVX2 and POPCNT and the OS saves
-// the YMM registers (x/sys/cpu checks XGETBV for HasAVX and HasAVX2).
-var useAVX2 = cpu.X86.HasAVX && cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT
+// useAVX2 reports whether the CPU has AVX, AVX2, POPCNT and BMI1 and BMI2
+// (TZCNT, BZHI, SHLX and PDEP, which the vector paths' scalar code uses)
+// and the OS saves the YMM registers (x/sys/cpu checks XGETBV for HasAVX
+// and HasAVX2). The AVX-512 paths also use LZCNT, which x/sys/cpu does not
+// report: every CPU with AVX-512 has it.
+var useAVX2 = cpu.X86.HasAVX && cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT && cpu.X86.HasBMI1 && cpu.X86.HasBMI2
 
 // indexNotInAVX2 returns the index of the first of the n bytes at p that
 // tab does not hold, looking only at whole blocks of 32 bytes: when every
