@@ -2,6 +2,7 @@ package codec
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -279,25 +280,6 @@ func escapeUTF8Latin1(buf *[escapeBlock + 16]byte, k, limit int, s string) (int,
 	return i, k
 }
 
-// escapeUTF8Latin1Len is the length of escapeUTF8Latin1's output for the
-// bytes of s it reads, and how many that is.
-func escapeUTF8Latin1Len(s string) (used, n int) {
-	row, i := 0, 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		v := escapeUTF8Table[(row|int(c))&1023]
-		if v&escapeStop != 0 {
-			break
-		}
-		n += int(v >> 56)
-		row = int(escapeUTF8Class[c])
-	}
-	if row != 0 {
-		i--
-	}
-	return i, n
-}
-
 // appendEscapeString appends escape of the UTF-16 form of s to b, each byte
 // not part of a valid UTF-8 sequence taken as U+FFFD. Up to the first
 // such byte, appendEscapeRuns escapes it; from there on, long runs of ASCII
@@ -543,12 +525,15 @@ func utf16Prefix(u *[256]uint16, s string) (n, used int) {
 	return n, used
 }
 
-// escapedStringLen is the length of appendEscapeString's output for s.
+// escapedStringLen is the length of appendEscapeString's output for s. It
+// counts the runs escapeUTF8Latin1 takes with escapeUTF8Latin1 itself,
+// which writes them, over and over, to a scratch buffer on the stack.
 func escapedStringLen(s string) int {
+	var scratch [escapeBlock + 16]byte
 	n := 0
 	for len(s) > 0 {
-		used, m := escapeUTF8Latin1Len(s)
-		n += m
+		used, k := escapeUTF8Latin1(&scratch, n, math.MaxInt-8, s)
+		n = k
 		s = s[used:]
 		for streak := 0; len(s) > 0; {
 			if escapeUTF8Takes(s) {

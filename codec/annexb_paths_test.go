@@ -286,3 +286,25 @@ func TestEscapeAllocatesOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapedStringLen holds escapedStringLen, which sizes EscapeString's
+// result for long invalid UTF-8, to the length of what appendEscapeString
+// writes, on text with invalid bytes of every kind spliced in (each taken
+// as U+FFFD), and EscapeString of long such text to one allocation.
+func TestEscapedStringLen(t *testing.T) {
+	bad := []string{"\x80", "\xC2", "\xC3", "\xE3\x81", "\xED\xA0\x80", "\xF0\x9F", "\xF4\x90\x80\x80", "\xFF", "\xC0\xAF"}
+	for i, b := range bad {
+		for _, n := range []int{0, 1, 7, 100, 1500} {
+			s := strings.Repeat(escapeCutText[:len(escapeCutText)-i%3]+b, n/len(escapeCutText)+1)
+			want := len(appendEscapeString(nil, s))
+			if got := escapedStringLen(s); got != want {
+				t.Fatalf("escapedStringLen(%q…, %d bytes) = %d, want %d", s[:min(len(s), 20)], len(s), got, want)
+			}
+			if len(s) > encodeStackMax/3 {
+				if a := testing.AllocsPerRun(5, func() { _ = EscapeString(s) }); a != 1 {
+					t.Errorf("EscapeString of %d invalid bytes: %v allocations, want 1", len(s), a)
+				}
+			}
+		}
+	}
+}
