@@ -206,13 +206,23 @@ func escapeUnits512(room []byte, s []uint16) (used, wrote int) {
 func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) (used, wrote int)
 
 // unescape512Consts are the constants of unescapeUTF16AVX512, each
-// broadcast to the 32 units of a vector; the offsets are written in
-// annexb_amd64.s.
+// broadcast to the 32 units of a vector, then the VPERMI2W indexes that
+// take units k to k+31 of two vectors' 64, for k from 1 to 5; the offsets
+// are written in annexb_amd64.s.
 type unescape512Consts struct {
 	zero, nine, bit5, a, five, fifteen, one, pct, u uint16
+	shift                                           [5][32]uint16
 }
 
-var unescapeAVX512Consts = unescape512Consts{'0', 9, 0x20, 'a', 5, 15, 1, '%', 'u'}
+var unescapeAVX512Consts = func() unescape512Consts {
+	k := unescape512Consts{zero: '0', nine: 9, bit5: 0x20, a: 'a', five: 5, fifteen: 15, one: 1, pct: '%', u: 'u'}
+	for i := range k.shift {
+		for j := range k.shift[i] {
+			k.shift[i][j] = uint16(i + 1 + j)
+		}
+	}
+	return k
+}()
 
 // useUnescape512 says whether appendUnescape uses unescapeUTF16AVX512: with
 // AVX-512 (useAVX512). Tests turn it off to compare paths.

@@ -470,13 +470,12 @@ elen16done:
 	MOVQ AX, ret+24(FP)
 	RET
 
-// HEXW(off, H, N), for unescapeUTF16AVX512: loads the 32 code units at
-// off(SI)(R11*2); H becomes the mask of those that are hexadecimal digits
-// (c-'0' at most 9, or (c|0x20)-'a' at most 5, in 16 bits, so no unit from
-// 256 on passes), N their values where they are ((c&15) + 9*(c>>6&1)).
-// Z1 and Z2 are clobbered.
-#define HEXW(off, H, N) \
-	VMOVDQU16 off(SI)(R11*2), N; \
+// HEXV(H, N), for unescapeUTF16AVX512: of the 32 code units in N, H
+// becomes the mask of those that are hexadecimal digits (c-'0' at most 9,
+// or (c|0x20)-'a' at most 5, in 16 bits, so no unit from 256 on passes),
+// N their values where they are ((c&15) + 9*(c>>6&1)). Z1, Z2 and K7 are
+// clobbered.
+#define HEXV(H, N) \
 	VPSUBW Z20, N, Z1; \
 	VPCMPUW $2, Z21, Z1, H; \
 	VPORD Z22, N, Z1; \
@@ -497,10 +496,14 @@ elen16done:
 // 'u' after it, H1 to H5 the hexadecimal digits 1 to 5 units after it.
 // Every '%' starts an escape or not by what follows it alone, as no
 // well-formed escape holds a '%': "%uWXYZ" where P, U1 and H2 to H5 (steps
-// 8 to 12), else "%XY" where P, H1 and H2 (steps 14 to 17). The units an
-// escape takes after its '%' are dropped (those past the block carried to
-// the next), the '%' becomes the escape's code unit, every other unit is
-// kept (step 18), and VPCOMPRESSW packs the kept units, stored whole.
+// 8 to 12), else "%XY" where P, H1 and H2 (steps 14 to 17). The digits
+// are found once for the block and the 32 units after it (HEXV; those
+// past the n loaded as 0s, no digit), H1 to H5 are that mask shifted in
+// a general register, and the digits' values 1 to 5 units on are taken
+// from the two vectors by VPERMI2W. The units an escape takes after its
+// '%' are dropped (those past the block carried to the next), the '%'
+// becomes the escape's code unit, every other unit is kept (step 18), and
+// VPCOMPRESSW packs the kept units, stored whole.
 TEXT ·unescapeUTF16AVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -515,6 +518,11 @@ TEXT ·unescapeUTF16AVX512(SB), NOSPLIT, $0-48
 	VPBROADCASTW 12(DX), Z26 // 1
 	VPBROADCASTW 14(DX), Z27 // '%'
 	VPBROADCASTW 16(DX), Z28 // 'u'
+	VMOVDQU64 18(DX), Z13    // units 1 to 32 of two vectors
+	VMOVDQU64 82(DX), Z14    // 2 to 33
+	VMOVDQU64 146(DX), Z15   // 3 to 34
+	VMOVDQU64 210(DX), Z16   // 4 to 35
+	VMOVDQU64 274(DX), Z17   // 5 to 36
 	XORQ R11, R11            // used
 	XORQ R12, R12            // wrote
 	XORQ R13, R13            // units of the block taken by an escape before it
@@ -528,22 +536,48 @@ unesc512loop:
 	KMOVD K1, R8
 	TESTL R8, R8
 	JZ   unesc512copy
-	HEXW(2, K2, Z3)          // H1, N1
-	HEXW(4, K3, Z4)          // H2, N2
-	HEXW(6, K4, Z5)          // H3, N3
-	HEXW(8, K5, Z6)          // H4, N4
-	HEXW(10, K6, Z7)         // H5, N5
+	// The 32 units after the block, those of them there are.
+	MOVQ CX, AX
+	SUBQ R11, AX
+	SUBQ $32, AX             // at least 5
+	MOVQ $32, BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ $-1, AX
+	BZHIQ BX, AX, AX
+	KMOVD AX, K1
+	VMOVDQU16.Z 64(SI)(R11*2), K1, Z12
+	VMOVDQA64 Z0, Z11
+	HEXV(K2, Z11)            // H0, N0 of the block
+	HEXV(K3, Z12)            // of the units after it
+	KMOVD K2, R14
+	KMOVD K3, AX
+	SHLQ $32, AX
+	ORQ  AX, R14             // H0 of the 64 units
+	VMOVDQA64 Z13, Z3
+	VPERMI2W Z12, Z11, Z3    // N1
+	VMOVDQA64 Z14, Z4
+	VPERMI2W Z12, Z11, Z4    // N2
+	VMOVDQA64 Z15, Z5
+	VPERMI2W Z12, Z11, Z5    // N3
+	VMOVDQA64 Z16, Z6
+	VPERMI2W Z12, Z11, Z6    // N4
+	VMOVDQA64 Z17, Z7
+	VPERMI2W Z12, Z11, Z7    // N5
 	VMOVDQU16 2(SI)(R11*2), Z8
 	VPCMPEQW Z28, Z8, K1     // U1
 	KMOVD K1, R9
 	ANDL R8, R9              // P & U1
-	KANDD K3, K4, K7
-	KANDD K5, K7, K7
-	KANDD K6, K7, K7
-	KMOVD K7, AX
-	ANDL AX, R9              // valid %u: P & U1 & H2..H5
-	KANDD K2, K3, K7
-	KMOVD K7, AX
+	MOVQ R14, AX
+	SHRQ $1, AX
+	ANDQ R14, AX             // bit i: H0 at i and i+1
+	MOVQ AX, BX
+	SHRQ $2, BX
+	MOVQ BX, R10
+	SHRQ $2, R10
+	ANDQ R10, BX             // H2 & H3 & H4 & H5
+	ANDL BX, R9              // valid %u: P & U1 & H2..H5
+	SHRQ $1, AX              // H1 & H2
 	ANDL R8, AX
 	MOVL R9, R10
 	NOTL R10

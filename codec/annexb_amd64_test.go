@@ -359,8 +359,8 @@ func longestASCIIRun(s string) int {
 	return longest
 }
 
-// TestEscape512ConstsLayout holds the offsets of escape512Consts's fields
-// to those annexb_amd64.s reads them at.
+// TestEscape512ConstsLayout holds the offsets of escape512Consts's fields,
+// and of unescape512Consts's shift, to those annexb_amd64.s reads them at.
 func TestEscape512ConstsLayout(t *testing.T) {
 	var k escape512Consts
 	for _, f := range []struct {
@@ -381,5 +381,9 @@ func TestEscape512ConstsLayout(t *testing.T) {
 		if f.got != f.off {
 			t.Errorf("escape512Consts.%s at %d, annexb_amd64.s reads it at %d", f.name, f.got, f.off)
 		}
+	}
+	var u unescape512Consts
+	if off := unsafe.Offsetof(u.shift); off != 18 || unsafe.Sizeof(u.shift[0]) != 64 {
+		t.Errorf("unescape512Consts.shift at %d, annexb_amd64.s reads it at 18, 64 bytes each", off)
 	}
 }
