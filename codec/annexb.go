@@ -766,7 +766,8 @@ const unescapeStackMax = 4096
 // U+FFFD it stands for.
 func UnescapeString(s string) string {
 	i := strings.IndexByte(s, '%')
-	if !utf8.ValidString(s) {
+	ascii := asciiPrefix(s) == len(s) // and so valid UTF-8
+	if !ascii && !utf8.ValidString(s) {
 		s = string([]rune(s)) // each invalid byte a U+FFFD
 		i = strings.IndexByte(s, '%')
 	}
@@ -775,18 +776,19 @@ func UnescapeString(s string) string {
 	}
 	if len(s) <= encodeStackMax {
 		var buf [encodeStackMax]byte
-		return string(buf[:unescapeInto(buf[:len(s)], s, i)]) // one allocation, the result's length
+		return string(buf[:unescapeInto(buf[:len(s)], s, i, ascii)]) // one allocation, the result's length
 	}
 	b := make([]byte, len(s))
-	return unsafeString(b[:unescapeInto(b, s, i)]) // b is new and not kept
+	return unsafeString(b[:unescapeInto(b, s, i, ascii)]) // b is new and not kept
 }
 
 // unescapeInto writes UnescapeString of the valid UTF-8 s, whose first '%'
-// is at i, to b, which must be as long as s, and returns its length. Every
+// is at i, to b, which must be as long as s, and returns its length; ascii
+// says s is all ASCII (for unescapeVector). Every
 // escape is at least as long as its UTF-8: "%XY" is 3 bytes for one or two,
 // "%uWXYZ" 6 for at most three (U+FFFD for a surrogate), two of them 12 for
 // a pair's four.
-func unescapeInto(b []byte, s string, i int) int {
+func unescapeInto(b []byte, s string, i int, ascii bool) int {
 	w := copy(b, s[:i])
 	retry := i // where to try unescapeVector again
 	for k := i; k < len(s); {
@@ -800,7 +802,7 @@ func unescapeInto(b []byte, s string, i int) int {
 			continue
 		}
 		if useUnescape512 && len(s)-k >= unescapeVectorMin && k >= retry {
-			if k1, w1 := unescapeVector(b, w, s, k); k1 > k {
+			if k1, w1 := unescapeVector(b, w, s, k, ascii); k1 > k {
 				k, w = k1, w1
 				continue
 			}
@@ -867,15 +869,18 @@ const (
 // unescapeUTF16AVX512) and written as UTF-8 (transcodeUTF8, which stops at
 // a surrogate; a pair or a lone one, as U+FFFD, is written here). The chunk
 // is up to unescapeChunk bytes, cut before the first byte from 0x80 on
-// (only ASCII widens to its code units) and, unless s ends there, before a
+// (only ASCII widens to its code units; no need to look when ascii says s
+// is all ASCII) and, unless s ends there, before a
 // '%' among its last five bytes (so it cuts no escape) and before an
 // escape of a high surrogate at its end (so it cuts no pair). It takes the chunk only
 // when at least one byte in 16 of it is a '%': the scalar loop copies
 // sparse escapes' literal runs faster. It returns the new k and w; k as it
 // was when it takes nothing, and then it writes nothing.
-func unescapeVector(b []byte, w int, s string, k int) (int, int) {
+func unescapeVector(b []byte, w int, s string, k int, ascii bool) (int, int) {
 	chunk := s[k:min(len(s), k+unescapeChunk)]
-	chunk = chunk[:asciiPrefix(chunk)]
+	if !ascii {
+		chunk = chunk[:asciiPrefix(chunk)]
+	}
 	for k+len(chunk) < len(s) && len(chunk) >= unescapeVectorMin {
 		t := len(chunk) - 6
 		if j := strings.IndexByte(chunk[t+1:], '%'); j >= 0 {
