@@ -217,18 +217,18 @@ func encodeOctetsAVX2(dst *byte, room int, src *byte, n int, set *octetSet, k *o
 
 // octetConsts are the constants of the kernels in encode_amd64.s, at the
 // offsets written there (TestOctetConstsLayout): bitSel[i] is 1<<(i&7),
-// hex[i] the hex digit of i&15, bit[h] 1<<(h&7); low, space, plus, pct,
-// high are 0x0F, ' ', '+', '%', 0x80 in every byte, zero is 0; step holds
-// 8, 16, 24, what encodeOctetsAVX512 adds to octetIndex512 for the second,
-// third and fourth 8 octets of a table; index512 and index256 are the
-// permute indexes of octetIndex512 and octetIndex256; escape[c] is '%' and
-// the hex digits of c, in the low 3 bytes.
+// hex[i] the hex digit of i&15; low, space, plus, pct, high are 0x0F, ' ',
+// '+', '%', 0x80 in every byte, zero is 0; index256 are the permute indexes
+// of octetIndex256; escape[c] is '%' and the hex digits of c, in the low 3
+// bytes; compress and slot0 are octetCompress's indexes and masks.
 type octetConsts struct {
-	bitSel, hex                [64]byte
-	bit, low, space, plus, pct [32]byte
-	high, zero, step           [32]byte
-	index512, index256         [256][32]byte
-	escape                     [256]uint32
+	bitSel, hex                 [64]byte
+	low, space, plus, pct, high [32]byte
+	zero                        [32]byte
+	index256                    [256][32]byte
+	escape                      [256]uint32
+	compress                    [3][64]byte
+	slot0                       [3]uint64
 }
 
 var octetEncodeConsts = func() (k octetConsts) {
@@ -237,39 +237,48 @@ var octetEncodeConsts = func() (k octetConsts) {
 		k.hex[i] = upperHex[i&15]
 	}
 	for i := range 32 {
-		k.bit[i] = 1 << (i & 7)
 		k.low[i], k.space[i], k.plus[i], k.pct[i], k.high[i] = 0x0F, ' ', '+', '%', 0x80
 	}
-	k.step[0], k.step[1], k.step[2] = 8, 16, 24
 	for c := range k.escape {
 		k.escape[c] = '%' | uint32(upperHex[c>>4])<<8 | uint32(upperHex[c&15])<<16
 	}
 	for m := range 256 {
-		k.index512[m] = octetIndex512(uint8(m))
 		k.index256[m] = octetIndex256(uint8(m))
 	}
+	k.compress, k.slot0 = octetCompress()
 	return k
 }()
 
-// octetIndex512 is the VPERMI2B index that writes 8 octets whose bits are
-// set in m as escapes and the others as they are, from a table whose bytes
-// 0 to 7 are the octets with '%' for each to escape, 32 to 39 the hex
-// digits of their high nibbles and 64 to 71 those of their low ones; the
-// kernel adds 8, 16 or 24 for the next octets of a table. Its bytes past
-// the output are 0.
-func octetIndex512(m uint8) (idx [32]byte) {
-	out := idx[:0]
-	for i := range byte(8) {
-		if m>>i&1 != 0 {
-			out = append(out, i, 32+i, 64+i)
-		} else {
-			out = append(out, i)
+// octetCompress returns the VPERMT2B indexes and the masks with which
+// encodeOctetsAVX512 writes a block of 64 octets with something to escape:
+// the block's output before compression is 192 bytes, three for each octet
+// (the octet, or '%' for one to escape; its high hex digit; its low one),
+// made in three parts of 64 bytes. Part j reads its bytes from two tables:
+// the hex digits of octets 16j to 16j+31, the high ones at 0 to 31 and the
+// low ones at 32 to 63 (0 for an octet kept: the compress drops them), and
+// the 64 octets at 64 to 127. slot0[j] has the bits of part j's bytes that
+// are an octet's own, which are always kept.
+func octetCompress() (idx [3][64]byte, slot0 [3]uint64) {
+	for j := range 3 {
+		for s := range 64 {
+			g := 64*j + s
+			i, t := g/3, g%3
+			switch t {
+			case 0:
+				idx[j][s] = byte(64 + i)
+				slot0[j] |= 1 << s
+			case 1:
+				idx[j][s] = byte(i - 16*j)
+			case 2:
+				idx[j][s] = byte(32 + i - 16*j)
+			}
 		}
 	}
-	return idx
+	return idx, slot0
 }
 
-// octetIndex256 is octetIndex512 for two VPSHUFB, from a first table whose
+// octetIndex256 is the index of two VPSHUFB that write 8 octets whose bits
+// are set in m as escapes and the others as they are, from a first table whose
 // bytes 0 to 7 are the octets with '%' for each to escape and a second whose
 // bytes 0 to 7 are the hex digits of their high nibbles and 8 to 15 those
 // of their low ones: an index byte with 0x80 set reads the second (the

@@ -34,8 +34,8 @@ TEXT ·countOctetsAVX512(SB), NOSPLIT, $0-40
 	KMOVQ     DX, K6
 	MOVQ      k+24(FP), DX
 	VMOVDQU64 0(DX), Z9
-	VPBROADCASTB 192(DX), Z11
-	VPBROADCASTB 224(DX), Z12
+	VPBROADCASTB 160(DX), Z11
+	VPBROADCASTB 192(DX), Z12
 	XORQ      R11, R11
 	XORQ      R9, R9
 
@@ -56,30 +56,6 @@ count512done:
 	MOVQ      R9, ret+32(FP)
 	RET
 
-// ROW512(J, I, IY, OFF) loads the octetIndex512 row of the J-th 8 octets of
-// the block, whose escape bits are byte J of 0(SP) (a copy of AX),
-// into I, plus OFF (8, 16 or 24 in every byte: the 8 octets' place in
-// their half's table), and leaves in BX where their output starts: 8J
-// bytes and two more for each escape among the octets before them past
-// R12. Each output's place is counted from the block's start, so that no
-// output waits for the one before it.
-#define ROW512(J, IY, OFF) \
-	MOVBLZX   (J)(SP), CX; \
-	SHLL      $5, CX; \
-	VPADDB    (R8)(CX*1), OFF, IY; \
-	MOVQ      AX, BX; \
-	SHLQ      $(64-8*J), BX; \
-	POPCNTQ   BX, BX; \
-	LEAQ      (8*J)(R12)(BX*2), BX
-
-// CHUNK512(A, B, I, IY) writes the 8 octets of ROW512 from the table A
-// (octets, '%' for each to escape, then the hex digits of the high
-// nibbles) and B (those of the low nibbles) with VPERMI2B: 32 bytes, their
-// 8 to 24 bytes of output, then bytes the next store overwrites.
-#define CHUNK512(A, B, I, IY) \
-	VPERMI2B  B, A, I; \
-	VMOVDQU64 IY, (DI)(BX*1)
-
 // func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 //
 // Each block of 64 octets is classified (KEEP512); one with nothing to
@@ -93,7 +69,7 @@ count512done:
 // the high digits (VSHUFI64X2), then the low digits. Each 8 octets are then
 // written by one VPERMI2B of their half's table with the index of their
 // escape bits (index512), plus 8, 16 or 24 for the 8 in the half.
-TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $8-64
+TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst+0(FP), DI
 	MOVQ      room+8(FP), R10
 	MOVQ      src+16(FP), SI
@@ -105,14 +81,15 @@ TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $8-64
 	MOVQ      k+40(FP), DX
 	VMOVDQU64 0(DX), Z9           // bitSel
 	VMOVDQU64 64(DX), Z10         // hex
-	VPBROADCASTB 192(DX), Z11     // ' '
-	VPBROADCASTB 224(DX), Z12     // '+'
-	VPBROADCASTB 256(DX), Z13     // '%'
-	VPBROADCASTB 352(DX), Y14     // 8
-	VPBROADCASTB 353(DX), Y15     // 16
-	VPBROADCASTB 354(DX), Y16     // 24
-	LEAQ      384(DX), R8         // index512
-	VPXORQ    Z28, Z28, Z28
+	VPBROADCASTB 160(DX), Z11     // ' '
+	VPBROADCASTB 192(DX), Z12     // '+'
+	VPBROADCASTB 224(DX), Z13     // '%'
+	VMOVDQU64 9536(DX), Z23      // compress: the permute indexes of the three parts of a block's output
+	VMOVDQU64 9600(DX), Z24
+	VMOVDQU64 9664(DX), Z25
+	KMOVQ     9728(DX), K2       // slot0: the bytes of each part that are an octet's own
+	KMOVQ     9736(DX), K3
+	KMOVQ     9744(DX), K5
 	XORQ      R11, R11            // used
 	XORQ      R12, R12            // wrote
 
@@ -158,7 +135,7 @@ enc512sparse:
 	LEAQ      -1(AX), BX
 	ANDQ      BX, AX
 	MOVBLZX   (R9)(CX*1), BX
-	MOVL      16768(DX)(BX*4), BX // its escape
+	MOVL      8512(DX)(BX*4), BX // its escape
 	MOVL      BX, (R14)(CX*1)     // and a byte the next store overwrites
 	VMOVDQU64 1(R9)(CX*1), Z1     // the octets after it
 	VMOVDQU64 Z1, 3(R14)(CX*1)
@@ -169,36 +146,42 @@ enc512sparse:
 
 enc512dense:
 	KNOTQ     K1, K7
-	VPERMB    Z10, Z0, Z5         // the low digits
+	VPERMB.Z  Z10, Z0, K7, Z5     // the low digits of the octets to escape, 0 for the others
 	VPSRLW    $4, Z0, Z1
-	VPERMB    Z10, Z1, Z4         // the high digits
+	VPERMB.Z  Z10, Z1, K7, Z4     // the high digits
 	VMOVDQU8  Z13, K7, Z0         // '%' for each octet to escape
-	VSHUFI64X2 $0x44, Z4, Z0, Z6  // octets 0-31, high digits 0-31
-	VSHUFI64X2 $0xEE, Z4, Z0, Z7  // octets 32-63, high digits 32-63
-	VSHUFI64X2 $0xEE, Z5, Z5, Z17 // low digits 32-63
-
-	MOVQ      AX, 0(SP)
-	MOVQ      R12, BX
-	MOVBLZX   AX, CX
-	SHLL      $5, CX
-	VMOVDQU64 (R8)(CX*1), Y20
-	CHUNK512(Z6, Z5, Z20, Y20)
-	ROW512(1, Y21, Y14)
-	CHUNK512(Z6, Z5, Z21, Y21)
-	ROW512(2, Y22, Y15)
-	CHUNK512(Z6, Z5, Z22, Y22)
-	ROW512(3, Y23, Y16)
-	CHUNK512(Z6, Z5, Z23, Y23)
-	ROW512(4, Y24, Y28)
-	CHUNK512(Z7, Z17, Z24, Y24)
-	ROW512(5, Y25, Y14)
-	CHUNK512(Z7, Z17, Z25, Y25)
-	ROW512(6, Y26, Y15)
-	CHUNK512(Z7, Z17, Z26, Y26)
-	ROW512(7, Y27, Y16)
-	CHUNK512(Z7, Z17, Z27, Y27)
+	VSHUFI64X2 $0x44, Z5, Z4, Z20 // high digits 0-31, low digits 0-31
+	VSHUFI64X2 $0x99, Z5, Z4, Z21 // high digits 16-47, low digits 16-47
+	VSHUFI64X2 $0xEE, Z5, Z4, Z22 // high digits 32-63, low digits 32-63
+	VPERMT2B  Z0, Z23, Z20        // output bytes 0-63 of the block, with 0 for each to drop
+	VPERMT2B  Z0, Z24, Z21        // 64-127
+	VPERMT2B  Z0, Z25, Z22        // 128-191
+	VPTESTMB  Z20, Z20, K1
+	KORQ      K2, K1, K1          // an octet's own byte (a kept NUL is 0) is never dropped
+	VPTESTMB  Z21, Z21, K4
+	KORQ      K3, K4, K4
+	VPTESTMB  Z22, Z22, K7
+	KORQ      K5, K7, K7
+	VPCOMPRESSB Z20, K1, Z20
+	VPCOMPRESSB Z21, K4, Z21
+	VPCOMPRESSB Z22, K7, Z22
+	KMOVQ     K1, BX
+	POPCNTQ   BX, BX
+	KMOVQ     K4, CX
+	POPCNTQ   CX, CX
+	ADDQ      BX, CX
 	POPCNTQ   AX, AX
-	LEAQ      64(R12)(AX*2), R12
+	LEAQ      64(AX*2), AX        // the block's output
+	SUBQ      CX, AX              // the third part's
+	MOVQ      $-1, R14
+	BZHIQ     AX, R14, R14
+	KMOVQ     R14, K7
+	LEAQ      (DI)(R12*1), R14
+	VMOVDQU64 Z20, (R14)
+	VMOVDQU64 Z21, (R14)(BX*1)
+	VMOVDQU8  Z22, K7, (R14)(CX*1) // with a mask: 64 bytes would pass the block's output by up to 43
+	ADDQ      CX, R12
+	ADDQ      AX, R12
 	ADDQ      $64, R11
 	JMP       enc512loop
 
@@ -217,15 +200,15 @@ enc512done:
 // octetSet.
 #define KEEP256 \
 	VPSRLW    $4, Y0, Y1; \
-	VPAND     160(DX), Y1, Y1; \
-	VPAND     160(DX), Y0, Y2; \
+	VPAND     128(DX), Y1, Y1; \
+	VPAND     128(DX), Y0, Y2; \
 	VPSHUFB   Y2, Y15, Y3; \
 	VPSHUFB   Y2, Y14, Y4; \
 	VPBLENDVB Y0, Y4, Y3, Y3; \
 	VPSHUFB   Y1, Y13, Y4; \
 	VPAND     Y4, Y3, Y3; \
-	VPCMPEQB  320(DX), Y3, Y3; \
-	VPCMPEQB  192(DX), Y0, Y4; \
+	VPCMPEQB  288(DX), Y3, Y3; \
+	VPCMPEQB  160(DX), Y0, Y4; \
 	VPAND     128(R9), Y4, Y4; \
 	VPANDN    Y3, Y4, Y3
 
@@ -237,7 +220,7 @@ TEXT ·countOctetsAVX2(SB), NOSPLIT, $0-40
 	MOVQ    k+24(FP), DX
 	VMOVDQU 64(R9), Y15           // lo
 	VMOVDQU 96(R9), Y14           // hi
-	VMOVDQU 128(DX), Y13          // bit
+	VMOVDQU 0(DX), Y13            // bitSel, its first 32 bytes
 	XORQ    R11, R11
 	XORQ    R10, R10
 
@@ -297,10 +280,10 @@ TEXT ·encodeOctetsAVX2(SB), NOSPLIT, $0-64
 	MOVQ    k+40(FP), DX
 	VMOVDQU 64(R9), Y15           // lo
 	VMOVDQU 96(R9), Y14           // hi
-	VMOVDQU 128(DX), Y13          // bit
+	VMOVDQU 0(DX), Y13            // bitSel, its first 32 bytes
 	VMOVDQU 64(DX), Y12           // hex
-	VMOVDQU 288(DX), Y11          // 0x80
-	LEAQ    8576(DX), R8          // index256
+	VMOVDQU 256(DX), Y11          // 0x80
+	LEAQ    320(DX), R8          // index256
 	XORQ    R11, R11              // used
 	XORQ    R12, R12              // wrote
 
@@ -315,7 +298,7 @@ enc256loop:
 	LEAQ      56(R12)(BX*2), BX   // the block's output and the 24 bytes past it its last store writes
 	CMPQ      BX, R10
 	JA        enc256done
-	VPBLENDVB Y4, 224(DX), Y0, Y0 // space becomes '+'
+	VPBLENDVB Y4, 192(DX), Y0, Y0 // space becomes '+'
 	TESTL     AX, AX
 	JNZ       enc256escapes
 	VMOVDQU   Y0, (DI)(R12*1)
@@ -326,7 +309,7 @@ enc256loop:
 enc256escapes:
 	VPSHUFB     Y1, Y12, Y1       // the high digits
 	VPSHUFB     Y2, Y12, Y2       // the low digits
-	VPBLENDVB   Y3, 256(DX), Y0, Y0 // '%' for each octet to escape
+	VPBLENDVB   Y3, 224(DX), Y0, Y0 // '%' for each octet to escape
 	VPUNPCKLQDQ Y2, Y1, Y4        // high 0-7, low 0-7 | high 16-23, low 16-23
 	VPUNPCKHQDQ Y2, Y1, Y5        // high 8-15, low 8-15 | high 24-31, low 24-31
 	CHUNK256($0x00, Y4, $0x44)
