@@ -228,7 +228,7 @@ type octetConsts struct {
 	index256                    [256][32]byte
 	escape                      [256]uint32
 	compress                    [3][64]byte
-	slot0                       [3]uint64
+	slot0, pdepHigh, pdepLow    [3]uint64
 }
 
 var octetEncodeConsts = func() (k octetConsts) {
@@ -245,7 +245,7 @@ var octetEncodeConsts = func() (k octetConsts) {
 	for m := range 256 {
 		k.index256[m] = octetIndex256(uint8(m))
 	}
-	k.compress, k.slot0 = octetCompress()
+	k.compress, k.slot0, k.pdepHigh, k.pdepLow = octetCompress()
 	return k
 }()
 
@@ -255,10 +255,12 @@ var octetEncodeConsts = func() (k octetConsts) {
 // (the octet, or '%' for one to escape; its high hex digit; its low one),
 // made in three parts of 64 bytes. Part j reads its bytes from two tables:
 // the hex digits of octets 16j to 16j+31, the high ones at 0 to 31 and the
-// low ones at 32 to 63 (0 for an octet kept: the compress drops them), and
-// the 64 octets at 64 to 127. slot0[j] has the bits of part j's bytes that
-// are an octet's own, which are always kept.
-func octetCompress() (idx [3][64]byte, slot0 [3]uint64) {
+// low ones at 32 to 63, and the 64 octets at 64 to 127. The compress keeps
+// of part j the bits of slot0[j], each octet's own byte, and the bits of
+// the escape mask, from the part's first octet with a high digit in it
+// (octetCompressFrom), deposited at pdepHigh[j], the places of the high
+// digits, and likewise for the low ones at pdepLow[j].
+func octetCompress() (idx [3][64]byte, slot0, pdepHigh, pdepLow [3]uint64) {
 	for j := range 3 {
 		for s := range 64 {
 			g := 64*j + s
@@ -269,13 +271,20 @@ func octetCompress() (idx [3][64]byte, slot0 [3]uint64) {
 				slot0[j] |= 1 << s
 			case 1:
 				idx[j][s] = byte(i - 16*j)
+				pdepHigh[j] |= 1 << s
 			case 2:
 				idx[j][s] = byte(32 + i - 16*j)
+				pdepLow[j] |= 1 << s
 			}
 		}
 	}
-	return idx, slot0
+	return idx, slot0, pdepHigh, pdepLow
 }
+
+// octetCompressFrom is the first octet of a block with its high digit
+// ([0]) and its low digit ([1]) in each part of octetCompress, by which
+// encodeOctetsAVX512 shifts the escape mask.
+var octetCompressFrom = [2][3]int{{0, 21, 43}, {0, 21, 42}}
 
 // octetIndex256 is the index of two VPSHUFB that write 8 octets whose bits
 // are set in m as escapes and the others as they are, from a first table whose

@@ -87,9 +87,6 @@ TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-64
 	VMOVDQU64 9536(DX), Z23      // compress: the permute indexes of the three parts of a block's output
 	VMOVDQU64 9600(DX), Z24
 	VMOVDQU64 9664(DX), Z25
-	KMOVQ     9728(DX), K2       // slot0: the bytes of each part that are an octet's own
-	KMOVQ     9736(DX), K3
-	KMOVQ     9744(DX), K5
 	XORQ      R11, R11            // used
 	XORQ      R12, R12            // wrote
 
@@ -145,43 +142,58 @@ enc512sparse:
 	JMP       enc512loop
 
 enc512dense:
+	// The masks of the three parts: each part's own bytes (slot0), and the
+	// digits of the octets to escape, their bits of AX deposited (PDEPQ)
+	// at the high and the low digits' places (pdepHigh, pdepLow), from the
+	// part's first octet with such a place (0, 21, 43 and 0, 21, 42).
 	KNOTQ     K1, K7
-	VPERMB.Z  Z10, Z0, K7, Z5     // the low digits of the octets to escape, 0 for the others
+	PDEPQ     9752(DX), AX, BX
+	PDEPQ     9776(DX), AX, CX
+	ORQ       CX, BX
+	ORQ       9728(DX), BX
+	KMOVQ     BX, K1
+	MOVQ      AX, R8
+	SHRQ      $21, R8
+	PDEPQ     9760(DX), R8, CX
+	PDEPQ     9784(DX), R8, R8
+	ORQ       R8, CX
+	ORQ       9736(DX), CX
+	KMOVQ     CX, K4
+	MOVQ      AX, R8
+	SHRQ      $43, R8
+	PDEPQ     9768(DX), R8, R9
+	MOVQ      AX, R8
+	SHRQ      $42, R8
+	PDEPQ     9792(DX), R8, R8
+	ORQ       R8, R9
+	ORQ       9744(DX), R9
+	KMOVQ     R9, K5
+	VPERMB    Z10, Z0, Z5         // the low digits
 	VPSRLW    $4, Z0, Z1
-	VPERMB.Z  Z10, Z1, K7, Z4     // the high digits
+	VPERMB    Z10, Z1, Z4         // the high digits
 	VMOVDQU8  Z13, K7, Z0         // '%' for each octet to escape
 	VSHUFI64X2 $0x44, Z5, Z4, Z20 // high digits 0-31, low digits 0-31
 	VSHUFI64X2 $0x99, Z5, Z4, Z21 // high digits 16-47, low digits 16-47
 	VSHUFI64X2 $0xEE, Z5, Z4, Z22 // high digits 32-63, low digits 32-63
-	VPERMT2B  Z0, Z23, Z20        // output bytes 0-63 of the block, with 0 for each to drop
+	VPERMT2B  Z0, Z23, Z20        // output bytes 0-63 of the block, before compression
 	VPERMT2B  Z0, Z24, Z21        // 64-127
 	VPERMT2B  Z0, Z25, Z22        // 128-191
-	VPTESTMB  Z20, Z20, K1
-	KORQ      K2, K1, K1          // an octet's own byte (a kept NUL is 0) is never dropped
-	VPTESTMB  Z21, Z21, K4
-	KORQ      K3, K4, K4
-	VPTESTMB  Z22, Z22, K7
-	KORQ      K5, K7, K7
 	VPCOMPRESSB Z20, K1, Z20
 	VPCOMPRESSB Z21, K4, Z21
-	VPCOMPRESSB Z22, K7, Z22
-	KMOVQ     K1, BX
+	VPCOMPRESSB Z22, K5, Z22
 	POPCNTQ   BX, BX
-	KMOVQ     K4, CX
 	POPCNTQ   CX, CX
 	ADDQ      BX, CX
-	POPCNTQ   AX, AX
-	LEAQ      64(AX*2), AX        // the block's output
-	SUBQ      CX, AX              // the third part's
+	POPCNTQ   R9, R9
 	MOVQ      $-1, R14
-	BZHIQ     AX, R14, R14
+	BZHIQ     R9, R14, R14
 	KMOVQ     R14, K7
 	LEAQ      (DI)(R12*1), R14
 	VMOVDQU64 Z20, (R14)
 	VMOVDQU64 Z21, (R14)(BX*1)
 	VMOVDQU8  Z22, K7, (R14)(CX*1) // with a mask: 64 bytes would pass the block's output by up to 43
 	ADDQ      CX, R12
-	ADDQ      AX, R12
+	ADDQ      R9, R12
 	ADDQ      $64, R11
 	JMP       enc512loop
 

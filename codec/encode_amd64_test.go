@@ -4,6 +4,7 @@ package codec
 
 import (
 	"bytes"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -257,20 +258,32 @@ func TestOctetIndexRows(t *testing.T) {
 		}
 	}
 	var got []byte
+	k := &octetEncodeConsts
 	for j := range 3 {
 		var table [128]byte
 		copy(table[:32], high[16*j:])
 		copy(table[32:64], low[16*j:])
 		copy(table[64:], octets[:])
-		for s, x := range octetEncodeConsts.compress[j] {
-			if b := table[x&127]; b != 0 || octetEncodeConsts.slot0[j]>>s&1 != 0 {
-				got = append(got, b)
+		mask := k.slot0[j] | pdep(escape>>octetCompressFrom[0][j], k.pdepHigh[j]) |
+			pdep(escape>>octetCompressFrom[1][j], k.pdepLow[j])
+		for s, x := range k.compress[j] {
+			if mask>>s&1 != 0 {
+				got = append(got, table[x&127])
 			}
 		}
 	}
 	if string(got) != string(want) {
 		t.Fatalf("escape %064b: compress gives %q, want %q", escape, got, want)
 	}
+}
+
+// pdep is PDEPQ: the low bits of x, in order, at the bits set in mask.
+func pdep(x, mask uint64) (r uint64) {
+	for ; mask != 0; mask &= mask - 1 {
+		r |= (x & 1) << bits.TrailingZeros64(mask)
+		x >>= 1
+	}
+	return r
 }
 
 // TestOctetConstsLayout checks the offsets of octetSet and octetConsts that
@@ -289,7 +302,8 @@ func TestOctetConstsLayout(t *testing.T) {
 		{"pct", unsafe.Offsetof(k.pct), 224}, {"high", unsafe.Offsetof(k.high), 256},
 		{"zero", unsafe.Offsetof(k.zero), 288}, {"index256", unsafe.Offsetof(k.index256), 320},
 		{"escape", unsafe.Offsetof(k.escape), 8512}, {"compress", unsafe.Offsetof(k.compress), 9536},
-		{"slot0", unsafe.Offsetof(k.slot0), 9728},
+		{"slot0", unsafe.Offsetof(k.slot0), 9728}, {"pdepHigh", unsafe.Offsetof(k.pdepHigh), 9752},
+		{"pdepLow", unsafe.Offsetof(k.pdepLow), 9776},
 	} {
 		if f.got != f.off {
 			t.Errorf("%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
