@@ -68,6 +68,11 @@ func (v *octetVector) init(k *Set, plus bool) {
 	if v.wide {
 		v.block = 64
 		v.set.bitmap = keepBitmap(k)
+		if plus {
+			// The kernels classify a space as kept, and then write '+'.
+			v.set.bitmap[' '>>3] |= 1 << (' ' & 7)
+			v.set.bitmap[32+' '>>3] |= 1 << (' ' & 7)
+		}
 	} else {
 		v.block = 32
 		// Row h of the set (octets h<<4 to h<<4|15) is bits 16h to 16h+15

@@ -9,19 +9,20 @@
 // TestOctetConstsLayout.
 
 // KEEP512: K1 becomes the octets of Z0 to keep, space among them when it
-// becomes '+' (K6 all ones), and Z0 has '+' for each such space. Z8 holds
-// the set's bitmap twice: byte c>>3 & 63 of it (VPSRLW shifts words, so bit
-// 5 of the index is another octet's; the second copy makes it not matter)
-// holds bit c&7, which bitSel (Z9) selects. Z11 holds ' ' and Z12 '+' in
-// every byte. Z1 to Z3 and K4 are clobbered.
+// becomes '+' (octetVector.init puts it in the bitmap). Z8 holds the set's
+// bitmap twice: byte c>>3 & 63 of it (VPSRLW shifts words, so bit 5 of the
+// index is another octet's; the second copy makes it not matter) holds bit
+// c&7, which bitSel (Z9) selects. Z1 to Z3 are clobbered.
 #define KEEP512 \
 	VPSRLW   $3, Z0, Z1; \
 	VPERMB   Z8, Z1, Z2; \
 	VPERMB   Z9, Z0, Z3; \
-	VPTESTMB Z2, Z3, K1; \
-	VPCMPEQB Z0, Z11, K4; \
-	KANDQ    K4, K6, K4; \
-	KORQ     K1, K4, K1; \
+	VPTESTMB Z2, Z3, K1
+
+// PLUS512: K4 becomes the spaces of Z0 when they become '+' (K6 all ones),
+// and Z0 has '+' for each. Z11 holds ' ' and Z12 '+' in every byte.
+#define PLUS512 \
+	VPCMPEQB Z0, Z11, K6, K4; \
 	VMOVDQU8 Z12, K4, Z0
 
 // func countOctetsAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
@@ -30,12 +31,8 @@ TEXT ·countOctetsAVX512(SB), NOSPLIT, $0-40
 	MOVQ      n+8(FP), CX
 	MOVQ      set+16(FP), AX
 	VMOVDQU64 (AX), Z8
-	MOVQ      128(AX), DX
-	KMOVQ     DX, K6
 	MOVQ      k+24(FP), DX
 	VMOVDQU64 0(DX), Z9
-	VPBROADCASTB 160(DX), Z11
-	VPBROADCASTB 192(DX), Z12
 	XORQ      R11, R11
 	XORQ      R9, R9
 
@@ -96,6 +93,7 @@ enc512loop:
 	JA        enc512done
 	VMOVDQU64 (SI)(R11*1), Z0
 	KEEP512
+	PLUS512
 	KMOVQ     K1, AX
 	NOTQ      AX                  // the octets to escape
 	POPCNTQ   AX, BX
@@ -158,7 +156,7 @@ enc512dense:
 	PDEPQ     9784(DX), R8, R8
 	ORQ       R8, CX
 	ORQ       9736(DX), CX
-	KMOVQ     CX, K4
+	KMOVQ     CX, K2
 	MOVQ      AX, R8
 	SHRQ      $43, R8
 	PDEPQ     9768(DX), R8, R9
@@ -167,7 +165,7 @@ enc512dense:
 	PDEPQ     9792(DX), R8, R8
 	ORQ       R8, R9
 	ORQ       9744(DX), R9
-	KMOVQ     R9, K5
+	KMOVQ     R9, K3
 	VPERMB    Z10, Z0, Z5         // the low digits
 	VPSRLW    $4, Z0, Z1
 	VPERMB    Z10, Z1, Z4         // the high digits
@@ -179,8 +177,8 @@ enc512dense:
 	VPERMT2B  Z0, Z24, Z21        // 64-127
 	VPERMT2B  Z0, Z25, Z22        // 128-191
 	VPCOMPRESSB Z20, K1, Z20
-	VPCOMPRESSB Z21, K4, Z21
-	VPCOMPRESSB Z22, K5, Z22
+	VPCOMPRESSB Z21, K2, Z21
+	VPCOMPRESSB Z22, K3, Z22
 	POPCNTQ   BX, BX
 	POPCNTQ   CX, CX
 	ADDQ      BX, CX
