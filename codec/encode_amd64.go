@@ -152,18 +152,19 @@ func (v *octetVector) kernelRoom() int { return 3*v.block + 24 }
 // octetTailIn is the most octets encodeOctetsTail encodes at once.
 const octetTailIn = 128
 
-// encodeOctets appends s encoded by v to dst: whole blocks straight into
-// dst while it has room for a block's output and the bytes past it that
-// the kernel's last store writes, and the rest through encodeOctetsTail.
-// It returns dst and the octets of s it did not encode (when dst has no
-// room for them), for the caller's byte loop.
+// encodeOctets appends s encoded by v to dst, straight into dst while it has
+// room: with AVX-512 the kernel encodes all of s, and with AVX2 whole blocks
+// while dst has room for a block's output and the bytes past it that the
+// kernel's last store writes, and encodeOctetsTail the rest. It returns dst
+// and the octets of s it did not encode (when dst has no room for them),
+// for the caller's byte loop.
 func encodeOctets[S string | []byte](dst []byte, s S, v *octetVector) ([]byte, S) {
-	if room := cap(dst) - len(dst); len(s) >= v.block && room > 0 {
+	if room := cap(dst) - len(dst); len(s) > 0 && room > 0 && (v.wide || len(s) >= v.block) {
 		out := dst[len(dst):cap(dst)]
 		used, wrote := v.kernel(&out[0], room, dataPtr(s), len(s))
 		dst, s = dst[:len(dst)+wrote], s[used:]
 	}
-	if len(s) > 0 {
+	if len(s) > 0 && !v.wide {
 		dst, s = encodeOctetsTail(dst, s, v)
 	}
 	return dst, s
@@ -173,8 +174,8 @@ func encodeOctets[S string | []byte](dst []byte, s S, v *octetVector) ([]byte, S
 // zero bytes, octetTailIn octets at a time, into a buffer on the stack,
 // whose part that encodes the padding it leaves off, while dst has room.
 // With room for the result, what encodeOctets leaves to it is the block
-// the kernel had no room to write and fewer than 24 octets after it. It
-// returns dst and the octets of s it did not encode.
+// the AVX2 kernel had no room to write and fewer than 24 octets after it.
+// It returns dst and the octets of s it did not encode.
 func encodeOctetsTail[S string | []byte](dst []byte, s S, v *octetVector) ([]byte, S) {
 	var in [octetTailIn]byte
 	var out [3*octetTailIn + 24]byte
@@ -206,16 +207,19 @@ func countOctetsAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
 //go:noescape
 func countOctetsAVX2(src *byte, n int, set *octetSet, k *octetConsts) int
 
-// encodeOctetsAVX512 encodes blocks of 64 of the n octets at src while at
-// least 64 are left, writing to the room bytes at dst while they hold the
-// block's output and 24 bytes more (see encode_amd64.s): an octet that set keeps is copied, space becomes
-// '+' when set says so, and every other octet becomes its escape. It
-// returns the octets it used and the bytes it wrote.
+// encodeOctetsAVX512 encodes the n octets at src 64 at a time, the last
+// fewer, writing to the room bytes at dst while they hold the block's
+// output (see encode_amd64.s); it writes nothing past room. An octet that
+// set keeps is copied, space becomes '+' when set says so, and every other
+// octet becomes its escape. It returns the octets it used and the bytes it
+// wrote.
 //
 //go:noescape
 func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 
-// encodeOctetsAVX2 is encodeOctetsAVX512 32 octets at a time with AVX2.
+// encodeOctetsAVX2 is encodeOctetsAVX512 32 octets at a time with AVX2,
+// while at least 32 are left and room holds the block's output and 24
+// bytes more.
 //
 //go:noescape
 func encodeOctetsAVX2(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)

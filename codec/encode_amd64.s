@@ -90,7 +90,7 @@ TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-64
 enc512loop:
 	LEAQ      64(R11), AX
 	CMPQ      AX, R13
-	JA        enc512done
+	JA        enc512last
 	VMOVDQU64 (SI)(R11*1), Z0
 	KEEP512
 	PLUS512
@@ -99,7 +99,7 @@ enc512loop:
 	POPCNTQ   AX, BX
 	LEAQ      88(R12)(BX*2), BX   // the block's output and the 24 bytes past it its last store writes
 	CMPQ      BX, R10
-	JA        enc512done
+	JA        enc512near
 	TESTQ     AX, AX
 	JNZ       enc512escapes
 	VMOVDQU64 Z0, (DI)(R12*1)
@@ -193,6 +193,107 @@ enc512dense:
 	ADDQ      CX, R12
 	ADDQ      R9, R12
 	ADDQ      $64, R11
+	JMP       enc512loop
+
+enc512near:
+	// Room for the block's output, but not for the bytes past it that
+	// the stores above write: write it with masked stores (enc512exact).
+	SUBQ      $24, BX
+	CMPQ      BX, R10
+	JA        enc512done
+	MOVQ      $-1, CX
+	JMP       enc512exact
+
+enc512last:
+	// Fewer than 64 octets left: read them with a masked load (which
+	// reads nothing past them), the rest of the block 0 and kept.
+	MOVQ      R13, CX
+	SUBQ      R11, CX
+	JZ        enc512done
+	MOVQ      $-1, AX
+	BZHIQ     CX, AX, CX          // the octets of the block
+	KMOVQ     CX, K1
+	VMOVDQU8.Z (SI)(R11*1), K1, Z0
+	KEEP512
+	PLUS512
+	KMOVQ     K1, AX
+	NOTQ      AX
+	ANDQ      CX, AX              // the octets to escape
+	POPCNTQ   AX, BX
+	POPCNTQ   CX, R8
+	LEAQ      (R12)(BX*2), BX
+	ADDQ      R8, BX              // the output
+	CMPQ      BX, R10
+	JA        enc512done
+
+enc512exact:
+	// The dense path for the octets of CX (all of the block, or those
+	// before its end), with the escapes of AX, writing exactly their
+	// output: each part's own bytes are those of the octets of CX
+	// (slot0, deposited as the digits are), and each part is written with
+	// a masked store of its bytes.
+	KMOVQ     AX, K7
+	VPERMB    Z10, Z0, Z5
+	VPSRLW    $4, Z0, Z1
+	VPERMB    Z10, Z1, Z4
+	VMOVDQU8  Z13, K7, Z0
+	VSHUFI64X2 $0x44, Z5, Z4, Z20
+	VSHUFI64X2 $0x99, Z5, Z4, Z21
+	VSHUFI64X2 $0xEE, Z5, Z4, Z22
+	VPERMT2B  Z0, Z23, Z20
+	VPERMT2B  Z0, Z24, Z21
+	VPERMT2B  Z0, Z25, Z22
+	PDEPQ     9728(DX), CX, BX
+	PDEPQ     9752(DX), AX, R8
+	ORQ       R8, BX
+	PDEPQ     9776(DX), AX, R8
+	ORQ       R8, BX
+	KMOVQ     BX, K1
+	MOVQ      CX, R8
+	SHRQ      $22, R8
+	PDEPQ     9736(DX), R8, R9
+	MOVQ      AX, R8
+	SHRQ      $21, R8
+	PDEPQ     9760(DX), R8, R14
+	ORQ       R14, R9
+	PDEPQ     9784(DX), R8, R14
+	ORQ       R14, R9
+	KMOVQ     R9, K2
+	SHRQ      $43, CX
+	PDEPQ     9744(DX), CX, R14
+	MOVQ      AX, R8
+	SHRQ      $43, R8
+	PDEPQ     9768(DX), R8, R8
+	ORQ       R8, R14
+	SHRQ      $42, AX
+	PDEPQ     9792(DX), AX, AX
+	ORQ       AX, R14
+	KMOVQ     R14, K3
+	VPCOMPRESSB Z20, K1, Z20
+	VPCOMPRESSB Z21, K2, Z21
+	VPCOMPRESSB Z22, K3, Z22
+	POPCNTQ   BX, BX
+	POPCNTQ   R9, R9
+	POPCNTQ   R14, R14
+	MOVQ      $-1, AX
+	BZHIQ     BX, AX, CX
+	KMOVQ     CX, K4
+	BZHIQ     R9, AX, CX
+	KMOVQ     CX, K5
+	BZHIQ     R14, AX, CX
+	KMOVQ     CX, K7
+	LEAQ      (DI)(R12*1), R8
+	VMOVDQU8  Z20, K4, (R8)
+	ADDQ      BX, R8
+	VMOVDQU8  Z21, K5, (R8)
+	ADDQ      R9, R8
+	VMOVDQU8  Z22, K7, (R8)
+	ADDQ      BX, R12
+	ADDQ      R9, R12
+	ADDQ      R14, R12
+	ADDQ      $64, R11
+	CMPQ      R11, R13
+	CMOVQHI   R13, R11            // the octets of a last block short of 64
 	JMP       enc512loop
 
 enc512done:

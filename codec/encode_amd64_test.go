@@ -193,7 +193,7 @@ func TestOctetKernelsRoom(t *testing.T) {
 					if room > 0 {
 						used, wrote = v.kernel(&out[0], room, &src[0], len(src))
 					}
-					if used%v.block != 0 || used > len(src) || wrote > room {
+					if (used%v.block != 0 && !(v.wide && used == len(src))) || used > len(src) || wrote > room {
 						t.Fatalf("set %v: kernel with room %d used %d, wrote %d", k, room, used, wrote)
 					}
 					want := encodeShort(nil, src[:used], &kk, plus)
