@@ -103,13 +103,17 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	return encodeWithTable(append(dst, src[:i]...), rest, &t)
 }
 
-// encodeStackMax is the longest result pctEncodeString builds on its stack.
-const encodeStackMax = 4096
+// encodeStackMax is the longest result pctEncodeString builds on its stack,
+// and encodeStackSmall the longest it builds in a small buffer there (Go
+// zeroes a buffer on the stack, so a short result takes a short one).
+const encodeStackMax, encodeStackSmall = 4096, 256
 
 // pctEncodeString is the encoder behind PercentEncodeString and
 // FormEncodeString. It returns s itself when nothing is encoded, and
-// otherwise allocates once, the exact length: a short s is encoded into a
-// buffer on the stack and converted, a long one sized first.
+// otherwise allocates once, the exact length: with the AVX-512 kernels
+// (whose count is much faster than a result's zeroed buffer on the stack
+// and its copy) sized first; otherwise a short s is encoded into a buffer
+// on the stack and converted, a long one sized first.
 func pctEncodeString(s string, keep Set, plus bool) string {
 	k := formKeep(keep, plus)
 	i := indexNotIn(s, &k)
@@ -117,26 +121,17 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 		return s
 	}
 	rest := s[i:]
-	if i+3*len(rest) <= encodeStackMax {
+	vector := useEncodeOctets && len(rest) >= encodeOctetsMin
+	if n := i + 3*len(rest); n <= encodeStackSmall && !vector {
+		var buf [encodeStackSmall]byte
+		return string(encodeWithin(append(buf[:0], s[:i]...), rest, &k, plus))
+	} else if n <= encodeStackMax && !(vector && useEncodeOctets512) {
 		// Encode into a buffer on the stack, with room for the worst
 		// case, and convert once: no pass to size the result.
 		var buf [encodeStackMax]byte
-		b := append(buf[:0], s[:i]...)
-		if useEncodeOctets && len(rest) >= encodeOctetsMin {
-			var v octetVector
-			v.init(&k, plus)
-			b, rest = encodeOctets(b, rest, &v)
-			b = encodeShort(b, rest, &k, plus)
-		} else if len(rest) < tableMin {
-			b = encodeShort(b, rest, &k, plus)
-		} else {
-			var t encTable
-			t.fill(&k, plus)
-			b = encodeWithTable(b, rest, &t)
-		}
-		return string(b)
+		return string(encodeWithin(append(buf[:0], s[:i]...), rest, &k, plus))
 	}
-	if useEncodeOctets && len(rest) >= encodeOctetsMin {
+	if vector {
 		var v octetVector
 		v.init(&k, plus)
 		b := make([]byte, i, i+octetsEncodedLen(&v, rest))
@@ -154,6 +149,25 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 	b := make([]byte, i, i+tableEncodedLen(rest, &t))
 	copy(b, s)
 	return unsafeString(encodeWithTable(b, rest, &t))
+}
+
+// encodeWithin appends s encoded with the kept octets k, and space as '+'
+// when plus is set, to b, which has room for the worst case, three bytes
+// an octet: through the vector path where there is one, else by a table
+// or octet by octet.
+func encodeWithin(b []byte, s string, k *Set, plus bool) []byte {
+	if useEncodeOctets && len(s) >= encodeOctetsMin {
+		var v octetVector
+		v.init(k, plus)
+		b, s = encodeOctets(b, s, &v)
+		return encodeShort(b, s, k, plus)
+	}
+	if len(s) < tableMin {
+		return encodeShort(b, s, k, plus)
+	}
+	var t encTable
+	t.fill(k, plus)
+	return encodeWithTable(b, s, &t)
 }
 
 // unsafeString returns the bytes of b as a string without copying them, as

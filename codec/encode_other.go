@@ -4,10 +4,10 @@ package codec
 
 import "math"
 
-// useEncodeOctets, encodeOctetsMin, octetVector, octetsEncodedLen and
-// encodeOctets stand for the vector paths of the octet encoders in
-// encode_amd64.go, which this build does not have.
-const useEncodeOctets = false
+// useEncodeOctets, useEncodeOctets512, encodeOctetsMin, octetVector,
+// octetsEncodedLen and encodeOctets stand for the vector paths of the octet
+// encoders in encode_amd64.go, which this build does not have.
+const useEncodeOctets, useEncodeOctets512 = false, false
 
 const encodeOctetsMin = math.MaxInt
 
