@@ -8,14 +8,16 @@ import "encoding/binary"
 // (encode.go), each held to encodeShort, the octet-by-octet path, by
 // encode_amd64_test.go:
 //
-//   - encodeOctetsAVX512 (AVX-512 F, BW, VBMI, with VBMI2 for the rest of
-//     the package: useAVX512) encodes 64 octets at a time, and
-//     encodeOctetsAVX2 (useAVX2) 32 at a time: a block with nothing to
-//     escape is stored as it is; with AVX-512, one with up to 4 octets to
-//     escape is stored and patched; in any other, each 8 octets become
-//     their output (8 to 24 bytes) through one permute whose index comes
-//     from a table of the 256 ways 8 octets can be escaped or kept
-//     (octetIndex512, octetIndex256);
+//   - encodeOctetsAVX512 (AVX-512 F, BW, VBMI, VBMI2: useAVX512) encodes
+//     64 octets at a time, the last fewer, and encodeOctetsAVX2 (useAVX2)
+//     32 at a time: a block with nothing to escape is stored as it is;
+//     with AVX-512, one with up to 4 octets to escape is stored and
+//     patched, and any other is written as three 64-byte parts, three
+//     bytes for each octet by VPERMT2B (octetCompress), from which
+//     VPCOMPRESSB to a register drops the digits of the octets kept; with
+//     AVX2, each 8 octets become their output (8 to 24 bytes) through one
+//     permute whose index comes from a table of the 256 ways 8 octets can
+//     be escaped or kept (octetIndex256);
 //   - countOctetsAVX512 and countOctetsAVX2 count the octets to escape, with
 //     which the encoders size their result (the plain path is
 //     pctEncodedLen).
@@ -38,7 +40,7 @@ const encodeOctetsMin = 32
 // written there).
 type octetSet struct {
 	// bitmap is the set's 256-bit map, twice: byte c>>3 & 63 of it holds
-	// bit c&7 for c (AVX-512).
+	// bit c&7 for c, and for space when it becomes '+' (AVX-512).
 	bitmap [64]byte
 	// lo[l] and hi[l] hold bit h&7 for the octet h<<4 | l kept, h below 8
 	// in lo and from 8 up in hi, each twice (AVX2).
@@ -53,8 +55,9 @@ type octetVector struct {
 	set  octetSet
 	wide bool // the AVX-512 kernels
 	// block is the octets a kernel takes at a time, and padOut the bytes
-	// a zero byte takes encoded: the kernels encode a tail through a copy
-	// padded with zero bytes, and take off their encoding.
+	// a zero byte takes encoded: encodeOctetsTail and octetsEncodedLen
+	// take a tail through a copy padded with zero bytes, and take off
+	// their encoding.
 	block, padOut int
 }
 
@@ -144,10 +147,6 @@ func (v *octetVector) kernel(dst *byte, room int, src *byte, n int) (used, wrote
 	}
 	return encodeOctetsAVX2(dst, room, src, n, &v.set, &octetEncodeConsts)
 }
-
-// kernelRoom is room enough for a kernel to encode a block: three bytes an
-// octet, and the 24 bytes past the end that its last store may write.
-func (v *octetVector) kernelRoom() int { return 3*v.block + 24 }
 
 // octetTailIn is the most octets encodeOctetsTail encodes at once.
 const octetTailIn = 128

@@ -4,9 +4,9 @@
 
 // The vector paths of the octet encoders (encode_amd64.go). The offsets of
 // octetSet (bitmap 0, lo 64, hi 96, plus 128) and octetConsts (bitSel 0,
-// hex 64, bit 128, low 160, space 192, plus 224, pct 256, high 288, zero
-// 320, step 352, index512 384, index256 8576, escape 16768) are checked by
-// TestOctetConstsLayout.
+// hex 64, low 128, space 160, plus 192, pct 224, high 256, zero 288,
+// index256 320, escape 8512, compress 9536, slot0 9728, pdepHigh 9752,
+// pdepLow 9776) are checked by TestOctetConstsLayout.
 
 // KEEP512: K1 becomes the octets of Z0 to keep, space among them when it
 // becomes '+' (octetVector.init puts it in the bitmap). Z8 holds the set's
@@ -55,17 +55,25 @@ count512done:
 
 // func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 //
-// Each block of 64 octets is classified (KEEP512); one with nothing to
-// escape is stored as it is. One with up to 4 octets to escape and no space
-// become '+' is stored too, and then, for each octet to escape, its escape
-// (escape) and the 64 octets after it, two bytes further on for each
-// escape before, over what the store before wrote there (enc512sparse),
-// when 64 more octets and room for them are left. In any other, the octets to escape are
-// replaced with '%', and with the hex digits of every octet (VPERMB of hex)
-// make two 128-byte tables, one for each half of 32 octets: the octets and
-// the high digits (VSHUFI64X2), then the low digits. Each 8 octets are then
-// written by one VPERMI2B of their half's table with the index of their
-// escape bits (index512), plus 8, 16 or 24 for the 8 in the half.
+// Each block of 64 octets is classified (KEEP512, PLUS512); one with
+// nothing to escape is stored as it is. One with up to 4 octets to escape
+// and no space become '+' is stored too, and then, for each octet to
+// escape, its escape (escape) and the 64 octets after it, two bytes
+// further on for each escape before, over what the store before wrote
+// there (enc512sparse), when 64 more octets and room for them are left. In
+// any other (enc512dense), the octets to escape are replaced with '%', and
+// the hex digits of every octet (VPERMB of hex) make three tables of the
+// high and low digits of 32 octets (VSHUFI64X2) from which, with the
+// octets, three VPERMT2B by the indexes of octetCompress write the block's
+// output with three bytes for every octet in three parts of 64 bytes; a
+// VPCOMPRESSB of each part to a register, by a mask that PDEPQ makes from
+// the escape mask, keeps an octet's own byte and the digits of the octets
+// escaped, and each part is stored after the one before. The last store
+// is masked, so that no store passes the block's output by more than 24
+// bytes. A block whose output and those 24 bytes do not fit in room, and
+// the last octets when fewer than 64 are left (read with a masked load),
+// take the same path with every store masked to its bytes (enc512exact),
+// when room holds their output.
 TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst+0(FP), DI
 	MOVQ      room+8(FP), R10
@@ -306,7 +314,7 @@ enc512done:
 // and Y4 0xFF at each space that becomes '+' (which is not escaped). The
 // low nibble of an octet selects its row bits from set.lo (Y15) and set.hi
 // (Y14), its top bit which of the two, and its high nibble 1<<(h&7) from
-// bit (Y13); an octet whose lookups share no bit is escaped. Y1 and Y2
+// bitSel (Y13); an octet whose lookups share no bit is escaped. Y1 and Y2
 // hold the high and low nibbles. DX points at octetConsts, R9 at the
 // octetSet.
 #define KEEP256 \
@@ -351,7 +359,7 @@ count256done:
 	MOVQ    R10, ret+32(FP)
 	RET
 
-// NEXTROW: BX becomes the offset in index512 of the row of the low byte of
+// NEXTROW: BX becomes the offset in index256 of the row of the low byte of
 // AX, CX the number of its bits; AX moves to the next byte.
 #define NEXTROW \
 	MOVBLZX AX, BX; \
