@@ -68,9 +68,10 @@ count512done:
 // output with three bytes for every octet in three parts of 64 bytes; a
 // VPCOMPRESSB of each part to a register, by a mask that PDEPQ makes from
 // the escape mask, keeps an octet's own byte and the digits of the octets
-// escaped, and each part is stored after the one before. The last store
-// is masked, so that no store passes the block's output by more than 24
-// bytes. A block whose output and those 24 bytes do not fit in room, and
+// escaped, and each part is stored after the one before (no store passes
+// the block's output by more than 43 bytes; a masked store costs more
+// than the room it saves). A block whose output and 48 bytes do not fit in
+// room, and
 // the last octets when fewer than 64 are left (read with a masked load),
 // take the same path with every store masked to its bytes (enc512exact),
 // when room holds their output.
@@ -105,7 +106,7 @@ enc512loop:
 	KMOVQ     K1, AX
 	NOTQ      AX                  // the octets to escape
 	POPCNTQ   AX, BX
-	LEAQ      88(R12)(BX*2), BX   // the block's output and the 24 bytes past it its last store writes
+	LEAQ      112(R12)(BX*2), BX  // the block's output and the 48 bytes past it its stores write
 	CMPQ      BX, R10
 	JA        enc512near
 	TESTQ     AX, AX
@@ -191,13 +192,10 @@ enc512dense:
 	POPCNTQ   CX, CX
 	ADDQ      BX, CX
 	POPCNTQ   R9, R9
-	MOVQ      $-1, R14
-	BZHIQ     R9, R14, R14
-	KMOVQ     R14, K7
 	LEAQ      (DI)(R12*1), R14
 	VMOVDQU64 Z20, (R14)
 	VMOVDQU64 Z21, (R14)(BX*1)
-	VMOVDQU8  Z22, K7, (R14)(CX*1) // with a mask: 64 bytes would pass the block's output by up to 43
+	VMOVDQU64 Z22, (R14)(CX*1)
 	ADDQ      CX, R12
 	ADDQ      R9, R12
 	ADDQ      $64, R11
@@ -206,7 +204,7 @@ enc512dense:
 enc512near:
 	// Room for the block's output, but not for the bytes past it that
 	// the stores above write: write it with masked stores (enc512exact).
-	SUBQ      $24, BX
+	SUBQ      $48, BX
 	CMPQ      BX, R10
 	JA        enc512done
 	MOVQ      $-1, CX
