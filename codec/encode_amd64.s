@@ -53,6 +53,25 @@ count512done:
 	MOVQ      R9, ret+32(FP)
 	RET
 
+// PARTS512: Z20 to Z22 become the three parts of the output of the block
+// Z0 whose octets to escape are K7, each compressed by its mask, K1 to K3,
+// to its first bytes (see encodeOctetsAVX512). Z0, Z1, Z4 and Z5 are
+// clobbered.
+#define PARTS512 \
+	VPERMB     Z10, Z0, Z5; \
+	VPSRLW     $4, Z0, Z1; \
+	VPERMB     Z10, Z1, Z4; \
+	VMOVDQU8   Z13, K7, Z0; \
+	VSHUFI64X2 $0x44, Z5, Z4, Z20; \
+	VSHUFI64X2 $0x99, Z5, Z4, Z21; \
+	VSHUFI64X2 $0xEE, Z5, Z4, Z22; \
+	VPERMT2B   Z0, Z23, Z20; \
+	VPERMT2B   Z0, Z24, Z21; \
+	VPERMT2B   Z0, Z25, Z22; \
+	VPCOMPRESSB Z20, K1, Z20; \
+	VPCOMPRESSB Z21, K2, Z21; \
+	VPCOMPRESSB Z22, K3, Z22
+
 // func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 //
 // Each block of 64 octets is classified (KEEP512, PLUS512); one with
@@ -71,10 +90,9 @@ count512done:
 // escaped, and each part is stored after the one before (no store passes
 // the block's output by more than 43 bytes; a masked store costs more
 // than the room it saves). A block whose output and 48 bytes do not fit in
-// room, and
-// the last octets when fewer than 64 are left (read with a masked load),
-// take the same path with every store masked to its bytes (enc512exact),
-// when room holds their output.
+// room, and the last octets when fewer than 64 are left (read with a
+// masked load), take the same path with every store masked to its bytes
+// (enc512exact), when room holds their output.
 TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst+0(FP), DI
 	MOVQ      room+8(FP), R10
@@ -175,19 +193,7 @@ enc512dense:
 	ORQ       R8, R9
 	ORQ       9744(DX), R9
 	KMOVQ     R9, K3
-	VPERMB    Z10, Z0, Z5         // the low digits
-	VPSRLW    $4, Z0, Z1
-	VPERMB    Z10, Z1, Z4         // the high digits
-	VMOVDQU8  Z13, K7, Z0         // '%' for each octet to escape
-	VSHUFI64X2 $0x44, Z5, Z4, Z20 // high digits 0-31, low digits 0-31
-	VSHUFI64X2 $0x99, Z5, Z4, Z21 // high digits 16-47, low digits 16-47
-	VSHUFI64X2 $0xEE, Z5, Z4, Z22 // high digits 32-63, low digits 32-63
-	VPERMT2B  Z0, Z23, Z20        // output bytes 0-63 of the block, before compression
-	VPERMT2B  Z0, Z24, Z21        // 64-127
-	VPERMT2B  Z0, Z25, Z22        // 128-191
-	VPCOMPRESSB Z20, K1, Z20
-	VPCOMPRESSB Z21, K2, Z21
-	VPCOMPRESSB Z22, K3, Z22
+	PARTS512
 	POPCNTQ   BX, BX
 	POPCNTQ   CX, CX
 	ADDQ      BX, CX
@@ -239,16 +245,6 @@ enc512exact:
 	// (slot0, deposited as the digits are), and each part is written with
 	// a masked store of its bytes.
 	KMOVQ     AX, K7
-	VPERMB    Z10, Z0, Z5
-	VPSRLW    $4, Z0, Z1
-	VPERMB    Z10, Z1, Z4
-	VMOVDQU8  Z13, K7, Z0
-	VSHUFI64X2 $0x44, Z5, Z4, Z20
-	VSHUFI64X2 $0x99, Z5, Z4, Z21
-	VSHUFI64X2 $0xEE, Z5, Z4, Z22
-	VPERMT2B  Z0, Z23, Z20
-	VPERMT2B  Z0, Z24, Z21
-	VPERMT2B  Z0, Z25, Z22
 	PDEPQ     9728(DX), CX, BX
 	PDEPQ     9752(DX), AX, R8
 	ORQ       R8, BX
@@ -275,9 +271,7 @@ enc512exact:
 	PDEPQ     9792(DX), AX, AX
 	ORQ       AX, R14
 	KMOVQ     R14, K3
-	VPCOMPRESSB Z20, K1, Z20
-	VPCOMPRESSB Z21, K2, Z21
-	VPCOMPRESSB Z22, K3, Z22
+	PARTS512
 	POPCNTQ   BX, BX
 	POPCNTQ   R9, R9
 	POPCNTQ   R14, R14
