@@ -65,6 +65,19 @@ func formKeep(keep Set, plus bool) Set {
 // set escape to the heap.
 func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) []byte {
 	k := formKeep(keep, plus)
+	if useEncodeOctets512 && len(src) >= encodeOctetsMin {
+		// The AVX-512 kernels' set finds the first octet to encode too.
+		var v octetVector
+		v.init(&k, plus)
+		i := 0
+		if k.has(src[0]) {
+			i = octetsIndex(&v, src)
+		}
+		if i < len(src) {
+			return appendOctets(dst, src, i, &v, &k, plus)
+		}
+		return append(dst, src...)
+	}
 	i := indexNotIn(src, &k)
 	if i == len(src) {
 		return append(dst, src...)
@@ -76,18 +89,7 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	if useEncodeOctets && len(rest) >= encodeOctetsMin {
 		var v octetVector
 		v.init(&k, plus)
-		if cap(dst)-len(dst) < i+len(rest) {
-			// Too little room for any result: size it.
-			dst = slices.Grow(dst, i+octetsEncodedLen(&v, rest))
-		}
-		// Encode while dst has room, and size only what is left, if
-		// anything: a dst reused for results of one size is not counted.
-		dst, rest = encodeOctets(append(dst, src[:i]...), rest, &v)
-		if len(rest) > 0 {
-			dst = slices.Grow(dst, octetsEncodedLen(&v, rest))
-			dst, rest = encodeOctets(dst, rest, &v)
-		}
-		return encodeShort(dst, rest, &k, plus)
+		return appendOctets(dst, src, i, &v, &k, plus)
 	}
 	if len(rest) < tableMin {
 		if worst {
@@ -103,6 +105,24 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	return encodeWithTable(append(dst, src[:i]...), rest, &t)
 }
 
+// appendOctets appends src to dst encoded by v, whose octets before i it
+// copies, through the vector path, and encodeShort for what that leaves.
+func appendOctets[S string | []byte](dst []byte, src S, i int, v *octetVector, k *Set, plus bool) []byte {
+	rest := src[i:]
+	if cap(dst)-len(dst) < i+len(rest) {
+		// Too little room for any result: size it.
+		dst = slices.Grow(dst, i+octetsEncodedLen(v, rest))
+	}
+	// Encode while dst has room, and size only what is left, if
+	// anything: a dst reused for results of one size is not counted.
+	dst, rest = encodeOctets(append(dst, src[:i]...), rest, v)
+	if len(rest) > 0 {
+		dst = slices.Grow(dst, octetsEncodedLen(v, rest))
+		dst, rest = encodeOctets(dst, rest, v)
+	}
+	return encodeShort(dst, rest, k, plus)
+}
+
 // encodeStackMax is the longest result pctEncodeString builds on its stack,
 // and encodeStackSmall the longest it builds in a small buffer there (Go
 // zeroes a buffer on the stack, so a short result takes a short one).
@@ -116,6 +136,18 @@ const encodeStackMax, encodeStackSmall = 4096, 256
 // on the stack and converted, a long one sized first.
 func pctEncodeString(s string, keep Set, plus bool) string {
 	k := formKeep(keep, plus)
+	if useEncodeOctets512 && len(s) >= encodeOctetsMin {
+		var v octetVector
+		v.init(&k, plus)
+		i := 0
+		if k.has(s[0]) {
+			i = octetsIndex(&v, s)
+		}
+		if i < len(s) {
+			return octetsString(s, i, &v, &k, plus)
+		}
+		return s
+	}
 	i := indexNotIn(s, &k)
 	if i == len(s) {
 		return s
@@ -125,7 +157,7 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 	if n := i + 3*len(rest); n <= encodeStackSmall && !vector {
 		var buf [encodeStackSmall]byte
 		return string(encodeWithin(append(buf[:0], s[:i]...), rest, &k, plus))
-	} else if n <= encodeStackMax && !(vector && useEncodeOctets512) {
+	} else if n <= encodeStackMax {
 		// Encode into a buffer on the stack, with room for the worst
 		// case, and convert once: no pass to size the result.
 		var buf [encodeStackMax]byte
@@ -134,10 +166,7 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 	if vector {
 		var v octetVector
 		v.init(&k, plus)
-		b := make([]byte, i, i+octetsEncodedLen(&v, rest))
-		copy(b, s)
-		b, rest = encodeOctets(b, rest, &v)
-		return unsafeString(encodeShort(b, rest, &k, plus))
+		return octetsString(s, i, &v, &k, plus)
 	}
 	if len(rest) < tableMin {
 		b := make([]byte, i, i+pctEncodedLen(rest, &k, plus))
@@ -149,6 +178,16 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 	b := make([]byte, i, i+tableEncodedLen(rest, &t))
 	copy(b, s)
 	return unsafeString(encodeWithTable(b, rest, &t))
+}
+
+// octetsString returns s encoded by v, whose octets before i it copies,
+// in one allocation sized by v's count, through the vector path, and
+// encodeShort for what that leaves.
+func octetsString(s string, i int, v *octetVector, k *Set, plus bool) string {
+	b := make([]byte, i, i+octetsEncodedLen(v, s[i:]))
+	copy(b, s)
+	b, rest := encodeOctets(b, s[i:], v)
+	return unsafeString(encodeShort(b, rest, k, plus))
 }
 
 // encodeWithin appends s encoded with the kept octets k, and space as '+'

@@ -94,11 +94,18 @@ func (v *octetVector) init(k *Set, plus bool) {
 		}
 	}
 	if plus {
-		for i := range v.set.plus {
-			v.set.plus[i] = 0xFF
-		}
+		v.set.plus = octetPlusAll
 	}
 }
+
+// octetPlusAll is octetSet.plus when space becomes '+': one copy, where a
+// loop over its bytes took a few nanoseconds of each call.
+var octetPlusAll = func() (b [32]byte) {
+	for i := range b {
+		b[i] = 0xFF
+	}
+	return b
+}()
 
 // keepBitmap returns keep as encodeOctetsAVX512 and the functions of
 // ecmaenc_amd64.s read a set: bit c&7 of byte c>>3, twice over.
@@ -191,6 +198,23 @@ func encodeOctetsTail[S string | []byte](dst []byte, s S, v *octetVector) ([]byt
 		dst, s = append(dst, out[:w]...), s[n:]
 	}
 	return dst, s
+}
+
+// indexEscapeAVX512 returns the index of the first of the n octets at src
+// that v's set does not copy as it is (one to escape, or a space that
+// becomes '+'), or n (see encode_amd64.s).
+//
+//go:noescape
+func indexEscapeAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
+
+// octetsIndex returns the index of the first octet of s that v does not
+// copy as it is, or len(s): indexNotIn with the AVX-512 kernels' set, for
+// an encoder that readies v first. v must be wide.
+func octetsIndex[S string | []byte](v *octetVector, s S) int {
+	if len(s) == 0 {
+		return 0
+	}
+	return indexEscapeAVX512(dataPtr(s), len(s), &v.set, &octetEncodeConsts)
 }
 
 // countOctetsAVX512 returns the number of octets to escape among the n at

@@ -435,3 +435,63 @@ enc256done:
 	MOVQ    R11, used+48(FP)
 	MOVQ    R12, wrote+56(FP)
 	RET
+
+// func indexEscapeAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
+//
+// The index of the first of the n octets at src that is not copied as it
+// is (KEEP512, and a space that becomes '+'), or n: 64 octets at a time,
+// the last fewer with a masked load.
+TEXT ·indexEscapeAVX512(SB), NOSPLIT, $0-40
+	MOVQ      src+0(FP), SI
+	MOVQ      n+8(FP), CX
+	MOVQ      set+16(FP), AX
+	VMOVDQU64 (AX), Z8
+	MOVQ      128(AX), DX
+	KMOVQ     DX, K6
+	MOVQ      k+24(FP), DX
+	VMOVDQU64 0(DX), Z9
+	VPBROADCASTB 160(DX), Z11
+	XORQ      R11, R11
+
+index512loop:
+	LEAQ      64(R11), AX
+	CMPQ      AX, CX
+	JA        index512last
+	VMOVDQU64 (SI)(R11*1), Z0
+	KEEP512
+	VPCMPEQB  Z0, Z11, K6, K4
+	KANDNQ    K1, K4, K1
+	KMOVQ     K1, AX
+	NOTQ      AX
+	TESTQ     AX, AX
+	JNZ       index512found
+	ADDQ      $64, R11
+	JMP       index512loop
+
+index512last:
+	MOVQ      CX, BX
+	SUBQ      R11, BX
+	JZ        index512none
+	MOVQ      $-1, AX
+	BZHIQ     BX, AX, BX
+	KMOVQ     BX, K2
+	VMOVDQU8.Z (SI)(R11*1), K2, Z0
+	KEEP512
+	VPCMPEQB  Z0, Z11, K6, K4
+	KANDNQ    K1, K4, K1
+	KMOVQ     K1, AX
+	NOTQ      AX
+	ANDQ      BX, AX
+	JZ        index512none
+
+index512found:
+	TZCNTQ    AX, AX
+	ADDQ      R11, AX
+	VZEROUPPER
+	MOVQ      AX, ret+32(FP)
+	RET
+
+index512none:
+	VZEROUPPER
+	MOVQ      CX, ret+32(FP)
+	RET
