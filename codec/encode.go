@@ -66,14 +66,8 @@ func formKeep(keep Set, plus bool) Set {
 func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) []byte {
 	k := formKeep(keep, plus)
 	if useEncodeOctets512 && len(src) >= encodeOctetsMin {
-		// The AVX-512 kernels' set finds the first octet to encode too.
 		var v octetVector
-		v.init(&k, plus)
-		i := 0
-		if k.has(src[0]) {
-			i = octetsIndex(&v, src)
-		}
-		if i < len(src) {
+		if i := readyOctets(&v, src, &k, plus); i < len(src) {
 			return appendOctets(dst, src, i, &v, &k, plus)
 		}
 		return append(dst, src...)
@@ -103,6 +97,18 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 		dst = slices.Grow(dst, i+tableEncodedLen(rest, &t))
 	}
 	return encodeWithTable(append(dst, src[:i]...), rest, &t)
+}
+
+// readyOctets readies v for the kept octets k, and space as '+' when plus
+// is set, and returns the index of the first octet of s (not empty) that v
+// does not copy as it is, or len(s): with the AVX-512 kernels, whose set
+// finds it faster than indexNotIn's scan table, built for each call.
+func readyOctets[S string | []byte](v *octetVector, s S, k *Set, plus bool) int {
+	v.init(k, plus)
+	if !k.has(s[0]) {
+		return 0 // without the kernel's call
+	}
+	return octetsIndex(v, s)
 }
 
 // appendOctets appends src to dst encoded by v, whose octets before i it
@@ -138,12 +144,7 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 	k := formKeep(keep, plus)
 	if useEncodeOctets512 && len(s) >= encodeOctetsMin {
 		var v octetVector
-		v.init(&k, plus)
-		i := 0
-		if k.has(s[0]) {
-			i = octetsIndex(&v, s)
-		}
-		if i < len(s) {
+		if i := readyOctets(&v, s, &k, plus); i < len(s) {
 			return octetsString(s, i, &v, &k, plus)
 		}
 		return s
