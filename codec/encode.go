@@ -142,13 +142,8 @@ const encodeStackMax, encodeStackSmall = 4096, 256
 // on the stack and converted, a long one sized first.
 func pctEncodeString(s string, keep Set, plus bool) string {
 	k := formKeep(keep, plus)
-	if useEncodeOctets512 && len(s) >= encodeOctetsMin {
-		var v octetVector
-		if i := readyOctets(&v, s, &k, plus); i < len(s) {
-			return octetsString(s, i, &v, &k, plus)
-		}
-		return s
-	}
+	// indexNotIn, not readyOctets: s is often all kept, and then the
+	// kernels' set would be readied for nothing.
 	i := indexNotIn(s, &k)
 	if i == len(s) {
 		return s
@@ -158,7 +153,7 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 	if n := i + 3*len(rest); n <= encodeStackSmall && !vector {
 		var buf [encodeStackSmall]byte
 		return string(encodeWithin(append(buf[:0], s[:i]...), rest, &k, plus))
-	} else if n <= encodeStackMax {
+	} else if n <= encodeStackMax && !(vector && useEncodeOctets512) {
 		// Encode into a buffer on the stack, with room for the worst
 		// case, and convert once: no pass to size the result.
 		var buf [encodeStackMax]byte
