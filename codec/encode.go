@@ -136,10 +136,12 @@ const encodeStackMax, encodeStackSmall = 4096, 256
 
 // pctEncodeString is the encoder behind PercentEncodeString and
 // FormEncodeString. It returns s itself when nothing is encoded, and
-// otherwise allocates once, the exact length: with the AVX-512 kernels
-// (whose count is much faster than a result's zeroed buffer on the stack
-// and its copy) sized first; otherwise a short s is encoded into a buffer
-// on the stack and converted, a long one sized first.
+// otherwise allocates once, the exact length. A rest to encode (from the
+// first octet not kept) of at least encodeOctetsMin octets with the
+// AVX-512 kernels is sized first by their count (much faster than a
+// result's zeroed buffer on the stack and its copy); otherwise a result of
+// at most encodeStackMax bytes is encoded into a buffer on the stack and
+// converted, a longer one sized first.
 func pctEncodeString(s string, keep Set, plus bool) string {
 	k := formKeep(keep, plus)
 	// indexNotIn, not readyOctets: s is often all kept, and then the
