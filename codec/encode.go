@@ -65,6 +65,13 @@ func formKeep(keep Set, plus bool) Set {
 // set escape to the heap.
 func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) []byte {
 	k := formKeep(keep, plus)
+	if useEncodeOctets512 && len(src) >= encodeOctetsMin {
+		var v octetVector
+		if i := readyOctets(&v, src, &k, plus); i < len(src) {
+			return appendOctets(dst, src, i, &v, &k, plus)
+		}
+		return append(dst, src...)
+	}
 	i := indexNotIn(src, &k)
 	if i == len(src) {
 		return append(dst, src...)
@@ -76,18 +83,7 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	if useEncodeOctets && len(rest) >= encodeOctetsMin {
 		var v octetVector
 		v.init(&k, plus)
-		if cap(dst)-len(dst) < i+len(rest) {
-			// Too little room for any result: size it.
-			dst = slices.Grow(dst, i+octetsEncodedLen(&v, rest))
-		}
-		// Encode while dst has room, and size only what is left, if
-		// anything: a dst reused for results of one size is not counted.
-		dst, rest = encodeOctets(append(dst, src[:i]...), rest, &v)
-		if len(rest) > 0 {
-			dst = slices.Grow(dst, octetsEncodedLen(&v, rest))
-			dst, rest = encodeOctets(dst, rest, &v)
-		}
-		return encodeShort(dst, rest, &k, plus)
+		return appendOctets(dst, src, i, &v, &k, plus)
 	}
 	if len(rest) < tableMin {
 		if worst {
@@ -103,46 +99,72 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	return encodeWithTable(append(dst, src[:i]...), rest, &t)
 }
 
-// encodeStackMax is the longest result pctEncodeString builds on its stack.
-const encodeStackMax = 4096
+// readyOctets readies v for the kept octets k, and space as '+' when plus
+// is set, and returns the index of the first octet of s (not empty) that v
+// does not copy as it is, or len(s): with the AVX-512 kernels, whose set
+// finds it faster than indexNotIn's scan table, built for each call.
+func readyOctets[S string | []byte](v *octetVector, s S, k *Set, plus bool) int {
+	v.init(k, plus)
+	if !k.has(s[0]) {
+		return 0 // without the kernel's call
+	}
+	return octetsIndex(v, s)
+}
+
+// appendOctets appends src to dst encoded by v, whose octets before i it
+// copies, through the vector path, and encodeShort for what that leaves.
+func appendOctets[S string | []byte](dst []byte, src S, i int, v *octetVector, k *Set, plus bool) []byte {
+	rest := src[i:]
+	if cap(dst)-len(dst) < i+len(rest) {
+		// Too little room for any result: size it.
+		dst = slices.Grow(dst, i+octetsEncodedLen(v, rest))
+	}
+	// Encode while dst has room, and size only what is left, if
+	// anything: a dst reused for results of one size is not counted.
+	dst, rest = encodeOctets(append(dst, src[:i]...), rest, v)
+	if len(rest) > 0 {
+		dst = slices.Grow(dst, octetsEncodedLen(v, rest))
+		dst, rest = encodeOctets(dst, rest, v)
+	}
+	return encodeShort(dst, rest, k, plus)
+}
+
+// encodeStackMax is the longest result pctEncodeString builds on its stack,
+// and encodeStackSmall the longest it builds in a small buffer there (Go
+// zeroes a buffer on the stack, so a short result takes a short one).
+const encodeStackMax, encodeStackSmall = 4096, 256
 
 // pctEncodeString is the encoder behind PercentEncodeString and
 // FormEncodeString. It returns s itself when nothing is encoded, and
-// otherwise allocates once, the exact length: a short s is encoded into a
-// buffer on the stack and converted, a long one sized first.
+// otherwise allocates once, the exact length. A rest to encode (from the
+// first octet not kept) of at least encodeOctetsMin octets with the
+// AVX-512 kernels is sized first by their count (much faster than a
+// result's zeroed buffer on the stack and its copy); otherwise a result of
+// at most encodeStackMax bytes is encoded into a buffer on the stack and
+// converted, a longer one sized first.
 func pctEncodeString(s string, keep Set, plus bool) string {
 	k := formKeep(keep, plus)
+	// indexNotIn, not readyOctets: s is often all kept, and then the
+	// kernels' set would be readied for nothing.
 	i := indexNotIn(s, &k)
 	if i == len(s) {
 		return s
 	}
 	rest := s[i:]
-	if i+3*len(rest) <= encodeStackMax {
+	vector := useEncodeOctets && len(rest) >= encodeOctetsMin
+	if n := i + 3*len(rest); n <= encodeStackSmall && !vector {
+		var buf [encodeStackSmall]byte
+		return string(encodeWithin(append(buf[:0], s[:i]...), rest, &k, plus))
+	} else if n <= encodeStackMax && !(vector && useEncodeOctets512) {
 		// Encode into a buffer on the stack, with room for the worst
 		// case, and convert once: no pass to size the result.
 		var buf [encodeStackMax]byte
-		b := append(buf[:0], s[:i]...)
-		if useEncodeOctets && len(rest) >= encodeOctetsMin {
-			var v octetVector
-			v.init(&k, plus)
-			b, rest = encodeOctets(b, rest, &v)
-			b = encodeShort(b, rest, &k, plus)
-		} else if len(rest) < tableMin {
-			b = encodeShort(b, rest, &k, plus)
-		} else {
-			var t encTable
-			t.fill(&k, plus)
-			b = encodeWithTable(b, rest, &t)
-		}
-		return string(b)
+		return string(encodeWithin(append(buf[:0], s[:i]...), rest, &k, plus))
 	}
-	if useEncodeOctets && len(rest) >= encodeOctetsMin {
+	if vector {
 		var v octetVector
 		v.init(&k, plus)
-		b := make([]byte, i, i+octetsEncodedLen(&v, rest))
-		copy(b, s)
-		b, rest = encodeOctets(b, rest, &v)
-		return unsafeString(encodeShort(b, rest, &k, plus))
+		return octetsString(s, i, &v, &k, plus)
 	}
 	if len(rest) < tableMin {
 		b := make([]byte, i, i+pctEncodedLen(rest, &k, plus))
@@ -154,6 +176,35 @@ func pctEncodeString(s string, keep Set, plus bool) string {
 	b := make([]byte, i, i+tableEncodedLen(rest, &t))
 	copy(b, s)
 	return unsafeString(encodeWithTable(b, rest, &t))
+}
+
+// octetsString returns s encoded by v, whose octets before i it copies,
+// in one allocation sized by v's count, through the vector path, and
+// encodeShort for what that leaves.
+func octetsString(s string, i int, v *octetVector, k *Set, plus bool) string {
+	b := make([]byte, i, i+octetsEncodedLen(v, s[i:]))
+	copy(b, s)
+	b, rest := encodeOctets(b, s[i:], v)
+	return unsafeString(encodeShort(b, rest, k, plus))
+}
+
+// encodeWithin appends s encoded with the kept octets k, and space as '+'
+// when plus is set, to b, which has room for the worst case, three bytes
+// an octet: through the vector path where there is one, else by a table
+// or octet by octet.
+func encodeWithin(b []byte, s string, k *Set, plus bool) []byte {
+	if useEncodeOctets && len(s) >= encodeOctetsMin {
+		var v octetVector
+		v.init(k, plus)
+		b, s = encodeOctets(b, s, &v)
+		return encodeShort(b, s, k, plus)
+	}
+	if len(s) < tableMin {
+		return encodeShort(b, s, k, plus)
+	}
+	var t encTable
+	t.fill(k, plus)
+	return encodeWithTable(b, s, &t)
 }
 
 // unsafeString returns the bytes of b as a string without copying them, as

@@ -8,14 +8,16 @@ import "encoding/binary"
 // (encode.go), each held to encodeShort, the octet-by-octet path, by
 // encode_amd64_test.go:
 //
-//   - encodeOctetsAVX512 (AVX-512 F, BW, VBMI, with VBMI2 for the rest of
-//     the package: useAVX512) encodes 64 octets at a time, and
-//     encodeOctetsAVX2 (useAVX2) 32 at a time: a block with nothing to
-//     escape is stored as it is; with AVX-512, one with up to 4 octets to
-//     escape is stored and patched; in any other, each 8 octets become
-//     their output (8 to 24 bytes) through one permute whose index comes
-//     from a table of the 256 ways 8 octets can be escaped or kept
-//     (octetIndex512, octetIndex256);
+//   - encodeOctetsAVX512 (AVX-512 F, BW, VBMI, VBMI2: useAVX512) encodes
+//     64 octets at a time, the last fewer, and encodeOctetsAVX2 (useAVX2)
+//     32 at a time: a block with nothing to escape is stored as it is;
+//     with AVX-512, one with up to 4 octets to escape is stored and
+//     patched, and any other is written as three 64-byte parts, three
+//     bytes for each octet by VPERMT2B (octetCompress), from which
+//     VPCOMPRESSB to a register drops the digits of the octets kept; with
+//     AVX2, each 8 octets become their output (8 to 24 bytes) through one
+//     permute whose index comes from a table of the 256 ways 8 octets can
+//     be escaped or kept (octetIndex256);
 //   - countOctetsAVX512 and countOctetsAVX2 count the octets to escape, with
 //     which the encoders size their result (the plain path is
 //     pctEncodedLen).
@@ -38,7 +40,7 @@ const encodeOctetsMin = 32
 // written there).
 type octetSet struct {
 	// bitmap is the set's 256-bit map, twice: byte c>>3 & 63 of it holds
-	// bit c&7 for c (AVX-512).
+	// bit c&7 for c, and for space when it becomes '+' (AVX-512).
 	bitmap [64]byte
 	// lo[l] and hi[l] hold bit h&7 for the octet h<<4 | l kept, h below 8
 	// in lo and from 8 up in hi, each twice (AVX2).
@@ -53,8 +55,9 @@ type octetVector struct {
 	set  octetSet
 	wide bool // the AVX-512 kernels
 	// block is the octets a kernel takes at a time, and padOut the bytes
-	// a zero byte takes encoded: the kernels encode a tail through a copy
-	// padded with zero bytes, and take off their encoding.
+	// a zero byte takes encoded: encodeOctetsTail and octetsEncodedLen
+	// take a tail through a copy padded with zero bytes, and take off
+	// their encoding.
 	block, padOut int
 }
 
@@ -68,6 +71,11 @@ func (v *octetVector) init(k *Set, plus bool) {
 	if v.wide {
 		v.block = 64
 		v.set.bitmap = keepBitmap(k)
+		if plus {
+			// The kernels classify a space as kept, and then write '+'.
+			v.set.bitmap[' '>>3] |= 1 << (' ' & 7)
+			v.set.bitmap[32+' '>>3] |= 1 << (' ' & 7)
+		}
 	} else {
 		v.block = 32
 		// Row h of the set (octets h<<4 to h<<4|15) is bits 16h to 16h+15
@@ -86,11 +94,18 @@ func (v *octetVector) init(k *Set, plus bool) {
 		}
 	}
 	if plus {
-		for i := range v.set.plus {
-			v.set.plus[i] = 0xFF
-		}
+		v.set.plus = octetPlusAll
 	}
 }
+
+// octetPlusAll is octetSet.plus when space becomes '+': one copy, where a
+// loop over its bytes took a few nanoseconds of each call.
+var octetPlusAll = func() (b [32]byte) {
+	for i := range b {
+		b[i] = 0xFF
+	}
+	return b
+}()
 
 // keepBitmap returns keep as encodeOctetsAVX512 and the functions of
 // ecmaenc_amd64.s read a set: bit c&7 of byte c>>3, twice over.
@@ -140,25 +155,22 @@ func (v *octetVector) kernel(dst *byte, room int, src *byte, n int) (used, wrote
 	return encodeOctetsAVX2(dst, room, src, n, &v.set, &octetEncodeConsts)
 }
 
-// kernelRoom is room enough for a kernel to encode a block: three bytes an
-// octet, and the 24 bytes past the end that its last store may write.
-func (v *octetVector) kernelRoom() int { return 3*v.block + 24 }
-
 // octetTailIn is the most octets encodeOctetsTail encodes at once.
 const octetTailIn = 128
 
-// encodeOctets appends s encoded by v to dst: whole blocks straight into
-// dst while it has room for a block's output and the bytes past it that
-// the kernel's last store writes, and the rest through encodeOctetsTail.
-// It returns dst and the octets of s it did not encode (when dst has no
-// room for them), for the caller's byte loop.
+// encodeOctets appends s encoded by v to dst, straight into dst while it has
+// room: with AVX-512 the kernel encodes all of s, and with AVX2 whole blocks
+// while dst has room for a block's output and the bytes past it that the
+// kernel's last store writes, and encodeOctetsTail the rest. It returns dst
+// and the octets of s it did not encode (when dst has no room for them),
+// for the caller's byte loop.
 func encodeOctets[S string | []byte](dst []byte, s S, v *octetVector) ([]byte, S) {
-	if room := cap(dst) - len(dst); len(s) >= v.block && room > 0 {
+	if room := cap(dst) - len(dst); len(s) > 0 && room > 0 && (v.wide || len(s) >= v.block) {
 		out := dst[len(dst):cap(dst)]
 		used, wrote := v.kernel(&out[0], room, dataPtr(s), len(s))
 		dst, s = dst[:len(dst)+wrote], s[used:]
 	}
-	if len(s) > 0 {
+	if len(s) > 0 && !v.wide {
 		dst, s = encodeOctetsTail(dst, s, v)
 	}
 	return dst, s
@@ -168,8 +180,8 @@ func encodeOctets[S string | []byte](dst []byte, s S, v *octetVector) ([]byte, S
 // zero bytes, octetTailIn octets at a time, into a buffer on the stack,
 // whose part that encodes the padding it leaves off, while dst has room.
 // With room for the result, what encodeOctets leaves to it is the block
-// the kernel had no room to write and fewer than 24 octets after it. It
-// returns dst and the octets of s it did not encode.
+// the AVX2 kernel had no room to write and fewer than 24 octets after it.
+// It returns dst and the octets of s it did not encode.
 func encodeOctetsTail[S string | []byte](dst []byte, s S, v *octetVector) ([]byte, S) {
 	var in [octetTailIn]byte
 	var out [3*octetTailIn + 24]byte
@@ -188,6 +200,23 @@ func encodeOctetsTail[S string | []byte](dst []byte, s S, v *octetVector) ([]byt
 	return dst, s
 }
 
+// indexEscapeAVX512 returns the index of the first of the n octets at src
+// that v's set does not copy as it is (one to escape, or a space that
+// becomes '+'), or n (see encode_amd64.s).
+//
+//go:noescape
+func indexEscapeAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
+
+// octetsIndex returns the index of the first octet of s that v does not
+// copy as it is, or len(s): indexNotIn with the AVX-512 kernels' set, for
+// an encoder that readies v first. v must be wide.
+func octetsIndex[S string | []byte](v *octetVector, s S) int {
+	if len(s) == 0 {
+		return 0
+	}
+	return indexEscapeAVX512(dataPtr(s), len(s), &v.set, &octetEncodeConsts)
+}
+
 // countOctetsAVX512 returns the number of octets to escape among the n at
 // src, a multiple of 64, for the set and space rule of set (see
 // encode_amd64.s).
@@ -201,34 +230,37 @@ func countOctetsAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
 //go:noescape
 func countOctetsAVX2(src *byte, n int, set *octetSet, k *octetConsts) int
 
-// encodeOctetsAVX512 encodes blocks of 64 of the n octets at src while at
-// least 64 are left, writing to the room bytes at dst while they hold the
-// block's output and 24 bytes more (see encode_amd64.s): an octet that set keeps is copied, space becomes
-// '+' when set says so, and every other octet becomes its escape. It
-// returns the octets it used and the bytes it wrote.
+// encodeOctetsAVX512 encodes the n octets at src 64 at a time, the last
+// fewer, writing to the room bytes at dst while they hold the block's
+// output (see encode_amd64.s); it writes nothing past room. An octet that
+// set keeps is copied, space becomes '+' when set says so, and every other
+// octet becomes its escape. It returns the octets it used and the bytes it
+// wrote.
 //
 //go:noescape
 func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 
-// encodeOctetsAVX2 is encodeOctetsAVX512 32 octets at a time with AVX2.
+// encodeOctetsAVX2 is encodeOctetsAVX512 32 octets at a time with AVX2,
+// while at least 32 are left and room holds the block's output and 24
+// bytes more.
 //
 //go:noescape
 func encodeOctetsAVX2(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 
 // octetConsts are the constants of the kernels in encode_amd64.s, at the
 // offsets written there (TestOctetConstsLayout): bitSel[i] is 1<<(i&7),
-// hex[i] the hex digit of i&15, bit[h] 1<<(h&7); low, space, plus, pct,
-// high are 0x0F, ' ', '+', '%', 0x80 in every byte, zero is 0; step holds
-// 8, 16, 24, what encodeOctetsAVX512 adds to octetIndex512 for the second,
-// third and fourth 8 octets of a table; index512 and index256 are the
-// permute indexes of octetIndex512 and octetIndex256; escape[c] is '%' and
-// the hex digits of c, in the low 3 bytes.
+// hex[i] the hex digit of i&15; low, space, plus, pct, high are 0x0F, ' ',
+// '+', '%', 0x80 in every byte, zero is 0; index256 are the permute indexes
+// of octetIndex256; escape[c] is '%' and the hex digits of c, in the low 3
+// bytes; compress and slot0 are octetCompress's indexes and masks.
 type octetConsts struct {
-	bitSel, hex                [64]byte
-	bit, low, space, plus, pct [32]byte
-	high, zero, step           [32]byte
-	index512, index256         [256][32]byte
-	escape                     [256]uint32
+	bitSel, hex                 [64]byte
+	low, space, plus, pct, high [32]byte
+	zero                        [32]byte
+	index256                    [256][32]byte
+	escape                      [256]uint32
+	compress                    [3][64]byte
+	slot0, pdepHigh, pdepLow    [3]uint64
 }
 
 var octetEncodeConsts = func() (k octetConsts) {
@@ -237,39 +269,57 @@ var octetEncodeConsts = func() (k octetConsts) {
 		k.hex[i] = upperHex[i&15]
 	}
 	for i := range 32 {
-		k.bit[i] = 1 << (i & 7)
 		k.low[i], k.space[i], k.plus[i], k.pct[i], k.high[i] = 0x0F, ' ', '+', '%', 0x80
 	}
-	k.step[0], k.step[1], k.step[2] = 8, 16, 24
 	for c := range k.escape {
 		k.escape[c] = '%' | uint32(upperHex[c>>4])<<8 | uint32(upperHex[c&15])<<16
 	}
 	for m := range 256 {
-		k.index512[m] = octetIndex512(uint8(m))
 		k.index256[m] = octetIndex256(uint8(m))
 	}
+	k.compress, k.slot0, k.pdepHigh, k.pdepLow = octetCompress()
 	return k
 }()
 
-// octetIndex512 is the VPERMI2B index that writes 8 octets whose bits are
-// set in m as escapes and the others as they are, from a table whose bytes
-// 0 to 7 are the octets with '%' for each to escape, 32 to 39 the hex
-// digits of their high nibbles and 64 to 71 those of their low ones; the
-// kernel adds 8, 16 or 24 for the next octets of a table. Its bytes past
-// the output are 0.
-func octetIndex512(m uint8) (idx [32]byte) {
-	out := idx[:0]
-	for i := range byte(8) {
-		if m>>i&1 != 0 {
-			out = append(out, i, 32+i, 64+i)
-		} else {
-			out = append(out, i)
+// octetCompress returns the VPERMT2B indexes and the masks with which
+// encodeOctetsAVX512 writes a block of 64 octets with something to escape:
+// the block's output before compression is 192 bytes, three for each octet
+// (the octet, or '%' for one to escape; its high hex digit; its low one),
+// made in three parts of 64 bytes. Part j reads its bytes from two tables:
+// the hex digits of octets 16j to 16j+31, the high ones at 0 to 31 and the
+// low ones at 32 to 63, and the 64 octets at 64 to 127. The compress keeps
+// of part j the bits of slot0[j], each octet's own byte, and the bits of
+// the escape mask, from the part's first octet with a high digit in it
+// (octetCompressFrom), deposited at pdepHigh[j], the places of the high
+// digits, and likewise for the low ones at pdepLow[j].
+func octetCompress() (idx [3][64]byte, slot0, pdepHigh, pdepLow [3]uint64) {
+	for j := range 3 {
+		for s := range 64 {
+			g := 64*j + s
+			i, t := g/3, g%3
+			switch t {
+			case 0:
+				idx[j][s] = byte(64 + i)
+				slot0[j] |= 1 << s
+			case 1:
+				idx[j][s] = byte(i - 16*j)
+				pdepHigh[j] |= 1 << s
+			case 2:
+				idx[j][s] = byte(32 + i - 16*j)
+				pdepLow[j] |= 1 << s
+			}
 		}
 	}
-	return idx
+	return idx, slot0, pdepHigh, pdepLow
 }
 
-// octetIndex256 is octetIndex512 for two VPSHUFB, from a first table whose
+// octetCompressFrom is the first octet of a block with its high digit
+// ([0]) and its low digit ([1]) in each part of octetCompress, by which
+// encodeOctetsAVX512 shifts the escape mask.
+var octetCompressFrom = [2][3]int{{0, 21, 43}, {0, 21, 42}}
+
+// octetIndex256 is the index of two VPSHUFB that write 8 octets whose bits
+// are set in m as escapes and the others as they are, from a first table whose
 // bytes 0 to 7 are the octets with '%' for each to escape and a second whose
 // bytes 0 to 7 are the hex digits of their high nibbles and 8 to 15 those
 // of their low ones: an index byte with 0x80 set reads the second (the

@@ -4,24 +4,25 @@
 
 // The vector paths of the octet encoders (encode_amd64.go). The offsets of
 // octetSet (bitmap 0, lo 64, hi 96, plus 128) and octetConsts (bitSel 0,
-// hex 64, bit 128, low 160, space 192, plus 224, pct 256, high 288, zero
-// 320, step 352, index512 384, index256 8576, escape 16768) are checked by
-// TestOctetConstsLayout.
+// hex 64, low 128, space 160, plus 192, pct 224, high 256, zero 288,
+// index256 320, escape 8512, compress 9536, slot0 9728, pdepHigh 9752,
+// pdepLow 9776) are checked by TestOctetConstsLayout.
 
 // KEEP512: K1 becomes the octets of Z0 to keep, space among them when it
-// becomes '+' (K6 all ones), and Z0 has '+' for each such space. Z8 holds
-// the set's bitmap twice: byte c>>3 & 63 of it (VPSRLW shifts words, so bit
-// 5 of the index is another octet's; the second copy makes it not matter)
-// holds bit c&7, which bitSel (Z9) selects. Z11 holds ' ' and Z12 '+' in
-// every byte. Z1 to Z3 and K4 are clobbered.
+// becomes '+' (octetVector.init puts it in the bitmap). Z8 holds the set's
+// bitmap twice: byte c>>3 & 63 of it (VPSRLW shifts words, so bit 5 of the
+// index is another octet's; the second copy makes it not matter) holds bit
+// c&7, which bitSel (Z9) selects. Z1 to Z3 are clobbered.
 #define KEEP512 \
 	VPSRLW   $3, Z0, Z1; \
 	VPERMB   Z8, Z1, Z2; \
 	VPERMB   Z9, Z0, Z3; \
-	VPTESTMB Z2, Z3, K1; \
-	VPCMPEQB Z0, Z11, K4; \
-	KANDQ    K4, K6, K4; \
-	KORQ     K1, K4, K1; \
+	VPTESTMB Z2, Z3, K1
+
+// PLUS512: K4 becomes the spaces of Z0 when they become '+' (K6 all ones),
+// and Z0 has '+' for each. Z11 holds ' ' and Z12 '+' in every byte.
+#define PLUS512 \
+	VPCMPEQB Z0, Z11, K6, K4; \
 	VMOVDQU8 Z12, K4, Z0
 
 // func countOctetsAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
@@ -30,12 +31,8 @@ TEXT ·countOctetsAVX512(SB), NOSPLIT, $0-40
 	MOVQ      n+8(FP), CX
 	MOVQ      set+16(FP), AX
 	VMOVDQU64 (AX), Z8
-	MOVQ      128(AX), DX
-	KMOVQ     DX, K6
 	MOVQ      k+24(FP), DX
 	VMOVDQU64 0(DX), Z9
-	VPBROADCASTB 192(DX), Z11
-	VPBROADCASTB 224(DX), Z12
 	XORQ      R11, R11
 	XORQ      R9, R9
 
@@ -56,44 +53,47 @@ count512done:
 	MOVQ      R9, ret+32(FP)
 	RET
 
-// ROW512(J, I, IY, OFF) loads the octetIndex512 row of the J-th 8 octets of
-// the block, whose escape bits are byte J of 0(SP) (a copy of AX),
-// into I, plus OFF (8, 16 or 24 in every byte: the 8 octets' place in
-// their half's table), and leaves in BX where their output starts: 8J
-// bytes and two more for each escape among the octets before them past
-// R12. Each output's place is counted from the block's start, so that no
-// output waits for the one before it.
-#define ROW512(J, IY, OFF) \
-	MOVBLZX   (J)(SP), CX; \
-	SHLL      $5, CX; \
-	VPADDB    (R8)(CX*1), OFF, IY; \
-	MOVQ      AX, BX; \
-	SHLQ      $(64-8*J), BX; \
-	POPCNTQ   BX, BX; \
-	LEAQ      (8*J)(R12)(BX*2), BX
-
-// CHUNK512(A, B, I, IY) writes the 8 octets of ROW512 from the table A
-// (octets, '%' for each to escape, then the hex digits of the high
-// nibbles) and B (those of the low nibbles) with VPERMI2B: 32 bytes, their
-// 8 to 24 bytes of output, then bytes the next store overwrites.
-#define CHUNK512(A, B, I, IY) \
-	VPERMI2B  B, A, I; \
-	VMOVDQU64 IY, (DI)(BX*1)
+// PARTS512: Z20 to Z22 become the three parts of the output of the block
+// Z0 whose octets to escape are K7, each compressed by its mask, K1 to K3,
+// to its first bytes (see encodeOctetsAVX512). Z0, Z1, Z4 and Z5 are
+// clobbered.
+#define PARTS512 \
+	VPERMB     Z10, Z0, Z5; \
+	VPSRLW     $4, Z0, Z1; \
+	VPERMB     Z10, Z1, Z4; \
+	VMOVDQU8   Z13, K7, Z0; \
+	VSHUFI64X2 $0x44, Z5, Z4, Z20; \
+	VSHUFI64X2 $0x99, Z5, Z4, Z21; \
+	VSHUFI64X2 $0xEE, Z5, Z4, Z22; \
+	VPERMT2B   Z0, Z23, Z20; \
+	VPERMT2B   Z0, Z24, Z21; \
+	VPERMT2B   Z0, Z25, Z22; \
+	VPCOMPRESSB Z20, K1, Z20; \
+	VPCOMPRESSB Z21, K2, Z21; \
+	VPCOMPRESSB Z22, K3, Z22
 
 // func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 //
-// Each block of 64 octets is classified (KEEP512); one with nothing to
-// escape is stored as it is. One with up to 4 octets to escape and no space
-// become '+' is stored too, and then, for each octet to escape, its escape
-// (escape) and the 64 octets after it, two bytes further on for each
-// escape before, over what the store before wrote there (enc512sparse),
-// when 64 more octets and room for them are left. In any other, the octets to escape are
-// replaced with '%', and with the hex digits of every octet (VPERMB of hex)
-// make two 128-byte tables, one for each half of 32 octets: the octets and
-// the high digits (VSHUFI64X2), then the low digits. Each 8 octets are then
-// written by one VPERMI2B of their half's table with the index of their
-// escape bits (index512), plus 8, 16 or 24 for the 8 in the half.
-TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $8-64
+// Each block of 64 octets is classified (KEEP512, PLUS512); one with
+// nothing to escape is stored as it is. One with up to 4 octets to escape
+// and no space become '+' is stored too, and then, for each octet to
+// escape, its escape (escape) and the 64 octets after it, two bytes
+// further on for each escape before, over what the store before wrote
+// there (enc512sparse), when 64 more octets and room for them are left. In
+// any other (enc512dense), the octets to escape are replaced with '%', and
+// the hex digits of every octet (VPERMB of hex) make three tables of the
+// high and low digits of 32 octets (VSHUFI64X2) from which, with the
+// octets, three VPERMT2B by the indexes of octetCompress write the block's
+// output with three bytes for every octet in three parts of 64 bytes; a
+// VPCOMPRESSB of each part to a register, by a mask that PDEPQ makes from
+// the escape mask, keeps an octet's own byte and the digits of the octets
+// escaped, and each part is stored after the one before (no store passes
+// the block's output by more than 43 bytes; a masked store costs more
+// than the room it saves). A block whose output and 48 bytes do not fit in
+// room, and the last octets when fewer than 64 are left (read with a
+// masked load), take the same path with every store masked to its bytes
+// (enc512exact), when room holds their output.
+TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst+0(FP), DI
 	MOVQ      room+8(FP), R10
 	MOVQ      src+16(FP), SI
@@ -105,29 +105,28 @@ TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $8-64
 	MOVQ      k+40(FP), DX
 	VMOVDQU64 0(DX), Z9           // bitSel
 	VMOVDQU64 64(DX), Z10         // hex
-	VPBROADCASTB 192(DX), Z11     // ' '
-	VPBROADCASTB 224(DX), Z12     // '+'
-	VPBROADCASTB 256(DX), Z13     // '%'
-	VPBROADCASTB 352(DX), Y14     // 8
-	VPBROADCASTB 353(DX), Y15     // 16
-	VPBROADCASTB 354(DX), Y16     // 24
-	LEAQ      384(DX), R8         // index512
-	VPXORQ    Z28, Z28, Z28
+	VPBROADCASTB 160(DX), Z11     // ' '
+	VPBROADCASTB 192(DX), Z12     // '+'
+	VPBROADCASTB 224(DX), Z13     // '%'
+	VMOVDQU64 9536(DX), Z23      // compress: the permute indexes of the three parts of a block's output
+	VMOVDQU64 9600(DX), Z24
+	VMOVDQU64 9664(DX), Z25
 	XORQ      R11, R11            // used
 	XORQ      R12, R12            // wrote
 
 enc512loop:
 	LEAQ      64(R11), AX
 	CMPQ      AX, R13
-	JA        enc512done
+	JA        enc512last
 	VMOVDQU64 (SI)(R11*1), Z0
 	KEEP512
+	PLUS512
 	KMOVQ     K1, AX
 	NOTQ      AX                  // the octets to escape
 	POPCNTQ   AX, BX
-	LEAQ      88(R12)(BX*2), BX   // the block's output and the 24 bytes past it its last store writes
+	LEAQ      112(R12)(BX*2), BX  // the block's output and the 48 bytes past it its stores write
 	CMPQ      BX, R10
-	JA        enc512done
+	JA        enc512near
 	TESTQ     AX, AX
 	JNZ       enc512escapes
 	VMOVDQU64 Z0, (DI)(R12*1)
@@ -158,7 +157,7 @@ enc512sparse:
 	LEAQ      -1(AX), BX
 	ANDQ      BX, AX
 	MOVBLZX   (R9)(CX*1), BX
-	MOVL      16768(DX)(BX*4), BX // its escape
+	MOVL      8512(DX)(BX*4), BX // its escape
 	MOVL      BX, (R14)(CX*1)     // and a byte the next store overwrites
 	VMOVDQU64 1(R9)(CX*1), Z1     // the octets after it
 	VMOVDQU64 Z1, 3(R14)(CX*1)
@@ -168,38 +167,133 @@ enc512sparse:
 	JMP       enc512loop
 
 enc512dense:
+	// The masks of the three parts: each part's own bytes (slot0), and the
+	// digits of the octets to escape, their bits of AX deposited (PDEPQ)
+	// at the high and the low digits' places (pdepHigh, pdepLow), from the
+	// part's first octet with such a place (0, 21, 43 and 0, 21, 42).
 	KNOTQ     K1, K7
-	VPERMB    Z10, Z0, Z5         // the low digits
-	VPSRLW    $4, Z0, Z1
-	VPERMB    Z10, Z1, Z4         // the high digits
-	VMOVDQU8  Z13, K7, Z0         // '%' for each octet to escape
-	VSHUFI64X2 $0x44, Z4, Z0, Z6  // octets 0-31, high digits 0-31
-	VSHUFI64X2 $0xEE, Z4, Z0, Z7  // octets 32-63, high digits 32-63
-	VSHUFI64X2 $0xEE, Z5, Z5, Z17 // low digits 32-63
-
-	MOVQ      AX, 0(SP)
-	MOVQ      R12, BX
-	MOVBLZX   AX, CX
-	SHLL      $5, CX
-	VMOVDQU64 (R8)(CX*1), Y20
-	CHUNK512(Z6, Z5, Z20, Y20)
-	ROW512(1, Y21, Y14)
-	CHUNK512(Z6, Z5, Z21, Y21)
-	ROW512(2, Y22, Y15)
-	CHUNK512(Z6, Z5, Z22, Y22)
-	ROW512(3, Y23, Y16)
-	CHUNK512(Z6, Z5, Z23, Y23)
-	ROW512(4, Y24, Y28)
-	CHUNK512(Z7, Z17, Z24, Y24)
-	ROW512(5, Y25, Y14)
-	CHUNK512(Z7, Z17, Z25, Y25)
-	ROW512(6, Y26, Y15)
-	CHUNK512(Z7, Z17, Z26, Y26)
-	ROW512(7, Y27, Y16)
-	CHUNK512(Z7, Z17, Z27, Y27)
-	POPCNTQ   AX, AX
-	LEAQ      64(R12)(AX*2), R12
+	PDEPQ     9752(DX), AX, BX
+	PDEPQ     9776(DX), AX, CX
+	ORQ       CX, BX
+	ORQ       9728(DX), BX
+	KMOVQ     BX, K1
+	MOVQ      AX, R8
+	SHRQ      $21, R8
+	PDEPQ     9760(DX), R8, CX
+	PDEPQ     9784(DX), R8, R8
+	ORQ       R8, CX
+	ORQ       9736(DX), CX
+	KMOVQ     CX, K2
+	MOVQ      AX, R8
+	SHRQ      $43, R8
+	PDEPQ     9768(DX), R8, R9
+	MOVQ      AX, R8
+	SHRQ      $42, R8
+	PDEPQ     9792(DX), R8, R8
+	ORQ       R8, R9
+	ORQ       9744(DX), R9
+	KMOVQ     R9, K3
+	PARTS512
+	POPCNTQ   BX, BX
+	POPCNTQ   CX, CX
+	ADDQ      BX, CX
+	POPCNTQ   R9, R9
+	LEAQ      (DI)(R12*1), R14
+	VMOVDQU64 Z20, (R14)
+	VMOVDQU64 Z21, (R14)(BX*1)
+	VMOVDQU64 Z22, (R14)(CX*1)
+	ADDQ      CX, R12
+	ADDQ      R9, R12
 	ADDQ      $64, R11
+	JMP       enc512loop
+
+enc512near:
+	// Room for the block's output, but not for the bytes past it that
+	// the stores above write: write it with masked stores (enc512exact).
+	SUBQ      $48, BX
+	CMPQ      BX, R10
+	JA        enc512done
+	MOVQ      $-1, CX
+	JMP       enc512exact
+
+enc512last:
+	// Fewer than 64 octets left: read them with a masked load (which
+	// reads nothing past them), the rest of the block 0 and kept.
+	MOVQ      R13, CX
+	SUBQ      R11, CX
+	JZ        enc512done
+	MOVQ      $-1, AX
+	BZHIQ     CX, AX, CX          // the octets of the block
+	KMOVQ     CX, K1
+	VMOVDQU8.Z (SI)(R11*1), K1, Z0
+	KEEP512
+	PLUS512
+	KMOVQ     K1, AX
+	NOTQ      AX
+	ANDQ      CX, AX              // the octets to escape
+	POPCNTQ   AX, BX
+	POPCNTQ   CX, R8
+	LEAQ      (R12)(BX*2), BX
+	ADDQ      R8, BX              // the output
+	CMPQ      BX, R10
+	JA        enc512done
+
+enc512exact:
+	// The dense path for the octets of CX (all of the block, or those
+	// before its end), with the escapes of AX, writing exactly their
+	// output: each part's own bytes are those of the octets of CX
+	// (slot0, deposited as the digits are), and each part is written with
+	// a masked store of its bytes.
+	KMOVQ     AX, K7
+	PDEPQ     9728(DX), CX, BX
+	PDEPQ     9752(DX), AX, R8
+	ORQ       R8, BX
+	PDEPQ     9776(DX), AX, R8
+	ORQ       R8, BX
+	KMOVQ     BX, K1
+	MOVQ      CX, R8
+	SHRQ      $22, R8
+	PDEPQ     9736(DX), R8, R9
+	MOVQ      AX, R8
+	SHRQ      $21, R8
+	PDEPQ     9760(DX), R8, R14
+	ORQ       R14, R9
+	PDEPQ     9784(DX), R8, R14
+	ORQ       R14, R9
+	KMOVQ     R9, K2
+	SHRQ      $43, CX
+	PDEPQ     9744(DX), CX, R14
+	MOVQ      AX, R8
+	SHRQ      $43, R8
+	PDEPQ     9768(DX), R8, R8
+	ORQ       R8, R14
+	SHRQ      $42, AX
+	PDEPQ     9792(DX), AX, AX
+	ORQ       AX, R14
+	KMOVQ     R14, K3
+	PARTS512
+	POPCNTQ   BX, BX
+	POPCNTQ   R9, R9
+	POPCNTQ   R14, R14
+	MOVQ      $-1, AX
+	BZHIQ     BX, AX, CX
+	KMOVQ     CX, K4
+	BZHIQ     R9, AX, CX
+	KMOVQ     CX, K5
+	BZHIQ     R14, AX, CX
+	KMOVQ     CX, K7
+	LEAQ      (DI)(R12*1), R8
+	VMOVDQU8  Z20, K4, (R8)
+	ADDQ      BX, R8
+	VMOVDQU8  Z21, K5, (R8)
+	ADDQ      R9, R8
+	VMOVDQU8  Z22, K7, (R8)
+	ADDQ      BX, R12
+	ADDQ      R9, R12
+	ADDQ      R14, R12
+	ADDQ      $64, R11
+	CMPQ      R11, R13
+	CMOVQHI   R13, R11            // the octets of a last block short of 64
 	JMP       enc512loop
 
 enc512done:
@@ -212,20 +306,20 @@ enc512done:
 // and Y4 0xFF at each space that becomes '+' (which is not escaped). The
 // low nibble of an octet selects its row bits from set.lo (Y15) and set.hi
 // (Y14), its top bit which of the two, and its high nibble 1<<(h&7) from
-// bit (Y13); an octet whose lookups share no bit is escaped. Y1 and Y2
+// bitSel (Y13); an octet whose lookups share no bit is escaped. Y1 and Y2
 // hold the high and low nibbles. DX points at octetConsts, R9 at the
 // octetSet.
 #define KEEP256 \
 	VPSRLW    $4, Y0, Y1; \
-	VPAND     160(DX), Y1, Y1; \
-	VPAND     160(DX), Y0, Y2; \
+	VPAND     128(DX), Y1, Y1; \
+	VPAND     128(DX), Y0, Y2; \
 	VPSHUFB   Y2, Y15, Y3; \
 	VPSHUFB   Y2, Y14, Y4; \
 	VPBLENDVB Y0, Y4, Y3, Y3; \
 	VPSHUFB   Y1, Y13, Y4; \
 	VPAND     Y4, Y3, Y3; \
-	VPCMPEQB  320(DX), Y3, Y3; \
-	VPCMPEQB  192(DX), Y0, Y4; \
+	VPCMPEQB  288(DX), Y3, Y3; \
+	VPCMPEQB  160(DX), Y0, Y4; \
 	VPAND     128(R9), Y4, Y4; \
 	VPANDN    Y3, Y4, Y3
 
@@ -237,7 +331,7 @@ TEXT ·countOctetsAVX2(SB), NOSPLIT, $0-40
 	MOVQ    k+24(FP), DX
 	VMOVDQU 64(R9), Y15           // lo
 	VMOVDQU 96(R9), Y14           // hi
-	VMOVDQU 128(DX), Y13          // bit
+	VMOVDQU 0(DX), Y13            // bitSel, its first 32 bytes
 	XORQ    R11, R11
 	XORQ    R10, R10
 
@@ -257,7 +351,7 @@ count256done:
 	MOVQ    R10, ret+32(FP)
 	RET
 
-// NEXTROW: BX becomes the offset in index512 of the row of the low byte of
+// NEXTROW: BX becomes the offset in index256 of the row of the low byte of
 // AX, CX the number of its bits; AX moves to the next byte.
 #define NEXTROW \
 	MOVBLZX AX, BX; \
@@ -297,10 +391,10 @@ TEXT ·encodeOctetsAVX2(SB), NOSPLIT, $0-64
 	MOVQ    k+40(FP), DX
 	VMOVDQU 64(R9), Y15           // lo
 	VMOVDQU 96(R9), Y14           // hi
-	VMOVDQU 128(DX), Y13          // bit
+	VMOVDQU 0(DX), Y13            // bitSel, its first 32 bytes
 	VMOVDQU 64(DX), Y12           // hex
-	VMOVDQU 288(DX), Y11          // 0x80
-	LEAQ    8576(DX), R8          // index256
+	VMOVDQU 256(DX), Y11          // 0x80
+	LEAQ    320(DX), R8          // index256
 	XORQ    R11, R11              // used
 	XORQ    R12, R12              // wrote
 
@@ -315,7 +409,7 @@ enc256loop:
 	LEAQ      56(R12)(BX*2), BX   // the block's output and the 24 bytes past it its last store writes
 	CMPQ      BX, R10
 	JA        enc256done
-	VPBLENDVB Y4, 224(DX), Y0, Y0 // space becomes '+'
+	VPBLENDVB Y4, 192(DX), Y0, Y0 // space becomes '+'
 	TESTL     AX, AX
 	JNZ       enc256escapes
 	VMOVDQU   Y0, (DI)(R12*1)
@@ -326,7 +420,7 @@ enc256loop:
 enc256escapes:
 	VPSHUFB     Y1, Y12, Y1       // the high digits
 	VPSHUFB     Y2, Y12, Y2       // the low digits
-	VPBLENDVB   Y3, 256(DX), Y0, Y0 // '%' for each octet to escape
+	VPBLENDVB   Y3, 224(DX), Y0, Y0 // '%' for each octet to escape
 	VPUNPCKLQDQ Y2, Y1, Y4        // high 0-7, low 0-7 | high 16-23, low 16-23
 	VPUNPCKHQDQ Y2, Y1, Y5        // high 8-15, low 8-15 | high 24-31, low 24-31
 	CHUNK256($0x00, Y4, $0x44)
@@ -340,4 +434,64 @@ enc256done:
 	VZEROUPPER
 	MOVQ    R11, used+48(FP)
 	MOVQ    R12, wrote+56(FP)
+	RET
+
+// func indexEscapeAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
+//
+// The index of the first of the n octets at src that is not copied as it
+// is (KEEP512, and a space that becomes '+'), or n: 64 octets at a time,
+// the last fewer with a masked load.
+TEXT ·indexEscapeAVX512(SB), NOSPLIT, $0-40
+	MOVQ      src+0(FP), SI
+	MOVQ      n+8(FP), CX
+	MOVQ      set+16(FP), AX
+	VMOVDQU64 (AX), Z8
+	MOVQ      128(AX), DX
+	KMOVQ     DX, K6
+	MOVQ      k+24(FP), DX
+	VMOVDQU64 0(DX), Z9
+	VPBROADCASTB 160(DX), Z11
+	XORQ      R11, R11
+
+index512loop:
+	LEAQ      64(R11), AX
+	CMPQ      AX, CX
+	JA        index512last
+	VMOVDQU64 (SI)(R11*1), Z0
+	KEEP512
+	VPCMPEQB  Z0, Z11, K6, K4
+	KANDNQ    K1, K4, K1
+	KMOVQ     K1, AX
+	NOTQ      AX
+	TESTQ     AX, AX
+	JNZ       index512found
+	ADDQ      $64, R11
+	JMP       index512loop
+
+index512last:
+	MOVQ      CX, BX
+	SUBQ      R11, BX
+	JZ        index512none
+	MOVQ      $-1, AX
+	BZHIQ     BX, AX, BX
+	KMOVQ     BX, K2
+	VMOVDQU8.Z (SI)(R11*1), K2, Z0
+	KEEP512
+	VPCMPEQB  Z0, Z11, K6, K4
+	KANDNQ    K1, K4, K1
+	KMOVQ     K1, AX
+	NOTQ      AX
+	ANDQ      BX, AX
+	JZ        index512none
+
+index512found:
+	TZCNTQ    AX, AX
+	ADDQ      R11, AX
+	VZEROUPPER
+	MOVQ      AX, ret+32(FP)
+	RET
+
+index512none:
+	VZEROUPPER
+	MOVQ      CX, ret+32(FP)
 	RET

@@ -4,6 +4,7 @@ package codec
 
 import (
 	"bytes"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -186,13 +187,13 @@ func TestOctetKernelsRoom(t *testing.T) {
 				var v octetVector
 				v.init(&kk, plus)
 				src := octetTestInput(r, 2*v.block+5, &kk)
-				for room := 0; room <= 2*v.kernelRoom()+8; room++ {
+				for room := 0; room <= 2*octetKernelRoom(&v)+8; room++ {
 					out := bytes.Repeat([]byte{0xA5}, room+64)
 					used, wrote := 0, 0
 					if room > 0 {
 						used, wrote = v.kernel(&out[0], room, &src[0], len(src))
 					}
-					if used%v.block != 0 || used > len(src) || wrote > room {
+					if (used%v.block != 0 && !(v.wide && used == len(src))) || used > len(src) || wrote > room {
 						t.Fatalf("set %v: kernel with room %d used %d, wrote %d", k, room, used, wrote)
 					}
 					want := encodeShort(nil, src[:used], &kk, plus)
@@ -202,7 +203,7 @@ func TestOctetKernelsRoom(t *testing.T) {
 					if !bytes.Equal(out[room:], bytes.Repeat([]byte{0xA5}, 64)) {
 						t.Fatalf("set %v plus %v: kernel with room %d wrote past it: %x", k, plus, room, out[room:])
 					}
-					if room >= v.kernelRoom() && used == 0 {
+					if room >= octetKernelRoom(&v) && used == 0 {
 						t.Fatalf("set %v: kernel with room %d used nothing", k, room)
 					}
 				}
@@ -211,13 +212,18 @@ func TestOctetKernelsRoom(t *testing.T) {
 	}
 }
 
-// TestOctetIndexRows checks index512 and index256 by reading them as the
-// kernels do, for every escape pattern of 8 octets.
+// octetKernelRoom is room enough for v's kernel to encode a block: three
+// bytes an octet, and the 24 bytes past the end that the AVX2 kernel's last
+// store may write.
+func octetKernelRoom(v *octetVector) int { return 3*v.block + 24 }
+
+// TestOctetIndexRows checks index256 by reading it as the AVX2 kernel
+// does, for every escape pattern of 8 octets, and compress and slot0 by
+// reading them as encodeOctetsAVX512 does, for one pattern of 64.
 func TestOctetIndexRows(t *testing.T) {
 	c := [8]byte{'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'}
 	for m := range 256 {
 		var want []byte
-		var table512 [128]byte
 		var first, second [16]byte
 		for i := range 8 {
 			h, l := byte('G'+i), byte('P'+i) // stand-ins for the hex digits
@@ -228,13 +234,11 @@ func TestOctetIndexRows(t *testing.T) {
 			} else {
 				want = append(want, oct)
 			}
-			table512[i], table512[32+i], table512[64+i] = oct, h, l
 			first[i], first[8+i], second[i], second[8+i] = oct, oct, h, l
 		}
-		row512, row256 := octetEncodeConsts.index512[m], octetEncodeConsts.index256[m]
-		var got512, got256 []byte
+		row256 := octetEncodeConsts.index256[m]
+		var got256 []byte
 		for j := range len(want) {
-			got512 = append(got512, table512[row512[j]&127])
 			x := row256[j]
 			if x&0x80 == 0 {
 				got256 = append(got256, first[x&15])
@@ -242,10 +246,49 @@ func TestOctetIndexRows(t *testing.T) {
 				got256 = append(got256, second[x&15])
 			}
 		}
-		if string(got512) != string(want) || string(got256) != string(want) {
-			t.Fatalf("mask %08b: index512 gives %q, index256 %q, want %q", m, got512, got256, want)
+		if string(got256) != string(want) {
+			t.Fatalf("mask %08b: index256 gives %q, want %q", m, got256, want)
 		}
 	}
+	escape := rand.New(rand.NewPCG(40, 6)).Uint64()
+	var octets, high, low [64]byte
+	var want []byte
+	for i := range 64 {
+		octets[i] = byte('0' + i)
+		if escape>>i&1 != 0 {
+			octets[i], high[i], low[i] = '%', byte(0x80|i), byte(0xC0|i)
+			want = append(want, '%', high[i], low[i])
+		} else {
+			want = append(want, octets[i])
+		}
+	}
+	var got []byte
+	k := &octetEncodeConsts
+	for j := range 3 {
+		var table [128]byte
+		copy(table[:32], high[16*j:])
+		copy(table[32:64], low[16*j:])
+		copy(table[64:], octets[:])
+		mask := k.slot0[j] | pdep(escape>>octetCompressFrom[0][j], k.pdepHigh[j]) |
+			pdep(escape>>octetCompressFrom[1][j], k.pdepLow[j])
+		for s, x := range k.compress[j] {
+			if mask>>s&1 != 0 {
+				got = append(got, table[x&127])
+			}
+		}
+	}
+	if string(got) != string(want) {
+		t.Fatalf("escape %064b: compress gives %q, want %q", escape, got, want)
+	}
+}
+
+// pdep is PDEPQ: the low bits of x, in order, at the bits set in mask.
+func pdep(x, mask uint64) (r uint64) {
+	for ; mask != 0; mask &= mask - 1 {
+		r |= (x & 1) << bits.TrailingZeros64(mask)
+		x >>= 1
+	}
+	return r
 }
 
 // TestOctetConstsLayout checks the offsets of octetSet and octetConsts that
@@ -259,12 +302,13 @@ func TestOctetConstsLayout(t *testing.T) {
 	}{
 		{"octetSet.lo", unsafe.Offsetof(s.lo), 64}, {"octetSet.hi", unsafe.Offsetof(s.hi), 96},
 		{"octetSet.plus", unsafe.Offsetof(s.plus), 128},
-		{"hex", unsafe.Offsetof(k.hex), 64}, {"bit", unsafe.Offsetof(k.bit), 128},
-		{"low", unsafe.Offsetof(k.low), 160}, {"space", unsafe.Offsetof(k.space), 192},
-		{"plus", unsafe.Offsetof(k.plus), 224}, {"pct", unsafe.Offsetof(k.pct), 256},
-		{"high", unsafe.Offsetof(k.high), 288}, {"zero", unsafe.Offsetof(k.zero), 320},
-		{"step", unsafe.Offsetof(k.step), 352}, {"index512", unsafe.Offsetof(k.index512), 384},
-		{"index256", unsafe.Offsetof(k.index256), 8576}, {"escape", unsafe.Offsetof(k.escape), 16768},
+		{"hex", unsafe.Offsetof(k.hex), 64}, {"low", unsafe.Offsetof(k.low), 128},
+		{"space", unsafe.Offsetof(k.space), 160}, {"plus", unsafe.Offsetof(k.plus), 192},
+		{"pct", unsafe.Offsetof(k.pct), 224}, {"high", unsafe.Offsetof(k.high), 256},
+		{"zero", unsafe.Offsetof(k.zero), 288}, {"index256", unsafe.Offsetof(k.index256), 320},
+		{"escape", unsafe.Offsetof(k.escape), 8512}, {"compress", unsafe.Offsetof(k.compress), 9536},
+		{"slot0", unsafe.Offsetof(k.slot0), 9728}, {"pdepHigh", unsafe.Offsetof(k.pdepHigh), 9752},
+		{"pdepLow", unsafe.Offsetof(k.pdepLow), 9776},
 	} {
 		if f.got != f.off {
 			t.Errorf("%s at %d, the assembly reads it at %d", f.name, f.got, f.off)
@@ -315,5 +359,78 @@ func BenchmarkOctetKernels(b *testing.B) {
 				v.count(&src[0], len(src))
 			}
 		})
+	}
+}
+
+// TestOctetKernelExactRoom: the AVX-512 kernel given room for exactly the
+// whole encoding of src encodes all of it. A kernel that gave up on a
+// block that fills the room would still give right answers (encodeShort
+// takes over), so only this test sees it.
+func TestOctetKernelExactRoom(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("the CPU has no AVX-512")
+	}
+	r := rand.New(rand.NewPCG(40, 6))
+	for si, k := range octetTestSets(r) {
+		plus := si%2 == 1
+		kk := formKeep(k, plus)
+		var v octetVector
+		v.init(&kk, plus)
+		if !v.wide {
+			continue
+		}
+		for n := 1; n <= 200; n++ {
+			src := octetTestInput(r, n, &kk)
+			want := encodeShort(nil, src, &kk, plus)
+			out := make([]byte, len(want))
+			used, wrote := v.kernel(&out[0], len(out), &src[0], n)
+			if used != n || wrote != len(want) || !bytes.Equal(out, want) {
+				t.Fatalf("set %v plus %v, %d octets into exact room %d: used %d, wrote %d (%q), want all (%q)", k, plus, n, len(want), used, wrote, out[:wrote], want)
+			}
+		}
+	}
+}
+
+// TestOctetsIndex holds indexEscapeAVX512 (octetsIndex) to indexNotIn: the
+// index of the first octet to encode, for every set, space rule, length up
+// to 200 and position of that octet.
+func TestOctetsIndex(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("the CPU has no AVX-512")
+	}
+	r := rand.New(rand.NewPCG(40, 7))
+	for si, k := range octetTestSets(r) {
+		plus := si%2 == 1
+		kk := formKeep(k, plus)
+		var v octetVector
+		v.init(&kk, plus)
+		if !v.wide {
+			continue
+		}
+		kept, esc := -1, -1 // an octet the set copies, one it encodes
+		for c := range 256 {
+			if kk.bits[c>>6]>>(c&63)&1 != 0 {
+				kept = max(kept, c)
+			} else {
+				esc = max(esc, c)
+			}
+		}
+		for n := 0; n <= 200; n++ {
+			inputs := [][]byte{octetTestInput(r, n, &kk)}
+			if kept >= 0 && esc >= 0 {
+				for _, p := range []int{0, r.IntN(n + 1), n - 1} {
+					s := bytes.Repeat([]byte{byte(kept)}, n)
+					if p >= 0 && p < n {
+						s[p] = byte(esc)
+					}
+					inputs = append(inputs, s)
+				}
+			}
+			for _, s := range inputs {
+				if got, want := octetsIndex(&v, s), indexNotIn(s, &kk); got != want {
+					t.Fatalf("set %v plus %v, %q: octetsIndex %d, indexNotIn %d", k, plus, s, got, want)
+				}
+			}
+		}
 	}
 }

@@ -3,8 +3,11 @@
 package codec
 
 import (
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
+	"unsafe"
 )
 
 // TestOctetKernelsReadInBounds runs the octet encoders' vector paths on
@@ -41,5 +44,51 @@ func TestOctetKernelsReadInBounds(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAnnexBKernelsReadInBounds runs Annex B's escape and unescape, whose
+// vector paths read 32 or 64 bytes at a time, on inputs that end where an
+// unreadable page begins (text of every kind, valid UTF-8 and not, escapes
+// cut at the end): a read past the input would fault. Each answer is the
+// one the same function gives for a copy of the input in other memory.
+func TestAnnexBKernelsReadInBounds(t *testing.T) {
+	page := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	defer syscall.Munmap(mem)
+	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
+		t.Skipf("mprotect: %v", err)
+	}
+	fills := []string{"abcdefgh", "a b/c?d&é€😀", "データ/ファイル?q=«€ 100%»", "\xff\xe3\x81", "%u3042%41%", "%E3%81%82%u"}
+	for _, fill := range fills {
+		for n := 0; n <= 300; n++ {
+			b := mem[page-n : page]
+			for i := range b {
+				b[i] = fill[i%len(fill)]
+			}
+			s := unsafe.String(unsafe.SliceData(b), n)
+			if got, want := EscapeString(s), EscapeString(strings.Clone(s)); got != want {
+				t.Fatalf("EscapeString(%q) at a page's end = %q, want %q", s, got, want)
+			}
+			if got, want := UnescapeString(s), UnescapeString(strings.Clone(s)); got != want {
+				t.Fatalf("UnescapeString(%q) at a page's end = %q, want %q", s, got, want)
+			}
+			if n%2 != 0 {
+				continue
+			}
+			u := unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(b))), n/2)
+			if got, want := Escape(u), Escape(slices.Clone(u)); got != want {
+				t.Fatalf("Escape(%04X) at a page's end = %q, want %q", u, got, want)
+			}
+			if got, want := string(AppendEscape(nil, u)), Escape(slices.Clone(u)); got != want {
+				t.Fatalf("AppendEscape(%04X) at a page's end = %q, want %q", u, got, want)
+			}
+			if got, want := Unescape(u), Unescape(slices.Clone(u)); !slices.Equal(got, want) {
+				t.Fatalf("Unescape(%04X) at a page's end = %04X, want %04X", u, got, want)
+			}
+		}
 	}
 }

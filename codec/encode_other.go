@@ -4,10 +4,10 @@ package codec
 
 import "math"
 
-// useEncodeOctets, encodeOctetsMin, octetVector, octetsEncodedLen and
-// encodeOctets stand for the vector paths of the octet encoders in
-// encode_amd64.go, which this build does not have.
-const useEncodeOctets = false
+// useEncodeOctets, useEncodeOctets512, encodeOctetsMin, octetVector,
+// octetsEncodedLen, octetsIndex and encodeOctets stand for the vector paths of the octet
+// encoders in encode_amd64.go, which this build does not have.
+const useEncodeOctets, useEncodeOctets512 = false, false
 
 const encodeOctetsMin = math.MaxInt
 
@@ -16,5 +16,7 @@ type octetVector struct{}
 func (v *octetVector) init(k *Set, plus bool) {}
 
 func octetsEncodedLen[S string | []byte](v *octetVector, s S) int { return 0 }
+
+func octetsIndex[S string | []byte](v *octetVector, s S) int { return 0 }
 
 func encodeOctets[S string | []byte](dst []byte, s S, v *octetVector) ([]byte, S) { return dst, s }
