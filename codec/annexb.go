@@ -32,28 +32,40 @@ var EscapeKeep = alnum.With("@*_+-./")
 // UTF-16 code units s: each code unit of [EscapeKeep] as it is (step 13),
 // any other below 256 as "%XY" (step 11), and every other, a lone surrogate
 // as much as half of a pair, as "%uWXYZ" (step 9), with uppercase digits.
-// It allocates once, the exact length (escapedLen), and escapes into it.
+// It allocates once, the exact length: with the AVX-512 escape
+// (useEscape512) sized by escapedLen's vector count and escaped into; in
+// other builds, whose count is a plain loop, a short s is escaped into a
+// buffer on the stack and converted, a long one sized first.
 func Escape(s []uint16) string {
 	if len(s) == 0 {
 		return ""
+	}
+	if !useEscape512 && 6*len(s) <= escapeStackMax { // 6: the longest step
+		var buf [escapeStackMax]byte
+		return string(appendEscape(buf[:0], s))
 	}
 	b := appendEscape(make([]byte, 0, escapedLen(s)), s) // the exact length
 	return unsafeString(b)                               // b is new and not kept
 }
 
+// escapeStackMax is the longest result Escape builds on its stack where
+// there is no vector count to size it.
+const escapeStackMax = 8192
+
 // EscapeString is [Escape] on the UTF-16 form of the Go string s. Each byte
 // of s that is not part of a valid UTF-8 sequence is taken as U+FFFD, as a
 // for-range loop over s takes it. When every byte of s is in [EscapeKeep],
-// it returns s itself; otherwise, for valid UTF-8, it allocates once, the
-// exact length, and escapes into it. Invalid UTF-8 goes a slower way: a
-// short s escaped into a buffer on the stack and converted (and append's
-// growth when its invalid bytes outgrow the buffer), a long s sized first.
+// it returns s itself; otherwise, for valid UTF-8 where the CPU has the
+// AVX-512 escape (useEscapeUTF8512), it allocates once, the exact length
+// (a vector count), and escapes into it. Otherwise a short s is escaped
+// into a buffer on the stack and converted (with append's growth when its
+// invalid bytes outgrow the buffer), a long s sized first.
 func EscapeString(s string) string {
 	i := indexNotIn(s, &EscapeKeep)
 	if i == len(s) {
 		return s
 	}
-	if validUTF8(s[i:]) {
+	if useEscapeUTF8512 && validUTF8(s[i:]) {
 		// Valid UTF-8: sized exactly (a vector count with AVX-512) and
 		// escaped straight into the result.
 		b := make([]byte, i, i+escapedLenUTF8(s[i:]))

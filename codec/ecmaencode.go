@@ -210,14 +210,16 @@ func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off in
 const utf8Room = 256
 
 // escapeOctets appends the octets b to out escaped as the octet encoders
-// escape them for the ASCII set k, with no '+' for space
-// (escapeOctetsRoom), growing out when it lacks the room.
+// escape them for the ASCII set k, with no '+' for space, growing out when
+// it lacks the room (escapeOctetsRoom is the same within out's room).
 func escapeOctets[S string | []byte](out []byte, b S, k *Set) []byte {
-	var v octetVector
-	if useEncodeOctets && len(b) >= encodeOctetsMin {
+	i := indexNotIn(b, k)
+	out, rest := append(out, b[:i]...), b[i:]
+	if useEncodeOctets && len(rest) >= encodeOctetsMin {
+		var v octetVector
 		v.init(k, false)
+		out, rest = encodeOctets(out, rest, &v)
 	}
-	out, rest := escapeOctetsRoom(out, b, k, &v)
 	return encodeShort(out, rest, k, false)
 }
 
@@ -237,7 +239,7 @@ func escapeOctetsRoom[S string | []byte](out []byte, b S, k *Set, v *octetVector
 	if useEncodeOctets && len(b) >= encodeOctetsMin {
 		out, b = encodeOctets(out, b, v)
 	}
-	if pctEncodedLen(b, k, false) <= cap(out)-len(out) {
+	if room := cap(out) - len(out); 3*len(b) <= room || pctEncodedLen(b, k, false) <= room {
 		out, b = encodeShort(out, b, k, false), b[len(b):]
 	}
 	return out, b
