@@ -179,12 +179,29 @@ func escapedLenUTF8(s string) int {
 }
 
 // escapedLen is the length of escape(s): escapeLenUTF16AVX512 where the
-// CPU has AVX-512, else escapedLenPlain.
+// CPU has AVX-512; else, with AVX2, the ECMAScript encoder's count
+// (vectorEncoder) over blocks of 32 ASCII units, whose escape it counts
+// exactly (escape's and Encode's lengths agree below 0x80), and
+// escapedLenPlain over the 32 units from one that stops it.
 func escapedLen(s []uint16) int {
 	if useEscape512 && len(s) > 0 {
 		return escapeLenUTF16AVX512(&s[0], len(s), &escapeLenTable)
 	}
-	return escapedLenPlain(s)
+	var w vectorEncoder
+	w.init(&EscapeKeep, len(s))
+	if !w.ok {
+		return escapedLenPlain(s)
+	}
+	n := 0
+	for len(s) > 0 {
+		used, m := w.count(s)
+		n += m
+		s = s[used:]
+		j := min(len(s), 32)
+		n += escapedLenPlain(s[:j])
+		s = s[j:]
+	}
+	return n
 }
 
 // useEscape512 says whether appendEscape uses escapeUTF16AVX512: with
