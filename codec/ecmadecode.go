@@ -606,24 +606,68 @@ const octetPathMin = 32
 // is no such place, leaves that chunk to the steps).
 //
 // Its buffers are on the stack, which Go clears on each call: shorter ones
-// for a shorter s.
+// for a shorter s, each size in its own function (octetPathShort,
+// octetPathMid, octetPathLong) so that a call reserves only its own. When
+// out has room for len(s) units (appendDecode), each chunk is narrowed into
+// out's room past what is written, which the chunk's units overwrite only
+// once its octets are decoded, so that only the buffer of octets is
+// cleared (and a small one for a last chunk too short to fit).
 func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
+	roomy := len(out) >= len(s)
 	switch {
 	case len(s) <= octetChunkShort:
-		var nb, ob [octetChunkShort + octetPad]byte
-		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+		return octetPathShort(out, s, keep, roomy)
 	case len(s) <= 2*octetChunkShort:
-		var nb, ob [2*octetChunkShort + octetPad]byte
+		return octetPathMid(out, s, keep, roomy)
+	}
+	return octetPathLong(out, s, keep, roomy)
+}
+
+// octetPathShort is decodeOctetPath with chunks of octetChunkShort units.
+//
+//go:noinline
+func octetPathShort(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	var ob [octetChunkShort + octetPad]byte
+	if roomy {
+		var nb [2 * octetPad]byte
 		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
 	}
-	var nb, ob [octetChunk + octetPad]byte
+	var nb [octetChunkShort + octetPad]byte
 	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
 }
 
-// decodeOctetChunks is decodeOctetPath with the buffers nb and ob, of
-// len(nb)-octetPad bytes a chunk.
+// octetPathMid is decodeOctetPath with chunks of 2*octetChunkShort units.
+//
+//go:noinline
+func octetPathMid(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	var ob [2*octetChunkShort + octetPad]byte
+	if roomy {
+		var nb [2 * octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	}
+	var nb [2*octetChunkShort + octetPad]byte
+	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+}
+
+// octetPathLong is decodeOctetPath with chunks of octetChunk units.
+//
+//go:noinline
+func octetPathLong(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	var ob [octetChunk + octetPad]byte
+	if roomy {
+		var nb [2 * octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	}
+	var nb [octetChunk + octetPad]byte
+	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+}
+
+// decodeOctetChunks is decodeOctetPath with the buffer of octets ob, of
+// len(ob)-octetPad bytes a chunk, and nb for a chunk's narrowed units where
+// out's room past w is too short for them and their padding (a chunk that
+// fits in neither is left to the steps).
 func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
-	chunk := len(nb) - octetPad
+	chunk := len(ob) - octetPad
 	var kt ecmaKeepTable
 	kt.fill(keep)
 	for k < len(s) {
@@ -637,11 +681,19 @@ func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
 			continue
 		}
 		end := min(len(s), k+chunk)
-		m := narrowASCII(nb[:chunk], s[k:end])
-		if k+m < len(s) && m == end-k {
-			m = chunkCut(nb[:m])
+		nu := nb
+		if need := end - k + octetPad; 2*(len(out)-w) >= need {
+			// The bytes of out[w:], as long as its room, written and
+			// read here only; its units are written after.
+			nu = unsafe.Slice((*byte)(unsafe.Pointer(&out[w])), 2*(len(out)-w))
+		} else if len(nb) < need {
+			return w, k
 		}
-		n, ok := ecmaOctetsChunk(ob, nb, m, keep, &kt)
+		m := narrowASCII(nu[:end-k], s[k:end])
+		if k+m < len(s) && m == end-k {
+			m = chunkCut(nu[:m])
+		}
+		n, ok := ecmaOctetsChunk(ob, nu, m, keep, &kt)
 		if !ok {
 			return w, k
 		}
