@@ -620,12 +620,14 @@ const octetPathMin = 32
 // Its buffers are on the stack, which Go clears on each call: shorter ones
 // for a shorter s, each size in its own function (octetPathShort,
 // octetPathMid, octetPathLong) so that a call reserves only its own. When
-// out has room for len(s) units (appendDecode), each chunk is narrowed into
-// out's room past what is written, which the chunk's units overwrite only
-// once its octets are decoded, so that only the buffer of octets is
-// cleared (and a small one for a last chunk too short to fit).
+// out has room for len(s) units (appendDecode) and s is one chunk, it is
+// narrowed into out's room past what is written, which its units overwrite
+// only once its octets are decoded, so that only the buffer of octets is
+// cleared (and a small one for an s too short to fit); a longer s, whose
+// buffers' clearing is paid once for several chunks, is narrowed into a
+// buffer that stays in the first-level cache.
 func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
-	roomy := len(out) >= len(s)
+	roomy := len(out) >= len(s) && len(s) <= octetChunk
 	switch {
 	case len(s) <= octetChunkShort:
 		return octetPathShort(out, s, keep, roomy)
