@@ -540,10 +540,7 @@ func narrowASCIIPlain(dst []byte, src []uint16) int {
 // utf8.Valid decides), or when out has too little room (len(b) units are
 // always enough), and then out holds the units of a valid start of b. With
 // AVX-512, utf8ToUTF16Kernel does all but four-octet sequences, which
-// utf8ToUTF16Step does, and finds where b is invalid. out may share memory
-// with b when b starts len(b)+octetPad bytes or more past out's start
-// (decodeOctetChunks): each unit is stored after the octets it comes from
-// are read, and no store reaches more than 64 units past those written.
+// utf8ToUTF16Step does, and finds where b is invalid.
 func utf8ToUTF16(out []uint16, b []byte) (n int, ok bool) {
 	i, j := 0, 0
 	for i < len(b) {
@@ -623,63 +620,68 @@ const octetPathMin = 32
 // Its buffers are on the stack, which Go clears on each call: shorter ones
 // for a shorter s, each size in its own function (octetPathShort,
 // octetPathMid, octetPathLong) so that a call reserves only its own. When
-// out has room for len(s) units (appendDecode) and s is one chunk,
-// octetPathInRoom works in out's room past what is written instead, and
-// clears only two small buffers (for a last chunk too short to fit); a
-// longer s, whose buffers' clearing is paid once for several chunks, keeps
-// them on the stack, where they stay in the first-level cache.
+// out has room for len(s) units (appendDecode) and s is one chunk, it is
+// narrowed into out's room past what is written, which its units overwrite
+// only once its octets are decoded, so that only the buffer of octets is
+// cleared (and a small one for an s too short to fit); a longer s, whose
+// buffers' clearing is paid once for several chunks, is narrowed into a
+// buffer that stays in the first-level cache.
 func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
+	roomy := len(out) >= len(s) && len(s) <= octetChunk
 	switch {
-	case len(out) >= len(s) && len(s) <= octetChunk:
-		return octetPathInRoom(out, s, keep)
 	case len(s) <= octetChunkShort:
-		return octetPathShort(out, s, keep)
+		return octetPathShort(out, s, keep, roomy)
 	case len(s) <= 2*octetChunkShort:
-		return octetPathMid(out, s, keep)
+		return octetPathMid(out, s, keep, roomy)
 	}
-	return octetPathLong(out, s, keep)
-}
-
-// octetPathInRoom is decodeOctetPath in out's room.
-//
-//go:noinline
-func octetPathInRoom(out, s []uint16, keep *Set) (w, k int) {
-	var nb, ob [2 * octetPad]byte
-	return decodeOctetChunks(out, s, keep, octetChunk, true, nb[:], ob[:])
+	return octetPathLong(out, s, keep, roomy)
 }
 
 // octetPathShort is decodeOctetPath with chunks of octetChunkShort units.
 //
 //go:noinline
-func octetPathShort(out, s []uint16, keep *Set) (w, k int) {
-	var nb, ob [octetChunkShort + octetPad]byte
-	return decodeOctetChunks(out, s, keep, octetChunkShort, false, nb[:], ob[:])
+func octetPathShort(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	var ob [octetChunkShort + octetPad]byte
+	if roomy {
+		var nb [2 * octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	}
+	var nb [octetChunkShort + octetPad]byte
+	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
 }
 
 // octetPathMid is decodeOctetPath with chunks of 2*octetChunkShort units.
 //
 //go:noinline
-func octetPathMid(out, s []uint16, keep *Set) (w, k int) {
-	var nb, ob [2*octetChunkShort + octetPad]byte
-	return decodeOctetChunks(out, s, keep, 2*octetChunkShort, false, nb[:], ob[:])
+func octetPathMid(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	var ob [2*octetChunkShort + octetPad]byte
+	if roomy {
+		var nb [2 * octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	}
+	var nb [2*octetChunkShort + octetPad]byte
+	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
 }
 
 // octetPathLong is decodeOctetPath with chunks of octetChunk units.
 //
 //go:noinline
-func octetPathLong(out, s []uint16, keep *Set) (w, k int) {
-	var nb, ob [octetChunk + octetPad]byte
-	return decodeOctetChunks(out, s, keep, octetChunk, false, nb[:], ob[:])
+func octetPathLong(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	var ob [octetChunk + octetPad]byte
+	if roomy {
+		var nb [2 * octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	}
+	var nb [octetChunk + octetPad]byte
+	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
 }
 
-// decodeOctetChunks is decodeOctetPath with chunks of up to chunk units,
-// narrowed into nb and decoded into ob. With inRoom, a chunk too long for
-// nb and ob goes in out's room past w instead (len(out)-w units, at least
-// len(s)-k): its narrowed units at the start, its octets at the end (and
-// the chunk cut to fit both), so that the units written from the start
-// (two bytes for each octet read, or fewer) stay behind the octets yet to
-// be read.
-func decodeOctetChunks(out, s []uint16, keep *Set, chunk int, inRoom bool, nb, ob []byte) (w, k int) {
+// decodeOctetChunks is decodeOctetPath with the buffer of octets ob, of
+// len(ob)-octetPad bytes a chunk, and nb for a chunk's narrowed units where
+// out's room past w is too short for them and their padding (a chunk that
+// fits in neither is left to the steps).
+func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
+	chunk := len(ob) - octetPad
 	var kt ecmaKeepTable
 	kt.fill(keep)
 	for k < len(s) {
@@ -693,28 +695,23 @@ func decodeOctetChunks(out, s []uint16, keep *Set, chunk int, inRoom bool, nb, o
 			continue
 		}
 		end := min(len(s), k+chunk)
-		nu, ou := nb, ob
-		if need := end - k + octetPad; need > len(nb) {
-			room := 2 * (len(out) - w)
-			if !inRoom || room < 2*(1+octetPad) {
-				return w, k
-			}
-			end = min(end, k+room/2-octetPad)
-			need = end - k + octetPad
-			// The bytes of out[w:], written and read here only; its
-			// units are written after.
-			r := unsafe.Slice((*byte)(unsafe.Pointer(&out[w])), room)
-			nu, ou = r[:need], r[room-need:]
+		nu := nb
+		if need := end - k + octetPad; 2*(len(out)-w) >= need {
+			// The bytes of out[w:], as long as its room, written and
+			// read here only; its units are written after.
+			nu = unsafe.Slice((*byte)(unsafe.Pointer(&out[w])), 2*(len(out)-w))
+		} else if len(nb) < need {
+			return w, k
 		}
 		m := narrowASCII(nu[:end-k], s[k:end])
 		if k+m < len(s) && m == end-k {
 			m = chunkCut(nu[:m])
 		}
-		n, ok := ecmaOctetsChunk(ou, nu, m, keep, &kt)
+		n, ok := ecmaOctetsChunk(ob, nu, m, keep, &kt)
 		if !ok {
 			return w, k
 		}
-		u, ok := utf8ToUTF16(out[w:], ou[:n])
+		u, ok := utf8ToUTF16(out[w:], ob[:n])
 		if !ok {
 			return w, k
 		}
