@@ -447,3 +447,41 @@ func TestDecodeURIResultNotOversized(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeStepsAfterOctetPath holds the steps, going on from where the
+// octet path stopped with too little room (as DecodeUTF16 goes on after
+// decodeExact), to the steps alone: the same units, or the same fault at the
+// same offset, for every room from none to len(s).
+func TestDecodeStepsAfterOctetPath(t *testing.T) {
+	n, cont := 0, 0
+	for _, s := range decodeInputs() {
+		u := units16(s)
+		if len(u) < octetPathMin || len(u) > 5000 {
+			continue
+		}
+		for _, keep := range []Set{{}, DecodeURIReserved} {
+			want := make([]uint16, len(u))
+			ww, woff, wf := decodeSteps(want, u, &keep, 0, 0)
+			for _, kernels := range []bool{true, false} {
+				withECMAOctetPath(true, kernels, func() {
+					for room := 0; room <= len(u); room += 1 + room/4 {
+						pre := make([]uint16, room)
+						w, k := decodeOctetPath(pre, u, &keep)
+						out := make([]uint16, len(u))
+						gw, goff, gf := decodeSteps(out, u, &keep, copy(out, pre[:w]), k)
+						if gf != wf || goff != woff || wf == faultNone && !slices.Equal(out[:gw], want[:ww]) {
+							t.Fatalf("Decode(%q, keep %v) after the octet path (room %d, kernels %v, stopped at %d):\n got %v %v@%d\nwant %v %v@%d", s, keep == DecodeURIReserved, room, kernels, k, out[:gw], gf, goff, want[:ww], wf, woff)
+						}
+						n++
+						if k > 0 && wf == faultNone {
+							cont++
+						}
+					}
+				})
+			}
+		}
+	}
+	if n < 1000 || cont < 100 {
+		t.Fatalf("only %d cases, %d that go on after some units", n, cont)
+	}
+}

@@ -18,16 +18,28 @@ import (
 // never longer than s, so dst is grown once to hold len(s) more units. On a
 // fault it returns the offset described at URIError.Offset.
 func appendDecode(dst, s []uint16, keep *Set) ([]uint16, int, uriFault) {
-	set := asciiOf(keep)
 	n0 := len(dst)
 	dst = slices.Grow(dst, len(s))
 	out := dst[n0 : n0+len(s)]
 	w, k := 0, 0
 	// With AVX-512, the octet path decodes as much as it can (all of s,
-	// unless s holds a fault); the steps below go on from where it stops.
+	// unless s holds a fault); the steps go on from where it stops.
 	if useECMAOctets && len(s) >= octetPathMin {
 		w, k = decodeOctetPath(out, s, keep)
 	}
+	w, off, f := decodeSteps(out, s, keep, w, k)
+	if f != faultNone {
+		return dst, off, f
+	}
+	return dst[:n0+w], 0, faultNone
+}
+
+// decodeSteps is Decode step 4 over s from s[k] on, which starts a step
+// (k is 0 or where the octet path stopped), writing to out, which holds
+// the w units of s[:k] and has room for len(s)-k more. It returns the units
+// written in all, or the fault and its offset (URIError.Offset).
+func decodeSteps(out, s []uint16, keep *Set, w, k int) (int, int, uriFault) {
+	set := asciiOf(keep)
 	// Where the CPU has them, vector instructions decode the literal
 	// units and the escapes of octets below 0x80, 16 units at a time,
 	// when no escape is to be kept (decodeURIComponent); they stop at each
@@ -49,11 +61,11 @@ func appendDecode(dst, s []uint16, keep *Set) ([]uint16, int, uriFault) {
 			continue
 		}
 		if k+2 >= len(s) {
-			return dst, k, faultShortEscape // 4.d.ii
+			return w, k, faultShortEscape // 4.d.ii
 		}
 		b, ok := hexPair(s[k+1], s[k+2]) // 4.d.iv
 		if !ok {
-			return dst, k, faultBadHex // 4.d.iii
+			return w, k, faultBadHex // 4.d.iii
 		}
 		switch {
 		case b < utf8.RuneSelf && set.has(uint16(b)): // 4.d.vi.3.a
@@ -88,7 +100,7 @@ func appendDecode(dst, s []uint16, keep *Set) ([]uint16, int, uriFault) {
 			}
 			v, last, f := decodeSequence(s, k, b)
 			if f != faultNone {
-				return dst, last, f
+				return w, last, f
 			}
 			if v < 0x10000 { // 4.d.vii.9.b.i
 				out[w] = uint16(v)
@@ -103,7 +115,7 @@ func appendDecode(dst, s []uint16, keep *Set) ([]uint16, int, uriFault) {
 			k = last
 		}
 	}
-	return dst[:n0+w], 0, faultNone
+	return w, 0, faultNone
 }
 
 // scanEscape runs Decode steps 4.d.i to 4.d.vii.8 on the escape sequence
@@ -606,24 +618,70 @@ const octetPathMin = 32
 // is no such place, leaves that chunk to the steps).
 //
 // Its buffers are on the stack, which Go clears on each call: shorter ones
-// for a shorter s.
+// for a shorter s, each size in its own function (octetPathShort,
+// octetPathMid, octetPathLong) so that a call reserves only its own. When
+// out has room for len(s) units (appendDecode) and s is one chunk, it is
+// narrowed into out's room past what is written, which its units overwrite
+// only once its octets are decoded, so that only the buffer of octets is
+// cleared (and a small one for an s too short to fit); a longer s, whose
+// buffers' clearing is paid once for several chunks, is narrowed into a
+// buffer that stays in the first-level cache.
 func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
+	roomy := len(out) >= len(s) && len(s) <= octetChunk
 	switch {
 	case len(s) <= octetChunkShort:
-		var nb, ob [octetChunkShort + octetPad]byte
-		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+		return octetPathShort(out, s, keep, roomy)
 	case len(s) <= 2*octetChunkShort:
-		var nb, ob [2*octetChunkShort + octetPad]byte
+		return octetPathMid(out, s, keep, roomy)
+	}
+	return octetPathLong(out, s, keep, roomy)
+}
+
+// octetPathShort is decodeOctetPath with chunks of octetChunkShort units.
+//
+//go:noinline
+func octetPathShort(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	var ob [octetChunkShort + octetPad]byte
+	if roomy {
+		var nb [2 * octetPad]byte
 		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
 	}
-	var nb, ob [octetChunk + octetPad]byte
+	var nb [octetChunkShort + octetPad]byte
 	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
 }
 
-// decodeOctetChunks is decodeOctetPath with the buffers nb and ob, of
-// len(nb)-octetPad bytes a chunk.
+// octetPathMid is decodeOctetPath with chunks of 2*octetChunkShort units.
+//
+//go:noinline
+func octetPathMid(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	var ob [2*octetChunkShort + octetPad]byte
+	if roomy {
+		var nb [2 * octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	}
+	var nb [2*octetChunkShort + octetPad]byte
+	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+}
+
+// octetPathLong is decodeOctetPath with chunks of octetChunk units.
+//
+//go:noinline
+func octetPathLong(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	var ob [octetChunk + octetPad]byte
+	if roomy {
+		var nb [2 * octetPad]byte
+		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	}
+	var nb [octetChunk + octetPad]byte
+	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+}
+
+// decodeOctetChunks is decodeOctetPath with the buffer of octets ob, of
+// len(ob)-octetPad bytes a chunk, and nb for a chunk's narrowed units where
+// out's room past w is too short for them and their padding (a chunk that
+// fits in neither is left to the steps).
 func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
-	chunk := len(nb) - octetPad
+	chunk := len(ob) - octetPad
 	var kt ecmaKeepTable
 	kt.fill(keep)
 	for k < len(s) {
@@ -637,11 +695,19 @@ func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
 			continue
 		}
 		end := min(len(s), k+chunk)
-		m := narrowASCII(nb[:chunk], s[k:end])
-		if k+m < len(s) && m == end-k {
-			m = chunkCut(nb[:m])
+		nu := nb
+		if need := end - k + octetPad; 2*(len(out)-w) >= need {
+			// The bytes of out[w:], as long as its room, written and
+			// read here only; its units are written after.
+			nu = unsafe.Slice((*byte)(unsafe.Pointer(&out[w])), 2*(len(out)-w))
+		} else if len(nb) < need {
+			return w, k
 		}
-		n, ok := ecmaOctetsChunk(ob, nb, m, keep, &kt)
+		m := narrowASCII(nu[:end-k], s[k:end])
+		if k+m < len(s) && m == end-k {
+			m = chunkCut(nu[:m])
+		}
+		n, ok := ecmaOctetsChunk(ob, nu, m, keep, &kt)
 		if !ok {
 			return w, k
 		}
@@ -741,21 +807,22 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 // allocation of the length decodedUnits gives (exact for an empty keep when
 // s decodes without fault), so that nothing is copied after unless the
 // result is half of that bound or less (a copy then, so that the result does
-// not keep the rest alive): the result,
-// and ok false when the octet path leaves any of s to the steps (a fault,
-// a chunk it cannot cut, a bound too small), which the caller then runs.
-func decodeExact(s []uint16, keep *Set) ([]uint16, bool) {
-	r := make([]uint16, decodedUnits(s, asciiOf(keep) != asciiSet{}))
+// not keep the rest alive). It returns the result and k == len(s), or,
+// when the octet path leaves s[k:] to the steps (a fault, a chunk it cannot
+// cut, a bound too small), the units it wrote for s[:k], from which the
+// caller runs the steps (decodeSteps) without running the octet path again.
+func decodeExact(s []uint16, keep *Set) (r []uint16, k int) {
+	r = make([]uint16, decodedUnits(s, asciiOf(keep) != asciiSet{}))
 	w, k := decodeOctetPath(r, s, keep)
 	if k < len(s) {
-		return nil, false
+		return r[:w], k
 	}
 	if 2*w <= len(r) {
 		// A keep's bound counted many ASCII escapes it did not keep (%20
 		// in decodeURI): do not hold on to twice the memory or more.
-		return slices.Clone(r[:w]), true
+		return slices.Clone(r[:w]), k
 	}
-	return r[:w], true
+	return r[:w], k
 }
 
 // decodedUnits returns how many code units Decode writes for s when s

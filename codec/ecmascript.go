@@ -220,29 +220,34 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 	if indexPct16(s) < 0 {
 		return s, nil // 4.c for every unit
 	}
+	// The units of s[:k] already decoded, which the steps go on after.
+	var pre []uint16
+	k := 0
 	if useECMAOctets && len(s) >= octetPathMin {
 		// One allocation of the result's length (or a bound for a
 		// non-empty keep: see decodeExact), written once.
-		if r, ok := decodeExact(s, &keep); ok {
-			return r, nil
+		if pre, k = decodeExact(s, &keep); k == len(s) {
+			return pre, nil
 		}
 	}
 	if len(s) <= decodeStackUnits {
 		// Decode on the stack, then one allocation of the result's length.
 		var buf [decodeStackUnits]uint16
-		d, off, f := appendDecode(buf[:0], s, &keep)
+		out := buf[:len(s)]
+		w, off, f := decodeSteps(out, s, &keep, copy(out, pre), k)
 		if f != faultNone {
 			return nil, f.at(off)
 		}
-		r := make([]uint16, len(d))
-		copy(r, d)
+		r := make([]uint16, w)
+		copy(r, out)
 		return r, nil
 	}
-	d, off, f := appendDecode(make([]uint16, 0, len(s)), s, &keep)
+	out := make([]uint16, len(s))
+	w, off, f := decodeSteps(out, s, &keep, copy(out, pre), k)
 	if f != faultNone {
 		return nil, f.at(off)
 	}
-	return d, nil
+	return out[:w], nil
 }
 
 // decodeStackUnits is the longest input that DecodeUTF16 decodes into a
