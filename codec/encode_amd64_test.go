@@ -362,39 +362,14 @@ func BenchmarkOctetKernels(b *testing.B) {
 	}
 }
 
-// TestOctetKernelExactRoom: the AVX-512 kernel given room for exactly the
-// whole encoding of src encodes all of it. A kernel that gave up on a
-// block that fills the room would still give right answers (encodeShort
-// takes over), so only this test sees it.
-func TestOctetKernelExactRoom(t *testing.T) {
-	if !useAVX512 {
-		t.Skip("the CPU has no AVX-512")
-	}
-	r := rand.New(rand.NewPCG(40, 6))
-	for si, k := range octetTestSets(r) {
-		plus := si%2 == 1
-		kk := formKeep(k, plus)
-		var v octetVector
-		v.init(&kk, plus)
-		if !v.wide {
-			continue
-		}
-		for n := 1; n <= 200; n++ {
-			src := octetTestInput(r, n, &kk)
-			want := encodeShort(nil, src, &kk, plus)
-			out := make([]byte, len(want))
-			used, wrote := v.kernel(&out[0], len(out), &src[0], n)
-			if used != n || wrote != len(want) || !bytes.Equal(out, want) {
-				t.Fatalf("set %v plus %v, %d octets into exact room %d: used %d, wrote %d (%q), want all (%q)", k, plus, n, len(want), used, wrote, out[:wrote], want)
-			}
-		}
-	}
-}
-
-// TestOctetsIndex holds indexEscapeAVX512 (octetsIndex) to indexNotIn: the
-// index of the first octet to encode, for every set, space rule, length up
-// to 200 and position of that octet.
-func TestOctetsIndex(t *testing.T) {
+// TestOctetsIndexAndExactRoom holds indexEscapeAVX512 (octetsIndex) to
+// indexNotIn: the index of the first octet to encode, for every set, space
+// rule, length up to 200 and position of that octet. And the AVX-512 kernel
+// given room for exactly the whole encoding of src must encode all of it: a
+// kernel that gave up on a block that fills the room, or an index short of
+// the first octet to encode, would still give right answers (encodeShort
+// takes over), so only this test sees them.
+func TestOctetsIndexAndExactRoom(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("the CPU has no AVX-512")
 	}
@@ -416,7 +391,15 @@ func TestOctetsIndex(t *testing.T) {
 			}
 		}
 		for n := 0; n <= 200; n++ {
-			inputs := [][]byte{octetTestInput(r, n, &kk)}
+			src := octetTestInput(r, n, &kk)
+			if want := encodeShort(nil, src, &kk, plus); n > 0 {
+				out := make([]byte, len(want))
+				used, wrote := v.kernel(&out[0], len(out), &src[0], n)
+				if used != n || wrote != len(want) || !bytes.Equal(out, want) {
+					t.Fatalf("set %v plus %v, %d octets into exact room %d: used %d, wrote %d (%q), want all (%q)", k, plus, n, len(want), used, wrote, out[:wrote], want)
+				}
+			}
+			inputs := [][]byte{src}
 			if kept >= 0 && esc >= 0 {
 				for _, p := range []int{0, r.IntN(n + 1), n - 1} {
 					s := bytes.Repeat([]byte{byte(kept)}, n)

@@ -933,12 +933,12 @@ func (b *bench) runGo(r int, p op) error {
 		s := string(src)
 		c = allocCopy(p.Name, in.name, "string")
 		b.record(r, c, measure(func() { allocSink = strings.Clone(s) }, cmp.Or(b.o.iterations, b.iters[c]), b.o.target/4))
-		b.ok[c] = true
+		b.ok[c] = allocSink == s
 		if slices.ContainsFunc(p.Go, func(f goFunc) bool { return f.form == "utf16" }) {
 			u := u16Of(src)
 			c = allocCopy(p.Name, in.name, "utf16")
 			b.record(r, c, measure(func() { allocSink16 = slices.Clone(u) }, cmp.Or(b.o.iterations, b.iters[c]), b.o.target/4))
-			b.ok[c] = true
+			b.ok[c] = slices.Equal(allocSink16, u)
 		}
 	}
 	return nil
