@@ -56,6 +56,9 @@ func TestNarrowLatin1AVX2(t *testing.T) {
 // turned off and on,
 // and checks both against the reference loop of annexb_paths_test.go.
 func TestEscapePathsAgree(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
 	defer func(a, b, c, d, e, f bool) {
 		useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512, useUTF8ToUTF16512, useEscapeUTF8512 = a, b, c, d, e, f
 	}(useNarrowAVX2, useEncodeOctets, useEncodeOctets512, useEscape512, useUTF8ToUTF16512, useEscapeUTF8512)
@@ -87,6 +90,9 @@ var escapeUTF8Pool = []string{"a", "Z", "0", "@", "*", "_", "+", "-", ".", "/", 
 func TestEscapeUTF8AVX512(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
+	}
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
 	}
 	r := rand.New(rand.NewPCG(44, 45))
 	for trial := range 300 {

@@ -190,7 +190,7 @@ func ecmaEscapes(octets ...byte) []uint16 {
 // makes it seven times slower (84 s against 11 s here): under -race it
 // skips, and make test runs it in a second step without -race.
 func TestECMAGojaExhaustive(t *testing.T) {
-	if raceDetector {
+	if codec.RaceDetector {
 		t.Skip("one goroutine: run without -race (make test does: go test -run TestECMAGojaExhaustive ./codec)")
 	}
 	devs, err := vectors.Deviations()

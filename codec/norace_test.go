@@ -1,6 +1,6 @@
 //go:build !race
 
-package codec_test
+package codec
 
-// raceDetector says the tests run under -race (see race_test.go).
-const raceDetector = false
+// RaceDetector says the tests run under -race (see race_test.go).
+const RaceDetector = false

@@ -1,9 +1,9 @@
 //go:build race
 
-package codec_test
+package codec
 
-// raceDetector says the tests run under -race. Single-goroutine
+// RaceDetector says the tests run under -race. Single-goroutine
 // differential tests that the race detector slows several times and can
 // find nothing in skip themselves then; make test runs them in a second
-// step without it.
-const raceDetector = true
+// step without it. It is exported for the external tests (codec_test).
+const RaceDetector = true
