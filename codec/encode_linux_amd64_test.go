@@ -10,20 +10,28 @@ import (
 	"unsafe"
 )
 
-// TestOctetKernelsReadInBounds runs the octet encoders' vector paths on
-// inputs that end where an unreadable page begins, with blocks of every
-// kind before the end (none, a few and many octets to escape): a read past
-// the input would fault.
-func TestOctetKernelsReadInBounds(t *testing.T) {
+// readableBeforeGuard returns a page of memory that an unreadable page
+// follows, unmapped when t ends; t skips where mmap or mprotect fails.
+func readableBeforeGuard(t *testing.T) []byte {
 	page := syscall.Getpagesize()
 	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		t.Skipf("mmap: %v", err)
 	}
-	defer syscall.Munmap(mem)
+	t.Cleanup(func() { syscall.Munmap(mem) })
 	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
 		t.Skipf("mprotect: %v", err)
 	}
+	return mem[:page:page]
+}
+
+// TestOctetKernelsReadInBounds runs the octet encoders' vector paths on
+// inputs that end where an unreadable page begins, with blocks of every
+// kind before the end (none, a few and many octets to escape): a read past
+// the input would fault.
+func TestOctetKernelsReadInBounds(t *testing.T) {
+	mem := readableBeforeGuard(t)
+	page := len(mem)
 	for _, p := range octetPaths() {
 		withOctetPath(t, p.name, p.vec, p.wide, func(t *testing.T) {
 			for _, k := range []Set{Unreserved, WHATWGFragment, SetRange(0, 0xFF)} {
@@ -53,15 +61,8 @@ func TestOctetKernelsReadInBounds(t *testing.T) {
 // cut at the end): a read past the input would fault. Each answer is the
 // one the same function gives for a copy of the input in other memory.
 func TestAnnexBKernelsReadInBounds(t *testing.T) {
-	page := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	defer syscall.Munmap(mem)
-	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
-	}
+	mem := readableBeforeGuard(t)
+	page := len(mem)
 	fills := []string{"abcdefgh", "a b/c?d&é€😀", "データ/ファイル?q=«€ 100%»", "\xff\xe3\x81", "%u3042%41%", "%E3%81%82%u"}
 	for _, fill := range fills {
 		for n := 0; n <= 300; n++ {
