@@ -118,20 +118,7 @@ func appendEscapeUTF8(b []byte, s string) []byte {
 			// chunk a character at a time.
 			for used < j {
 				r, size := utf8.DecodeRuneInString(s[used:])
-				switch {
-				case r < 256: // step 13 or 11
-					v := escapeUnitTable[r]
-					binary.LittleEndian.PutUint32(buf[wrote:], v)
-					wrote += int(v >> 24)
-				case r < 0x10000: // step 9
-					binary.LittleEndian.PutUint64(buf[wrote:], escapeU(uint16(r)))
-					wrote += 6
-				default: // step 9 for each unit of the pair
-					hi, lo := utf16.EncodeRune(r)
-					binary.LittleEndian.PutUint64(buf[wrote:], escapeU(uint16(hi)))
-					binary.LittleEndian.PutUint64(buf[wrote+6:], escapeU(uint16(lo)))
-					wrote += 12
-				}
+				wrote += putEscapedRune(buf[wrote:wrote+16], r)
 				used += size
 			}
 		}
@@ -353,21 +340,11 @@ func appendEscapeString(b []byte, s string) []byte {
 			}
 			streak = 0
 			r, size := runeAt(s, 0)
-			switch {
-			case size == 0: // U+FFFD: step 9
-				binary.LittleEndian.PutUint64(buf[k:k+8], escapeU(0xFFFD))
-				k += 6
-				size = 1
+			if size == 0 { // U+FFFD
+				r, size = utf8.RuneError, 1
 				invalid = true
-			case r < 0x10000: // step 9
-				binary.LittleEndian.PutUint64(buf[k:k+8], escapeU(uint16(r)))
-				k += 6
-			default: // step 9 for each unit of the pair
-				hi, lo := utf16.EncodeRune(r)
-				binary.LittleEndian.PutUint64(buf[k:k+8], escapeU(uint16(hi)))
-				binary.LittleEndian.PutUint64(buf[k+6:k+14], escapeU(uint16(lo)))
-				k += 12
 			}
+			k += putEscapedRune(buf[k:k+16], r)
 			s = s[size:]
 			run = 0
 		}
@@ -448,21 +425,10 @@ func appendEscapeRuns(b []byte, s string) ([]byte, string) {
 			} else {
 				size = 0 // a byte that cannot start a sequence, or a short one
 			}
-			switch {
-			case size == 0:
+			if size == 0 {
 				return b, s // not valid UTF-8: for the caller's loops
-			case r < 0x100: // step 11
-				binary.LittleEndian.PutUint32(out, escapeUnitTable[r])
-				b = b[:len(b)+3]
-			case r < 0x10000: // step 9
-				binary.LittleEndian.PutUint64(out, escapeU(uint16(r)))
-				b = b[:len(b)+6]
-			default: // step 9 for each unit of the pair
-				hi, lo := utf16.EncodeRune(r)
-				binary.LittleEndian.PutUint64(out, escapeU(uint16(hi)))
-				binary.LittleEndian.PutUint64(out[6:], escapeU(uint16(lo)))
-				b = b[:len(b)+12]
 			}
+			b = b[:len(b)+putEscapedRune(out, r)]
 			s = s[size:]
 		}
 	}
@@ -593,6 +559,33 @@ func escapeU(c uint16) uint64 {
 	return '%' | 'u'<<8 | uint64(hexPairs[c>>8])<<16 | uint64(hexPairs[c&255])<<32
 }
 
+// putEscapedRune writes escape of the code units of the rune r to out,
+// which must have 16 bytes, and returns how many bytes it wrote: below 256
+// as escapeUnitTable has it (step 13 or 11), else "%uWXYZ" for each code
+// unit, one or two (step 9; putEscapedPair). It is the one home of escape
+// a rune at a time; escapedRuneLen is its length.
+func putEscapedRune(out []byte, r rune) int {
+	if uint32(r) >= 0x10000 {
+		return putEscapedPair(out, r)
+	}
+	if r < 0x100 { // step 13 or 11
+		v := escapeUnitTable[byte(r)]
+		binary.LittleEndian.PutUint32(out, v)
+		return int(v >> 24)
+	}
+	binary.LittleEndian.PutUint64(out, escapeU(uint16(r))) // step 9
+	return 6
+}
+
+// putEscapedPair is putEscapedRune for r from 0x10000 on: step 9 for each
+// code unit of its surrogate pair, 12 bytes.
+func putEscapedPair(out []byte, r rune) int {
+	hi, lo := utf16.EncodeRune(r)
+	binary.LittleEndian.PutUint64(out[:8], escapeU(uint16(hi)))
+	binary.LittleEndian.PutUint64(out[6:14], escapeU(uint16(lo)))
+	return 12
+}
+
 // escapedRuneLen is the length of escape's output for the code units of
 // the rune r, which is not ASCII.
 func escapedRuneLen(r rune) int {
@@ -614,18 +607,20 @@ func escapedRuneLen(r rune) int {
 // 9); for a four-octet one, 12 (two code units); and 6 for an octet no
 // valid UTF-8 holds (U+FFFD), which the counts are never given.
 var escapeLenTable = func() (t [256]byte) {
-	for c := range t {
-		switch {
-		case c < utf8.RuneSelf:
-			t[c] = byte(escapeUnitTable[c] >> 24)
-		case c < 0xC0:
-			t[c] = 0
-		case c == 0xC2 || c == 0xC3:
-			t[c] = 3
-		case c >= 0xF0 && c <= 0xF4:
-			t[c] = 12
-		default:
-			t[c] = 6
+	for c := range utf8.RuneSelf {
+		t[c] = byte(escapeUnitTable[c] >> 24)
+	}
+	for c := 0xC0; c < len(t); c++ {
+		t[c] = byte(escapedRuneLen(utf8.RuneError)) // a lead no valid UTF-8 holds
+	}
+	// Each lead that valid UTF-8 holds: escapedRuneLen of the code points
+	// it leads, which is the same for all of them. Every 64th code point
+	// meets every lead (a lead carries the code point's bits from bit 6 on).
+	for r := rune(utf8.RuneSelf); r <= utf8.MaxRune; r += 1 << 6 {
+		if !utf16.IsSurrogate(r) {
+			var b [utf8.UTFMax]byte
+			utf8.EncodeRune(b[:], r)
+			t[b[0]] = byte(escapedRuneLen(r))
 		}
 	}
 	return t
