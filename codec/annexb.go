@@ -990,8 +990,8 @@ func appendUnescape(dst, s []uint16, i int) []uint16 {
 			}
 			continue
 		}
-		if n-k >= unescape512Min {
-			// 32 units at a time with AVX-512, to the last 37.
+		if useUnescape512 {
+			// The rest, 32 units at a time, with AVX-512.
 			if used, wrote := unescapeUnits512(out[w:], s[k:]); used > 0 {
 				k, w = k+used, w+wrote
 				continue
@@ -1017,10 +1017,6 @@ func appendUnescape(dst, s []uint16, i int) []uint16 {
 	}
 	return dst[:len(dst)+w]
 }
-
-// unescape512Min is the shortest rest of an input for which appendUnescape
-// calls unescapeUnits512.
-const unescape512Min = 37
 
 // hex4 returns the value of the hexadecimal digits a, b, c and d, and
 // whether they all are (0-9, A-F, a-f).

@@ -218,30 +218,41 @@ func escapeUnits512(room []byte, s []uint16) (used, wrote int) {
 	return escapeUTF16AVX512(&room[0], len(room), &s[0], len(s), &escapeAVX512Consts)
 }
 
-// unescapeUTF16AVX512 runs Annex B.2.2 steps 4 to 20 over blocks of 32 code
-// units of the n at src while 37 are left (see annexb_amd64.s), writing to
-// dst, which must have room for as many units as it reads. It returns the
-// units it used, up to the end of an escape, and the units it wrote.
+// unescapeUTF16AVX512 runs Annex B.2.2 steps 4 to 20 over all the n code
+// units at src, 32 at a time (see annexb_amd64.s), writing to dst, which
+// must have room for n units. It returns the units it used, n, and the
+// units it wrote.
 //
 //go:noescape
 func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) (used, wrote int)
 
-// unescape512Consts are the constants of unescapeUTF16AVX512, each
-// broadcast to the 32 units of a vector, then the VPERMI2W indexes that
-// take units k to k+31 of two vectors' 64, for k from 1 to 5; the offsets
-// are written in annexb_amd64.s.
+// unescape512Consts are the constants of unescapeUTF16AVX512: the value of
+// each hexadecimal digit below 128 (0x80 for every other byte), then the
+// VPERMB indexes that put byte j+1 at byte j, byte j+1 at the low byte of
+// word j, and bytes j+4 and j+2 at its low and high bytes, then the VPERMQ
+// indexes that put the quadwords of VPACKUSWB in order. The offsets are
+// written in annexb_amd64.s.
 type unescape512Consts struct {
-	zero, nine, bit5, a, five, fifteen, one, pct, u uint16
-	shift                                           [5][32]uint16
+	hex                 [128]byte
+	shift1, idxXY, idxU [64]byte
+	perm                [8]uint64
 }
 
-var unescapeAVX512Consts = func() unescape512Consts {
-	k := unescape512Consts{zero: '0', nine: 9, bit5: 0x20, a: 'a', five: 5, fifteen: 15, one: 1, pct: '%', u: 'u'}
-	for i := range k.shift {
-		for j := range k.shift[i] {
-			k.shift[i][j] = uint16(i + 1 + j)
+var unescapeAVX512Consts = func() (k unescape512Consts) {
+	for c := range k.hex {
+		k.hex[c] = 0x80
+		if v := unhex[c]; v <= 0xF {
+			k.hex[c] = v
 		}
 	}
+	for j := range 64 {
+		k.shift1[j] = byte(j + 1)
+	}
+	for j := range 32 {
+		k.idxXY[2*j], k.idxXY[2*j+1] = byte(j+1), 0
+		k.idxU[2*j], k.idxU[2*j+1] = byte(j+4), byte(j+2)
+	}
+	k.perm = [8]uint64{0, 2, 4, 6, 1, 3, 5, 7}
 	return k
 }()
 
@@ -249,12 +260,12 @@ var unescapeAVX512Consts = func() unescape512Consts {
 // AVX-512 (useAVX512). Tests turn it off to compare paths.
 var useUnescape512 = useAVX512
 
-// unescapeUnits512 runs unescapeUTF16AVX512 over the start of s, which must
-// not start inside an escape, into the start of out, when the CPU has
-// AVX-512, s is long enough and out as long as s. It returns the units it
-// used and the units it wrote.
+// unescapeUnits512 runs unescapeUTF16AVX512 over s, which must not start
+// inside an escape, into the start of out, when the CPU has AVX-512 and
+// out is as long as s. It returns the units it used, all of s or none,
+// and the units it wrote.
 func unescapeUnits512(out, s []uint16) (used, wrote int) {
-	if !useUnescape512 || len(s) < 37 || len(out) < len(s) {
+	if !useUnescape512 || len(s) == 0 || len(out) < len(s) {
 		return 0, 0
 	}
 	return unescapeUTF16AVX512(&out[0], &s[0], len(s), &unescapeAVX512Consts)

@@ -465,118 +465,109 @@ elen16done:
 	MOVQ AX, ret+24(FP)
 	RET
 
-// HEXV(H, N), for unescapeUTF16AVX512: of the 32 code units in N, H
-// becomes the mask of those that are hexadecimal digits (c-'0' at most 9,
-// or (c|0x20)-'a' at most 5, in 16 bits, so no unit from 256 on passes),
-// N their values where they are ((c&15) + 9*(c>>6&1)). Z1, Z2 and K7 are
-// clobbered.
-#define HEXV(H, N) \
-	VPSUBW Z20, N, Z1; \
-	VPCMPUW $2, Z21, Z1, H; \
-	VPORD Z22, N, Z1; \
-	VPSUBW Z23, Z1, Z1; \
-	VPCMPUW $2, Z24, Z1, K7; \
-	KORD K7, H, H; \
-	VPSRLW $6, N, Z1; \
-	VPANDD Z26, Z1, Z1; \
-	VPSLLW $3, Z1, Z2; \
-	VPADDW Z1, Z2, Z1; \
-	VPANDD Z25, N, N; \
-	VPADDW Z1, N, N
-
 // func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) (used, wrote int)
 //
-// For each block of 32 code units while 37 of the n are left (the escapes
-// that start in it end at most 5 units after it): P marks each '%', U1 a
-// 'u' after it, H1 to H5 the hexadecimal digits 1 to 5 units after it.
-// Every '%' starts an escape or not by what follows it alone, as no
-// well-formed escape holds a '%': "%uWXYZ" where P, U1 and H2 to H5 (steps
-// 8 to 12), else "%XY" where P, H1 and H2 (steps 14 to 17). The digits
-// are found once for the block and the 32 units after it (HEXV; those
-// past the n loaded as 0s, no digit), H1 to H5 are that mask shifted in
-// a general register, and the digits' values 1 to 5 units on are taken
-// from the two vectors by VPERMI2W. The units an escape takes after its
-// '%' are dropped (those past the block carried to the next), the '%'
-// becomes the escape's code unit, every other unit is kept (step 18), and
-// VPCOMPRESSW packs the kept units, stored whole.
+// Runs Annex B.2.2 steps 4 to 20 over all the n code units at src, 32 at a
+// time (the last block, and the 32 units after each block, loaded masked,
+// 0s past the n). P marks each '%' of the block, U1 a 'u' after it, H the
+// hexadecimal digits of the block and the 32 units after it (the escapes
+// that start in the block end at most 5 units after it). Every '%' starts
+// an escape or not by what follows it alone, as no well-formed escape holds
+// a '%': "%uWXYZ" where P, U1 and H 2 to 5 units on (steps 8 to 12), else
+// "%XY" where P and H 1 and 2 units on (steps 14 to 17). The 64 units are
+// packed to bytes with unsigned saturation (VPACKUSWB, then VPERMQ to put
+// the quadwords in order), so a unit from 256 on is 0xFF (or 0 from 0x8000
+// on) and no digit, 'u' or '%'; a 128-entry table (VPERMI2B) gives each
+// byte's digit value, 0x80 for a byte that is none, and a byte from 0x80 on
+// is none. PV, byte j, is the value of digits j and j+1; VPERMB puts PV
+// j+1 in the low byte of word j for "%XY", PV j+4 and j+2 in its low and
+// high for "%uWXYZ". The units an escape takes after its '%' are dropped
+// (those past the block carried to the next), the '%' becomes the escape's
+// code unit, every other unit is kept (step 18), and VPCOMPRESSW packs the
+// kept units to a register, stored under a mask of their number. It
+// returns n and the units it wrote (dst must have room for n).
 TEXT ·unescapeUTF16AVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ k+24(FP), DX
-	VPBROADCASTW 0(DX), Z20  // '0'
-	VPBROADCASTW 2(DX), Z21  // 9
-	VPBROADCASTW 4(DX), Z22  // 0x20
-	VPBROADCASTW 6(DX), Z23  // 'a'
-	VPBROADCASTW 8(DX), Z24  // 5
-	VPBROADCASTW 10(DX), Z25 // 15
-	VPBROADCASTW 12(DX), Z26 // 1
-	VPBROADCASTW 14(DX), Z27 // '%'
-	VPBROADCASTW 16(DX), Z28 // 'u'
-	VMOVDQU64 18(DX), Z13    // units 1 to 32 of two vectors
-	VMOVDQU64 82(DX), Z14    // 2 to 33
-	VMOVDQU64 146(DX), Z15   // 3 to 34
-	VMOVDQU64 210(DX), Z16   // 4 to 35
-	VMOVDQU64 274(DX), Z17   // 5 to 36
+	VMOVDQU64 0(DX), Z22     // digit values of bytes 0-63
+	VMOVDQU64 64(DX), Z23    // of bytes 64-127
+	VMOVDQU64 128(DX), Z25   // byte j+1 at j
+	VMOVDQU64 192(DX), Z26   // "%XY": byte j+1 at word j's low byte
+	VMOVDQU64 256(DX), Z27   // "%uWXYZ": bytes j+4, j+2 at word j
+	VMOVDQU64 320(DX), Z28   // quadwords 0, 2, 4, 6, 1, 3, 5, 7
+	MOVL $0x25, AX
+	VPBROADCASTW AX, Z20     // '%'
+	MOVL $0x75, AX
+	VPBROADCASTB AX, Z21     // 'u'
+	MOVL $0x0F, AX
+	VPBROADCASTB AX, Z24
+	MOVL $0x80, AX
+	VPBROADCASTB AX, Z29
+	MOVQ $0x5555555555555555, AX
+	KMOVQ AX, K7             // the low byte of each word
 	XORQ R11, R11            // used
 	XORQ R12, R12            // wrote
 	XORQ R13, R13            // units of the block taken by an escape before it
 
 unesc512loop:
-	LEAQ 37(R11), AX
-	CMPQ AX, CX
-	JA   unesc512done
-	VMOVDQU16 (SI)(R11*2), Z0
-	VPCMPEQW Z27, Z0, K1     // P
+	MOVQ CX, AX
+	SUBQ R11, AX             // units left
+	JLE  unesc512done
+	MOVQ $32, BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ $-1, R15
+	BZHIQ BX, R15, R15       // the block's units
+	KMOVD R15, K1
+	VMOVDQU16.Z (SI)(R11*2), K1, Z0
+	VPCMPEQW Z20, Z0, K1     // P
 	KMOVD K1, R8
 	TESTL R8, R8
 	JZ   unesc512copy
 	// The 32 units after the block, those of them there are.
-	MOVQ CX, AX
-	SUBQ R11, AX
-	SUBQ $32, AX             // at least 5
-	MOVQ $32, BX
-	CMPQ AX, BX
-	CMOVQLT AX, BX
+	SUBQ $32, AX
+	MOVQ $0, BX
+	CMOVQGT AX, BX
+	MOVQ $32, AX
+	CMPQ BX, AX
+	CMOVQGT AX, BX
 	MOVQ $-1, AX
 	BZHIQ BX, AX, AX
 	KMOVD AX, K1
-	VMOVDQU16.Z 64(SI)(R11*2), K1, Z12
-	VMOVDQA64 Z0, Z11
-	HEXV(K2, Z11)            // H0, N0 of the block
-	HEXV(K3, Z12)            // of the units after it
-	KMOVD K2, R14
-	KMOVD K3, AX
-	SHLQ $32, AX
-	ORQ  AX, R14             // H0 of the 64 units
-	VMOVDQA64 Z13, Z3
-	VPERMI2W Z12, Z11, Z3    // N1
-	VMOVDQA64 Z14, Z4
-	VPERMI2W Z12, Z11, Z4    // N2
-	VMOVDQA64 Z15, Z5
-	VPERMI2W Z12, Z11, Z5    // N3
-	VMOVDQA64 Z16, Z6
-	VPERMI2W Z12, Z11, Z6    // N4
-	VMOVDQA64 Z17, Z7
-	VPERMI2W Z12, Z11, Z7    // N5
-	VMOVDQU16 2(SI)(R11*2), Z8
-	VPCMPEQW Z28, Z8, K1     // U1
-	KMOVD K1, R9
+	VMOVDQU16.Z 64(SI)(R11*2), K1, Z1
+	VPACKUSWB Z1, Z0, Z2
+	VPERMQ Z2, Z28, Z2       // the 64 units as bytes, in order
+	VPCMPEQB Z21, Z2, K2
+	KMOVQ K2, R9
+	SHRQ $1, R9
 	ANDL R8, R9              // P & U1
+	VMOVDQA64 Z2, Z3
+	VPERMI2B Z23, Z22, Z3    // digit values, 0x80 for none
+	VPORQ Z2, Z3, Z4
+	VPTESTNMB Z29, Z4, K3    // H
+	KMOVQ K3, R14
+	VPANDQ Z24, Z3, Z3       // N
+	VPERMB Z3, Z25, Z5       // N j+1
+	VPSLLW $4, Z3, Z6
+	VPORQ Z5, Z6, Z6         // PV: N j << 4 | N j+1
+	VPERMB.Z Z6, Z26, K7, Z7 // "%XY": PV j+1
+	VPERMB Z6, Z27, Z8       // "%uWXYZ": PV j+2 << 8 | PV j+4
 	MOVQ R14, AX
 	SHRQ $1, AX
-	ANDQ R14, AX             // bit i: H0 at i and i+1
+	ANDQ R14, AX             // bit i: H at i and i+1
 	MOVQ AX, BX
 	SHRQ $2, BX
 	MOVQ BX, R10
 	SHRQ $2, R10
-	ANDQ R10, BX             // H2 & H3 & H4 & H5
-	ANDL BX, R9              // valid %u: P & U1 & H2..H5
-	SHRQ $1, AX              // H1 & H2
+	ANDQ R10, BX             // H at i+2 to i+5
+	ANDL BX, R9              // valid %u: P & U1 & H 2..5 on
+	SHRQ $1, AX              // H at i+1 and i+2
 	ANDL R8, AX
 	MOVL R9, R10
 	NOTL R10
-	ANDL AX, R10             // valid %XY: P & H1 & H2 & not %u
+	ANDL AX, R10             // valid %XY: P & H 1..2 on & not %u
 	// The units taken after each '%': 1 and 2 for both, 3 to 5 for %u.
 	MOVQ R9, AX
 	ORQ  R10, AX
@@ -595,19 +586,11 @@ unesc512loop:
 	MOVQ AX, R13
 	SHRQ $32, R13            // carried to the next block
 	NOTL AX                  // kept: the low 32 bits
-	MOVL AX, AX
+	ANDL R15, AX             // of the block's units
 	KMOVD R9, K1
 	KMOVD R10, K2
 	KMOVD AX, K3
-	VPSLLW $4, Z3, Z8
-	VPORD Z4, Z8, Z8         // %XY: N1<<4 | N2
-	VMOVDQU16 Z8, K2, Z0
-	VPSLLW $12, Z4, Z8
-	VPSLLW $8, Z5, Z9
-	VPORD Z9, Z8, Z8
-	VPSLLW $4, Z6, Z9
-	VPORD Z9, Z8, Z8
-	VPORD Z7, Z8, Z8         // %uWXYZ: N2<<12 | N3<<8 | N4<<4 | N5
+	VMOVDQU16 Z7, K2, Z0
 	VMOVDQU16 Z8, K1, Z0
 	JMP  unesc512store
 
@@ -615,23 +598,26 @@ unesc512copy:
 	// No '%': the units the escape before took are dropped, the rest kept.
 	MOVL R13, AX
 	NOTL AX
+	ANDL R15, AX
 	KMOVD AX, K3
 	XORQ R13, R13
 
 unesc512store:
-	// The units of Z0 kept (K3, and AX), packed and stored whole.
+	// The units of Z0 kept (K3, and AX), packed and stored, as many as
+	// there are.
 	VPCOMPRESSW.Z Z0, K3, Z10
-	VMOVDQU64 Z10, (DI)(R12*2)
 	POPCNTL AX, AX
+	MOVQ $-1, BX
+	BZHIQ AX, BX, BX
+	KMOVD BX, K1
+	VMOVDQU16 Z10, K1, (DI)(R12*2)
 	ADDQ AX, R12
 	ADDQ $32, R11
 	JMP  unesc512loop
 
 unesc512done:
-	POPCNTQ R13, R13
-	ADDQ R13, R11            // past the escape's last units
 	VZEROUPPER
-	MOVQ R11, used+32(FP)
+	MOVQ CX, used+32(FP)
 	MOVQ R12, wrote+40(FP)
 	RET
 

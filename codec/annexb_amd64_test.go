@@ -230,15 +230,17 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 // TestUnescapeUTF16AVX512 holds unescapeUTF16AVX512 to refUnescape on every
 // length up to 120 and three offsets of units drawn from escapes of every
 // kind, well-formed and not, hex digits of both cases, 'u', 'U', '%', and
-// units whose low byte is a digit: it must stop at the end of an escape,
-// use whole blocks while 37 units are left, and write exactly the
-// unescape of what it used.
+// units whose low byte is a digit, '%' or 'u' (and 0x8025, which a signed
+// pack would take as negative): it must use all of them, so every block
+// boundary falls inside escapes of every kind and malformed ones end the
+// input, write exactly their unescape and touch no unit of dst past it.
 func TestUnescapeUTF16AVX512(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
 	}
 	r := rand.New(rand.NewPCG(44, 45))
-	pool := []uint16{'%', '%', '%', 'u', 'u', 'U', '0', '9', 'a', 'f', 'A', 'F', 'g', 'G', '/', ' ', 'x', 0x130, 0x161, 0x3042, 0xFF, 0x0025 | 0x100}
+	pool := []uint16{'%', '%', '%', 'u', 'u', 'U', '0', '9', 'a', 'f', 'A', 'F', 'g', 'G', '/', ' ', 'x', 0x130, 0x161, 0x3042, 0xFF,
+		0x0025 | 0x100, 0x0175, 0x8025, 0xFF30, 0xD83D, 0xDE00}
 	for n := 0; n <= 120; n++ {
 		for off := 0; off < 3; off++ {
 			for rep := 0; rep < 20; rep++ {
@@ -247,18 +249,22 @@ func TestUnescapeUTF16AVX512(t *testing.T) {
 					src[i] = pool[r.IntN(len(pool))]
 				}
 				s := src[off:]
+				want := refUnescape(s)
 				dst := make([]uint16, n+32)
+				for i := range dst {
+					dst[i] = 0xEEEE
+				}
 				used, wrote := 0, 0
 				if n > 0 {
 					used, wrote = unescapeUTF16AVX512(&dst[0], &s[0], n, &unescapeAVX512Consts)
 				}
-				if used > n || n >= 37 && used < 32 || n < 37 && used != 0 {
-					t.Fatalf("n=%d: used %d units", n, used)
+				if used != n || !slices.Equal(dst[:wrote], want) {
+					t.Fatalf("n=%d off=%d: used %d, wrote %x for %x, want %x", n, off, used, dst[:wrote], s, want)
 				}
-				whole := refUnescape(s)
-				got := append(dst[:wrote:wrote], refUnescape(s[used:])...)
-				if !slices.Equal(got, whole) {
-					t.Fatalf("n=%d off=%d used=%d: %x unescaped to %x, want %x", n, off, used, s, got, whole)
+				for i := wrote; i < len(dst); i++ {
+					if dst[i] != 0xEEEE {
+						t.Fatalf("n=%d off=%d: wrote unit %d, past the %d of the result", n, off, i, wrote)
+					}
 				}
 			}
 		}
@@ -366,7 +372,7 @@ func longestASCIIRun(s string) int {
 }
 
 // TestEscape512ConstsLayout holds the offsets of escape512Consts's fields,
-// and of unescape512Consts's shift, to those annexb_amd64.s reads them at.
+// and of unescape512Consts's, to those annexb_amd64.s reads them at.
 func TestEscape512ConstsLayout(t *testing.T) {
 	var k escape512Consts
 	for _, f := range []struct {
@@ -389,7 +395,16 @@ func TestEscape512ConstsLayout(t *testing.T) {
 		}
 	}
 	var u unescape512Consts
-	if off := unsafe.Offsetof(u.shift); off != 18 || unsafe.Sizeof(u.shift[0]) != 64 {
-		t.Errorf("unescape512Consts.shift at %d, annexb_amd64.s reads it at 18, 64 bytes each", off)
+	for _, f := range []struct {
+		name     string
+		got, off uintptr
+	}{
+		{"hex", unsafe.Offsetof(u.hex), 0}, {"shift1", unsafe.Offsetof(u.shift1), 128},
+		{"idxXY", unsafe.Offsetof(u.idxXY), 192}, {"idxU", unsafe.Offsetof(u.idxU), 256},
+		{"perm", unsafe.Offsetof(u.perm), 320},
+	} {
+		if f.got != f.off {
+			t.Errorf("unescape512Consts.%s at %d, annexb_amd64.s reads it at %d", f.name, f.got, f.off)
+		}
 	}
 }
