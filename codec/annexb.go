@@ -663,9 +663,10 @@ func AppendEscape(dst []byte, s []uint16) []byte {
 
 // appendEscape is Annex B.2.1 steps 5 to 16 over s. Runs of code units
 // below 256 are gathered into bytes 32 at a time (narrowLatin1Blocks) and,
-// when long, escaped through escapeLatin1; the other units go 8 at a time
-// through escapeUnits512 where the CPU has AVX-512 and dst has room, else
-// one at a time through a buffer on the stack.
+// when long, escaped through escapeLatin1; the other units go 32 at a time
+// through escapeUnits512 where the CPU has AVX-512 (into dst's room, or a
+// buffer on the stack where that is short), else one at a time through
+// that buffer.
 func appendEscape(dst []byte, s []uint16) []byte {
 	var lat [512]byte
 	var buf [escapeBlock + 16]byte
@@ -679,14 +680,19 @@ func appendEscape(dst []byte, s []uint16) []byte {
 				continue
 			}
 		}
-		if len(s) >= 8 {
-			// Eight units at a time with AVX-512, straight into dst's
-			// room, up to the next chance of a bulk run.
+		if useEscape512 {
+			// 32 units at a time with AVX-512, straight into dst's
+			// room, up to a bulk run; where the room is short, up to
+			// 128 units through buf.
 			dst = append(dst, buf[:k]...)
 			k = 0
-			used, wrote := escapeUnits512(dst[len(dst):cap(dst)], s[:min(len(s), 256)])
+			used, wrote := escapeUnits512(dst[len(dst):cap(dst)], s)
 			if used > 0 {
 				dst, s = dst[:len(dst)+wrote], s[used:]
+				continue
+			}
+			if used, wrote = escapeUnits512(buf[:], s[:min(len(s), 128)]); used > 0 {
+				dst, s = append(dst, buf[:wrote]...), s[used:]
 				continue
 			}
 		}

@@ -10,8 +10,9 @@ import "unsafe"
 //   - narrowLatin1AVX2 gathers the code units below 256 into bytes, 32 at a
 //     time, for escapeLatin1 to escape as octets (the plain twin is
 //     narrowLatin1Plain);
-//   - escapeUTF16AVX512 escapes 8 code units at a time, whatever they are,
-//     with AVX-512 (the plain twin is appendEscape's unit loop);
+//   - escapeUTF16AVX512 escapes 32 code units at a time, whatever they are,
+//     with AVX-512, to the end of its input or a long run below 256 (the
+//     plain twin is appendEscape's unit loop);
 //   - escapeUTF8AVX512 escapes valid UTF-8 for EscapeString, 32 bytes at
 //     a time: decoded to code units (VPERMB, VPCOMPRESSW) and escaped 16
 //     at a time (ESC16) when below 256, else 8 (the plain twin is
@@ -27,8 +28,8 @@ import "unsafe"
 //   - widenAVX2 widens ASCII bytes to code units, 32 at a time, for
 //     UnescapeString's vector path (unescapeVector; the plain twin is
 //     widenASCII's loop);
-//   - unescapeUTF16AVX512 unescapes 32 code units at a time with AVX-512
-//     (the plain twin is appendUnescape's loop).
+//   - unescapeUTF16AVX512 unescapes 32 code units at a time with AVX-512,
+//     to the end of its input (the plain twin is appendUnescape's loop).
 
 // narrowLatin1AVX2 writes the code units at src to dst as bytes, 32 at a
 // time, while at least 32 of the n are left, up to the first block of 32
@@ -56,9 +57,11 @@ func narrowLatin1Blocks(buf []byte, s []uint16) int {
 	return narrowLatin1Plain(buf, s)
 }
 
-// escapeUTF16AVX512 runs Annex B.2.1 steps 5 to 16 over groups of 8 code
-// units of the n at src while 8 are left, writing to the room bytes at dst
-// while 64 are left (see annexb_amd64.s). It returns the units it used and
+// escapeUTF16AVX512 runs Annex B.2.1 steps 5 to 16 over blocks of 32 code
+// units of the n at src (the last may be shorter), writing to the room
+// bytes at dst while escape512Room are left, up to the end of src or two
+// whole blocks in a row with no unit from 256 on, which it leaves to the
+// octet encoders (see annexb_amd64.s). It returns the units it used and
 // the bytes it wrote.
 //
 //go:noescape
@@ -93,7 +96,12 @@ type escape512Consts struct {
 	// kept unit (0x80 each) in every dword; 256 in every word.
 	set4, d31, d1, d0F, dPct, dDigits, dLen3, dLen1 [16]uint32
 	w256                                            [32]uint16
+	// For escapeUTF16AVX512: 0x80 for each byte below 128 of EscapeKeep.
+	keep [128]byte
 }
+
+// escape512Room is the room escapeUTF16AVX512 needs to escape a block.
+const escape512Room = 256
 
 var escapeAVX512Consts = func() (k escape512Consts) {
 	k.ctrlU = 12<<16 | 8<<24 | 4<<32 // unit bits 12, 8, 4, 0 at bytes 2-5
@@ -123,6 +131,11 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 	}
 	for i := range 32 {
 		k.w256[i] = 256
+	}
+	for c := range k.keep {
+		if EscapeKeep.Contains(byte(c)) {
+			k.keep[c] = 0x80
+		}
 	}
 	return k
 }()
@@ -209,10 +222,10 @@ func escapedLen(s []uint16) int {
 var useEscape512 = useAVX512
 
 // escapeUnits512 runs escapeUTF16AVX512 over the start of s into the
-// start of room, when the CPU has AVX-512 and both are long enough. It
-// returns the units it used and the bytes it wrote.
+// start of room, when the CPU has AVX-512 and room has escape512Room bytes.
+// It returns the units it used and the bytes it wrote.
 func escapeUnits512(room []byte, s []uint16) (used, wrote int) {
-	if !useEscape512 || len(s) < 8 || len(room) < 64 {
+	if !useEscape512 || len(s) == 0 || len(room) < escape512Room {
 		return 0, 0
 	}
 	return escapeUTF16AVX512(&room[0], len(room), &s[0], len(s), &escapeAVX512Consts)

@@ -93,35 +93,145 @@ done:
 	VMOVDQU64 Z10, (DI)(R12*1); \
 	KMOVQ K3, R9
 
+// EGRP(g, X) escapes the code units 8g to 8g+7 of the block in Z0, in
+// the low quadword lanes of X, to (DI)(R12*1), for escapeUTF16AVX512: each
+// unit widened to a quadword (VPMOVZXWQ), VPMULTISHIFTQB puts its nibbles
+// in bytes 2 to 5, VPERMB maps them to uppercase digits there (hex, 16
+// entries four times over) in a quadword whose bytes 0 and 1 are "%u", and
+// a kept unit is its own quadword (its byte 0, step 13). The mask of the
+// bytes of each escape is made in R8 and R9's bits of the group by PDEP:
+// bytes 0, 4 and 5 ("%XY", step 11), bytes 0 to 5 for a unit from 256 on
+// ("%uWXYZ", step 9), byte 0 for a kept unit; VPCOMPRESSB packs them to a
+// register, stored whole (the 64 bytes past the escapes overwritten
+// later). AX, BX, Z4 to Z7, K4 and K5 are clobbered.
+#define EGRP(g, X) \
+	VPMOVZXWQ X, Z4; \
+	VPMULTISHIFTQB Z4, Z16, Z5; \
+	VMOVDQA64 Z18, Z6; \
+	VPERMB Z17, Z5, K6, Z6; \
+	MOVL R9, BX; \
+	SHRL $(8*g), BX; \
+	KMOVB BX, K4; \
+	VMOVDQA64 Z4, K4, Z6; \
+	MOVL R8, AX; \
+	SHRL $(8*g), AX; \
+	PDEPQ R13, AX, AX; \
+	LEAQ (AX*8), R10; \
+	SUBQ AX, R10; \
+	ORQ  R15, R10; \
+	PDEPQ R14, BX, BX; \
+	LEAQ (BX)(BX*2), AX; \
+	ANDNQ R10, AX, AX; \
+	KMOVQ AX, K5; \
+	VPCOMPRESSB.Z Z6, K5, Z7; \
+	VMOVDQU64 Z7, (DI)(R12*1); \
+	POPCNTQ AX, AX; \
+	ADDQ AX, R12
+
 // func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
 //
-// For each group of 8 code units while 8 of the n are left and 64 bytes
-// of room: each unit widened to a quadword (VPMOVZXWQ) and escaped by ESC8.
+// Runs Annex B.2.1 steps 5 to 16 over the n code units at src in blocks of
+// 32 while 256 bytes of room are left (a block writes at most 192, and
+// stores 64 bytes whole), up to the end of src or to two whole blocks in a
+// row with no unit from 256 on (for the octet encoders). The last block,
+// short of 32, is loaded masked over 'A's, a kept unit each, whose bytes,
+// one each at the end, are not counted. For each block: K2 marks the units
+// from 256 on (R8), and R9 those of EscapeKeep: the units narrowed to bytes
+// (VPMOVWB), each looked up in a 128-entry table (VPERMI2B, 0x80 for a
+// kept byte) and the byte itself from 0x80 on is none; a block of kept
+// units is stored as its bytes, any other escaped by EGRP 8 units at a
+// time. It returns the units it used and the bytes it wrote.
 TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
-	MOVQ room+8(FP), R10
 	MOVQ src+16(FP), SI
 	MOVQ n+24(FP), CX
 	MOVQ k+32(FP), DX
-	ESCCONSTS
+	VPBROADCASTQ 0(DX), Z16   // ctrlU: nibbles 3 to 0 at bytes 2 to 5
+	VMOVDQU64 120(DX), Z17    // hex
+	VPBROADCASTQ 48(DX), Z18  // restU: "%u"
+	VMOVDQU64 1336(DX), Z19   // kept bytes 0-63
+	VMOVDQU64 1400(DX), Z20   // 64-127
+	MOVL $0xFF00, AX
+	VPBROADCASTW AX, Z21
+	MOVL $0x41, AX
+	VPBROADCASTW AX, Z22      // 'A', kept
+	MOVQ $0x3C3C3C3C3C3C3C3C, AX
+	KMOVQ AX, K6              // digit bytes 2 to 5
+	MOVQ $0x0202020202020202, R13 // a bit a unit, times 7: bytes 1 to 3
+	MOVQ $0x1010101010101010, R14 // times 3: bytes 4 and 5
+	MOVQ $0x3131313131313131, R15
 	XORQ R11, R11             // used
 	XORQ R12, R12             // wrote
 
-esc512loop:
-	LEAQ 8(R11), AX
-	CMPQ AX, CX
-	JA   esc512done
-	LEAQ 64(R12), AX
-	CMPQ AX, R10
-	JA   esc512done
-	VPMOVZXWQ (SI)(R11*2), Z0
-	ESC8
-	POPCNTQ R9, R9
-	ADDQ R9, R12
-	ADDQ $8, R11
-	JMP  esc512loop
+eblock:
+	LEAQ 256(R12), AX
+	CMPQ AX, room+8(FP)
+	JA   edone
+	MOVQ CX, BX
+	SUBQ R11, BX              // units left
+	JLE  edone
+	CMPQ BX, $32
+	JB   eshort
+	VMOVDQU64 (SI)(R11*2), Z0
+	VPTESTMW Z21, Z0, K2      // from 256 on
+	KMOVD K2, R8
+	TESTL R8, R8
+	JNZ  eclass
+	CMPQ BX, $64
+	JB   eclass
+	VPTESTMW 64(SI)(R11*2), Z21, K3
+	KORTESTD K3, K3
+	JZ   edone                // two blocks below 256: for the octet encoders
+	JMP  eclass
 
-esc512done:
+eshort:
+	MOVQ $-1, AX
+	BZHIQ BX, AX, AX
+	KMOVD AX, K1
+	VMOVDQA64 Z22, Z0
+	VMOVDQU16 (SI)(R11*2), K1, Z0 // the units there are, then 'A's
+	VPTESTMW Z21, Z0, K2
+	KMOVD K2, R8
+
+eclass:
+	VPMOVWB Z0, Y1
+	VMOVDQA64 Z1, Z2
+	VPERMI2B Z20, Z19, Z2     // 0x80 for a kept byte
+	VPANDNQ Z2, Z1, Z3        // and not from 0x80 on
+	VPMOVB2M Y3, K3
+	KMOVD K3, R9
+	MOVL R8, AX
+	NOTL AX
+	ANDL AX, R9               // kept: not from 256 on (VPMOVWB truncates)
+	CMPL R9, $-1
+	JNE  eesc
+	VMOVDQU64 Y1, (DI)(R12*1) // 32 kept units
+	ADDQ $32, R12
+	JMP  enext
+
+eesc:
+	EGRP(0, X0)
+	VEXTRACTI32X4 $1, Z0, X8
+	EGRP(1, X8)
+	VEXTRACTI32X4 $2, Z0, X8
+	EGRP(2, X8)
+	VEXTRACTI32X4 $3, Z0, X8
+	EGRP(3, X8)
+
+enext:
+	MOVQ CX, BX
+	SUBQ R11, BX
+	CMPQ BX, $32
+	JAE  efull
+	LEAQ -32(R12)(BX*1), R12  // less the 'A's
+	ADDQ BX, R11
+	JMP  edone
+
+efull:
+	ADDQ $32, R11
+	JMP  eblock
+
+edone:
 	VZEROUPPER
 	MOVQ R11, used+40(FP)
 	MOVQ R12, wrote+48(FP)

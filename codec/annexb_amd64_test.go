@@ -184,25 +184,34 @@ func TestEscapedLenAVX512(t *testing.T) {
 }
 
 // TestEscapeUTF16AVX512 holds escapeUTF16AVX512 to refEscape on every
-// length up to 80 and three offsets of units of every kind (kept, escaped
+// length up to 140 and three offsets of units of every kind (kept, escaped
 // ASCII, Latin-1, from 256 on, surrogates, the edges 0x7F, 0x80, 0xFF,
-// 0x100, 0xFFFF), with room of every size up to 6 units a unit: it must
-// use whole groups of 8 while 64 bytes of room are left, write exactly the
+// 0x100, 0xFFFF, and units whose low byte is kept), drawn from all of them
+// and from those below 256 alone (so that it meets whole blocks of them),
+// with room of every size up to 6 units a unit and more: it must use whole
+// blocks of 32 and the last, stopping only where escape512Room is short or
+// before two whole blocks with no unit from 256 on, write exactly the
 // escape of what it used, and touch no byte past room.
 func TestEscapeUTF16AVX512(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
 	}
 	r := rand.New(rand.NewPCG(42, 43))
-	pool := []uint16{'a', 'Z', '0', '@', '*', '_', '+', '-', '.', '/', ' ', '~', '%', 0, 0x7F, 0x80, 0xE9, 0xFF, 0x100, 0x3042, 0xD83D, 0xDE00, 0xFFFF, 0x1234, 0xABCD}
-	for n := 0; n <= 80; n++ {
-		for off := 0; off < 3; off++ {
+	pool := []uint16{'a', 'Z', '0', '@', '*', '_', '+', '-', '.', '/', ' ', '~', '%', 0, 0x7F, 0x80, 0xE9, 0xFF,
+		0x100, 0x3042, 0xD83D, 0xDE00, 0xFFFF, 0x1234, 0xABCD, 0x141, 0x2F2F}
+	latin := 18 // pool[:latin] are below 256
+	for n := 0; n <= 140; n++ {
+		for off := 0; off < 6; off++ {
 			src := make([]uint16, off+n)
+			p := pool
+			if off >= 3 {
+				p = pool[:latin+r.IntN(2)] // below 256, or but for 0x100
+			}
 			for i := range src {
-				src[i] = pool[r.IntN(len(pool))]
+				src[i] = p[r.IntN(len(p))]
 			}
 			s := src[off:]
-			for room := 0; room <= 6*n+64; room += 1 + r.IntN(7) {
+			for room := 0; room <= 6*n+2*escape512Room; room += 1 + r.IntN(17) {
 				buf := make([]byte, room+16)
 				for i := range buf {
 					buf[i] = 0xEE
@@ -211,7 +220,8 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 				if n > 0 && room > 0 {
 					used, wrote = escapeUTF16AVX512(&buf[0], room, &s[0], n, &escapeAVX512Consts)
 				}
-				if used%8 != 0 || used > n || n-used >= 8 && room-wrote >= 64 {
+				latinBlocks := used+64 <= n && !slices.ContainsFunc(s[used:used+64], func(c uint16) bool { return c >= 256 })
+				if used > n || used < n && (used%32 != 0 || room-wrote >= escape512Room && !latinBlocks) {
 					t.Fatalf("n=%d room=%d: used %d units, wrote %d bytes", n, room, used, wrote)
 				}
 				if want := refEscape(s[:used]); string(buf[:wrote]) != want {
