@@ -651,10 +651,14 @@ func escapedLenPlain(s []uint16) int {
 
 // AppendEscape appends [Escape] of s to dst and returns the extended
 // buffer. It grows dst at most once, by exactly what is missing, and does
-// not size the result when dst has room for the longest.
+// not size the result when dst has room for the longest; with AVX-512 it
+// escapes into dst's room first, while that lasts, and sizes only the
+// rest.
 func AppendEscape(dst []byte, s []uint16) []byte {
 	if room := cap(dst) - len(dst); room < 6*len(s) { // 6: the longest step
-		if n := escapedLen(s); room < n {
+		used, wrote := escapeUnits512(dst[len(dst):cap(dst)], s)
+		dst, s = dst[:len(dst)+wrote], s[used:]
+		if n := escapedLen(s); cap(dst)-len(dst) < n {
 			dst = slices.Grow(dst, n)
 		}
 	}
