@@ -665,43 +665,55 @@ func AppendEscape(dst []byte, s []uint16) []byte {
 	return appendEscape(dst, s)
 }
 
-// appendEscape is Annex B.2.1 steps 5 to 16 over s. Runs of code units
+// appendEscape is Annex B.2.1 steps 5 to 16 over s: 32 units at a time
+// through escapeUnits512 where the CPU has AVX-512 and dst has room, and
+// the rest through appendEscapeBuffered.
+func appendEscape(dst []byte, s []uint16) []byte {
+	for len(s) > 0 { // steps 5, 6, 15, 16
+		used, wrote := escapeUnits512(dst[len(dst):cap(dst)], s)
+		if used > 0 {
+			dst = dst[:len(dst)+wrote]
+		} else {
+			dst, used = appendEscapeBuffered(dst, s)
+		}
+		s = s[used:]
+	}
+	return dst
+}
+
+// appendEscapeBuffered appends escape of the start of s to dst through
+// buffers on the stack, and returns the units it took. Runs of code units
 // below 256 are gathered into bytes 32 at a time (narrowLatin1Blocks) and,
 // when long, escaped through escapeLatin1; the other units go 32 at a time
-// through escapeUnits512 where the CPU has AVX-512 (into dst's room, or a
-// buffer on the stack where that is short), else one at a time through
-// that buffer.
-func appendEscape(dst []byte, s []uint16) []byte {
+// through escapeUnits512 into a buffer on the stack where the CPU has
+// AVX-512 (where dst's room is short of escapeUnits512's), else one at a
+// time. With AVX-512 it takes the runs below 256 at the start of s, or
+// else one buffer, so that appendEscape goes on straight into dst; else
+// all of s.
+func appendEscapeBuffered(dst []byte, s []uint16) ([]byte, int) {
 	var lat [512]byte
 	var buf [escapeBlock + 16]byte
-	k := 0
-	for len(s) > 0 { // steps 5, 6, 15, 16
-		if len(s) >= latin1Bulk {
-			if n := narrowLatin1Blocks(lat[:], s); n >= latin1Bulk {
+	k, used := 0, 0
+	for used < len(s) {
+		rest := s[used:]
+		if len(rest) >= latin1Bulk {
+			if n := narrowLatin1Blocks(lat[:], rest); n >= latin1Bulk {
 				dst = escapeLatin1(append(dst, buf[:k]...), lat[:n])
 				k = 0
-				s = s[n:]
+				used += n
 				continue
 			}
 		}
-		if useEscape512 {
-			// 32 units at a time with AVX-512, straight into dst's
-			// room, up to a bulk run; where the room is short, up to
-			// 128 units through buf.
-			dst = append(dst, buf[:k]...)
-			k = 0
-			used, wrote := escapeUnits512(dst[len(dst):cap(dst)], s)
-			if used > 0 {
-				dst, s = dst[:len(dst)+wrote], s[used:]
-				continue
-			}
-			if used, wrote = escapeUnits512(buf[:], s[:min(len(s), 128)]); used > 0 {
-				dst, s = append(dst, buf[:wrote]...), s[used:]
-				continue
-			}
+		if useEscape512 && used > 0 {
+			break // after runs below 256: back to appendEscape's loop
 		}
-		m := min(len(s), 32)
-		for _, c := range s[:m] {
+		if u, w := escapeUnits512(buf[k:], rest[:min(len(rest), 128)]); u > 0 {
+			k += w
+			used += u
+			break
+		}
+		m := min(len(rest), 32)
+		for _, c := range rest[:m] {
 			if c < 256 { // steps 7 → 13, 8 → 11
 				v := escapeUnitTable[c]
 				binary.LittleEndian.PutUint32(buf[k:k+4], v)
@@ -711,13 +723,13 @@ func appendEscape(dst []byte, s []uint16) []byte {
 				k += 6
 			}
 		}
-		s = s[m:]
+		used += m
 		if k > escapeBlock-6*32 {
 			dst = append(dst, buf[:k]...)
 			k = 0
 		}
 	}
-	return append(dst, buf[:k]...)
+	return append(dst, buf[:k]...), used
 }
 
 // narrowLatin1Plain is narrowLatin1AVX2 in Go: it writes to buf, one byte
