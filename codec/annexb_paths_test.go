@@ -312,3 +312,56 @@ func TestEscapedStringLen(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendEscapeRoom holds AppendEscape to refEscape on texts of every
+// kind of code unit, long enough for several of escapeUTF16AVX512's blocks,
+// into dst of every spare capacity from none to more than the result's
+// length: the vector path escapes into the room while it lasts (stopping
+// at every block boundary), then what is left is sized, and dst is grown
+// at most once.
+func TestAppendEscapeRoom(t *testing.T) {
+	for _, text := range []string{
+		strings.Repeat("/files/my document.pdf?name=Tom&Jerry&q=100% あ é~", 6),
+		strings.Repeat("データ/ファイル?q=«€ 100%»&x=<>{}|^ ", 8),
+		strings.Repeat("é~\u00ffa", 40) + strings.Repeat("\U0001F600 b", 30),
+	} {
+		u := utf16.Encode([]rune(text))
+		want := refEscape(u)
+		for spare := 0; spare <= len(want)+300; spare++ {
+			dst := make([]byte, 2, 2+spare)
+			dst[0], dst[1] = '<', '>'
+			got := AppendEscape(dst, u)
+			if string(got) != "<>"+want {
+				t.Fatalf("AppendEscape(spare %d) of %d units = %q, want %q", spare, len(u), got, "<>"+want)
+			}
+			if spare >= len(want) && &got[0] != &dst[0] {
+				t.Fatalf("AppendEscape(spare %d) grew dst, which had room for the %d bytes", spare, len(want))
+			}
+		}
+	}
+}
+
+// TestUnescapeEveryBoundary holds Unescape and AppendUnescape to
+// refUnescape with an escape, well-formed or not, at every offset of the
+// first blocks of 32 units of the vector path, which start at the first
+// '%' (so that a block boundary falls at every unit of it), and the input cut right after it, one unit
+// after it and long after it (so that malformed escapes end the input).
+func TestUnescapeEveryBoundary(t *testing.T) {
+	forms := []string{"%uD83D%uDE00", "%uDE00", "%u00e9", "%uFFFF", "%41", "%e9", "%uD8", "%u", "%4", "%", "%%41", "%u%41", "%u0g00", "%zz", "%uD83D%41"}
+	for _, f := range forms {
+		for pos := 0; pos <= 70; pos++ {
+			// A '%' first, where the vector path starts its blocks.
+			full := utf16.Encode([]rune("%" + strings.Repeat("x", pos) + f + strings.Repeat("y", 40)))
+			for _, end := range []int{1 + pos + len(f), 2 + pos + len(f), len(full)} {
+				s := full[:end]
+				want := refUnescape(s)
+				if got := Unescape(s); !slices.Equal(got, want) {
+					t.Fatalf("Unescape(%q) = %x, want %x", string(utf16.Decode(s)), got, want)
+				}
+				if got := AppendUnescape(nil, s); !slices.Equal(got, want) {
+					t.Fatalf("AppendUnescape(%q) = %x, want %x", string(utf16.Decode(s)), got, want)
+				}
+			}
+		}
+	}
+}
