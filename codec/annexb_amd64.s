@@ -146,13 +146,24 @@ TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
 	MOVQ src+16(FP), SI
 	MOVQ n+24(FP), CX
 	MOVQ k+32(FP), DX
+	XORQ R11, R11             // used
+	XORQ R12, R12             // wrote
+	MOVL $0xFF00, AX
+	VPBROADCASTW AX, Z21
+	CMPQ CX, $64
+	JB   estart
+	VMOVDQU64 (SI), Z0
+	VPORQ 64(SI), Z0, Z0
+	VPTESTMW Z21, Z0, K2
+	KORTESTD K2, K2
+	JZ   edone                // two blocks below 256 first: nothing to do
+
+estart:
 	VPBROADCASTQ 0(DX), Z16   // ctrlU: nibbles 3 to 0 at bytes 2 to 5
 	VMOVDQU64 120(DX), Z17    // hex
 	VPBROADCASTQ 48(DX), Z18  // restU: "%u"
 	VMOVDQU64 1336(DX), Z19   // kept bytes 0-63
 	VMOVDQU64 1400(DX), Z20   // 64-127
-	MOVL $0xFF00, AX
-	VPBROADCASTW AX, Z21
 	MOVL $0x41, AX
 	VPBROADCASTW AX, Z22      // 'A', kept
 	MOVQ $0x3C3C3C3C3C3C3C3C, AX
@@ -160,8 +171,6 @@ TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
 	MOVQ $0x0202020202020202, R13 // a bit a unit, times 7: bytes 1 to 3
 	MOVQ $0x1010101010101010, R14 // times 3: bytes 4 and 5
 	MOVQ $0x3131313131313131, R15
-	XORQ R11, R11             // used
-	XORQ R12, R12             // wrote
 
 eblock:
 	LEAQ 256(R12), AX

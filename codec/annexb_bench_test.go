@@ -9,7 +9,8 @@ import (
 )
 
 // annexBBenchInputs are the inputs of the peer table (codec/internal/
-// benchpeers) as the text functions read them: mixed and mostly-encoded
+// benchpeers) as the text functions read them: ASCII (letters, digits and
+// -._~, as the table's), mixed and mostly-encoded
 // text cut to 1024 bytes at a character, and random bytes read as Latin-1
 // (every byte one code point), 64 KiB of them here.
 func annexBBenchInputs() []struct{ name, s string } {
@@ -26,7 +27,13 @@ func annexBBenchInputs() []struct{ name, s string } {
 	for range 1 << 16 {
 		latin1 = append(latin1, rune(byte(rng.Uint32())))
 	}
+	const unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+	ascii := make([]byte, 1024)
+	for i := range ascii {
+		ascii[i] = unreserved[i*7%len(unreserved)]
+	}
 	return []struct{ name, s string }{
+		{"ascii", string(ascii)},
 		{"mixed", cut("/files/my document.pdf?name=Tom&Jerry&q=100% あ é~")},
 		{"encoded", cut("データ/ファイル?q=«€ 100%»&x=<>{}|^ ")},
 		{"latin1", string(latin1)},
