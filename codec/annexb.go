@@ -89,9 +89,11 @@ const escapeUTF8Room = 176
 
 // appendEscapeUTF8 appends escape of the UTF-16 form of the valid UTF-8 s
 // to b, which must have room for it (escapedLenUTF8); it never grows b. It
-// takes s in runs: 64 ASCII bytes and more through escapeLatin1, the rest
-// through escapeUTF8Units (escapeUTF8AVX512) straight into b's room, and,
-// where that room is short of a chunk's, s starts with a four-byte
+// takes s in runs: 64 ASCII bytes and more through escapeLatin1; with
+// AVX-512, 64 bytes and more decoded to UTF-16 by Decode's kernel and
+// escaped by appendEscape (appendEscapeUTF8Vector, escapeUTF16AVX512); the
+// rest through escapeUTF8Units (escapeUTF8AVX512) straight into b's room,
+// and, where that room is short of a chunk's, s starts with a four-byte
 // character or there is no vector path, a chunk of up to 32 bytes through
 // a buffer on the stack (a character at a time when escapeUTF8Units takes
 // none of it).
@@ -102,6 +104,13 @@ func appendEscapeUTF8(b []byte, s string) []byte {
 			b = escapeLatin1(b, s[:a])
 			s = s[a:]
 			continue
+		}
+		if useUTF8ToUTF16512 && len(s) >= 64 {
+			var used int
+			if b, used = appendEscapeUTF8Vector(b, s); used > 0 {
+				s = s[used:]
+				continue
+			}
 		}
 		if used, wrote := escapeUTF8Units(b[len(b):cap(b)], s); used > 0 {
 			b, s = b[:len(b)+wrote], s[used:]

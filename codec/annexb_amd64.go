@@ -144,11 +144,12 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 // dst, which has room bytes, up to the first four-octet sequence, while
 // 176 bytes of room are left and until 64 ASCII octets in a row (see
 // annexb_amd64.s). It returns the octets it used, whole characters, and
-// the bytes it wrote. It decodes UTF-8 in line, not with Decode's
-// utf8ToUTF16Kernel: that kernel into a chunk on the stack, then
-// appendEscape, took 1.07-1.14× its time on the "mixed" input and
-// 1.34-1.44× on Latin-1 text (BenchmarkAnnexB, interleaved medians, with
-// the 64-octet utf8ToUTF16AVX512 of December 2026).
+// the bytes it wrote. It decodes UTF-8 in line. Since escapeUTF16AVX512
+// escapes 32 units a block, appendEscapeUTF8 takes runs of 64 bytes and
+// more through Decode's utf8ToUTF16Kernel and escapeUTF16AVX512 instead
+// (0.87-0.94× this kernel's CPU time on the mostly-encoded and Latin-1
+// inputs of BenchmarkAnnexB, the same on mixed; interleaved medians,
+// under load), and this kernel has the rest: shorter runs.
 //
 //go:noescape
 func escapeUTF8AVX512(dst *byte, room int, src *byte, n int, k *escape512Consts) (used, wrote int)
