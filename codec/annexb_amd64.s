@@ -603,8 +603,9 @@ elen16done:
 // high for "%uWXYZ". The units an escape takes after its '%' are dropped
 // (those past the block carried to the next), the '%' becomes the escape's
 // code unit, every other unit is kept (step 18), and VPCOMPRESSW packs the
-// kept units to a register, stored under a mask of their number. It
-// returns n and the units it wrote (dst must have room for n).
+// kept units to a register, stored whole (dst has room for the 32 units of
+// the block) or, for the last block, short of 32, under a mask of their
+// number. It returns n and the units it wrote (dst must have room for n).
 TEXT ·unescapeUTF16AVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -634,6 +635,20 @@ unesc512loop:
 	MOVQ CX, AX
 	SUBQ R11, AX             // units left
 	JLE  unesc512done
+	CMPQ AX, $64
+	JB   unesc512end
+	// A block and the 32 units after it, all there.
+	MOVL $-1, R15
+	VMOVDQU64 (SI)(R11*2), Z0
+	VPCMPEQW Z20, Z0, K1     // P
+	KMOVD K1, R8
+	TESTL R8, R8
+	JZ   unesc512copy
+	VMOVDQU64 64(SI)(R11*2), Z1
+	JMP  unesc512units
+
+unesc512end:
+	// The last blocks: loaded masked.
 	MOVQ $32, BX
 	CMPQ AX, BX
 	CMOVQLT AX, BX
@@ -656,6 +671,8 @@ unesc512loop:
 	BZHIQ BX, AX, AX
 	KMOVD AX, K1
 	VMOVDQU16.Z 64(SI)(R11*2), K1, Z1
+
+unesc512units:
 	VPACKUSWB Z1, Z0, Z2
 	VPERMQ Z2, Z28, Z2       // the 64 units as bytes, in order
 	VPCMPEQB Z21, Z2, K2
@@ -726,6 +743,14 @@ unesc512store:
 	// there are.
 	VPCOMPRESSW.Z Z0, K3, Z10
 	POPCNTL AX, AX
+	CMPL R15, $-1
+	JNE  unesc512last
+	VMOVDQU64 Z10, (DI)(R12*2) // a whole block: dst has room for 32 units
+	ADDQ AX, R12
+	ADDQ $32, R11
+	JMP  unesc512loop
+
+unesc512last:
 	MOVQ $-1, BX
 	BZHIQ AX, BX, BX
 	KMOVD BX, K1

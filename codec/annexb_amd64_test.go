@@ -243,7 +243,8 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 // units whose low byte is a digit, '%' or 'u' (and 0x8025, which a signed
 // pack would take as negative): it must use all of them, so every block
 // boundary falls inside escapes of every kind and malformed ones end the
-// input, write exactly their unescape and touch no unit of dst past it.
+// input, write exactly their unescape and touch no unit of dst past the n
+// units of room it is given.
 func TestUnescapeUTF16AVX512(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
@@ -271,9 +272,9 @@ func TestUnescapeUTF16AVX512(t *testing.T) {
 				if used != n || !slices.Equal(dst[:wrote], want) {
 					t.Fatalf("n=%d off=%d: used %d, wrote %x for %x, want %x", n, off, used, dst[:wrote], s, want)
 				}
-				for i := wrote; i < len(dst); i++ {
+				for i := n; i < len(dst); i++ {
 					if dst[i] != 0xEEEE {
-						t.Fatalf("n=%d off=%d: wrote unit %d, past the %d of the result", n, off, i, wrote)
+						t.Fatalf("n=%d off=%d: wrote unit %d, past the room for %d", n, off, i, n)
 					}
 				}
 			}
