@@ -137,3 +137,31 @@ func bitmapOf(keep *Set, b *[64]byte) *[64]byte {
 	*b = keepBitmap(keep)
 	return b
 }
+
+// encodeURIVectors are the octet encoders' vector path readied once for
+// the unescaped sets of encodeURIComponent and encodeURI, as
+// octetVectorOf hands them out (readying one took about a twentieth of
+// encoding a kilobyte of mixed text).
+var encodeURIVectors = func() (v [2]octetVector) {
+	v[0].init(&URIUnescaped, false)
+	v[1].init(&EncodeURIUnescaped, false)
+	return v
+}()
+
+// octetVectorOf returns the octet encoders' vector path readied for the
+// ASCII set k, without '+' for space: one of encodeURIVectors, when k is
+// its set and it was readied for the kernels in use (tests switch them),
+// else v, readied for k. Without the vector path (useEncodeOctets) it
+// returns v as it is.
+func octetVectorOf(k *Set, v *octetVector) *octetVector {
+	if !useEncodeOctets {
+		return v
+	}
+	for i, set := range [2]*Set{&URIUnescaped, &EncodeURIUnescaped} {
+		if *k == *set && encodeURIVectors[i].wide == useEncodeOctets512 {
+			return &encodeURIVectors[i]
+		}
+	}
+	v.init(k, false)
+	return v
+}

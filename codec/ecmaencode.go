@@ -160,17 +160,19 @@ func growEncoded(dst []byte, s []uint16, k *Set) ([]byte, int, uriFault) {
 // fit dst's room; on a fault, off is the offset of the unpaired surrogate.
 // Either way dst's room may have been written.
 func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off int, f uriFault) {
-	// The units at the start that are copied (step 4.c), straight to dst.
-	i := keptASCII(dst[len(dst):cap(dst)], s, k)
+	// The units at the start that are copied (step 4.c), straight to dst,
+	// when the first is one of them.
+	i := 0
+	if len(s) > 0 && s[0] < utf8.RuneSelf && k.has(byte(s[0])) {
+		i = keptASCII(dst[len(dst):cap(dst)], s, k)
+	}
 	out = dst[:len(dst)+i]
 	if i == len(s) {
 		return out, true, 0, faultNone
 	}
-	var v octetVector
-	if useEncodeOctets {
-		v.init(k, false)
-	}
-	const chunk = 2048 // octets escaped at once
+	var own octetVector
+	v := octetVectorOf(k, &own)
+	const chunk = 1024 // octets escaped at once
 	var buf [chunk + utf8Room]byte
 	n := 0
 	for i < len(s) {
@@ -196,7 +198,7 @@ func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off in
 				m = n &^ 63
 			}
 			var rest []byte
-			if out, rest = escapeOctetsRoom(out, buf[:m], k, &v); len(rest) > 0 {
+			if out, rest = escapeOctetsRoom(out, buf[:m], k, v); len(rest) > 0 {
 				return dst, false, 0, faultNone
 			}
 			n = copy(buf[:], buf[m:n])
