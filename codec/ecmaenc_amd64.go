@@ -165,3 +165,25 @@ func octetVectorOf(k *Set, v *octetVector) *octetVector {
 	v.init(k, false)
 	return v
 }
+
+// encodeUTF16OctetsAVX512 runs Encode step 4 over the code units at the
+// start of the n at src into the room bytes at dst, through UTF-8 a chunk
+// at a time: the octets of utf16ToUTF8AVX512's blocks, gathered in its
+// frame, escaped by encodeOctetsAVX512 with set and oc (see
+// ecmaenc_amd64.s), up to the first block of 64 units with a surrogate or
+// a chunk whose output does not fit. It returns the units it used and the
+// bytes it wrote.
+//
+//go:noescape
+func encodeUTF16OctetsAVX512(dst *byte, room int, src *uint16, n int, set *octetSet, oc *octetConsts, k *utf16ToUTF8Consts) (used, wrote int)
+
+// encodeUTF16Octets runs Encode step 4 over the start of s into the start
+// of room with encodeUTF16OctetsAVX512, where v is readied for the AVX-512
+// octet kernel, and returns the units it used and the bytes it wrote;
+// encodeUTF8Into does the rest.
+func encodeUTF16Octets(room []byte, s []uint16, v *octetVector) (used, wrote int) {
+	if !useAVX512 || !v.wide || len(room) == 0 || len(s) == 0 {
+		return 0, 0
+	}
+	return encodeUTF16OctetsAVX512(&room[0], len(room), &s[0], len(s), &v.set, &octetEncodeConsts, &utf16ToUTF8AVX512Consts)
+}

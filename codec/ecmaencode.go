@@ -172,6 +172,18 @@ func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off in
 	}
 	var own octetVector
 	v := octetVectorOf(k, &own)
+	used, wrote := encodeUTF16Octets(out[len(out):cap(out)], s[i:], v)
+	i += used
+	out = out[:len(out)+wrote]
+	if i == len(s) {
+		return out, true, 0, faultNone
+	}
+	return encodeUTF8Rest(dst, out, s, i, k, v)
+}
+
+// encodeUTF8Rest is encodeUTF8Into from s[i] on, which it has appended to
+// out; dst is its dst.
+func encodeUTF8Rest(dst, out []byte, s []uint16, i int, k *Set, v *octetVector) (_ []byte, ok bool, off int, f uriFault) {
 	const chunk = 1024 // octets escaped at once
 	var buf [chunk + utf8Room]byte
 	n := 0
