@@ -310,7 +310,7 @@ keptdone:
 	MOVQ    BX, used+48(FP)
 	RET
 
-// func encodeUTF16OctetsAVX512(dst *byte, room int, src *uint16, n int, set *octetSet, oc *octetConsts, k *utf16ToUTF8Consts) (used, wrote int)
+// func encodeUTF16OctetsAVX512(dst *byte, room int, src *uint16, n int, set *octetSet, oc *octetConsts, k *utf16ToUTF8Consts) (used, wrote int, short bool)
 //
 // Encode step 4 for the code units of src, to the room bytes at dst, a
 // chunk at a time, up to the first block of 64 units that holds a
@@ -319,19 +319,19 @@ keptdone:
 // one each and the last, are dropped), goes to a buffer in the frame (not
 // zeroed, as a Go array would be) until it holds more than 1024 octets,
 // and encodeOctetsAVX512 escapes the chunk into dst with the set (as
-// escapeOctetsRoom does), when room has its output: 3 bytes an octet, or
-// else the exact length (INSET's octets outside the set counted); a chunk
-// that does not fit is left with its units, for the caller. It returns
-// the units whose output it wrote and the bytes it wrote.
+// escapeOctetsRoom does), which writes all of it when room has its output
+// and else stops short, never past room. It returns the units whose output
+// it wrote, the bytes it wrote, and short when it stopped at a chunk whose
+// output does not fit (then neither does the output of all of src).
 //
 // The frame: the arguments and results of encodeOctetsAVX512 at 0 to 63,
 // the units used at 64, the bytes written at 72, whether the chunk stopped
 // full at 80, the units used with the chunk at 88, its octets at 96, a
 // zero-padded copy of the last units at 128 to 255, and the buffer at 256
 // to 1535 (1024 octets and the 256 bytes U8BLOCK may store past them).
-// Should encodeOctetsAVX512 not use all the octets of a chunk (never: the
-// room is checked), the chunk is left to the caller, as one without room.
-TEXT ·encodeUTF16OctetsAVX512(SB), 0, $1536-72
+// A chunk whose octets encodeOctetsAVX512 did not all use is left, with
+// its units, to the caller.
+TEXT ·encodeUTF16OctetsAVX512(SB), 0, $1536-73
 	NO_LOCAL_POINTERS
 	MOVQ    $0, 64(SP)
 	MOVQ    $0, 72(SP)
@@ -386,39 +386,6 @@ ecflush:
 	MOVQ    R12, 96(SP)
 	MOVQ    room+8(FP), BX
 	SUBQ    72(SP), BX             // room left
-	LEAQ    (R12)(R12*2), AX
-	CMPQ    AX, BX
-	JBE     eccall
-	// The exact length: the octets and two more for each outside the set.
-	MOVQ    set+32(FP), AX
-	VMOVDQU64 (AX), Z8             // the set's bitmap, twice
-	MOVQ    oc+40(FP), AX
-	VMOVDQU64 (AX), Z9             // bitSel
-	MOVQ    R12, R13               // the length
-	XORQ    R8, R8
-	LEAQ    256(SP), R10
-
-eccount:
-	VMOVDQU64 (R10)(R8*1), Z1
-	INSET(Z1, Z2, Z3, K1)
-	KMOVQ   K1, AX
-	NOTQ    AX
-	MOVQ    R12, CX
-	SUBQ    R8, CX
-	MOVQ    $-1, DX
-	BZHIQ   CX, DX, DX             // the octets of the chunk (CX may pass 64)
-	CMPQ    CX, $64
-	JB      2(PC)
-	MOVQ    $-1, DX
-	ANDQ    DX, AX
-	POPCNTQ AX, AX
-	LEAQ    (R13)(AX*2), R13
-	ADDQ    $64, R8
-	CMPQ    R8, R12
-	JB      eccount
-	CMPQ    R13, BX
-	JA      ecdone                 // no room: the chunk is the caller's
-
 eccall:
 	MOVQ    dst+0(FP), AX
 	ADDQ    72(SP), AX
@@ -434,7 +401,7 @@ eccall:
 	CALL    ·encodeOctetsAVX512(SB)
 	MOVQ    48(SP), AX
 	CMPQ    AX, 96(SP)
-	JNE     ecdone                 // not all of the chunk: the caller's
+	JNE     ecshort                // not all of the chunk: no room for it
 	MOVQ    56(SP), AX
 	ADDQ    AX, 72(SP)
 	MOVQ    88(SP), AX
@@ -443,6 +410,13 @@ eccall:
 	JNE     ecchunk
 
 ecdone:
+	MOVB    $0, short+72(FP)
+	JMP     ecret
+
+ecshort:
+	MOVB    $1, short+72(FP)
+
+ecret:
 	VZEROUPPER
 	MOVQ    64(SP), AX
 	MOVQ    AX, used+56(FP)

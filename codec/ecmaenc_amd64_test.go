@@ -39,7 +39,8 @@ func TestUTF16ToUTF8ConstsLayout(t *testing.T) {
 // writes is Encode of the units it used, never past the room; it uses
 // whole blocks of 64 units and the last units, all of them up to the block
 // of the first surrogate when the room is plenty, and with exactly the
-// room it needs, all of an input without a surrogate.
+// room it needs, all of an input without a surrogate; it says it stopped
+// short exactly when some room lacks a byte.
 func TestEncodeUTF16Octets(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512: encodeUTF16Octets is not used")
@@ -77,13 +78,16 @@ func TestEncodeUTF16Octets(t *testing.T) {
 			}
 			const guard = 64
 			mem := bytes.Repeat([]byte{0xA5}, room+guard)
-			used, wrote := encodeUTF16Octets(mem[:room], s, v)
+			used, wrote, short := encodeUTF16Octets(mem[:room], s, v)
 			if !bytes.Equal(mem[room:], bytes.Repeat([]byte{0xA5}, guard)) {
 				t.Fatalf("set %v, %04X, room %d: written past the room", set, s, room)
 			}
 			want, _, f := appendEncodeStepwise(nil, s[:used], 0, asciiOf(&k))
 			if f != faultNone || used%64 != 0 && used != len(s) || used > surr || wrote > room || string(mem[:wrote]) != string(want) {
 				t.Fatalf("set %v, room %d: used %d, wrote %d:\n in   %04X\n got  %q\n want %q", set, room, used, wrote, s, mem[:wrote], want)
+			}
+			if short != (room > 0 && room < len(exact)) {
+				t.Fatalf("set %v, room %d (result %d): short %v", set, room, len(exact), short)
 			}
 			if room >= len(exact) && surr != len(s) && used != surr&^63 || room >= len(exact) && surr == len(s) && used != len(s) {
 				t.Fatalf("set %v, room %d (result %d), first surrogate at %d: used %d of %d units", set, room, len(exact), surr, used, len(s))

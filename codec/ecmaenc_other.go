@@ -19,4 +19,6 @@ func octetVectorOf(k *Set, v *octetVector) *octetVector { return v }
 
 // encodeUTF16Octets stands for the AVX-512 Encode of ecmaenc_amd64.go: it
 // uses nothing.
-func encodeUTF16Octets(room []byte, s []uint16, v *octetVector) (used, wrote int) { return 0, 0 }
+func encodeUTF16Octets(room []byte, s []uint16, v *octetVector) (used, wrote int, short bool) {
+	return 0, 0, false
+}

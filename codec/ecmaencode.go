@@ -172,10 +172,13 @@ func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off in
 	}
 	var own octetVector
 	v := octetVectorOf(k, &own)
-	used, wrote := encodeUTF16Octets(out[len(out):cap(out)], s[i:], v)
+	used, wrote, short := encodeUTF16Octets(out[len(out):cap(out)], s[i:], v)
 	i += used
 	out = out[:len(out)+wrote]
-	if i == len(s) {
+	switch {
+	case short:
+		return dst, false, 0, faultNone
+	case i == len(s):
 		return out, true, 0, faultNone
 	}
 	return encodeUTF8Rest(dst, out, s, i, k, v)
