@@ -317,7 +317,7 @@ keptdone:
 // surrogate: the UTF-8 of 64 units at a time (U8BLOCK), the last fewer
 // than 64 read with a masked load (zero units after them, whose octets,
 // one each and the last, are dropped), goes to a buffer in the frame (not
-// zeroed, as a Go array would be) until it holds more than 1024 octets,
+// zeroed, as a Go array would be) until it holds more than 1536 octets,
 // and encodeOctetsAVX512 escapes the chunk into dst with the set (as
 // escapeOctetsRoom does), which writes all of it when room has its output
 // and else stops short, never past room. It returns the units whose output
@@ -328,10 +328,12 @@ keptdone:
 // the units used at 64, the bytes written at 72, whether the chunk stopped
 // full at 80, the units used with the chunk at 88, its octets at 96, a
 // zero-padded copy of the last units at 128 to 255, and the buffer at 256
-// to 1535 (1024 octets and the 256 bytes U8BLOCK may store past them).
+// to 2047 (1536 octets and the 256 bytes U8BLOCK may store past them:
+// 1024 took two chunks for a kilobyte of mixed text, 2048 was slower on
+// long Latin-1 text).
 // A chunk whose octets encodeOctetsAVX512 did not all use is left, with
 // its units, to the caller.
-TEXT ·encodeUTF16OctetsAVX512(SB), 0, $1536-73
+TEXT ·encodeUTF16OctetsAVX512(SB), 0, $2048-73
 	NO_LOCAL_POINTERS
 	MOVQ    $0, 64(SP)
 	MOVQ    $0, 72(SP)
@@ -347,7 +349,7 @@ ecchunk:
 	MOVQ    $0, 80(SP)
 
 ecblock:
-	CMPQ    R12, $1024
+	CMPQ    R12, $1536
 	JA      ecfull
 	MOVQ    CX, AX
 	SUBQ    R11, AX                // units left
