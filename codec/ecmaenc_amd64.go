@@ -167,21 +167,20 @@ func octetVectorOf(k *Set, v *octetVector) *octetVector {
 }
 
 // encodeUTF16OctetsAVX512 runs Encode step 4 over the code units at the
-// start of the n at src into the room bytes at dst, through UTF-8 a chunk
-// at a time: the octets of utf16ToUTF8AVX512's blocks, gathered in its
-// frame, escaped by encodeOctetsAVX512 with set and oc (see
-// ecmaenc_amd64.s), up to the first block of 64 units with a surrogate or
-// a chunk whose output does not fit. It returns the units it used, the
-// bytes it wrote, and short when it stopped at a chunk that did not fit.
+// start of the n at src into the room bytes at dst, through UTF-8: the
+// octets of utf16ToUTF8AVX512's blocks, gathered in its frame, escaped by
+// encodeOctetsAVX512 with set and oc (see ecmaenc_amd64.s), up to the
+// first block of 64 units with a surrogate. It returns the units it used
+// and the bytes it wrote, or 0, 0 and short when the output does not fit.
 //
 //go:noescape
 func encodeUTF16OctetsAVX512(dst *byte, room int, src *uint16, n int, set *octetSet, oc *octetConsts, k *utf16ToUTF8Consts) (used, wrote int, short bool)
 
 // encodeUTF16Octets runs Encode step 4 over the start of s into the start
 // of room with encodeUTF16OctetsAVX512, where v is readied for the AVX-512
-// octet kernel, and returns the units it used, the bytes it wrote and
-// whether it stopped for want of room (then the output of s does not fit
-// either); encodeUTF8Into does the rest.
+// octet kernel, and returns the units it used and the bytes it wrote, or
+// 0, 0 and short when it found that the output of s does not fit room;
+// encodeUTF8Into does the rest.
 func encodeUTF16Octets(room []byte, s []uint16, v *octetVector) (used, wrote int, short bool) {
 	if !useAVX512 || !v.wide || len(room) == 0 || len(s) == 0 {
 		return 0, 0, false

@@ -312,44 +312,43 @@ keptdone:
 
 // func encodeUTF16OctetsAVX512(dst *byte, room int, src *uint16, n int, set *octetSet, oc *octetConsts, k *utf16ToUTF8Consts) (used, wrote int, short bool)
 //
-// Encode step 4 for the code units of src, to the room bytes at dst, a
-// chunk at a time, up to the first block of 64 units that holds a
-// surrogate: the UTF-8 of 64 units at a time (U8BLOCK), the last fewer
-// than 64 read with a masked load (zero units after them, whose octets,
-// one each and the last, are dropped), goes to a buffer in the frame (not
-// zeroed, as a Go array would be) until it holds more than 1536 octets,
-// and encodeOctetsAVX512 escapes the chunk into dst with the set (as
-// escapeOctetsRoom does), which writes all of it when room has its output
-// and else stops short, never past room. It returns the units whose output
-// it wrote, the bytes it wrote, and short when it stopped at a chunk whose
-// output does not fit (then neither does the output of all of src).
+// Encode step 4 for the code units of src, to the room bytes at dst, up to
+// the first block of 64 units that holds a surrogate: the UTF-8 of 64
+// units at a time (U8BLOCK), the last fewer than 64 read with a masked
+// load (zero units after them, whose octets, one each and the last, are
+// dropped), goes to a buffer in the frame (not zeroed, as a Go array would
+// be) until it holds more than 2048 octets, and encodeOctetsAVX512 escapes
+// its whole blocks of 64 octets into dst with the set (as escapeOctetsRoom
+// does), the rest kept for the next chunk (a short block, which the kernel
+// writes with masked stores, only at the end); at a surrogate or the end
+// of src, it escapes all the octets left. encodeOctetsAVX512 writes all
+// the octets it is given when room has their output, and else stops
+// short, never past room. It returns the units whose output it wrote and
+// the bytes it wrote, or, when the output of some octets did not fit (then
+// neither does the output of all of src), 0, 0 and short.
 //
 // The frame: the arguments and results of encodeOctetsAVX512 at 0 to 63,
-// the units used at 64, the bytes written at 72, whether the chunk stopped
-// full at 80, the units used with the chunk at 88, its octets at 96, a
-// zero-padded copy of the last units at 128 to 255, and the buffer at 256
-// to 2047 (1536 octets and the 256 bytes U8BLOCK may store past them:
-// 1024 took two chunks for a kilobyte of mixed text, 2048 was slower on
-// long Latin-1 text).
-// A chunk whose octets encodeOctetsAVX512 did not all use is left, with
-// its units, to the caller.
-TEXT ·encodeUTF16OctetsAVX512(SB), 0, $2048-73
+// the bytes written at 72, whether the buffer is full (not the last chunk)
+// at 80, the units transcoded at 88, the octets in the buffer at 96, those
+// escaped at 104, a zero-padded copy of the last units at 128 to 255, and
+// the buffer from 256 (2048 octets and the 256 bytes U8BLOCK may store
+// past them).
+TEXT ·encodeUTF16OctetsAVX512(SB), 0, $2560-73
 	NO_LOCAL_POINTERS
-	MOVQ    $0, 64(SP)
 	MOVQ    $0, 72(SP)
+	XORQ    R11, R11               // units transcoded
+	XORQ    R12, R12               // octets in the buffer
 
 ecchunk:
 	MOVQ    src+16(FP), SI
 	MOVQ    n+24(FP), CX
 	MOVQ    k+48(FP), DX
 	U8CONSTS
-	MOVQ    64(SP), R11            // units used
 	LEAQ    256(SP), DI            // the buffer
-	XORQ    R12, R12               // its octets
 	MOVQ    $0, 80(SP)
 
 ecblock:
-	CMPQ    R12, $1536
+	CMPQ    R12, $2048
 	JA      ecfull
 	MOVQ    CX, AX
 	SUBQ    R11, AX                // units left
@@ -382,15 +381,18 @@ ecfull:
 	MOVQ    $1, 80(SP)
 
 ecflush:
-	TESTQ   R12, R12
-	JZ      ecdone
 	MOVQ    R11, 88(SP)
 	MOVQ    R12, 96(SP)
-	MOVQ    room+8(FP), BX
-	SUBQ    72(SP), BX             // room left
-eccall:
+	CMPQ    80(SP), $0
+	JE      2(PC)
+	ANDQ    $-64, R12              // full: its whole blocks of 64 octets
+	TESTQ   R12, R12
+	JZ      ecdone
+	MOVQ    R12, 104(SP)
 	MOVQ    dst+0(FP), AX
+	MOVQ    room+8(FP), BX
 	ADDQ    72(SP), AX
+	SUBQ    72(SP), BX             // room left
 	MOVQ    AX, 0(SP)
 	MOVQ    BX, 8(SP)
 	LEAQ    256(SP), AX
@@ -402,26 +404,34 @@ eccall:
 	MOVQ    AX, 40(SP)
 	CALL    ·encodeOctetsAVX512(SB)
 	MOVQ    48(SP), AX
-	CMPQ    AX, 96(SP)
-	JNE     ecshort                // not all of the chunk: no room for it
+	CMPQ    AX, 104(SP)
+	JNE     ecshort                // not all of them: no room
 	MOVQ    56(SP), AX
 	ADDQ    AX, 72(SP)
-	MOVQ    88(SP), AX
-	MOVQ    AX, 64(SP)
 	CMPQ    80(SP), $0
-	JNE     ecchunk
+	JE      ecdone
+	// Move the octets left (fewer than 64) to the start of the buffer.
+	MOVQ    104(SP), AX
+	LEAQ    256(SP), R8
+	VMOVDQU64 (R8)(AX*1), Z0
+	VMOVDQU64 Z0, (R8)
+	MOVQ    96(SP), R12
+	SUBQ    AX, R12
+	MOVQ    88(SP), R11
+	JMP     ecchunk
 
 ecdone:
-	MOVB    $0, short+72(FP)
-	JMP     ecret
-
-ecshort:
-	MOVB    $1, short+72(FP)
-
-ecret:
-	VZEROUPPER
-	MOVQ    64(SP), AX
+	MOVQ    88(SP), AX
 	MOVQ    AX, used+56(FP)
 	MOVQ    72(SP), AX
 	MOVQ    AX, wrote+64(FP)
+	MOVB    $0, short+72(FP)
+	VZEROUPPER
+	RET
+
+ecshort:
+	MOVQ    $0, used+56(FP)
+	MOVQ    $0, wrote+64(FP)
+	MOVB    $1, short+72(FP)
+	VZEROUPPER
 	RET

@@ -40,7 +40,8 @@ func TestUTF16ToUTF8ConstsLayout(t *testing.T) {
 // whole blocks of 64 units and the last units, all of them up to the block
 // of the first surrogate when the room is plenty, and with exactly the
 // room it needs, all of an input without a surrogate; it says it stopped
-// short exactly when some room lacks a byte.
+// short, having used and written nothing, exactly when some room lacks a
+// byte.
 func TestEncodeUTF16Octets(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512: encodeUTF16Octets is not used")
@@ -86,8 +87,8 @@ func TestEncodeUTF16Octets(t *testing.T) {
 			if f != faultNone || used%64 != 0 && used != len(s) || used > surr || wrote > room || string(mem[:wrote]) != string(want) {
 				t.Fatalf("set %v, room %d: used %d, wrote %d:\n in   %04X\n got  %q\n want %q", set, room, used, wrote, s, mem[:wrote], want)
 			}
-			if short != (room > 0 && room < len(exact)) {
-				t.Fatalf("set %v, room %d (result %d): short %v", set, room, len(exact), short)
+			if short != (room > 0 && room < len(exact)) || short && (used != 0 || wrote != 0) {
+				t.Fatalf("set %v, room %d (result %d): short %v, used %d, wrote %d", set, room, len(exact), short, used, wrote)
 			}
 			if room >= len(exact) && surr != len(s) && used != surr&^63 || room >= len(exact) && surr == len(s) && used != len(s) {
 				t.Fatalf("set %v, room %d (result %d), first surrogate at %d: used %d of %d units", set, room, len(exact), surr, used, len(s))
