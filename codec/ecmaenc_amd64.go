@@ -6,10 +6,14 @@ package codec
 // beside the plain Go steps it must agree with (scan_amd64_test.go and
 // ecmaenc_test.go check it against them):
 //
+//   - encodeUTF16OctetsAVX512: Encode of blocks of 64 code units without a
+//     surrogate, for encodeUTF8Into (appendEncodeUTF8 and encodeNew): their
+//     UTF-8 octets, gathered in its frame, escaped by the octet encoder's
+//     kernel, encodeOctetsAVX512, which it calls (through
+//     encodeUTF16Octets; the plain path is appendEncodeStepwise);
 //   - utf16ToUTF8AVX512: the UTF-8 octets of blocks of 64 code units without a
-//     surrogate, for encodeUTF8Into (appendEncodeUTF8 and encodeNew), which
-//     escapes them with the octet encoder (through transcodeUTF8; the plain
-//     path is utf8.EncodeRune);
+//     surrogate, for encodeUTF8Rest, which escapes them with the octet
+//     encoder (through transcodeUTF8; the plain path is utf8.EncodeRune);
 //   - keptASCIIAVX512: the code units at the start of an input that are
 //     below 0x80 and kept, copied as bytes (through keptASCII; the plain
 //     path is appendEncodeStepwise);

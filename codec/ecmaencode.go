@@ -149,16 +149,14 @@ func growEncoded(dst []byte, s []uint16, k *Set) ([]byte, int, uriFault) {
 
 // encodeUTF8Into appends Encode(s, k) to dst, for the ASCII set k, in the
 // room dst has, which it never passes: the kept ASCII units at the start
-// of s are copied to dst (keptASCII); then the UTF-8 octets of the rest
-// (step 4.d.v), gathered a chunk at a time in a buffer on the stack, are
-// escaped by the octet encoder (escapeOctetsRoom) with the ASCII members
-// of k, which writes exactly the octets of step 4.c and the escapes of
-// steps 4.d.vi-vii. transcodeUTF8 writes the octets of whole blocks of
-// code units without a surrogate, and utf8.EncodeRune those of the units
-// it leaves (surrogate pairs, the ends of blocks, everything in the purego
-// build), with surrogateAt's faults. ok is false when the result does not
-// fit dst's room; on a fault, off is the offset of the unpaired surrogate.
-// Either way dst's room may have been written.
+// of s, when the first is one, are copied to dst (keptASCII); then the
+// UTF-8 octets of the rest (step 4.d.v) are escaped by the octet encoder
+// with the ASCII members of k, which writes exactly the octets of step 4.c
+// and the escapes of steps 4.d.vi-vii. With AVX-512, encodeUTF16Octets
+// does both, in one assembly function, up to the first block of 64 units
+// with a surrogate; encodeUTF8Rest does the rest. ok is false when the
+// result does not fit dst's room; on a fault, off is the offset of the
+// unpaired surrogate. Either way dst's room may have been written.
 func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off int, f uriFault) {
 	// The units at the start that are copied (step 4.c), straight to dst,
 	// when the first is one of them.
@@ -184,8 +182,13 @@ func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off in
 	return encodeUTF8Rest(dst, out, s, i, k, v)
 }
 
-// encodeUTF8Rest is encodeUTF8Into from s[i] on, which it has appended to
-// out; dst is its dst.
+// encodeUTF8Rest is encodeUTF8Into from s[i] on, whose output before it
+// is out (dst is its dst, returned when it fails): the UTF-8 octets,
+// gathered a chunk at a time in a buffer on the stack, are escaped by
+// escapeOctetsRoom with v, readied for k. transcodeUTF8 writes the octets
+// of whole blocks of code units without a surrogate, and utf8.EncodeRune
+// those of the units it leaves (surrogate pairs, the ends of blocks,
+// everything in the purego build), with surrogateAt's faults.
 func encodeUTF8Rest(dst, out []byte, s []uint16, i int, k *Set, v *octetVector) (_ []byte, ok bool, off int, f uriFault) {
 	const chunk = 1024 // octets escaped at once
 	var buf [chunk + utf8Room]byte
