@@ -6,10 +6,14 @@ package codec
 // beside the plain Go steps it must agree with (scan_amd64_test.go and
 // ecmaenc_test.go check it against them):
 //
+//   - encodeUTF16OctetsAVX512: Encode of blocks of 64 code units without a
+//     surrogate, for encodeUTF8Into (appendEncodeUTF8 and encodeNew): their
+//     UTF-8 octets, gathered in its frame, escaped by the octet encoder's
+//     kernel, encodeOctetsAVX512, which it calls (through
+//     encodeUTF16Octets; the plain path is appendEncodeStepwise);
 //   - utf16ToUTF8AVX512: the UTF-8 octets of blocks of 64 code units without a
-//     surrogate, for encodeUTF8Into (appendEncodeUTF8 and encodeNew), which
-//     escapes them with the octet encoder (through transcodeUTF8; the plain
-//     path is utf8.EncodeRune);
+//     surrogate, for encodeUTF8Rest, which escapes them with the octet
+//     encoder (through transcodeUTF8; the plain path is utf8.EncodeRune);
 //   - keptASCIIAVX512: the code units at the start of an input that are
 //     below 0x80 and kept, copied as bytes (through keptASCII; the plain
 //     path is appendEncodeStepwise);
@@ -136,4 +140,54 @@ func bitmapOf(keep *Set, b *[64]byte) *[64]byte {
 	}
 	*b = keepBitmap(keep)
 	return b
+}
+
+// encodeURIVectors are the octet encoders' vector path readied once for
+// the unescaped sets of encodeURIComponent and encodeURI, as
+// octetVectorOf hands them out (readying one took about a twentieth of
+// encoding a kilobyte of mixed text).
+var encodeURIVectors = func() (v [2]octetVector) {
+	v[0].init(&URIUnescaped, false)
+	v[1].init(&EncodeURIUnescaped, false)
+	return v
+}()
+
+// octetVectorOf returns the octet encoders' vector path readied for the
+// ASCII set k, without '+' for space: one of encodeURIVectors, when k is
+// its set and it was readied for the kernels in use (tests switch them),
+// else v, readied for k. Without the vector path (useEncodeOctets) it
+// returns v as it is.
+func octetVectorOf(k *Set, v *octetVector) *octetVector {
+	if !useEncodeOctets {
+		return v
+	}
+	for i, set := range [2]*Set{&URIUnescaped, &EncodeURIUnescaped} {
+		if *k == *set && encodeURIVectors[i].wide == useEncodeOctets512 {
+			return &encodeURIVectors[i]
+		}
+	}
+	v.init(k, false)
+	return v
+}
+
+// encodeUTF16OctetsAVX512 runs Encode step 4 over the code units at the
+// start of the n at src into the room bytes at dst, through UTF-8: the
+// octets of utf16ToUTF8AVX512's blocks, gathered in its frame, escaped by
+// encodeOctetsAVX512 with set and oc (see ecmaenc_amd64.s), up to the
+// first block of 64 units with a surrogate. It returns the units it used
+// and the bytes it wrote, or 0, 0 and short when the output does not fit.
+//
+//go:noescape
+func encodeUTF16OctetsAVX512(dst *byte, room int, src *uint16, n int, set *octetSet, oc *octetConsts, k *utf16ToUTF8Consts) (used, wrote int, short bool)
+
+// encodeUTF16Octets runs Encode step 4 over the start of s into the start
+// of room with encodeUTF16OctetsAVX512, where v is readied for the AVX-512
+// octet kernel, and returns the units it used and the bytes it wrote, or
+// 0, 0 and short when it found that the output of s does not fit room;
+// encodeUTF8Into does the rest.
+func encodeUTF16Octets(room []byte, s []uint16, v *octetVector) (used, wrote int, short bool) {
+	if !useAVX512 || !v.wide || len(room) == 0 || len(s) == 0 {
+		return 0, 0, false
+	}
+	return encodeUTF16OctetsAVX512(&room[0], len(room), &s[0], len(s), &v.set, &octetEncodeConsts, &utf16ToUTF8AVX512Consts)
 }

@@ -149,28 +149,48 @@ func growEncoded(dst []byte, s []uint16, k *Set) ([]byte, int, uriFault) {
 
 // encodeUTF8Into appends Encode(s, k) to dst, for the ASCII set k, in the
 // room dst has, which it never passes: the kept ASCII units at the start
-// of s are copied to dst (keptASCII); then the UTF-8 octets of the rest
-// (step 4.d.v), gathered a chunk at a time in a buffer on the stack, are
-// escaped by the octet encoder (escapeOctetsRoom) with the ASCII members
-// of k, which writes exactly the octets of step 4.c and the escapes of
-// steps 4.d.vi-vii. transcodeUTF8 writes the octets of whole blocks of
-// code units without a surrogate, and utf8.EncodeRune those of the units
-// it leaves (surrogate pairs, the ends of blocks, everything in the purego
-// build), with surrogateAt's faults. ok is false when the result does not
-// fit dst's room; on a fault, off is the offset of the unpaired surrogate.
-// Either way dst's room may have been written.
+// of s, when the first is one, are copied to dst (keptASCII); then the
+// UTF-8 octets of the rest (step 4.d.v) are escaped by the octet encoder
+// with the ASCII members of k, which writes exactly the octets of step 4.c
+// and the escapes of steps 4.d.vi-vii. With AVX-512, encodeUTF16Octets
+// does both, in one assembly function, up to the first block of 64 units
+// with a surrogate; encodeUTF8Rest does the rest. ok is false when the
+// result does not fit dst's room; on a fault, off is the offset of the
+// unpaired surrogate. Either way dst's room may have been written.
 func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off int, f uriFault) {
-	// The units at the start that are copied (step 4.c), straight to dst.
-	i := keptASCII(dst[len(dst):cap(dst)], s, k)
+	// The units at the start that are copied (step 4.c), straight to dst,
+	// when the first is one of them.
+	i := 0
+	if len(s) > 0 && s[0] < utf8.RuneSelf && k.has(byte(s[0])) {
+		i = keptASCII(dst[len(dst):cap(dst)], s, k)
+	}
 	out = dst[:len(dst)+i]
 	if i == len(s) {
 		return out, true, 0, faultNone
 	}
-	var v octetVector
-	if useEncodeOctets {
-		v.init(k, false)
+	var own octetVector
+	v := octetVectorOf(k, &own)
+	used, wrote, short := encodeUTF16Octets(out[len(out):cap(out)], s[i:], v)
+	i += used
+	out = out[:len(out)+wrote]
+	switch {
+	case short:
+		return dst, false, 0, faultNone
+	case i == len(s):
+		return out, true, 0, faultNone
 	}
-	const chunk = 2048 // octets escaped at once
+	return encodeUTF8Rest(dst, out, s, i, k, v)
+}
+
+// encodeUTF8Rest is encodeUTF8Into from s[i] on, whose output before it
+// is out (dst is its dst, returned when it fails): the UTF-8 octets,
+// gathered a chunk at a time in a buffer on the stack, are escaped by
+// escapeOctetsRoom with v, readied for k. transcodeUTF8 writes the octets
+// of whole blocks of code units without a surrogate, and utf8.EncodeRune
+// those of the units it leaves (surrogate pairs, the ends of blocks,
+// everything in the purego build), with surrogateAt's faults.
+func encodeUTF8Rest(dst, out []byte, s []uint16, i int, k *Set, v *octetVector) (_ []byte, ok bool, off int, f uriFault) {
+	const chunk = 1024 // octets escaped at once
 	var buf [chunk + utf8Room]byte
 	n := 0
 	for i < len(s) {
@@ -196,7 +216,7 @@ func encodeUTF8Into(dst []byte, s []uint16, k *Set) (out []byte, ok bool, off in
 				m = n &^ 63
 			}
 			var rest []byte
-			if out, rest = escapeOctetsRoom(out, buf[:m], k, &v); len(rest) > 0 {
+			if out, rest = escapeOctetsRoom(out, buf[:m], k, v); len(rest) > 0 {
 				return dst, false, 0, faultNone
 			}
 			n = copy(buf[:], buf[m:n])
