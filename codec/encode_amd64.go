@@ -36,12 +36,12 @@ var useEncodeOctets, useEncodeOctets512 = useAVX2, useAVX512
 const encodeOctetsMin = 32
 
 // An octetSet is a set of kept octets, and whether space becomes '+', as
-// the kernels of encode_amd64.s read it (the offsets 0, 64, 96 and 128 are
+// the kernels of encode_amd64.s read it (the offsets 0, 32, 64 and 96 are
 // written there).
 type octetSet struct {
-	// bitmap is the set's 256-bit map, twice: byte c>>3 & 63 of it holds
-	// bit c&7 for c, and for space when it becomes '+' (AVX-512).
-	bitmap [64]byte
+	// keep is the set's words (Set.bits), with space when it becomes '+'
+	// (AVX-512): the kernels make their tables from it in registers.
+	keep [4]uint64
 	// lo[l] and hi[l] hold bit h&7 for the octet h<<4 | l kept, h below 8
 	// in lo and from 8 up in hi, each twice (AVX2).
 	lo, hi [32]byte
@@ -70,11 +70,10 @@ func (v *octetVector) init(k *Set, plus bool) {
 	}
 	if v.wide {
 		v.block = 64
-		v.set.bitmap = keepBitmap(k)
+		v.set.keep = k.bits
 		if plus {
 			// The kernels classify a space as kept, and then write '+'.
-			v.set.bitmap[' '>>3] |= 1 << (' ' & 7)
-			v.set.bitmap[32+' '>>3] |= 1 << (' ' & 7)
+			v.set.keep[0] |= 1 << ' '
 		}
 	} else {
 		v.block = 32

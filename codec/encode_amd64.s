@@ -3,21 +3,58 @@
 #include "textflag.h"
 
 // The vector paths of the octet encoders (encode_amd64.go). The offsets of
-// octetSet (bitmap 0, lo 64, hi 96, plus 128) and octetConsts (bitSel 0,
+// octetSet (keep 0, lo 32, hi 64, plus 96) and octetConsts (bitSel 0,
 // hex 64, low 128, space 160, plus 192, pct 224, high 256, zero 288,
 // index256 320, escape 8512, compress 9536, slot0 9728, pdepHigh 9752,
 // pdepLow 9776) are checked by TestOctetConstsLayout.
 
-// KEEP512: K1 becomes the octets of Z0 to keep, space among them when it
-// becomes '+' (octetVector.init puts it in the bitmap). Z8 holds the set's
-// bitmap twice: byte c>>3 & 63 of it (VPSRLW shifts words, so bit 5 of the
-// index is another octet's; the second copy makes it not matter) holds bit
-// c&7, which bitSel (Z9) selects. Z1 to Z3 are clobbered.
-#define KEEP512 \
-	VPSRLW   $3, Z0, Z1; \
-	VPERMB   Z8, Z1, Z2; \
-	VPERMB   Z9, Z0, Z3; \
-	VPTESTMB Z2, Z3, K1
+// KEEPLOW512, KEEPHIGH512, KEEPEND512: K1 becomes the octets of Z0 to
+// keep, space among them when it becomes '+' (octetVector.init puts it in
+// the set), and Z5 the hex digit of each octet's low nibble, with 0x80 set for an
+// octet kept. Z8, Z9 (and for octets from 0x80 up, Z14, Z15) are the
+// digits of octets 0 to 255 with 0x80 set for those in the set (KEEPSET512
+// makes them), which VPERMI2B looks up by the low 7 bits of the octet.
+// Z16 holds 0x80 in every byte. KEEPLOW512 and KEEPEND512 take an octet
+// from 0x80 up as one to escape, which is right when the set has none (R15
+// is 0); when it has some, KEEPHIGH512 between them looks those up in Z14
+// and Z15. Z6 and K2 are clobbered.
+#define KEEPLOW512 \
+	VMOVDQA64 Z0, Z5; \
+	VPERMI2B  Z9, Z8, Z5; \
+	VPTESTNMB Z16, Z0, K1
+
+#define KEEPHIGH512 \
+	VMOVDQA64 Z0, Z6; \
+	VPERMI2B  Z15, Z14, Z6; \
+	KNOTQ     K1, K2; \
+	VMOVDQU8  Z6, K2, Z5; \
+	KXNORQ    K1, K1, K1
+
+#define KEEPEND512 \
+	VPTESTMB  Z16, Z5, K1, K1
+
+// KEEPSET512 makes the tables of KEEPLOW512 and KEEPHIGH512 from the set's
+// four words at AX and the constants at DX, R15 the set's words for
+// 0x80 up (not 0 when it has any), and Z10 the hex digits (hex) and Z16
+// 0x80 (high). K1 and Z17 are clobbered.
+#define KEEPSET512 \
+	VMOVDQU64    64(DX), Z10; \
+	VPBROADCASTB 256(DX), Z16; \
+	VPORD        Z16, Z10, Z17; \
+	KMOVQ        0(AX), K1; \
+	VMOVDQA64    Z10, Z8; \
+	VMOVDQU8     Z17, K1, Z8; \
+	KMOVQ        8(AX), K1; \
+	VMOVDQA64    Z10, Z9; \
+	VMOVDQU8     Z17, K1, Z9; \
+	KMOVQ        16(AX), K1; \
+	VMOVDQA64    Z10, Z14; \
+	VMOVDQU8     Z17, K1, Z14; \
+	KMOVQ        24(AX), K1; \
+	VMOVDQA64    Z10, Z15; \
+	VMOVDQU8     Z17, K1, Z15; \
+	MOVQ         16(AX), R15; \
+	ORQ          24(AX), R15
 
 // PLUS512: K4 becomes the spaces of Z0 when they become '+' (K6 all ones),
 // and Z0 has '+' for each. Z11 holds ' ' and Z12 '+' in every byte.
@@ -30,9 +67,8 @@ TEXT ·countOctetsAVX512(SB), NOSPLIT, $0-40
 	MOVQ      src+0(FP), SI
 	MOVQ      n+8(FP), CX
 	MOVQ      set+16(FP), AX
-	VMOVDQU64 (AX), Z8
 	MOVQ      k+24(FP), DX
-	VMOVDQU64 0(DX), Z9
+	KEEPSET512
 	XORQ      R11, R11
 	XORQ      R9, R9
 
@@ -40,7 +76,13 @@ count512loop:
 	CMPQ      R11, CX
 	JAE       count512done
 	VMOVDQU64 (SI)(R11*1), Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     R15, R15
+	JZ        count512kept
+	KEEPHIGH512
+
+count512kept:
+	KEEPEND512
 	KMOVQ     K1, AX
 	NOTQ      AX
 	POPCNTQ   AX, AX
@@ -55,10 +97,11 @@ count512done:
 
 // PARTS512: Z20 to Z22 become the three parts of the output of the block
 // Z0 whose octets to escape are K7, each compressed by its mask, K1 to K3,
-// to its first bytes (see encodeOctetsAVX512). Z0, Z1, Z4 and Z5 are
-// clobbered.
+// to its first bytes (see encodeOctetsAVX512), from Z5, the low digits
+// (KEEPLOW512, less the 0x80 it sets, which an octet from 0x80 up may
+// have from the octet 0x80 below it). Z0, Z1, Z4 and Z5 are clobbered.
 #define PARTS512 \
-	VPERMB     Z10, Z0, Z5; \
+	VPANDND    Z5, Z16, Z5; \
 	VPSRLW     $4, Z0, Z1; \
 	VPERMB     Z10, Z1, Z4; \
 	VMOVDQU8   Z13, K7, Z0; \
@@ -74,7 +117,7 @@ count512done:
 
 // func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 //
-// Each block of 64 octets is classified (KEEP512, PLUS512); one with
+// Each block of 64 octets is classified (KEEPLOW512..., PLUS512); one with
 // nothing to escape is stored as it is. One with up to 4 octets to escape
 // and no space become '+' is stored too, and then, for each octet to
 // escape, its escape (escape) and the 64 octets after it, two bytes
@@ -99,12 +142,10 @@ TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-64
 	MOVQ      src+16(FP), SI
 	MOVQ      n+24(FP), R13
 	MOVQ      set+32(FP), AX
-	VMOVDQU64 (AX), Z8            // the bitmap, twice
-	MOVQ      128(AX), DX
-	KMOVQ     DX, K6              // space becomes '+'
 	MOVQ      k+40(FP), DX
-	VMOVDQU64 0(DX), Z9           // bitSel
-	VMOVDQU64 64(DX), Z10         // hex
+	KEEPSET512
+	MOVQ      96(AX), BX
+	KMOVQ     BX, K6              // space becomes '+'
 	VPBROADCASTB 160(DX), Z11     // ' '
 	VPBROADCASTB 192(DX), Z12     // '+'
 	VPBROADCASTB 224(DX), Z13     // '%'
@@ -119,7 +160,13 @@ enc512loop:
 	CMPQ      AX, R13
 	JA        enc512last
 	VMOVDQU64 (SI)(R11*1), Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     R15, R15
+	JZ        enc512kept
+	KEEPHIGH512
+
+enc512kept:
+	KEEPEND512
 	PLUS512
 	KMOVQ     K1, AX
 	NOTQ      AX                  // the octets to escape
@@ -226,7 +273,13 @@ enc512last:
 	BZHIQ     CX, AX, CX          // the octets of the block
 	KMOVQ     CX, K1
 	VMOVDQU8.Z (SI)(R11*1), K1, Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     R15, R15
+	JZ        enc512lastkept
+	KEEPHIGH512
+
+enc512lastkept:
+	KEEPEND512
 	PLUS512
 	KMOVQ     K1, AX
 	NOTQ      AX
@@ -320,7 +373,7 @@ enc512done:
 	VPAND     Y4, Y3, Y3; \
 	VPCMPEQB  288(DX), Y3, Y3; \
 	VPCMPEQB  160(DX), Y0, Y4; \
-	VPAND     128(R9), Y4, Y4; \
+	VPAND     96(R9), Y4, Y4; \
 	VPANDN    Y3, Y4, Y3
 
 // func countOctetsAVX2(src *byte, n int, set *octetSet, k *octetConsts) int
@@ -329,8 +382,8 @@ TEXT ·countOctetsAVX2(SB), NOSPLIT, $0-40
 	MOVQ    n+8(FP), CX
 	MOVQ    set+16(FP), R9
 	MOVQ    k+24(FP), DX
-	VMOVDQU 64(R9), Y15           // lo
-	VMOVDQU 96(R9), Y14           // hi
+	VMOVDQU 32(R9), Y15           // lo
+	VMOVDQU 64(R9), Y14           // hi
 	VMOVDQU 0(DX), Y13            // bitSel, its first 32 bytes
 	XORQ    R11, R11
 	XORQ    R10, R10
@@ -389,8 +442,8 @@ TEXT ·encodeOctetsAVX2(SB), NOSPLIT, $0-64
 	MOVQ    n+24(FP), R13
 	MOVQ    set+32(FP), R9
 	MOVQ    k+40(FP), DX
-	VMOVDQU 64(R9), Y15           // lo
-	VMOVDQU 96(R9), Y14           // hi
+	VMOVDQU 32(R9), Y15           // lo
+	VMOVDQU 64(R9), Y14           // hi
 	VMOVDQU 0(DX), Y13            // bitSel, its first 32 bytes
 	VMOVDQU 64(DX), Y12           // hex
 	VMOVDQU 256(DX), Y11          // 0x80
@@ -439,17 +492,16 @@ enc256done:
 // func indexEscapeAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
 //
 // The index of the first of the n octets at src that is not copied as it
-// is (KEEP512, and a space that becomes '+'), or n: 64 octets at a time,
+// is (KEEPLOW512..., and a space that becomes '+'), or n: 64 octets at a time,
 // the last fewer with a masked load.
 TEXT ·indexEscapeAVX512(SB), NOSPLIT, $0-40
 	MOVQ      src+0(FP), SI
 	MOVQ      n+8(FP), CX
 	MOVQ      set+16(FP), AX
-	VMOVDQU64 (AX), Z8
-	MOVQ      128(AX), DX
-	KMOVQ     DX, K6
 	MOVQ      k+24(FP), DX
-	VMOVDQU64 0(DX), Z9
+	KEEPSET512
+	MOVQ      96(AX), BX
+	KMOVQ     BX, K6
 	VPBROADCASTB 160(DX), Z11
 	XORQ      R11, R11
 
@@ -458,7 +510,13 @@ index512loop:
 	CMPQ      AX, CX
 	JA        index512last
 	VMOVDQU64 (SI)(R11*1), Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     R15, R15
+	JZ        index512kept
+	KEEPHIGH512
+
+index512kept:
+	KEEPEND512
 	VPCMPEQB  Z0, Z11, K6, K4
 	KANDNQ    K1, K4, K1
 	KMOVQ     K1, AX
@@ -476,7 +534,13 @@ index512last:
 	BZHIQ     BX, AX, BX
 	KMOVQ     BX, K2
 	VMOVDQU8.Z (SI)(R11*1), K2, Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     R15, R15
+	JZ        index512lastkept
+	KEEPHIGH512
+
+index512lastkept:
+	KEEPEND512
 	VPCMPEQB  Z0, Z11, K6, K4
 	KANDNQ    K1, K4, K1
 	KMOVQ     K1, AX
