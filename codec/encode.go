@@ -67,6 +67,13 @@ func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) 
 	k := formKeep(keep, plus)
 	if useEncodeOctets512 && len(src) >= encodeOctetsMin {
 		var v octetVector
+		if cap(dst)-len(dst) >= len(src) {
+			// Room for src as it is: the kernel stores a block with
+			// nothing to encode as it is, so no pass first to find the
+			// first octet to encode.
+			v.init(&k, plus)
+			return appendOctets(dst, src, 0, &v, &k, plus)
+		}
 		if i := readyOctets(&v, src, &k, plus); i < len(src) {
 			return appendOctets(dst, src, i, &v, &k, plus)
 		}
