@@ -96,21 +96,37 @@ count512done:
 	RET
 
 // PARTS512: Z20 to Z22 become the three parts of the output of the block
-// Z0 whose octets to escape are K7, each compressed by its mask, K1 to K3,
-// to its first bytes (see encodeOctetsAVX512), from Z5, the low digits
-// (KEEPLOW512, less the 0x80 it sets, which an octet from 0x80 up may
-// have from the octet 0x80 below it). Z0, Z1, Z4 and Z5 are clobbered.
+// Z0 whose octets to escape are K7, three bytes for each octet, before
+// they are compressed (see encodeOctetsAVX512): the low digits are Z5
+// (KEEPLOW512) less the 0x80 that an octet from 0x80 up has from the
+// octet 0x80 below it, and the high digits have the 0x80 of the low ones,
+// so that a digit of an octet below 0x80 kept, and only such a digit, has
+// 0x80 set (PARTSMASK512 reads it). Z0, Z1, Z4 and Z5 are clobbered.
 #define PARTS512 \
-	VPANDND    Z5, Z16, Z5; \
+	VPTERNLOGD $0x70, Z16, Z0, Z5; \
 	VPSRLW     $4, Z0, Z1; \
 	VPERMB     Z10, Z1, Z4; \
+	VPTERNLOGD $0xF8, Z16, Z5, Z4; \
 	VMOVDQU8   Z13, K7, Z0; \
 	VSHUFI64X2 $0x44, Z5, Z4, Z20; \
 	VSHUFI64X2 $0x99, Z5, Z4, Z21; \
 	VSHUFI64X2 $0xEE, Z5, Z4, Z22; \
 	VPERMT2B   Z0, Z23, Z20; \
 	VPERMT2B   Z0, Z24, Z21; \
-	VPERMT2B   Z0, Z25, Z22; \
+	VPERMT2B   Z0, Z25, Z22
+
+// PARTSMASK512: K1 to K3 become the bytes of the parts Z20 to Z22 without
+// 0x80 set, their compress masks when the set has no octet from 0x80 up:
+// an octet's own byte is then below 0x80, or '%', and the digits with
+// 0x80 are those of the octets kept.
+#define PARTSMASK512 \
+	VPTESTNMB  Z16, Z20, K1; \
+	VPTESTNMB  Z16, Z21, K2; \
+	VPTESTNMB  Z16, Z22, K3
+
+// COMPRESS512: Z20 to Z22 are compressed by their masks, K1 to K3, to
+// their first bytes.
+#define COMPRESS512 \
 	VPCOMPRESSB Z20, K1, Z20; \
 	VPCOMPRESSB Z21, K2, Z21; \
 	VPCOMPRESSB Z22, K3, Z22
@@ -214,11 +230,43 @@ enc512sparse:
 	JMP       enc512loop
 
 enc512dense:
+	// CX is the number of octets to escape (AX). With no octet from 0x80
+	// up in the set, the compress masks come from the parts themselves
+	// (PARTSMASK512), and the parts' lengths from AX: part 0 has the own
+	// bytes of octets 0 to 21 and the digits of those of 0 to 20 escaped,
+	// part 1 the rest of octet 21, octets 22 to 41 and octet 42 less its
+	// low digit (octetCompress), so parts 0 and 1 have 43 own bytes, the
+	// digits of octets 0 to 41 escaped and the high digit of octet 42.
+	KNOTQ     K1, K7
+	TESTQ     R15, R15
+	JNZ       enc512densehigh
+	LEAQ      (DI)(R12*1), R14
+	LEAQ      64(R12)(CX*2), R12
+	PARTS512
+	PARTSMASK512
+	COMPRESS512
+	MOVL      $21, R8
+	BZHIQ     R8, AX, BX
+	POPCNTQ   BX, BX
+	LEAQ      22(BX)(BX*1), BX    // part 0's bytes
+	MOVL      $42, R8
+	BZHIQ     R8, AX, CX
+	POPCNTQ   CX, CX
+	MOVL      $43, R8
+	BZHIQ     R8, AX, R9
+	POPCNTQ   R9, R9
+	LEAQ      43(CX)(R9*1), CX    // parts 0 and 1's
+	VMOVDQU64 Z20, (R14)
+	VMOVDQU64 Z21, (R14)(BX*1)
+	VMOVDQU64 Z22, (R14)(CX*1)
+	ADDQ      $64, R11
+	JMP       enc512loop
+
+enc512densehigh:
 	// The masks of the three parts: each part's own bytes (slot0), and the
 	// digits of the octets to escape, their bits of AX deposited (PDEPQ)
 	// at the high and the low digits' places (pdepHigh, pdepLow), from the
 	// part's first octet with such a place (0, 21, 43 and 0, 21, 42).
-	KNOTQ     K1, K7
 	PDEPQ     9752(DX), AX, BX
 	PDEPQ     9776(DX), AX, CX
 	ORQ       CX, BX
@@ -241,6 +289,7 @@ enc512dense:
 	ORQ       9744(DX), R9
 	KMOVQ     R9, K3
 	PARTS512
+	COMPRESS512
 	POPCNTQ   BX, BX
 	POPCNTQ   CX, CX
 	ADDQ      BX, CX
@@ -325,6 +374,7 @@ enc512exact:
 	ORQ       AX, R14
 	KMOVQ     R14, K3
 	PARTS512
+	COMPRESS512
 	POPCNTQ   BX, BX
 	POPCNTQ   R9, R9
 	POPCNTQ   R14, R14
