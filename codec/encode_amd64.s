@@ -34,9 +34,9 @@
 	VPTESTMB  Z16, Z5, K1, K1
 
 // KEEPSET512 makes the tables of KEEPLOW512 and KEEPHIGH512 from the set's
-// four words at AX and the constants at DX, R15 the set's words for
-// 0x80 up (not 0 when it has any), and Z10 the hex digits (hex) and Z16
-// 0x80 (high). K1 and Z17 are clobbered.
+// four words at AX and the constants at DX, R15 1 when the set has an
+// octet from 0x80 up and else 0, Z10 the hex digits (hex) and Z16 0x80
+// (high). K1 and Z17 are clobbered.
 #define KEEPSET512 \
 	VMOVDQU64    64(DX), Z10; \
 	VPBROADCASTB 256(DX), Z16; \
@@ -54,7 +54,10 @@
 	VMOVDQA64    Z10, Z15; \
 	VMOVDQU8     Z17, K1, Z15; \
 	MOVQ         16(AX), R15; \
-	ORQ          24(AX), R15
+	ORQ          24(AX), R15; \
+	NEGQ         R15; \
+	SBBQ         R15, R15; \
+	NEGQ         R15
 
 // PLUS512: K4 becomes the spaces of Z0 when they become '+' (K6 all ones),
 // and Z0 has '+' for each. Z11 holds ' ' and Z12 '+' in every byte.
@@ -162,6 +165,9 @@ TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-64
 	KEEPSET512
 	MOVQ      96(AX), BX
 	KMOVQ     BX, K6              // space becomes '+'
+	ANDQ      $2, BX
+	ORQ       BX, R15             // R15: 1, an octet from 0x80 up in the set; 2, space becomes '+'
+	KXORQ     K4, K4, K4
 	VPBROADCASTB 160(DX), Z11     // ' '
 	VPBROADCASTB 192(DX), Z12     // '+'
 	VPBROADCASTB 224(DX), Z13     // '%'
@@ -177,13 +183,17 @@ enc512loop:
 	JA        enc512last
 	VMOVDQU64 (SI)(R11*1), Z0
 	KEEPLOW512
-	TESTQ     R15, R15
+	TESTQ     $1, R15
 	JZ        enc512kept
 	KEEPHIGH512
 
 enc512kept:
 	KEEPEND512
+	TESTQ     $2, R15
+	JZ        enc512noplus
 	PLUS512
+
+enc512noplus:
 	KMOVQ     K1, AX
 	NOTQ      AX                  // the octets to escape
 	POPCNTQ   AX, BX
@@ -238,7 +248,7 @@ enc512dense:
 	// low digit (octetCompress), so parts 0 and 1 have 43 own bytes, the
 	// digits of octets 0 to 41 escaped and the high digit of octet 42.
 	KNOTQ     K1, K7
-	TESTQ     R15, R15
+	TESTQ     $1, R15
 	JNZ       enc512densehigh
 	LEAQ      (DI)(R12*1), R14
 	LEAQ      64(R12)(CX*2), R12
@@ -323,7 +333,7 @@ enc512last:
 	KMOVQ     CX, K1
 	VMOVDQU8.Z (SI)(R11*1), K1, Z0
 	KEEPLOW512
-	TESTQ     R15, R15
+	TESTQ     $1, R15
 	JZ        enc512lastkept
 	KEEPHIGH512
 
