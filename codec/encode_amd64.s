@@ -33,7 +33,9 @@
 #define KEEPEND512 \
 	VPTESTMB  Z16, Z5, K1, K1
 
-// KEEPSET512 makes the tables of KEEPLOW512 and KEEPHIGH512 from the set's
+// KEEPSET512 makes the tables of KEEPLOW512 and KEEPHIGH512 (the latter
+// only when the set has an octet from 0x80 up; its label keepsetdone is
+// the function's, so it is used once in a function) from the set's
 // four words at AX and the constants at DX, R15 1 when the set has an
 // octet from 0x80 up and else 0, Z10 the hex digits (hex) and Z16 0x80
 // (high). K1 and Z17 are clobbered.
@@ -47,17 +49,17 @@
 	KMOVQ        8(AX), K1; \
 	VMOVDQA64    Z10, Z9; \
 	VMOVDQU8     Z17, K1, Z9; \
+	MOVQ         16(AX), R15; \
+	ORQ          24(AX), R15; \
+	JZ           keepsetdone; \
 	KMOVQ        16(AX), K1; \
 	VMOVDQA64    Z10, Z14; \
 	VMOVDQU8     Z17, K1, Z14; \
 	KMOVQ        24(AX), K1; \
 	VMOVDQA64    Z10, Z15; \
 	VMOVDQU8     Z17, K1, Z15; \
-	MOVQ         16(AX), R15; \
-	ORQ          24(AX), R15; \
-	NEGQ         R15; \
-	SBBQ         R15, R15; \
-	NEGQ         R15
+	MOVQ         $1, R15; \
+keepsetdone:
 
 // PLUS512: K4 becomes the spaces of Z0 when they become '+' (K6 all ones),
 // and Z0 has '+' for each. Z11 holds ' ' and Z12 '+' in every byte.
