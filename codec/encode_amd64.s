@@ -43,23 +43,23 @@
 	VMOVDQU64    64(DX), Z10; \
 	VPBROADCASTB 256(DX), Z16; \
 	VPORD        Z16, Z10, Z17; \
-	KMOVQ        0(AX), K1; \
-	VMOVDQA64    Z10, Z8; \
-	VMOVDQU8     Z17, K1, Z8; \
-	KMOVQ        8(AX), K1; \
-	VMOVDQA64    Z10, Z9; \
-	VMOVDQU8     Z17, K1, Z9; \
+	KEEPTABLE512(0, Z8); \
+	KEEPTABLE512(8, Z9); \
 	MOVQ         16(AX), R15; \
 	ORQ          24(AX), R15; \
 	JZ           keepsetdone; \
-	KMOVQ        16(AX), K1; \
-	VMOVDQA64    Z10, Z14; \
-	VMOVDQU8     Z17, K1, Z14; \
-	KMOVQ        24(AX), K1; \
-	VMOVDQA64    Z10, Z15; \
-	VMOVDQU8     Z17, K1, Z15; \
+	KEEPTABLE512(16, Z14); \
+	KEEPTABLE512(24, Z15); \
 	MOVQ         $1, R15; \
 keepsetdone:
+
+// KEEPTABLE512(OFF, Z) makes Z the table of KEEPLOW512 or KEEPHIGH512 for
+// the 64 octets of the set's word at OFF(AX): the hex digits of Z10, with
+// 0x80 (Z17 is both) for an octet in the set. K1 is clobbered.
+#define KEEPTABLE512(OFF, Z) \
+	KMOVQ     OFF(AX), K1; \
+	VMOVDQA64 Z10, Z; \
+	VMOVDQU8  Z17, K1, Z
 
 // PLUS512: K4 becomes the spaces of Z0 when they become '+' (K6 all ones),
 // and Z0 has '+' for each. Z11 holds ' ' and Z12 '+' in every byte.
