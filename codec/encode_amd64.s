@@ -145,13 +145,16 @@ count512done:
 // further on for each escape before, over what the store before wrote
 // there (enc512sparse), when 64 more octets and room for them are left. In
 // any other (enc512dense), the octets to escape are replaced with '%', and
-// the hex digits of every octet (VPERMB of hex) make three tables of the
-// high and low digits of 32 octets (VSHUFI64X2) from which, with the
-// octets, three VPERMT2B by the indexes of octetCompress write the block's
-// output with three bytes for every octet in three parts of 64 bytes; a
-// VPCOMPRESSB of each part to a register, by a mask that PDEPQ makes from
-// the escape mask, keeps an octet's own byte and the digits of the octets
-// escaped, and each part is stored after the one before (no store passes
+// the hex digits of every octet (the low ones from the classifying lookup,
+// the high ones by VPERMB of hex) make three tables of the high and low
+// digits of 32 octets (VSHUFI64X2) from which, with the octets, three
+// VPERMT2B by the indexes of octetCompress write the block's output with
+// three bytes for every octet in three parts of 64 bytes; a VPCOMPRESSB
+// of each part to a register keeps an octet's own byte and the digits of
+// the octets escaped, by a mask that, for a set with nothing from 0x80 up,
+// is the part's bytes without 0x80 (PARTSMASK512), and for any other set
+// PDEPQ makes from the escape mask (enc512densehigh); each part is stored
+// after the one before (no store passes
 // the block's output by more than 43 bytes; a masked store costs more
 // than the room it saves). A block whose output and 48 bytes do not fit in
 // room, and the last octets when fewer than 64 are left (read with a
