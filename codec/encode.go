@@ -64,6 +64,21 @@ func formKeep(keep Set, plus bool) Set {
 // callers, and a pointer passed from there into a generic function makes the
 // set escape to the heap.
 func appendPctEncode[S string | []byte](dst []byte, src S, keep Set, plus bool) []byte {
+	if useEncodeOctets512 && len(src) >= encodeOctetsMin && cap(dst)-len(dst) >= len(src) {
+		// Room for src as it is: the kernel stores a block with nothing
+		// to encode as it is, so no pass first to find the first octet
+		// to encode. The set's words are read one at a time (initWide),
+		// not copied whole after formKeep changed one: a load of 16
+		// bytes over a store of 8 stalls.
+		var v octetVector
+		v.initWide(keep.bits[0], keep.bits[1], keep.bits[2], keep.bits[3], plus)
+		dst, rest := encodeOctets(dst, src, &v)
+		if len(rest) == 0 {
+			return dst
+		}
+		k := formKeep(keep, plus)
+		return appendOctets(dst, rest, 0, &v, &k, plus)
+	}
 	k := formKeep(keep, plus)
 	if useEncodeOctets512 && len(src) >= encodeOctetsMin {
 		var v octetVector

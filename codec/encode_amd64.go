@@ -36,12 +36,12 @@ var useEncodeOctets, useEncodeOctets512 = useAVX2, useAVX512
 const encodeOctetsMin = 32
 
 // An octetSet is a set of kept octets, and whether space becomes '+', as
-// the kernels of encode_amd64.s read it (the offsets 0, 64, 96 and 128 are
+// the kernels of encode_amd64.s read it (the offsets 0, 32, 64 and 96 are
 // written there).
 type octetSet struct {
-	// bitmap is the set's 256-bit map, twice: byte c>>3 & 63 of it holds
-	// bit c&7 for c, and for space when it becomes '+' (AVX-512).
-	bitmap [64]byte
+	// keep is the set's words (Set.bits), with space when it becomes '+'
+	// (AVX-512): the kernels make their tables from it in registers.
+	keep [4]uint64
 	// lo[l] and hi[l] hold bit h&7 for the octet h<<4 | l kept, h below 8
 	// in lo and from 8 up in hi, each twice (AVX2).
 	lo, hi [32]byte
@@ -64,38 +64,47 @@ type octetVector struct {
 // init readies v to encode with the kept octets k, and space as '+' when
 // plus is set.
 func (v *octetVector) init(k *Set, plus bool) {
-	v.wide, v.padOut = useEncodeOctets512, 3
+	if useEncodeOctets512 {
+		v.initWide(k.bits[0], k.bits[1], k.bits[2], k.bits[3], plus)
+		return
+	}
+	v.wide, v.block, v.padOut = false, 32, 3
 	if k.has(0) {
 		v.padOut = 1
 	}
-	if v.wide {
-		v.block = 64
-		v.set.bitmap = keepBitmap(k)
-		if plus {
-			// The kernels classify a space as kept, and then write '+'.
-			v.set.bitmap[' '>>3] |= 1 << (' ' & 7)
-			v.set.bitmap[32+' '>>3] |= 1 << (' ' & 7)
+	// Row h of the set (octets h<<4 to h<<4|15) is bits 16h to 16h+15 of
+	// the bitmap; lo[l] gathers bit l of rows 0 to 7, hi[l] of rows 8 to
+	// 15: a transpose of two 8x8 bit matrices each.
+	for half, words := range [2][2]uint64{{k.bits[0], k.bits[1]}, {k.bits[2], k.bits[3]}} {
+		rows := v.set.lo[:]
+		if half == 1 {
+			rows = v.set.hi[:]
 		}
-	} else {
-		v.block = 32
-		// Row h of the set (octets h<<4 to h<<4|15) is bits 16h to 16h+15
-		// of the bitmap; lo[l] gathers bit l of rows 0 to 7, hi[l] of rows
-		// 8 to 15: a transpose of two 8x8 bit matrices each.
-		for half, words := range [2][2]uint64{{k.bits[0], k.bits[1]}, {k.bits[2], k.bits[3]}} {
-			rows := v.set.lo[:]
-			if half == 1 {
-				rows = v.set.hi[:]
-			}
-			lo := evenBytes(words[0]) | evenBytes(words[1])<<32
-			hi := evenBytes(words[0]>>8) | evenBytes(words[1]>>8)<<32
-			binary.LittleEndian.PutUint64(rows[0:], transpose8(lo))
-			binary.LittleEndian.PutUint64(rows[8:], transpose8(hi))
-			copy(rows[16:], rows[:16])
-		}
+		lo := evenBytes(words[0]) | evenBytes(words[1])<<32
+		hi := evenBytes(words[0]>>8) | evenBytes(words[1]>>8)<<32
+		binary.LittleEndian.PutUint64(rows[0:], transpose8(lo))
+		binary.LittleEndian.PutUint64(rows[8:], transpose8(hi))
+		copy(rows[16:], rows[:16])
 	}
 	if plus {
 		v.set.plus = octetPlusAll
 	}
+}
+
+// initWide readies v for the AVX-512 kernels (useEncodeOctets512) to encode
+// with the kept octets whose set's words are w0 to w3 (Set.bits), and space
+// as '+' when plus is set, whether or not the set holds space.
+func (v *octetVector) initWide(w0, w1, w2, w3 uint64, plus bool) {
+	v.wide, v.block, v.padOut = true, 64, 3
+	if w0&1 != 0 {
+		v.padOut = 1
+	}
+	if plus {
+		// The kernels classify a space as kept, and then write '+'.
+		w0 |= 1 << ' '
+		v.set.plus = octetPlusAll
+	}
+	v.set.keep[0], v.set.keep[1], v.set.keep[2], v.set.keep[3] = w0, w1, w2, w3
 }
 
 // octetPlusAll is octetSet.plus when space becomes '+': one copy, where a

@@ -3,21 +3,63 @@
 #include "textflag.h"
 
 // The vector paths of the octet encoders (encode_amd64.go). The offsets of
-// octetSet (bitmap 0, lo 64, hi 96, plus 128) and octetConsts (bitSel 0,
+// octetSet (keep 0, lo 32, hi 64, plus 96) and octetConsts (bitSel 0,
 // hex 64, low 128, space 160, plus 192, pct 224, high 256, zero 288,
 // index256 320, escape 8512, compress 9536, slot0 9728, pdepHigh 9752,
 // pdepLow 9776) are checked by TestOctetConstsLayout.
 
-// KEEP512: K1 becomes the octets of Z0 to keep, space among them when it
-// becomes '+' (octetVector.init puts it in the bitmap). Z8 holds the set's
-// bitmap twice: byte c>>3 & 63 of it (VPSRLW shifts words, so bit 5 of the
-// index is another octet's; the second copy makes it not matter) holds bit
-// c&7, which bitSel (Z9) selects. Z1 to Z3 are clobbered.
-#define KEEP512 \
-	VPSRLW   $3, Z0, Z1; \
-	VPERMB   Z8, Z1, Z2; \
-	VPERMB   Z9, Z0, Z3; \
-	VPTESTMB Z2, Z3, K1
+// KEEPLOW512, KEEPHIGH512, KEEPEND512: K1 becomes the octets of Z0 to
+// keep, space among them when it becomes '+' (octetVector.init puts it in
+// the set), and Z5 the hex digit of each octet's low nibble, with 0x80 set for an
+// octet kept. Z8, Z9 (and for octets from 0x80 up, Z14, Z15) are the
+// digits of octets 0 to 255 with 0x80 set for those in the set (KEEPSET512
+// makes them), which VPERMI2B looks up by the low 7 bits of the octet.
+// Z16 holds 0x80 in every byte. KEEPLOW512 and KEEPEND512 take an octet
+// from 0x80 up as one to escape, which is right when the set has none (R15
+// is 0); when it has some, KEEPHIGH512 between them looks those up in Z14
+// and Z15. Z6 and K2 are clobbered.
+#define KEEPLOW512 \
+	VMOVDQA64 Z0, Z5; \
+	VPERMI2B  Z9, Z8, Z5; \
+	VPTESTNMB Z16, Z0, K1
+
+#define KEEPHIGH512 \
+	VMOVDQA64 Z0, Z6; \
+	VPERMI2B  Z15, Z14, Z6; \
+	KNOTQ     K1, K2; \
+	VMOVDQU8  Z6, K2, Z5; \
+	KXNORQ    K1, K1, K1
+
+#define KEEPEND512 \
+	VPTESTMB  Z16, Z5, K1, K1
+
+// KEEPSET512 makes the tables of KEEPLOW512 and KEEPHIGH512 (the latter
+// only when the set has an octet from 0x80 up; its label keepsetdone is
+// the function's, so it is used once in a function) from the set's
+// four words at AX and the constants at DX, R15 1 when the set has an
+// octet from 0x80 up and else 0, Z10 the hex digits (hex) and Z16 0x80
+// (high). K1 and Z17 are clobbered.
+#define KEEPSET512 \
+	VMOVDQU64    64(DX), Z10; \
+	VPBROADCASTB 256(DX), Z16; \
+	VPORD        Z16, Z10, Z17; \
+	KEEPTABLE512(0, Z8); \
+	KEEPTABLE512(8, Z9); \
+	MOVQ         16(AX), R15; \
+	ORQ          24(AX), R15; \
+	JZ           keepsetdone; \
+	KEEPTABLE512(16, Z14); \
+	KEEPTABLE512(24, Z15); \
+	MOVQ         $1, R15; \
+keepsetdone:
+
+// KEEPTABLE512(OFF, Z) makes Z the table of KEEPLOW512 or KEEPHIGH512 for
+// the 64 octets of the set's word at OFF(AX): the hex digits of Z10, with
+// 0x80 (Z17 is both) for an octet in the set. K1 is clobbered.
+#define KEEPTABLE512(OFF, Z) \
+	KMOVQ     OFF(AX), K1; \
+	VMOVDQA64 Z10, Z; \
+	VMOVDQU8  Z17, K1, Z
 
 // PLUS512: K4 becomes the spaces of Z0 when they become '+' (K6 all ones),
 // and Z0 has '+' for each. Z11 holds ' ' and Z12 '+' in every byte.
@@ -30,9 +72,8 @@ TEXT ·countOctetsAVX512(SB), NOSPLIT, $0-40
 	MOVQ      src+0(FP), SI
 	MOVQ      n+8(FP), CX
 	MOVQ      set+16(FP), AX
-	VMOVDQU64 (AX), Z8
 	MOVQ      k+24(FP), DX
-	VMOVDQU64 0(DX), Z9
+	KEEPSET512
 	XORQ      R11, R11
 	XORQ      R9, R9
 
@@ -40,7 +81,13 @@ count512loop:
 	CMPQ      R11, CX
 	JAE       count512done
 	VMOVDQU64 (SI)(R11*1), Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     R15, R15
+	JZ        count512kept
+	KEEPHIGH512
+
+count512kept:
+	KEEPEND512
 	KMOVQ     K1, AX
 	NOTQ      AX
 	POPCNTQ   AX, AX
@@ -54,40 +101,60 @@ count512done:
 	RET
 
 // PARTS512: Z20 to Z22 become the three parts of the output of the block
-// Z0 whose octets to escape are K7, each compressed by its mask, K1 to K3,
-// to its first bytes (see encodeOctetsAVX512). Z0, Z1, Z4 and Z5 are
-// clobbered.
+// Z0 whose octets to escape are K7, three bytes for each octet, before
+// they are compressed (see encodeOctetsAVX512): the low digits are Z5
+// (KEEPLOW512) less the 0x80 that an octet from 0x80 up has from the
+// octet 0x80 below it, and the high digits have the 0x80 of the low ones,
+// so that a digit of an octet below 0x80 kept, and only such a digit, has
+// 0x80 set (PARTSMASK512 reads it). Z0, Z1, Z4 and Z5 are clobbered.
 #define PARTS512 \
-	VPERMB     Z10, Z0, Z5; \
+	VPTERNLOGD $0x70, Z16, Z0, Z5; \
 	VPSRLW     $4, Z0, Z1; \
 	VPERMB     Z10, Z1, Z4; \
+	VPTERNLOGD $0xF8, Z16, Z5, Z4; \
 	VMOVDQU8   Z13, K7, Z0; \
 	VSHUFI64X2 $0x44, Z5, Z4, Z20; \
 	VSHUFI64X2 $0x99, Z5, Z4, Z21; \
 	VSHUFI64X2 $0xEE, Z5, Z4, Z22; \
 	VPERMT2B   Z0, Z23, Z20; \
 	VPERMT2B   Z0, Z24, Z21; \
-	VPERMT2B   Z0, Z25, Z22; \
+	VPERMT2B   Z0, Z25, Z22
+
+// PARTSMASK512: K1 to K3 become the bytes of the parts Z20 to Z22 without
+// 0x80 set, their compress masks when the set has no octet from 0x80 up:
+// an octet's own byte is then below 0x80, or '%', and the digits with
+// 0x80 are those of the octets kept.
+#define PARTSMASK512 \
+	VPTESTNMB  Z16, Z20, K1; \
+	VPTESTNMB  Z16, Z21, K2; \
+	VPTESTNMB  Z16, Z22, K3
+
+// COMPRESS512: Z20 to Z22 are compressed by their masks, K1 to K3, to
+// their first bytes.
+#define COMPRESS512 \
 	VPCOMPRESSB Z20, K1, Z20; \
 	VPCOMPRESSB Z21, K2, Z21; \
 	VPCOMPRESSB Z22, K3, Z22
 
 // func encodeOctetsAVX512(dst *byte, room int, src *byte, n int, set *octetSet, k *octetConsts) (used, wrote int)
 //
-// Each block of 64 octets is classified (KEEP512, PLUS512); one with
+// Each block of 64 octets is classified (KEEPLOW512..., PLUS512); one with
 // nothing to escape is stored as it is. One with up to 4 octets to escape
 // and no space become '+' is stored too, and then, for each octet to
 // escape, its escape (escape) and the 64 octets after it, two bytes
 // further on for each escape before, over what the store before wrote
 // there (enc512sparse), when 64 more octets and room for them are left. In
 // any other (enc512dense), the octets to escape are replaced with '%', and
-// the hex digits of every octet (VPERMB of hex) make three tables of the
-// high and low digits of 32 octets (VSHUFI64X2) from which, with the
-// octets, three VPERMT2B by the indexes of octetCompress write the block's
-// output with three bytes for every octet in three parts of 64 bytes; a
-// VPCOMPRESSB of each part to a register, by a mask that PDEPQ makes from
-// the escape mask, keeps an octet's own byte and the digits of the octets
-// escaped, and each part is stored after the one before (no store passes
+// the hex digits of every octet (the low ones from the classifying lookup,
+// the high ones by VPERMB of hex) make three tables of the high and low
+// digits of 32 octets (VSHUFI64X2) from which, with the octets, three
+// VPERMT2B by the indexes of octetCompress write the block's output with
+// three bytes for every octet in three parts of 64 bytes; a VPCOMPRESSB
+// of each part to a register keeps an octet's own byte and the digits of
+// the octets escaped, by a mask that, for a set with nothing from 0x80 up,
+// is the part's bytes without 0x80 (PARTSMASK512), and for any other set
+// PDEPQ makes from the escape mask (enc512densehigh); each part is stored
+// after the one before (no store passes
 // the block's output by more than 43 bytes; a masked store costs more
 // than the room it saves). A block whose output and 48 bytes do not fit in
 // room, and the last octets when fewer than 64 are left (read with a
@@ -99,12 +166,13 @@ TEXT ·encodeOctetsAVX512(SB), NOSPLIT, $0-64
 	MOVQ      src+16(FP), SI
 	MOVQ      n+24(FP), R13
 	MOVQ      set+32(FP), AX
-	VMOVDQU64 (AX), Z8            // the bitmap, twice
-	MOVQ      128(AX), DX
-	KMOVQ     DX, K6              // space becomes '+'
 	MOVQ      k+40(FP), DX
-	VMOVDQU64 0(DX), Z9           // bitSel
-	VMOVDQU64 64(DX), Z10         // hex
+	KEEPSET512
+	MOVQ      96(AX), BX
+	KMOVQ     BX, K6              // space becomes '+'
+	ANDQ      $2, BX
+	ORQ       BX, R15             // R15: 1, an octet from 0x80 up in the set; 2, space becomes '+'
+	KXORQ     K4, K4, K4
 	VPBROADCASTB 160(DX), Z11     // ' '
 	VPBROADCASTB 192(DX), Z12     // '+'
 	VPBROADCASTB 224(DX), Z13     // '%'
@@ -119,8 +187,18 @@ enc512loop:
 	CMPQ      AX, R13
 	JA        enc512last
 	VMOVDQU64 (SI)(R11*1), Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     $1, R15
+	JZ        enc512kept
+	KEEPHIGH512
+
+enc512kept:
+	KEEPEND512
+	TESTQ     $2, R15
+	JZ        enc512noplus
 	PLUS512
+
+enc512noplus:
 	KMOVQ     K1, AX
 	NOTQ      AX                  // the octets to escape
 	POPCNTQ   AX, BX
@@ -167,11 +245,43 @@ enc512sparse:
 	JMP       enc512loop
 
 enc512dense:
+	// CX is the number of octets to escape (AX). With no octet from 0x80
+	// up in the set, the compress masks come from the parts themselves
+	// (PARTSMASK512), and the parts' lengths from AX: part 0 has the own
+	// bytes of octets 0 to 21 and the digits of those of 0 to 20 escaped,
+	// part 1 the rest of octet 21, octets 22 to 41 and octet 42 less its
+	// low digit (octetCompress), so parts 0 and 1 have 43 own bytes, the
+	// digits of octets 0 to 41 escaped and the high digit of octet 42.
+	KNOTQ     K1, K7
+	TESTQ     $1, R15
+	JNZ       enc512densehigh
+	LEAQ      (DI)(R12*1), R14
+	LEAQ      64(R12)(CX*2), R12
+	PARTS512
+	PARTSMASK512
+	COMPRESS512
+	MOVL      $21, R8
+	BZHIQ     R8, AX, BX
+	POPCNTQ   BX, BX
+	LEAQ      22(BX)(BX*1), BX    // part 0's bytes
+	MOVL      $42, R8
+	BZHIQ     R8, AX, CX
+	POPCNTQ   CX, CX
+	MOVL      $43, R8
+	BZHIQ     R8, AX, R9
+	POPCNTQ   R9, R9
+	LEAQ      43(CX)(R9*1), CX    // parts 0 and 1's
+	VMOVDQU64 Z20, (R14)
+	VMOVDQU64 Z21, (R14)(BX*1)
+	VMOVDQU64 Z22, (R14)(CX*1)
+	ADDQ      $64, R11
+	JMP       enc512loop
+
+enc512densehigh:
 	// The masks of the three parts: each part's own bytes (slot0), and the
 	// digits of the octets to escape, their bits of AX deposited (PDEPQ)
 	// at the high and the low digits' places (pdepHigh, pdepLow), from the
 	// part's first octet with such a place (0, 21, 43 and 0, 21, 42).
-	KNOTQ     K1, K7
 	PDEPQ     9752(DX), AX, BX
 	PDEPQ     9776(DX), AX, CX
 	ORQ       CX, BX
@@ -194,6 +304,7 @@ enc512dense:
 	ORQ       9744(DX), R9
 	KMOVQ     R9, K3
 	PARTS512
+	COMPRESS512
 	POPCNTQ   BX, BX
 	POPCNTQ   CX, CX
 	ADDQ      BX, CX
@@ -226,7 +337,13 @@ enc512last:
 	BZHIQ     CX, AX, CX          // the octets of the block
 	KMOVQ     CX, K1
 	VMOVDQU8.Z (SI)(R11*1), K1, Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     $1, R15
+	JZ        enc512lastkept
+	KEEPHIGH512
+
+enc512lastkept:
+	KEEPEND512
 	PLUS512
 	KMOVQ     K1, AX
 	NOTQ      AX
@@ -272,6 +389,7 @@ enc512exact:
 	ORQ       AX, R14
 	KMOVQ     R14, K3
 	PARTS512
+	COMPRESS512
 	POPCNTQ   BX, BX
 	POPCNTQ   R9, R9
 	POPCNTQ   R14, R14
@@ -320,7 +438,7 @@ enc512done:
 	VPAND     Y4, Y3, Y3; \
 	VPCMPEQB  288(DX), Y3, Y3; \
 	VPCMPEQB  160(DX), Y0, Y4; \
-	VPAND     128(R9), Y4, Y4; \
+	VPAND     96(R9), Y4, Y4; \
 	VPANDN    Y3, Y4, Y3
 
 // func countOctetsAVX2(src *byte, n int, set *octetSet, k *octetConsts) int
@@ -329,8 +447,8 @@ TEXT ·countOctetsAVX2(SB), NOSPLIT, $0-40
 	MOVQ    n+8(FP), CX
 	MOVQ    set+16(FP), R9
 	MOVQ    k+24(FP), DX
-	VMOVDQU 64(R9), Y15           // lo
-	VMOVDQU 96(R9), Y14           // hi
+	VMOVDQU 32(R9), Y15           // lo
+	VMOVDQU 64(R9), Y14           // hi
 	VMOVDQU 0(DX), Y13            // bitSel, its first 32 bytes
 	XORQ    R11, R11
 	XORQ    R10, R10
@@ -389,8 +507,8 @@ TEXT ·encodeOctetsAVX2(SB), NOSPLIT, $0-64
 	MOVQ    n+24(FP), R13
 	MOVQ    set+32(FP), R9
 	MOVQ    k+40(FP), DX
-	VMOVDQU 64(R9), Y15           // lo
-	VMOVDQU 96(R9), Y14           // hi
+	VMOVDQU 32(R9), Y15           // lo
+	VMOVDQU 64(R9), Y14           // hi
 	VMOVDQU 0(DX), Y13            // bitSel, its first 32 bytes
 	VMOVDQU 64(DX), Y12           // hex
 	VMOVDQU 256(DX), Y11          // 0x80
@@ -439,17 +557,16 @@ enc256done:
 // func indexEscapeAVX512(src *byte, n int, set *octetSet, k *octetConsts) int
 //
 // The index of the first of the n octets at src that is not copied as it
-// is (KEEP512, and a space that becomes '+'), or n: 64 octets at a time,
+// is (KEEPLOW512..., and a space that becomes '+'), or n: 64 octets at a time,
 // the last fewer with a masked load.
 TEXT ·indexEscapeAVX512(SB), NOSPLIT, $0-40
 	MOVQ      src+0(FP), SI
 	MOVQ      n+8(FP), CX
 	MOVQ      set+16(FP), AX
-	VMOVDQU64 (AX), Z8
-	MOVQ      128(AX), DX
-	KMOVQ     DX, K6
 	MOVQ      k+24(FP), DX
-	VMOVDQU64 0(DX), Z9
+	KEEPSET512
+	MOVQ      96(AX), BX
+	KMOVQ     BX, K6
 	VPBROADCASTB 160(DX), Z11
 	XORQ      R11, R11
 
@@ -458,7 +575,13 @@ index512loop:
 	CMPQ      AX, CX
 	JA        index512last
 	VMOVDQU64 (SI)(R11*1), Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     R15, R15
+	JZ        index512kept
+	KEEPHIGH512
+
+index512kept:
+	KEEPEND512
 	VPCMPEQB  Z0, Z11, K6, K4
 	KANDNQ    K1, K4, K1
 	KMOVQ     K1, AX
@@ -476,7 +599,13 @@ index512last:
 	BZHIQ     BX, AX, BX
 	KMOVQ     BX, K2
 	VMOVDQU8.Z (SI)(R11*1), K2, Z0
-	KEEP512
+	KEEPLOW512
+	TESTQ     R15, R15
+	JZ        index512lastkept
+	KEEPHIGH512
+
+index512lastkept:
+	KEEPEND512
 	VPCMPEQB  Z0, Z11, K6, K4
 	KANDNQ    K1, K4, K1
 	KMOVQ     K1, AX

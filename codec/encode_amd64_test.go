@@ -300,8 +300,8 @@ func TestOctetConstsLayout(t *testing.T) {
 		name     string
 		got, off uintptr
 	}{
-		{"octetSet.lo", unsafe.Offsetof(s.lo), 64}, {"octetSet.hi", unsafe.Offsetof(s.hi), 96},
-		{"octetSet.plus", unsafe.Offsetof(s.plus), 128},
+		{"octetSet.lo", unsafe.Offsetof(s.lo), 32}, {"octetSet.hi", unsafe.Offsetof(s.hi), 64},
+		{"octetSet.plus", unsafe.Offsetof(s.plus), 96},
 		{"hex", unsafe.Offsetof(k.hex), 64}, {"low", unsafe.Offsetof(k.low), 128},
 		{"space", unsafe.Offsetof(k.space), 160}, {"plus", unsafe.Offsetof(k.plus), 192},
 		{"pct", unsafe.Offsetof(k.pct), 224}, {"high", unsafe.Offsetof(k.high), 256},
