@@ -167,7 +167,8 @@ func TestDecodeScanMatchesGeneric(t *testing.T) {
 	})
 }
 
-// FuzzScanMatchesGeneric is TestDecodeScanMatchesGeneric's check as a
+// FuzzScanMatchesGeneric is TestDecodeScanMatchesGeneric's check, with
+// the octet and form decodes' (checkOctetDecode, checkFormDecode), as a
 // native fuzz target: go test -fuzz FuzzScanMatchesGeneric ./codec.
 func FuzzScanMatchesGeneric(f *testing.F) {
 	for _, s := range []string{"", "%", "abc%41def", strings.Repeat("a", 31) + "%4", strings.Repeat("a+", 40) + "%C3%A9%E3%81", "%F0%9F%98%80" + strings.Repeat("%", 33), denseEscapes(150, 1) + "%G0" + denseEscapes(70, 2)} {
@@ -179,6 +180,7 @@ func FuzzScanMatchesGeneric(f *testing.F) {
 		}
 		checkDecodeScan(t, s)
 		checkOctetDecode(t, s)
+		checkFormDecode(t, s)
 	})
 }
 

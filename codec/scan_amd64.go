@@ -371,6 +371,10 @@ type octetDecodeConsts struct {
 	// (decodeOctetsAVX512). The offsets of hexValue (8448) and hexChar
 	// (8512) are written in scan_amd64.s.
 	hexValue, hexChar [64]byte
+	// hexValueHigh[c&63] is hexValue[c&63]<<4, the high half of an octet
+	// (decodeFormAVX512). Its offset (8576) is written in
+	// decodeform_amd64.s.
+	hexValueHigh [64]byte
 }
 
 var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
@@ -383,7 +387,7 @@ var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
 	}
 	for c := range 256 {
 		if v := unhex[c]; v < 16 {
-			k.hexValue[c&63], k.hexChar[c&63] = v, byte(c)
+			k.hexValue[c&63], k.hexChar[c&63], k.hexValueHigh[c&63] = v, byte(c), v<<4
 		}
 	}
 	for m := range 256 {

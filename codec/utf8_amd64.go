@@ -24,15 +24,14 @@ func validUTF8[S string | []byte](b S) bool {
 	return utf8ValidAVX512(dataPtr(b), len(b), &utf8ValidAVX512Consts)
 }
 
-// utf8ValidConsts are the constants of UTF8CHECK (utf8_amd64.h): the
+// utf8ValidConsts are the constants of UTF8CHECK (utf8_amd64.s): the
 // three nibble tables of Keiser and Lemire's check, each spread to 64
 // entries for one VPERMB (high1 and high2 indexed by the octet shifted
 // right by 2, so entry i is the nibble i>>2's; low1 by the octet's low 6
-// bits, so entry i is the nibble i&15's), and iota, the bytes 0 to 63, with
-// which decodeFormAVX512 moves its last octets. The offsets (0, 64, 128,
-// 192) are written in utf8_amd64.h and decodeform_amd64.s.
+// bits, so entry i is the nibble i&15's). The offsets (0, 64, 128) are
+// written in utf8_amd64.s.
 type utf8ValidConsts struct {
-	high1, low1, high2, iota [64]byte
+	high1, low1, high2 [64]byte
 }
 
 var utf8ValidAVX512Consts = func() (k utf8ValidConsts) {
@@ -71,7 +70,6 @@ var utf8ValidAVX512Consts = func() (k utf8ValidConsts) {
 	}
 	for i := range 64 {
 		k.high1[i], k.low1[i], k.high2[i] = high1[i>>2], low1[i&15], high2[i>>2]
-		k.iota[i] = byte(i)
 	}
 	return k
 }()

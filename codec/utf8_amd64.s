@@ -1,25 +1,67 @@
 //go:build !purego
 
 #include "textflag.h"
-#include "utf8_amd64.h"
 
 // The AVX-512 check of UTF-8 (utf8_amd64.go says how it is used;
 // utf8valid_test.go holds it to utf8.Valid).
 
+// UTF8CONSTS loads the constants of UTF8CHECK from the utf8ValidConsts at
+// k: the three nibble tables, each spread to 64 entries for VPERMB (Z20 to
+// Z22), and 0x60, 0x70 and 0x80 in every byte (Z23 to Z25). It uses AX.
+#define UTF8CONSTS(k) \
+	VMOVDQU64 0(k), Z20; \
+	VMOVDQU64 64(k), Z21; \
+	VMOVDQU64 128(k), Z22; \
+	MOVL    $0x60, AX; \
+	VPBROADCASTB AX, Z23; \
+	MOVL    $0x70, AX; \
+	VPBROADCASTB AX, Z24; \
+	MOVL    $0x80, AX; \
+	VPBROADCASTB AX, Z25
+
+// UTF8CHECK(cur, prev, err) is the UTF-8 check of the 64 octets of cur
+// after those of prev, of which only the last three count (Keiser and
+// Lemire, "Validating UTF-8 in less than one instruction per byte", 2021):
+// the octets 1, 2 and 3 before each of cur (VALIGNQ moves the stream by 16
+// octets, then VPALIGNR by 15, 14 and 13 in each lane: Z13, Z14, Z16);
+// three nibble tables (the high and low nibble of the one before, the
+// high nibble of this one) whose bits name the errors a pair of octets can
+// show, ANDed: each is one VPERMB of a 64-entry table, indexed by the
+// octet (low nibble: the table repeats every 16) or by the octet shifted
+// right by 2 (high nibble: each entry four times; VPERMB reads only the
+// low 6 bits, so what the word shift brings in from the next octet does
+// not count); and the octets that must be continuations (2 after E0-FF, 3
+// after F0-FF), whose bit 7 must match the table's TWO_CONTS bit. Any bit
+// left is an error, ORed into err. It uses Z12 to Z14, Z16, Z19 and Z27,
+// and the constants of UTF8CONSTS.
+#define UTF8CHECK(cur, prev, err) \
+	VALIGNQ $6, prev, cur, Z12; \
+	VPALIGNR $15, Z12, cur, Z13; \
+	VPALIGNR $14, Z12, cur, Z14; \
+	VPALIGNR $13, Z12, cur, Z16; \
+	VPSRLW  $2, Z13, Z19; \
+	VPERMB  Z20, Z19, Z19; \
+	VPERMB  Z21, Z13, Z13; \
+	VPSRLW  $2, cur, Z27; \
+	VPERMB  Z22, Z27, Z27; \
+	VPTERNLOGD $0x80, Z27, Z13, Z19; \
+	VPSUBUSB Z23, Z14, Z14; \
+	VPSUBUSB Z24, Z16, Z16; \
+	VPTERNLOGD $0xA8, Z25, Z16, Z14; \
+	VPTERNLOGD $0xF6, Z19, Z14, err
+
 // func utf8ValidAVX512(p *byte, n int, k *utf8ValidConsts) bool
 //
 // Reports whether the n octets at p are valid UTF-8 (RFC 3629), 64 at a
-// time (the last block a masked load, zero past the end) with UTF8CHECK
-// (utf8_amd64.h). A block of ASCII after a block of ASCII is skipped;
-// after the last block, when it was not ASCII, a block of zeros is checked
-// after it, which finds a sequence cut by the end.
+// time (the last block a masked load, zero past the end) with UTF8CHECK. A
+// block of ASCII after a block of ASCII is skipped; after the last block,
+// when it was not ASCII, a block of zeros is checked after it, which finds
+// a sequence cut by the end.
 TEXT ·utf8ValidAVX512(SB), NOSPLIT, $0-25
 	MOVQ    p+0(FP), SI
 	MOVQ    n+8(FP), CX
 	MOVQ    k+16(FP), DX
 	UTF8CONSTS(DX)
-	MOVQ    $-1, AX
-	KMOVQ   AX, K7                 // every octet of a block counts
 	VPXORQ  Z10, Z10, Z10          // the block before
 	VPXORQ  Z11, Z11, Z11          // the errors
 	XORQ    R8, R8                 // the block before was not all ASCII
@@ -50,7 +92,7 @@ uvloaded:
 	MOVQ    AX, R8
 	TESTQ   R9, R9
 	JZ      uvnext
-	UTF8CHECK(Z0, Z10, Z11, K7)
+	UTF8CHECK(Z0, Z10, Z11)
 
 uvnext:
 	VMOVDQA64 Z0, Z10
@@ -60,7 +102,7 @@ uvend:
 	TESTQ   R8, R8
 	JZ      uvresult
 	VPXORQ  Z0, Z0, Z0
-	UTF8CHECK(Z0, Z10, Z11, K7)
+	UTF8CHECK(Z0, Z10, Z11)
 
 uvresult:
 	VPTESTMB Z11, Z11, K3
