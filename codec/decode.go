@@ -134,7 +134,7 @@ var formDecodeChunk = 8 << 10
 // formDecodeInto decodes src into out as AppendFormPercentDecodeLenient
 // does (or stops when out is too short, with bad outOfRoom, as decodeInto
 // does; len(src) bytes are always enough), and reports whether the octets
-// are well-formed UTF-8. With decodeFormKernel (decodeFormAVX512) it
+// are well-formed UTF-8. With decodeFormKernel (decodeOctetsEndAVX512) it
 // decodes formDecodeChunk octets at a time and checks each chunk with
 // validUTF8 up to its last character, which may be cut, and which the next
 // check starts with; where the kernel stops (a '%' that does not start an

@@ -2,14 +2,14 @@
 
 #include "textflag.h"
 
-// FDESCAPES decodes the escapes of the block Z0 (decodeFormAVX512), whose
-// '%' are the bits of AX and K1, from the first and second digits after
-// each byte (Z2, Z3), as decodeOctetsAVX512 does, but with the first
-// digit's value read shifted left by 4 (hexValueHigh): it jumps to fddone when a
-// '%' of the block has not two hex digits after it; otherwise each '%' of
-// Z0 becomes its octet and BX is the mask of the bytes kept (not the 2
-// after a '%', nor the carry R8 from the block before). It uses Z4 to Z7,
-// K3 and K5 and R13.
+// FDESCAPES decodes the escapes of the block Z0 (decodeOctetsEndAVX512),
+// whose '%' are the bits of AX and K1, from the first and second digits
+// after each byte (Z2, Z3), as decodeOctetsAVX512 does, but with the first
+// digit's value read shifted left by 4 (hexValueHigh): it jumps to fddone
+// when a '%' of the block has not two hex digits after it; otherwise each
+// '%' of Z0 becomes its octet and BX is the mask of the bytes kept (not
+// the 2 after a '%', nor the carry R8 from the block before). It uses Z4
+// to Z7, K3 and R13.
 #define FDESCAPES \
 	VPERMB  Z16, Z2, Z4; \
 	VPERMB  Z18, Z2, Z6; \
@@ -37,26 +37,27 @@
 	SHRQ    $63, AX; \
 	ORQ     AX, R8
 
-// func decodeFormAVX512(dst *byte, room int, src *byte, n int, k *octetDecodeConsts) (used, wrote int)
+// func decodeOctetsEndAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
 //
-// The WHATWG form decode ('+' is space, then the lenient percent-decode)
-// of the n bytes at src into the room bytes at dst, 64 bytes of src at a
-// time as decodeOctetsAVX512 decodes them with plus '+' and no keep table,
-// but to the end of src: while at least 66 bytes are left and 64 of room,
+// The octet decode with no escape kept (decodeInto) of the n bytes at src
+// into the room bytes at dst, with plus read as space ('%' for none): for
+// the form decode, '+' then the lenient percent-decode. It goes 64 bytes
+// of src at a time as decodeOctetsAVX512 does with no keep table, but to
+// the end of src: while at least 66 bytes are left and 64 of room,
 // each block is loaded and stored whole; after that, the last blocks are
 // loaded with masks (zero past the end, so that an escape cut by the end
 // has no hex digits and stops the call) and stored with one. It stops
 // before a block with a '%' without two hex digits after it, or whose
 // octets do not fit in room, for the caller; it never ends inside an escape
 // (the digits of one carried into the block where it stops count as used).
-TEXT ·decodeFormAVX512(SB), NOSPLIT, $0-56
+TEXT ·decodeOctetsEndAVX512(SB), NOSPLIT, $0-64
 	MOVQ    dst+0(FP), DI
 	MOVQ    room+8(FP), R10
 	MOVQ    src+16(FP), SI
 	MOVQ    n+24(FP), CX
-	MOVQ    k+32(FP), DX
-	MOVL    $'+', AX
-	VPBROADCASTB AX, Z15           // '+'
+	MOVBQZX plus+32(FP), AX
+	MOVQ    k+40(FP), DX
+	VPBROADCASTB AX, Z15           // plus
 	VPBROADCASTB 0(DX), Z8         // '%'
 	VPBROADCASTB 96(DX), Z28       // ' '
 	VMOVDQU64 8448(DX), Z17        // hexValue
@@ -74,9 +75,9 @@ fdloop:
 	CMPQ    AX, R10
 	JA      fdtail
 	VMOVDQU64 (SI)(R11*1), Z0
-	VPCMPEQB Z0, Z8, K1            // '%'
-	VPCMPEQB Z0, Z15, K2           // '+'
-	VMOVDQU8 Z28, K2, Z0           // '+' becomes ' '
+	VPCMPEQB Z0, Z8, K1            // '%', before plus (which may be '%') becomes ' '
+	VPCMPEQB Z0, Z15, K2           // plus
+	VMOVDQU8 Z28, K2, Z0           // plus becomes ' '
 	KMOVQ   K1, AX
 	MOVQ    AX, BX
 	ORQ     R8, BX
@@ -118,9 +119,9 @@ fdtail:
 	BZHIQ   AX, BX, BX
 	KMOVQ   BX, K6                 // the second digits there are
 	VMOVDQU8.Z (SI)(R11*1), K4, Z0
-	VPCMPEQB Z0, Z8, K1            // '%'
-	VPCMPEQB Z0, Z15, K2           // '+'
-	VMOVDQU8 Z28, K2, Z0           // '+' becomes ' '
+	VPCMPEQB Z0, Z8, K1            // '%', before plus (which may be '%') becomes ' '
+	VPCMPEQB Z0, Z15, K2           // plus
+	VMOVDQU8 Z28, K2, Z0           // plus becomes ' '
 	KMOVQ   K1, AX
 	MOVQ    AX, BX
 	ORQ     R8, BX
@@ -164,7 +165,7 @@ fdnext:
 fddone:
 	POPCNTQ R8, R8                 // the digits of the last escape taken
 	ADDQ    R8, R11
-	MOVQ    R11, used+40(FP)
-	MOVQ    R12, wrote+48(FP)
+	MOVQ    R11, used+48(FP)
+	MOVQ    R12, wrote+56(FP)
 	VZEROUPPER
 	RET

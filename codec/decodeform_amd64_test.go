@@ -5,7 +5,7 @@ package codec
 import "testing"
 
 // TestFormDecodePlain runs the form decode's boundary test without the
-// vector kernel (decodeFormAVX512), on the plain path (decodeInto, then
+// vector kernel (decodeOctetsEndAVX512), on the plain path (decodeInto, then
 // validUTF8), where the CPU has AVX-512 (TestFormDecodeBoundaries runs it
 // with the kernel there, and on the plain path elsewhere).
 func TestFormDecodePlain(t *testing.T) {

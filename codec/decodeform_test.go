@@ -8,14 +8,15 @@ import (
 )
 
 // The form decode with its UTF-8 check (AppendFormDecode, formDecodeInto:
-// decodeFormAVX512 where the CPU has AVX-512, decodeform_amd64.go, and
+// decodeOctetsEndAVX512 where the CPU has AVX-512, decodeform_amd64.go, and
 // validUTF8 on each chunk) against the plain steps one after the other:
 // decodeReference, then appendUTF8Replace. decodeform_amd64_test.go runs
 // these on each path.
 
 // checkFormDecode checks AppendFormDecode on s, after an empty dst and
 // after a short one with spare capacity, and formDecodeInto with exactly
-// the room the octets take when every '%' starts an escape; and
+// the room the octets take when every '%' starts an escape, and with less,
+// where it must stop and write nothing past the room; and
 // formDecodeInto again with chunks of 64, 100 and 150 octets (each checked
 // as UTF-8 before the next is decoded).
 func checkFormDecode(t fataler, s string) {
@@ -44,6 +45,19 @@ func checkFormDecodeOnce(t fataler, s string) {
 	if bad != -1 || string(room[:n]) != octets || valid != (want == octets) || string(room[len(s):]) != "\x00\x00\x00\x00\x00\x00\x00\x00" {
 		t.Fatalf("formDecodeInto(%q) = %q, valid %v, bad %d, past the room %q; want %q, valid %v (chunks of %d)",
 			s, room[:n], valid, bad, room[len(s):], octets, want == octets, formDecodeChunk)
+	}
+	for _, r := range []int{len(octets) - 1, len(octets) - 3, len(octets) / 2} {
+		if r < 0 || r >= len(octets) {
+			continue
+		}
+		short := make([]byte, r+8)
+		for i := range short {
+			short[i] = 0xEE
+		}
+		if _, _, bad := formDecodeInto(short[:r], s); bad != outOfRoom || string(short[r:]) != "\xEE\xEE\xEE\xEE\xEE\xEE\xEE\xEE" {
+			t.Fatalf("formDecodeInto(%q) into %d bytes, %d short: bad %d, past the room %q; want outOfRoom and nothing written past it",
+				s, r, len(octets)-r, bad, short[r:])
+		}
 	}
 	if len(octets) < len(s) {
 		exact := make([]byte, len(octets)+8)

@@ -238,7 +238,9 @@ func must(s string, err error) string {
 
 // checkOctetDecode checks decodeInto and pctDecodeString with no escape
 // kept, in the strict, lenient and '+' modes, against decodeReference: the
-// paths of the vector octet decode (decodeOctets).
+// paths of the vector octet decode (decodeOctets); and decodeInto into
+// exactly the room of the result and into less, where it must stop
+// (outOfRoom) and write nothing past the room.
 func checkOctetDecode(t fataler, s string) {
 	t.Helper()
 	var none Set
@@ -252,6 +254,19 @@ func checkOctetDecode(t fataler, s string) {
 		got, err := pctDecodeString(s, none, mode)
 		if (err != nil) != (wantBad >= 0) || got != want {
 			t.Fatalf("pctDecodeString(%q, mode %d) = %q, %v; want %q, bad %d", s, mode, got, err, want, wantBad)
+		}
+		for _, r := range []int{len(want) - 1, len(want) - 3, len(want) / 2} {
+			if wantBad >= 0 || r < 0 || r >= len(want) {
+				continue
+			}
+			short := make([]byte, r+8)
+			for i := range short {
+				short[i] = 0xEE
+			}
+			if _, bad := decodeInto(short[:r], s, &none, mode); bad != outOfRoom || string(short[r:]) != "\xEE\xEE\xEE\xEE\xEE\xEE\xEE\xEE" {
+				t.Fatalf("decodeInto(%q, mode %d) into %d bytes, %d short: bad %d, past the room %q; want outOfRoom and nothing written past it",
+					s, mode, r, len(want)-r, bad, short[r:])
+			}
 		}
 		if wantBad < 0 && len(want) > 0 {
 			exact := make([]byte, len(want)+8)

@@ -372,7 +372,7 @@ type octetDecodeConsts struct {
 	// (8512) are written in scan_amd64.s.
 	hexValue, hexChar [64]byte
 	// hexValueHigh[c&63] is hexValue[c&63]<<4, the high half of an octet
-	// (decodeFormAVX512). Its offset (8576) is written in
+	// (decodeOctetsEndAVX512). Its offset (8576) is written in
 	// decodeform_amd64.s.
 	hexValueHigh [64]byte
 }
@@ -430,13 +430,18 @@ var useDecodeOctets, useDecodeOctets512 = useAVX2, useAVX512
 
 // decodeOctets decodes the start of src into out (not empty) as decodeInto
 // does with no escape kept, 64 or 32 bytes at a time, with plus read as
-// space ('%' for none), up to a block that holds a malformed '%'; the last
-// bytes, up to octetTail of them, go through decodeOctetsTail. It returns
+// space ('%' for none), up to a block that holds a malformed '%': with no
+// keep table and AVX-512, all of it with decodeOctetsEndAVX512
+// (decodeform_amd64.go); otherwise the last bytes, up to octetTail of
+// them, go through decodeOctetsTail. It returns
 // the bytes it used and wrote. With a keep table (which needs useAVX512),
 // it decodes as ECMAScript Decode's ecmaOctets does: the escapes of the
 // octets in keep stay as written.
 func decodeOctets[S string | []byte](out []byte, src S, plus byte, keep *ecmaKeepTable) (used, wrote int) {
 	p, n := dataPtr(src), len(src)
+	if keep == nil && useDecodeOctets512 {
+		return decodeOctetsEndAVX512(&out[0], len(out), p, n, plus, &octetDecodeAVX2Consts)
+	}
 	used, wrote = decodeOctetsKernel(&out[0], len(out), p, n, plus, keep)
 	if used < n {
 		var buf [octetTail]byte
