@@ -123,7 +123,23 @@ func AppendFormDecode(dst, src []byte) []byte {
 // FormDecodeString returns s decoded as [AppendFormDecode] decodes it: the
 // formDecode of the WHATWG application/x-www-form-urlencoded parser (URL
 // §5.1 steps 3.4 and 3.5). When nothing changes, it returns s itself.
+// Where the CPU has AVX-512 it decodes and checks the result as UTF-8 as
+// AppendFormDecode does (formDecodeInto).
 func FormDecodeString(s string) string {
+	if useDecodeForm && len(s) >= decodeFormMin {
+		if i := strings.IndexByte(s, '%'); i >= 0 {
+			// As in pctDecodeString: when every '%' starts an escape,
+			// each takes two bytes off, and otherwise formDecodeInto runs
+			// out of room.
+			b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
+			if n, valid, bad := formDecodeInto(b, s); bad == -1 {
+				if valid {
+					return unsafeString(b[:n]) // b is new and not kept
+				}
+				return UTF8ReplaceString(unsafeString(b[:n]))
+			}
+		}
+	}
 	return UTF8ReplaceString(FormPercentDecodeLenientString(s))
 }
 

@@ -13,11 +13,11 @@ import (
 // decodeReference, then appendUTF8Replace. decodeform_amd64_test.go runs
 // these on each path.
 
-// checkFormDecode checks AppendFormDecode on s, after an empty dst and
-// after a short one with spare capacity, and formDecodeInto with exactly
-// the room the octets take when every '%' starts an escape, and with less,
-// where it must stop and write nothing past the room; and
-// formDecodeInto again with chunks of 64, 100 and 150 octets (each checked
+// checkFormDecode checks FormDecodeString on s, AppendFormDecode after an
+// empty dst and after a short one with spare capacity, and formDecodeInto
+// with exactly the room the octets take when every '%' starts an escape,
+// and with less, where it must stop and write nothing past the room; and
+// all of these again with chunks of 64, 100 and 150 octets (each checked
 // as UTF-8 before the next is decoded).
 func checkFormDecode(t fataler, s string) {
 	t.Helper()
@@ -32,6 +32,9 @@ func checkFormDecodeOnce(t fataler, s string) {
 	t.Helper()
 	octets, _ := decodeReference(s, &Set{}, decodePlus|decodeLenient)
 	want := string(appendUTF8Replace(nil, octets))
+	if got := FormDecodeString(s); got != want {
+		t.Fatalf("FormDecodeString(%q) = %q, want %q (chunks of %d)", s, got, want, formDecodeChunk)
+	}
 	if got := AppendFormDecode(nil, []byte(s)); string(got) != want {
 		t.Fatalf("AppendFormDecode(%q) = %q, want %q (chunks of %d)", s, got, want, formDecodeChunk)
 	}
