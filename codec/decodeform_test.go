@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,10 +9,10 @@ import (
 )
 
 // The form decode with its UTF-8 check (AppendFormDecode, formDecodeInto:
-// decodeOctetsEndAVX512 where the CPU has AVX-512, decodeform_amd64.go, and
+// decodeOctetsEndAVX512 where the CPU has AVX-512, scan_amd64.go, and
 // validUTF8 on each chunk) against the plain steps one after the other:
 // decodeReference, then appendUTF8Replace. decodeform_amd64_test.go runs
-// these on each path.
+// these on the plain path too.
 
 // checkFormDecode checks FormDecodeString on s, AppendFormDecode after an
 // empty dst and after a short one with spare capacity, and formDecodeInto
@@ -49,19 +50,10 @@ func checkFormDecodeOnce(t fataler, s string) {
 		t.Fatalf("formDecodeInto(%q) = %q, valid %v, bad %d, past the room %q; want %q, valid %v (chunks of %d)",
 			s, room[:n], valid, bad, room[len(s):], octets, want == octets, formDecodeChunk)
 	}
-	for _, r := range []int{len(octets) - 1, len(octets) - 3, len(octets) / 2} {
-		if r < 0 || r >= len(octets) {
-			continue
-		}
-		short := make([]byte, r+8)
-		for i := range short {
-			short[i] = 0xEE
-		}
-		if _, _, bad := formDecodeInto(short[:r], s); bad != outOfRoom || string(short[r:]) != "\xEE\xEE\xEE\xEE\xEE\xEE\xEE\xEE" {
-			t.Fatalf("formDecodeInto(%q) into %d bytes, %d short: bad %d, past the room %q; want outOfRoom and nothing written past it",
-				s, r, len(octets)-r, bad, short[r:])
-		}
-	}
+	checkShortRoom(t, fmt.Sprintf("formDecodeInto(%q)", s), len(octets), func(out []byte) int {
+		_, _, bad := formDecodeInto(out, s)
+		return bad
+	})
 	if len(octets) < len(s) {
 		exact := make([]byte, len(octets)+8)
 		n, valid, bad := formDecodeInto(exact[:len(octets)], s)
@@ -97,19 +89,11 @@ func formText(n, seed int) string {
 func testFormDecodeBoundaries(t *testing.T) {
 	ins := []string{"%E3%81", "\xE3\x81", "%80", "\x80", "%C0%80", "%ED%A0%80", "\xED\xA0\x80", "%F4%90%80%80",
 		"%FF", "\xFF", "%F0%9F%98", "%C3", "%E0%9F%80", "%F5%80", "%", "%4", "%G1", "%C3%", "%C3%A", "%C3%A9", "あ"}
-	for n := 0; n <= 200; n++ {
-		base := formText(n, n)
-		checkFormDecode(t, base)
-		for p := 0; p <= n; p += 1 + n/67 {
-			for _, in := range ins {
-				checkFormDecode(t, base[:p]+in+base[p:])
-			}
-		}
-	}
+	checkInsertions(formText, ins, func(s string) { checkFormDecode(t, s) })
 }
 
 // TestFormDecodeBoundaries runs testFormDecodeBoundaries on the path of
-// this build (decodeform_amd64_test.go runs it on each path).
+// this build (decodeform_amd64_test.go runs it on the plain path too).
 func TestFormDecodeBoundaries(t *testing.T) {
 	testFormDecodeBoundaries(t)
 }
@@ -118,12 +102,8 @@ func TestFormDecodeBoundaries(t *testing.T) {
 // formText with ill-formed sequences, malformed '%' and random bytes
 // between them.
 func TestFormDecodeMatchesSteps(t *testing.T) {
+	special := rapid.SampledFrom([]byte{'%', '+', 'A', 'f', 'g', 0x80, 0xBF, 0xC3, 0xE3, 0xF0, 0xFF, 0})
 	rapid.Check(t, func(t *rapid.T) {
-		var b []byte
-		for range rapid.IntRange(0, 8).Draw(t, "pieces") {
-			b = append(b, formText(rapid.IntRange(0, 200).Draw(t, "run"), rapid.IntRange(0, 999).Draw(t, "seed"))...)
-			b = append(b, rapid.SliceOfN(rapid.SampledFrom([]byte{'%', '+', 'A', 'f', 'g', 0x80, 0xBF, 0xC3, 0xE3, 0xF0, 0xFF, 0}), 0, 4).Draw(t, "special")...)
-		}
-		checkFormDecode(t, string(b))
+		checkFormDecode(t, drawRuns(t, formText, 200, 1000, special))
 	})
 }
