@@ -7,48 +7,60 @@
 
 // UTF8CONSTS loads the constants of UTF8CHECK from the utf8ValidConsts at
 // k: the three nibble tables, each spread to 64 entries for VPERMB (Z20 to
-// Z22), and 0x60, 0x70 and 0x80 in every byte (Z23 to Z25). It uses AX.
+// Z22), and 0xE0, 0xF0 and 0x80 in every byte (Z23 to Z25). It uses AX.
 #define UTF8CONSTS(k) \
 	VMOVDQU64 0(k), Z20; \
 	VMOVDQU64 64(k), Z21; \
 	VMOVDQU64 128(k), Z22; \
-	MOVL    $0x60, AX; \
+	MOVL    $0xE0, AX; \
 	VPBROADCASTB AX, Z23; \
-	MOVL    $0x70, AX; \
+	MOVL    $0xF0, AX; \
 	VPBROADCASTB AX, Z24; \
 	MOVL    $0x80, AX; \
 	VPBROADCASTB AX, Z25
 
 // UTF8CHECK(cur, prev, err) is the UTF-8 check of the 64 octets of cur
-// after those of prev, of which only the last three count (Keiser and
+// after those of prev, of which only the last one counts (Keiser and
 // Lemire, "Validating UTF-8 in less than one instruction per byte", 2021):
-// the octets 1, 2 and 3 before each of cur (VALIGNQ moves the stream by 16
-// octets, then VPALIGNR by 15, 14 and 13 in each lane: Z13, Z14, Z16);
-// three nibble tables (the high and low nibble of the one before, the
-// high nibble of this one) whose bits name the errors a pair of octets can
-// show, ANDed: each is one VPERMB of a 64-entry table, indexed by the
-// octet (low nibble: the table repeats every 16) or by the octet shifted
-// right by 2 (high nibble: each entry four times; VPERMB reads only the
-// low 6 bits, so what the word shift brings in from the next octet does
-// not count); and the octets that must be continuations (2 after E0-FF, 3
-// after F0-FF), whose bit 7 must match the table's TWO_CONTS bit. Any bit
-// left is an error, ORed into err. It uses Z12 to Z14, Z16, Z19 and Z27,
-// and the constants of UTF8CONSTS.
+// the octet before each of cur (VALIGNQ moves the stream by 16 octets,
+// then VPALIGNR by 15 in each lane: Z13); three nibble tables (the high
+// and low nibble of the one before, the high nibble of this one) whose
+// bits name the errors a pair of octets can show, ANDed: each is one
+// VPERMB of a 64-entry table, indexed by the octet (low nibble: the table
+// repeats every 16) or by the octet shifted right by 2 (high nibble: each
+// entry four times; VPERMB reads only the low 6 bits, so what the word
+// shift brings in from the next octet does not count); and the octets
+// that must be continuations, 2 after E0-FF and 3 after F0-FF (masks of
+// VPCMPUB shifted by 2 and 3, with R10 the bits that the block before
+// carries into this one, which it updates), whose bit 7 must match the
+// table's TWO_CONTS bit (a masked VPADDB of 0x80 flips it there). Any bit
+// left is an error, ORed into err. It uses Z12, Z13, Z19, Z27, K4 to K6,
+// BX, R12 and R13, and the constants of UTF8CONSTS.
 #define UTF8CHECK(cur, prev, err) \
 	VALIGNQ $6, prev, cur, Z12; \
 	VPALIGNR $15, Z12, cur, Z13; \
-	VPALIGNR $14, Z12, cur, Z14; \
-	VPALIGNR $13, Z12, cur, Z16; \
 	VPSRLW  $2, Z13, Z19; \
 	VPERMB  Z20, Z19, Z19; \
 	VPERMB  Z21, Z13, Z13; \
 	VPSRLW  $2, cur, Z27; \
 	VPERMB  Z22, Z27, Z27; \
 	VPTERNLOGD $0x80, Z27, Z13, Z19; \
-	VPSUBUSB Z23, Z14, Z14; \
-	VPSUBUSB Z24, Z16, Z16; \
-	VPTERNLOGD $0xA8, Z25, Z16, Z14; \
-	VPTERNLOGD $0xF6, Z19, Z14, err
+	VPCMPUB $5, Z23, cur, K4; \
+	VPCMPUB $5, Z24, cur, K5; \
+	KMOVQ   K4, R12; \
+	KMOVQ   K5, R13; \
+	MOVQ    R12, BX; \
+	SHLQ    $2, BX; \
+	ORQ     R10, BX; \
+	SHRQ    $62, R12; \
+	MOVQ    R13, R10; \
+	SHLQ    $3, R13; \
+	ORQ     R13, BX; \
+	SHRQ    $61, R10; \
+	ORQ     R12, R10; \
+	KMOVQ   BX, K6; \
+	VPADDB  Z25, Z19, K6, Z19; \
+	VPORD   Z19, err, err
 
 // func utf8ValidAVX512(p *byte, n int, k *utf8ValidConsts) bool
 //
@@ -66,6 +78,7 @@ TEXT ·utf8ValidAVX512(SB), NOSPLIT, $0-25
 	VPXORQ  Z11, Z11, Z11          // the errors
 	XORQ    R8, R8                 // the block before was not all ASCII
 	XORQ    R11, R11
+	XORQ    R10, R10               // the continuations the block before asks for (UTF8CHECK)
 
 uvloop:
 	MOVQ    CX, AX
