@@ -102,8 +102,17 @@ func FormPercentDecodeLenientString(s string) string {
 // the decoded octets are well-formed UTF-8; when they are not, it allocates
 // for the replacement.
 func AppendFormDecode(dst, src []byte) []byte {
-	out, _ := appendPctDecode(dst, src, Set{}, decodePlus|decodeLenient)
-	if octets := out[len(dst):]; !validUTF8(octets) {
+	var out []byte
+	var valid bool
+	if useDecodeForm && len(src) >= decodeFormMin {
+		out = slices.Grow(dst, len(src))
+		n, ok, _ := formDecodeInto(out[len(dst):len(dst)+len(src)], src)
+		out, valid = out[:len(dst)+n], ok
+	} else {
+		out, _ = appendPctDecode(dst, src, Set{}, decodePlus|decodeLenient)
+		valid = validUTF8(out[len(dst):])
+	}
+	if octets := out[len(dst):]; !valid {
 		// The replacement can be longer than the octets, so it cannot
 		// be written over them: it reads a copy.
 		out = appendUTF8Replace(out[:len(dst)], string(octets))
@@ -114,8 +123,76 @@ func AppendFormDecode(dst, src []byte) []byte {
 // FormDecodeString returns s decoded as [AppendFormDecode] decodes it: the
 // formDecode of the WHATWG application/x-www-form-urlencoded parser (URL
 // §5.1 steps 3.4 and 3.5). When nothing changes, it returns s itself.
+// Where the CPU has AVX-512 it decodes and checks the result as UTF-8 as
+// AppendFormDecode does (formDecodeInto).
 func FormDecodeString(s string) string {
+	if useDecodeForm && len(s) >= decodeFormMin {
+		if i := strings.IndexByte(s, '%'); i >= 0 {
+			// As in pctDecodeString: when every '%' starts an escape,
+			// each takes two bytes off, and otherwise formDecodeInto runs
+			// out of room.
+			b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
+			if n, valid, bad := formDecodeInto(b, s); bad == -1 {
+				if valid {
+					return unsafeString(b[:n]) // b is new and not kept
+				}
+				return UTF8ReplaceString(unsafeString(b[:n]))
+			}
+		}
+	}
 	return UTF8ReplaceString(FormPercentDecodeLenientString(s))
+}
+
+// formDecodeChunk is how many octets formDecodeInto writes before it
+// checks them as UTF-8, while they are in the cache (tests make it small).
+var formDecodeChunk = 8 << 10
+
+// formDecodeInto decodes src into out as AppendFormPercentDecodeLenient
+// does (or stops when out is too short, with bad outOfRoom, as decodeInto
+// does; len(src) bytes are always enough), and reports whether the octets
+// are well-formed UTF-8. With decodeFormKernel (decodeOctetsEndAVX512) it
+// decodes formDecodeChunk octets at a time and checks each chunk with
+// validUTF8 up to its last character, which may be cut, and which the next
+// check starts with; where the kernel stops (a '%' that does not start an
+// escape), decodeInto decodes the rest.
+func formDecodeInto[S string | []byte](out []byte, src S) (n int, valid bool, bad int) {
+	valid = true
+	i, checked := 0, 0 // src[:i] is decoded into out[:n], out[:checked] checked
+	for i < len(src) {
+		used, wrote := decodeFormKernel(out[n:min(len(out), n+formDecodeChunk)], src[i:])
+		if used == 0 {
+			break
+		}
+		i, n = i+used, n+wrote
+		last := n // the end: no more octets to come
+		if i < len(src) {
+			last = lastCharStart(out[checked:n]) + checked
+		}
+		valid = valid && validUTF8(out[checked:last])
+		checked = last
+	}
+	if i < len(src) {
+		m, bad := decodeInto(out[n:], src[i:], &Set{}, decodePlus|decodeLenient)
+		if bad != -1 {
+			return 0, false, bad
+		}
+		n += m
+	}
+	return n, valid && (checked == n || validUTF8(out[checked:n])), -1
+}
+
+// lastCharStart returns the offset of the last character of b, which may
+// be cut: of its last octet that is not a UTF-8 continuation (10xxxxxx),
+// among the last three, or len(b) when there is none. What comes before
+// it is well-formed UTF-8 when b is, or when b would be with more octets
+// after it.
+func lastCharStart(b []byte) int {
+	for j := len(b) - 1; j >= max(0, len(b)-3); j-- {
+		if b[j]&0xC0 != 0x80 {
+			return j
+		}
+	}
+	return len(b)
 }
 
 // A decodeMode selects a decoder's behaviour.

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -167,7 +168,8 @@ func TestDecodeScanMatchesGeneric(t *testing.T) {
 	})
 }
 
-// FuzzScanMatchesGeneric is TestDecodeScanMatchesGeneric's check as a
+// FuzzScanMatchesGeneric is TestDecodeScanMatchesGeneric's check, with
+// the octet and form decodes' (checkOctetDecode, checkFormDecode), as a
 // native fuzz target: go test -fuzz FuzzScanMatchesGeneric ./codec.
 func FuzzScanMatchesGeneric(f *testing.F) {
 	for _, s := range []string{"", "%", "abc%41def", strings.Repeat("a", 31) + "%4", strings.Repeat("a+", 40) + "%C3%A9%E3%81", "%F0%9F%98%80" + strings.Repeat("%", 33), denseEscapes(150, 1) + "%G0" + denseEscapes(70, 2)} {
@@ -179,6 +181,7 @@ func FuzzScanMatchesGeneric(f *testing.F) {
 		}
 		checkDecodeScan(t, s)
 		checkOctetDecode(t, s)
+		checkFormDecode(t, s)
 	})
 }
 
@@ -236,7 +239,9 @@ func must(s string, err error) string {
 
 // checkOctetDecode checks decodeInto and pctDecodeString with no escape
 // kept, in the strict, lenient and '+' modes, against decodeReference: the
-// paths of the vector octet decode (decodeOctets).
+// paths of the vector octet decode (decodeOctets); and decodeInto into
+// exactly the room of the result and into less, where it must stop
+// (outOfRoom) and write nothing past the room.
 func checkOctetDecode(t fataler, s string) {
 	t.Helper()
 	var none Set
@@ -251,11 +256,36 @@ func checkOctetDecode(t fataler, s string) {
 		if (err != nil) != (wantBad >= 0) || got != want {
 			t.Fatalf("pctDecodeString(%q, mode %d) = %q, %v; want %q, bad %d", s, mode, got, err, want, wantBad)
 		}
+		if wantBad < 0 {
+			checkShortRoom(t, fmt.Sprintf("decodeInto(%q, mode %d)", s, mode), len(want), func(out []byte) int {
+				_, bad := decodeInto(out, s, &none, mode)
+				return bad
+			})
+		}
 		if wantBad < 0 && len(want) > 0 {
 			exact := make([]byte, len(want)+8)
 			if n, bad := decodeInto(exact[:len(want)], []byte(s), &none, mode); bad != -1 || string(exact[:n]) != want || string(exact[len(want):]) != "\x00\x00\x00\x00\x00\x00\x00\x00" {
 				t.Fatalf("decodeInto(%q, mode %d) into exactly %d bytes = %q, %d, wrote past: %q", s, mode, len(want), exact[:n], bad, exact[len(want):])
 			}
+		}
+	}
+}
+
+// checkShortRoom checks that decode, given 1, 3 and half of n bytes too
+// few for its result, stops (returns outOfRoom) and writes nothing past the
+// room it is given.
+func checkShortRoom(t fataler, what string, n int, decode func(out []byte) (bad int)) {
+	t.Helper()
+	for _, r := range []int{n - 1, n - 3, n / 2} {
+		if r < 0 || r >= n {
+			continue
+		}
+		short := make([]byte, r+8)
+		for i := range short {
+			short[i] = 0xEE
+		}
+		if bad := decode(short[:r]); bad != outOfRoom || string(short[r:]) != strings.Repeat("\xEE", 8) {
+			t.Fatalf("%s into %d bytes, %d short: bad %d, past the room %q; want outOfRoom and nothing written past it", what, r, n-r, bad, short[r:])
 		}
 	}
 }
@@ -282,15 +312,32 @@ func testOctetDecodeBoundaries(t *testing.T) {
 	bads := []string{"%", "%4", "%G1", "%1G", "%g0", "%:0", "%0:", "%/0", "%@1", "%`1", "%0\x00", "%%", "x", "+",
 		// Bytes whose low 6 bits are those of a hex digit.
 		"%p0", "%0p", "%\x01A", "%A\x21", "%\xc1a", "%a\xe6", "%\xb9\xb9", "%\xf0\x70"}
+	checkInsertions(denseEscapes, bads, func(s string) { checkOctetDecode(t, s) })
+}
+
+// checkInsertions runs check on text(n, n) for each n up to 200, and on
+// each of those with each of ins put in at offsets all across it.
+func checkInsertions(text func(n, seed int) string, ins []string, check func(string)) {
 	for n := 0; n <= 200; n++ {
-		base := denseEscapes(n, n)
-		checkOctetDecode(t, base)
+		base := text(n, n)
+		check(base)
 		for p := 0; p <= n; p += 1 + n/67 {
-			for _, bad := range bads {
-				checkOctetDecode(t, base[:p]+bad+base[p:])
+			for _, in := range ins {
+				check(base[:p] + in + base[p:])
 			}
 		}
 	}
+}
+
+// drawRuns draws up to 8 runs of text (each up to maxRun bytes, from a seed
+// below seeds) with up to 4 bytes of special between them.
+func drawRuns(t *rapid.T, text func(n, seed int) string, maxRun, seeds int, special *rapid.Generator[byte]) string {
+	var b []byte
+	for range rapid.IntRange(0, 8).Draw(t, "pieces") {
+		b = append(b, text(rapid.IntRange(0, maxRun).Draw(t, "run"), rapid.IntRange(0, seeds-1).Draw(t, "seed"))...)
+		b = append(b, rapid.SliceOfN(special, 0, 4).Draw(t, "special")...)
+	}
+	return string(b)
 }
 
 // TestOctetDecodeBoundaries runs testOctetDecodeBoundaries on the paths of
@@ -303,11 +350,6 @@ func TestOctetDecodeBoundaries(t *testing.T) {
 // escapes, malformed ones and plain bytes between them.
 func TestOctetDecodeMatchesGeneric(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		var b []byte
-		for range rapid.IntRange(0, 8).Draw(t, "pieces") {
-			b = append(b, denseEscapes(rapid.IntRange(0, 150).Draw(t, "run"), rapid.IntRange(0, 99).Draw(t, "seed"))...)
-			b = append(b, rapid.SliceOfN(decodeScanByte, 0, 4).Draw(t, "special")...)
-		}
-		checkOctetDecode(t, string(b))
+		checkOctetDecode(t, drawRuns(t, denseEscapes, 150, 100, decodeScanByte))
 	})
 }

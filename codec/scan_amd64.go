@@ -28,10 +28,11 @@ import (
 //     (decodeURIComponent), 16 code units at a time, and the escapes of
 //     two- and three-octet UTF-8 between them (through decodeVector; the
 //     plain path is appendDecode's loop);
-//   - decodeOctetsAVX2 and decodeOctetsAVX512: the octet decoders with no
-//     escape kept, 32 or 64 bytes at a time over runs with escapes (through
-//     decodeOctets; the plain path is decodeInto's loop, and a malformed '%'
-//     is left to it for its offset);
+//   - decodeOctetsAVX2, decodeOctetsAVX512 and decodeOctetsEndAVX512: the
+//     octet decoders with no escape kept, 32 or 64 bytes at a time over runs
+//     with escapes (through decodeOctets, and decodeFormKernel for the form
+//     decode; the plain path is decodeInto's loop, and a malformed '%' is
+//     left to it for its offset);
 //   - the octet encoders' vector paths, which are in encode_amd64.go.
 //
 // decodescan_test.go and scan_amd64_test.go check these against the plain
@@ -371,6 +372,10 @@ type octetDecodeConsts struct {
 	// (decodeOctetsAVX512). The offsets of hexValue (8448) and hexChar
 	// (8512) are written in scan_amd64.s.
 	hexValue, hexChar [64]byte
+	// hexValueHigh[c&63] is hexValue[c&63]<<4, the high half of an octet
+	// (decodeOctetsAVX512, decodeOctetsEndAVX512). Its offset (8576) is
+	// written in scan_amd64.s.
+	hexValueHigh [64]byte
 }
 
 var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
@@ -383,7 +388,7 @@ var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
 	}
 	for c := range 256 {
 		if v := unhex[c]; v < 16 {
-			k.hexValue[c&63], k.hexChar[c&63] = v, byte(c)
+			k.hexValue[c&63], k.hexChar[c&63], k.hexValueHigh[c&63] = v, byte(c), v<<4
 		}
 	}
 	for m := range 256 {
@@ -409,6 +414,36 @@ var octetDecodeAVX2Consts = func() (k octetDecodeConsts) {
 //go:noescape
 func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, keep *ecmaKeepTable, k *octetDecodeConsts) (used, wrote int)
 
+// decodeOctetsEndAVX512 decodes the n bytes at src into the room bytes at
+// dst as decodeInto does with no escape kept and plus read as space ('%'
+// for none), 64 bytes at a time to the end of src, up to a block with a
+// '%' not followed by two hex digits or that does not fit in room (see
+// scan_amd64.s): decodeOctetsAVX512 with no keep table, its last blocks
+// loaded and stored with masks. It returns the bytes it used and wrote.
+// The octet decoders (decodeOctets) and the form decode (decodeFormKernel)
+// use it.
+//
+//go:noescape
+func decodeOctetsEndAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+
+// useDecodeForm says whether the form decode (formDecodeInto) decodes
+// with decodeOctetsEndAVX512 (with AVX-512); tests turn it off to compare
+// the paths.
+var useDecodeForm = useAVX512
+
+// decodeFormMin is the shortest input for which AppendFormDecode decodes
+// with formDecodeInto.
+const decodeFormMin = 32
+
+// decodeFormKernel runs decodeOctetsEndAVX512 over src into out with '+'
+// read as space, with useDecodeForm; otherwise it does nothing.
+func decodeFormKernel[S string | []byte](out []byte, src S) (used, wrote int) {
+	if !useDecodeForm || len(src) == 0 || len(out) == 0 {
+		return 0, 0
+	}
+	return decodeOctetsEndAVX512(&out[0], len(out), dataPtr(src), len(src), '+', &octetDecodeAVX2Consts)
+}
+
 // useAVX512 reports whether the CPU has the AVX-512 of decodeOctetsAVX512
 // (F, BW, VBMI, whose VPERMB reads the hex digits, and VBMI2, whose
 // VPCOMPRESSB moves the bytes kept together) and
@@ -426,13 +461,17 @@ var useDecodeOctets, useDecodeOctets512 = useAVX2, useAVX512
 
 // decodeOctets decodes the start of src into out (not empty) as decodeInto
 // does with no escape kept, 64 or 32 bytes at a time, with plus read as
-// space ('%' for none), up to a block that holds a malformed '%'; the last
-// bytes, up to octetTail of them, go through decodeOctetsTail. It returns
-// the bytes it used and wrote. With a keep table (which needs useAVX512),
-// it decodes as ECMAScript Decode's ecmaOctets does: the escapes of the
-// octets in keep stay as written.
+// space ('%' for none), up to a block that holds a malformed '%': with no
+// keep table and AVX-512, all of it with decodeOctetsEndAVX512; otherwise
+// the last bytes, up to octetTail of them, go through decodeOctetsTail. It
+// returns the bytes it used and wrote. With a keep table (which needs
+// useAVX512), it decodes as ECMAScript Decode's ecmaOctets does: the
+// escapes of the octets in keep stay as written.
 func decodeOctets[S string | []byte](out []byte, src S, plus byte, keep *ecmaKeepTable) (used, wrote int) {
 	p, n := dataPtr(src), len(src)
+	if keep == nil && useDecodeOctets512 {
+		return decodeOctetsEndAVX512(&out[0], len(out), p, n, plus, &octetDecodeAVX2Consts)
+	}
 	used, wrote = decodeOctetsKernel(&out[0], len(out), p, n, plus, keep)
 	if used < n {
 		var buf [octetTail]byte

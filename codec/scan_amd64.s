@@ -690,14 +690,124 @@ octdone:
 	MOVQ    R12, wrote+56(FP)
 	RET
 
+// OCT512CLASSIFY, for decodeOctetsAVX512 and decodeOctetsEndAVX512: K1
+// and AX become the mask of the '%' of the block Z0 (before plus, which may
+// be '%', becomes ' '), each plus of Z0 becomes ' ' (Z11), and BX the '%'
+// and the carry R8 (nonzero when the block has an escape to decode).
+#define OCT512CLASSIFY \
+	VPCMPEQB Z0, Z8, K1; \
+	VPCMPEQB Z0, Z15, K2; \
+	VMOVDQU8 Z11, K2, Z0; \
+	KMOVQ   K1, AX; \
+	MOVQ    AX, BX; \
+	ORQ     R8, BX
+
+// OCT512HEX(bad): Z4 becomes the octet of each byte's two digits after it
+// (Z2, Z3: the first digit's value read shifted left by 4, hexValueHigh;
+// the second's, hexValue; ORed), and it jumps to bad when a '%' of the
+// block (AX) has not two hex digits after it (hexChar). It uses Z5 to Z7,
+// K3 and BX.
+#define OCT512HEX(bad) \
+	VPERMB  Z16, Z2, Z4; \
+	VPERMB  Z18, Z2, Z6; \
+	VPCMPEQB Z2, Z6, K3; \
+	VPERMB  Z17, Z3, Z5; \
+	VPERMB  Z18, Z3, Z7; \
+	VPCMPEQB Z3, Z7, K3, K3; \
+	KMOVQ   K3, BX; \
+	NOTQ    BX; \
+	ANDQ    AX, BX; \
+	JNZ     bad; \
+	VPORD   Z5, Z4, Z4
+
+// OCT512KEPT: each '%' of Z0 (K1) becomes its octet (Z4), BX the mask of
+// the bytes kept (not the 2 after a '%' of AX, nor the carry R8 from the
+// block before) and R8 the carry into the next block. It uses R13; AX is
+// clobbered.
+#define OCT512KEPT \
+	VMOVDQU8 Z4, K1, Z0; \
+	LEAQ    (AX)(AX*1), BX; \
+	LEAQ    (BX)(BX*1), R13; \
+	ORQ     R13, BX; \
+	ORQ     R8, BX; \
+	NOTQ    BX; \
+	MOVQ    AX, R8; \
+	SHRQ    $62, R8; \
+	SHRQ    $63, AX; \
+	ORQ     AX, R8
+
+// OCT512BLOCK(stop, escapes), for the loops of decodeOctetsAVX512 and
+// decodeOctetsEndAVX512: it jumps to stop when fewer than 66 bytes are left
+// or 64 bytes of room, loads the next block (Z0, OCT512CLASSIFY) and jumps
+// to escapes when it has an escape to decode; otherwise it stores the
+// block whole and moves on.
+#define OCT512BLOCK(stop, escapes) \
+	LEAQ    66(R11), AX; \
+	CMPQ    AX, CX; \
+	JA      stop; \
+	LEAQ    64(R12), AX; \
+	CMPQ    AX, R10; \
+	JA      stop; \
+	VMOVDQU64 (SI)(R11*1), Z0; \
+	OCT512CLASSIFY; \
+	JNZ     escapes; \
+	VMOVDQU64 Z0, (DI)(R12*1); \
+	ADDQ    $64, R11; \
+	ADDQ    $64, R12
+
+// OCT512DIGITS loads the first and second digit after each byte of the
+// block (Z2, Z3).
+#define OCT512DIGITS \
+	VMOVDQU64 1(SI)(R11*1), Z2; \
+	VMOVDQU64 2(SI)(R11*1), Z3
+
+// OCT512STORE moves the bytes of Z0 that BX keeps together (VPCOMPRESSB),
+// stores them whole and moves on.
+#define OCT512STORE \
+	ADDQ    $64, R11; \
+	KMOVQ   BX, K7; \
+	VPCOMPRESSB.Z Z0, K7, Z1; \
+	VMOVDQU64 Z1, (DI)(R12*1); \
+	POPCNTQ BX, BX; \
+	ADDQ    BX, R12
+
+// OCT512DONE(used, wrote) returns the bytes used, with the digits of an
+// escape carried into the block where the call stops (R8), and written.
+#define OCT512DONE(used, wrote) \
+	VZEROUPPER; \
+	POPCNTQ R8, R8; \
+	ADDQ    R8, R11; \
+	MOVQ    R11, used; \
+	MOVQ    R12, wrote; \
+	RET
+
+// OCT512START loads the arguments and constants of decodeOctetsAVX512 and
+// decodeOctetsEndAVX512 but keep (R9).
+#define OCT512START \
+	MOVQ    dst+0(FP), DI; \
+	MOVQ    room+8(FP), R10; \
+	MOVQ    src+16(FP), SI; \
+	MOVQ    n+24(FP), CX; \
+	MOVBQZX plus+32(FP), AX; \
+	VPBROADCASTB AX, Z15; \
+	VPBROADCASTB 0(DX), Z8; \
+	VPBROADCASTB 96(DX), Z11; \
+	VMOVDQU64 8448(DX), Z17; \
+	VMOVDQU64 8512(DX), Z18; \
+	VMOVDQU64 8576(DX), Z16; \
+	XORQ    R11, R11; \
+	XORQ    R12, R12; \
+	XORQ    R8, R8
+
 // func decodeOctetsAVX512(dst *byte, room int, src *byte, n int, plus byte, keep *ecmaKeepTable, k *octetDecodeConsts) (used, wrote int)
 //
 // decodeOctetsAVX2 with 64-byte blocks (while at least 66 bytes are left and
 // room has 64 more than written), the masks in K registers, and the bytes
 // kept moved together with one VPCOMPRESSB (AVX512-VBMI2) and stored whole.
 // A byte c is a hex digit when hexChar[c&63] is c, and then its value is
-// hexValue[c&63]: the low 6 bits of the 22 hex digits differ, and each
-// table is one VPERMB (AVX512-VBMI).
+// hexValue[c&63] (hexValueHigh[c&63] for the first digit, shifted): the
+// low 6 bits of the 22 hex digits differ, and each table is one VPERMB
+// (AVX512-VBMI).
 // The blocks follow each other every 64 bytes, so that the next load does
 // not wait for this block's '%': the digits of an escape at offset 62 or 63
 // are dropped from the start of the next block (R8, the carry: bit 0 for a
@@ -708,65 +818,22 @@ octdone:
 // of keep.bits (one VPERMB of the octet shifted right by 3; 0 for octets
 // at or above 0x80) has bit c&7 (keep.sel, one VPERMB of the octet).
 TEXT ·decodeOctetsAVX512(SB), NOSPLIT, $0-72
-	MOVQ    dst+0(FP), DI
-	MOVQ    room+8(FP), R10
-	MOVQ    src+16(FP), SI
-	MOVQ    n+24(FP), CX
-	MOVBQZX plus+32(FP), AX
-	MOVQ    keep+40(FP), R9
 	MOVQ    k+48(FP), DX
-	VPBROADCASTB AX, Z15           // plus
-	VPBROADCASTB 0(DX), Z8         // '%'
-	VPBROADCASTB 96(DX), Z11       // ' '
-	VMOVDQU64 8448(DX), Z17        // hexValue
-	VMOVDQU64 8512(DX), Z18        // hexChar
+	OCT512START
+	MOVQ    keep+40(FP), R9
 	TESTQ   R9, R9
-	JZ      oct512start
+	JZ      oct512loop
 	VMOVDQU64 0(R9), Z19           // keep.bits
 	VMOVDQU64 64(R9), Z20          // keep.sel
 	VMOVDQU64 128(R9), Z21         // 0x1F in every byte
 
-oct512start:
-	XORQ    R11, R11               // used
-	XORQ    R12, R12               // wrote
-	XORQ    R8, R8                 // carry
-
 oct512loop:
-	LEAQ    66(R11), AX
-	CMPQ    AX, CX
-	JA      oct512done
-	LEAQ    64(R12), AX
-	CMPQ    AX, R10
-	JA      oct512done
-	VMOVDQU64 (SI)(R11*1), Z0
-	VPCMPEQB Z0, Z8, K1            // '%', before plus (which may be '%') becomes ' '
-	VPCMPEQB Z0, Z15, K2           // plus
-	VMOVDQU8 Z11, K2, Z0           // plus becomes ' '
-	KMOVQ   K1, AX
-	MOVQ    AX, BX
-	ORQ     R8, BX
-	JNZ     oct512escapes
-	VMOVDQU64 Z0, (DI)(R12*1)
-	ADDQ    $64, R11
-	ADDQ    $64, R12
+	OCT512BLOCK(oct512done, oct512escapes)
 	JMP     oct512loop
 
 oct512escapes:
-	VMOVDQU64 1(SI)(R11*1), Z2     // the first digit after each byte
-	VMOVDQU64 2(SI)(R11*1), Z3     // the second
-	VPERMB  Z17, Z2, Z4            // H: the value of the first digit
-	VPERMB  Z18, Z2, Z6
-	VPCMPEQB Z2, Z6, K3            // the first is a hex digit
-	VPERMB  Z17, Z3, Z5            // L: the value of the second digit
-	VPERMB  Z18, Z3, Z7
-	VPCMPEQB Z3, Z7, K5            // the second is a hex digit
-	KANDQ   K3, K5, K3
-	KMOVQ   K3, BX
-	NOTQ    BX
-	ANDQ    AX, BX
-	JNZ     oct512done             // a '%' without two hex digits after it
-	VPSLLW  $4, Z4, Z4             // every value is below 16: the shift carries nothing into the next byte
-	VPORD   Z5, Z4, Z4             // H<<4 | L
+	OCT512DIGITS
+	OCT512HEX(oct512done)
 	TESTQ   R9, R9
 	JZ      oct512decode
 	VPSRLW  $3, Z4, Z6
@@ -781,28 +848,96 @@ oct512escapes:
 	KMOVQ   AX, K1
 
 oct512decode:
-	VMOVDQU8 Z4, K1, Z0            // each '%' becomes its octet
-	LEAQ    (AX)(AX*1), BX
-	LEAQ    (BX)(BX*1), R13
-	ORQ     R13, BX
-	ORQ     R8, BX
-	NOTQ    BX                     // the bytes kept: not the 2 after a '%'
-	MOVQ    AX, R8
-	SHRQ    $62, R8
-	SHRQ    $63, AX
-	ORQ     AX, R8                 // the carry into the next block
-	ADDQ    $64, R11
-	KMOVQ   BX, K7
-	VPCOMPRESSB.Z Z0, K7, Z1
-	VMOVDQU64 Z1, (DI)(R12*1)
-	POPCNTQ BX, BX
-	ADDQ    BX, R12
+	OCT512KEPT
+	OCT512STORE
 	JMP     oct512loop
 
 oct512done:
-	VZEROUPPER
-	POPCNTQ R8, R8                 // the digits of the last escape taken
-	ADDQ    R8, R11
-	MOVQ    R11, used+56(FP)
-	MOVQ    R12, wrote+64(FP)
-	RET
+	OCT512DONE(used+56(FP), wrote+64(FP))
+
+// func decodeOctetsEndAVX512(dst *byte, room int, src *byte, n int, plus byte, k *octetDecodeConsts) (used, wrote int)
+//
+// decodeOctetsAVX512 with no keep table, to the end of src: while at
+// least 66 bytes are left and 64 of room, each block is loaded and stored
+// whole; after that, the last blocks are loaded with masks (zero past the
+// end, so that an escape cut by the end has no hex digits and stops the
+// call) and stored with one. It stops before a block with a '%' without two
+// hex digits after it, or whose octets do not fit in room, for the caller;
+// it never ends inside an escape (the digits of one carried into the block
+// where it stops count as used).
+TEXT ·decodeOctetsEndAVX512(SB), NOSPLIT, $0-64
+	MOVQ    k+40(FP), DX
+	OCT512START
+
+oendloop:
+	OCT512BLOCK(oendtail, oendescapes)
+	JMP     oendloop
+
+oendescapes:
+	OCT512DIGITS
+	OCT512HEX(oenddone)
+	OCT512KEPT
+	OCT512STORE
+	JMP     oendloop
+
+oendtail:
+	MOVQ    CX, AX
+	SUBQ    R11, AX                // the bytes left
+	JLE     oenddone
+	MOVQ    $66, BX
+	CMPQ    AX, BX
+	CMOVQGT BX, AX                 // at most 66: BZHI reads the low byte of its index
+	MOVQ    $-1, R13
+	BZHIQ   AX, R13, BX
+	KMOVQ   BX, K4                 // the bytes of the block
+	DECQ    AX
+	BZHIQ   AX, R13, BX
+	KMOVQ   BX, K5                 // the first digits there are
+	DECQ    AX
+	XORQ    BX, BX
+	TESTQ   AX, AX
+	CMOVQGE R13, BX
+	BZHIQ   AX, BX, BX
+	KMOVQ   BX, K6                 // the second digits there are
+	VMOVDQU8.Z (SI)(R11*1), K4, Z0
+	OCT512CLASSIFY
+	JNZ     oendtailescapes
+	KMOVQ   K4, BX
+	POPCNTQ BX, BX
+	LEAQ    (R12)(BX*1), R13
+	CMPQ    R13, R10
+	JA      oenddone               // no room for the block
+	VMOVDQU8 Z0, K4, (DI)(R12*1)
+	ADDQ    BX, R11
+	ADDQ    BX, R12
+	JMP     oendtail
+
+oendtailescapes:
+	VMOVDQU8.Z 1(SI)(R11*1), K5, Z2
+	VMOVDQU8.Z 2(SI)(R11*1), K6, Z3
+	OCT512HEX(oenddone)
+	MOVQ    R8, R14                // the carry, kept while there may be no room
+	OCT512KEPT
+	KMOVQ   K4, R13
+	ANDQ    R13, BX                // not the zeros past the end
+	KMOVQ   BX, K7
+	POPCNTQ BX, BX
+	LEAQ    (R12)(BX*1), R13
+	CMPQ    R13, R10
+	JA      oendnoroom             // no room for the block
+	VPCOMPRESSB.Z Z0, K7, Z1
+	MOVQ    $-1, R13
+	BZHIQ   BX, R13, R13
+	KMOVQ   R13, K3
+	VMOVDQU8 Z1, K3, (DI)(R12*1)
+	ADDQ    BX, R12
+	KMOVQ   K4, AX
+	POPCNTQ AX, AX
+	ADDQ    AX, R11
+	JMP     oendtail
+
+oendnoroom:
+	MOVQ    R14, R8
+
+oenddone:
+	OCT512DONE(used+48(FP), wrote+56(FP))

@@ -470,7 +470,7 @@ func TestOctetDecodeConstsLayout(t *testing.T) {
 		{"five", unsafe.Offsetof(k.five), 160}, {"ten", unsafe.Offsetof(k.ten), 192},
 		{"low", unsafe.Offsetof(k.low), 224}, {"shufLo", unsafe.Offsetof(k.shufLo), 256},
 		{"shufHi", unsafe.Offsetof(k.shufHi), 4352}, {"hexValue", unsafe.Offsetof(k.hexValue), 8448},
-		{"hexChar", unsafe.Offsetof(k.hexChar), 8512},
+		{"hexChar", unsafe.Offsetof(k.hexChar), 8512}, {"hexValueHigh", unsafe.Offsetof(k.hexValueHigh), 8576},
 	} {
 		if f.got != f.off {
 			t.Errorf("octetDecodeConsts.%s at %d, the assembly reads it at %d", f.name, f.got, f.off)

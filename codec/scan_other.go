@@ -50,3 +50,13 @@ const useDecodeOctets = false
 func decodeOctets[S string | []byte](out []byte, src S, plus byte, keep *ecmaKeepTable) (used, wrote int) {
 	return 0, 0
 }
+
+// useDecodeForm, decodeFormMin and decodeFormKernel stand for the vector
+// form decode of scan_amd64.go, which this build does not have.
+const useDecodeForm = false
+
+const decodeFormMin = 32
+
+func decodeFormKernel[S string | []byte](out []byte, src S) (used, wrote int) {
+	return 0, 0
+}

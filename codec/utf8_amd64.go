@@ -24,14 +24,14 @@ func validUTF8[S string | []byte](b S) bool {
 	return utf8ValidAVX512(dataPtr(b), len(b), &utf8ValidAVX512Consts)
 }
 
-// utf8ValidConsts are the constants of utf8ValidAVX512: the VPERMI2B
-// indexes of the octet 1, 2 and 3 before each of a block (in the block
-// before, at 64 to 127, for the first ones), and the three nibble tables of
-// Keiser and Lemire's check. The offsets (0, 64, 128, 192, 208, 224) are written
-// in utf8_amd64.s.
+// utf8ValidConsts are the constants of UTF8CHECK (utf8_amd64.s): the
+// three nibble tables of Keiser and Lemire's check, each spread to 64
+// entries for one VPERMB (high1 and high2 indexed by the octet shifted
+// right by 2, so entry i is the nibble i>>2's; low1 by the octet's low 6
+// bits, so entry i is the nibble i&15's). The offsets (0, 64, 128) are
+// written in utf8_amd64.s.
 type utf8ValidConsts struct {
-	idx1, idx2, idx3   [64]byte
-	high1, low1, high2 [16]byte
+	high1, low1, high2 [64]byte
 }
 
 var utf8ValidAVX512Consts = func() (k utf8ValidConsts) {
@@ -49,29 +49,27 @@ var utf8ValidAVX512Consts = func() (k utf8ValidConsts) {
 		carry      = tooShort | tooLong | twoConts
 		large      = carry | tooLarge | tooLarge1k
 	)
-	for i := range 64 {
-		// The octet d before octet i is octet 64+i-d of the two blocks,
-		// the one before first: in it when i < d.
-		k.idx1[i], k.idx2[i], k.idx3[i] = byte(64+i-1), byte(64+i-2), byte(64+i-3)
-	}
-	k.high1 = [16]byte{
+	high1 := [16]byte{
 		tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong,
 		twoConts, twoConts, twoConts, twoConts,
 		tooShort | overlong2, tooShort, tooShort | overlong3 | surrogate,
 		tooShort | tooLarge | tooLarge1k | overlong4,
 	}
-	k.low1 = [16]byte{
+	low1 := [16]byte{
 		carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry,
 		carry | tooLarge, large, large, large, large, large, large, large, large,
 		large | surrogate, large, large,
 	}
-	k.high2 = [16]byte{
+	high2 := [16]byte{
 		tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort,
 		tooLong | overlong2 | twoConts | overlong3 | tooLarge1k | overlong4,
 		tooLong | overlong2 | twoConts | overlong3 | tooLarge,
 		tooLong | overlong2 | twoConts | surrogate | tooLarge,
 		tooLong | overlong2 | twoConts | surrogate | tooLarge,
 		tooShort, tooShort, tooShort, tooShort,
+	}
+	for i := range 64 {
+		k.high1[i], k.low1[i], k.high2[i] = high1[i>>2], low1[i&15], high2[i>>2]
 	}
 	return k
 }()

@@ -5,38 +5,62 @@
 // The AVX-512 check of UTF-8 (utf8_amd64.go says how it is used;
 // utf8valid_test.go holds it to utf8.Valid).
 
-// UTF8CHECK, for utf8ValidAVX512: the UTF-8 check of the 64 octets of Z0
-// after the 64 of Z10 (Keiser and Lemire, "Validating UTF-8 in less than
-// one instruction per byte", 2021): the octets 1, 2 and 3 before each
-// (VPERMI2B of Z10 and Z0 by idx1 to idx3: Z1 to Z3), three nibble tables
-// (the high and low nibble of the one before, the high nibble of this one)
-// whose bits name the errors a pair of octets can show, ANDed; and the
-// octets that must be continuations (2 after E0-FF, 3 after F0-FF), whose
-// bit 7 must match the table's TWO_CONTS bit. Any bit left is an error,
-// ORed into Z11.
-#define UTF8CHECK \
-	VMOVDQA64 Z20, Z1; \
-	VPERMI2B Z0, Z10, Z1; \
-	VMOVDQA64 Z21, Z2; \
-	VPERMI2B Z0, Z10, Z2; \
-	VMOVDQA64 Z22, Z3; \
-	VPERMI2B Z0, Z10, Z3; \
-	VPSRLW  $4, Z1, Z4; \
-	VPANDD  Z26, Z4, Z4; \
-	VPSHUFB Z4, Z23, Z4; \
-	VPANDD  Z26, Z1, Z5; \
-	VPSHUFB Z5, Z24, Z5; \
-	VPSRLW  $4, Z0, Z6; \
-	VPANDD  Z26, Z6, Z6; \
-	VPSHUFB Z6, Z25, Z6; \
-	VPANDD  Z5, Z4, Z4; \
-	VPANDD  Z6, Z4, Z4; \
-	VPSUBUSB Z27, Z2, Z2; \
-	VPSUBUSB Z28, Z3, Z3; \
-	VPORD   Z3, Z2, Z2; \
-	VPANDD  Z29, Z2, Z2; \
-	VPXORD  Z4, Z2, Z2; \
-	VPORD   Z2, Z11, Z11
+// UTF8CONSTS loads the constants of UTF8CHECK from the utf8ValidConsts at
+// k: the three nibble tables, each spread to 64 entries for VPERMB (Z20 to
+// Z22), and 0xE0, 0xF0 and 0x80 in every byte (Z23 to Z25). It uses AX.
+#define UTF8CONSTS(k) \
+	VMOVDQU64 0(k), Z20; \
+	VMOVDQU64 64(k), Z21; \
+	VMOVDQU64 128(k), Z22; \
+	MOVL    $0xE0, AX; \
+	VPBROADCASTB AX, Z23; \
+	MOVL    $0xF0, AX; \
+	VPBROADCASTB AX, Z24; \
+	MOVL    $0x80, AX; \
+	VPBROADCASTB AX, Z25
+
+// UTF8CHECK(cur, prev, err) is the UTF-8 check of the 64 octets of cur
+// after those of prev, of which only the last one counts (Keiser and
+// Lemire, "Validating UTF-8 in less than one instruction per byte", 2021):
+// the octet before each of cur (VALIGNQ moves the stream by 16 octets,
+// then VPALIGNR by 15 in each lane: Z13); three nibble tables (the high
+// and low nibble of the one before, the high nibble of this one) whose
+// bits name the errors a pair of octets can show, ANDed: each is one
+// VPERMB of a 64-entry table, indexed by the octet (low nibble: the table
+// repeats every 16) or by the octet shifted right by 2 (high nibble: each
+// entry four times; VPERMB reads only the low 6 bits, so what the word
+// shift brings in from the next octet does not count); and the octets
+// that must be continuations, 2 after E0-FF and 3 after F0-FF (masks of
+// VPCMPUB shifted by 2 and 3, with R10 the bits that the block before
+// carries into this one, which it updates), whose bit 7 must match the
+// table's TWO_CONTS bit (a masked VPADDB of 0x80 flips it there). Any bit
+// left is an error, ORed into err. It uses Z12, Z13, Z19, Z27, K4 to K6,
+// BX, R12 and R13, and the constants of UTF8CONSTS.
+#define UTF8CHECK(cur, prev, err) \
+	VALIGNQ $6, prev, cur, Z12; \
+	VPALIGNR $15, Z12, cur, Z13; \
+	VPSRLW  $2, Z13, Z19; \
+	VPERMB  Z20, Z19, Z19; \
+	VPERMB  Z21, Z13, Z13; \
+	VPSRLW  $2, cur, Z27; \
+	VPERMB  Z22, Z27, Z27; \
+	VPTERNLOGD $0x80, Z27, Z13, Z19; \
+	VPCMPUB $5, Z23, cur, K4; \
+	VPCMPUB $5, Z24, cur, K5; \
+	KMOVQ   K4, R12; \
+	KMOVQ   K5, R13; \
+	MOVQ    R12, BX; \
+	SHLQ    $2, BX; \
+	ORQ     R10, BX; \
+	SHRQ    $62, R12; \
+	MOVQ    R13, R10; \
+	SHLQ    $3, R13; \
+	ORQ     R13, BX; \
+	SHRQ    $61, R10; \
+	ORQ     R12, R10; \
+	KMOVQ   BX, K6; \
+	VPADDB  Z25, Z19, K6, Z19; \
+	VPORD   Z19, err, err
 
 // func utf8ValidAVX512(p *byte, n int, k *utf8ValidConsts) bool
 //
@@ -49,24 +73,12 @@ TEXT ·utf8ValidAVX512(SB), NOSPLIT, $0-25
 	MOVQ    p+0(FP), SI
 	MOVQ    n+8(FP), CX
 	MOVQ    k+16(FP), DX
-	VMOVDQU64 0(DX), Z20           // idx1
-	VMOVDQU64 64(DX), Z21          // idx2
-	VMOVDQU64 128(DX), Z22         // idx3
-	VBROADCASTI32X4 192(DX), Z23   // the high nibble of the octet before
-	VBROADCASTI32X4 208(DX), Z24   // its low nibble
-	VBROADCASTI32X4 224(DX), Z25   // the high nibble of this octet
-	MOVL    $0x0F, AX
-	VPBROADCASTB AX, Z26
-	MOVL    $0x60, AX              // 0xE0 - 0x80
-	VPBROADCASTB AX, Z27
-	MOVL    $0x70, AX              // 0xF0 - 0x80
-	VPBROADCASTB AX, Z28
-	MOVL    $0x80, AX
-	VPBROADCASTB AX, Z29
+	UTF8CONSTS(DX)
 	VPXORQ  Z10, Z10, Z10          // the block before
 	VPXORQ  Z11, Z11, Z11          // the errors
 	XORQ    R8, R8                 // the block before was not all ASCII
 	XORQ    R11, R11
+	XORQ    R10, R10               // the continuations the block before asks for (UTF8CHECK)
 
 uvloop:
 	MOVQ    CX, AX
@@ -93,7 +105,7 @@ uvloaded:
 	MOVQ    AX, R8
 	TESTQ   R9, R9
 	JZ      uvnext
-	UTF8CHECK
+	UTF8CHECK(Z0, Z10, Z11)
 
 uvnext:
 	VMOVDQA64 Z0, Z10
@@ -103,7 +115,7 @@ uvend:
 	TESTQ   R8, R8
 	JZ      uvresult
 	VPXORQ  Z0, Z0, Z0
-	UTF8CHECK
+	UTF8CHECK(Z0, Z10, Z11)
 
 uvresult:
 	VPTESTMB Z11, Z11, K3
