@@ -489,7 +489,9 @@ func TestDecodeStepsAfterOctetPath(t *testing.T) {
 
 // TestDecodeUTF16ScratchShared holds DecodeUTF16, whose inputs of up to
 // decodeScratchUnits units are decoded in a scratch buffer shared between
-// calls (decodeScratch), to appendDecode in four goroutines at once, each
+// calls (decodeScratch), and AppendDecodeUTF16, whose octet path takes its
+// buffers from a pool (octetBufs), to appendDecode in four goroutines at
+// once, each
 // going over decodeInputs from another place: a result must not be the
 // scratch (it is checked again after the next call) nor hold units of an
 // earlier, longer input.
@@ -538,6 +540,14 @@ func TestDecodeUTF16ScratchShared(t *testing.T) {
 					return
 				}
 				last, lastWant = got, w.units
+				// AppendDecodeUTF16, whose octet path takes its buffers
+				// from a pool too (octetBufs), for inputs longer than
+				// octetChunkShort.
+				got, err = AppendDecodeUTF16(nil, units16(ins[i]), keeps[j])
+				if (err != nil) != (w.err != "") || err != nil && err.Error() != w.err || err == nil && !slices.Equal(got, w.units) {
+					errs <- fmt.Sprintf("AppendDecodeUTF16(nil, %.40q…, keep %v) = %v, %v; want %v, %q", ins[i], j == 1, got, err, w.units, w.err)
+					return
+				}
 			}
 			errs <- ""
 		}()
