@@ -463,6 +463,27 @@ func (t *ecmaKeepTable) fill(keep *Set) {
 	binary.LittleEndian.PutUint64(t.bits[8:], keep.bits[1])
 }
 
+// ecmaKeepTableOf returns the keep table of keep for the octet path: nil
+// when keep has no ASCII member (no escape stays as written, and the
+// kernels skip the test), the one made once for DecodeURIReserved, or else
+// t, filled.
+func ecmaKeepTableOf(keep *Set, t *ecmaKeepTable) *ecmaKeepTable {
+	switch {
+	case asciiOf(keep) == asciiSet{}:
+		return nil
+	case *keep == DecodeURIReserved:
+		return &decodeURIKeepTable
+	}
+	t.fill(keep)
+	return t
+}
+
+// decodeURIKeepTable is the keep table of DecodeURIReserved, made once.
+var decodeURIKeepTable = func() (t ecmaKeepTable) {
+	t.fill(&DecodeURIReserved)
+	return t
+}()
+
 // ecmaOctets decodes the escapes of src into out, which has room for the
 // result (len(src) bytes are always enough): each '%' followed by two hex
 // digits becomes its octet (Decode steps 4.d.iv, 4.d.vi.2, and the octets
@@ -677,8 +698,8 @@ var octetBufs = sync.Pool{New: func() any { return new(octetBuf) }}
 // fits in neither is left to the steps).
 func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
 	chunk := len(ob) - octetPad
-	var kt ecmaKeepTable
-	kt.fill(keep)
+	var t ecmaKeepTable
+	kt := ecmaKeepTableOf(keep, &t)
 	for k < len(s) {
 		if c := s[k]; c >= utf8.RuneSelf {
 			if w == len(out) {
@@ -702,7 +723,7 @@ func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
 		if k+m < len(s) && m == end-k {
 			m = chunkCut(nu[:m])
 		}
-		n, ok := ecmaOctetsChunk(ob, nu, m, keep, &kt)
+		n, ok := ecmaOctetsChunk(ob, nu, m, keep, kt)
 		if !ok {
 			return w, k
 		}
@@ -766,11 +787,11 @@ func chunkCut(b []byte) int {
 // the steps are to say what it is (a malformed '%', octets that are not
 // valid UTF-8).
 func decodeOctetString(s string, i int, keep *Set) (string, bool) {
-	var kt ecmaKeepTable
-	kt.fill(keep)
+	var t ecmaKeepTable
+	kt := ecmaKeepTableOf(keep, &t)
 	if *keep == (Set{}) {
 		b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
-		n, ok := ecmaOctets(b, s, keep, &kt)
+		n, ok := ecmaOctets(b, s, keep, kt)
 		if !ok || n != len(b) || !validUTF8(b) {
 			return "", false
 		}
@@ -778,7 +799,7 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 	}
 	if len(s) <= decodeStackMax {
 		var buf [decodeStackMax]byte
-		n, ok := ecmaOctets(buf[:len(s)], s, keep, &kt)
+		n, ok := ecmaOctets(buf[:len(s)], s, keep, kt)
 		if !ok || !validUTF8(buf[:n]) {
 			return "", false
 		}
@@ -788,7 +809,7 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 		return string(buf[:n]), true
 	}
 	b := make([]byte, len(s))
-	n, ok := ecmaOctets(b, s, keep, &kt)
+	n, ok := ecmaOctets(b, s, keep, kt)
 	if !ok || !validUTF8(b[:n]) {
 		return "", false
 	}
