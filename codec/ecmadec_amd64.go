@@ -10,8 +10,8 @@ package codec
 //     (through narrowASCII; the plain path is narrowASCIIPlain);
 //   - utf8ToUTF16AVX512: UTF-8 octets to UTF-16 code units, ASCII 32 at
 //     a time (VPMOVZXBW) and one-, two- and three-octet sequences 64
-//     octets at a time (checked as UTF-8 with masks, gathered with
-//     VPCOMPRESSB), one at a time where a block fails its checks (through
+//     octets at a time (checked as UTF-8 with masks, made units where
+//     their leads stand, gathered with VPCOMPRESSW), one at a time where a block fails its checks (through
 //     utf8ToUTF16Kernel; the plain path is utf8ToUTF16Step's loop);
 //   - ecmadecCountAVX512: the count of decodedUnits (the length of the
 //     result DecodeUTF16 allocates), 32 units at a time (through
@@ -92,3 +92,15 @@ func decodedUnitsKernel(s []uint16, kept bool) (scanned, delta int) {
 func ecmaOctetsPadded(out, src []byte, kt *ecmaKeepTable) (used, wrote int) {
 	return decodeOctetsAVX512(&out[0], len(out), &src[0], len(src), '%', kt, &octetDecodeAVX2Consts)
 }
+
+// utf16Interleave holds the byte indexes with which utf8ToUTF16AVX512
+// interleaves the low bytes (one register) and high bytes (another) of
+// 64 units: those of units 0-31 (j, 64+j for bytes 2j and 2j+1), then those
+// of units 32-63.
+var utf16Interleave = func() (t [2][64]byte) {
+	for j := range 32 {
+		t[0][2*j], t[0][2*j+1] = byte(j), byte(64+j)
+		t[1][2*j], t[1][2*j+1] = byte(32+j), byte(96+j)
+	}
+	return t
+}()

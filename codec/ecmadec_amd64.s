@@ -42,44 +42,45 @@ nrdone:
 	MOVQ    R11, ret+24(FP)
 	RET
 
-// UNITS computes the units of the sequences whose leads are the bits of
-// R10 in the block Z0 (the octets after each in Z2, two after in Z3), in
-// bytes: the low bytes (the lead; (lead<<6)|(c1&0x3F); (c1<<6)|(c2&0x3F))
-// and the high bytes (0; (lead>>2)&7; (lead<<4)|(c1>>2)&0x0F), then
-// interleaved: units 0-31 in Z0, 32-63 in Z4 (zero past the last lead), and
-// K6 not zero when a three-octet one is overlong (high byte below 0x08) or
-// a surrogate (D8-DF). It uses K2-K6 and Z2-Z13.
+// UNITS computes the units of the sequences that start at the bits of R10
+// in the block Z0 (the octets after each in Z2, two after in Z3), where
+// they stand, K3 marking the leads of two or three octets (C0-FF) and K4
+// those of three (E0-FF): the low bytes (the lead; (lead<<6)|(c1&0x3F);
+// (c1<<6)|(c2&0x3F)) and the high bytes (0; (lead>>2)&7;
+// (lead<<4)|(c1>>2)&0x0F), interleaved (two VPERMI2B) into the units of
+// positions 0-31 (Z12) and 32-63 (Z13), of which those at the bits of R10
+// are gathered with VPCOMPRESSW (the others, whatever they hold, are
+// dropped). K6 has the three-octet leads that are overlong (high byte below
+// 0x08) or a surrogate (D8-DF), at any position: the caller tests those of
+// R10. It uses AX, K2, K5, K6 and Z4-Z13.
 #define UNITS \
-	KMOVQ   R10, K2 \
-	VPCOMPRESSB.Z Z0, K2, Z0 \
-	VPCOMPRESSB.Z Z2, K2, Z2 \
-	VPCOMPRESSB.Z Z3, K2, Z3 \
-	VPCMPUB $5, Z20, Z0, K2 \
-	VPCMPUB $5, Z22, Z0, K3 \
 	VPSLLW  $6, Z0, Z5 \
 	VPTERNLOGD $0xE4, Z20, Z2, Z5 \
 	VPSLLW  $6, Z2, Z6 \
 	VPTERNLOGD $0xE4, Z20, Z3, Z6 \
-	VMOVDQA64 Z0, Z7 \
-	VMOVDQU8 Z5, K2, Z7 \
-	VMOVDQU8 Z6, K3, Z7 \
 	VPSRLW  $2, Z0, Z8 \
 	VPANDD  Z25, Z8, Z8 \
 	VPSLLW  $4, Z0, Z9 \
 	VPSRLW  $2, Z2, Z10 \
 	VPTERNLOGD $0xE4, Z23, Z10, Z9 \
-	VMOVDQU8.Z Z8, K2, Z11 \
-	VMOVDQU8 Z9, K3, Z11 \
-	VPCMPUB $1, Z26, Z9, K3, K4 \
+	VMOVDQU8 Z5, K3, Z0 \
+	VMOVDQU8 Z6, K4, Z0 \
+	VMOVDQU8.Z Z8, K3, Z11 \
+	VMOVDQU8 Z9, K4, Z11 \
+	VPCMPUB $1, Z26, Z9, K4, K5 \
 	VPANDD  Z27, Z9, Z9 \
-	VPCMPEQB Z28, Z9, K3, K5 \
-	KORQ    K4, K5, K6 \
-	VPUNPCKLBW Z11, Z7, Z12 \
-	VPUNPCKHBW Z11, Z7, Z13 \
-	VSHUFI64X2 $0x44, Z13, Z12, Z0 \
-	VSHUFI64X2 $0xD8, Z0, Z0, Z0 \
-	VSHUFI64X2 $0xEE, Z13, Z12, Z4 \
-	VSHUFI64X2 $0xD8, Z4, Z4, Z4
+	VPCMPEQB Z28, Z9, K4, K6 \
+	KORQ    K5, K6, K6 \
+	VMOVDQU64 ·utf16Interleave+0(SB), Z12 \
+	VMOVDQU64 ·utf16Interleave+64(SB), Z13 \
+	VPERMI2B Z11, Z0, Z12 \
+	VPERMI2B Z11, Z0, Z13 \
+	KMOVD   R10, K2 \
+	MOVQ    R10, AX \
+	SHRQ    $32, AX \
+	KMOVD   AX, K5 \
+	VPCOMPRESSW.Z Z12, K2, Z12 \
+	VPCOMPRESSW.Z Z13, K5, Z13
 
 // BYTES sets every byte of z to v.
 #define BYTES(v, z) \
@@ -96,16 +97,21 @@ nrdone:
 	VPCMPUB $5, Z23, Z0, K5 \
 	VPCMPUB $1, Z24, Z0, K3, K6
 
-// STOREUNITS stores the first n (a register) of the units UNITS made at
-// dst+2*R12, with masks.
+// STOREUNITS stores the n (a register, not AX or R10) units UNITS
+// gathered at dst+2*R12, with masks: those of positions 0-31 (Z12), then
+// those of 32-63 (Z13). It uses AX, R10 and K1.
 #define STOREUNITS(n) \
+	POPCNTL R10, R10 \
+	MOVQ    $-1, AX \
+	BZHIQ   R10, AX, AX \
+	KMOVD   AX, K1 \
+	VMOVDQU16 Z12, K1, (DI)(R12*2) \
 	MOVQ    $-1, AX \
 	BZHIQ   n, AX, AX \
+	SHRXQ   R10, AX, AX \
 	KMOVD   AX, K1 \
-	SHRQ    $32, AX \
-	KMOVD   AX, K2 \
-	VMOVDQU16 Z0, K1, (DI)(R12*2) \
-	VMOVDQU16 Z4, K2, 64(DI)(R12*2)
+	ADDQ    R12, R10 \
+	VMOVDQU16 Z13, K1, (DI)(R10*2)
 
 // FXBACK takes back the lead the blocks at fixed steps carried (DX), if
 // any: its octets and its unit.
@@ -134,9 +140,9 @@ nrdone:
 //     any other is checked as UTF-8 with masks (every continuation claimed
 //     by the lead before it, the last block's carried lead included; no
 //     C0, C1, F0-FF; no overlong three-octet form or surrogate), its leads,
-//     the octets after them and the octets two after them are gathered
-//     with VPCOMPRESSB into registers and combined into units (UNITS),
-//     stored with masks, exactly one a lead; a lead in the last two octets
+//     the octets after them and the octets two after them are combined
+//     into units where the leads stand, gathered with VPCOMPRESSW (UNITS)
+//     and stored with masks, exactly one a lead; a lead in the last two octets
 //     is carried to the next block, which checks its continuations, and is
 //     taken back (FXBACK) when the blocks stop;
 //   - for the last 65 octets (tuvar), the same on the sequences that start
@@ -258,7 +264,8 @@ fxseq:
 fxnone:
 	POPCNTQ R10, R8                // units
 	UNITS
-	KORTESTQ K6, K6
+	KMOVQ   K6, AX
+	TESTQ   R10, AX
 	JNZ     fxfail
 	STOREUNITS(R8)
 	ADDQ    $64, R11
@@ -326,7 +333,8 @@ tuvar:
 	JNZ     tufail
 	POPCNTQ R10, BX                // units
 	UNITS
-	KORTESTQ K6, K6
+	KMOVQ   K6, AX
+	TESTQ   R10, AX
 	JNZ     tufail
 
 	STOREUNITS(BX)

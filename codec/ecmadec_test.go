@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -483,5 +484,77 @@ func TestDecodeStepsAfterOctetPath(t *testing.T) {
 	}
 	if n < 1000 || cont < 100 {
 		t.Fatalf("only %d cases, %d that go on after some units", n, cont)
+	}
+}
+
+// TestDecodeUTF16ScratchShared holds DecodeUTF16, whose inputs of up to
+// decodeScratchUnits units are decoded in a scratch buffer shared between
+// calls (decodeScratch), and AppendDecodeUTF16, whose octet path takes its
+// buffers from a pool (octetBufs), to appendDecode in four goroutines at
+// once, each
+// going over decodeInputs from another place: a result must not be the
+// scratch (it is checked again after the next call) nor hold units of an
+// earlier, longer input.
+func TestDecodeUTF16ScratchShared(t *testing.T) {
+	ins := decodeInputs()
+	type answer struct {
+		units []uint16
+		err   string
+	}
+	want := make([][2]answer, len(ins))
+	keeps := [2]Set{{}, DecodeURIReserved}
+	scratched := 0
+	for i, s := range ins {
+		u := units16(s)
+		if len(u) <= decodeScratchUnits {
+			scratched++
+		}
+		for j, keep := range keeps {
+			d, off, f := appendDecode(nil, u, &keep)
+			if f != faultNone {
+				want[i][j].err = f.at(off).Error()
+			} else {
+				want[i][j].units = d
+			}
+		}
+	}
+	if scratched < 500 || scratched == len(ins) {
+		t.Fatalf("%d of %d inputs fit the scratch buffer: want most, not all", scratched, len(ins))
+	}
+	errs := make(chan string, 4)
+	for g := range 4 {
+		go func() {
+			var last []uint16
+			var lastWant []uint16
+			for n := range ins {
+				i := (n + g*len(ins)/4) % len(ins)
+				j := n % 2
+				got, err := DecodeUTF16(units16(ins[i]), keeps[j])
+				if !slices.Equal(last, lastWant) {
+					errs <- "an earlier result changed after the next call"
+					return
+				}
+				w := want[i][j]
+				if (err != nil) != (w.err != "") || err != nil && err.Error() != w.err || err == nil && !slices.Equal(got, w.units) {
+					errs <- fmt.Sprintf("DecodeUTF16(%.40q…, keep %v) = %v, %v; want %v, %q", ins[i], j == 1, got, err, w.units, w.err)
+					return
+				}
+				last, lastWant = got, w.units
+				// AppendDecodeUTF16, whose octet path takes its buffers
+				// from a pool too (octetBufs), for inputs longer than
+				// octetChunkShort.
+				got, err = AppendDecodeUTF16(nil, units16(ins[i]), keeps[j])
+				if (err != nil) != (w.err != "") || err != nil && err.Error() != w.err || err == nil && !slices.Equal(got, w.units) {
+					errs <- fmt.Sprintf("AppendDecodeUTF16(nil, %.40q…, keep %v) = %v, %v; want %v, %q", ins[i], j == 1, got, err, w.units, w.err)
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range 4 {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -462,6 +463,27 @@ func (t *ecmaKeepTable) fill(keep *Set) {
 	binary.LittleEndian.PutUint64(t.bits[8:], keep.bits[1])
 }
 
+// ecmaKeepTableOf returns the keep table of keep for the octet path: nil
+// when keep has no ASCII member (no escape stays as written, and the
+// kernels skip the test), the one made once for DecodeURIReserved, or else
+// t, filled.
+func ecmaKeepTableOf(keep *Set, t *ecmaKeepTable) *ecmaKeepTable {
+	switch {
+	case asciiOf(keep) == asciiSet{}:
+		return nil
+	case *keep == DecodeURIReserved:
+		return &decodeURIKeepTable
+	}
+	t.fill(keep)
+	return t
+}
+
+// decodeURIKeepTable is the keep table of DecodeURIReserved, made once.
+var decodeURIKeepTable = func() (t ecmaKeepTable) {
+	t.fill(&DecodeURIReserved)
+	return t
+}()
+
 // ecmaOctets decodes the escapes of src into out, which has room for the
 // result (len(src) bytes are always enough): each '%' followed by two hex
 // digits becomes its octet (Decode steps 4.d.iv, 4.d.vi.2, and the octets
@@ -617,22 +639,20 @@ const octetPathMin = 32
 // that no escape or sequence of escapes is cut (a cut one, made when there
 // is no such place, leaves that chunk to the steps).
 //
-// Its buffers are on the stack, which Go clears on each call: shorter ones
-// for a shorter s, each size in its own function (octetPathShort,
-// octetPathMid, octetPathLong) so that a call reserves only its own. When
-// out has room for len(s) units (appendDecode) and s is one chunk, it is
-// narrowed into out's room past what is written, which its units overwrite
-// only once its octets are decoded, so that only the buffer of octets is
-// cleared (and a small one for an s too short to fit); a longer s, whose
-// buffers' clearing is paid once for several chunks, is narrowed into a
-// buffer that stays in the first-level cache.
+// For an s of up to octetChunkShort units, its buffers are on the stack,
+// which Go clears on each call (octetPathShort); for a longer s, they are
+// kept between calls in a pool (octetPathLong), and not cleared: taking
+// them from the pool costs more than clearing a short one, less than
+// clearing a long one. When out has room for len(s) units (appendDecode)
+// and s is one chunk, it is narrowed into out's room past what is written,
+// which its units overwrite only once its octets are decoded, so that only
+// the buffer of octets is used (and a small one for an s too short to fit);
+// a longer s is narrowed into a buffer that stays in the first-level
+// cache.
 func decodeOctetPath(out, s []uint16, keep *Set) (w, k int) {
 	roomy := len(out) >= len(s) && len(s) <= octetChunk
-	switch {
-	case len(s) <= octetChunkShort:
+	if len(s) <= octetChunkShort {
 		return octetPathShort(out, s, keep, roomy)
-	case len(s) <= 2*octetChunkShort:
-		return octetPathMid(out, s, keep, roomy)
 	}
 	return octetPathLong(out, s, keep, roomy)
 }
@@ -650,31 +670,27 @@ func octetPathShort(out, s []uint16, keep *Set, roomy bool) (w, k int) {
 	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
 }
 
-// octetPathMid is decodeOctetPath with chunks of 2*octetChunkShort units.
-//
-//go:noinline
-func octetPathMid(out, s []uint16, keep *Set, roomy bool) (w, k int) {
-	var ob [2*octetChunkShort + octetPad]byte
+// octetPathLong is decodeOctetPath with chunks of octetChunk units, in
+// buffers from octetBufs.
+func octetPathLong(out, s []uint16, keep *Set, roomy bool) (w, k int) {
+	b := octetBufs.Get().(*octetBuf)
+	nb := b.nb[:]
 	if roomy {
-		var nb [2 * octetPad]byte
-		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+		nb = nb[:2*octetPad]
 	}
-	var nb [2*octetChunkShort + octetPad]byte
-	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+	w, k = decodeOctetChunks(out, s, keep, nb, b.ob[:])
+	octetBufs.Put(b)
+	return w, k
 }
 
-// octetPathLong is decodeOctetPath with chunks of octetChunk units.
-//
-//go:noinline
-func octetPathLong(out, s []uint16, keep *Set, roomy bool) (w, k int) {
-	var ob [octetChunk + octetPad]byte
-	if roomy {
-		var nb [2 * octetPad]byte
-		return decodeOctetChunks(out, s, keep, nb[:], ob[:])
-	}
-	var nb [octetChunk + octetPad]byte
-	return decodeOctetChunks(out, s, keep, nb[:], ob[:])
+// octetBuf is octetPathLong's buffers: of octets (ob) and of narrowed
+// units (nb).
+type octetBuf struct {
+	ob, nb [octetChunk + octetPad]byte
 }
+
+// octetBufs holds octetPathLong's buffers between calls.
+var octetBufs = sync.Pool{New: func() any { return new(octetBuf) }}
 
 // decodeOctetChunks is decodeOctetPath with the buffer of octets ob, of
 // len(ob)-octetPad bytes a chunk, and nb for a chunk's narrowed units where
@@ -682,8 +698,8 @@ func octetPathLong(out, s []uint16, keep *Set, roomy bool) (w, k int) {
 // fits in neither is left to the steps).
 func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
 	chunk := len(ob) - octetPad
-	var kt ecmaKeepTable
-	kt.fill(keep)
+	var t ecmaKeepTable
+	kt := ecmaKeepTableOf(keep, &t)
 	for k < len(s) {
 		if c := s[k]; c >= utf8.RuneSelf {
 			if w == len(out) {
@@ -707,7 +723,7 @@ func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
 		if k+m < len(s) && m == end-k {
 			m = chunkCut(nu[:m])
 		}
-		n, ok := ecmaOctetsChunk(ob, nu, m, keep, &kt)
+		n, ok := ecmaOctetsChunk(ob, nu, m, keep, kt)
 		if !ok {
 			return w, k
 		}
@@ -771,11 +787,11 @@ func chunkCut(b []byte) int {
 // the steps are to say what it is (a malformed '%', octets that are not
 // valid UTF-8).
 func decodeOctetString(s string, i int, keep *Set) (string, bool) {
-	var kt ecmaKeepTable
-	kt.fill(keep)
+	var t ecmaKeepTable
+	kt := ecmaKeepTableOf(keep, &t)
 	if *keep == (Set{}) {
 		b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
-		n, ok := ecmaOctets(b, s, keep, &kt)
+		n, ok := ecmaOctets(b, s, keep, kt)
 		if !ok || n != len(b) || !validUTF8(b) {
 			return "", false
 		}
@@ -783,7 +799,7 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 	}
 	if len(s) <= decodeStackMax {
 		var buf [decodeStackMax]byte
-		n, ok := ecmaOctets(buf[:len(s)], s, keep, &kt)
+		n, ok := ecmaOctets(buf[:len(s)], s, keep, kt)
 		if !ok || !validUTF8(buf[:n]) {
 			return "", false
 		}
@@ -793,7 +809,7 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 		return string(buf[:n]), true
 	}
 	b := make([]byte, len(s))
-	n, ok := ecmaOctets(b, s, keep, &kt)
+	n, ok := ecmaOctets(b, s, keep, kt)
 	if !ok || !validUTF8(b[:n]) {
 		return "", false
 	}

@@ -2,6 +2,7 @@ package codec
 
 import (
 	"strconv"
+	"sync"
 )
 
 // This file holds the URI handling functions of ECMA-262 5.1 §15.1.3 —
@@ -220,27 +221,18 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 	if indexPct16(s) < 0 {
 		return s, nil // 4.c for every unit
 	}
+	if len(s) <= decodeScratchUnits {
+		return decodeScratched(s, &keep)
+	}
 	// The units of s[:k] already decoded, which the steps go on after.
 	var pre []uint16
 	k := 0
-	if useECMAOctets && len(s) >= octetPathMin {
+	if useECMAOctets {
 		// One allocation of the result's length (or a bound for a
 		// non-empty keep: see decodeExact), written once.
 		if pre, k = decodeExact(s, &keep); k == len(s) {
 			return pre, nil
 		}
-	}
-	if len(s) <= decodeStackUnits {
-		// Decode on the stack, then one allocation of the result's length.
-		var buf [decodeStackUnits]uint16
-		out := buf[:len(s)]
-		w, off, f := decodeSteps(out, s, &keep, copy(out, pre), k)
-		if f != faultNone {
-			return nil, f.at(off)
-		}
-		r := make([]uint16, w)
-		copy(r, out)
-		return r, nil
 	}
 	out := make([]uint16, len(s))
 	w, off, f := decodeSteps(out, s, &keep, copy(out, pre), k)
@@ -250,10 +242,39 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 	return out[:w], nil
 }
 
-// decodeStackUnits is the longest input that DecodeUTF16 decodes into a
-// buffer on its stack, to copy to a result of the exact length: the result
-// is often far shorter than s (a third of it for text of escapes).
-const decodeStackUnits = 4096
+// decodeScratchUnits is the longest input that DecodeUTF16 decodes into a
+// scratch buffer (decodeScratch), to copy to a result of the exact length:
+// the result is often far shorter than s (a third of it for text of
+// escapes).
+const decodeScratchUnits = 4096
+
+// decodeScratch holds the scratch buffers of decodeScratched, kept between
+// calls so that none is cleared or counted for.
+var decodeScratch = sync.Pool{New: func() any { return new([decodeScratchUnits]uint16) }}
+
+// decodeScratched is DecodeUTF16 of an s of at most decodeScratchUnits
+// units: Decode into a scratch buffer (the octet path, then the steps, as
+// appendDecode), then one allocation of the result's length, which is a
+// copy of what it wrote (no count before, no clearing: append clears
+// nothing it then copies over).
+func decodeScratched(s []uint16, keep *Set) ([]uint16, error) {
+	bp := decodeScratch.Get().(*[decodeScratchUnits]uint16)
+	out := bp[:len(s)]
+	w, k := 0, 0
+	if useECMAOctets && len(s) >= octetPathMin {
+		w, k = decodeOctetPath(out, s, keep)
+	}
+	w, off, f := decodeSteps(out, s, keep, w, k)
+	var r []uint16
+	if f == faultNone {
+		r = append([]uint16(nil), out[:w]...) // w > 0: s has a '%', which decodes to a unit or more
+	}
+	decodeScratch.Put(bp)
+	if f != faultNone {
+		return nil, f.at(off)
+	}
+	return r, nil
+}
 
 // AppendDecodeUTF16 appends Decode(s, keep) (ECMA-262 5.1 §15.1.3), as
 // [DecodeUTF16] computes it, to dst. The result is never longer than s, and
