@@ -662,7 +662,9 @@ func escapedLenPlain(s []uint16) int {
 // buffer. It grows dst at most once, by exactly what is missing, and does
 // not size the result when dst has room for the longest; with AVX-512 it
 // escapes into dst's room first, while that lasts, and sizes only the
-// rest.
+// rest. It uses dst[len(dst):cap(dst)] as scratch: those bytes may change
+// past the result's end, and where dst has too little room, even though
+// the result is then a new array.
 func AppendEscape(dst []byte, s []uint16) []byte {
 	if room := cap(dst) - len(dst); room < 6*len(s) { // 6: the longest step
 		used, wrote := escapeUnits512(dst[len(dst):cap(dst)], s)

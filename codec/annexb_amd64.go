@@ -12,7 +12,7 @@ import "unsafe"
 //     narrowLatin1Plain);
 //   - escapeUTF16AVX512 escapes 32 code units at a time, whatever they are,
 //     with AVX-512, to the end of its input or a long run below 256 (the
-//     plain twin is appendEscape's unit loop);
+//     plain twin is appendEscapeBuffered's unit loop);
 //   - escapeUTF8AVX512 escapes valid UTF-8 for EscapeString, 32 bytes at
 //     a time: decoded to code units (VPERMB, VPCOMPRESSW) and escaped 16
 //     at a time (ESC16) when below 256, else 8 (the plain twin is
@@ -21,10 +21,12 @@ import "unsafe"
 //   - escapeLenUTF8AVX512 and escapeLenUTF16AVX512 size EscapeString's
 //     and Escape's results exactly (the plain twins are
 //     escapedLenUTF8Plain and escapedLenPlain; TestEscapedLenAVX512);
-//   - EscapeString of invalid UTF-8 decodes the valid start of it to UTF-16
-//     with Decode's utf8ToUTF16Kernel (utf8ToUTF16Units) and escapes it
-//     with escapeUTF16AVX512 (the plain twin is appendEscapeRuns's loop;
-//     TestUTF8ToUTF16Units holds it to utf16.Encode);
+//   - EscapeString decodes runs of 64 bytes and more of valid UTF-8 (and
+//     the valid start of invalid UTF-8) to UTF-16 with Decode's
+//     utf8ToUTF16Kernel (utf8ToUTF16Units, appendEscapeUTF8Vector) and
+//     escapes them with escapeUTF16AVX512 (the plain twins are
+//     appendEscapeUTF8's and appendEscapeRuns's loops; TestUTF8ToUTF16Units
+//     holds it to utf16.Encode);
 //   - widenAVX2 widens ASCII bytes to code units, 32 at a time, for
 //     UnescapeString's vector path (unescapeVector; the plain twin is
 //     widenASCII's loop);
@@ -67,7 +69,8 @@ func narrowLatin1Blocks(buf []byte, s []uint16) int {
 //go:noescape
 func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
 
-// escape512Consts are the constants of escapeUTF16AVX512, each quadword
+// escape512Consts are the constants of escapeUTF8AVX512 (ESC8, ESC16),
+// and of escapeUTF16AVX512 (ctrlU, restU, hex and keep): each quadword
 // broadcast to the eight of a vector, then the hex digits in each 16-byte
 // lane for VPSHUFB. Per escape of a unit in a quadword: the VPMULTISHIFTQB
 // control that puts its nibbles in the digit bytes, the nibble mask of

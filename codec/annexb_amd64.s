@@ -37,8 +37,9 @@ done:
 	MOVQ BX, ret+24(FP)
 	RET
 
-// ESCCONSTS loads the constants of escapeUTF16AVX512 and
-// escapeUTF8AVX512 from the escape512Consts at DX into Z16 to Z31.
+// ESCCONSTS loads the constants of escapeUTF8AVX512 from the
+// escape512Consts at DX into Z16 to Z31 (escapeUTF16AVX512 loads the few
+// it needs itself).
 #define ESCCONSTS \
 	VPBROADCASTQ 0(DX), Z16; \
 	VPBROADCASTQ 8(DX), Z17; \
@@ -587,8 +588,8 @@ elen16done:
 // func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) (used, wrote int)
 //
 // Runs Annex B.2.2 steps 4 to 20 over all the n code units at src, 32 at a
-// time (the last block, and the 32 units after each block, loaded masked,
-// 0s past the n). P marks each '%' of the block, U1 a 'u' after it, H the
+// time (a block and the 32 units after it loaded whole while 64 units are
+// left, the last blocks masked, 0s past the n). P marks each '%' of the block, U1 a 'u' after it, H the
 // hexadecimal digits of the block and the 32 units after it (the escapes
 // that start in the block end at most 5 units after it). Every '%' starts
 // an escape or not by what follows it alone, as no well-formed escape holds

@@ -399,7 +399,7 @@ func TestEscape512ConstsLayout(t *testing.T) {
 		{"d1", unsafe.Offsetof(k.d1), 888}, {"d0F", unsafe.Offsetof(k.d0F), 952},
 		{"dPct", unsafe.Offsetof(k.dPct), 1016}, {"dDigits", unsafe.Offsetof(k.dDigits), 1080},
 		{"dLen3", unsafe.Offsetof(k.dLen3), 1144}, {"dLen1", unsafe.Offsetof(k.dLen1), 1208},
-		{"w256", unsafe.Offsetof(k.w256), 1272},
+		{"w256", unsafe.Offsetof(k.w256), 1272}, {"keep", unsafe.Offsetof(k.keep), 1336},
 	} {
 		if f.got != f.off {
 			t.Errorf("escape512Consts.%s at %d, annexb_amd64.s reads it at %d", f.name, f.got, f.off)
