@@ -22,7 +22,10 @@
 // AppendQuote): X works on the layer's own sequence ([]uint16 code units
 // for ECMAScript, []byte for octets), XString on a Go string, and
 // AppendX(dst, ...) appends to dst what X computes. The Percent and Form
-// families have no bare X: AppendX(nil, ...) does its job. A function that
+// families have no bare X: AppendX(nil, ...) does its job. An AppendX may
+// use dst's spare capacity, dst[len(dst):cap(dst)], as scratch, also when
+// the result outgrows it and is a new array: keep nothing there that you
+// need after the call (dst[:len(dst)] is never written). A function that
 // exists only for strings, such as [Normalize], has the plain name, as
 // strconv.Quote does.
 //

@@ -444,11 +444,15 @@ func decodeFormKernel[S string | []byte](out []byte, src S) (used, wrote int) {
 	return decodeOctetsEndAVX512(&out[0], len(out), dataPtr(src), len(src), '+', &octetDecodeAVX2Consts)
 }
 
-// useAVX512 reports whether the CPU has the AVX-512 of decodeOctetsAVX512
-// (F, BW, VBMI, whose VPERMB reads the hex digits, and VBMI2, whose
-// VPCOMPRESSB moves the bytes kept together) and
-// the OS saves its registers (x/sys/cpu checks XGETBV for HasAVX512).
-var useAVX512 = useAVX2 && cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2
+// useAVX512 reports whether the CPU has the AVX-512 that the codec's
+// AVX-512 kernels use (F; BW for byte and word masks; DQ for KMOVB; VL for
+// the 128- and 256-bit forms such as VPMOVB2M on a Y register; VBMI, whose
+// VPERMB reads the hex digits; VBMI2, whose VPCOMPRESSB moves the bytes
+// kept together) and the OS saves its registers (x/sys/cpu checks XGETBV
+// for HasAVX512). Every CPU with VBMI2 has DQ and VL; the checks matter when
+// GODEBUG turns one of them off.
+var useAVX512 = useAVX2 && cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW &&
+	cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2
 
 // decodeOctetsMin is the fewest bytes left of src, and of room in out, with
 // which decodeInto calls decodeOctets.
