@@ -42,8 +42,7 @@ func utf16ToUTF8AVX512(dst *byte, room int, src *uint16, n int, k *utf16ToUTF8Co
 // encodedLenAVX512 returns the length of Encode step 4's output for the
 // code units at the start of the n at src, 32 at a time, up to the first
 // block of 32 that holds a surrogate (see ecmaenc_amd64.s), and the units
-// it counted. keep is the ASCII set's bitmap, twice over, as
-// encodeOctetsAVX512 reads it.
+// it counted. keep is the ASCII set's bitmap, twice over (keepBitmap).
 //
 //go:noescape
 func encodedLenAVX512(src *uint16, n int, keep *[64]byte, k *utf16ToUTF8Consts) (used, length int)

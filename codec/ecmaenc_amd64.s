@@ -4,7 +4,7 @@
 #include "funcdata.h"
 
 // INSET(in, t1, t2, k): k gets a bit for each byte of in that is in the
-// set whose bitmap Z8 holds twice over, as encodeOctetsAVX512 reads it:
+// set whose bitmap Z8 holds twice over (keepBitmap):
 // VPERMB picks byte c>>3 of the bitmap (a word shift brings a bit of the
 // next byte into bit 5 of the index, which the second copy makes moot) and
 // 1<<(c&7) from bitSel (Z9). t1 and t2 are clobbered.
@@ -150,7 +150,7 @@ u8done:
 // while 32 are left, up to a block that holds a surrogate: 3 octets for a
 // unit below 0x80 outside the set and 1 for one in it, 6 for one below
 // 0x800, 9 for any other. The units are narrowed to bytes (VPMOVWB); the
-// set is read as encodeOctetsAVX512 reads it (byte c>>3 of the bitmap
+// set is read as INSET reads it (byte c>>3 of keepBitmap's bitmap
 // twice over by VPERMB, tested with 1<<(c&7)), and the masks counted with
 // POPCNT: 32 octets, 2 more for each escaped unit below 0x80, 5 more for
 // each from 0x80 and 3 more again for each from 0x800.

@@ -293,3 +293,32 @@ func TestEncodeNew(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeUTF8ChunkEdges holds appendEncodeUTF8 to the plain path
+// (checkEncodeUTF8) on inputs whose UTF-8 crosses the 2048 octets at which
+// encodeUTF16OctetsAVX512 escapes a chunk and keeps its last octets for
+// the next: ASCII and three-octet units at lengths around that edge, with
+// a surrogate pair, a lone high or low surrogate at every position of the
+// block of 64 units before and after it, and at the end.
+func TestEncodeUTF8ChunkEdges(t *testing.T) {
+	r := rand.New(rand.NewPCG(40, 44))
+	for _, c := range []struct {
+		class, edge int // the units' class, the units of 2048 octets
+	}{{0, 2048}, {2, 2048 / 3}, {1, 1024}} {
+		for n := c.edge - 2; n <= c.edge+2; n++ {
+			s := make([]uint16, n)
+			for i := range s {
+				s[i] = ecmaencUnit(r, c.class)
+			}
+			checkEncodeUTF8(t, URIUnescaped, s)
+			for pos := c.edge&^63 - 64; pos < min(n, c.edge&^63+128); pos++ {
+				for _, ins := range [][]uint16{{0xD83D, 0xDE00}, {0xD800}, {0xDFFF}} {
+					u := append(append(s[:pos:pos], ins...), s[pos:]...)
+					checkEncodeUTF8(t, EncodeURIUnescaped, u)
+				}
+			}
+			u := append(s[:n:n], 0xDBFF) // a high surrogate at the end
+			checkEncodeUTF8(t, URIUnescaped, u)
+		}
+	}
+}

@@ -116,8 +116,9 @@ var octetPlusAll = func() (b [32]byte) {
 	return b
 }()
 
-// keepBitmap returns keep as encodeOctetsAVX512 and the functions of
-// ecmaenc_amd64.s read a set: bit c&7 of byte c>>3, twice over.
+// keepBitmap returns keep as the functions of ecmaenc_amd64.s that take a
+// bitmap read a set: bit c&7 of byte c>>3, twice over. (encodeOctetsAVX512
+// reads the set's words, octetSet.keep, instead.)
 func keepBitmap(keep *Set) (b [64]byte) {
 	for w, word := range keep.bits {
 		binary.LittleEndian.PutUint64(b[8*w:], word)

@@ -9,8 +9,8 @@
 // pdepLow 9776) are checked by TestOctetConstsLayout.
 
 // KEEPLOW512, KEEPHIGH512, KEEPEND512: K1 becomes the octets of Z0 to
-// keep, space among them when it becomes '+' (octetVector.init puts it in
-// the set), and Z5 the hex digit of each octet's low nibble, with 0x80 set for an
+// keep, space among them when it becomes '+' (octetVector.initWide puts it
+// in the set), and Z5 the hex digit of each octet's low nibble, with 0x80 set for an
 // octet kept. Z8, Z9 (and for octets from 0x80 up, Z14, Z15) are the
 // digits of octets 0 to 255 with 0x80 set for those in the set (KEEPSET512
 // makes them), which VPERMI2B looks up by the low 7 bits of the octet.

@@ -89,7 +89,8 @@ func octetTestInput(r *rand.Rand, n int, k *Set) []byte {
 // path: for every named set and random ones, with space as '+' and not, on
 // inputs of every length up to 300 octets, each at a start of every
 // offset in a 64-byte block, with a dst of every kind of spare room (none,
-// a little, exactly the result, the worst case, more).
+// a little, around len(src), from which appendPctEncode runs the AVX-512
+// kernel from the start, exactly the result, the worst case, more).
 func TestEncodeOctetsPaths(t *testing.T) {
 	for _, p := range octetPaths() {
 		withOctetPath(t, p.name, p.vec, p.wide, testEncodeOctetsPath)
@@ -121,7 +122,7 @@ func testEncodeOctetsPath(t *testing.T) {
 			if got := pctEncodeString(string(src), k, plus); got != want {
 				t.Fatalf("pctEncodeString(%q, %v, plus %v) = %q, want %q", src, k, plus, got, want)
 			}
-			for _, spare := range []int{0, 1, 100, len(want) - 1, len(want), len(want) + 1, 3 * n, 3*n + 300} {
+			for _, spare := range []int{0, 1, 100, n - 1, n, n + 1, len(want) - 1, len(want), len(want) + 1, 3 * n, 3*n + 300} {
 				if spare < 0 {
 					continue
 				}
