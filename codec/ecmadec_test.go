@@ -558,3 +558,59 @@ func TestDecodeUTF16ScratchShared(t *testing.T) {
 		}
 	}
 }
+
+// laneTexts calls f with one piece — a character of every class and range
+// edge, or an ill-formed sequence — put at every character boundary of a
+// background of one-, two- and three-octet text 64 to 200 octets long, so
+// that each piece stands at every lane of utf8ToUTF16AVX512's blocks of 32
+// and 64 octets and across their ends (a four-octet one across the
+// 64-octet block boundary included), and at every distance from the end of
+// the input. It returns how many texts it made.
+func laneTexts(f func(src, piece, bg string, p int)) int {
+	pieces := []string{"a", "\u0080", "é", "\u07FF", "\u0800", "あ", "\uD7FF", "\uE000", "\uFFFF", "\U00010000", "😀", "\U0010FFFF",
+		"\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xED\xBF\xBF", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xF8",
+		"\xFF", "\xC3", "\xE3\x81", "\xF0\x9F\x98", "\xC3a", "\xE3\x81a"}
+	n := 0
+	for _, back := range []string{"a", "é", "あ", "aé", "éあa", "あé"} {
+		for _, length := range []int{64, 65, 66, 67, 68, 95, 96, 97, 127, 128, 129, 130, 131, 132, 160, 192, 193, 200} {
+			bg := strings.Repeat(back, length/len(back)+1)
+			for len(bg) > length {
+				_, size := utf8.DecodeLastRuneInString(bg)
+				bg = bg[:len(bg)-size]
+			}
+			for _, piece := range pieces {
+				for p := 0; p <= len(bg); p++ {
+					if p == len(bg) || utf8.RuneStart(bg[p]) {
+						f(bg[:p]+piece+bg[p:], piece, bg, p)
+						n++
+					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TestUTF8ToUTF16EveryLane holds utf8ToUTF16 (utf8ToUTF16AVX512 with the
+// kernels) to unicode/utf16 on laneTexts, into room of the input's length
+// in a buffer whose next unit must stay as it is.
+func TestUTF8ToUTF16EveryLane(t *testing.T) {
+	n := laneTexts(func(src, piece, bg string, p int) {
+		ok := utf8.ValidString(src)
+		var want []uint16
+		if ok {
+			want = utf16.Encode([]rune(src))
+		}
+		withECMAOctetPath(true, true, func() {
+			out := make([]uint16, len(src)+1)
+			out[len(src)] = 0x5A5A
+			w, gok := utf8ToUTF16(out[:len(src)], []byte(src))
+			if gok != ok || ok && !slices.Equal(out[:w], want) || out[len(src)] != 0x5A5A {
+				t.Fatalf("utf8ToUTF16(%q at %d of %q) = %x, %v; want %x, %v", piece, p, bg, out[:w], gok, want, ok)
+			}
+		})
+	})
+	if n < 50000 {
+		t.Fatalf("only %d inputs", n)
+	}
+}
