@@ -104,11 +104,3 @@ func TestECMADecodeReadsInBounds(t *testing.T) {
 		t.Fatalf("only %d inputs", n)
 	}
 }
-
-// errString is err's text, or "" for nil.
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}

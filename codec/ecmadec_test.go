@@ -435,10 +435,13 @@ func TestDecodedUnitsPaths(t *testing.T) {
 }
 
 // TestDecodeURIResultNotOversized: decodeURI's octet path sizes its result
-// by a bound that counts every ASCII escape as kept; a result far under the
-// bound must not keep the rest of it.
+// by a bound that counts every ASCII escape as kept (decodeExact, for an
+// input longer than decodeScratchUnits; a shorter one is copied out of the
+// scratch buffer at its length); a result far under the bound must not
+// keep the rest of it.
 func TestDecodeURIResultNotOversized(t *testing.T) {
-	for _, in := range []string{strings.Repeat("%41", 1000), strings.Repeat("a%20", 500), strings.Repeat("%2F", 1000)} {
+	for _, in := range []string{strings.Repeat("%41", 1000), strings.Repeat("a%20", 500), strings.Repeat("%2F", 1000),
+		strings.Repeat("%41", 2000), strings.Repeat("a%20", 1100), strings.Repeat("%41%2F", 700)} {
 		r, err := DecodeURI(units16(in))
 		if err != nil {
 			t.Fatal(err)
@@ -613,4 +616,84 @@ func TestUTF8ToUTF16EveryLane(t *testing.T) {
 	if n < 50000 {
 		t.Fatalf("only %d inputs", n)
 	}
+}
+
+// TestDecodeAroundSizes holds DecodeUTF16, AppendDecodeUTF16 (after a
+// prefix, with spare room) and the string form with the octet path to the
+// steps alone, result and error alike, at every input length up to 300
+// and at lengths around octetChunk and decodeScratchUnits (where
+// DecodeUTF16 stops using its scratch buffer), on backgrounds of escapes
+// of one to four octets with a piece of decodePieces put at every
+// position (near the ends only, for the long ones): escapes and
+// sequences of escapes cut by every chunk and block boundary.
+func TestDecodeAroundSizes(t *testing.T) {
+	backs := []string{"%E3%81%82", "%C3%A9a", "%F0%9F%98%80", "%2F%41b%23", "é%2fx%3B"}
+	type answer struct {
+		units []uint16
+		str   string
+		err   string
+	}
+	run := func(s string, u []uint16, keep Set) (a answer) {
+		d, err := DecodeUTF16(u, keep)
+		a.units, a.err = d, errString(err)
+		pre := []uint16{'p', 'q'}
+		ad, aerr := AppendDecodeUTF16(slices.Grow(pre, 7), u, keep)
+		if errString(aerr) != a.err || aerr == nil && (!slices.Equal(ad[:2], pre) || !slices.Equal(ad[2:], d)) {
+			t.Fatalf("AppendDecodeUTF16(%q) = %v, %v; DecodeUTF16 gives %v, %v", s, ad, aerr, d, err)
+		}
+		str, err := decodeString(s, &keep)
+		a.str = str
+		if err != nil {
+			a.err += " | " + err.Error()
+		}
+		return a
+	}
+	n := 0
+	check := func(s string) {
+		u := units16(s)
+		for _, keep := range []Set{{}, DecodeURIReserved} {
+			var want answer
+			withECMAOctetPath(false, false, func() { want = run(s, u, keep) })
+			withECMAOctetPath(true, true, func() {
+				got := run(s, u, keep)
+				if got.err != want.err || !slices.Equal(got.units, want.units) || got.str != want.str {
+					t.Fatalf("Decode(%q, %d units, keep %v), octet path:\n got %v %q %s\nwant %v %q %s", s, len(u), keep == DecodeURIReserved, got.units, got.str, got.err, want.units, want.str, want.err)
+				}
+			})
+			n++
+		}
+	}
+	for bi, back := range backs {
+		for _, length := range []int{300, octetChunk, decodeScratchUnits} {
+			lo := 0
+			if length > 300 {
+				lo = length - 24
+			}
+			for l := lo; l <= length+24; l++ {
+				bg := units16(strings.Repeat(back, 2*l/len(back)+2))[:l]
+				for p := 0; p <= l; p++ {
+					if length > 300 && p > 24 && p < l-24 && (p < octetChunkShort-12 || p > octetChunkShort+12) && (p < octetChunk-12 || p > octetChunk+12) {
+						continue
+					}
+					if length == 300 && (p+l)%5 != 0 {
+						continue
+					}
+					piece := decodePieces[(bi+p+l)%len(decodePieces)]
+					check(string(utf16.Decode(bg[:p])) + piece + string(utf16.Decode(bg[p:])))
+				}
+				check(string(utf16.Decode(bg)))
+			}
+		}
+	}
+	if n < 20000 {
+		t.Fatalf("only %d inputs", n)
+	}
+}
+
+// errString is err's text, or "" for nil.
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
