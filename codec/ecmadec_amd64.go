@@ -11,8 +11,9 @@ package codec
 //   - utf8ToUTF16AVX512: UTF-8 octets to UTF-16 code units, ASCII 32 at
 //     a time (VPMOVZXBW) and one-, two- and three-octet sequences 64
 //     octets at a time (checked as UTF-8 with masks, made units where
-//     their leads stand, gathered with VPCOMPRESSW), one at a time where a block fails its checks (through
-//     utf8ToUTF16Kernel; the plain path is utf8ToUTF16Step's loop);
+//     their leads stand, gathered with VPCOMPRESSW), one at a time where
+//     a block fails its checks (through utf8ToUTF16Kernel; the plain path
+//     is utf8ToUTF16Step's loop);
 //   - ecmadecCountAVX512: the count of decodedUnits (the length of the
 //     result DecodeUTF16 allocates), 32 units at a time (through
 //     decodedUnitsKernel; the plain path is decodedUnitsDelta).

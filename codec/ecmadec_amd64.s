@@ -52,7 +52,8 @@ nrdone:
 // are gathered with VPCOMPRESSW (the others, whatever they hold, are
 // dropped). K6 has the three-octet leads that are overlong (high byte below
 // 0x08) or a surrogate (D8-DF), at any position: the caller tests those of
-// R10. It uses AX, K2, K5, K6 and Z4-Z13.
+// R10. It overwrites Z0 (the block: its low bytes) and uses AX, K2, K5, K6
+// and Z5-Z13.
 #define UNITS \
 	VPSLLW  $6, Z0, Z5 \
 	VPTERNLOGD $0xE4, Z20, Z2, Z5 \

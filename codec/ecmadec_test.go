@@ -435,10 +435,13 @@ func TestDecodedUnitsPaths(t *testing.T) {
 }
 
 // TestDecodeURIResultNotOversized: decodeURI's octet path sizes its result
-// by a bound that counts every ASCII escape as kept; a result far under the
-// bound must not keep the rest of it.
+// by a bound that counts every ASCII escape as kept (decodeExact, for an
+// input longer than decodeScratchUnits; a shorter one is copied out of the
+// scratch buffer at its length); a result far under the bound must not
+// keep the rest of it.
 func TestDecodeURIResultNotOversized(t *testing.T) {
-	for _, in := range []string{strings.Repeat("%41", 1000), strings.Repeat("a%20", 500), strings.Repeat("%2F", 1000)} {
+	for _, in := range []string{strings.Repeat("%41", 1000), strings.Repeat("a%20", 500), strings.Repeat("%2F", 1000),
+		strings.Repeat("%41", 2000), strings.Repeat("a%20", 1100), strings.Repeat("%41%2F", 700)} {
 		r, err := DecodeURI(units16(in))
 		if err != nil {
 			t.Fatal(err)
@@ -557,4 +560,140 @@ func TestDecodeUTF16ScratchShared(t *testing.T) {
 			t.Error(e)
 		}
 	}
+}
+
+// laneTexts calls f with one piece — a character of every class and range
+// edge, or an ill-formed sequence — put at every character boundary of a
+// background of one-, two- and three-octet text 64 to 200 octets long, so
+// that each piece stands at every lane of utf8ToUTF16AVX512's blocks of 32
+// and 64 octets and across their ends (a four-octet one across the
+// 64-octet block boundary included), and at every distance from the end of
+// the input. It returns how many texts it made.
+func laneTexts(f func(src, piece, bg string, p int)) int {
+	pieces := []string{"a", "\u0080", "é", "\u07FF", "\u0800", "あ", "\uD7FF", "\uE000", "\uFFFF", "\U00010000", "😀", "\U0010FFFF",
+		"\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xED\xBF\xBF", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xF8",
+		"\xFF", "\xC3", "\xE3\x81", "\xF0\x9F\x98", "\xC3a", "\xE3\x81a"}
+	n := 0
+	for _, back := range []string{"a", "é", "あ", "aé", "éあa", "あé"} {
+		for _, length := range []int{64, 65, 66, 67, 68, 95, 96, 97, 127, 128, 129, 130, 131, 132, 160, 192, 193, 200} {
+			bg := strings.Repeat(back, length/len(back)+1)
+			for len(bg) > length {
+				_, size := utf8.DecodeLastRuneInString(bg)
+				bg = bg[:len(bg)-size]
+			}
+			for _, piece := range pieces {
+				for p := 0; p <= len(bg); p++ {
+					if p == len(bg) || utf8.RuneStart(bg[p]) {
+						f(bg[:p]+piece+bg[p:], piece, bg, p)
+						n++
+					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TestUTF8ToUTF16EveryLane holds utf8ToUTF16 (utf8ToUTF16AVX512 with the
+// kernels) to unicode/utf16 on laneTexts, into room of the input's length
+// in a buffer whose next unit must stay as it is.
+func TestUTF8ToUTF16EveryLane(t *testing.T) {
+	n := laneTexts(func(src, piece, bg string, p int) {
+		ok := utf8.ValidString(src)
+		var want []uint16
+		if ok {
+			want = utf16.Encode([]rune(src))
+		}
+		withECMAOctetPath(true, true, func() {
+			out := make([]uint16, len(src)+1)
+			out[len(src)] = 0x5A5A
+			w, gok := utf8ToUTF16(out[:len(src)], []byte(src))
+			if gok != ok || ok && !slices.Equal(out[:w], want) || out[len(src)] != 0x5A5A {
+				t.Fatalf("utf8ToUTF16(%q at %d of %q) = %x, %v; want %x, %v", piece, p, bg, out[:w], gok, want, ok)
+			}
+		})
+	})
+	if n < 50000 {
+		t.Fatalf("only %d inputs", n)
+	}
+}
+
+// TestDecodeAroundSizes holds DecodeUTF16, AppendDecodeUTF16 (after a
+// prefix, with spare room) and the string form with the octet path to the
+// steps alone, result and error alike, at every input length up to 300
+// and at lengths around octetChunk and decodeScratchUnits (where
+// DecodeUTF16 stops using its scratch buffer), on backgrounds of escapes
+// of one to four octets with a piece of decodePieces put at every
+// position (near the ends only, for the long ones): escapes and
+// sequences of escapes cut by every chunk and block boundary.
+func TestDecodeAroundSizes(t *testing.T) {
+	backs := []string{"%E3%81%82", "%C3%A9a", "%F0%9F%98%80", "%2F%41b%23", "é%2fx%3B"}
+	type answer struct {
+		units []uint16
+		str   string
+		err   string
+	}
+	run := func(s string, u []uint16, keep Set) (a answer) {
+		d, err := DecodeUTF16(u, keep)
+		a.units, a.err = d, errString(err)
+		pre := []uint16{'p', 'q'}
+		ad, aerr := AppendDecodeUTF16(slices.Grow(pre, 7), u, keep)
+		if errString(aerr) != a.err || aerr == nil && (!slices.Equal(ad[:2], pre) || !slices.Equal(ad[2:], d)) {
+			t.Fatalf("AppendDecodeUTF16(%q) = %v, %v; DecodeUTF16 gives %v, %v", s, ad, aerr, d, err)
+		}
+		str, err := decodeString(s, &keep)
+		a.str = str
+		if err != nil {
+			a.err += " | " + err.Error()
+		}
+		return a
+	}
+	n := 0
+	check := func(s string) {
+		u := units16(s)
+		for _, keep := range []Set{{}, DecodeURIReserved} {
+			var want answer
+			withECMAOctetPath(false, false, func() { want = run(s, u, keep) })
+			withECMAOctetPath(true, true, func() {
+				got := run(s, u, keep)
+				if got.err != want.err || !slices.Equal(got.units, want.units) || got.str != want.str {
+					t.Fatalf("Decode(%q, %d units, keep %v), octet path:\n got %v %q %s\nwant %v %q %s", s, len(u), keep == DecodeURIReserved, got.units, got.str, got.err, want.units, want.str, want.err)
+				}
+			})
+			n++
+		}
+	}
+	for bi, back := range backs {
+		for _, length := range []int{300, octetChunk, decodeScratchUnits} {
+			lo := 0
+			if length > 300 {
+				lo = length - 24
+			}
+			for l := lo; l <= length+24; l++ {
+				bg := units16(strings.Repeat(back, 2*l/len(back)+2))[:l]
+				for p := 0; p <= l; p++ {
+					if length > 300 && p > 24 && p < l-24 && (p < octetChunkShort-12 || p > octetChunkShort+12) && (p < octetChunk-12 || p > octetChunk+12) {
+						continue
+					}
+					if length == 300 && (p+l)%5 != 0 {
+						continue
+					}
+					piece := decodePieces[(bi+p+l)%len(decodePieces)]
+					check(string(utf16.Decode(bg[:p])) + piece + string(utf16.Decode(bg[p:])))
+				}
+				check(string(utf16.Decode(bg)))
+			}
+		}
+	}
+	if n < 20000 {
+		t.Fatalf("only %d inputs", n)
+	}
+}
+
+// errString is err's text, or "" for nil.
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -238,6 +239,11 @@ func DecodeUTF16(s []uint16, keep Set) ([]uint16, error) {
 	w, off, f := decodeSteps(out, s, &keep, copy(out, pre), k)
 	if f != faultNone {
 		return nil, f.at(off)
+	}
+	if 2*w <= len(out) {
+		// Mostly escapes: do not hold on to twice the memory or more (as
+		// decodeExact).
+		return slices.Clone(out[:w]), nil
 	}
 	return out[:w], nil
 }
