@@ -28,6 +28,11 @@ import (
 //	escape-keep = ALPHA / DIGIT / "@" / "*" / "_" / "+" / "-" / "." / "/"
 var EscapeKeep = alnum.With("@*_+-./")
 
+// escapeKeepSet is EscapeKeep as this package uses it: copied at start-up,
+// so that a program that assigns to EscapeKeep changes neither what Escape
+// does nor the tables made once from it.
+var escapeKeepSet = EscapeKeep
+
 // Escape returns escape(s) of ECMA-262 5.1 Annex B.2.1, for the string of
 // UTF-16 code units s: each code unit of [EscapeKeep] as it is (step 13),
 // any other below 256 as "%XY" (step 11), and every other, a lone surrogate
@@ -61,7 +66,7 @@ const escapeStackMax = 8192
 // into a buffer on the stack and converted (with append's growth when its
 // invalid bytes outgrow the buffer), a long s sized first.
 func EscapeString(s string) string {
-	i := indexNotIn(s, &EscapeKeep)
+	i := indexNotIn(s, &escapeKeepSet)
 	if i == len(s) {
 		return s
 	}
@@ -158,7 +163,7 @@ const latin1Dense = 32
 // the escape of the octet of the same value. So it is escapeOctets, their
 // vector path (64 octets at a time with AVX-512, 32 with AVX2).
 func escapeLatin1[S string | []byte](dst []byte, b S) []byte {
-	return escapeOctets(dst, b, &EscapeKeep)
+	return escapeOctets(dst, b, &escapeKeepSet)
 }
 
 // ascii64 reports whether the first 64 bytes of s, which must have them,
@@ -549,7 +554,7 @@ func escapedStringLen(s string) int {
 // an encTable: the unit itself for [EscapeKeep] (step 13), else "%XY"
 // (step 11).
 var escapeUnitTable = func() (t encTable) {
-	t.fill(&EscapeKeep, false)
+	t.fill(&escapeKeepSet, false)
 	return t
 }()
 

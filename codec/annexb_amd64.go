@@ -113,7 +113,7 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 	k.digitU, k.digitX = 0xFFFFFFFF0000, 0xFFFF00
 	k.restU, k.restX = '%'|'u'<<8, '%'
 	k.len1, k.len3, k.len6 = 0x80, 0x808080, 0x808080808080
-	k.set = [2]uint64{EscapeKeep.bits[0], EscapeKeep.bits[1]}
+	k.set = [2]uint64{escapeKeepSet.bits[0], escapeKeepSet.bits[1]}
 	k.one, k.sixtyFour = 1, 64
 	for i := range k.hex {
 		k.hex[i] = upperHex[i&15]
@@ -126,7 +126,7 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 		k.bC0[i], k.b80[i], k.bE0[i], k.bF0[i] = 0xC0, 0x80, 0xE0, 0xF0
 	}
 	for i := range 4 {
-		k.set4[i] = uint32(EscapeKeep.bits[i/2] >> (32 * (i % 2)))
+		k.set4[i] = uint32(escapeKeepSet.bits[i/2] >> (32 * (i % 2)))
 	}
 	for i := range 16 {
 		k.d31[i], k.d1[i], k.d0F[i], k.dPct[i] = 31, 1, 0x0F, '%'
@@ -136,7 +136,7 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 		k.w256[i] = 256
 	}
 	for c := range k.keep {
-		if EscapeKeep.Contains(byte(c)) {
+		if escapeKeepSet.Contains(byte(c)) {
 			k.keep[c] = 0x80
 		}
 	}
@@ -205,7 +205,7 @@ func escapedLen(s []uint16) int {
 		return escapeLenUTF16AVX512(&s[0], len(s), &escapeLenTable)
 	}
 	var w vectorEncoder
-	w.init(&EscapeKeep, len(s))
+	w.init(&escapeKeepSet, len(s))
 	if !w.ok {
 		return escapedLenPlain(s)
 	}

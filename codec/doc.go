@@ -25,8 +25,11 @@
 // families have no bare X: AppendX(nil, ...) does its job. An AppendX may
 // use dst's spare capacity, dst[len(dst):cap(dst)], as scratch, also when
 // the result outgrows it and is a new array: keep nothing there that you
-// need after the call (dst[:len(dst)] is never written). A function that
-// exists only for strings, such as [Normalize], has the plain name, as
+// need after the call (dst[:len(dst)] is never written). For the same
+// reason the input must not share memory with that spare capacity: an
+// in-place call such as AppendDecodeURIComponent(s[:0], s) gives an
+// undefined result (append to nil, or to a buffer of its own). A function
+// that exists only for strings, such as [Normalize], has the plain name, as
 // strconv.Quote does.
 //
 // The stem says the layer and the spec: EncodeUTF16 and DecodeUTF16 are

@@ -471,7 +471,7 @@ func ecmaKeepTableOf(keep *Set, t *ecmaKeepTable) *ecmaKeepTable {
 	switch {
 	case asciiOf(keep) == asciiSet{}:
 		return nil
-	case *keep == DecodeURIReserved:
+	case *keep == decodeURIReservedSet:
 		return &decodeURIKeepTable
 	}
 	t.fill(keep)
@@ -480,7 +480,7 @@ func ecmaKeepTableOf(keep *Set, t *ecmaKeepTable) *ecmaKeepTable {
 
 // decodeURIKeepTable is the keep table of DecodeURIReserved, made once.
 var decodeURIKeepTable = func() (t ecmaKeepTable) {
-	t.fill(&DecodeURIReserved)
+	t.fill(&decodeURIReservedSet)
 	return t
 }()
 

@@ -126,15 +126,15 @@ func keptASCIILen(s []uint16, keep *Set) int {
 
 // The bitmaps of the unescaped sets of encodeURI and encodeURIComponent,
 // made once.
-var encodeURIBitmap, encodeURIComponentBitmap = keepBitmap(&EncodeURIUnescaped), keepBitmap(&URIUnescaped)
+var encodeURIBitmap, encodeURIComponentBitmap = keepBitmap(&encodeURIUnescapedSet), keepBitmap(&uriUnescapedSet)
 
 // bitmapOf returns keepBitmap(keep): one made once for the sets of
 // encodeURI and encodeURIComponent, else b filled.
 func bitmapOf(keep *Set, b *[64]byte) *[64]byte {
 	switch *keep {
-	case URIUnescaped:
+	case uriUnescapedSet:
 		return &encodeURIComponentBitmap
-	case EncodeURIUnescaped:
+	case encodeURIUnescapedSet:
 		return &encodeURIBitmap
 	}
 	*b = keepBitmap(keep)
@@ -146,8 +146,8 @@ func bitmapOf(keep *Set, b *[64]byte) *[64]byte {
 // octetVectorOf hands them out (readying one took about a twentieth of
 // encoding a kilobyte of mixed text).
 var encodeURIVectors = func() (v [2]octetVector) {
-	v[0].init(&URIUnescaped, false)
-	v[1].init(&EncodeURIUnescaped, false)
+	v[0].init(&uriUnescapedSet, false)
+	v[1].init(&encodeURIUnescapedSet, false)
 	return v
 }()
 
@@ -160,7 +160,7 @@ func octetVectorOf(k *Set, v *octetVector) *octetVector {
 	if !useEncodeOctets {
 		return v
 	}
-	for i, set := range [2]*Set{&URIUnescaped, &EncodeURIUnescaped} {
+	for i, set := range [2]*Set{&uriUnescapedSet, &encodeURIUnescapedSet} {
 		if *k == *set && encodeURIVectors[i].wide == useEncodeOctets512 {
 			return &encodeURIVectors[i]
 		}

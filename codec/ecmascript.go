@@ -102,19 +102,19 @@ const (
 // EncodeURI is encodeURI(uri) of ECMA-262 5.1 §15.1.3.3: Encode with the
 // unescaped set uriReserved, uriUnescaped and "#" ([EncodeURIUnescaped]),
 // as [EncodeUTF16] computes it.
-func EncodeURI(s []uint16) (string, error) { return EncodeUTF16(s, EncodeURIUnescaped) }
+func EncodeURI(s []uint16) (string, error) { return EncodeUTF16(s, encodeURIUnescapedSet) }
 
 // EncodeURIComponent is encodeURIComponent(uriComponent) of ECMA-262 5.1
 // §15.1.3.4: Encode with the unescaped set uriUnescaped ([URIUnescaped]), as
 // [EncodeUTF16] computes it.
-func EncodeURIComponent(s []uint16) (string, error) { return EncodeUTF16(s, URIUnescaped) }
+func EncodeURIComponent(s []uint16) (string, error) { return EncodeUTF16(s, uriUnescapedSet) }
 
 // DecodeURI is decodeURI(encodedURI) of ECMA-262 5.1 §15.1.3.1: Decode with
 // the reserved set uriReserved and "#" ([DecodeURIReserved]), so that
 // escapes of those characters stay as they are written, as [DecodeUTF16]
 // computes it. The result shares s's memory when s holds no '%'; use
 // [AppendDecodeURI](nil, s) for a copy.
-func DecodeURI(s []uint16) ([]uint16, error) { return DecodeUTF16(s, DecodeURIReserved) }
+func DecodeURI(s []uint16) ([]uint16, error) { return DecodeUTF16(s, decodeURIReservedSet) }
 
 // DecodeURIComponent is decodeURIComponent(encodedURIComponent) of ECMA-262
 // 5.1 §15.1.3.2: Decode with the empty reserved set, as [DecodeUTF16]
@@ -127,7 +127,7 @@ func DecodeURIComponent(s []uint16) ([]uint16, error) { return DecodeUTF16(s, Se
 // dst has room for the result. On error it returns dst unchanged and a
 // [*URIError].
 func AppendEncodeURI(dst []byte, s []uint16) ([]byte, error) {
-	return AppendEncodeUTF16(dst, s, EncodeURIUnescaped)
+	return AppendEncodeUTF16(dst, s, encodeURIUnescapedSet)
 }
 
 // AppendEncodeURIComponent appends encodeURIComponent(s) (ECMA-262 5.1
@@ -135,7 +135,7 @@ func AppendEncodeURI(dst []byte, s []uint16) ([]byte, error) {
 // allocates nothing when dst has room for the result. On error it returns
 // dst unchanged and a [*URIError].
 func AppendEncodeURIComponent(dst []byte, s []uint16) ([]byte, error) {
-	return AppendEncodeUTF16(dst, s, URIUnescaped)
+	return AppendEncodeUTF16(dst, s, uriUnescapedSet)
 }
 
 // AppendDecodeURI appends decodeURI(s) (ECMA-262 5.1 §15.1.3.1) to dst, in
@@ -143,7 +143,7 @@ func AppendEncodeURIComponent(dst []byte, s []uint16) ([]byte, error) {
 // AppendDecodeURI allocates nothing when dst has room for len(s) more code
 // units. On error it returns dst unchanged and a [*URIError].
 func AppendDecodeURI(dst, s []uint16) ([]uint16, error) {
-	return AppendDecodeUTF16(dst, s, DecodeURIReserved)
+	return AppendDecodeUTF16(dst, s, decodeURIReservedSet)
 }
 
 // AppendDecodeURIComponent appends decodeURIComponent(s) (ECMA-262 5.1
@@ -308,14 +308,14 @@ func AppendDecodeUTF16(dst, s []uint16, keep Set) ([]uint16, error) {
 // always nil; use [EncodeURI] on []uint16 to reach the spec's errors. When
 // nothing needs encoding, s itself is returned.
 func EncodeURIString(s string) (string, error) {
-	return encodeString(s, &EncodeURIUnescaped), nil
+	return encodeString(s, &encodeURIUnescapedSet), nil
 }
 
 // EncodeURIComponentString is [EncodeURIComponent] on the UTF-16 form of the
 // Go string s, in the same way as [EncodeURIString]: invalid UTF-8 bytes are
 // taken as U+FFFD and the error is always nil.
 func EncodeURIComponentString(s string) (string, error) {
-	return encodeString(s, &URIUnescaped), nil
+	return encodeString(s, &uriUnescapedSet), nil
 }
 
 // DecodeURIString is [DecodeURI] on the UTF-16 form of the Go string s,
@@ -326,7 +326,7 @@ func EncodeURIComponentString(s string) (string, error) {
 // copy. [*URIError] offsets are byte offsets into s. When s holds no '%'
 // and is valid UTF-8, s itself is returned.
 func DecodeURIString(s string) (string, error) {
-	return decodeString(s, &DecodeURIReserved)
+	return decodeString(s, &decodeURIReservedSet)
 }
 
 // DecodeURIComponentString is [DecodeURIComponent] on the UTF-16 form of the

@@ -180,8 +180,8 @@ var encodeAVX2Consts = func() (k encodeConsts) {
 // The ASCII tables of the unescaped sets of encodeURI and
 // encodeURIComponent, made once.
 var encodeURIScan, encodeURIComponentScan = func() (a, b scanTable) {
-	a.fill(&EncodeURIUnescaped)
-	b.fill(&URIUnescaped)
+	a.fill(&encodeURIUnescapedSet)
+	b.fill(&uriUnescapedSet)
 	return a, b
 }()
 
@@ -223,9 +223,9 @@ func (w *vectorEncoder) initEncode(keep *Set, n int) {
 // fillTable fills the AVX2 table of keep.
 func (w *vectorEncoder) fillTable(keep *Set) {
 	switch *keep {
-	case URIUnescaped:
+	case uriUnescapedSet:
 		w.tab = encodeURIComponentScan
-	case EncodeURIUnescaped:
+	case encodeURIUnescapedSet:
 		w.tab = encodeURIScan
 	default:
 		w.tab.fill(keep)

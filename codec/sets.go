@@ -94,6 +94,18 @@ var (
 	DecodeURIReserved = URIReserved.With("#")
 )
 
+// The sets of ECMA-262 5.1 §15.1.3 as this package uses them: copied at
+// start-up, so that a program that assigns to URIUnescaped,
+// EncodeURIUnescaped or DecodeURIReserved changes neither what encodeURI,
+// decodeURI and their kin do nor which tables made once their vector
+// paths pick (a path compares keep with these copies, not with the
+// variables).
+var (
+	uriUnescapedSet       = URIUnescaped
+	encodeURIUnescapedSet = EncodeURIUnescaped
+	decodeURIReservedSet  = DecodeURIReserved
+)
+
 // The sets behind Go's net/url escapers, one for each encoding mode of its
 // shouldEscape (net/url gen_encoding_table.go, Go 1.26): the octets that
 // net/url's escape(s, mode) copies as they are. Every one holds the ASCII
