@@ -93,8 +93,14 @@ func testFormDecodeBoundaries(t *testing.T) {
 }
 
 // TestFormDecodeBoundaries runs testFormDecodeBoundaries on the path of
-// this build (decodeform_amd64_test.go runs it on the plain path too).
+// this build (decodeform_amd64_test.go runs it on the plain path too). It
+// runs in one goroutine, where -race finds nothing and costs ten times the
+// time (70 s): make test runs it without -race, and
+// TestFormDecodeMatchesSteps runs the same checks under -race.
 func TestFormDecodeBoundaries(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
 	testFormDecodeBoundaries(t)
 }
 
