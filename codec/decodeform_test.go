@@ -113,3 +113,25 @@ func TestFormDecodeMatchesSteps(t *testing.T) {
 		checkFormDecode(t, drawRuns(t, formText, 200, 1000, special))
 	})
 }
+
+// TestFormDecodeStringMalformedPct checks that FormDecodeString, on text
+// with a '%' that does not start an escape ("50% off": the result is the
+// input), allocates no more than FormPercentDecodeLenientString, which it
+// calls on the plain path: the vector path, which decodes into the exact
+// length that every '%' starting an escape gives and runs out of room,
+// must not then decode all over again from the start into a second
+// buffer of that length.
+func TestFormDecodeStringMalformedPct(t *testing.T) {
+	for _, s := range []string{strings.Repeat("50% off, ", 10), strings.Repeat("abcdefgh", 8) + "100%", "%zz" + strings.Repeat("é", 40)} {
+		if got := FormDecodeString(s); got != s {
+			t.Fatalf("FormDecodeString(%q) = %q, want it unchanged", s, got)
+		}
+		form := testing.AllocsPerRun(20, func() { sinkFormString = FormDecodeString(s) })
+		octets := testing.AllocsPerRun(20, func() { sinkFormString = FormPercentDecodeLenientString(s) })
+		if form > octets {
+			t.Errorf("FormDecodeString(%q): %v allocs, FormPercentDecodeLenientString %v", s, form, octets)
+		}
+	}
+}
+
+var sinkFormString string
