@@ -135,3 +135,36 @@ func TestFormDecodeStringMalformedPct(t *testing.T) {
 }
 
 var sinkFormString string
+
+// TestFormDecodeLarge checks the form decode on inputs of 20 to 60 KB
+// (plain text, text with multi-octet characters, escapes) with a
+// multi-octet character, an ill-formed sequence or a malformed '%' put in
+// at each offset around the ends of the first two chunks of
+// formDecodeChunk (8 KB of output) that decodeFormKernel writes, and cut
+// there: the other form tests make the chunks small.
+func TestFormDecodeLarge(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
+	ins := []string{"%E3%81%82", "あ", "%F0%9F%98%80", "😀", "%E3%81", "\xE3\x81", "%80", "%ED%A0%80", "%F4%90%80%80",
+		"%F0%9F%98", "\xF0\x9F\x98", "%C3", "%FF", "%", "%4", "%C3%", "%E0%A0%80", "%F4%8F%BF%BF"}
+	for _, base := range []string{strings.Repeat("abcdefg+", 2500), strings.Repeat("abcé+あ%41x", 2000), strings.Repeat("%41%e3%81%82+", 5000)} {
+		ends := []int{len(base) / 3, len(base) / 2} // on the plain path: anywhere
+		if useDecodeForm {
+			out := make([]byte, len(base))
+			for k, i, n := 0, 0, 0; k < 2; k++ {
+				u, w := decodeFormKernel(out[n:n+formDecodeChunk], base[i:])
+				i, n = i+u, n+w
+				ends[k] = i
+			}
+		}
+		for _, e := range ends {
+			for p := e - 20; p < e+20; p++ {
+				checkFormDecodeOnce(t, base[:p])
+				for _, in := range ins {
+					checkFormDecodeOnce(t, base[:p]+in+base[p:])
+				}
+			}
+		}
+	}
+}
