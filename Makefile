@@ -15,7 +15,7 @@ COUNT     ?= 5
 # test waits on it, each bounds itself with a case budget.
 test: vet
 	$(GO) test -race -count=1 -timeout 60m ./...
-	$(GO) test -count=1 -timeout 60m -run '^(TestECMAGojaExhaustive|TestEscapePathsAgree|TestEscapeUTF8AVX512)$$' ./codec
+	$(GO) test -count=1 -timeout 60m -run '^(TestECMAGojaExhaustive|TestEscapePathsAgree|TestEscapeUTF8AVX512|TestFormDecodeBoundaries|TestFormDecodePlain|TestFormDecodeLarge)$$' ./codec
 
 vet:
 	$(GO) vet ./...

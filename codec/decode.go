@@ -138,6 +138,10 @@ func FormDecodeString(s string) string {
 				}
 				return UTF8ReplaceString(unsafeString(b[:n]))
 			}
+			// A '%' that does not start an escape: pctDecodeString would
+			// try the exact length again.
+			r, _ := pctDecodeStringSized(s, i, Set{}, decodePlus|decodeLenient)
+			return UTF8ReplaceString(r)
 		}
 	}
 	return UTF8ReplaceString(FormPercentDecodeLenientString(s))
@@ -284,6 +288,14 @@ func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 			return "", newEscapeError(s, bad)
 		}
 	}
+	return pctDecodeStringSized(s, i, keep, mode)
+}
+
+// pctDecodeStringSized is pctDecodeString after its decode into the exact
+// length that every '%' starting an escape gives, or without it (an escape
+// kept): it decodes on the stack, or measures the result first (i is the
+// offset of the first '%' of s).
+func pctDecodeStringSized(s string, i int, keep Set, mode decodeMode) (string, error) {
 	if len(s) <= decodeStackMax {
 		var buf [decodeStackMax]byte
 		n, bad := decodeInto(buf[:len(s)], s, &keep, mode)

@@ -93,8 +93,14 @@ func testFormDecodeBoundaries(t *testing.T) {
 }
 
 // TestFormDecodeBoundaries runs testFormDecodeBoundaries on the path of
-// this build (decodeform_amd64_test.go runs it on the plain path too).
+// this build (decodeform_amd64_test.go runs it on the plain path too). It
+// runs in one goroutine, where -race finds nothing and costs ten times the
+// time (70 s): make test runs it without -race, and
+// TestFormDecodeMatchesSteps runs the same checks under -race.
 func TestFormDecodeBoundaries(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
 	testFormDecodeBoundaries(t)
 }
 
@@ -106,4 +112,59 @@ func TestFormDecodeMatchesSteps(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		checkFormDecode(t, drawRuns(t, formText, 200, 1000, special))
 	})
+}
+
+// TestFormDecodeStringMalformedPct checks that FormDecodeString, on text
+// with a '%' that does not start an escape ("50% off": the result is the
+// input), allocates no more than FormPercentDecodeLenientString, which it
+// calls on the plain path: the vector path, which decodes into the exact
+// length that every '%' starting an escape gives and runs out of room,
+// must not then decode all over again from the start into a second
+// buffer of that length.
+func TestFormDecodeStringMalformedPct(t *testing.T) {
+	for _, s := range []string{strings.Repeat("50% off, ", 10), strings.Repeat("abcdefgh", 8) + "100%", "%zz" + strings.Repeat("é", 40)} {
+		if got := FormDecodeString(s); got != s {
+			t.Fatalf("FormDecodeString(%q) = %q, want it unchanged", s, got)
+		}
+		form := testing.AllocsPerRun(20, func() { sinkFormString = FormDecodeString(s) })
+		octets := testing.AllocsPerRun(20, func() { sinkFormString = FormPercentDecodeLenientString(s) })
+		if form > octets {
+			t.Errorf("FormDecodeString(%q): %v allocs, FormPercentDecodeLenientString %v", s, form, octets)
+		}
+	}
+}
+
+var sinkFormString string
+
+// TestFormDecodeLarge checks the form decode on inputs of 20 to 60 KB
+// (plain text, text with multi-octet characters, escapes) with a
+// multi-octet character, an ill-formed sequence or a malformed '%' put in
+// at each offset around the ends of the first two chunks of
+// formDecodeChunk (8 KB of output) that decodeFormKernel writes, and cut
+// there: the other form tests make the chunks small.
+func TestFormDecodeLarge(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
+	ins := []string{"%E3%81%82", "あ", "%F0%9F%98%80", "😀", "%E3%81", "\xE3\x81", "%80", "%ED%A0%80", "%F4%90%80%80",
+		"%F0%9F%98", "\xF0\x9F\x98", "%C3", "%FF", "%", "%4", "%C3%", "%E0%A0%80", "%F4%8F%BF%BF"}
+	for _, base := range []string{strings.Repeat("abcdefg+", 2500), strings.Repeat("abcé+あ%41x", 2000), strings.Repeat("%41%e3%81%82+", 5000)} {
+		ends := []int{len(base) / 3, len(base) / 2} // on the plain path: anywhere
+		if useDecodeForm {
+			out := make([]byte, len(base))
+			for k, i, n := 0, 0, 0; k < 2; k++ {
+				u, w := decodeFormKernel(out[n:n+formDecodeChunk], base[i:])
+				i, n = i+u, n+w
+				ends[k] = i
+			}
+		}
+		for _, e := range ends {
+			for p := e - 20; p < e+20; p++ {
+				checkFormDecodeOnce(t, base[:p])
+				for _, in := range ins {
+					checkFormDecodeOnce(t, base[:p]+in+base[p:])
+				}
+			}
+		}
+	}
 }
