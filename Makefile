@@ -8,14 +8,16 @@ COUNT     ?= 5
 .PHONY: test bench vet run
 
 # test: vet, then every test with the race detector (what .ci/run calls),
-# then codec's exhaustive comparison with goja without it: it runs in one
-# goroutine, where -race finds nothing and costs 7 times the time.
+# then codec's single-goroutine differential tests without it (the
+# exhaustive comparison with goja, the paths of escape, the octet and form
+# decodes): -race finds nothing in one goroutine and costs 7 to 10 times
+# the time; each skips itself under -race.
 # -timeout 60m: go test's default of 10 minutes a package is a wall-clock
 # limit that a loaded or ten times slower machine overruns (issue 22); no
 # test waits on it, each bounds itself with a case budget.
 test: vet
 	$(GO) test -race -count=1 -timeout 60m ./...
-	$(GO) test -count=1 -timeout 60m -run '^(TestECMAGojaExhaustive|TestEscapePathsAgree|TestEscapeUTF8AVX512|TestFormDecodeBoundaries|TestFormDecodePlain|TestFormDecodeLarge)$$' ./codec
+	$(GO) test -count=1 -timeout 60m -run '^(TestECMAGojaExhaustive|TestEscapePathsAgree|TestEscapeUTF8AVX512|TestFormDecodeBoundaries|TestFormDecodePlain|TestFormDecodeLarge|TestDecodeOctetsPaths|TestOctetDecodeBoundaries)$$' ./codec
 
 vet:
 	$(GO) vet ./...

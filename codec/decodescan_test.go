@@ -341,8 +341,13 @@ func drawRuns(t *rapid.T, text func(n, seed int) string, maxRun, seeds int, spec
 }
 
 // TestOctetDecodeBoundaries runs testOctetDecodeBoundaries on the paths of
-// this build (scan_amd64_test.go runs it on each vector path too).
+// this build (scan_amd64_test.go runs it on each vector path too). It
+// runs in one goroutine: make test runs it without -race, and
+// TestOctetDecodeMatchesGeneric checks the same decode under -race.
 func TestOctetDecodeBoundaries(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
 	testOctetDecodeBoundaries(t)
 }
 

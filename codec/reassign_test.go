@@ -31,7 +31,7 @@ func TestReassignedSetsChangeNothing(t *testing.T) {
 		{"EncodeURI", func() (string, error) { return codec.EncodeURI(u) }, strings.Repeat("a-~;#/%20%C3%A9", 12)},
 		{"EncodeURIComponentString", func() (string, error) { return codec.EncodeURIComponentString(in) }, strings.Repeat("a-~%3B%23%2F%20%C3%A9", 12)},
 		{"EncodeURIString", func() (string, error) { return codec.EncodeURIString(in) }, strings.Repeat("a-~;#/%20%C3%A9", 12)},
-		{"DecodeURIString", func() (string, error) { return codec.DecodeURIString(strings.Repeat("%61%3B%23%2f%C3%A9", 40)) }, strings.Repeat("a%3B%23%2fé", 12)},
+		{"DecodeURIString", func() (string, error) { return codec.DecodeURIString(strings.Repeat("%61%3B%23%2f%C3%A9", 12)) }, strings.Repeat("a%3B%23%2fé", 12)},
 		{"DecodeURI", func() (string, error) {
 			d, err := codec.DecodeURI(utf16.Encode([]rune(strings.Repeat("%61%3B%23%2f%C3%A9", 12))))
 			return string(utf16.Decode(d)), err

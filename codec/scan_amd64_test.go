@@ -445,8 +445,13 @@ func TestDecodeConstsLayout(t *testing.T) {
 }
 
 // TestDecodeOctetsPaths runs the octet decode's boundary test on each path:
-// AVX-512 where the CPU has it, AVX2 alone, and the plain loops.
+// AVX-512 where the CPU has it, AVX2 alone, and the plain loops. It runs
+// in one goroutine, where -race finds nothing and costs ten times the time
+// (64 s): make test runs it without -race.
 func TestDecodeOctetsPaths(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
 	defer func(a, b bool) { useDecodeOctets, useDecodeOctets512 = a, b }(useDecodeOctets, useDecodeOctets512)
 	for _, p := range []struct {
 		name      string
