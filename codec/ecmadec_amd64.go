@@ -98,6 +98,8 @@ func ecmaOctetsPadded(out, src []byte, kt *ecmaKeepTable) (used, wrote int) {
 // interleaves the low bytes (one register) and high bytes (another) of
 // 64 units: those of units 0-31 (j, 64+j for bytes 2j and 2j+1), then those
 // of units 32-63.
+//
+//lint:ignore U1000 read by ecmadec_amd64.s (·utf16Interleave(SB)), which staticcheck does not see
 var utf16Interleave = func() (t [2][64]byte) {
 	for j := range 32 {
 		t[0][2*j], t[0][2*j+1] = byte(j), byte(64+j)

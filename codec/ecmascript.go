@@ -182,8 +182,7 @@ func EncodeUTF16(s []uint16, keep Set) (string, error) {
 //
 // It writes whole words and vectors into the room dst has, so bytes of
 // dst's capacity past the result (up to 64 of them, or any of them when dst
-// is grown) may
-// change, as they may on error.
+// is grown) may change, as they may on error.
 func AppendEncodeUTF16(dst []byte, s []uint16, keep Set) ([]byte, error) {
 	out, off, f := appendEncode(dst, s, &keep)
 	if f != faultNone {
