@@ -58,3 +58,71 @@ func TestDecodeKernelsReadInBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeOctetsEndKernel holds decodeOctetsEndAVX512 itself to what
+// scan_amd64.go says of it, which its callers cannot show, since decodeInto
+// decodes whatever it leaves: on inputs that end at an unreadable page
+// (escapes, '+', plain text, with a malformed '%' or an escape cut short
+// around the ends of the 64-byte blocks), into room of several sizes that
+// ends before another, with '+' read as space and not, it returns a prefix
+// of its input that holds no malformed '%' and does not end inside an
+// escape, decoded into the room (decodeReference's octets); and it stops
+// before the end of its input only at a block of 64 bytes that holds a
+// malformed '%', or whose octets do not fit in the room left (so less than
+// 64 bytes of it are): its last blocks, loaded and stored with masks, take
+// it to the end. (An input of 256 bytes into room for one octet checks that
+// the tail's block length is held to 66, which BZHI reads the low byte of:
+// without that, the kernel loops for ever on an empty block.)
+func TestDecodeOctetsEndKernel(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512: decodeOctetsEndAVX512 is not used")
+	}
+	mem, omem := readableBeforeGuard(t), readableBeforeGuard(t)
+	page := len(mem)
+	bads := []string{"%", "%4", "%G1", "%%41", "%4+"}
+	check := func(s string) {
+		t.Helper()
+		src := mem[page-len(s) : page]
+		copy(src, s)
+		for _, plus := range []byte{'+', '%'} {
+			mode := decodeMode(0)
+			if plus == '+' {
+				mode = decodePlus
+			}
+			_, bad := decodeReference(s, &Set{}, mode) // the first malformed '%', or -1
+			full, _ := decodeReference(s, &Set{}, mode|decodeLenient)
+			for _, room := range []int{len(full) + 3, len(full), len(full) - 1, len(full) / 2, 1} {
+				if room < 1 {
+					continue
+				}
+				out := omem[page-room : page]
+				used, wrote := decodeOctetsEndAVX512(&out[0], room, &src[0], len(s), plus, &octetDecodeAVX2Consts)
+				if used < 0 || used > len(s) || wrote < 0 || wrote > room {
+					t.Fatalf("decodeOctetsEndAVX512(%q, plus %q) into %d bytes: used %d, wrote %d", s, plus, room, used, wrote)
+				}
+				want, wantBad := decodeReference(s[:used], &Set{}, mode)
+				if wantBad != -1 || string(out[:wrote]) != want {
+					t.Fatalf("decodeOctetsEndAVX512(%q, plus %q) into %d bytes: used %d (malformed or cut at %d), wrote %q; want %q",
+						s, plus, room, used, wantBad, out[:wrote], want)
+				}
+				if used < len(s) && !(bad >= 0 && used > bad-64) && wrote+64 <= room {
+					t.Fatalf("decodeOctetsEndAVX512(%q, plus %q) into %d bytes stopped at %d of %d (wrote %d), with no malformed '%%' in the next 64 bytes (first at %d) and room for 64",
+						s, plus, room, used, len(s), wrote, bad)
+				}
+			}
+		}
+	}
+	for n := 1; n <= 330; n++ {
+		for _, base := range []string{denseEscapes(n, n), formText(n, n), strings.Repeat("abcdefg+", n/8+1)[:n]} {
+			check(base)
+			for _, p := range []int{n, n - 1, n - 2, 62, 63, 64, 127, n / 2} {
+				if p < 0 || p > n {
+					continue
+				}
+				for _, in := range bads {
+					check(base[:p] + in + base[p:])
+				}
+			}
+		}
+	}
+}
