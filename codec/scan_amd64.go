@@ -28,17 +28,18 @@ import (
 //     (decodeURIComponent), 16 code units at a time, and the escapes of
 //     two- and three-octet UTF-8 between them (through decodeVector; the
 //     plain path is appendDecode's loop);
-//   - decodeOctetsAVX2, decodeOctetsAVX512 and decodeOctetsEndAVX512: the
-//     octet decoders with no escape kept, 32 or 64 bytes at a time over runs
-//     with escapes (through decodeOctets, and decodeFormKernel for the form
-//     decode; the plain path is decodeInto's loop, and a malformed '%' is
-//     left to it for its offset);
+//   - decodeOctetsAVX2 and decodeOctetsEndAVX512: the octet decoders with
+//     no escape kept, 32 or 64 bytes at a time over runs with escapes
+//     (through decodeOctets, and decodeFormKernel for the form decode; the
+//     plain path is decodeInto's loop, and a malformed '%' is left to it
+//     for its offset); decodeOctetsAVX512, the same with ECMAScript
+//     Decode's keep table (through decodeOctets from ecmaOctets);
 //   - the octet encoders' vector paths, which are in encode_amd64.go.
 //
 // decodescan_test.go and scan_amd64_test.go check these against the plain
 // paths too. Each is used only when the CPU has AVX2 and POPCNT (useAVX2),
-// the AVX-512 ones only when it has AVX-512 F, BW, VBMI and VBMI2 too
-// (useAVX512). Build with
+// the AVX-512 ones only when it has AVX-512 F, BW, DQ, VL, VBMI and VBMI2
+// too (useAVX512). Build with
 // -tags purego to leave them out: scan_other.go then stands in for this
 // file, and only the plain paths run.
 
@@ -508,10 +509,11 @@ func decodeOctetsTail[S string | []byte](buf *[octetTail]byte, src S, plus byte,
 	return used, wrote
 }
 
-// decodeOctetsKernel runs decodeOctetsAVX512 (with useDecodeOctets512, or
-// a keep table) or else decodeOctetsAVX2.
+// decodeOctetsKernel runs decodeOctetsAVX512 with a keep table, or else
+// decodeOctetsAVX2 (decodeOctets calls it only then: with no keep table
+// and useDecodeOctets512, it runs decodeOctetsEndAVX512).
 func decodeOctetsKernel(dst *byte, room int, src *byte, n int, plus byte, keep *ecmaKeepTable) (used, wrote int) {
-	if useDecodeOctets512 || keep != nil {
+	if keep != nil {
 		return decodeOctetsAVX512(dst, room, src, n, plus, keep, &octetDecodeAVX2Consts)
 	}
 	return decodeOctetsAVX2(dst, room, src, n, plus, &octetDecodeAVX2Consts)
