@@ -494,8 +494,9 @@ var decodeURIKeepTable = func() (t ecmaKeepTable) {
 // counting '%' sees only for such a '%'), for the caller to run the steps,
 // which say where. Runs with
 // escapes go 64 bytes at a time through the octet decoders' decodeOctets
-// (decodeOctetsAVX512, with kt) where the CPU has AVX-512; the last bytes
-// of src through a copy padded with zero bytes.
+// where the CPU has AVX-512: with kt, decodeOctetsAVX512, the last bytes of
+// src through a copy padded with zero bytes; with none (kt nil),
+// decodeOctetsEndAVX512, to the end of src.
 func ecmaOctets[S string | []byte](out []byte, src S, keep *Set, kt *ecmaKeepTable) (n int, ok bool) {
 	i, j, vector := 0, 0, 0
 	for i < len(src) {

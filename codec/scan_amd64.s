@@ -859,9 +859,10 @@ oct512done:
 //
 // decodeOctetsAVX512 with no keep table, to the end of src: while at
 // least 66 bytes are left and 64 of room, each block is loaded and stored
-// whole; after that, the last blocks are loaded with masks (zero past the
-// end, so that an escape cut by the end has no hex digits and stops the
-// call) and stored with one. It stops before a block with a '%' without two
+// whole; after that (the last blocks, or any once room is short), blocks of
+// up to 64 bytes are loaded with masks (zero past the end, so that an
+// escape cut by the end has no hex digits and stops the call) and stored
+// with one. It stops before a block with a '%' without two
 // hex digits after it, or whose octets do not fit in room, for the caller;
 // it never ends inside an escape (the digits of one carried into the block
 // where it stops count as used).

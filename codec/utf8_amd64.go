@@ -4,8 +4,10 @@ package codec
 
 // The one check of UTF-8 with AVX-512, utf8ValidAVX512 (utf8_amd64.s):
 // the lookup algorithm of Keiser and Lemire, 64 octets at a time, for
-// ECMAScript Decode's octet path (ecmadecode.go) and Encode's string form
-// (encodeString); its plain twin is utf8.Valid (validUTF8Plain), which
+// every check of UTF-8 through validUTF8: ECMAScript Decode's octet path
+// (ecmadecode.go), Encode's and EscapeString's string forms, the UTF-8
+// decode of utf8.go and the form decode (AppendFormDecode, formDecodeInto's
+// chunks); its plain twin is utf8.Valid (validUTF8Plain), which
 // -tags purego and other GOARCHes use (utf8_other.go), and
 // utf8valid_test.go holds the two to the same answers.
 
