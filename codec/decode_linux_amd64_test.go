@@ -24,10 +24,7 @@ func TestDecodeKernelsReadInBounds(t *testing.T) {
 		"%C3%A9%F0%9F%98%80xyz%"}
 	for _, fill := range fills {
 		for n := 0; n <= 300; n++ {
-			b := mem[page-n : page]
-			for i := range b {
-				b[i] = fill[i%len(fill)]
-			}
+			b := pageEnd(mem, fill, n)
 			s := unsafe.String(unsafe.SliceData(b), n)
 			c := strings.Clone(s)
 			octets, _ := decodeReference(c, &Set{}, decodePlus|decodeLenient)

@@ -25,22 +25,29 @@ func readableBeforeGuard(t *testing.T) []byte {
 	return mem[:page:page]
 }
 
+// pageEnd fills the last n bytes of mem (from readableBeforeGuard) with
+// fill repeated and returns them: an input that ends where the unreadable
+// page begins.
+func pageEnd(mem []byte, fill string, n int) []byte {
+	b := mem[len(mem)-n:]
+	for i := range b {
+		b[i] = fill[i%len(fill)]
+	}
+	return b
+}
+
 // TestOctetKernelsReadInBounds runs the octet encoders' vector paths on
 // inputs that end where an unreadable page begins, with blocks of every
 // kind before the end (none, a few and many octets to escape): a read past
 // the input would fault.
 func TestOctetKernelsReadInBounds(t *testing.T) {
 	mem := readableBeforeGuard(t)
-	page := len(mem)
 	for _, p := range octetPaths() {
 		withOctetPath(t, p.name, p.vec, p.wide, func(t *testing.T) {
 			for _, k := range []Set{Unreserved, WHATWGFragment, SetRange(0, 0xFF)} {
 				for _, fill := range []string{"abcdefgh", "abc/defghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", "a b/c?d&", "\xff\x00"} {
 					for n := 0; n <= 300; n++ {
-						src := mem[page-n : page]
-						for i := range src {
-							src[i] = fill[i%len(fill)]
-						}
+						src := pageEnd(mem, fill, n)
 						want := string(encodeShort(nil, src, &k, false))
 						if got := appendPctEncode(make([]byte, 0, len(want)), src, k, false); string(got) != want {
 							t.Fatalf("set %v: appendPctEncode(%q) = %q, want %q", k, src, got, want)
@@ -62,14 +69,10 @@ func TestOctetKernelsReadInBounds(t *testing.T) {
 // one the same function gives for a copy of the input in other memory.
 func TestAnnexBKernelsReadInBounds(t *testing.T) {
 	mem := readableBeforeGuard(t)
-	page := len(mem)
 	fills := []string{"abcdefgh", "a b/c?d&é€😀", "データ/ファイル?q=«€ 100%»", "\xff\xe3\x81", "%u3042%41%", "%E3%81%82%u"}
 	for _, fill := range fills {
 		for n := 0; n <= 300; n++ {
-			b := mem[page-n : page]
-			for i := range b {
-				b[i] = fill[i%len(fill)]
-			}
+			b := pageEnd(mem, fill, n)
 			s := unsafe.String(unsafe.SliceData(b), n)
 			if got, want := EscapeString(s), EscapeString(strings.Clone(s)); got != want {
 				t.Fatalf("EscapeString(%q) at a page's end = %q, want %q", s, got, want)
