@@ -12,6 +12,9 @@ func FuzzAnnexB(f *testing.F) {
 	if err := fuzzinput.SeedUnits(f, "escape", "unescape"); err != nil {
 		f.Fatal(err)
 	}
+	if err := fuzzinput.SeedUnitShapes(f); err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if err := checkAnnexB(fuzzinput.Units(fuzzinput.Clip(b))); err != nil {
 			t.Fatal(err)

@@ -14,6 +14,9 @@ func FuzzECMAEncode(f *testing.F) {
 	if err := fuzzinput.SeedUnits(f, "encodeURI", "encodeURIComponent"); err != nil {
 		f.Fatal(err)
 	}
+	if err := fuzzinput.SeedUnitShapes(f); err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if err := checkECMAEncode(fuzzinput.Units(fuzzinput.Clip(b))); err != nil {
 			t.Fatal(err)
@@ -23,6 +26,9 @@ func FuzzECMAEncode(f *testing.F) {
 
 func FuzzECMADecode(f *testing.F) {
 	if err := fuzzinput.SeedUnits(f, "decodeURI", "decodeURIComponent"); err != nil {
+		f.Fatal(err)
+	}
+	if err := fuzzinput.SeedUnitShapes(f); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {

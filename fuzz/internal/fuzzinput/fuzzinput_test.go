@@ -238,3 +238,25 @@ func TestClipSeeds(t *testing.T) {
 		t.Errorf("%d formEncode vectors longer than MaxLen gave %d seeds of MaxLen bytes; want one (they share their first MaxLen bytes)", longVectors, longSeeds)
 	}
 }
+
+// TestSeedUnitShapes checks that every seed SeedUnitShapes adds reaches the
+// codec's vector paths (64 code units or more once Units reads it) and fits
+// MaxLen, so that the targets do not clip it.
+func TestSeedUnitShapes(t *testing.T) {
+	var a recordingAdder
+	if err := SeedUnitShapes(&a); err != nil {
+		t.Fatal(err)
+	}
+	if len(a.seeds) != 2*len(unitShapes) {
+		t.Fatalf("%d seeds, want 2 for each of %d shapes", len(a.seeds), len(unitShapes))
+	}
+	for _, s := range a.seeds {
+		b, ok := s[0].([]byte)
+		if len(s) != 1 || !ok {
+			t.Fatalf("seed %v: want one []byte", s)
+		}
+		if n := len(Units(b)); n < 64 || len(b) > MaxLen {
+			t.Errorf("seed %q: %d bytes, %d code units; want at most %d bytes and at least 64 units", b, len(b), n, MaxLen)
+		}
+	}
+}
