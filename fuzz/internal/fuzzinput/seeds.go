@@ -269,16 +269,11 @@ func SeedStrings(f Adder, ops ...vectors.Op) error {
 // Units turns back into the vector's code units.
 func SeedUnits(f Adder, ops ...vectors.Op) error {
 	return seedEach(f, "units", ops, func(v vectors.Vector) ([]any, error) {
-		return []any{unitsSeed(v)}, nil
+		if v.In != nil {
+			return []any{UnitsBytes(v.In)}, nil
+		}
+		return []any{UnitsBytes(UTF8Units(string(v.InHex)))}, nil
 	})
-}
-
-// unitsSeed returns the fuzz bytes that Units turns back into v's input.
-func unitsSeed(v vectors.Vector) []byte {
-	if v.In != nil {
-		return UnitsBytes(v.In)
-	}
-	return UnitsBytes(UTF8Units(string(v.InHex)))
 }
 
 // unitShapes are the patterns of SeedUnitShapes, as fuzz bytes (Units):
@@ -287,7 +282,8 @@ func unitsSeed(v vectors.Vector) []byte {
 var unitShapes = []string{"abc-_.", "a b/?#", "a\x90b\x9a", "ab\x80\x88c", "%41%C3%A9+", "%\x95 \x9b"}
 
 // SeedUnitShapes adds, for each of unitShapes, the pattern repeated to
-// MaxLen fuzz bytes and to 90 (about 64 code units and more either way).
+// MaxLen fuzz bytes and to 90: 160 and 90 code units, each byte of a
+// pattern being one unit, past the 64 where the vector paths start.
 // The codec's ECMAScript and Annex B functions take their vector paths
 // from 64 code units up, a length that few vectors have: without such
 // seeds the engine first reaches those paths by mutation during the
