@@ -128,10 +128,9 @@ func AppendFormDecode(dst, src []byte) []byte {
 func FormDecodeString(s string) string {
 	if useDecodeForm && len(s) >= decodeFormMin {
 		if i := strings.IndexByte(s, '%'); i >= 0 {
-			// As in pctDecodeString: when every '%' starts an escape,
-			// each takes two bytes off, and otherwise formDecodeInto runs
-			// out of room.
-			b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
+			// Into the exact length (unescapedLen): a '%' that does not
+			// start an escape makes formDecodeInto run out of room.
+			b := make([]byte, unescapedLen(s, i))
 			if n, valid, bad := formDecodeInto(b, s); bad == -1 {
 				if valid {
 					return unsafeString(b[:n]) // b is new and not kept
@@ -276,10 +275,10 @@ func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 		return strings.ReplaceAll(s, "+", " "), nil
 	}
 	if keep == (Set{}) {
-		// When every '%' starts an escape, each takes two bytes off;
-		// decodeInto says when it runs out of room, which only a '%' that
-		// does not start one can make it do.
-		b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
+		// Into the exact length (unescapedLen); decodeInto says when it
+		// runs out of room, which only a '%' that does not start an
+		// escape can make it do.
+		b := make([]byte, unescapedLen(s, i))
 		n, bad := decodeInto(b, s, &keep, mode)
 		switch {
 		case bad == -1:
@@ -289,6 +288,13 @@ func pctDecodeString(s string, keep Set, mode decodeMode) (string, error) {
 		}
 	}
 	return pctDecodeStringSized(s, i, keep, mode)
+}
+
+// unescapedLen returns the length of s decoded when every '%' in it, the
+// first at s[i], starts an escape: each takes two bytes off. A '%' that
+// does not start one makes the result longer than that, never shorter.
+func unescapedLen(s string, i int) int {
+	return max(0, len(s)-2*strings.Count(s[i:], "%"))
 }
 
 // pctDecodeStringSized is pctDecodeString after its decode into the exact

@@ -791,7 +791,7 @@ func decodeOctetString(s string, i int, keep *Set) (string, bool) {
 	var t ecmaKeepTable
 	kt := ecmaKeepTableOf(keep, &t)
 	if *keep == (Set{}) {
-		b := make([]byte, max(0, len(s)-2*strings.Count(s[i:], "%")))
+		b := make([]byte, unescapedLen(s, i))
 		n, ok := ecmaOctets(b, s, keep, kt)
 		if !ok || n != len(b) || !validUTF8(b) {
 			return "", false
