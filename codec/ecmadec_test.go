@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -696,4 +697,25 @@ func errString(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestDecodeLongMalformedString decodes strings longer than decodeStackMax
+// made mostly of '%' that starts no escape, with an empty reserved set: the
+// result's length, sized as if every '%' started one (two bytes off each),
+// came out negative, and make panicked. Each must fail with the URIError
+// of its first '%' instead.
+func TestDecodeLongMalformedString(t *testing.T) {
+	for _, s := range []string{
+		strings.Repeat("%", 2*decodeStackMax),
+		"a" + strings.Repeat("%%41", decodeStackMax),
+		strings.Repeat("%41", decodeStackMax) + strings.Repeat("%", 4*decodeStackMax),
+	} {
+		for _, f := range []func(string) (string, error){DecodeURIComponentString, DecodeURIString} {
+			_, err := f(s)
+			var ue *URIError
+			if !errors.As(err, &ue) || ue.Offset != strings.Index(s, "%%") {
+				t.Errorf("decoding %d bytes (%q...) = %v; want a *URIError at %d", len(s), s[:8], err, strings.Index(s, "%%"))
+			}
+		}
+	}
 }

@@ -267,7 +267,7 @@ func decodeString(s string, keep *Set) (string, error) {
 	}
 	n := len(s)
 	if *keep == (Set{}) {
-		n -= 2 * strings.Count(s[i:], "%") // each escape is one octet
+		n = unescapedLen(s, i) // each escape is one octet
 	}
 	b, err := decodeValidString(make([]byte, 0, n), s, i, keep)
 	if err != nil {
