@@ -693,7 +693,8 @@ octdone:
 // OCT512CLASSIFY, for decodeOctetsAVX512 and decodeOctetsEndAVX512: K1
 // and AX become the mask of the '%' of the block Z0 (before plus, which may
 // be '%', becomes ' '), each plus of Z0 becomes ' ' (Z11), and BX the '%'
-// and the carry R8 (nonzero when the block has an escape to decode).
+// and the carry R8 (nonzero when the block has an escape to decode). It
+// uses K2 (the mask of the pluses).
 #define OCT512CLASSIFY \
 	VPCMPEQB Z0, Z8, K1; \
 	VPCMPEQB Z0, Z15, K2; \
