@@ -30,8 +30,9 @@ import "unsafe"
 //   - widenAVX2 widens ASCII bytes to code units, 32 at a time, for
 //     UnescapeString's vector path (unescapeVector; the plain twin is
 //     widenASCII's loop);
-//   - unescapeUTF16AVX512 unescapes 32 code units at a time with AVX-512,
-//     to the end of its input (the plain twin is appendUnescape's loop).
+//   - unescapeUTF16AVX512 unescapes 59 code units at a time (windows of
+//     64) with AVX-512, to the end of its input (the plain twin is
+//     appendUnescape's loop).
 
 // narrowLatin1AVX2 writes the code units at src to dst as bytes, 32 at a
 // time, while at least 32 of the n are left, up to the first block of 32
@@ -236,9 +237,9 @@ func escapeUnits512(room []byte, s []uint16) (used, wrote int) {
 }
 
 // unescapeUTF16AVX512 runs Annex B.2.2 steps 4 to 20 over all the n code
-// units at src, 32 at a time (see annexb_amd64.s), writing to dst, which
-// must have room for n units. It returns the units it used, n, and the
-// units it wrote.
+// units at src, in windows of 64 units of which it takes 59 (see
+// annexb_amd64.s), writing to dst, which must have room for n units. It
+// returns the units it used, n, and the units it wrote.
 //
 //go:noescape
 func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) (used, wrote int)
@@ -246,13 +247,15 @@ func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) 
 // unescape512Consts are the constants of unescapeUTF16AVX512: the value of
 // each hexadecimal digit below 128 (0x80 for every other byte), then the
 // VPERMB indexes that put byte j+1 at byte j, byte j+1 at the low byte of
-// word j, and bytes j+4 and j+2 at its low and high bytes, then the VPERMQ
-// indexes that put the quadwords of VPACKUSWB in order. The offsets are
-// written in annexb_amd64.s.
+// word j (for the window's units 0-31, then byte j+33 for 32-63), and
+// bytes j+4 and j+2 at its low and high bytes (then j+36 and j+34), then
+// the VPERMQ indexes that put the quadwords of VPACKUSWB in order. The
+// offsets are written in annexb_amd64.s.
 type unescape512Consts struct {
-	hex                 [128]byte
-	shift1, idxXY, idxU [64]byte
-	perm                [8]uint64
+	hex                      [128]byte
+	shift1, idxXYLo, idxXYHi [64]byte
+	idxULo, idxUHi           [64]byte
+	perm                     [8]uint64
 }
 
 var unescapeAVX512Consts = func() (k unescape512Consts) {
@@ -266,8 +269,10 @@ var unescapeAVX512Consts = func() (k unescape512Consts) {
 		k.shift1[j] = byte(j + 1)
 	}
 	for j := range 32 {
-		k.idxXY[2*j], k.idxXY[2*j+1] = byte(j+1), 0
-		k.idxU[2*j], k.idxU[2*j+1] = byte(j+4), byte(j+2)
+		k.idxXYLo[2*j], k.idxXYLo[2*j+1] = byte(j+1), 0
+		k.idxXYHi[2*j], k.idxXYHi[2*j+1] = byte(j+33), 0
+		k.idxULo[2*j], k.idxULo[2*j+1] = byte(j+4), byte(j+2)
+		k.idxUHi[2*j], k.idxUHi[2*j+1] = byte(j+36), byte(j+34)
 	}
 	k.perm = [8]uint64{0, 2, 4, 6, 1, 3, 5, 7}
 	return k

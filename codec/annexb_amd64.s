@@ -587,26 +587,30 @@ elen16done:
 
 // func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) (used, wrote int)
 //
-// Runs Annex B.2.2 steps 4 to 20 over all the n code units at src, 32 at a
-// time (a block and the 32 units after it loaded whole while 64 units are
-// left, the last blocks masked, 0s past the n). P marks each '%' of the block, U1 a 'u' after it, H the
-// hexadecimal digits of the block and the 32 units after it (the escapes
-// that start in the block end at most 5 units after it). Every '%' starts
-// an escape or not by what follows it alone, as no well-formed escape holds
-// a '%': "%uWXYZ" where P, U1 and H 2 to 5 units on (steps 8 to 12), else
-// "%XY" where P and H 1 and 2 units on (steps 14 to 17). The 64 units are
-// packed to bytes with unsigned saturation (VPACKUSWB, then VPERMQ to put
-// the quadwords in order), so a unit from 256 on is 0xFF (or 0 from 0x8000
-// on) and no digit, 'u' or '%'; a 128-entry table (VPERMI2B) gives each
-// byte's digit value, 0x80 for a byte that is none, and a byte from 0x80 on
-// is none. PV, byte j, is the value of digits j and j+1; VPERMB puts PV
-// j+1 in the low byte of word j for "%XY", PV j+4 and j+2 in its low and
-// high for "%uWXYZ". The units an escape takes after its '%' are dropped
-// (those past the block carried to the next), the '%' becomes the escape's
-// code unit, every other unit is kept (step 18), and VPCOMPRESSW packs the
-// kept units to a register, stored whole (dst has room for the 32 units of
-// the block) or, for the last block, short of 32, under a mask of their
-// number. It returns n and the units it wrote (dst must have room for n).
+// Runs Annex B.2.2 steps 4 to 20 over all the n code units at src in
+// windows of 64 units (loaded masked, 0s past the n, when fewer are left),
+// of which it takes the first 59, or all that are left when fewer: an
+// escape that starts in them ends at most 5 units on, so within the
+// window, and needs nothing loaded after it. P marks each '%' of the
+// units taken, U a 'u', and D each unit that is not a hexadecimal digit.
+// Every '%' starts an escape or not by what follows it alone, as no
+// well-formed escape holds a '%': "%uWXYZ" (VU) where P, U 1 unit on and
+// no D 2 to 5 units on (steps 8 to 12), else "%XY" (VX) where P and no D
+// 1 and 2 units on (steps 14 to 17). The 64 units are packed to bytes with
+// unsigned saturation (VPACKUSWB, then VPERMQ to put the quadwords in
+// order), so a unit from 256 on is 0xFF (or 0 from 0x8000 on) and no
+// digit, 'u' or '%'; a 128-entry table (VPERMI2B) gives each byte's digit
+// value, 0x80 for a byte that is none, and a byte from 0x80 on is none.
+// PV, byte j, is the value of digits j and j+1; VPERMB puts PV j+1 in the
+// low byte of word j for "%XY", PV j+4 and j+2 in its low and high for
+// "%uWXYZ". An escape's '%' becomes its code unit and the units after it
+// are dropped (those past the units taken carried to the next window, at
+// its start), every other unit is kept (step 18), and VPCOMPRESSW packs
+// the kept units of each half of the window to a register, stored whole
+// while 64 units are left (dst has room for them) and else under a mask of
+// their number. A window of 64 units with no '%' and nothing carried into
+// it is stored as it is, and all 64 taken. It returns n and the units it
+// wrote (dst must have room for n).
 TEXT ·unescapeUTF16AVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -615,152 +619,147 @@ TEXT ·unescapeUTF16AVX512(SB), NOSPLIT, $0-48
 	VMOVDQU64 0(DX), Z22     // digit values of bytes 0-63
 	VMOVDQU64 64(DX), Z23    // of bytes 64-127
 	VMOVDQU64 128(DX), Z25   // byte j+1 at j
-	VMOVDQU64 192(DX), Z26   // "%XY": byte j+1 at word j's low byte
-	VMOVDQU64 256(DX), Z27   // "%uWXYZ": bytes j+4, j+2 at word j
-	VMOVDQU64 320(DX), Z28   // quadwords 0, 2, 4, 6, 1, 3, 5, 7
+	VMOVDQU64 192(DX), Z26   // "%XY" of units 0-31: byte j+1 at word j's low byte
+	VMOVDQU64 256(DX), Z27   // of units 32-63: byte j+33
+	VMOVDQU64 320(DX), Z28   // "%uWXYZ" of units 0-31: bytes j+4, j+2 at word j
+	VMOVDQU64 384(DX), Z29   // of units 32-63: bytes j+36, j+34
+	VMOVDQU64 448(DX), Z30   // quadwords 0, 2, 4, 6, 1, 3, 5, 7
 	MOVL $0x25, AX
-	VPBROADCASTW AX, Z20     // '%'
+	VPBROADCASTB AX, Z20     // '%'
 	MOVL $0x75, AX
 	VPBROADCASTB AX, Z21     // 'u'
 	MOVL $0x0F, AX
 	VPBROADCASTB AX, Z24
-	MOVL $0x80, AX
-	VPBROADCASTB AX, Z29
 	MOVQ $0x5555555555555555, AX
 	KMOVQ AX, K7             // the low byte of each word
 	XORQ R11, R11            // used
 	XORQ R12, R12            // wrote
-	XORQ R13, R13            // units of the block taken by an escape before it
+	XORQ R13, R13            // units at the window's start that an escape before it took
 
-unesc512loop:
+uwindow:
 	MOVQ CX, AX
 	SUBQ R11, AX             // units left
-	JLE  unesc512done
+	JLE  udone
 	CMPQ AX, $64
-	JB   unesc512end
-	// A block and the 32 units after it, all there.
-	MOVL $-1, R15
-	VMOVDQU64 (SI)(R11*2), Z0
-	VPCMPEQW Z20, Z0, K1     // P
-	KMOVD K1, R8
-	TESTL R8, R8
-	JZ   unesc512copy
-	VMOVDQU64 64(SI)(R11*2), Z1
-	JMP  unesc512units
-
-unesc512end:
-	// The last blocks: loaded masked.
-	MOVQ $32, BX
-	CMPQ AX, BX
-	CMOVQLT AX, BX
-	MOVQ $-1, R15
-	BZHIQ BX, R15, R15       // the block's units
-	KMOVD R15, K1
-	VMOVDQU16.Z (SI)(R11*2), K1, Z0
-	VPCMPEQW Z20, Z0, K1     // P
-	KMOVD K1, R8
-	TESTL R8, R8
-	JZ   unesc512copy
-	// The 32 units after the block, those of them there are.
-	SUBQ $32, AX
-	MOVQ $0, BX
-	CMOVQGT AX, BX
-	MOVQ $32, AX
-	CMPQ BX, AX
-	CMOVQGT AX, BX
-	MOVQ $-1, AX
-	BZHIQ BX, AX, AX
-	KMOVD AX, K1
-	VMOVDQU16.Z 64(SI)(R11*2), K1, Z1
-
-unesc512units:
+	JB   utail
+	VMOVDQU64 (SI)(R11*2), Z0  // units 0-31 of the window
+	VMOVDQU64 64(SI)(R11*2), Z1 // 32-63
 	VPACKUSWB Z1, Z0, Z2
-	VPERMQ Z2, Z28, Z2       // the 64 units as bytes, in order
+	VPERMQ Z2, Z30, Z2       // the 64 units as bytes, in order
+	VPCMPEQB Z20, Z2, K1
+	KMOVQ K1, R8             // P
+	MOVQ R8, BX
+	ORQ  R13, BX
+	JZ   ucopy               // no '%', nothing carried
+	MOVQ $59, R14            // the units taken
+	JMP  uunits
+
+ucopy:
+	VMOVDQU64 Z0, (DI)(R12*2)
+	VMOVDQU64 Z1, 64(DI)(R12*2)
+	ADDQ $64, R11
+	ADDQ $64, R12
+	JMP  uwindow
+
+utail:
+	// Fewer than 64 units left: loaded masked, 0s past them.
+	MOVQ $-1, BX
+	BZHIQ AX, BX, BX
+	KMOVQ BX, K1
+	KSHIFTRQ $32, K1, K2
+	VMOVDQU16.Z (SI)(R11*2), K1, Z0
+	VMOVDQU16.Z 64(SI)(R11*2), K2, Z1
+	VPACKUSWB Z1, Z0, Z2
+	VPERMQ Z2, Z30, Z2
+	VPCMPEQB Z20, Z2, K1
+	KMOVQ K1, R8             // P
+	MOVQ $59, R14
+	CMPQ AX, R14
+	CMOVQLT AX, R14          // the units taken: min(left, 59)
+
+uunits:
+	MOVQ $-1, R15
+	BZHIQ R14, R15, R15      // the units taken, a bit each
+	ANDQ R15, R8             // P of them
 	VPCMPEQB Z21, Z2, K2
-	KMOVQ K2, R9
-	SHRQ $1, R9
-	ANDL R8, R9              // P & U1
+	KMOVQ K2, R9             // U
 	VMOVDQA64 Z2, Z3
 	VPERMI2B Z23, Z22, Z3    // digit values, 0x80 for none
 	VPORQ Z2, Z3, Z4
-	VPTESTNMB Z29, Z4, K3    // H
-	KMOVQ K3, R14
+	VPMOVB2M Z4, K3
+	KMOVQ K3, R10            // D: not a digit (or from 0x80 on)
 	VPANDQ Z24, Z3, Z3       // N
 	VPERMB Z3, Z25, Z5       // N j+1
 	VPSLLW $4, Z3, Z6
 	VPORQ Z5, Z6, Z6         // PV: N j << 4 | N j+1
-	VPERMB.Z Z6, Z26, K7, Z7 // "%XY": PV j+1
-	VPERMB Z6, Z27, Z8       // "%uWXYZ": PV j+2 << 8 | PV j+4
-	MOVQ R14, AX
+	VPERMB.Z Z6, Z26, K7, Z7 // "%XY" of units 0-31: PV j+1
+	VPERMB.Z Z6, Z27, K7, Z8 // of units 32-63
+	VPERMB Z6, Z28, Z9       // "%uWXYZ" of units 0-31: PV j+2 << 8 | PV j+4
+	VPERMB Z6, Z29, Z10      // of units 32-63
+	SHRQ $1, R9
+	ANDQ R8, R9              // P & U 1 on
+	MOVQ R10, AX
 	SHRQ $1, AX
-	ANDQ R14, AX             // bit i: H at i and i+1
+	ORQ  R10, AX             // bit j: D at j or j+1
 	MOVQ AX, BX
 	SHRQ $2, BX
-	MOVQ BX, R10
-	SHRQ $2, R10
-	ANDQ R10, BX             // H at i+2 to i+5
-	ANDL BX, R9              // valid %u: P & U1 & H 2..5 on
-	SHRQ $1, AX              // H at i+1 and i+2
-	ANDL R8, AX
-	MOVL R9, R10
-	NOTL R10
-	ANDL AX, R10             // valid %XY: P & H 1..2 on & not %u
-	// The units taken after each '%': 1 and 2 for both, 3 to 5 for %u.
-	MOVQ R9, AX
-	ORQ  R10, AX
-	MOVQ AX, BX
-	SHLQ $1, AX
-	SHLQ $2, BX
+	MOVQ AX, R10
+	SHRQ $4, R10
+	ORQ  R10, BX             // D 2 to 5 on
+	ANDNQ R9, BX, R9         // VU
+	SHRQ $1, AX              // D 1 or 2 on
+	ORQ  R9, AX
+	ANDNQ R8, AX, R10        // VX: P & no D 1 and 2 on & not VU
+	// The units each escape takes after its '%': 1 and 2 (×6), and 3
+	// to 5 (×0x38) for "%uWXYZ". Escapes start at least 3 units apart,
+	// "%uWXYZ" 6, so the products are ORs of shifts.
+	LEAQ (R10)(R9*1), AX
+	IMUL3Q $6, AX, AX
+	IMUL3Q $0x38, R9, BX
 	ORQ  BX, AX
-	MOVQ R9, BX
-	SHLQ $3, BX
-	ORQ  BX, AX
-	SHLQ $1, BX
-	ORQ  BX, AX
-	SHLQ $1, BX
-	ORQ  BX, AX
-	ORQ  R13, AX
-	MOVQ AX, R13
-	SHRQ $32, R13            // carried to the next block
-	NOTL AX                  // kept: the low 32 bits
-	ANDL R15, AX             // of the block's units
-	KMOVD R9, K1
-	KMOVD R10, K2
-	KMOVD AX, K3
-	VMOVDQU16 Z7, K2, Z0
-	VMOVDQU16 Z8, K1, Z0
-	JMP  unesc512store
-
-unesc512copy:
-	// No '%': the units the escape before took are dropped, the rest kept.
-	MOVL R13, AX
-	NOTL AX
-	ANDL R15, AX
-	KMOVD AX, K3
-	XORQ R13, R13
-
-unesc512store:
-	// The units of Z0 kept (K3, and AX), packed and stored, as many as
-	// there are.
-	VPCOMPRESSW.Z Z0, K3, Z10
+	ORQ  R13, AX             // and those carried in
+	SHRXQ R14, AX, R13       // carried to the next window
+	ANDNQ R15, AX, AX        // kept: taken, not taken by an escape
+	KMOVQ R10, K1
+	KSHIFTRQ $32, K1, K2
+	KMOVQ R9, K3
+	KSHIFTRQ $32, K3, K4
+	KMOVQ AX, K5
+	KSHIFTRQ $32, K5, K6
+	VMOVDQU16 Z7, K1, Z0
+	VMOVDQU16 Z9, K3, Z0
+	VMOVDQU16 Z8, K2, Z1
+	VMOVDQU16 Z10, K4, Z1
+	VPCOMPRESSW.Z Z0, K5, Z11 // the kept units of 0-31
+	VPCOMPRESSW.Z Z1, K6, Z12 // of 32-63
+	POPCNTL AX, BX           // their numbers
+	SHRQ $32, AX
 	POPCNTL AX, AX
-	CMPL R15, $-1
-	JNE  unesc512last
-	VMOVDQU64 Z10, (DI)(R12*2) // a whole block: dst has room for 32 units
+	MOVQ CX, R10
+	SUBQ R11, R10            // units left at the window's start
+	ADDQ R14, R11
+	CMPQ R10, $64
+	JB   ulast
+	VMOVDQU64 Z11, (DI)(R12*2) // dst has room for 64 units here
+	ADDQ BX, R12
+	VMOVDQU64 Z12, (DI)(R12*2)
 	ADDQ AX, R12
-	ADDQ $32, R11
-	JMP  unesc512loop
+	JMP  uwindow
 
-unesc512last:
-	MOVQ $-1, BX
-	BZHIQ AX, BX, BX
-	KMOVD BX, K1
-	VMOVDQU16 Z10, K1, (DI)(R12*2)
+ulast:
+	MOVQ $-1, R10
+	BZHIQ BX, R10, R10
+	KMOVD R10, K1
+	VMOVDQU16 Z11, K1, (DI)(R12*2)
+	ADDQ BX, R12
+	MOVQ $-1, R10
+	BZHIQ AX, R10, R10
+	KMOVD R10, K1
+	VMOVDQU16 Z12, K1, (DI)(R12*2)
 	ADDQ AX, R12
-	ADDQ $32, R11
-	JMP  unesc512loop
+	JMP  uwindow
 
-unesc512done:
+udone:
 	VZEROUPPER
 	MOVQ CX, used+32(FP)
 	MOVQ R12, wrote+40(FP)

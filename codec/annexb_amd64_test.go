@@ -238,7 +238,7 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 }
 
 // TestUnescapeUTF16AVX512 holds unescapeUTF16AVX512 to refUnescape on every
-// length up to 120 and three offsets of units drawn from escapes of every
+// length up to 200 (past three windows of 59 units) and three offsets of units drawn from escapes of every
 // kind, well-formed and not, hex digits of both cases, 'u', 'U', '%', and
 // units whose low byte is a digit, '%' or 'u' (and 0x8025, which a signed
 // pack would take as negative): it must use all of them, so every block
@@ -252,7 +252,7 @@ func TestUnescapeUTF16AVX512(t *testing.T) {
 	r := rand.New(rand.NewPCG(44, 45))
 	pool := []uint16{'%', '%', '%', 'u', 'u', 'U', '0', '9', 'a', 'f', 'A', 'F', 'g', 'G', '/', ' ', 'x', 0x130, 0x161, 0x3042, 0xFF,
 		0x0025 | 0x100, 0x0175, 0x8025, 0xFF30, 0xD83D, 0xDE00}
-	for n := 0; n <= 120; n++ {
+	for n := 0; n <= 200; n++ {
 		for off := 0; off < 3; off++ {
 			for rep := 0; rep < 20; rep++ {
 				src := make([]uint16, off+n)
@@ -275,6 +275,50 @@ func TestUnescapeUTF16AVX512(t *testing.T) {
 				for i := n; i < len(dst); i++ {
 					if dst[i] != 0xEEEE {
 						t.Fatalf("n=%d off=%d: wrote unit %d, past the room for %d", n, off, i, n)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestUnescapeUTF16AVX512Windows holds unescapeUTF16AVX512 to refUnescape
+// where its windows begin and end: after a literal run of every length up
+// to 140 (so that whole windows of 64 units with no '%' are copied, at
+// every alignment), an escape of every kind, well-formed, cut or malformed
+// (so that one starts at every unit of a window of 59 units, and one that
+// starts near its end is carried into the next), then literal units or
+// escapes to lengths around the next window's edges. Its literal units
+// include some from 256 on whose low byte is '%', 'u' or a digit. dst has
+// room for exactly n units, and no unit past them may change.
+func TestUnescapeUTF16AVX512Windows(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	forms := []string{"%uD83D%uDE00", "%u00e9", "%uFFFF", "%41", "%e9", "%uD8", "%u", "%4", "%", "%%41", "%u%41", "%u0g00", "%zz", "%U0041", "%u12%34"}
+	lit := []uint16{'a', 'u', '7', 0x125, 0x175, 0x8025, 0x3042, 'F', '-'}
+	tails := []string{"", "x", "%41", "yyyyy%u3042", strings.Repeat("z", 60) + "%7E%", strings.Repeat("%20", 30)}
+	for pre := 0; pre <= 140; pre++ {
+		for _, f := range forms {
+			for _, tail := range tails {
+				s := make([]uint16, pre)
+				for i := range s {
+					s[i] = lit[(i*5+pre)%len(lit)]
+				}
+				s = append(s, utf16.Encode([]rune(f+tail))...)
+				n := len(s)
+				want := refUnescape(s)
+				dst := make([]uint16, n+40)
+				for i := range dst {
+					dst[i] = 0xEEEE
+				}
+				used, wrote := unescapeUTF16AVX512(&dst[0], &s[0], n, &unescapeAVX512Consts)
+				if used != n || !slices.Equal(dst[:wrote], want) {
+					t.Fatalf("%d literal units, %q: used %d of %d, wrote %x, want %x", pre, f+tail, used, n, dst[:wrote], want)
+				}
+				for i := n; i < len(dst); i++ {
+					if dst[i] != 0xEEEE {
+						t.Fatalf("%d literal units, %q: wrote unit %d, past the room for %d", pre, f+tail, i, n)
 					}
 				}
 			}
@@ -411,8 +455,9 @@ func TestEscape512ConstsLayout(t *testing.T) {
 		got, off uintptr
 	}{
 		{"hex", unsafe.Offsetof(u.hex), 0}, {"shift1", unsafe.Offsetof(u.shift1), 128},
-		{"idxXY", unsafe.Offsetof(u.idxXY), 192}, {"idxU", unsafe.Offsetof(u.idxU), 256},
-		{"perm", unsafe.Offsetof(u.perm), 320},
+		{"idxXYLo", unsafe.Offsetof(u.idxXYLo), 192}, {"idxXYHi", unsafe.Offsetof(u.idxXYHi), 256},
+		{"idxULo", unsafe.Offsetof(u.idxULo), 320}, {"idxUHi", unsafe.Offsetof(u.idxUHi), 384},
+		{"perm", unsafe.Offsetof(u.perm), 448},
 	} {
 		if f.got != f.off {
 			t.Errorf("unescape512Consts.%s at %d, annexb_amd64.s reads it at %d", f.name, f.got, f.off)

@@ -4,6 +4,7 @@ package codec
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf16"
 	"unsafe"
@@ -35,6 +36,8 @@ func TestAnnexBUTF16KernelsInBounds(t *testing.T) {
 		utf16.Encode([]rune("éüÿ a-é~\u0080")),
 		utf16.Encode([]rune("あいう€\uffff")),
 		{'%', 0x0125, 0x8025, 'u', 0x0175, '4', 0x0141, 0xD800, '%', 'u', 'A', 'b', '0', '9'},
+		// Literal runs longer than a window of 64 units, then escapes.
+		utf16.Encode([]rune(strings.Repeat("literal-run_", 6) + "%u3042%41%e")),
 	}
 	for _, fill := range fills {
 		for n := 0; n <= 300; n++ {
