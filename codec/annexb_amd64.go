@@ -71,7 +71,7 @@ func narrowLatin1Blocks(buf []byte, s []uint16) int {
 func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
 
 // escape512Consts are the constants of escapeUTF8AVX512 (ESC8, ESC16),
-// and of escapeUTF16AVX512 (ctrlU, restU, hex and keep): each quadword
+// and of escapeUTF16AVX512 (hex, pat and gidx): each quadword
 // broadcast to the eight of a vector, then the hex digits in each 16-byte
 // lane for VPSHUFB. Per escape of a unit in a quadword: the VPMULTISHIFTQB
 // control that puts its nibbles in the digit bytes, the nibble mask of
@@ -100,8 +100,15 @@ type escape512Consts struct {
 	// kept unit (0x80 each) in every dword; 256 in every word.
 	set4, d31, d1, d0F, dPct, dDigits, dLen3, dLen1 [16]uint32
 	w256                                            [32]uint16
-	// For escapeUTF16AVX512: 0x80 for each byte below 128 of EscapeKeep.
-	keep [128]byte
+	// For escapeUTF16AVX512: the pattern of each byte below 128, the bytes
+	// of its quadword that its escape takes (0x01 for a byte of
+	// EscapeKeep, else 0x62 for "%XY"; 0x7E for "%uWXYZ"); then, for each
+	// group of 8 units of a block, the VPERMI2B indexes that put, in unit
+	// j's quadword, the digit table's bytes 2j (the unit, when kept), '%'
+	// and 'u' (left as they are), 64+2j+1, 2j+1, 64+2j and 2j (its digits
+	// W, X, Y and Z).
+	pat  [128]byte
+	gidx [4][64]byte
 }
 
 // escape512Room is the room escapeUTF16AVX512 needs to escape a block.
@@ -136,9 +143,16 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 	for i := range 32 {
 		k.w256[i] = 256
 	}
-	for c := range k.keep {
+	for c := range k.pat {
+		k.pat[c] = 0x62
 		if escapeKeepSet.Contains(byte(c)) {
-			k.keep[c] = 0x80
+			k.pat[c] = 0x01
+		}
+	}
+	for g := range k.gidx {
+		for q := range 8 {
+			j := byte(8*g + q)
+			copy(k.gidx[g][8*q:], []byte{2 * j, '%', 'u', 64 + 2*j + 1, 2*j + 1, 64 + 2*j, 2 * j, 0})
 		}
 	}
 	return k

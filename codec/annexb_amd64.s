@@ -94,40 +94,26 @@ done:
 	VMOVDQU64 Z10, (DI)(R12*1); \
 	KMOVQ K3, R9
 
-// EGRP(g, X) escapes the code units 8g to 8g+7 of the block in Z0, in
-// the low quadword lanes of X, to (DI)(R12*1), for escapeUTF16AVX512: each
-// unit widened to a quadword (VPMOVZXWQ), VPMULTISHIFTQB puts its nibbles
-// in bytes 2 to 5, VPERMB maps them to uppercase digits there (hex, 16
-// entries four times over) in a quadword whose bytes 0 and 1 are "%u", and
-// a kept unit is its own quadword (its byte 0, step 13). The mask of the
-// bytes of each escape is made in R8 and R9's bits of the group by PDEP:
-// bytes 0, 4 and 5 ("%XY", step 11), bytes 0 to 5 for a unit from 256 on
-// ("%uWXYZ", step 9), byte 0 for a kept unit; VPCOMPRESSB packs them to a
-// register, stored whole (the 64 bytes past the escapes overwritten
-// later). AX, BX, Z4 to Z7, K4 and K5 are clobbered.
-#define EGRP(g, X) \
-	VPMOVZXWQ X, Z4; \
-	VPMULTISHIFTQB Z4, Z16, Z5; \
-	VMOVDQA64 Z18, Z6; \
-	VPERMB Z17, Z5, K6, Z6; \
-	MOVL R9, BX; \
-	SHRL $(8*g), BX; \
-	KMOVB BX, K4; \
-	VMOVDQA64 Z4, K4, Z6; \
-	MOVL R8, AX; \
-	SHRL $(8*g), AX; \
-	PDEPQ R13, AX, AX; \
-	LEAQ (AX*8), R10; \
-	SUBQ AX, R10; \
-	ORQ  R15, R10; \
-	PDEPQ R14, BX, BX; \
-	LEAQ (BX)(BX*2), AX; \
-	ANDNQ R10, AX, AX; \
-	KMOVQ AX, K5; \
-	VPCOMPRESSB.Z Z6, K5, Z7; \
+// EGRP(idx, mask) escapes the 8 code units of a group of the block of
+// escapeUTF16AVX512 to (DI)(R12*1): VPERMI2B takes each unit's quadword
+// from the tables of the block (Z3, its low bytes' digits with the kept
+// units in place, and Z4, its high bytes' digits) by the group's indexes
+// (idx), under K6, which leaves bytes 1 and 2 of each quadword as the
+// indexes hold them, '%' and 'u': the unit itself at byte 0, "%u" at 1
+// and 2, its four digits at 3 to 6. The group's compress mask (mask, the
+// quadword of its units' patterns: byte 0 for a kept unit, bytes 1, 5 and
+// 6 for "%XY", 1 to 6 for "%uWXYZ") picks each escape's bytes, which
+// VPCOMPRESSB packs to a register, stored whole (the 64 bytes past the
+// escapes overwritten later); R12 goes on by their number. Z6, Z7 and K1
+// are clobbered.
+#define EGRP(idx, mask) \
+	VMOVDQA64 idx, Z6; \
+	VPERMI2B Z4, Z3, K6, Z6; \
+	KMOVQ mask, K1; \
+	VPCOMPRESSB.Z Z6, K1, Z7; \
 	VMOVDQU64 Z7, (DI)(R12*1); \
-	POPCNTQ AX, AX; \
-	ADDQ AX, R12
+	POPCNTQ mask, mask; \
+	ADDQ mask, R12
 
 // func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
 //
@@ -137,13 +123,20 @@ done:
 // row with no unit from 256 on (for the octet encoders). The last block,
 // short of 32, is loaded masked over 'A's, a kept unit each, whose bytes,
 // one each at the end, are not counted. For each block: K2 marks the units
-// from 256 on (R8), and R9 those of EscapeKeep: the units narrowed to bytes
-// (VPMOVWB), each looked up in a 128-entry table (VPERMI2B, 0x80 for a
-// kept byte) and the byte itself from 0x80 on is none; a block of kept
-// units is stored as its bytes, any other escaped by EGRP 8 units at a
-// time. It returns the units it used and the bytes it wrote.
+// from 256 on; each unit's pattern, the bytes of its quadword that its
+// escape takes (0x01 for a unit of EscapeKeep, step 13; 0x62 for "%XY",
+// step 11; 0x7E for "%uWXYZ", step 9), is looked up by its low byte
+// saturated to 0xFF and then to 0x80 (VPMOVUSWB, VPMINUB; a 128-entry
+// table, VPERMI2B, in which 0, which 0x80 reads, is escaped) and set to
+// 0x7E under K2; K3 marks the kept units. A block of kept units is stored
+// as its bytes. Otherwise the digits of every unit's bytes are looked up
+// at once (VPERMB by the bytes, Z3, and by the bytes shifted right 4, Z4),
+// each kept unit's word of Z3 is set to the unit, and EGRP escapes the
+// block 8 units at a time, with the patterns as compress masks. It returns
+// the units it used and the bytes it wrote.
 TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
+	MOVQ room+8(FP), R15
 	MOVQ src+16(FP), SI
 	MOVQ n+24(FP), CX
 	MOVQ k+32(FP), DX
@@ -160,22 +153,27 @@ TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
 	JZ   edone                // two blocks below 256 first: nothing to do
 
 estart:
-	VPBROADCASTQ 0(DX), Z16   // ctrlU: nibbles 3 to 0 at bytes 2 to 5
-	VMOVDQU64 120(DX), Z17    // hex
-	VPBROADCASTQ 48(DX), Z18  // restU: "%u"
-	VMOVDQU64 1336(DX), Z19   // kept bytes 0-63
-	VMOVDQU64 1400(DX), Z20   // 64-127
+	VMOVDQU64 120(DX), Z17    // hex: the digit of each byte's low nibble
+	VMOVDQU64 1336(DX), Z18   // patterns of bytes 0-63
+	VMOVDQU64 1400(DX), Z19   // 64-127
+	VMOVDQU64 1464(DX), Z24   // indexes of group 0: units 0-7
+	VMOVDQU64 1528(DX), Z25   // group 1
+	VMOVDQU64 1592(DX), Z26   // group 2
+	VMOVDQU64 1656(DX), Z27   // group 3
 	MOVL $0x41, AX
 	VPBROADCASTW AX, Z22      // 'A', kept
-	MOVQ $0x3C3C3C3C3C3C3C3C, AX
-	KMOVQ AX, K6              // digit bytes 2 to 5
-	MOVQ $0x0202020202020202, R13 // a bit a unit, times 7: bytes 1 to 3
-	MOVQ $0x1010101010101010, R14 // times 3: bytes 4 and 5
-	MOVQ $0x3131313131313131, R15
+	MOVL $0x80, AX
+	VPBROADCASTB AX, Z23
+	MOVL $0x7E, AX
+	VPBROADCASTB AX, Z28      // the pattern of "%uWXYZ"
+	MOVL $0x01, AX
+	VPBROADCASTB AX, Z29      // of a kept unit
+	MOVQ $0x7979797979797979, AX
+	KMOVQ AX, K6              // bytes 0 and 3 to 6 of each quadword
 
 eblock:
 	LEAQ 256(R12), AX
-	CMPQ AX, room+8(FP)
+	CMPQ AX, R15
 	JA   edone
 	MOVQ CX, BX
 	SUBQ R11, BX              // units left
@@ -184,8 +182,7 @@ eblock:
 	JB   eshort
 	VMOVDQU64 (SI)(R11*2), Z0
 	VPTESTMW Z21, Z0, K2      // from 256 on
-	KMOVD K2, R8
-	TESTL R8, R8
+	KORTESTD K2, K2
 	JNZ  eclass
 	CMPQ BX, $64
 	JB   eclass
@@ -201,32 +198,34 @@ eshort:
 	VMOVDQA64 Z22, Z0
 	VMOVDQU16 (SI)(R11*2), K1, Z0 // the units there are, then 'A's
 	VPTESTMW Z21, Z0, K2
-	KMOVD K2, R8
 
 eclass:
-	VPMOVWB Z0, Y1
-	VMOVDQA64 Z1, Z2
-	VPERMI2B Z20, Z19, Z2     // 0x80 for a kept byte
-	VPANDNQ Z2, Z1, Z3        // and not from 0x80 on
-	VPMOVB2M Y3, K3
-	KMOVD K3, R9
-	MOVL R8, AX
-	NOTL AX
-	ANDL AX, R9               // kept: not from 256 on (VPMOVWB truncates)
-	CMPL R9, $-1
-	JNE  eesc
-	VMOVDQU64 Y1, (DI)(R12*1) // 32 kept units
-	ADDQ $32, R12
+	VPMOVUSWB Z0, Y1
+	VPMINUB Z23, Z1, Z1       // each unit's low byte, 0x80 from 0x80 on
+	VPERMI2B Z19, Z18, Z1     // the patterns
+	VMOVDQU8 Z28, K2, Z1      // "%uWXYZ" from 256 on
+	VPCMPEQB Z29, Z1, K3      // kept
+	KORTESTD K3, K3
+	JC   ekept
+	VPERMB Z17, Z0, Z3        // the digits of each byte's low nibble
+	VPSRLW $4, Z0, Z4
+	VPERMB Z17, Z4, Z4        // of its high nibble
+	VMOVDQU16 Z0, K3, Z3      // a kept unit in place of its digits
+	VMOVQ X1, R8              // the compress masks of groups 0 to 3
+	VPEXTRQ $1, X1, R9
+	VEXTRACTI32X4 $1, Z1, X5
+	VMOVQ X5, R10
+	VPEXTRQ $1, X5, R13
+	EGRP(Z24, R8)
+	EGRP(Z25, R9)
+	EGRP(Z26, R10)
+	EGRP(Z27, R13)
 	JMP  enext
 
-eesc:
-	EGRP(0, X0)
-	VEXTRACTI32X4 $1, Z0, X8
-	EGRP(1, X8)
-	VEXTRACTI32X4 $2, Z0, X8
-	EGRP(2, X8)
-	VEXTRACTI32X4 $3, Z0, X8
-	EGRP(3, X8)
+ekept:
+	VPMOVWB Z0, Y1
+	VMOVDQU64 Y1, (DI)(R12*1) // 32 kept units
+	ADDQ $32, R12
 
 enext:
 	MOVQ CX, BX

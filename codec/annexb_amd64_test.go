@@ -237,6 +237,32 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 	}
 }
 
+// TestEscapeUTF16AVX512EveryUnit holds escapeUTF16AVX512 to refEscape on
+// every code unit at every lane of a block: the blocks of 32 consecutive
+// units from each unit on (so that the units below 128 meet the pattern
+// table at every lane, 0x80 to 0xFF its saturation, and those from 256 on
+// the digits of both bytes), and the same 32 behind a short block of 5
+// (so that each group of 8 holds units of every class).
+func TestEscapeUTF16AVX512EveryUnit(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	buf := make([]byte, 2*6*64+escape512Room)
+	var s [37]uint16
+	for c := range 1 << 16 {
+		for i := range 32 {
+			s[i] = uint16(c + i)
+		}
+		copy(s[32:], []uint16{'~', 0x3042, 'a', 0xE9, '%'})
+		for _, u := range [][]uint16{s[:32], s[:], s[3:]} {
+			used, wrote := escapeUTF16AVX512(&buf[0], len(buf), &u[0], len(u), &escapeAVX512Consts)
+			if want := refEscape(u); used != len(u) || string(buf[:wrote]) != want {
+				t.Fatalf("escapeUTF16AVX512(%04X) used %d, wrote %q, want %q", u, used, buf[:wrote], want)
+			}
+		}
+	}
+}
+
 // TestUnescapeUTF16AVX512 holds unescapeUTF16AVX512 to refUnescape on every
 // length up to 200 (past three windows of 59 units) and three offsets of units drawn from escapes of every
 // kind, well-formed and not, hex digits of both cases, 'u', 'U', '%', and
@@ -443,7 +469,8 @@ func TestEscape512ConstsLayout(t *testing.T) {
 		{"d1", unsafe.Offsetof(k.d1), 888}, {"d0F", unsafe.Offsetof(k.d0F), 952},
 		{"dPct", unsafe.Offsetof(k.dPct), 1016}, {"dDigits", unsafe.Offsetof(k.dDigits), 1080},
 		{"dLen3", unsafe.Offsetof(k.dLen3), 1144}, {"dLen1", unsafe.Offsetof(k.dLen1), 1208},
-		{"w256", unsafe.Offsetof(k.w256), 1272}, {"keep", unsafe.Offsetof(k.keep), 1336},
+		{"w256", unsafe.Offsetof(k.w256), 1272}, {"pat", unsafe.Offsetof(k.pat), 1336},
+		{"gidx", unsafe.Offsetof(k.gidx), 1464},
 	} {
 		if f.got != f.off {
 			t.Errorf("escape512Consts.%s at %d, annexb_amd64.s reads it at %d", f.name, f.got, f.off)
