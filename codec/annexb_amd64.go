@@ -260,9 +260,11 @@ func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) 
 
 // unescape512Consts are the constants of unescapeUTF16AVX512: the value of
 // each hexadecimal digit below 128 (0x80 for every other byte), then the
-// VPERMB indexes that put byte j+1 at byte j, byte j+1 at the low byte of
-// word j (for the window's units 0-31, then byte j+33 for 32-63), and
-// bytes j+4 and j+2 at its low and high bytes (then j+36 and j+34), then
+// VPERMB indexes that put byte j+1 at byte j, then the VPERMI2B indexes
+// (of a table and 0s) that put byte j+1 at the low byte of word j and a 0
+// (64) at its high byte (for the window's units 0-31, then byte j+33 for
+// 32-63), and bytes j+4 and j+2 at its low and high bytes (then j+36 and
+// j+34), then
 // the VPERMQ indexes that put the quadwords of VPACKUSWB in order. The
 // offsets are written in annexb_amd64.s.
 type unescape512Consts struct {
@@ -283,8 +285,8 @@ var unescapeAVX512Consts = func() (k unescape512Consts) {
 		k.shift1[j] = byte(j + 1)
 	}
 	for j := range 32 {
-		k.idxXYLo[2*j], k.idxXYLo[2*j+1] = byte(j+1), 0
-		k.idxXYHi[2*j], k.idxXYHi[2*j+1] = byte(j+33), 0
+		k.idxXYLo[2*j], k.idxXYLo[2*j+1] = byte(j+1), 64
+		k.idxXYHi[2*j], k.idxXYHi[2*j+1] = byte(j+33), 64
 		k.idxULo[2*j], k.idxULo[2*j+1] = byte(j+4), byte(j+2)
 		k.idxUHi[2*j], k.idxUHi[2*j+1] = byte(j+36), byte(j+34)
 	}

@@ -584,6 +584,65 @@ elen16done:
 	MOVQ AX, ret+24(FP)
 	RET
 
+// UNITS unescapes the units of a window of unescapeUTF16AVX512 (Z0 and
+// Z1, the units 0-31 and 32-63; Z2, them as bytes; R8, P; R14, the units
+// taken and R15 them a bit each; R13, the units carried in) and leaves the
+// kept units of each half packed in Z11 and Z12, their numbers in BX and
+// AX, and in R13 the units carried out. U is K2 (and R9), D is R10; the
+// rotations' bits from the top are past the units taken, where P is 0.
+// Each escape's value is picked by one VPERMI2B a half from PV and 0s, by
+// indexes blended by U 1 unit on: "%uWXYZ" where it is a 'u', else "%XY"
+// (whose high byte index 64 reads a 0). Z3 to Z10, K1 to K6, R9 and R10
+// are clobbered.
+#define UNITS \
+	ANDQ R15, R8; \
+	VPCMPEQB Z21, Z2, K2; \
+	KMOVQ K2, R9; \
+	VMOVDQA64 Z2, Z3; \
+	VPERMI2B Z23, Z22, Z3; \
+	VPORQ Z2, Z3, Z4; \
+	VPMOVB2M Z4, K3; \
+	KMOVQ K3, R10; \
+	VPANDQ Z24, Z3, Z3; \
+	VPERMB Z3, Z25, Z5; \
+	VPSLLW $4, Z3, Z6; \
+	VPORQ Z5, Z6, Z6; \
+	KSHIFTRQ $1, K2, K4; \
+	KSHIFTRQ $33, K2, K5; \
+	VPBLENDMW Z28, Z26, K4, Z7; \
+	VPBLENDMW Z29, Z27, K5, Z8; \
+	VPERMI2B Z31, Z6, Z7; \
+	VPERMI2B Z31, Z6, Z8; \
+	RORXQ $1, R9, R9; \
+	ANDQ R8, R9; \
+	RORXQ $1, R10, AX; \
+	ORQ  R10, AX; \
+	RORXQ $2, AX, BX; \
+	RORXQ $4, AX, R10; \
+	ORQ  R10, BX; \
+	ANDNQ R9, BX, R9; \
+	RORXQ $1, AX, AX; \
+	ORQ  R9, AX; \
+	ANDNQ R8, AX, R10; \
+	LEAQ (R10)(R9*1), BX; \
+	KMOVQ BX, K1; \
+	KSHIFTRQ $32, K1, K3; \
+	IMUL3Q $6, R10, AX; \
+	IMUL3Q $0x3E, R9, BX; \
+	ORQ  BX, AX; \
+	ORQ  R13, AX; \
+	SHRXQ R14, AX, R13; \
+	ANDNQ R15, AX, AX; \
+	KMOVQ AX, K5; \
+	KSHIFTRQ $32, K5, K6; \
+	VMOVDQU16 Z7, K1, Z0; \
+	VMOVDQU16 Z8, K3, Z1; \
+	VPCOMPRESSW.Z Z0, K5, Z11; \
+	VPCOMPRESSW.Z Z1, K6, Z12; \
+	POPCNTL AX, BX; \
+	SHRQ $32, AX; \
+	POPCNTL AX, AX
+
 // func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) (used, wrote int)
 //
 // Runs Annex B.2.2 steps 4 to 20 over all the n code units at src in
@@ -618,27 +677,27 @@ TEXT ·unescapeUTF16AVX512(SB), NOSPLIT, $0-48
 	VMOVDQU64 0(DX), Z22     // digit values of bytes 0-63
 	VMOVDQU64 64(DX), Z23    // of bytes 64-127
 	VMOVDQU64 128(DX), Z25   // byte j+1 at j
-	VMOVDQU64 192(DX), Z26   // "%XY" of units 0-31: byte j+1 at word j's low byte
+	VMOVDQU64 192(DX), Z26   // "%XY" of units 0-31: byte j+1 at word j's low byte, 64 (0) at its high
 	VMOVDQU64 256(DX), Z27   // of units 32-63: byte j+33
 	VMOVDQU64 320(DX), Z28   // "%uWXYZ" of units 0-31: bytes j+4, j+2 at word j
 	VMOVDQU64 384(DX), Z29   // of units 32-63: bytes j+36, j+34
 	VMOVDQU64 448(DX), Z30   // quadwords 0, 2, 4, 6, 1, 3, 5, 7
+	VPXORQ Z31, Z31, Z31     // 0s, the table of indexes from 64 on
 	MOVL $0x25, AX
 	VPBROADCASTB AX, Z20     // '%'
 	MOVL $0x75, AX
 	VPBROADCASTB AX, Z21     // 'u'
 	MOVL $0x0F, AX
 	VPBROADCASTB AX, Z24
-	MOVQ $0x5555555555555555, AX
-	KMOVQ AX, K7             // the low byte of each word
 	XORQ R11, R11            // used
 	XORQ R12, R12            // wrote
 	XORQ R13, R13            // units at the window's start that an escape before it took
+	MOVQ $59, R14            // the units a window takes
+	MOVQ $0x07FFFFFFFFFFFFFF, R15 // them, a bit each
 
 uwindow:
 	MOVQ CX, AX
 	SUBQ R11, AX             // units left
-	JLE  udone
 	CMPQ AX, $64
 	JB   utail
 	VMOVDQU64 (SI)(R11*2), Z0  // units 0-31 of the window
@@ -650,8 +709,13 @@ uwindow:
 	MOVQ R8, BX
 	ORQ  R13, BX
 	JZ   ucopy               // no '%', nothing carried
-	MOVQ $59, R14            // the units taken
-	JMP  uunits
+	UNITS
+	VMOVDQU64 Z11, (DI)(R12*2) // dst has room for 64 units here
+	ADDQ BX, R12
+	VMOVDQU64 Z12, (DI)(R12*2)
+	ADDQ AX, R12
+	ADDQ $59, R11
+	JMP  uwindow
 
 ucopy:
 	VMOVDQU64 Z0, (DI)(R12*2)
@@ -661,7 +725,10 @@ ucopy:
 	JMP  uwindow
 
 utail:
-	// Fewer than 64 units left: loaded masked, 0s past them.
+	// Fewer than 64 units left: loaded masked, 0s past them, and
+	// stored under masks.
+	TESTQ AX, AX
+	JLE  udone
 	MOVQ $-1, BX
 	BZHIQ AX, BX, BX
 	KMOVQ BX, K1
@@ -672,80 +739,11 @@ utail:
 	VPERMQ Z2, Z30, Z2
 	VPCMPEQB Z20, Z2, K1
 	KMOVQ K1, R8             // P
-	MOVQ $59, R14
 	CMPQ AX, R14
 	CMOVQLT AX, R14          // the units taken: min(left, 59)
-
-uunits:
 	MOVQ $-1, R15
-	BZHIQ R14, R15, R15      // the units taken, a bit each
-	ANDQ R15, R8             // P of them
-	VPCMPEQB Z21, Z2, K2
-	KMOVQ K2, R9             // U
-	VMOVDQA64 Z2, Z3
-	VPERMI2B Z23, Z22, Z3    // digit values, 0x80 for none
-	VPORQ Z2, Z3, Z4
-	VPMOVB2M Z4, K3
-	KMOVQ K3, R10            // D: not a digit (or from 0x80 on)
-	VPANDQ Z24, Z3, Z3       // N
-	VPERMB Z3, Z25, Z5       // N j+1
-	VPSLLW $4, Z3, Z6
-	VPORQ Z5, Z6, Z6         // PV: N j << 4 | N j+1
-	VPERMB.Z Z6, Z26, K7, Z7 // "%XY" of units 0-31: PV j+1
-	VPERMB.Z Z6, Z27, K7, Z8 // of units 32-63
-	VPERMB Z6, Z28, Z9       // "%uWXYZ" of units 0-31: PV j+2 << 8 | PV j+4
-	VPERMB Z6, Z29, Z10      // of units 32-63
-	SHRQ $1, R9
-	ANDQ R8, R9              // P & U 1 on
-	MOVQ R10, AX
-	SHRQ $1, AX
-	ORQ  R10, AX             // bit j: D at j or j+1
-	MOVQ AX, BX
-	SHRQ $2, BX
-	MOVQ AX, R10
-	SHRQ $4, R10
-	ORQ  R10, BX             // D 2 to 5 on
-	ANDNQ R9, BX, R9         // VU
-	SHRQ $1, AX              // D 1 or 2 on
-	ORQ  R9, AX
-	ANDNQ R8, AX, R10        // VX: P & no D 1 and 2 on & not VU
-	// The units each escape takes after its '%': 1 and 2 (×6), and 3
-	// to 5 (×0x38) for "%uWXYZ". Escapes start at least 3 units apart,
-	// "%uWXYZ" 6, so the products are ORs of shifts.
-	LEAQ (R10)(R9*1), AX
-	IMUL3Q $6, AX, AX
-	IMUL3Q $0x38, R9, BX
-	ORQ  BX, AX
-	ORQ  R13, AX             // and those carried in
-	SHRXQ R14, AX, R13       // carried to the next window
-	ANDNQ R15, AX, AX        // kept: taken, not taken by an escape
-	KMOVQ R10, K1
-	KSHIFTRQ $32, K1, K2
-	KMOVQ R9, K3
-	KSHIFTRQ $32, K3, K4
-	KMOVQ AX, K5
-	KSHIFTRQ $32, K5, K6
-	VMOVDQU16 Z7, K1, Z0
-	VMOVDQU16 Z9, K3, Z0
-	VMOVDQU16 Z8, K2, Z1
-	VMOVDQU16 Z10, K4, Z1
-	VPCOMPRESSW.Z Z0, K5, Z11 // the kept units of 0-31
-	VPCOMPRESSW.Z Z1, K6, Z12 // of 32-63
-	POPCNTL AX, BX           // their numbers
-	SHRQ $32, AX
-	POPCNTL AX, AX
-	MOVQ CX, R10
-	SUBQ R11, R10            // units left at the window's start
-	ADDQ R14, R11
-	CMPQ R10, $64
-	JB   ulast
-	VMOVDQU64 Z11, (DI)(R12*2) // dst has room for 64 units here
-	ADDQ BX, R12
-	VMOVDQU64 Z12, (DI)(R12*2)
-	ADDQ AX, R12
-	JMP  uwindow
-
-ulast:
+	BZHIQ R14, R15, R15
+	UNITS
 	MOVQ $-1, R10
 	BZHIQ BX, R10, R10
 	KMOVD R10, K1
@@ -756,6 +754,7 @@ ulast:
 	KMOVD R10, K1
 	VMOVDQU16 Z12, K1, (DI)(R12*2)
 	ADDQ AX, R12
+	ADDQ R14, R11
 	JMP  uwindow
 
 udone:
