@@ -1029,7 +1029,7 @@ func appendUnescape(dst, s []uint16, i int) []uint16 {
 			continue
 		}
 		if useUnescape512 {
-			// The rest, 32 units at a time, with AVX-512.
+			// The rest, in windows of 64 units, with AVX-512.
 			if used, wrote := unescapeUnits512(out[w:], s[k:]); used > 0 {
 				k, w = k+used, w+wrote
 				continue

@@ -264,9 +264,8 @@ func unescapeUTF16AVX512(dst *uint16, src *uint16, n int, k *unescape512Consts) 
 // (of a table and 0s) that put byte j+1 at the low byte of word j and a 0
 // (64) at its high byte (for the window's units 0-31, then byte j+33 for
 // 32-63), and bytes j+4 and j+2 at its low and high bytes (then j+36 and
-// j+34), then
-// the VPERMQ indexes that put the quadwords of VPACKUSWB in order. The
-// offsets are written in annexb_amd64.s.
+// j+34), then the VPERMQ indexes that put the quadwords of VPACKUSWB in
+// order. The offsets are written in annexb_amd64.s.
 type unescape512Consts struct {
 	hex                      [128]byte
 	shift1, idxXYLo, idxXYHi [64]byte

@@ -104,8 +104,8 @@ done:
 // quadword of its units' patterns: byte 0 for a kept unit, bytes 1, 5 and
 // 6 for "%XY", 1 to 6 for "%uWXYZ") picks each escape's bytes, which
 // VPCOMPRESSB packs to a register, stored whole (the 64 bytes past the
-// escapes overwritten later); R12 goes on by their number. Z6, Z7 and K1
-// are clobbered.
+// escapes overwritten later); R12 goes on by their number. Z6, Z7, K1
+// and mask (left as its bit count) are clobbered.
 #define EGRP(idx, mask) \
 	VMOVDQA64 idx, Z6; \
 	VPERMI2B Z4, Z3, K6, Z6; \
@@ -592,8 +592,9 @@ elen16done:
 // rotations' bits from the top are past the units taken, where P is 0.
 // Each escape's value is picked by one VPERMI2B a half from PV and 0s, by
 // indexes blended by U 1 unit on: "%uWXYZ" where it is a 'u', else "%XY"
-// (whose high byte index 64 reads a 0). Z3 to Z10, K1 to K6, R9 and R10
-// are clobbered.
+// (whose high byte index 64 reads a 0). Z0 and Z1 (each escape's value
+// merged in at its '%'), Z3 to Z8, K1 to K6, R8 (P of the units taken),
+// R9 and R10 are clobbered.
 #define UNITS \
 	ANDQ R15, R8; \
 	VPCMPEQB Z21, Z2, K2; \
@@ -659,8 +660,9 @@ elen16done:
 // order), so a unit from 256 on is 0xFF (or 0 from 0x8000 on) and no
 // digit, 'u' or '%'; a 128-entry table (VPERMI2B) gives each byte's digit
 // value, 0x80 for a byte that is none, and a byte from 0x80 on is none.
-// PV, byte j, is the value of digits j and j+1; VPERMB puts PV j+1 in the
-// low byte of word j for "%XY", PV j+4 and j+2 in its low and high for
+// PV, byte j, is the value of digits j and j+1; VPERMI2B (of PV and 0s,
+// by indexes blended by U 1 unit on) puts PV j+1 in the low byte of word j
+// and a 0 in its high for "%XY", PV j+4 and j+2 in its low and high for
 // "%uWXYZ". An escape's '%' becomes its code unit and the units after it
 // are dropped (those past the units taken carried to the next window, at
 // its start), every other unit is kept (step 18), and VPCOMPRESSW packs

@@ -264,13 +264,13 @@ func TestEscapeUTF16AVX512EveryUnit(t *testing.T) {
 }
 
 // TestUnescapeUTF16AVX512 holds unescapeUTF16AVX512 to refUnescape on every
-// length up to 200 (past three windows of 59 units) and three offsets of units drawn from escapes of every
-// kind, well-formed and not, hex digits of both cases, 'u', 'U', '%', and
-// units whose low byte is a digit, '%' or 'u' (and 0x8025, which a signed
-// pack would take as negative): it must use all of them, so every block
-// boundary falls inside escapes of every kind and malformed ones end the
-// input, write exactly their unescape and touch no unit of dst past the n
-// units of room it is given.
+// length up to 200 (past three windows of 59 units) and three offsets of
+// units drawn from escapes of every kind, well-formed and not, hex digits
+// of both cases, 'u', 'U', '%', and units whose low byte is a digit, '%'
+// or 'u' (and 0x8025, which a signed pack would take as negative): it must
+// use all of them, so every window boundary falls inside escapes of every
+// kind and malformed ones end the input, write exactly their unescape and
+// touch no unit of dst past the n units of room it is given.
 func TestUnescapeUTF16AVX512(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
