@@ -14,6 +14,11 @@ package codec
 //     their leads stand, gathered with VPCOMPRESSW), one at a time where
 //     a block fails its checks (through utf8ToUTF16Kernel; the plain path
 //     is utf8ToUTF16Step's loop);
+//   - ecmaUnitOctetsAVX512: the escapes of ASCII code units decoded to
+//     octets as decodeOctetsAVX512 does, reading the units (64 at a time,
+//     narrowed in registers), so that the ASCII blocks of a chunk need no
+//     narrowing pass (through unitOctetsKernel; the plain path is
+//     narrowASCII then ecmaOctets);
 //   - ecmadecCountAVX512: the count of decodedUnits (the length of the
 //     result DecodeUTF16 allocates), 32 units at a time (through
 //     decodedUnitsKernel; the plain path is decodedUnitsDelta).
@@ -35,6 +40,9 @@ func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (used, wrote int)
 
 //go:noescape
 func ecmadecCountAVX512(s *uint16, n int, kept bool) (scanned, delta int)
+
+//go:noescape
+func ecmaUnitOctetsAVX512(dst *byte, src *uint16, n int, keep *ecmaKeepTable) (used, wrote int)
 
 // useECMAOctets says whether Decode takes the octet path (decodeOctetPath
 // for the []uint16 forms, decodeOctetString for the string forms): with
@@ -84,6 +92,22 @@ func decodedUnitsKernel(s []uint16, kept bool) (scanned, delta int) {
 	return ecmadecCountAVX512(&s[0], len(s), kept)
 }
 
+// unitOctetsKernel decodes the escapes of the start of the code units src
+// into out as ecmaOctets does over their bytes, with ecmaUnitOctetsAVX512
+// and the keep table kt, and returns the units it used and the bytes it
+// wrote: it stops before a block of 64 units with a unit at or above 0x80
+// (or, when the block has an escape, in the 2 units after it), before one
+// with a '%' not followed by two hex digits (one cut by the end of src
+// included), or at the end; never inside an escape it decodes (it may stop
+// inside one it keeps, whose units are copied as they stand either way).
+// It does nothing unless out has room for len(src)+64 bytes.
+func unitOctetsKernel(out []byte, src []uint16, kt *ecmaKeepTable) (used, wrote int) {
+	if !useECMAKernels || len(src) == 0 || len(out) < len(src)+64 {
+		return 0, 0
+	}
+	return ecmaUnitOctetsAVX512(&out[0], &src[0], len(src), kt)
+}
+
 // ecmaOctetsPadded decodes the escapes of src into out as ecmaOctets does,
 // with one call of the octet decoders' decodeOctetsAVX512 and the keep
 // table kt, and returns the bytes it used and wrote: it stops before a
@@ -93,6 +117,32 @@ func decodedUnitsKernel(s []uint16, kept bool) (scanned, delta int) {
 func ecmaOctetsPadded(out, src []byte, kt *ecmaKeepTable) (used, wrote int) {
 	return decodeOctetsAVX512(&out[0], len(out), &src[0], len(src), '%', kt, &octetDecodeAVX2Consts)
 }
+
+// ecmaNarrowIndex holds the byte indexes (2j) with which
+// ecmaUnitOctetsAVX512 takes the low bytes of 64 units in two registers.
+//
+//lint:ignore U1000 read by ecmadec_amd64.s (·ecmaNarrowIndex(SB)), which staticcheck does not see
+var ecmaNarrowIndex = func() (t [64]byte) {
+	for j := range t {
+		t[j] = byte(2 * j)
+	}
+	return t
+}()
+
+// ecmaHexTable is the value of each hex digit below 0x80 at its index,
+// and 0x80 at the index of every other byte below 0x80: the table through
+// which ecmaUnitOctetsAVX512 reads digits (one VPERMI2B of two registers).
+//
+//lint:ignore U1000 read by ecmadec_amd64.s (·ecmaHexTable(SB)), which staticcheck does not see
+var ecmaHexTable = func() (t [128]byte) {
+	for c := range t {
+		t[c] = 0x80
+		if v := unhex[c]; v < 16 {
+			t[c] = v
+		}
+	}
+	return t
+}()
 
 // utf16Interleave holds the byte indexes with which utf8ToUTF16AVX512
 // interleaves the low bytes (one register) and high bytes (another) of

@@ -52,8 +52,9 @@ nrdone:
 // are gathered with VPCOMPRESSW (the others, whatever they hold, are
 // dropped). K6 has the three-octet leads that are overlong (high byte below
 // 0x08) or a surrogate (D8-DF), at any position: the caller tests those of
-// R10. It overwrites Z0 (the block: its low bytes) and uses AX, K2, K5, K6
-// and Z5-Z13.
+// R10 (K6 is within K4, all leads, so that a caller whose R10 has every
+// lead of K4 tests K6 alone). It overwrites Z0 (the block: its low bytes)
+// and uses K2, K5, K6 and Z5-Z13.
 #define UNITS \
 	VPSLLW  $6, Z0, Z5 \
 	VPTERNLOGD $0xE4, Z20, Z2, Z5 \
@@ -76,10 +77,8 @@ nrdone:
 	VMOVDQU64 ·utf16Interleave+64(SB), Z13 \
 	VPERMI2B Z11, Z0, Z12 \
 	VPERMI2B Z11, Z0, Z13 \
-	KMOVD   R10, K2 \
-	MOVQ    R10, AX \
-	SHRQ    $32, AX \
-	KMOVD   AX, K5 \
+	KMOVQ   R10, K2 \
+	KSHIFTRQ $32, K2, K5 \
 	VPCOMPRESSW.Z Z12, K2, Z12 \
 	VPCOMPRESSW.Z Z13, K5, Z13
 
@@ -88,11 +87,10 @@ nrdone:
 	MOVL    $v, AX \
 	VPBROADCASTB AX, z
 
-// CLASSES sorts the octets of the block Z0: K7 the continuations, K3
-// C0-FF, K4 E0-FF, K5 F0-FF, K6 C0 and C1.
+// CLASSES sorts the octets of the block Z0: K7 the continuations (80-BF:
+// below 0xC0 as signed bytes), K3 C0-FF, K4 E0-FF, K5 F0-FF, K6 C0 and C1.
 #define CLASSES \
-	VPANDD  Z20, Z0, Z4 \
-	VPCMPEQB Z21, Z4, K7 \
+	VPCMPB  $1, Z20, Z0, K7 \
 	VPCMPUB $5, Z20, Z0, K3 \
 	VPCMPUB $5, Z22, Z0, K4 \
 	VPCMPUB $5, Z23, Z0, K5 \
@@ -113,6 +111,16 @@ nrdone:
 	KMOVD   AX, K1 \
 	ADDQ    R12, R10 \
 	VMOVDQU16 Z13, K1, (DI)(R10*2)
+
+// STOREWHOLE stores the units UNITS gathered at dst+2*R12 whole, where
+// dst has room for 64 units from there (the blocks at fixed steps): those
+// of positions 0-31 (Z12), then those of 32-63 (Z13) after the ones of
+// Z12 that count, over the rest of Z12. It uses R10.
+#define STOREWHOLE \
+	VMOVDQU16 Z12, (DI)(R12*2) \
+	POPCNTL R10, R10 \
+	ADDQ    R12, R10 \
+	VMOVDQU16 Z13, (DI)(R10*2)
 
 // FXBACK takes back the lead the blocks at fixed steps carried (DX), if
 // any: its octets and its unit.
@@ -143,7 +151,8 @@ nrdone:
 //     C0, C1, F0-FF; no overlong three-octet form or surrogate), its leads,
 //     the octets after them and the octets two after them are combined
 //     into units where the leads stand, gathered with VPCOMPRESSW (UNITS)
-//     and stored with masks, exactly one a lead; a lead in the last two octets
+//     and stored whole (STOREWHOLE: 66 octets left, so room for 64 units),
+//     exactly one a lead counted; a lead in the last two octets
 //     is carried to the next block, which checks its continuations, and is
 //     taken back (FXBACK) when the blocks stop;
 //   - for the last 65 octets (tuvar), the same on the sequences that start
@@ -159,9 +168,8 @@ TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
 	XORQ    R11, R11               // used
 	XORQ    R12, R12               // wrote
 	XORQ    R13, R13               // no block of sequences before this octet
-	// Constants: bytes 0xC0 (Z20), 0x80 (Z21), 0xE0 (Z22), 0xF0 (Z23), 0xC2 (Z24), 0x07 (Z25), 0x08 (Z26), 0xF8 (Z27), 0xD8 (Z28).
+	// Constants: bytes 0xC0 (Z20), 0xE0 (Z22), 0xF0 (Z23), 0xC2 (Z24), 0x07 (Z25), 0x08 (Z26), 0xF8 (Z27), 0xD8 (Z28).
 	BYTES(0xC0, Z20)
-	BYTES(0x80, Z21)
 	BYTES(0xE0, Z22)
 	BYTES(0xF0, Z23)
 	BYTES(0xC2, Z24)
@@ -203,6 +211,7 @@ tublock:
 	CMPQ    AX, $66
 	JB      tuvar
 	XORQ    DX, DX
+	LEAQ    -66(CX), R14           // the last start of a block at fixed steps
 
 	// Blocks of 64 octets at fixed steps, while 66 are left: a lead in
 	// the last two octets is decoded with the octets after the block and
@@ -210,10 +219,8 @@ tublock:
 	// 0-1, how far back it starts in bits 8 on) for the next block to
 	// check, or taken back when the blocks stop.
 fxloop:
-	MOVQ    CX, AX
-	SUBQ    R11, AX
-	CMPQ    AX, $66
-	JB      fxexit
+	CMPQ    R11, R14
+	JGT     fxexit
 	VMOVDQU64 (SI)(R11*1), Z0
 	VPMOVB2M Z0, K1
 	KORTESTQ K1, K1
@@ -238,10 +245,8 @@ fxseq:
 	KMOVQ   K7, R9
 	MOVQ    R9, R10
 	NOTQ    R10                    // leads
-	KMOVQ   K3, AX
-	ANDQ    R10, AX                // leads of two or three octets
-	KMOVQ   K4, R8
-	ANDQ    R10, R8                // leads of three octets
+	KMOVQ   K3, AX                 // leads of two or three octets (C0-FF: never continuations)
+	KMOVQ   K4, R8                 // leads of three octets
 	MOVQ    AX, BX
 	SHRQ    $63, BX
 	MOVQ    R8, R13
@@ -265,10 +270,9 @@ fxseq:
 fxnone:
 	POPCNTQ R10, R8                // units
 	UNITS
-	KMOVQ   K6, AX
-	TESTQ   R10, AX
+	KORTESTQ K6, K6                // every lead of the block is in R10
 	JNZ     fxfail
-	STOREUNITS(R8)
+	STOREWHOLE
 	ADDQ    $64, R11
 	ADDQ    R8, R12
 	MOVQ    BX, DX
@@ -508,3 +512,236 @@ ctkept:
 	MOVQ    R11, scanned+24(FP)
 	MOVQ    AX, delta+32(FP)
 	RET
+
+// The macros of ecmaUnitOctetsAVX512, after scan_amd64.s's OCT512KEPT,
+// OCT512STORE and OCT512DONE (a .s file sees only its own).
+
+// EUHEX(bad): Z4 becomes the octet of each byte's two digits after it
+// (Z2, Z3: each made its value by VPERMI2B through ·ecmaHexTable, 0x80 for
+// a byte that is not a hex digit; the first's shifted left by 4, the
+// second's ORed), and it jumps to bad when a '%' of the block (K1) has not
+// two hex digits after it. It uses K3.
+#define EUHEX(bad) \
+	VPERMI2B Z17, Z16, Z2; \
+	VPERMI2B Z17, Z16, Z3; \
+	VPORD   Z2, Z3, Z4; \
+	VPTESTMB Z22, Z4, K1, K3; \
+	KORTESTQ K3, K3; \
+	JNZ     bad; \
+	VPSLLW  $4, Z2, Z4; \
+	VPTERNLOGD $0xE4, Z18, Z3, Z4
+
+// EUKEEP(none): with a keep table (R9; else it jumps to none, which
+// follows it), the escapes of the block (AX, K1) whose octet (Z4) is in it
+// are taken off AX and K1, to stay as written. It uses Z6, Z7, K4 and BX.
+#define EUKEEP(none) \
+	TESTQ   R9, R9; \
+	JZ      none; \
+	VPSRLW  $3, Z4, Z6; \
+	VPANDD  Z21, Z6, Z6; \
+	VPERMB  Z19, Z6, Z6; \
+	VPERMB  Z20, Z4, Z7; \
+	VPTESTMB Z6, Z7, K1, K4; \
+	KMOVQ   K4, BX; \
+	NOTQ    BX; \
+	ANDQ    BX, AX; \
+	KMOVQ   AX, K1
+
+// EUKEPT: each '%' to decode of Z0 (K1, AX) becomes its octet (Z4), BX the
+// mask of the bytes kept (not the 2 after a '%' of AX, nor the carry R8
+// from the block before) and R8 the carry into the next block. It uses
+// R13; AX is clobbered.
+#define EUKEPT \
+	VMOVDQU8 Z4, K1, Z0; \
+	LEAQ    (AX)(AX*1), BX; \
+	LEAQ    (BX)(BX*1), R13; \
+	ORQ     R13, BX; \
+	ORQ     R8, BX; \
+	NOTQ    BX; \
+	MOVQ    AX, R8; \
+	SHRQ    $62, R8; \
+	SHRQ    $63, AX; \
+	ORQ     AX, R8
+
+// EUSTORE moves the bytes of Z0 that BX keeps together (VPCOMPRESSB),
+// stores them whole and moves on.
+#define EUSTORE \
+	ADDQ    $64, R11; \
+	KMOVQ   BX, K7; \
+	VPCOMPRESSB.Z Z0, K7, Z1; \
+	VMOVDQU64 Z1, (DI)(R12*1); \
+	POPCNTQ BX, BX; \
+	ADDQ    BX, R12
+
+// EUDONE(used, wrote) returns the units used, with the digits of an
+// escape carried into the block where the call stops (R8), and the bytes
+// written.
+#define EUDONE(used, wrote) \
+	VZEROUPPER; \
+	POPCNTQ R8, R8; \
+	ADDQ    R8, R11; \
+	MOVQ    R11, used; \
+	MOVQ    R12, wrote; \
+	RET
+
+// func ecmaUnitOctetsAVX512(dst *byte, src *uint16, n int, keep *ecmaKeepTable) (used, wrote int)
+//
+// decodeOctetsAVX512 with '%' alone (no plus) over the n code units at src
+// read as bytes, into dst, which has room for n+64 bytes: 64 units at a
+// time (two loads, narrowed to one block of bytes by VPERMT2B through
+// ·ecmaNarrowIndex) while at least 66 units are left, then the last ones
+// in blocks of up to 64 loaded with masks (zero past the end, so that an
+// escape cut by the end has no hex digits and stops the call), each block
+// stored whole. It stops before a block with a unit at or above 0x80 (the
+// block's units, and for a block with an escape the 2 after it too, which
+// its digits may be), before a block with a '%' not followed by two hex
+// digits, or at the end; it never ends inside an escape it decodes (the
+// digits of one carried into the block where it stops count as used; an
+// escape it keeps is copied as it stands, and may be cut by a block's
+// end).
+//
+// Registers: DI dst, SI src, CX n, DX n-66 (the last start of a whole
+// block; a scratch in the last blocks), R11 used, R12 wrote, R8 the carry
+// (as in decodeOctetsAVX512), R9 keep (or 0), R14 the units of a last block
+// and R15 its mask (a bit a unit); Z8 '%' in every byte, Z9 0xFF80 in
+// every unit, Z10 the narrowing index, Z16 and Z17 ·ecmaHexTable, Z18
+// 0xF0 and Z22 0x80 in every byte, Z19-Z21 the keep table (bits, sel,
+// 0x1F); Z0 the block (its units 0-31, and Z1 32-63, then its bytes), Z2
+// and Z3 the bytes one and two after each (loaded as Z2/Z5 and Z3/Z6).
+TEXT ·ecmaUnitOctetsAVX512(SB), NOSPLIT, $0-48
+	MOVQ    dst+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	MOVQ    keep+24(FP), R9
+	MOVL    $0x25, AX
+	VPBROADCASTB AX, Z8            // '%'
+	VMOVDQU64 ·ecmaHexTable+0(SB), Z16
+	VMOVDQU64 ·ecmaHexTable+64(SB), Z17
+	MOVL    $0xF0, AX
+	VPBROADCASTB AX, Z18
+	MOVL    $0x80, AX
+	VPBROADCASTB AX, Z22
+	MOVL    $0xFF80, AX
+	VPBROADCASTW AX, Z9
+	VMOVDQU64 ·ecmaNarrowIndex(SB), Z10
+	XORQ    R11, R11               // used
+	XORQ    R12, R12               // wrote
+	XORQ    R8, R8                 // carry
+	LEAQ    -66(CX), DX            // the last start of a block of 64 and 2 more
+	TESTQ   R9, R9
+	JZ      euloop
+	VMOVDQU64 0(R9), Z19           // keep.bits
+	VMOVDQU64 64(R9), Z20          // keep.sel
+	VMOVDQU64 128(R9), Z21         // 0x1F in every byte
+
+euloop:
+	CMPQ    R11, DX
+	JGT     eutail
+	VMOVDQU64 (SI)(R11*2), Z0      // units 0-31 of the block
+	VMOVDQU64 64(SI)(R11*2), Z1    // units 32-63
+	VPORQ   Z0, Z1, Z5
+	VPTESTMW Z9, Z5, K1
+	KORTESTD K1, K1
+	JNZ     eudone                 // a unit at or above 0x80
+	VPERMT2B Z1, Z10, Z0           // the block as bytes
+	VPCMPEQB Z0, Z8, K1            // its '%'
+	KMOVQ   K1, AX
+	MOVQ    AX, BX
+	ORQ     R8, BX
+	JNZ     euescapes
+	VMOVDQU64 Z0, (DI)(R12*1)
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	JMP     euloop
+
+euescapes:
+	VMOVDQU64 2(SI)(R11*2), Z2     // units 1-32
+	VMOVDQU64 66(SI)(R11*2), Z5    // units 33-64
+	VMOVDQU64 4(SI)(R11*2), Z3     // units 2-33
+	VMOVDQU64 68(SI)(R11*2), Z6    // units 34-65
+	VPTESTMW Z9, Z6, K2
+	KORTESTD K2, K2
+	JNZ     eudone                 // units 64 or 65 at or above 0x80
+	VPERMT2B Z5, Z10, Z2           // the byte after each
+	VPERMT2B Z6, Z10, Z3           // the byte two after each
+	EUHEX(eudone)
+	EUKEEP(eudecode)
+
+eudecode:
+	EUKEPT
+	EUSTORE
+	JMP     euloop
+
+	// The last units, fewer than 66: blocks of up to 64 (R14) loaded
+	// with masks.
+eutail:
+	MOVQ    CX, R14
+	SUBQ    R11, R14               // the units left
+	JLE     eudone
+	MOVQ    $-1, R13
+	BZHIQ   R14, R13, R15          // the units there are, up to 64 (BZHI reads 8 bits of its index)
+	MOVQ    $64, AX
+	CMPQ    R14, AX
+	CMOVQGT AX, R14                // the block: at most 64
+	KMOVD   R15, K4
+	MOVQ    R15, AX
+	SHRQ    $32, AX
+	KMOVD   AX, K5
+	VMOVDQU16.Z (SI)(R11*2), K4, Z0
+	VMOVDQU16.Z 64(SI)(R11*2), K5, Z1
+	VPORQ   Z0, Z1, Z5
+	VPTESTMW Z9, Z5, K1
+	KORTESTD K1, K1
+	JNZ     eudone                 // a unit at or above 0x80
+	VPERMT2B Z1, Z10, Z0           // the block as bytes, zero past the end
+	VPCMPEQB Z0, Z8, K1            // its '%'
+	KMOVQ   K1, AX
+	MOVQ    AX, BX
+	ORQ     R8, BX
+	JNZ     eutailescapes
+	VMOVDQU64 Z0, (DI)(R12*1)
+	ADDQ    R14, R11
+	ADDQ    R14, R12
+	JMP     eutail
+
+eutailescapes:
+	MOVQ    CX, DX
+	SUBQ    R11, DX
+	DECQ    DX
+	BZHIQ   DX, R13, BX            // the units one after each there are
+	KMOVD   BX, K4
+	SHRQ    $32, BX
+	KMOVD   BX, K5
+	VMOVDQU16.Z 2(SI)(R11*2), K4, Z2
+	VMOVDQU16.Z 66(SI)(R11*2), K5, Z5
+	DECQ    DX
+	XORQ    BX, BX
+	TESTQ   DX, DX
+	CMOVQGE R13, BX
+	BZHIQ   DX, BX, BX             // the units two after each there are
+	KMOVD   BX, K4
+	SHRQ    $32, BX
+	KMOVD   BX, K5
+	VMOVDQU16.Z 4(SI)(R11*2), K4, Z3
+	VMOVDQU16.Z 68(SI)(R11*2), K5, Z6
+	VPTESTMW Z9, Z6, K2
+	KORTESTD K2, K2
+	JNZ     eudone                 // units 64 or 65 at or above 0x80
+	VPERMT2B Z5, Z10, Z2
+	VPERMT2B Z6, Z10, Z3
+	EUHEX(eudone)
+	EUKEEP(eutaildecode)
+
+eutaildecode:
+	EUKEPT
+	ANDQ    R15, BX                // not the zeros past the end
+	ADDQ    R14, R11
+	KMOVQ   BX, K7
+	VPCOMPRESSB.Z Z0, K7, Z1
+	VMOVDQU64 Z1, (DI)(R12*1)
+	POPCNTQ BX, BX
+	ADDQ    BX, R12
+	JMP     eutail
+
+eudone:
+	EUDONE(used+32(FP), wrote+40(FP))

@@ -12,7 +12,7 @@ import (
 )
 
 // TestECMADecodeReadsInBounds runs ECMAScript Decode's octet path and its
-// kernels (narrowASCIIAVX512, utf8ToUTF16AVX512, ecmadecCountAVX512,
+// kernels (narrowASCIIAVX512, ecmaUnitOctetsAVX512, utf8ToUTF16AVX512, ecmadecCountAVX512,
 // decodeOctetsAVX512 through ecmaOctets) on inputs that end where an
 // unreadable page begins, and writes results into room that ends there
 // too: a read or a write past either would fault. Results and errors are
@@ -102,5 +102,36 @@ func TestECMADecodeReadsInBounds(t *testing.T) {
 	}
 	if n < 5000 {
 		t.Fatalf("only %d inputs", n)
+	}
+}
+
+// TestUnitOctetsReadsInBounds runs unitOctetsKernel (ecmaUnitOctetsAVX512)
+// on code units that end where an unreadable page begins, at every length
+// up to 200, into room of exactly len(src)+64 bytes that ends there too,
+// and holds what it does to checkUnitOctets: its last blocks, loaded with
+// masks, must not read or write past either.
+func TestUnitOctetsReadsInBounds(t *testing.T) {
+	if !hasECMAKernels {
+		t.Skip("no kernels")
+	}
+	in := readableBeforeGuard(t)
+	room := readableBeforeGuard(t)
+	fills := []string{"abcdefgh", "%41%2F%23b", "%C3%A9", "%E3%81%82x", "%3B%3b%25", "a%E3%81", "%4", "x%", "%%41", "é%41"}
+	for _, fill := range fills {
+		for _, keep := range []Set{{}, DecodeURIReserved} {
+			var t0 ecmaKeepTable
+			kt := ecmaKeepTableOf(&keep, &t0)
+			long := units16(strings.Repeat(fill, 200))
+			for units := 0; units <= 200; units++ {
+				src := unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(in[len(in)-2*units:]))), units)
+				copy(src, long[len(long)-units:]) // fill's end at the page's
+				out := room[len(room)-units-64:]
+				var u, w int
+				withECMAOctetPath(true, true, func() { u, w = unitOctetsKernel(out, src, kt) })
+				if e := checkUnitOctets(src, &keep, out, u, w); e != "" {
+					t.Fatalf("unitOctetsKernel(%q×, %d units, keep %v): %s", fill, units, keep == DecodeURIReserved, e)
+				}
+			}
+		}
 	}
 }

@@ -20,4 +20,6 @@ func utf8ToUTF16Kernel(out []uint16, b []byte) (used, wrote int) { return 0, 0 }
 
 func decodedUnitsKernel(s []uint16, kept bool) (scanned, delta int) { return 0, 0 }
 
+func unitOctetsKernel(out []byte, src []uint16, kt *ecmaKeepTable) (used, wrote int) { return 0, 0 }
+
 func ecmaOctetsPadded(out, src []byte, kt *ecmaKeepTable) (used, wrote int) { return 0, 0 }

@@ -719,3 +719,170 @@ func TestDecodeLongMalformedString(t *testing.T) {
 		}
 	}
 }
+
+// checkUnitOctets holds what unitOctetsKernel did with src (used u units,
+// wrote n octets to out) to what it must do: src[:u] is ASCII and decodes
+// by ecmaOctetsRef (with keep) to out[:n] (up to the end of an escape it
+// keeps, when it stops inside one); u is len(src) when src is ASCII
+// and every '%' has two hex digits after it, and otherwise it stops before
+// the first unit at or above 0x80 or the first '%' without two hex digits
+// (p), no more than a block and two units before it (at p-65 or later).
+// It returns what is wrong, or "".
+func checkUnitOctets(src []uint16, keep *Set, out []byte, u, n int) string {
+	if u < 0 || u > len(src) || n < 0 || n > u {
+		return fmt.Sprintf("used %d, wrote %d of %d units", u, n, len(src))
+	}
+	p := len(src) // the first unit the kernel must not take
+	for i := 0; i < len(src); i++ {
+		if src[i] >= utf8.RuneSelf {
+			p = i
+			break
+		}
+		if src[i] == '%' {
+			if i+2 >= len(src) || src[i+1] >= utf8.RuneSelf || src[i+2] >= utf8.RuneSelf ||
+				unhex[src[i+1]]|unhex[src[i+2]] > 0xF {
+				p = i
+				break
+			}
+			i += 2
+		}
+	}
+	if u > p || u < p-65 || p == len(src) && u != p {
+		return fmt.Sprintf("used %d units, want %d or up to 65 fewer (of %d)", u, p, len(src))
+	}
+	// It may stop after the '%' of an escape it keeps, or after its
+	// first digit: the rest of the escape, copied as it stands too, is
+	// then left to what follows.
+	e := u
+	for _, d := range []int{1, 2} {
+		if u >= d && src[u-d] == '%' && u-d+2 < len(src) {
+			if c := unhex[src[u-d+1]&0x7F]<<4 | unhex[src[u-d+2]&0x7F]; c < utf8.RuneSelf && keep.has(c) {
+				e = u - d + 3
+			}
+		}
+	}
+	b := make([]byte, e)
+	for i := range b {
+		b[i] = byte(src[i])
+	}
+	want, ok := ecmaOctetsRef(string(b), keep)
+	if ok {
+		want = want[:len(want)-(e-u)]
+	}
+	if !ok || string(out[:n]) != string(want) {
+		return fmt.Sprintf("used %d units, wrote %q; want %q (%v)", u, out[:n], want, ok)
+	}
+	return ""
+}
+
+// unitOctetsInputs returns inputs for unitOctetsKernel: those of
+// octetInputs as units, and escape-dense ASCII text of every length up to
+// 200 with, at every position, a unit at or above 0x80 (some whose low byte
+// is '%' or a hex digit, which narrowing must not take for one), a '%'
+// without hex digits after it, or a digit made a non-digit, so that each
+// stands in every lane of the kernel's blocks, in the two units after a
+// block and in the last blocks, which it loads with masks.
+func unitOctetsInputs() [][]uint16 {
+	var ins [][]uint16
+	for _, s := range octetInputs() {
+		ins = append(ins, units16(s))
+	}
+	base := units16(strings.Repeat("%2F%41b%23%E3%81%82%C3%A9x%3b%25", 8))
+	for n := range 201 {
+		ins = append(ins, slices.Clone(base[:n]))
+		for p := range n {
+			for _, c := range []uint16{0x80, 0x125, 0x130, 0x141, 0x2566, 0xFF25, 0xD800, '%', 'g'} {
+				u := slices.Clone(base[:n])
+				u[p] = c
+				ins = append(ins, u)
+			}
+		}
+	}
+	return ins
+}
+
+// TestUnitOctetsKernel holds unitOctetsKernel (ecmaUnitOctetsAVX512) to
+// checkUnitOctets on unitOctetsInputs, with the empty reserved set and
+// decodeURI's, into room of exactly len(src)+64 bytes followed by bytes
+// that must stay as they are.
+func TestUnitOctetsKernel(t *testing.T) {
+	if !hasECMAKernels {
+		t.Skip("no kernels")
+	}
+	n := 0
+	for _, keep := range []Set{{}, DecodeURIReserved} {
+		var t0 ecmaKeepTable
+		kt := ecmaKeepTableOf(&keep, &t0)
+		for _, src := range unitOctetsInputs() {
+			buf := make([]byte, len(src)+64+8)
+			for i := range buf {
+				buf[i] = 0xA5
+			}
+			out := buf[:len(src)+64]
+			var u, w int
+			withECMAOctetPath(true, true, func() { u, w = unitOctetsKernel(out, src, kt) })
+			if len(src) > 0 && u == 0 && w == 0 && checkUnitOctets(src, &keep, out, 0, 0) != "" {
+				t.Fatalf("unitOctetsKernel(%x, keep %v) did nothing", src, keep == DecodeURIReserved)
+			}
+			if e := checkUnitOctets(src, &keep, out, u, w); e != "" {
+				t.Fatalf("unitOctetsKernel(%x, keep %v): %s", src, keep == DecodeURIReserved, e)
+			}
+			for i, c := range buf[len(out):] {
+				if c != 0xA5 {
+					t.Fatalf("unitOctetsKernel(%x) wrote past its room, at %d", src, len(out)+i)
+				}
+			}
+			n++
+		}
+	}
+	if n < 100000 {
+		t.Fatalf("only %d inputs", n)
+	}
+}
+
+// TestDecodeOctetPathEveryLane holds appendDecode with the octet path (the
+// unit kernel, then utf8ToUTF16AVX512) to the steps alone, result and
+// error (offset included), on escape-dense text of 1 to 300 units with an
+// escape or sequence of escapes that is not valid UTF-8 (overlong,
+// surrogate, cut short, a lone continuation, a four-octet lead beyond
+// U+10FFFF), a valid four-octet one, a non-ASCII unit or a malformed '%'
+// at every position: each at every lane of both kernels' blocks and across
+// their ends.
+func TestDecodeOctetPathEveryLane(t *testing.T) {
+	pieces := []string{"%C0%80", "%E0%9F%BF", "%ED%A0%80", "%E3%81", "%E3%81%41", "%80", "%F4%90%80%80", "%F0%9F%98%80", "%C3", "é", "%", "%4", "%G1"}
+	base := strings.Repeat("%2F%41b%23%E3%81%82%C3%A9x%3b%25", 10)
+	n := 0
+	for _, keep := range []Set{{}, DecodeURIReserved} {
+		for _, piece := range pieces {
+			for length := 1; length <= 300; length += 1 + length/100 {
+				bg := base[:length]
+				for p := 0; p <= len(bg); p++ {
+					s := units16(bg[:p] + piece + bg[p:])
+					var want []uint16
+					var werr string
+					withECMAOctetPath(false, false, func() {
+						d, off, f := appendDecode(nil, s, &keep)
+						want, werr = d, ""
+						if f != faultNone {
+							want, werr = nil, f.at(off).Error()
+						}
+					})
+					withECMAOctetPath(true, true, func() {
+						d, off, f := appendDecode(nil, s, &keep)
+						e := ""
+						if f != faultNone {
+							d, e = nil, f.at(off).Error()
+						}
+						if e != werr || !slices.Equal(d, want) {
+							t.Fatalf("appendDecode(%q, keep %v) = %x, %q; want %x, %q", bg[:p]+piece+bg[p:], keep == DecodeURIReserved, d, e, want, werr)
+						}
+					})
+					n++
+				}
+			}
+		}
+	}
+	if n < 50000 {
+		t.Fatalf("only %d inputs", n)
+	}
+}

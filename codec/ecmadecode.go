@@ -631,8 +631,9 @@ const octetPathMin = 32
 
 // decodeOctetPath is the octet path of appendDecode: it decodes the start
 // of s into out (len(s) units are always room enough; with less, it stops
-// where out is full), chunk by chunk of ASCII code units
-// (narrowed to bytes), and copies the other units (step 4.c). It returns
+// where out is full), chunk by chunk of ASCII code units (read as
+// units by the unit kernel where the CPU has AVX-512, the rest narrowed to
+// bytes: decodeOctetChunks), and copies the other units (step 4.c). It returns
 // the units it wrote and the index of s up to which it decoded, from which
 // the steps go on: at the start of a chunk with a malformed '%' or octets
 // that are not valid UTF-8. A chunk ends before a unit at or above 0x80,
@@ -645,7 +646,8 @@ const octetPathMin = 32
 // kept between calls in a pool (octetPathLong), and not cleared: taking
 // them from the pool costs more than clearing a short one, less than
 // clearing a long one. When out has room for len(s) units (appendDecode)
-// and s is one chunk, it is narrowed into out's room past what is written,
+// and s is one chunk, what the unit kernel leaves of it is narrowed into
+// out's room past what is written,
 // which its units overwrite only once its octets are decoded, so that only
 // the buffer of octets is used (and a small one for an s too short to fit);
 // a longer s is narrowed into a buffer that stays in the first-level
@@ -696,7 +698,13 @@ var octetBufs = sync.Pool{New: func() any { return new(octetBuf) }}
 // decodeOctetChunks is decodeOctetPath with the buffer of octets ob, of
 // len(ob)-octetPad bytes a chunk, and nb for a chunk's narrowed units where
 // out's room past w is too short for them and their padding (a chunk that
-// fits in neither is left to the steps).
+// fits in neither is left to the steps). The blocks of 64 ASCII units at
+// the start of a chunk are decoded from the units themselves
+// (unitOctetsKernel, with AVX-512); what follows them in the chunk (the
+// last units, those before a unit at or above 0x80, and at least
+// chunkCutSpan units of a chunk that s goes on after, for chunkCut to look
+// at) is narrowed and decoded (ecmaOctetsChunk) after their octets, and
+// the octets of the whole chunk are then made units.
 func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
 	chunk := len(ob) - octetPad
 	var t ecmaKeepTable
@@ -712,31 +720,51 @@ func decodeOctetChunks(out, s []uint16, keep *Set, nb, ob []byte) (w, k int) {
 			continue
 		}
 		end := min(len(s), k+chunk)
+		kend := end
+		if end < len(s) {
+			kend = max(k, end-chunkCutSpan)
+		}
+		u, n := unitOctetsKernel(ob, s[k:kend], kt)
+		j := k + u // the rest of the chunk starts here
+		if j == end {
+			u, ok := utf8ToUTF16(out[w:], ob[:n])
+			if !ok {
+				return w, k
+			}
+			w += u
+			k = j
+			continue
+		}
 		nu := nb
-		if need := end - k + octetPad; 2*(len(out)-w) >= need {
+		if need := end - j + octetPad; 2*(len(out)-w) >= need {
 			// The bytes of out[w:], as long as its room, written and
 			// read here only; its units are written after.
 			nu = unsafe.Slice((*byte)(unsafe.Pointer(&out[w])), 2*(len(out)-w))
 		} else if len(nb) < need {
 			return w, k
 		}
-		m := narrowASCII(nu[:end-k], s[k:end])
-		if k+m < len(s) && m == end-k {
+		m := narrowASCII(nu[:end-j], s[j:end])
+		if j+m < len(s) && m == end-j {
 			m = chunkCut(nu[:m])
 		}
-		n, ok := ecmaOctetsChunk(ob, nu, m, keep, kt)
+		n2, ok := ecmaOctetsChunk(ob[n:], nu, m, keep, kt)
 		if !ok {
 			return w, k
 		}
-		u, ok := utf8ToUTF16(out[w:], ob[:n])
+		u, ok = utf8ToUTF16(out[w:], ob[:n+n2])
 		if !ok {
 			return w, k
 		}
 		w += u
-		k += m
+		k = j + m
 	}
 	return w, k
 }
+
+// chunkCutSpan is how many units of a chunk that s goes on after
+// decodeOctetChunks leaves to be narrowed, at least, so that chunkCut sees
+// as many bytes as it looks at.
+const chunkCutSpan = 32
 
 // octetPad is the room past a chunk that ecmaOctetsChunk pads with zero
 // bytes: enough for decodeOctetsAVX512 to take every byte of the chunk,
