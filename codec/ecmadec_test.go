@@ -781,20 +781,30 @@ func checkUnitOctets(src []uint16, keep *Set, out []byte, u, n int) string {
 // is '%' or a hex digit, which narrowing must not take for one), a '%'
 // without hex digits after it, or a digit made a non-digit, so that each
 // stands in every lane of the kernel's blocks, in the two units after a
-// block and in the last blocks, which it loads with masks.
+// block and in the last blocks, which it loads with masks. The text's
+// escapes (32 units a period) end at the blocks' ends, so it is also
+// shifted by one and two units, with those units planted only around the
+// blocks' ends: there an escape at unit 62 or 63 of a block has its digits
+// in the two units after it, which the kernel must check too (a digit
+// 0x141 there is no 'A').
 func unitOctetsInputs() [][]uint16 {
 	var ins [][]uint16
 	for _, s := range octetInputs() {
 		ins = append(ins, units16(s))
 	}
-	base := units16(strings.Repeat("%2F%41b%23%E3%81%82%C3%A9x%3b%25", 8))
-	for n := range 201 {
-		ins = append(ins, slices.Clone(base[:n]))
-		for p := range n {
-			for _, c := range []uint16{0x80, 0x125, 0x130, 0x141, 0x2566, 0xFF25, 0xD800, '%', 'g'} {
-				u := slices.Clone(base[:n])
-				u[p] = c
-				ins = append(ins, u)
+	for shift, pre := range []string{"", "a", "ab"} {
+		base := units16(pre + strings.Repeat("%2F%41b%23%E3%81%82%C3%A9x%3b%25", 8))
+		for n := range 201 {
+			ins = append(ins, slices.Clone(base[:n]))
+			for p := range n {
+				if shift > 0 && p%64 < 62 && p%64 > 1 {
+					continue
+				}
+				for _, c := range []uint16{0x80, 0x125, 0x130, 0x141, 0x2566, 0xFF25, 0xD800, '%', 'g'} {
+					u := slices.Clone(base[:n])
+					u[p] = c
+					ins = append(ins, u)
+				}
 			}
 		}
 	}
