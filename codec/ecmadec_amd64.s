@@ -564,7 +564,7 @@ ctkept:
 	ORQ     AX, R8
 
 // EUSTORE moves the bytes of Z0 that BX keeps together (VPCOMPRESSB),
-// stores them whole and moves on.
+// stores them whole and moves on. It uses K7 and Z1.
 #define EUSTORE \
 	ADDQ    $64, R11; \
 	KMOVQ   BX, K7; \
@@ -607,7 +607,10 @@ ctkept:
 // every unit, Z10 the narrowing index, Z16 and Z17 ·ecmaHexTable, Z18
 // 0xF0 and Z22 0x80 in every byte, Z19-Z21 the keep table (bits, sel,
 // 0x1F); Z0 the block (its units 0-31, and Z1 32-63, then its bytes), Z2
-// and Z3 the bytes one and two after each (loaded as Z2/Z5 and Z3/Z6).
+// and Z3 the bytes one and two after each (loaded as Z2/Z5 and Z3/Z6),
+// then their values; Z4 the octets, Z5-Z7 scratch, Z1 also the bytes
+// kept (EUSTORE); AX, BX and R13 scratch (R13 -1 in the last blocks); K1
+// the '%' of the block (then those to decode), K2-K5 and K7 scratch.
 TEXT ·ecmaUnitOctetsAVX512(SB), NOSPLIT, $0-48
 	MOVQ    dst+0(FP), DI
 	MOVQ    src+8(FP), SI
