@@ -145,7 +145,9 @@ func longUnits(t *rapid.T, maxUnits int) []uint16 {
 }
 
 // TestLongUnits puts long inputs of runs of one class each to the checks
-// of FuzzECMAEncode, FuzzECMADecode and FuzzAnnexB, unclipped.
+// of the ECMAScript encode and decode targets and the Annex B target
+// (checkECMAEncode, checkECMADecode, checkAnnexB), unclipped. (The
+// targets' names appear only in the files that declare them: fuzzlint.)
 func TestLongUnits(t *testing.T) {
 	checks := []struct {
 		name  string
