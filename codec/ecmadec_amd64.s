@@ -1,6 +1,7 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "oct512_amd64.h"
 
 // The AVX-512 kernels of the ECMAScript Decode (ecmadec_amd64.go says how
 // they are used; ecmadec_test.go holds each to its plain Go twin).
@@ -513,8 +514,9 @@ ctkept:
 	MOVQ    AX, delta+32(FP)
 	RET
 
-// The macros of ecmaUnitOctetsAVX512, after scan_amd64.s's OCT512KEPT,
-// OCT512STORE and OCT512DONE (a .s file sees only its own).
+// The macros of ecmaUnitOctetsAVX512 besides those it shares with
+// scan_amd64.s's decodeOctetsAVX512 (oct512_amd64.h: OCT512KEPT,
+// OCT512STORE, OCT512DONE).
 
 // EUHEX(bad): Z4 becomes the octet of each byte's two digits after it
 // (Z2, Z3: each made its value by VPERMI2B through ·ecmaHexTable, 0x80 for
@@ -547,43 +549,6 @@ ctkept:
 	ANDQ    BX, AX; \
 	KMOVQ   AX, K1
 
-// EUKEPT: each '%' to decode of Z0 (K1, AX) becomes its octet (Z4), BX the
-// mask of the bytes kept (not the 2 after a '%' of AX, nor the carry R8
-// from the block before) and R8 the carry into the next block. It uses
-// R13; AX is clobbered.
-#define EUKEPT \
-	VMOVDQU8 Z4, K1, Z0; \
-	LEAQ    (AX)(AX*1), BX; \
-	LEAQ    (BX)(BX*1), R13; \
-	ORQ     R13, BX; \
-	ORQ     R8, BX; \
-	NOTQ    BX; \
-	MOVQ    AX, R8; \
-	SHRQ    $62, R8; \
-	SHRQ    $63, AX; \
-	ORQ     AX, R8
-
-// EUSTORE moves the bytes of Z0 that BX keeps together (VPCOMPRESSB),
-// stores them whole and moves on. It uses K7 and Z1.
-#define EUSTORE \
-	ADDQ    $64, R11; \
-	KMOVQ   BX, K7; \
-	VPCOMPRESSB.Z Z0, K7, Z1; \
-	VMOVDQU64 Z1, (DI)(R12*1); \
-	POPCNTQ BX, BX; \
-	ADDQ    BX, R12
-
-// EUDONE(used, wrote) returns the units used, with the digits of an
-// escape carried into the block where the call stops (R8), and the bytes
-// written.
-#define EUDONE(used, wrote) \
-	VZEROUPPER; \
-	POPCNTQ R8, R8; \
-	ADDQ    R8, R11; \
-	MOVQ    R11, used; \
-	MOVQ    R12, wrote; \
-	RET
-
 // func ecmaUnitOctetsAVX512(dst *byte, src *uint16, n int, keep *ecmaKeepTable) (used, wrote int)
 //
 // decodeOctetsAVX512 with '%' alone (no plus) over the n code units at src
@@ -609,7 +574,7 @@ ctkept:
 // 0x1F); Z0 the block (its units 0-31, and Z1 32-63, then its bytes), Z2
 // and Z3 the bytes one and two after each (loaded as Z2/Z5 and Z3/Z6),
 // then their values; Z4 the octets, Z5-Z7 scratch, Z1 also the bytes
-// kept (EUSTORE); AX, BX and R13 scratch (R13 -1 in the last blocks); K1
+// kept (OCT512STORE); AX, BX and R13 scratch (R13 -1 in the last blocks); K1
 // the '%' of the block (then those to decode), K2-K5 and K7 scratch.
 TEXT ·ecmaUnitOctetsAVX512(SB), NOSPLIT, $0-48
 	MOVQ    dst+0(FP), DI
@@ -671,8 +636,8 @@ euescapes:
 	EUKEEP(eudecode)
 
 eudecode:
-	EUKEPT
-	EUSTORE
+	OCT512KEPT
+	OCT512STORE
 	JMP     euloop
 
 	// The last units, fewer than 66: blocks of up to 64 (R14) loaded
@@ -736,7 +701,7 @@ eutailescapes:
 	EUKEEP(eutaildecode)
 
 eutaildecode:
-	EUKEPT
+	OCT512KEPT
 	ANDQ    R15, BX                // not the zeros past the end
 	ADDQ    R14, R11
 	KMOVQ   BX, K7
@@ -747,4 +712,4 @@ eutaildecode:
 	JMP     eutail
 
 eudone:
-	EUDONE(used+32(FP), wrote+40(FP))
+	OCT512DONE(used+32(FP), wrote+40(FP))

@@ -1,6 +1,7 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "oct512_amd64.h"
 
 // NOTINSET, for indexNotInAVX2 and encodedLenAVX2: Y2 becomes 0xFF at each
 // byte of Y0 that is not in the set, 0 at the others. The low nibble of a
@@ -721,22 +722,6 @@ octdone:
 	JNZ     bad; \
 	VPORD   Z5, Z4, Z4
 
-// OCT512KEPT: each '%' of Z0 (K1) becomes its octet (Z4), BX the mask of
-// the bytes kept (not the 2 after a '%' of AX, nor the carry R8 from the
-// block before) and R8 the carry into the next block. It uses R13; AX is
-// clobbered.
-#define OCT512KEPT \
-	VMOVDQU8 Z4, K1, Z0; \
-	LEAQ    (AX)(AX*1), BX; \
-	LEAQ    (BX)(BX*1), R13; \
-	ORQ     R13, BX; \
-	ORQ     R8, BX; \
-	NOTQ    BX; \
-	MOVQ    AX, R8; \
-	SHRQ    $62, R8; \
-	SHRQ    $63, AX; \
-	ORQ     AX, R8
-
 // OCT512BLOCK(stop, escapes), for the loops of decodeOctetsAVX512 and
 // decodeOctetsEndAVX512: it jumps to stop when fewer than 66 bytes are left
 // or 64 bytes of room, loads the next block (Z0, OCT512CLASSIFY) and jumps
@@ -761,26 +746,6 @@ octdone:
 #define OCT512DIGITS \
 	VMOVDQU64 1(SI)(R11*1), Z2; \
 	VMOVDQU64 2(SI)(R11*1), Z3
-
-// OCT512STORE moves the bytes of Z0 that BX keeps together (VPCOMPRESSB),
-// stores them whole and moves on.
-#define OCT512STORE \
-	ADDQ    $64, R11; \
-	KMOVQ   BX, K7; \
-	VPCOMPRESSB.Z Z0, K7, Z1; \
-	VMOVDQU64 Z1, (DI)(R12*1); \
-	POPCNTQ BX, BX; \
-	ADDQ    BX, R12
-
-// OCT512DONE(used, wrote) returns the bytes used, with the digits of an
-// escape carried into the block where the call stops (R8), and written.
-#define OCT512DONE(used, wrote) \
-	VZEROUPPER; \
-	POPCNTQ R8, R8; \
-	ADDQ    R8, R11; \
-	MOVQ    R11, used; \
-	MOVQ    R12, wrote; \
-	RET
 
 // OCT512START loads the arguments and constants of decodeOctetsAVX512 and
 // decodeOctetsEndAVX512 but keep (R9).
