@@ -24,8 +24,8 @@ COUNT     ?= 5
 # binary (NORACE1 and NORACE2, about the same time each).
 TESTFIRST = ./testee ./cmd/pctest ./codec ./survey ./fuzz ./conformance \
 	./conformance/selfcheck ./fuzz/libfuzzer ./fuzz/fuzzlint
-NORACE1 = TestEscapePathsAgree|TestFormDecodePlain|TestDecodeOctetsPaths
-NORACE2 = TestEscapeUTF8AVX512|TestECMAGojaExhaustive|TestFormDecodeBoundaries|TestFormDecodeLarge|TestOctetDecodeBoundaries
+NORACE1 = TestEscapePathsAgree|TestFormDecodePlain|TestDecodeOctetsPaths|TestDecodeAroundSizes|TestUnitOctetsKernel
+NORACE2 = TestEscapeUTF8AVX512|TestECMAGojaExhaustive|TestFormDecodeBoundaries|TestFormDecodeLarge|TestOctetDecodeBoundaries|TestEscapeUTF16AVX512EveryUnit|TestDecodeOctetPathEveryLane
 
 test: vet
 	$(GO) test -race -count=1 -timeout 60m $(TESTFIRST) ./...

@@ -244,6 +244,9 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 // the digits of both bytes), and the same 32 behind a short block of 5
 // (so that each group of 8 holds units of every class).
 func TestEscapeUTF16AVX512EveryUnit(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
 	}

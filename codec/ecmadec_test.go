@@ -628,6 +628,9 @@ func TestUTF8ToUTF16EveryLane(t *testing.T) {
 // position (near the ends only, for the long ones): escapes and
 // sequences of escapes cut by every chunk and block boundary.
 func TestDecodeAroundSizes(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
 	backs := []string{"%E3%81%82", "%C3%A9a", "%F0%9F%98%80", "%2F%41b%23", "é%2fx%3B"}
 	type answer struct {
 		units []uint16
@@ -816,6 +819,9 @@ func unitOctetsInputs() [][]uint16 {
 // decodeURI's, into room of exactly len(src)+64 bytes followed by bytes
 // that must stay as they are.
 func TestUnitOctetsKernel(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
 	if !hasECMAKernels {
 		t.Skip("no kernels")
 	}
@@ -859,6 +865,9 @@ func TestUnitOctetsKernel(t *testing.T) {
 // at every position: each at every lane of both kernels' blocks and across
 // their ends.
 func TestDecodeOctetPathEveryLane(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine: run without -race (make test does)")
+	}
 	pieces := []string{"%C0%80", "%E0%9F%BF", "%ED%A0%80", "%E3%81", "%E3%81%41", "%80", "%F4%90%80%80", "%F0%9F%98%80", "%C3", "é", "%", "%4", "%G1"}
 	base := strings.Repeat("%2F%41b%23%E3%81%82%C3%A9x%3b%25", 10)
 	n := 0
