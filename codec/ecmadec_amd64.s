@@ -515,7 +515,7 @@ ctkept:
 	RET
 
 // The macros of ecmaUnitOctetsAVX512 besides those it shares with
-// scan_amd64.s's decodeOctetsAVX512 (oct512_amd64.h: OCT512KEPT,
+// scan_amd64.s's decodeOctetsAVX512 (oct512_amd64.h: OCT512KEEP, OCT512KEPT,
 // OCT512STORE, OCT512DONE).
 
 // EUHEX(bad): Z4 becomes the octet of each byte's two digits after it
@@ -532,22 +532,6 @@ ctkept:
 	JNZ     bad; \
 	VPSLLW  $4, Z2, Z4; \
 	VPTERNLOGD $0xE4, Z18, Z3, Z4
-
-// EUKEEP(none): with a keep table (R9; else it jumps to none, which
-// follows it), the escapes of the block (AX, K1) whose octet (Z4) is in it
-// are taken off AX and K1, to stay as written. It uses Z6, Z7, K4 and BX.
-#define EUKEEP(none) \
-	TESTQ   R9, R9; \
-	JZ      none; \
-	VPSRLW  $3, Z4, Z6; \
-	VPANDD  Z21, Z6, Z6; \
-	VPERMB  Z19, Z6, Z6; \
-	VPERMB  Z20, Z4, Z7; \
-	VPTESTMB Z6, Z7, K1, K4; \
-	KMOVQ   K4, BX; \
-	NOTQ    BX; \
-	ANDQ    BX, AX; \
-	KMOVQ   AX, K1
 
 // func ecmaUnitOctetsAVX512(dst *byte, src *uint16, n int, keep *ecmaKeepTable) (used, wrote int)
 //
@@ -633,7 +617,7 @@ euescapes:
 	VPERMT2B Z5, Z10, Z2           // the byte after each
 	VPERMT2B Z6, Z10, Z3           // the byte two after each
 	EUHEX(eudone)
-	EUKEEP(eudecode)
+	OCT512KEEP(eudecode)
 
 eudecode:
 	OCT512KEPT
@@ -698,7 +682,7 @@ eutailescapes:
 	VPERMT2B Z5, Z10, Z2
 	VPERMT2B Z6, Z10, Z3
 	EUHEX(eudone)
-	EUKEEP(eutaildecode)
+	OCT512KEEP(eutaildecode)
 
 eutaildecode:
 	OCT512KEPT

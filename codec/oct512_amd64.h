@@ -40,3 +40,21 @@
 	MOVQ    R11, used; \
 	MOVQ    R12, wrote; \
 	RET
+
+// OCT512KEEP(none): with a keep table (R9: its bits in Z19, its bit
+// selectors in Z20, 0x1F bytes in Z21; else it jumps to none, which follows
+// it), the escapes of the block (AX, K1) whose octet (Z4) is in it are
+// taken off AX and K1, to stay as written (ECMAScript Decode's reserved
+// set, step 4.d.vi.3), and K4 is left holding them. It uses Z6, Z7 and BX.
+#define OCT512KEEP(none) \
+	TESTQ   R9, R9; \
+	JZ      none; \
+	VPSRLW  $3, Z4, Z6; \
+	VPANDD  Z21, Z6, Z6; \
+	VPERMB  Z19, Z6, Z6; \
+	VPERMB  Z20, Z4, Z7; \
+	VPTESTMB Z6, Z7, K1, K4; \
+	KMOVQ   K4, BX; \
+	NOTQ    BX; \
+	ANDQ    BX, AX; \
+	KMOVQ   AX, K1

@@ -800,18 +800,8 @@ oct512loop:
 oct512escapes:
 	OCT512DIGITS
 	OCT512HEX(oct512done)
-	TESTQ   R9, R9
-	JZ      oct512decode
-	VPSRLW  $3, Z4, Z6
-	VPANDD  Z21, Z6, Z6            // (H<<4 | L) >> 3
-	VPERMB  Z19, Z6, Z6            // byte c>>3 of keep
-	VPERMB  Z20, Z4, Z7            // 1 << (c&7)
-	VPTESTMB Z6, Z7, K1, K4        // at a '%': its octet is in keep
-	VMOVDQU8 Z8, K4, Z0            // its '%' stays '%' (plus '%' made it ' ')
-	KMOVQ   K4, BX
-	NOTQ    BX
-	ANDQ    BX, AX                 // the escapes to decode: the others stay as written
-	KMOVQ   AX, K1
+	OCT512KEEP(oct512decode)
+	VMOVDQU8 Z8, K4, Z0            // a kept escape's '%' stays '%' (plus '%' made it ' ')
 
 oct512decode:
 	OCT512KEPT
