@@ -580,11 +580,7 @@ TEXT ·ecmaUnitOctetsAVX512(SB), NOSPLIT, $0-48
 	XORQ    R12, R12               // wrote
 	XORQ    R8, R8                 // carry
 	LEAQ    -66(CX), DX            // the last start of a block of 64 and 2 more
-	TESTQ   R9, R9
-	JZ      euloop
-	VMOVDQU64 0(R9), Z19           // keep.bits
-	VMOVDQU64 64(R9), Z20          // keep.sel
-	VMOVDQU64 128(R9), Z21         // 0x1F in every byte
+	OCT512KEEPLOAD(euloop)
 
 euloop:
 	CMPQ    R11, DX

@@ -58,3 +58,13 @@
 	NOTQ    BX; \
 	ANDQ    BX, AX; \
 	KMOVQ   AX, K1
+
+// OCT512KEEPLOAD(none): with a keep table at R9, its bits, bit selectors
+// and 0x1F bytes go to Z19, Z20 and Z21 for OCT512KEEP; with none (R9
+// nil), it jumps to none.
+#define OCT512KEEPLOAD(none) \
+	TESTQ   R9, R9; \
+	JZ      none; \
+	VMOVDQU64 0(R9), Z19; \
+	VMOVDQU64 64(R9), Z20; \
+	VMOVDQU64 128(R9), Z21

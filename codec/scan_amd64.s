@@ -787,11 +787,7 @@ TEXT ·decodeOctetsAVX512(SB), NOSPLIT, $0-72
 	MOVQ    k+48(FP), DX
 	OCT512START
 	MOVQ    keep+40(FP), R9
-	TESTQ   R9, R9
-	JZ      oct512loop
-	VMOVDQU64 0(R9), Z19           // keep.bits
-	VMOVDQU64 64(R9), Z20          // keep.sel
-	VMOVDQU64 128(R9), Z21         // 0x1F in every byte
+	OCT512KEEPLOAD(oct512loop)
 
 oct512loop:
 	OCT512BLOCK(oct512done, oct512escapes)
