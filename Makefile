@@ -21,7 +21,8 @@ COUNT     ?= 5
 # last in ./..., ran alone for its last 100 s). ./... adds the rest.
 # The tests without -race toggle the codec's path switches, so they cannot
 # run in parallel in one process: they run as two processes of one test
-# binary (NORACE1 and NORACE2, about the same time each).
+# binary (NORACE1 and NORACE2, about the same time each). Together they
+# name every codec test that skips under -race (TestMakefileRunsRaceSkips).
 TESTFIRST = ./testee ./cmd/pctest ./codec ./survey ./fuzz ./conformance \
 	./conformance/selfcheck ./fuzz/libfuzzer ./fuzz/fuzzlint
 NORACE1 = TestEscapePathsAgree|TestFormDecodePlain|TestDecodeOctetsPaths|TestDecodeAroundSizes|TestUnitOctetsKernel
