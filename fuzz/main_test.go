@@ -15,14 +15,11 @@ import (
 	"github.com/pctest/pctest/testee"
 )
 
-// TestMain makes the test binary double as the misbehaving testees of the
-// tests (see package faketestee): a test starts it again with
-// PCTEST_TEST_ROLE=fake.
+// TestMain runs the tests, and makes the test binary double as the
+// misbehaving testee of the tests where faketestee.Command cannot build it
+// (see package faketestee).
 func TestMain(m *testing.M) {
-	if os.Getenv(faketestee.RoleEnv) == "fake" {
-		os.Exit(faketestee.Main())
-	}
-	os.Exit(m.Run())
+	os.Exit(faketestee.RunTests(m))
 }
 
 // fakeOptions returns the options of a fake testee with the behaviours in
@@ -38,13 +35,13 @@ func fakeOptions(mode string) []testee.Option {
 	}
 }
 
-// startFake starts the fake testee (this test binary) with opts and
+// startFake starts the fake testee (faketestee.Command) with opts and
 // closes it when t ends, checking that no goroutine is left behind. (The
 // testee package's own tests check that no process is.)
 func startFake(t *testing.T, opts ...testee.Option) *testee.Process {
 	t.Helper()
 	faketestee.CheckNoLeaks(t)
-	p, err := testee.Start(context.Background(), []string{os.Args[0]}, opts...)
+	p, err := testee.Start(context.Background(), []string{faketestee.Command(t)}, opts...)
 	if err != nil {
 		t.Fatalf("start: %v", err)
 	}

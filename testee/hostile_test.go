@@ -53,7 +53,7 @@ func triggered(t *testing.T, c, kind string, ops ...vectors.Op) map[string]strin
 // wrong answer), and the Process, closed.
 func runHostile(t *testing.T, mode string, j int, timeout time.Duration, ops ...vectors.Op) (map[string]string, *Process) {
 	t.Helper()
-	cfg := fakeConfig(mode)
+	cfg := fakeConfig(t, mode)
 	cfg.Window = j
 	cfg.Timeout = timeout
 	p, _ := startFake(t, cfg)
@@ -162,7 +162,7 @@ func TestHostileOutput(t *testing.T) {
 	for _, mode := range []string{"garbage-char", "extra-char", "malformed-char", "long-char"} {
 		for _, j := range []int{1, 256} {
 			t.Run(fmt.Sprintf("%s/j%d", mode, j), func(t *testing.T) {
-				cfg := fakeConfig("ref," + mode + "=~")
+				cfg := fakeConfig(t, "ref,"+mode+"=~")
 				cfg.Window = j
 				cfg.Timeout = 10 * time.Second
 				cfg.MaxLine = 64 << 10
@@ -223,7 +223,7 @@ func TestHostileClosesStdout(t *testing.T) {
 		t.Errorf("%+v", st)
 	}
 
-	cfg := fakeConfig("close-stdout-at-start")
+	cfg := fakeConfig(t, "close-stdout-at-start")
 	cfg.Timeout = 10 * time.Minute
 	p, _ = startFake(t, cfg)
 	_, err := p.Do(context.Background(), textReq("a"))
@@ -235,7 +235,7 @@ func TestHostileClosesStdout(t *testing.T) {
 
 // TestHostileNeverReads: a testee that never reads its input cannot start.
 func TestHostileNeverReads(t *testing.T) {
-	cfg := fakeConfig("never-read")
+	cfg := fakeConfig(t, "never-read")
 	cfg.Timeout = 200 * time.Millisecond
 	cfg.StartTimeout = 600 * time.Millisecond
 	p, pids := startFake(t, cfg)
@@ -279,7 +279,7 @@ func TestHostileEscapes(t *testing.T) {
 // TestHostileStderr: what the testee writes to stderr comes back with its
 // control characters escaped (defect 8).
 func TestHostileStderr(t *testing.T) {
-	p, _ := startFake(t, fakeConfig("stderr-junk"))
+	p, _ := startFake(t, fakeConfig(t, "stderr-junk"))
 	if _, err := p.Do(context.Background(), textReq("a")); err != nil {
 		t.Fatal(err)
 	}

@@ -7,12 +7,9 @@ import (
 	"github.com/pctest/pctest/internal/faketestee"
 )
 
-// TestMain makes the test binary double as the misbehaving testees of the
-// tests (see package faketestee): a test starts it again with
-// PCTEST_TEST_ROLE=fake.
+// TestMain runs the tests, and makes the test binary double as the
+// misbehaving testee of the tests where faketestee.Command cannot build it
+// (see package faketestee).
 func TestMain(m *testing.M) {
-	if os.Getenv(faketestee.RoleEnv) == "fake" {
-		os.Exit(faketestee.Main())
-	}
-	os.Exit(m.Run())
+	os.Exit(faketestee.RunTests(m))
 }

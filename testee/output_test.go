@@ -66,7 +66,7 @@ func TestPromiseMalformedInARow(t *testing.T) {
 	for _, mode := range []string{"malformed-char=~", "garbage-char=~"} {
 		for _, j := range []int{1, 256} {
 			t.Run(fmt.Sprintf("%s/j%d", mode, j), func(t *testing.T) {
-				cfg := fakeConfig(mode)
+				cfg := fakeConfig(t, mode)
 				cfg.Window = j
 				cfg.Timeout = time.Minute // no timeout: the lines come at once
 				p, _ := startFake(t, cfg)
@@ -96,7 +96,7 @@ func TestPromiseMalformedInARow(t *testing.T) {
 func TestPromiseMalformedCanary(t *testing.T) {
 	for _, j := range []int{1, 256} {
 		t.Run(fmt.Sprintf("j%d", j), func(t *testing.T) {
-			cfg := fakeConfig("malformed-char=a")
+			cfg := fakeConfig(t, "malformed-char=a")
 			cfg.Window = j
 			cfg.Timeout = time.Minute
 			p, pids := startFake(t, cfg)
@@ -125,7 +125,7 @@ func TestPromiseMalformedCanary(t *testing.T) {
 // shaped like answers are not, and are no progress either: the testee
 // cannot start, its processes killed after their start-up allowance.
 func TestPromiseStdoutSpew(t *testing.T) {
-	cfg := fakeConfig("spew=hello")
+	cfg := fakeConfig(t, "spew=hello")
 	cfg.Timeout = time.Minute // what ends the run is the lines, not a timeout
 	p, _ := startFake(t, cfg)
 	_, err := p.Do(context.Background(), textReq("a"))
@@ -134,7 +134,7 @@ func TestPromiseStdoutSpew(t *testing.T) {
 		t.Errorf("spew=hello: got %v, want an *OutputError", err)
 	}
 
-	cfg = fakeConfig("spew={}")
+	cfg = fakeConfig(t, "spew={}")
 	cfg.Timeout = 200 * time.Millisecond
 	checkCannotStart(t, "spew={}", cfg, "")
 }
@@ -153,7 +153,7 @@ func TestPromiseWriteUnderWay(t *testing.T) {
 	for _, mode := range []string{"garbage-char", "malformed-char", "extra-char"} {
 		for _, j := range []int{1, 256} {
 			t.Run(fmt.Sprintf("%s/j%d", mode, j), func(t *testing.T) {
-				cfg := fakeConfig("ref," + mode + "=~")
+				cfg := fakeConfig(t, "ref,"+mode+"=~")
 				cfg.Window = j
 				cfg.Timeout = time.Minute
 				p, _ := startFake(t, cfg)

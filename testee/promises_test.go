@@ -52,7 +52,7 @@ func TestPromiseStdoutNotAnswers(t *testing.T) {
 	} {
 		for _, j := range []int{1, 256} {
 			t.Run(fmt.Sprintf("%s/j%d", tc.mode, j), func(t *testing.T) {
-				cfg := fakeConfig(tc.mode)
+				cfg := fakeConfig(t, tc.mode)
 				cfg.Window = j
 				cfg.Timeout = time.Minute // no timeout: the lines come at once
 				p, pids := startFake(t, cfg)
@@ -94,7 +94,7 @@ func TestPromiseStdoutNotAnswers(t *testing.T) {
 func TestPromiseOneRequestPerProcess(t *testing.T) {
 	for _, j := range []int{1, 256} {
 		t.Run(fmt.Sprintf("j%d", j), func(t *testing.T) {
-			cfg := fakeConfig("one-shot")
+			cfg := fakeConfig(t, "one-shot")
 			cfg.Window = j
 			cfg.Timeout = time.Minute
 			p, pids := startFake(t, cfg)
@@ -147,7 +147,7 @@ func TestPromiseClosedStdin(t *testing.T) {
 // that cannot start. Given less than it needs, it cannot start, and the
 // reason names the allowance.
 func TestPromiseSlowStart(t *testing.T) {
-	cfg := fakeConfig("noflush,start-delay=2500ms")
+	cfg := fakeConfig(t, "noflush,start-delay=2500ms")
 	cfg.Timeout = 2 * time.Second
 	cfg.StartTimeout = time.Minute
 	p, _ := startFake(t, cfg)
@@ -189,7 +189,7 @@ func checkCannotStart(t *testing.T, what string, cfg config, tail string) {
 // fuzz's tests) instead of -timeout. Each hang must now be charged after
 // -timeout, as a plain timeout, however many restarts came before.
 func TestPromiseHangAfterRestart(t *testing.T) {
-	cfg := fakeConfig("ref,hang-char=~")
+	cfg := fakeConfig(t, "ref,hang-char=~")
 	cfg.Timeout = time.Second
 	cfg.StartTimeout = 10 * time.Minute // what the test is about: never reached
 	p, _ := startFake(t, cfg)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -18,16 +17,19 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// fakeConfig returns the config of a fake testee (see fake_test.go) with the
-// behaviours in mode.
-func fakeConfig(mode string) config {
+// fakeConfig returns the config of a fake testee (package faketestee) with
+// the behaviours in mode.
+func fakeConfig(t testing.TB, mode string) config {
+	t.Helper()
 	return config{
-		Command: []string{os.Args[0]},
+		Command: []string{faketestee.Command(t)},
 		Name:    "fake",
-		// A race-enabled test binary on a loaded machine may take seconds
-		// to start: tests about start-up set their own allowance.
+		// A loaded machine may take seconds to start a process (and a
+		// race-enabled test binary, the fake where it cannot be built,
+		// longer): tests about start-up set their own allowance.
 		StartTimeout: 2 * time.Minute,
-		// GORACE: a race-enabled binary sleeps 1s at exit by default.
+		// RoleEnv for the test binary as the fake; GORACE: a race-enabled
+		// binary sleeps 1s at exit by default.
 		Env: []string{faketestee.RoleEnv + "=fake", faketestee.ModeEnv + "=" + mode, "GORACE=atexit_sleep_ms=0"},
 	}
 }
@@ -109,7 +111,7 @@ func inputs(n int, specials ...string) []string {
 }
 
 func TestTesteePipelinesAndMatchesIDs(t *testing.T) {
-	cfg := fakeConfig("")
+	cfg := fakeConfig(t, "")
 	cfg.Window = 16
 	tt, _ := startFake(t, cfg)
 	in := inputs(2000)
@@ -128,7 +130,7 @@ func TestTesteePipelinesAndMatchesIDs(t *testing.T) {
 }
 
 func TestTesteeUTF16Hex(t *testing.T) {
-	cfg := fakeConfig("logreq")
+	cfg := fakeConfig(t, "logreq")
 	cfg.UTF16Hex = true
 	tt, _ := startFake(t, cfg)
 	want := []uint16{0xD800, 'A', 0xDE00}
@@ -146,7 +148,7 @@ func TestTesteeUTF16Hex(t *testing.T) {
 }
 
 func TestTesteeCrash(t *testing.T) {
-	tt, pids := startFake(t, fakeConfig(""))
+	tt, pids := startFake(t, fakeConfig(t, ""))
 	in := inputs(300, "CRASH-1", "CRASH-2")
 	resps, errs := doAll(tt, in)
 	bad := map[string]bool{"CRASH-1": true, "CRASH-2": true}
@@ -181,7 +183,7 @@ func TestTesteeCrash(t *testing.T) {
 func TestTesteeHangKillsProcessGroup(t *testing.T) {
 	dir := t.TempDir()
 	pidfile := filepath.Join(dir, "pids")
-	cfg := fakeConfig("grandchild,pidfile=" + pidfile)
+	cfg := fakeConfig(t, "grandchild,pidfile="+pidfile)
 	cfg.Timeout = 2 * time.Second // generous: a loaded CI machine restarts a race-enabled fake testee slowly
 	tt, _ := startFake(t, cfg)
 	in := inputs(50, "HANG")
@@ -211,7 +213,7 @@ func TestTesteeHangKillsProcessGroup(t *testing.T) {
 }
 
 func TestTesteeProtocolErrors(t *testing.T) {
-	tt, _ := startFake(t, fakeConfig(""))
+	tt, _ := startFake(t, fakeConfig(t, ""))
 	in := inputs(100, "GARBAGE", "WRONGID", "NOID", "EXTRA")
 	resps, errs := doAll(tt, in)
 	bad := map[string]bool{"GARBAGE": true, "WRONGID": true, "NOID": true, "EXTRA": true}
@@ -242,7 +244,7 @@ func TestTesteeProtocolErrors(t *testing.T) {
 }
 
 func TestTesteeLongLineBoundedMemory(t *testing.T) {
-	cfg := fakeConfig("")
+	cfg := fakeConfig(t, "")
 	cfg.MaxLine = 64 << 10
 	cfg.Timeout = 5 * time.Second // generous: a loaded CI machine restarts a race-enabled fake testee slowly
 	tt, _ := startFake(t, cfg)
@@ -294,7 +296,7 @@ func TestTesteeCannotStart(t *testing.T) {
 }
 
 func TestTesteeExitsAtStart(t *testing.T) {
-	tt, pids := startFake(t, fakeConfig("exit-at-start"))
+	tt, pids := startFake(t, fakeConfig(t, "exit-at-start"))
 	_, errs := doAll(tt, inputs(20))
 	var se *StartError
 	n := 0
@@ -315,7 +317,7 @@ func TestTesteeExitsAtStart(t *testing.T) {
 }
 
 func TestTesteeCloseWhileBusy(t *testing.T) {
-	cfg := fakeConfig("")
+	cfg := fakeConfig(t, "")
 	cfg.Timeout = time.Minute
 	tt, _ := startFake(t, cfg)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -23,7 +23,7 @@ type verdict struct {
 // window j and returns each vector's verdict, by id.
 func verdicts(t *testing.T, mode string, j int, ops []vectors.Op) map[string]verdict {
 	t.Helper()
-	cfg := fakeConfig(mode)
+	cfg := fakeConfig(t, mode)
 	cfg.Window = j
 	// No timeout is part of any verdict below: the fakes answer at once.
 	cfg.Timeout = time.Minute

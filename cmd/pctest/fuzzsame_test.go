@@ -18,14 +18,14 @@ var updateFuzzGolden = flag.Bool("update-fuzz-golden", false, "rewrite testdata/
 // TestFuzzOutputUnchanged holds what pctest fuzz prints, text and JSON, for
 // fixed seeds and case budgets to testdata/fuzz-golden, which the engine
 // wrote before it was made faster (issue 40): a faster engine must find,
-// shrink, count and report the same. Times, rates, the suite version and
-// the fake testee's path are masked. The runs are those whose output does
-// not depend on scheduling: the reference against itself (any number of
-// workers: it never declines or differs, so only counts show), and a
-// fake testee with one request in flight (-j 1), whose findings, open
+// shrink, count and report the same. Times, rates, the suite version and the
+// fake testee's path and name are masked. The runs are those whose output
+// does not depend on scheduling: the reference against itself (any number of
+// workers: it never declines or differs, so only counts show), and a fake
+// testee with one request in flight (-j 1), whose findings, open
 // differences, declined op and warnings then come in case order; and the
-// node example with one request in flight, where node is installed.
-// go test -run TestFuzzOutputUnchanged -update-fuzz-golden rewrites them.
+// node example with one request in flight, where node is installed. go test
+// -run TestFuzzOutputUnchanged -update-fuzz-golden rewrites them.
 func TestFuzzOutputUnchanged(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
 	for _, tc := range []struct {
@@ -49,7 +49,7 @@ func TestFuzzOutputUnchanged(t *testing.T) {
 					args = append(args, fakeArgs(t, tc.mode)...)
 				}
 				r := runPctest(t, args...)
-				got := maskFuzzOutput(r.stdout)
+				got := maskFuzzOutput(r.stdout, faketestee.Command(t))
 				file := filepath.Join("testdata", "fuzz-golden", tc.name+"."+format)
 				if *updateFuzzGolden {
 					if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
@@ -85,9 +85,14 @@ var fuzzMasks = []struct {
 }
 
 // maskFuzzOutput masks the times, rates and suite version in pctest
-// fuzz's output, and the fake testee's path (this test binary).
-func maskFuzzOutput(s string) string {
-	s = strings.ReplaceAll(s, os.Args[0], "FAKE")
+// fuzz's output, and the fake testee's path (fake, its command) and the
+// implementation's name pctest takes from it (the fake's, or the test
+// binary's where faketestee.Command falls back to it).
+func maskFuzzOutput(s, fake string) string {
+	name := filepath.Base(fake)
+	s = strings.ReplaceAll(s, fake, "FAKE")
+	s = strings.ReplaceAll(s, "pctest fuzz: "+name+" (FAKE)", "pctest fuzz: NAME (FAKE)")
+	s = strings.ReplaceAll(s, `"implementation": "`+name+`"`, `"implementation": "NAME"`)
 	for _, m := range fuzzMasks {
 		s = m.re.ReplaceAllString(s, m.with)
 	}

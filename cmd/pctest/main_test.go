@@ -21,16 +21,18 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
+// TestMain runs the tests. The test binary doubles as pctest, for the
+// tests that signal a pctest process (RoleEnv "pctest"), and as the
+// misbehaving testee of the tests where faketestee.Command cannot build it
+// (see package faketestee).
 func TestMain(m *testing.M) {
-	switch os.Getenv(faketestee.RoleEnv) {
-	case "fake":
-		os.Exit(faketestee.Main())
-	case "pctest":
-		// The testees this pctest starts are fakes.
+	if os.Getenv(faketestee.RoleEnv) == "pctest" {
+		// The testees this pctest starts are fakes (this test binary
+		// again, where it is their command).
 		os.Setenv(faketestee.RoleEnv, "fake")
 		os.Exit(mainWithSignals(os.Args[1:]))
 	}
-	os.Exit(m.Run())
+	os.Exit(faketestee.RunTests(m))
 }
 
 // pctestResult is what a pctest command did.
@@ -61,7 +63,7 @@ func fakeArgs(t *testing.T, mode string) []string {
 	t.Setenv(faketestee.RoleEnv, "fake")
 	t.Setenv(faketestee.ModeEnv, mode)
 	t.Setenv("GORACE", "atexit_sleep_ms=0")
-	return []string{"--", os.Args[0]}
+	return []string{"--", faketestee.Command(t)}
 }
 
 func TestUsageErrors(t *testing.T) {
@@ -287,7 +289,7 @@ func TestInterrupt(t *testing.T) {
 	}
 	dir := t.TempDir()
 	pidfile := filepath.Join(dir, "pids")
-	cmd := exec.Command(os.Args[0], "run", "-area", "ecmascript", "-timeout", "1m", "--", os.Args[0])
+	cmd := exec.Command(os.Args[0], "run", "-area", "ecmascript", "-timeout", "1m", "--", faketestee.Command(t))
 	cmd.Env = append(os.Environ(), faketestee.RoleEnv+"=pctest", faketestee.ModeEnv+"=ref,hang-at=3,pidfile="+pidfile, "GORACE=atexit_sleep_ms=0")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -357,7 +359,7 @@ func TestRunFormats(t *testing.T) {
 		t.Fatalf("-format json: %v\n%s", err, r.stdout)
 	}
 	ri := rep.RunInfo
-	if ri.TesteeCommand[0] != os.Args[0] || ri.SuiteVersion == "" || ri.VectorCount == 0 || ri.VectorCount != len(rep.Results) || ri.Partial {
+	if ri.TesteeCommand[0] != faketestee.Command(t) || ri.SuiteVersion == "" || ri.VectorCount == 0 || ri.VectorCount != len(rep.Results) || ri.Partial {
 		t.Errorf("run_info %+v with %d results", ri, len(rep.Results))
 	}
 	if _, err := time.Parse(time.RFC3339, ri.StartTime); err != nil {
@@ -439,7 +441,7 @@ func TestSignalsLeaveNothing(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			pidfile := filepath.Join(t.TempDir(), "pids")
-			cmd := exec.Command(os.Args[0], "run", "-area", "ecmascript", "-timeout", "1m", "--", os.Args[0])
+			cmd := exec.Command(os.Args[0], "run", "-area", "ecmascript", "-timeout", "1m", "--", faketestee.Command(t))
 			cmd.Env = append(os.Environ(), faketestee.RoleEnv+"=pctest", faketestee.ModeEnv+"=ref,setsid,hang-at=3,pidfile="+pidfile, "GORACE=atexit_sleep_ms=0")
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)

@@ -158,7 +158,7 @@ func TestFuzzCorpus(t *testing.T) {
 	if len(files) != 1 || f.File != files[0] || len(j.Corpus.Saved) != 1 || j.Corpus.Saved[0] != files[0] || j.Corpus.Replayed != 0 {
 		t.Fatalf("corpus files %q; finding saved as %q, corpus %+v", files, f.File, j.Corpus)
 	}
-	wantRerun := "pctest run -vectors " + f.File + " -run '^" + strings.ReplaceAll(f.VectorID, ".", `\.`) + "$' -- " + os.Args[0]
+	wantRerun := "pctest run -vectors " + f.File + " -run '^" + strings.ReplaceAll(f.VectorID, ".", `\.`) + "$' -- " + faketestee.Command(t)
 	if f.RequestLine != `{"id":1,"op":"encodeURIComponent","in":"!"}` || f.Rerun != wantRerun {
 		t.Errorf("request_line %q, rerun %q; want the request of \"!\" and %q", f.RequestLine, f.Rerun, wantRerun)
 	}

@@ -45,7 +45,7 @@ func TestRunWarnsImplementationDefined(t *testing.T) {
 	if rep.Summary.Differing == 0 || n != int64(rep.Summary.Differing) || rep.Summary.Failed != 0 {
 		t.Errorf("warnings count %d vectors, summary %+v: want the %d that differ", n, rep.Summary, rep.Summary.Differing)
 	}
-	if want := []string{"pctest", "run", "-format", "json", "-op", "percentDecode", "--", os.Args[0]}; !slices.Equal(rep.RunInfo.CommandLine, want) {
+	if want := []string{"pctest", "run", "-format", "json", "-op", "percentDecode", "--", faketestee.Command(t)}; !slices.Equal(rep.RunInfo.CommandLine, want) {
 		t.Errorf("command_line %q, want %q", rep.RunInfo.CommandLine, want)
 	}
 }

@@ -11,24 +11,18 @@ import (
 	"github.com/pctest/pctest/report"
 )
 
-// TestMain makes the test binary double as the misbehaving testees of the
-// tests (see package faketestee).
+// TestMain runs the tests, and makes the test binary double as the
+// misbehaving testee of the tests where faketestee.Command cannot build it
+// (see package faketestee).
 func TestMain(m *testing.M) {
-	if os.Getenv(faketestee.RoleEnv) == "fake" {
-		os.Exit(faketestee.Main())
-	}
-	os.Exit(m.Run())
+	os.Exit(faketestee.RunTests(m))
 }
 
 // check runs the self-check on the fake testee in mode.
 func check(t *testing.T, mode string, hex bool) *report.CheckReport {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	rep, err := Run(context.Background(), Config{
-		Command: []string{exe}, Timeout: 2 * time.Second, UTF16Hex: hex,
+		Command: []string{faketestee.Command(t)}, Timeout: 2 * time.Second, UTF16Hex: hex,
 		Env: []string{faketestee.RoleEnv + "=fake", faketestee.ModeEnv + "=" + mode},
 	})
 	if err != nil {

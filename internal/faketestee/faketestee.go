@@ -1,6 +1,9 @@
 // Package faketestee is the misbehaving testee of the runner's tests: a
-// test binary re-executes itself with RoleEnv set to "fake" and ModeEnv
-// saying how to misbehave, and its TestMain calls [Main] (the
+// test starts the program [Command] returns, with ModeEnv saying how to
+// misbehave, and it runs [Main]. That program is built once per test
+// binary without -race (package internal/faketestee/fake); where it cannot
+// be built, it is the test binary itself, started again with RoleEnv set
+// to "fake", whose TestMain ([RunTests]) then calls [Main] (the
 // TestHelperProcess pattern of os/exec). It is for tests only.
 package faketestee
 
@@ -26,7 +29,8 @@ import (
 
 // The environment of a fake testee.
 const (
-	// RoleEnv selects what the test binary does: "fake" runs [Main].
+	// RoleEnv selects what the test binary does: "fake" runs [Main]
+	// ([RunTests]).
 	RoleEnv = "PCTEST_TEST_ROLE"
 	// ModeEnv lists the fake testee's behaviours, comma-separated:
 	//
