@@ -674,6 +674,9 @@ func AppendEscape(dst []byte, s []uint16) []byte {
 	if room := cap(dst) - len(dst); room < 6*len(s) { // 6: the longest step
 		used, wrote := escapeUnits512(dst[len(dst):cap(dst)], s)
 		dst, s = dst[:len(dst)+wrote], s[used:]
+		if len(s) == 0 {
+			return dst
+		}
 		if n := escapedLen(s); cap(dst)-len(dst) < n {
 			dst = slices.Grow(dst, n)
 		}
@@ -702,8 +705,8 @@ func appendEscape(dst []byte, s []uint16) []byte {
 // below 256 are gathered into bytes 32 at a time (narrowLatin1Blocks) and,
 // when long, escaped through escapeLatin1; the other units go 32 at a time
 // through escapeUnits512 into a buffer on the stack where the CPU has
-// AVX-512 (where dst's room is short of escapeUnits512's), else one at a
-// time. With AVX-512 it takes the runs below 256 at the start of s, or
+// AVX-512 (where dst's room is short of the escape of the next 32), else
+// one at a time. With AVX-512 it takes the runs below 256 at the start of s, or
 // else one buffer, so that appendEscape goes on straight into dst; else
 // all of s.
 func appendEscapeBuffered(dst []byte, s []uint16) ([]byte, int) {

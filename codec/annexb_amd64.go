@@ -62,9 +62,11 @@ func narrowLatin1Blocks(buf []byte, s []uint16) int {
 
 // escapeUTF16AVX512 runs Annex B.2.1 steps 5 to 16 over blocks of 32 code
 // units of the n at src (the last may be shorter), writing to the room
-// bytes at dst while escape512Room are left, up to the end of src or two
-// whole blocks in a row with no unit from 256 on, which it leaves to the
-// octet encoders (see annexb_amd64.s). It returns the units it used and
+// bytes at dst while the escape of the next block fits, up to the end of
+// src or two whole blocks in a row with no unit from 256 on, which it
+// leaves to the octet encoders (see annexb_amd64.s). It writes nothing
+// past room: its stores are whole while escape512Room bytes are left, and
+// masked to the escape's bytes after. It returns the units it used and
 // the bytes it wrote.
 //
 //go:noescape
@@ -101,17 +103,25 @@ type escape512Consts struct {
 	set4, d31, d1, d0F, dPct, dDigits, dLen3, dLen1 [16]uint32
 	w256                                            [32]uint16
 	// For escapeUTF16AVX512: the pattern of each byte below 128, the bytes
-	// of its quadword that its escape takes (0x01 for a byte of
-	// EscapeKeep, else 0x62 for "%XY"; 0x7E for "%uWXYZ"); then, for each
-	// group of 8 units of a block, the VPERMI2B indexes that put, in unit
-	// j's quadword, the digit table's bytes 2j (the unit, when kept), '%'
-	// and 'u' (left as they are), 64+2j+1, 2j+1, 64+2j and 2j (its digits
-	// W, X, Y and Z).
-	pat  [128]byte
-	gidx [4][64]byte
+	// of its slot of 6 that its escape takes (0x20 for a byte of
+	// EscapeKeep, else 0x31 for "%XY"; 0x3F for "%uWXYZ"); for each of the
+	// three parts of 64 bytes of a block's 32 slots, the VPERMI2B indexes
+	// that put, in unit j's slot, '%' and 'u' (left as they are), 64+2j+1,
+	// 2j+1, 64+2j and 2j (its digits W, X, Y and Z, the unit itself in
+	// place of Z when kept); 1 and 64 in each word, 1 and 4096 in each
+	// dword, the VPERMB indexes of the low 3 bytes of each dword (which
+	// put the patterns' 6 bits side by side); and the masks of the bytes
+	// of each part's indexes that are not '%' or 'u'.
+	pat    [128]byte
+	part   [3][64]byte
+	mul64  [32][2]byte
+	mul4K  [16][2]uint16
+	pack   [64]byte
+	pmerge [3]uint64
 }
 
-// escape512Room is the room escapeUTF16AVX512 needs to escape a block.
+// escape512Room is the room from which escapeUTF16AVX512 writes a block
+// with whole stores (of 64 bytes, past the escape's end).
 const escape512Room = 256
 
 var escapeAVX512Consts = func() (k escape512Consts) {
@@ -144,16 +154,27 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 		k.w256[i] = 256
 	}
 	for c := range k.pat {
-		k.pat[c] = 0x62
+		k.pat[c] = 0x31
 		if escapeKeepSet.Contains(byte(c)) {
-			k.pat[c] = 0x01
+			k.pat[c] = 0x20
 		}
 	}
-	for g := range k.gidx {
-		for q := range 8 {
-			j := byte(8*g + q)
-			copy(k.gidx[g][8*q:], []byte{2 * j, '%', 'u', 64 + 2*j + 1, 2*j + 1, 64 + 2*j, 2 * j, 0})
+	for b := range 3 * 64 {
+		j, i := byte(b/6), b%6
+		v := [6]byte{'%', 'u', 64 + 2*j + 1, 2*j + 1, 64 + 2*j, 2 * j}[i]
+		k.part[b/64][b%64] = v
+		if i >= 2 {
+			k.pmerge[b/64] |= 1 << (b % 64)
 		}
+	}
+	for i := range k.mul64 {
+		k.mul64[i] = [2]byte{1, 64}
+	}
+	for i := range k.mul4K {
+		k.mul4K[i] = [2]uint16{1, 4096}
+	}
+	for i := range k.pack {
+		k.pack[i] = byte(i/3*4 + i%3)
 	}
 	return k
 }()
@@ -241,10 +262,10 @@ func escapedLen(s []uint16) int {
 var useEscape512 = useAVX512
 
 // escapeUnits512 runs escapeUTF16AVX512 over the start of s into the
-// start of room, when the CPU has AVX-512 and room has escape512Room bytes.
-// It returns the units it used and the bytes it wrote.
+// start of room, when the CPU has AVX-512. It returns the units it used
+// and the bytes it wrote.
 func escapeUnits512(room []byte, s []uint16) (used, wrote int) {
-	if !useEscape512 || len(s) == 0 || len(room) < escape512Room {
+	if !useEscape512 || len(s) == 0 || len(room) == 0 {
 		return 0, 0
 	}
 	return escapeUTF16AVX512(&room[0], len(room), &s[0], len(s), &escapeAVX512Consts)

@@ -94,46 +94,111 @@ done:
 	VMOVDQU64 Z10, (DI)(R12*1); \
 	KMOVQ K3, R9
 
-// EGRP(idx, mask) escapes the 8 code units of a group of the block of
-// escapeUTF16AVX512 to (DI)(R12*1): VPERMI2B takes each unit's quadword
-// from the tables of the block (Z3, its low bytes' digits with the kept
-// units in place, and Z4, its high bytes' digits) by the group's indexes
-// (idx), under K6, which leaves bytes 1 and 2 of each quadword as the
-// indexes hold them, '%' and 'u': the unit itself at byte 0, "%u" at 1
-// and 2, its four digits at 3 to 6. The group's compress mask (mask, the
-// quadword of its units' patterns: byte 0 for a kept unit, bytes 1, 5 and
-// 6 for "%XY", 1 to 6 for "%uWXYZ") picks each escape's bytes, which
-// VPCOMPRESSB packs to a register, stored whole (the 64 bytes past the
-// escapes overwritten later); R12 goes on by their number. Z6, Z7, K1
-// and mask (left as its bit count) are clobbered.
-#define EGRP(idx, mask) \
+// EPART(idx, merge, mask, z) writes a part of the escape of the block of
+// escapeUTF16AVX512 to (R14), which goes on by its bytes: VPERMI2B takes
+// the bytes 64p to 64p+63 of the block's units' slots of 6 bytes from the
+// tables of the block (Z3, its low bytes' digits with the kept units in
+// place, and Z4, its high bytes' digits) by the part's indexes (idx),
+// under merge, which leaves bytes 0 and 1 of each slot as the indexes hold
+// them, '%' and 'u': "%u" and the unit's four digits, the last of which
+// is the unit itself when kept. The part's compress mask (mask, the bits 64p to 64p+63 of the units' patterns side by side: the slot's byte
+// 5 for a kept unit, bytes 0, 4 and 5 for "%XY", 0 to 5 for "%uWXYZ")
+// picks each escape's bytes, which VPCOMPRESSB packs to z, stored whole
+// (the 64 bytes past the escapes overwritten later). VPCOMPRESSB waits on
+// the register it writes even when it zeroes the bytes past the escapes
+// (.Z), so each part has its own: the three parts of a block compress side
+// by side. Z6, z, K1 and mask (left as its bit count) are clobbered.
+#define EPART(idx, merge, mask, z) \
 	VMOVDQA64 idx, Z6; \
-	VPERMI2B Z4, Z3, K6, Z6; \
+	VPERMI2B Z4, Z3, merge, Z6; \
 	KMOVQ mask, K1; \
-	VPCOMPRESSB.Z Z6, K1, Z7; \
-	VMOVDQU64 Z7, (DI)(R12*1); \
+	VPCOMPRESSB.Z Z6, K1, z; \
+	VMOVDQU64 z, (R14); \
 	POPCNTQ mask, mask; \
-	ADDQ mask, R12
+	ADDQ mask, R14
+
+// EPARTX(idx, merge, mask, z) is EPART storing only the escapes' bytes,
+// by a mask of their number; DX must be -1. AX and R8 are clobbered too.
+#define EPARTX(idx, merge, mask, z) \
+	VMOVDQA64 idx, Z6; \
+	VPERMI2B Z4, Z3, merge, Z6; \
+	KMOVQ mask, K1; \
+	VPCOMPRESSB.Z Z6, K1, z; \
+	POPCNTQ mask, AX; \
+	BZHIQ AX, DX, R8; \
+	KMOVQ R8, K1; \
+	VMOVDQU8 z, K1, (R14); \
+	ADDQ AX, R14
+
+// ECLASS sets each unit's pattern of the block Z0 in Z1 (see
+// escapeUTF16AVX512); K2 marks its units from 256 on.
+#define ECLASS \
+	VPMOVUSWB Z0, Y1; \
+	VPMINUB Z23, Z1, Z1; \
+	VPERMI2B Z19, Z18, Z1; \
+	VMOVDQU8 Z28, K2, Z1
+
+// EUNITS readies the escape of the block Z0 with the patterns Z1 and the
+// kept units K3: the digits of every unit's bytes (VPERMB by the bytes,
+// Z3, and by the bytes shifted right 4, Z4), each kept unit's word of Z3
+// set to the unit, and the compress masks of the three parts, the units'
+// 6-bit patterns side by side (VPMADDUBSW, VPMADDWD, VPERMB), in R9, R10
+// and R12. Z5 and Z8 are clobbered.
+#define EUNITS \
+	VPERMB Z17, Z0, Z3; \
+	VPSRLW $4, Z0, Z4; \
+	VPERMB Z17, Z4, Z4; \
+	VMOVDQU16 Z0, K3, Z3; \
+	VPMADDUBSW Z30, Z1, Z8; \
+	VPMADDWD Z31, Z8, Z8; \
+	VPERMB Z8, Z27, Z8; \
+	VMOVQ X8, R9; \
+	VPEXTRQ $1, X8, R10; \
+	VEXTRACTI32X4 $1, Y8, X5; \
+	VMOVQ X5, R12
+
+// EPARTS writes the block's escape with EPART.
+#define EPARTS \
+	EPART(Z24, K4, R9, Z7); \
+	EPART(Z25, K5, R10, Z10); \
+	EPART(Z26, K6, R12, Z11)
+
+// EPARTSX(stop) writes the block's escape with EPARTX when it fits in
+// room (R15), else jumps to stop. DX is clobbered.
+#define EPARTSX(stop) \
+	POPCNTQ R9, AX; \
+	POPCNTQ R10, DX; \
+	ADDQ DX, AX; \
+	POPCNTQ R12, DX; \
+	ADDQ DX, AX; \
+	ADDQ R14, AX; \
+	CMPQ AX, R15; \
+	JA   stop; \
+	MOVQ $-1, DX; \
+	EPARTX(Z24, K4, R9, Z7); \
+	EPARTX(Z25, K5, R10, Z10); \
+	EPARTX(Z26, K6, R12, Z11)
 
 // func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
 //
 // Runs Annex B.2.1 steps 5 to 16 over the n code units at src in blocks of
-// 32 while 256 bytes of room are left (a block writes at most 192, and
-// stores 64 bytes whole), up to the end of src or to two whole blocks in a
-// row with no unit from 256 on (for the octet encoders). The last block,
-// short of 32, is loaded masked over 'A's, a kept unit each, whose bytes,
-// one each at the end, are not counted. For each block: K2 marks the units
-// from 256 on; each unit's pattern, the bytes of its quadword that its
-// escape takes (0x01 for a unit of EscapeKeep, step 13; 0x62 for "%XY",
-// step 11; 0x7E for "%uWXYZ", step 9), is looked up by its low byte
-// saturated to 0xFF and then to 0x80 (VPMOVUSWB, VPMINUB; a 128-entry
-// table, VPERMI2B, in which 0, which 0x80 reads, is escaped) and set to
-// 0x7E under K2; K3 marks the kept units. A block of kept units is stored
-// as its bytes. Otherwise the digits of every unit's bytes are looked up
-// at once (VPERMB by the bytes, Z3, and by the bytes shifted right 4, Z4),
-// each kept unit's word of Z3 is set to the unit, and EGRP escapes the
-// block 8 units at a time, with the patterns as compress masks. It returns
-// the units it used and the bytes it wrote.
+// 32 while the escape of the next block fits in room, up to the end of src
+// or to two whole blocks in a row with no unit from 256 on (for the octet
+// encoders). For each block: K2 marks the units from 256 on; each unit's
+// pattern, the bytes of its slot of 6 that its escape takes (0x20 for a
+// unit of EscapeKeep, step 13; 0x31 for "%XY", step 11; 0x3F for
+// "%uWXYZ", step 9), is looked up by its low byte saturated to 0xFF and
+// then to 0x80 (VPMOVUSWB, VPMINUB; a 128-entry table, VPERMI2B, in which
+// 0, which 0x80 reads, is escaped) and set to 0x3F under K2 (ECLASS); K3
+// marks the kept units. The last block, short of 32, is loaded masked, and
+// the patterns of the lanes past its units are 0: they write nothing. A
+// block of 32 kept units is stored as its bytes. Otherwise EUNITS readies
+// the escape and EPART writes it in three parts of 64 bytes of slots, with
+// whole stores while 256 bytes of room are left (the escape is at most
+// 192 bytes, and EPART stores 64 bytes whole), else, when the escape fits
+// in room, with stores masked to its bytes (EPARTX). BX is n-32, R14 where
+// the next byte goes, R15 the end of room and R13 256 bytes before it. It
+// returns the units it used and the bytes it wrote.
 TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R15
@@ -141,7 +206,10 @@ TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
 	MOVQ n+24(FP), CX
 	MOVQ k+32(FP), DX
 	XORQ R11, R11             // used
-	XORQ R12, R12             // wrote
+	MOVQ DI, R14
+	ADDQ DI, R15              // the end of room
+	LEAQ -256(R15), R13
+	LEAQ -32(CX), BX
 	MOVL $0xFF00, AX
 	VPBROADCASTW AX, Z21
 	CMPQ CX, $64
@@ -156,94 +224,95 @@ estart:
 	VMOVDQU64 120(DX), Z17    // hex: the digit of each byte's low nibble
 	VMOVDQU64 1336(DX), Z18   // patterns of bytes 0-63
 	VMOVDQU64 1400(DX), Z19   // 64-127
-	VMOVDQU64 1464(DX), Z24   // indexes of group 0: units 0-7
-	VMOVDQU64 1528(DX), Z25   // group 1
-	VMOVDQU64 1592(DX), Z26   // group 2
-	VMOVDQU64 1656(DX), Z27   // group 3
-	MOVL $0x41, AX
-	VPBROADCASTW AX, Z22      // 'A', kept
+	VMOVDQU64 1464(DX), Z24   // indexes of part 0: slot bytes 0-63
+	VMOVDQU64 1528(DX), Z25   // part 1
+	VMOVDQU64 1592(DX), Z26   // part 2
+	VMOVDQU64 1656(DX), Z30   // 1 and 64 in each word: VPMADDUBSW
+	VMOVDQU64 1720(DX), Z31   // 1 and 4096 in each dword: VPMADDWD
+	VMOVDQU64 1784(DX), Z27   // the low 3 bytes of each dword
+	KMOVQ 1848(DX), K4        // the bytes of the indexes of part 0, not of "%u"
+	KMOVQ 1856(DX), K5        // of part 1
+	KMOVQ 1864(DX), K6        // of part 2
 	MOVL $0x80, AX
 	VPBROADCASTB AX, Z23
-	MOVL $0x7E, AX
+	MOVL $0x3F, AX
 	VPBROADCASTB AX, Z28      // the pattern of "%uWXYZ"
-	MOVL $0x01, AX
+	MOVL $0x20, AX
 	VPBROADCASTB AX, Z29      // of a kept unit
-	MOVQ $0x7979797979797979, AX
-	KMOVQ AX, K6              // bytes 0 and 3 to 6 of each quadword
 
 eblock:
-	LEAQ 256(R12), AX
-	CMPQ AX, R15
-	JA   edone
-	MOVQ CX, BX
-	SUBQ R11, BX              // units left
-	JLE  edone
-	CMPQ BX, $32
-	JB   eshort
+	CMPQ R11, BX
+	JG   etail                // fewer than 32 units left
 	VMOVDQU64 (SI)(R11*2), Z0
 	VPTESTMW Z21, Z0, K2      // from 256 on
 	KORTESTD K2, K2
-	JNZ  eclass
-	CMPQ BX, $64
-	JB   eclass
+	JZ   elatin
+
+eclass:
+	ECLASS
+	VPCMPEQB Z29, Z1, K3      // kept
+	KORTESTD K3, K3
+	JC   ekept
+	EUNITS
+	CMPQ R14, R13
+	JA   enear
+	EPARTS
+	ADDQ $32, R11
+	JMP  eblock
+
+elatin:
+	// No unit from 256 on: not this block either when the next has none.
+	LEAQ 32(R11), AX
+	CMPQ AX, BX
+	JG   eclass
 	VPTESTMW 64(SI)(R11*2), Z21, K3
 	KORTESTD K3, K3
 	JZ   edone                // two blocks below 256: for the octet encoders
 	JMP  eclass
 
-eshort:
-	MOVQ $-1, AX
-	BZHIQ BX, AX, AX
-	KMOVD AX, K1
-	VMOVDQA64 Z22, Z0
-	VMOVDQU16 (SI)(R11*2), K1, Z0 // the units there are, then 'A's
-	VPTESTMW Z21, Z0, K2
-
-eclass:
-	VPMOVUSWB Z0, Y1
-	VPMINUB Z23, Z1, Z1       // each unit's low byte, 0x80 from 0x80 on
-	VPERMI2B Z19, Z18, Z1     // the patterns
-	VMOVDQU8 Z28, K2, Z1      // "%uWXYZ" from 256 on
-	VPCMPEQB Z29, Z1, K3      // kept
-	KORTESTD K3, K3
-	JC   ekept
-	VPERMB Z17, Z0, Z3        // the digits of each byte's low nibble
-	VPSRLW $4, Z0, Z4
-	VPERMB Z17, Z4, Z4        // of its high nibble
-	VMOVDQU16 Z0, K3, Z3      // a kept unit in place of its digits
-	VMOVQ X1, R8              // the compress masks of groups 0 to 3
-	VPEXTRQ $1, X1, R9
-	VEXTRACTI32X4 $1, Z1, X5
-	VMOVQ X5, R10
-	VPEXTRQ $1, X5, R13
-	EGRP(Z24, R8)
-	EGRP(Z25, R9)
-	EGRP(Z26, R10)
-	EGRP(Z27, R13)
-	JMP  enext
-
-ekept:
-	VPMOVWB Z0, Y1
-	VMOVDQU64 Y1, (DI)(R12*1) // 32 kept units
-	ADDQ $32, R12
-
-enext:
-	MOVQ CX, BX
-	SUBQ R11, BX
-	CMPQ BX, $32
-	JAE  efull
-	LEAQ -32(R12)(BX*1), R12  // less the 'A's
-	ADDQ BX, R11
-	JMP  edone
-
-efull:
+enear:
+	EPARTSX(edone)
 	ADDQ $32, R11
 	JMP  eblock
+
+ekept:
+	LEAQ 32(R14), AX
+	CMPQ AX, R15
+	JA   edone
+	VPMOVWB Z0, Y1
+	VMOVDQU Y1, (R14)         // 32 kept units
+	MOVQ AX, R14
+	ADDQ $32, R11
+	JMP  eblock
+
+etail:
+	MOVQ CX, R8
+	SUBQ R11, R8              // the units left, fewer than 32
+	JLE  edone
+	MOVQ $-1, AX
+	BZHIQ R8, AX, AX
+	KMOVD AX, K1              // them
+	VMOVDQU16.Z (SI)(R11*2), K1, Z0
+	VPTESTMW Z21, Z0, K2
+	ECLASS
+	VMOVDQU8.Z Z1, K1, Z1     // no pattern past them
+	VPCMPEQB Z29, Z1, K3
+	EUNITS
+	CMPQ R14, R13
+	JA   etailnear
+	EPARTS
+	MOVQ CX, R11
+	JMP  edone
+
+etailnear:
+	EPARTSX(edone)
+	MOVQ CX, R11
 
 edone:
 	VZEROUPPER
 	MOVQ R11, used+40(FP)
-	MOVQ R12, wrote+48(FP)
+	SUBQ DI, R14
+	MOVQ R14, wrote+48(FP)
 	RET
 
 // ESC16 escapes the 16 code units in the dwords of Z0, each below 256, to

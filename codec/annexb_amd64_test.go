@@ -183,15 +183,35 @@ func TestEscapedLenAVX512(t *testing.T) {
 	}
 }
 
+// escape512Stop is where escapeUTF16AVX512 must stop on s with room bytes
+// of room: at the first block (every 32 units from the start) that begins
+// two whole blocks with no unit from 256 on (for the octet encoders), or
+// whose escape does not fit in the room left; else at the end of s.
+func escape512Stop(s []uint16, room int) int {
+	i, w := 0, 0
+	for i < len(s) {
+		if i+64 <= len(s) && !slices.ContainsFunc(s[i:i+64], func(c uint16) bool { return c >= 256 }) {
+			return i
+		}
+		j := min(i+32, len(s))
+		e := len(refEscape(s[i:j]))
+		if w+e > room {
+			return i
+		}
+		i, w = j, w+e
+	}
+	return i
+}
+
 // TestEscapeUTF16AVX512 holds escapeUTF16AVX512 to refEscape on every
 // length up to 140 and three offsets of units of every kind (kept, escaped
 // ASCII, Latin-1, from 256 on, surrogates, the edges 0x7F, 0x80, 0xFF,
 // 0x100, 0xFFFF, and units whose low byte is kept), drawn from all of them
 // and from those below 256 alone (so that it meets whole blocks of them),
-// with room of every size up to 6 units a unit and more: it must use whole
-// blocks of 32 and the last, stopping only where escape512Room is short or
-// before two whole blocks with no unit from 256 on, write exactly the
-// escape of what it used, and touch no byte past room.
+// with room of every size up to 6 units a unit and more (whole stores,
+// masked ones near the end of room, and both in one call): it must stop
+// exactly where escape512Stop says, write exactly the escape of what it
+// used, and touch no byte past room.
 func TestEscapeUTF16AVX512(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
@@ -212,17 +232,16 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 			}
 			s := src[off:]
 			for room := 0; room <= 6*n+2*escape512Room; room += 1 + r.IntN(17) {
-				buf := make([]byte, room+16)
+				buf := make([]byte, room+80)
 				for i := range buf {
 					buf[i] = 0xEE
 				}
 				used, wrote := 0, 0
-				if n > 0 && room > 0 {
+				if n > 0 {
 					used, wrote = escapeUTF16AVX512(&buf[0], room, &s[0], n, &escapeAVX512Consts)
 				}
-				latinBlocks := used+64 <= n && !slices.ContainsFunc(s[used:used+64], func(c uint16) bool { return c >= 256 })
-				if used > n || used < n && (used%32 != 0 || room-wrote >= escape512Room && !latinBlocks) {
-					t.Fatalf("n=%d room=%d: used %d units, wrote %d bytes", n, room, used, wrote)
+				if want := escape512Stop(s, room); used != want {
+					t.Fatalf("n=%d off=%d room=%d: used %d units of %04X, want %d", n, off, room, used, s, want)
 				}
 				if want := refEscape(s[:used]); string(buf[:wrote]) != want {
 					t.Fatalf("n=%d off=%d: wrote %q for %x, want %q", n, off, buf[:wrote], s[:used], want)
@@ -237,12 +256,63 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 	}
 }
 
+// TestEscapeUTF16AVX512HandOff holds escapeUTF16AVX512's hand-off to the
+// octet encoders to escape512Stop: behind blocks with a unit from 256 on
+// (one at each lane of the block before the pair, or in the pair's first
+// or second block, where there is no hand-off), two whole blocks below 256
+// and then 0 to 40 more units (so that the pair ends at src's end or
+// before it); and the same with the pair at the start (the kernel's first
+// test) or short of whole by a unit. It must stop exactly where
+// escape512Stop says and write the escape of what it used.
+func TestEscapeUTF16AVX512HandOff(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	buf := make([]byte, 6*256+escape512Room)
+	check := func(s []uint16) {
+		t.Helper()
+		used, wrote := escapeUTF16AVX512(&buf[0], len(buf), &s[0], len(s), &escapeAVX512Consts)
+		if want := escape512Stop(s, len(buf)); used != want || string(buf[:wrote]) != refEscape(s[:used]) {
+			t.Fatalf("escapeUTF16AVX512(%04X) used %d units, wrote %q; want %d", s, used, buf[:wrote], want)
+		}
+	}
+	latin := func(n int) []uint16 {
+		u := make([]uint16, n)
+		for i := range u {
+			u[i] = []uint16{'a', ' ', 0xE9, '%', '~', 'Z', 0xFF, 0x80, '-'}[i%9]
+		}
+		return u
+	}
+	for before := 0; before <= 2; before++ {
+		for lane := range 32 {
+			for after := 0; after <= 40; after += 1 + after/8 {
+				for _, at := range []int{-1, 0, 31, 32, 63} { // a wide unit in the pair
+					s := latin(32*before + 64 + after)
+					if before > 0 {
+						s[32*(before-1)+lane] = 0x3042
+					}
+					if at >= 0 {
+						s[32*before+at] = 0x100
+					}
+					check(s)
+					check(s[:len(s)-1])
+				}
+			}
+		}
+	}
+	check(latin(63))
+	check(latin(64))
+}
+
 // TestEscapeUTF16AVX512EveryUnit holds escapeUTF16AVX512 to refEscape on
 // every code unit at every lane of a block: the blocks of 32 consecutive
 // units from each unit on (so that the units below 128 meet the pattern
 // table at every lane, 0x80 to 0xFF its saturation, and those from 256 on
-// the digits of both bytes), and the same 32 behind a short block of 5
-// (so that each group of 8 holds units of every class).
+// the digits of both bytes, in each of the three parts of a block's slots
+// and across their edges), and the same 32 behind a short block of 5 (so
+// that the slots of every class of unit meet those edges too), each with
+// room for far more (whole stores) and with room for just the escape
+// (stores masked to its bytes), past which it must write nothing.
 func TestEscapeUTF16AVX512EveryUnit(t *testing.T) {
 	if RaceDetector {
 		t.Skip("one goroutine: run without -race (make test does)")
@@ -258,9 +328,18 @@ func TestEscapeUTF16AVX512EveryUnit(t *testing.T) {
 		}
 		copy(s[32:], []uint16{'~', 0x3042, 'a', 0xE9, '%'})
 		for _, u := range [][]uint16{s[:32], s[:], s[3:]} {
-			used, wrote := escapeUTF16AVX512(&buf[0], len(buf), &u[0], len(u), &escapeAVX512Consts)
-			if want := refEscape(u); used != len(u) || string(buf[:wrote]) != want {
-				t.Fatalf("escapeUTF16AVX512(%04X) used %d, wrote %q, want %q", u, used, buf[:wrote], want)
+			want := refEscape(u)
+			for _, room := range []int{len(buf), len(want)} {
+				for i := range buf {
+					buf[i] = 0xEE
+				}
+				used, wrote := escapeUTF16AVX512(&buf[0], room, &u[0], len(u), &escapeAVX512Consts)
+				if used != len(u) || string(buf[:wrote]) != want {
+					t.Fatalf("escapeUTF16AVX512(room %d, %04X) used %d, wrote %q, want %q", room, u, used, buf[:wrote], want)
+				}
+				if i := slices.IndexFunc(buf[room:], func(b byte) bool { return b != 0xEE }); i >= 0 {
+					t.Fatalf("escapeUTF16AVX512(room %d, %04X) wrote byte %d, past room", room, u, room+i)
+				}
 			}
 		}
 	}
@@ -473,7 +552,9 @@ func TestEscape512ConstsLayout(t *testing.T) {
 		{"dPct", unsafe.Offsetof(k.dPct), 1016}, {"dDigits", unsafe.Offsetof(k.dDigits), 1080},
 		{"dLen3", unsafe.Offsetof(k.dLen3), 1144}, {"dLen1", unsafe.Offsetof(k.dLen1), 1208},
 		{"w256", unsafe.Offsetof(k.w256), 1272}, {"pat", unsafe.Offsetof(k.pat), 1336},
-		{"gidx", unsafe.Offsetof(k.gidx), 1464},
+		{"part", unsafe.Offsetof(k.part), 1464}, {"mul64", unsafe.Offsetof(k.mul64), 1656},
+		{"mul4K", unsafe.Offsetof(k.mul4K), 1720}, {"pack", unsafe.Offsetof(k.pack), 1784},
+		{"pmerge", unsafe.Offsetof(k.pmerge), 1848},
 	} {
 		if f.got != f.off {
 			t.Errorf("escape512Consts.%s at %d, annexb_amd64.s reads it at %d", f.name, f.got, f.off)

@@ -20,7 +20,9 @@ import (
 // Unescape returns before its vector path), the units here are text of
 // every kind: escapes well-formed and cut at the end, runs below 256,
 // units from 256 on, and units whose low byte is '%', 'u' or a digit.
-// Each answer is held to refEscape or refUnescape.
+// Each answer is held to refEscape or refUnescape, and where
+// escapeUTF16AVX512 stops (with room for none, some or all of the escape)
+// to escape512Stop.
 func TestAnnexBUTF16KernelsInBounds(t *testing.T) {
 	in := readableBeforeGuard(t)
 	out := readableBeforeGuard(t)
@@ -49,7 +51,10 @@ func TestAnnexBUTF16KernelsInBounds(t *testing.T) {
 			if got := Escape(s); got != want {
 				t.Fatalf("Escape(%04X) at a page's end = %q, want %q", s, got, want)
 			}
-			for _, c := range []int{0, 1, escape512Room - 1, escape512Room, len(want), len(want) + 64, 6*n + escape512Room} {
+			for _, c := range []int{0, 1, escape512Room - 1, escape512Room, len(want) - 7, len(want) - 1, len(want), len(want) + 64, 6*n + escape512Room} {
+				if c < 0 {
+					continue
+				}
 				if c > page {
 					continue
 				}
@@ -59,7 +64,7 @@ func TestAnnexBUTF16KernelsInBounds(t *testing.T) {
 				}
 				if useAVX512 && n > 0 && c > 0 {
 					used, wrote := escapeUTF16AVX512(&out[page-c], c, &s[0], n, &escapeAVX512Consts)
-					if used > n || wrote > c || string(out[page-c:page-c+wrote]) != refEscape(s[:used]) {
+					if used != escape512Stop(s, c) || wrote > c || string(out[page-c:page-c+wrote]) != refEscape(s[:used]) {
 						t.Fatalf("escapeUTF16AVX512(room %d, %04X) used %d units, wrote %q", c, s, used, out[page-c:page-c+wrote])
 					}
 				}
