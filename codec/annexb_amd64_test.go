@@ -188,19 +188,29 @@ func TestEscapedLenAVX512(t *testing.T) {
 // two whole blocks with no unit from 256 on (for the octet encoders), or
 // whose escape does not fit in the room left; else at the end of s.
 func escape512Stop(s []uint16, room int) int {
+	return escape512Stopper(s)(room)
+}
+
+// escape512Stopper is escape512Stop for s at any room, with the blocks'
+// escapes measured once.
+func escape512Stopper(s []uint16) func(room int) int {
+	var ends, need []int // each block's end, and the escape up to it
 	i, w := 0, 0
-	for i < len(s) {
-		if i+64 <= len(s) && !slices.ContainsFunc(s[i:i+64], func(c uint16) bool { return c >= 256 }) {
-			return i
-		}
+	for i < len(s) && (i+64 > len(s) || slices.ContainsFunc(s[i:i+64], func(c uint16) bool { return c >= 256 })) {
 		j := min(i+32, len(s))
-		e := len(refEscape(s[i:j]))
-		if w+e > room {
-			return i
-		}
-		i, w = j, w+e
+		i, w = j, w+len(refEscape(s[i:j]))
+		ends, need = append(ends, i), append(need, w)
 	}
-	return i
+	return func(room int) int {
+		stop := 0
+		for b := range ends {
+			if need[b] > room {
+				break
+			}
+			stop = ends[b]
+		}
+		return stop
+	}
 }
 
 // TestEscapeUTF16AVX512 holds escapeUTF16AVX512 to refEscape on every
@@ -231,6 +241,7 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 				src[i] = p[r.IntN(len(p))]
 			}
 			s := src[off:]
+			stop := escape512Stopper(s)
 			for room := 0; room <= 6*n+2*escape512Room; room += 1 + r.IntN(17) {
 				buf := make([]byte, room+80)
 				for i := range buf {
@@ -240,7 +251,7 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 				if n > 0 {
 					used, wrote = escapeUTF16AVX512(&buf[0], room, &s[0], n, &escapeAVX512Consts)
 				}
-				if want := escape512Stop(s, room); used != want {
+				if want := stop(room); used != want {
 					t.Fatalf("n=%d off=%d room=%d: used %d units of %04X, want %d", n, off, room, used, s, want)
 				}
 				if want := refEscape(s[:used]); string(buf[:wrote]) != want {
