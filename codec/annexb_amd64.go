@@ -73,7 +73,7 @@ func narrowLatin1Blocks(buf []byte, s []uint16) int {
 func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
 
 // escape512Consts are the constants of escapeUTF8AVX512 (ESC8, ESC16),
-// and of escapeUTF16AVX512 (hex, pat and gidx): each quadword
+// and of escapeUTF16AVX512 (hex, and pat to pmerge): each quadword
 // broadcast to the eight of a vector, then the hex digits in each 16-byte
 // lane for VPSHUFB. Per escape of a unit in a quadword: the VPMULTISHIFTQB
 // control that puts its nibbles in the digit bytes, the nibble mask of

@@ -315,6 +315,55 @@ func TestEscapeUTF16AVX512HandOff(t *testing.T) {
 	check(latin(64))
 }
 
+// TestEscapeUTF16AVX512KeptBlocks holds escapeUTF16AVX512's blocks of 32
+// kept units, stored as they are, to escape512Stop at every room up to
+// past the escape: each alone, behind and before blocks with a unit from
+// 256 on (so that the kernel does not hand them to the octet encoders),
+// and before a short last block. A kept block must be taken when its 32
+// bytes fit exactly, and must write nothing past room when they do not.
+func TestEscapeUTF16AVX512KeptBlocks(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	block := func(kind byte, k int) []uint16 {
+		u := make([]uint16, 32)
+		for i := range u {
+			u[i] = uint16("ABCxyz019@*_+-./"[(i+k)%16])
+		}
+		if kind == 'W' {
+			u[(7*k)%32] = 0x3042
+		}
+		return u
+	}
+	for _, shape := range []string{"K", "KW", "WK", "KWK", "WKW", "KWKW", "WKWK", "Kt", "WKt", "KWKt"} {
+		for k := range 4 {
+			var s []uint16
+			for b, kind := range []byte(shape) {
+				if kind == 't' {
+					s = append(s, []uint16{'a', 0x3042, 0xE9, '%', 'Z'}[:1+k]...)
+					continue
+				}
+				s = append(s, block(kind, k+b)...)
+			}
+			want := refEscape(s)
+			stop := escape512Stopper(s)
+			for room := 0; room <= len(want)+escape512Room; room++ {
+				buf := make([]byte, room+80)
+				for i := range buf {
+					buf[i] = 0xEE
+				}
+				used, wrote := escapeUTF16AVX512(&buf[0], room, &s[0], len(s), &escapeAVX512Consts)
+				if used != stop(room) || string(buf[:wrote]) != refEscape(s[:used]) {
+					t.Fatalf("%s: escapeUTF16AVX512(room %d, %04X) used %d units, wrote %q; want %d", shape, room, s, used, buf[:wrote], stop(room))
+				}
+				if i := slices.IndexFunc(buf[room:], func(b byte) bool { return b != 0xEE }); i >= 0 {
+					t.Fatalf("%s: escapeUTF16AVX512(room %d, %04X) wrote byte %d, past room", shape, room, s, room+i)
+				}
+			}
+		}
+	}
+}
+
 // TestEscapeUTF16AVX512EveryUnit holds escapeUTF16AVX512 to refEscape on
 // every code unit at every lane of a block: the blocks of 32 consecutive
 // units from each unit on (so that the units below 128 meet the pattern
