@@ -68,8 +68,11 @@ done:
 // ("%uWXYZ" at bytes 2-5, "%XY" at 1-2), VPSHUFB maps them to uppercase
 // digits, VPTERNLOGQ keeps the digits and adds '%' (and 'u'), and a kept
 // unit is its own byte; VPMOVB2M makes the mask of each escape's bytes (1,
-// 3 or 6 of its 8) and VPCOMPRESSB packs them, stored whole. Z1 to Z10,
-// K1 to K3 are clobbered.
+// 3 or 6 of its 8) and VPCOMPRESSB packs them, stored whole. VPCOMPRESSB
+// waits on the register it writes even when it zeroes the bytes past the
+// escapes (.Z), so Z10 is zeroed first (an idiom with no inputs), which
+// ends the chain from one group's compress to the next (as EPART has a
+// register for each part). Z1 to Z10, K1 to K3 are clobbered.
 #define ESC8 \
 	VPSRLQ $8, Z0, Z1; \
 	VPTESTMQ Z1, Z1, K1; \
@@ -90,6 +93,7 @@ done:
 	VPTERNLOGQ $0xEA, Z7, Z6, Z9; \
 	VMOVDQA64 Z0, K2, Z9; \
 	VPMOVB2M Z8, K3; \
+	VPXORD X10, X10, X10; \
 	VPCOMPRESSB.Z Z9, K3, Z10; \
 	VMOVDQU64 Z10, (DI)(R12*1); \
 	KMOVQ K3, R9
@@ -322,8 +326,9 @@ edone:
 // (step 13); every other becomes "%XY" (step 11): its nibbles put in bytes
 // 1 and 2, VPSHUFB maps them to uppercase digits and VPTERNLOGD keeps
 // those and adds '%'. VPMOVB2M makes the mask of each escape's bytes (1 or
-// 3 of its 4) and VPCOMPRESSB packs them, stored whole (48 bytes at most).
-// Z1 to Z4, Z8, Z10, K2 and K3 are clobbered; Z15 holds dDigits.
+// 3 of its 4) and VPCOMPRESSB packs them, stored whole (48 bytes at most),
+// into Z10 zeroed first, as in ESC8. Z1 to Z4, Z8, Z10, K2 and K3 are
+// clobbered; Z15 holds dDigits.
 #define ESC16 \
 	VPSRLD $5, Z0, Z1; \
 	VPERMD 760(DX), Z1, Z1; \
@@ -341,6 +346,7 @@ edone:
 	VMOVDQU32 1144(DX), Z8; \
 	VMOVDQU32 1208(DX), K2, Z8; \
 	VPMOVB2M Z8, K3; \
+	VPXORD X10, X10, X10; \
 	VPCOMPRESSB.Z Z3, K3, Z10; \
 	VMOVDQU64 Z10, (DI)(R12*1); \
 	KMOVQ K3, R9
