@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pctest/pctest/internal/eofcheck"
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 // The request bodies of TestShimsAnswerEverythingAtEOF: an op each shim's
@@ -193,8 +194,8 @@ int main()
 	})
 
 	t.Run("go-common", func(t *testing.T) {
-		gobin := filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-		if _, err := os.Stat(gobin); err != nil {
+		gobin := testenv.GoCommand()
+		if gobin == "go" {
 			gobin = lookEOF(t, "go", "go-common/protocol.go")
 		}
 		dir := t.TempDir()

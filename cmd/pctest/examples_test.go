@@ -113,10 +113,7 @@ func TestGoNetURLExample(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	gobin := filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-	if _, err := os.Stat(gobin); err != nil {
-		gobin = "go"
-	}
+	gobin := testenv.GoCommand()
 	bin := filepath.Join(t.TempDir(), "go-neturl")
 	build := exec.Command(gobin, "build", "-o", bin, "./testees/go-neturl")
 	if out, err := build.CombinedOutput(); err != nil {

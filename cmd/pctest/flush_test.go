@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pctest/pctest/internal/eofcheck"
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 // TestExamplesAnswerEverythingAtEOF feeds each example testee a million
@@ -68,10 +69,7 @@ func TestExamplesAnswerEverythingAtEOF(t *testing.T) {
 			`"op":"encodeURI","in":"a"`)
 	})
 	t.Run("go-neturl", func(t *testing.T) {
-		gobin := filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-		if _, err := os.Stat(gobin); err != nil {
-			gobin = "go"
-		}
+		gobin := testenv.GoCommand()
 		bin := filepath.Join(t.TempDir(), "go-neturl")
 		if out, err := exec.Command(gobin, "build", "-o", bin, "./testees/go-neturl").CombinedOutput(); err != nil {
 			t.Fatalf("go build ./testees/go-neturl: %v\n%s", err, out)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 // built is the fake testee that Command built for this test binary: its
@@ -36,12 +38,8 @@ func Command(t testing.TB) string {
 		if built.err != nil {
 			return
 		}
-		gobin := filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-		if _, err := os.Stat(gobin); err != nil {
-			gobin = "go"
-		}
 		path := filepath.Join(built.dir, "fake")
-		out, err := exec.Command(gobin, "build", "-o", path, "github.com/pctest/pctest/internal/faketestee/fake").CombinedOutput()
+		out, err := exec.Command(testenv.GoCommand(), "build", "-o", path, "github.com/pctest/pctest/internal/faketestee/fake").CombinedOutput()
 		if err != nil {
 			built.err = &BuildError{Output: string(out), Err: err}
 			return

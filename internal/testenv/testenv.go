@@ -297,3 +297,17 @@ func (n Need) Format() string {
 	}
 	return string(n.Kind) + ":" + n.Name
 }
+
+// GoCommand returns the go command that runs the tests, for a test that
+// builds a program: $GOROOT/bin/go where that exists (go test sets GOROOT
+// in the test binary's environment), else "go", which exec looks up on
+// PATH.
+func GoCommand() string {
+	if root := os.Getenv("GOROOT"); root != "" {
+		gobin := filepath.Join(root, "bin", "go")
+		if _, err := os.Stat(gobin); err == nil {
+			return gobin
+		}
+	}
+	return "go"
+}

@@ -62,3 +62,26 @@ func TestUnknownKindIsAnError(t *testing.T) {
 		}
 	}
 }
+
+// TestGoCommand: $GOROOT/bin/go where it exists, else "go".
+func TestGoCommand(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv("GOROOT", root)
+	if got := GoCommand(); got != "go" {
+		t.Errorf("GOROOT without bin/go: GoCommand() = %q, want \"go\"", got)
+	}
+	gobin := filepath.Join(root, "bin", "go")
+	if err := os.MkdirAll(filepath.Dir(gobin), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(gobin, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := GoCommand(); got != gobin {
+		t.Errorf("GOROOT with bin/go: GoCommand() = %q, want %q", got, gobin)
+	}
+	t.Setenv("GOROOT", "")
+	if got := GoCommand(); got != "go" {
+		t.Errorf("no GOROOT: GoCommand() = %q, want \"go\"", got)
+	}
+}
