@@ -24,8 +24,9 @@ var built struct {
 // which the first call builds with go build into a directory of its own.
 // It is built without the test's -race: a race-enabled binary takes several
 // times as long to start (0.2–0.3 s against 0.03–0.1 s), the hostile tests
-// start hundreds of fakes, and what the race detector is for is the runner
-// in the test binary, not the fake. Where it cannot be built (no go
+// start a fake for each run and again after each crash or hang it plays,
+// and what the race detector is for is the runner in the test binary, not
+// the fake. Where it cannot be built (no go
 // command beside the test), it is the test binary itself (os.Args[0]),
 // whose TestMain runs [Main] when RoleEnv is "fake", which the tests'
 // environments set; the reason is logged once to t.
@@ -62,10 +63,13 @@ type BuildError struct {
 	Err    error
 }
 
+// Error says that go build failed, with its error and output.
 func (e *BuildError) Error() string {
 	return "go build github.com/pctest/pctest/internal/faketestee/fake: " + e.Err.Error() + "\n" + e.Output
 }
 
+// Unwrap returns go build's error (an *exec.ExitError, or exec's error
+// when the go command is missing).
 func (e *BuildError) Unwrap() error { return e.Err }
 
 // RunTests runs the tests of m in a test binary that doubles as the fake
