@@ -188,7 +188,9 @@ var escapeAVX512Consts = func() (k escape512Consts) {
 // more through Decode's utf8ToUTF16Kernel and escapeUTF16AVX512 instead
 // (0.87-0.94× this kernel's CPU time on the mostly-encoded and Latin-1
 // inputs of BenchmarkAnnexB, the same on mixed; interleaved medians,
-// under load), and this kernel has the rest: shorter runs.
+// under load, before both kernels stopped chaining their compresses
+// through one register, and not measured again since), and this kernel
+// has the rest: shorter runs.
 //
 //go:noescape
 func escapeUTF8AVX512(dst *byte, room int, src *byte, n int, k *escape512Consts) (used, wrote int)

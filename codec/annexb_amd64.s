@@ -105,10 +105,14 @@ done:
 // place, and Z4, its high bytes' digits) by the part's indexes (idx),
 // under merge, which leaves bytes 0 and 1 of each slot as the indexes hold
 // them, '%' and 'u': "%u" and the unit's four digits, the last of which
-// is the unit itself when kept. The part's compress mask (mask, the bits 64p to 64p+63 of the units' patterns side by side: the slot's byte
-// 5 for a kept unit, bytes 0, 4 and 5 for "%XY", 0 to 5 for "%uWXYZ")
-// picks each escape's bytes, which VPCOMPRESSB packs to z, stored whole
-// (the 64 bytes past the escapes overwritten later). VPCOMPRESSB waits on
+// is the unit itself when kept. The part's compress mask (mask, the bits
+// 64p to 64p+63 of the units' patterns side by side: the slot's byte 5 for
+// a kept unit, bytes 0, 4 and 5 for "%XY", 0 to 5 for "%uWXYZ") picks each
+// escape's bytes, which VPCOMPRESSB packs to z, stored whole (the bytes
+// past the escapes are overwritten by the next part or block or, after a
+// call's last, left in the room past what it reports written: whole
+// stores are made only while 256 bytes of room or more are left).
+// VPCOMPRESSB waits on
 // the register it writes even when it zeroes the bytes past the escapes
 // (.Z), so each part has its own: the three parts of a block compress side
 // by side. Z6, z, K1 and mask (left as its bit count) are clobbered.
