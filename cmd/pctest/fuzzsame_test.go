@@ -24,8 +24,8 @@ var updateFuzzGolden = flag.Bool("update-fuzz-golden", false, "rewrite testdata/
 // workers: it never declines or differs, so only counts show), and a fake
 // testee with one request in flight (-j 1), whose findings, open
 // differences, declined op and warnings then come in case order; and the
-// node example with one request in flight, where node is installed. go test
-// -run TestFuzzOutputUnchanged -update-fuzz-golden rewrites them.
+// node example with one request in flight, where node is installed.
+// go test -run TestFuzzOutputUnchanged -update-fuzz-golden rewrites them.
 func TestFuzzOutputUnchanged(t *testing.T) {
 	faketestee.CheckNoLeaks(t)
 	for _, tc := range []struct {
