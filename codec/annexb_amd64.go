@@ -11,8 +11,8 @@ import "unsafe"
 //     time, for escapeLatin1 to escape as octets (the plain twin is
 //     narrowLatin1Plain);
 //   - escapeUTF16AVX512 escapes 32 code units at a time, whatever they are,
-//     with AVX-512, to the end of its input or a long run below 256 (the
-//     plain twin is appendEscapeBuffered's unit loop);
+//     with AVX-512, to the end of its input or of its room (the plain twin
+//     is appendEscapeBuffered's unit loop);
 //   - escapeUTF8AVX512 escapes valid UTF-8 for EscapeString, 32 bytes at
 //     a time: decoded to code units (VPERMB, VPCOMPRESSW) and escaped 16
 //     at a time (ESC16) when below 256, else 8 (the plain twin is
@@ -63,8 +63,8 @@ func narrowLatin1Blocks(buf []byte, s []uint16) int {
 // escapeUTF16AVX512 runs Annex B.2.1 steps 5 to 16 over blocks of 32 code
 // units of the n at src (the last may be shorter), writing to the room
 // bytes at dst while the escape of the next block fits, up to the end of
-// src or two whole blocks in a row with no unit from 256 on, which it
-// leaves to the octet encoders (see annexb_amd64.s). It writes nothing
+// src (see annexb_amd64.s); runs of units below 256 too, which it escapes
+// faster than narrowing them for the octet encoders. It writes nothing
 // past room: its stores are whole while escape512Room bytes are left, and
 // masked to the escape's bytes after. It returns the units it used and
 // the bytes it wrote.

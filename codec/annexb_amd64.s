@@ -189,9 +189,8 @@ done:
 // func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)
 //
 // Runs Annex B.2.1 steps 5 to 16 over the n code units at src in blocks of
-// 32 while the escape of the next block fits in room, up to the end of src
-// or to two whole blocks in a row with no unit from 256 on (for the octet
-// encoders). For each block: K2 marks the units from 256 on; each unit's
+// 32 while the escape of the next block fits in room, up to the end of src.
+// For each block: K2 marks the units from 256 on; each unit's
 // pattern, the bytes of its slot of 6 that its escape takes (0x20 for a
 // unit of EscapeKeep, step 13; 0x31 for "%XY", step 11; 0x3F for
 // "%uWXYZ", step 9), is looked up by its low byte saturated to 0xFF and
@@ -219,15 +218,6 @@ TEXT ·escapeUTF16AVX512(SB), NOSPLIT, $0-56
 	LEAQ -32(CX), BX
 	MOVL $0xFF00, AX
 	VPBROADCASTW AX, Z21
-	CMPQ CX, $64
-	JB   estart
-	VMOVDQU64 (SI), Z0
-	VPORQ 64(SI), Z0, Z0
-	VPTESTMW Z21, Z0, K2
-	KORTESTD K2, K2
-	JZ   edone                // two blocks below 256 first: nothing to do
-
-estart:
 	VMOVDQU64 120(DX), Z17    // hex: the digit of each byte's low nibble
 	VMOVDQU64 1336(DX), Z18   // patterns of bytes 0-63
 	VMOVDQU64 1400(DX), Z19   // 64-127
@@ -252,10 +242,6 @@ eblock:
 	JG   etail                // fewer than 32 units left
 	VMOVDQU64 (SI)(R11*2), Z0
 	VPTESTMW Z21, Z0, K2      // from 256 on
-	KORTESTD K2, K2
-	JZ   elatin
-
-eclass:
 	ECLASS
 	VPCMPEQB Z29, Z1, K3      // kept
 	KORTESTD K3, K3
@@ -266,16 +252,6 @@ eclass:
 	EPARTS
 	ADDQ $32, R11
 	JMP  eblock
-
-elatin:
-	// No unit from 256 on: not this block either when the next has none.
-	LEAQ 32(R11), AX
-	CMPQ AX, BX
-	JG   eclass
-	VPTESTMW 64(SI)(R11*2), Z21, K3
-	KORTESTD K3, K3
-	JZ   edone                // two blocks below 256: for the octet encoders
-	JMP  eclass
 
 enear:
 	EPARTSX(edone)

@@ -184,9 +184,8 @@ func TestEscapedLenAVX512(t *testing.T) {
 }
 
 // escape512Stop is where escapeUTF16AVX512 must stop on s with room bytes
-// of room: at the first block (every 32 units from the start) that begins
-// two whole blocks with no unit from 256 on (for the octet encoders), or
-// whose escape does not fit in the room left; else at the end of s.
+// of room: at the first block (every 32 units from the start) whose escape
+// does not fit in the room left; else at the end of s.
 func escape512Stop(s []uint16, room int) int {
 	return escape512Stopper(s)(room)
 }
@@ -195,8 +194,7 @@ func escape512Stop(s []uint16, room int) int {
 // escapes measured once.
 func escape512Stopper(s []uint16) func(room int) int {
 	var ends, need []int // each block's end, and the escape up to it
-	i, w := 0, 0
-	for i < len(s) && (i+64 > len(s) || slices.ContainsFunc(s[i:i+64], func(c uint16) bool { return c >= 256 })) {
+	for i, w := 0, 0; i < len(s); {
 		j := min(i+32, len(s))
 		i, w = j, w+len(refEscape(s[i:j]))
 		ends, need = append(ends, i), append(need, w)
@@ -267,15 +265,15 @@ func TestEscapeUTF16AVX512(t *testing.T) {
 	}
 }
 
-// TestEscapeUTF16AVX512HandOff holds escapeUTF16AVX512's hand-off to the
-// octet encoders to escape512Stop: behind blocks with a unit from 256 on
-// (one at each lane of the block before the pair, or in the pair's first
-// or second block, where there is no hand-off), two whole blocks below 256
-// and then 0 to 40 more units (so that the pair ends at src's end or
-// before it); and the same with the pair at the start (the kernel's first
-// test) or short of whole by a unit. It must stop exactly where
-// escape512Stop says and write the escape of what it used.
-func TestEscapeUTF16AVX512HandOff(t *testing.T) {
+// TestEscapeUTF16AVX512Latin1Runs holds escapeUTF16AVX512 on runs of
+// whole blocks below 256, which it escapes itself (it once left them to
+// the octet encoders, which are slower since its compresses run side by
+// side): behind blocks with a unit from 256 on (one at each lane of the
+// block before the run, or in the run's first or second block), two whole
+// blocks below 256 and then 0 to 40 more units; and the same with the run
+// at the start or short of two blocks by a unit. With room for the
+// escape, it must take every unit and write its escape.
+func TestEscapeUTF16AVX512Latin1Runs(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
 	}
@@ -283,8 +281,8 @@ func TestEscapeUTF16AVX512HandOff(t *testing.T) {
 	check := func(s []uint16) {
 		t.Helper()
 		used, wrote := escapeUTF16AVX512(&buf[0], len(buf), &s[0], len(s), &escapeAVX512Consts)
-		if want := escape512Stop(s, len(buf)); used != want || string(buf[:wrote]) != refEscape(s[:used]) {
-			t.Fatalf("escapeUTF16AVX512(%04X) used %d units, wrote %q; want %d", s, used, buf[:wrote], want)
+		if used != len(s) || string(buf[:wrote]) != refEscape(s) {
+			t.Fatalf("escapeUTF16AVX512(%04X) used %d units, wrote %q; want %d, %q", s, used, buf[:wrote], len(s), refEscape(s))
 		}
 	}
 	latin := func(n int) []uint16 {
@@ -318,8 +316,7 @@ func TestEscapeUTF16AVX512HandOff(t *testing.T) {
 // TestEscapeUTF16AVX512KeptBlocks holds escapeUTF16AVX512's blocks of 32
 // kept units, stored as they are, to escape512Stop at every room up to
 // past the escape: each alone, behind and before blocks with a unit from
-// 256 on (so that the kernel does not hand them to the octet encoders),
-// and before a short last block. A kept block must be taken when its 32
+// 256 on, and before a short last block. A kept block must be taken when its 32
 // bytes fit exactly, and must write nothing past room when they do not.
 func TestEscapeUTF16AVX512KeptBlocks(t *testing.T) {
 	if !useAVX512 {

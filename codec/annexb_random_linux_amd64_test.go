@@ -55,23 +55,10 @@ func fastEscLen(c uint16) int {
 }
 
 // revStop is escape512Stop written apart from it: the first block (every
-// 32 units) that begins 64 units below 256 or whose escape does not fit
-// in the room left, else the end of s.
+// 32 units) whose escape does not fit in the room left, else the end of s.
 func revStop(s []uint16, room int) int {
 	i, w := 0, 0
 	for i < len(s) {
-		if i+64 <= len(s) {
-			wide := false
-			for _, c := range s[i : i+64] {
-				if c >= 256 {
-					wide = true
-					break
-				}
-			}
-			if !wide {
-				return i
-			}
-		}
 		j := min(i+32, len(s))
 		e := 0
 		for _, c := range s[i:j] {
