@@ -57,6 +57,21 @@ func checkEscapeEveryCut(t *testing.T) {
 			}
 		}
 	}
+	// Long runs of units from 256 on and below it in turn, none of 64
+	// below 256 in a row: without the AVX-512 escape, appendEscapeBuffered's
+	// unit loop writes them through its buffer in several flushes.
+	long := utf16.Encode([]rune(strings.Repeat("あ€\uffffé\u0100ÿ ~", 150)))
+	for _, n := range []int{len(long), len(long) - 1, 500, 333} {
+		want := refEscape(long[:n])
+		if got := Escape(long[:n]); got != want {
+			t.Fatalf("Escape of %d units: got %d bytes %.40q…, want %d bytes", n, len(got), got, len(want))
+		}
+		for _, spare := range []int{0, 100, 6 * n} {
+			if got := string(AppendEscape(make([]byte, 0, spare), long[:n])); got != want {
+				t.Fatalf("AppendEscape(spare %d) of %d units: got %d bytes %.40q…, want %d bytes", spare, n, len(got), got, len(want))
+			}
+		}
+	}
 	b := escapeCutText
 	for i := 0; i <= len(b); i++ {
 		for j := i; j <= len(b); j += 1 + (j-i)/8 {
