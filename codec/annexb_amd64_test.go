@@ -316,8 +316,9 @@ func TestEscapeUTF16AVX512Latin1Runs(t *testing.T) {
 // TestEscapeUTF16AVX512KeptBlocks holds escapeUTF16AVX512's blocks of 32
 // kept units, stored as they are, to escape512Stop at every room up to
 // past the escape: each alone, behind and before blocks with a unit from
-// 256 on, and before a short last block. A kept block must be taken when its 32
-// bytes fit exactly, and must write nothing past room when they do not.
+// 256 on, and before a short last block. A kept block must be taken when
+// its 32 bytes fit exactly, and must write nothing past room when they do
+// not.
 func TestEscapeUTF16AVX512KeptBlocks(t *testing.T) {
 	if !useAVX512 {
 		t.Skip("no AVX-512 on this CPU")
