@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/pctest/pctest/internal/testenv"
 )
 
 func TestMain(m *testing.M) {
@@ -31,8 +33,8 @@ func answerOf(t *testing.T, command string, env ...string) string {
 // TestCommand: Command builds the fake testee as a program of its own,
 // which answers as the reference; the same path every call.
 func TestCommand(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil && os.Getenv("GOROOT") == "" {
-		t.Skip("no go command to build the fake with (Command falls back to the test binary: TestCommandFallsBack)")
+	if _, err := exec.LookPath(testenv.GoCommand()); err != nil {
+		t.Skipf("no go command to build the fake with (%v; Command falls back to the test binary: TestCommandFallsBack)", err)
 	}
 	path := Command(t)
 	if path == os.Args[0] {
