@@ -87,7 +87,7 @@ func (j *FuzzReport) WriteHTML(w io.Writer, now time.Time) error {
 	case findings > 1:
 		p.Headline = fmt.Sprintf("%d causes of %d findings, biggest first", findings, len(j.Findings))
 	}
-	return htmlTemplate.ExecuteTemplate(w, "fuzz.html", p)
+	return htmlTemplate().ExecuteTemplate(w, "fuzz.html", p)
 }
 
 // htmlFindingOf renders finding f, whose Result is r, as a failure.

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pctest/pctest/internal/cause"
@@ -21,10 +22,14 @@ var templates embed.FS
 // The HTML report is one self-contained file (templates/run.html): no
 // script, no external style sheet, font or image. html/template escapes
 // every value put in it, so an input such as "<script>" shows as text.
-var htmlTemplate = template.Must(template.New("run.html").Funcs(template.FuncMap{
-	"inc":  func(n int) int { return n + 1 },
-	"cell": Cell,
-}).ParseFS(templates, "templates/run.html", "templates/fuzz.html"))
+// The templates are parsed when a report is first written, not when a
+// program that links this package starts.
+var htmlTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("run.html").Funcs(template.FuncMap{
+		"inc":  func(n int) int { return n + 1 },
+		"cell": Cell,
+	}).ParseFS(templates, "templates/run.html", "templates/fuzz.html"))
+})
 
 type htmlPage struct {
 	Time     string
@@ -129,7 +134,7 @@ func WriteHTML(w io.Writer, now time.Time, runs []*Run) error {
 		}
 		page.Runs = append(page.Runs, run)
 	}
-	return htmlTemplate.Execute(w, page)
+	return htmlTemplate().Execute(w, page)
 }
 
 // htmlCauses groups the failing results of r into causes, by level and

@@ -2,73 +2,163 @@ package vectors
 
 import (
 	"bytes"
-	"embed"
+	_ "embed" // the corpus
 	"encoding/hex"
 	"errors"
+	"io/fs"
 	"regexp"
 	"slices"
 	"strconv"
 	"sync"
+	"unsafe"
 )
 
 //go:generate go run ./internal/gen -dir .
 
-// The corpus: one file per area, in the order of [Ops].
-//
-//go:embed ecmascript.json rfc3986.json whatwg.json form.json neturl.json iri.json annexb.json encoding.json
-var corpus embed.FS
+// The corpus: one file per area, in the order of [Ops]. Each is embedded
+// as a string, not in an embed.FS, whose ReadFile copies the file: Load
+// parses the strings where they lie (readOnly), so that a run does not
+// first copy 3 MB of JSON into memory it has to fault in.
+var (
+	//go:embed ecmascript.json
+	ecmascriptJSON string
+	//go:embed rfc3986.json
+	rfc3986JSON string
+	//go:embed whatwg.json
+	whatwgJSON string
+	//go:embed form.json
+	formJSON string
+	//go:embed neturl.json
+	neturlJSON string
+	//go:embed iri.json
+	iriJSON string
+	//go:embed annexb.json
+	annexbJSON string
+	//go:embed encoding.json
+	encodingJSON string
+)
 
-var files = []string{"ecmascript.json", "rfc3986.json", "whatwg.json", "form.json", "neturl.json", "iri.json", "annexb.json", "encoding.json"}
+// corpus names the embedded files, in the order of [Ops], and holds them.
+var corpus = [...]struct {
+	name string
+	data *string
+}{
+	{"ecmascript.json", &ecmascriptJSON}, {"rfc3986.json", &rfc3986JSON}, {"whatwg.json", &whatwgJSON},
+	{"form.json", &formJSON}, {"neturl.json", &neturlJSON}, {"iri.json", &iriJSON},
+	{"annexb.json", &annexbJSON}, {"encoding.json", &encodingJSON},
+}
+
+// files are the names of corpus's files, in its order.
+var files = func() []string {
+	names := make([]string, len(corpus))
+	for i, f := range corpus {
+		names[i] = f.name
+	}
+	return names
+}()
+
+// corpusFile returns the contents of the embedded vectors file name, and
+// whether there is one.
+func corpusFile(name string) (string, bool) {
+	for _, f := range corpus {
+		if f.name == name {
+			return *f.data, true
+		}
+	}
+	return "", false
+}
+
+// readOnly returns the bytes of s without copying them, for code that
+// only reads them (LoadFile, a hash's Write): the bytes of an embedded
+// string lie in read-only memory, where a write faults.
+func readOnly(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // Files returns the names of the embedded vectors files, one per area, in
 // the order Load reads them.
 func Files() []string { return slices.Clone(files) }
 
-// ReadFile returns the bytes of the embedded vectors file name, one of
-// [Files].
-func ReadFile(name string) ([]byte, error) { return corpus.ReadFile(name) }
+// ReadFile returns a copy of the bytes of the embedded vectors file name,
+// one of [Files], or an error that names it when it is not one.
+func ReadFile(name string) ([]byte, error) {
+	data, ok := corpusFile(name)
+	if !ok {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return []byte(data), nil
+}
 
 // Load reads every embedded vectors file (see [Files]) with [LoadFile] and
 // returns all their vectors, file by file, each file in its own order. Ids
 // are unique across files. An error joins up to 20 [*FormatError] values.
 func Load() ([]Vector, error) {
-	// The files are parsed at once, each on a goroutine of its own; the
-	// first error, in the order of files, is the one returned.
-	perFile := make([][]Vector, len(files))
-	fileErrs := make([]error, len(files))
-	var wg sync.WaitGroup
+	data := make([][]byte, len(files))
 	for i, name := range files {
-		wg.Go(func() {
-			data, err := corpus.ReadFile(name)
-			if err == nil {
-				perFile[i], err = LoadFile(name, data)
-			}
-			fileErrs[i] = err
-		})
+		d, _ := corpusFile(name)
+		data[i] = readOnly(d)
+	}
+	return loadFiles(files, data)
+}
+
+// loadFiles is Load for the files names, whose contents are data (only
+// read). The files are parsed at once, each on a goroutine of its own,
+// into its own part of one slice, as large as the hint of LoadFile (how
+// many members named "id" it holds), so that the vectors are not copied
+// from one slice per file into the result; the first error, in the order
+// of files, is the one returned.
+func loadFiles(names []string, data [][]byte) ([]Vector, error) {
+	hints, offs := make([]int, len(names)), make([]int, len(names))
+	total := 0
+	for i := range names {
+		hints[i], offs[i] = idHint(data[i]), total
+		total += hints[i]
+	}
+	all := make([]Vector, total)
+	perFile := make([][]Vector, len(names))
+	fileErrs := make([]error, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		part := all[offs[i] : offs[i] : offs[i]+hints[i]]
+		wg.Go(func() { perFile[i], fileErrs[i] = loadFile(name, data[i], part) })
 	}
 	wg.Wait()
 	n := 0
-	for i := range files {
+	inPlace := true
+	for i, vs := range perFile {
 		if fileErrs[i] != nil {
 			return nil, fileErrs[i]
 		}
-		n += len(perFile[i])
+		// A file with more vectors than its hint (a member name "id"
+		// written with an escape) has them in a slice of its own.
+		inPlace = inPlace && len(vs) <= hints[i] && (len(vs) == 0 || &vs[0] == &all[offs[i]])
+		n += len(vs)
 	}
-	all := make([]Vector, 0, n)
+	if inPlace {
+		// Close the gaps that files with fewer vectors than their hint
+		// (an "id" that names no vector) left: each part moves down, or
+		// stays, onto parts already moved.
+		w := 0
+		for _, vs := range perFile {
+			w += copy(all[w:], vs)
+		}
+		clear(all[w:])
+		all = all[:w]
+	} else {
+		all = make([]Vector, 0, n)
+		for _, vs := range perFile {
+			all = append(all, vs...)
+		}
+	}
 	seen := make(map[string]string, n)
 	var errs []error
-	for _, vs := range perFile {
-		for _, v := range vs {
-			if f, dup := seen[v.ID]; dup {
-				errs = append(errs, &FormatError{File: v.File, Line: v.Line, ID: v.ID, Field: "id",
-					Reason: "duplicate id (also in " + f + ")"})
-				if len(errs) >= maxErrors {
-					break
-				}
+	for _, v := range all {
+		if f, dup := seen[v.ID]; dup {
+			errs = append(errs, &FormatError{File: v.File, Line: v.Line, ID: v.ID, Field: "id",
+				Reason: "duplicate id (also in " + f + ")"})
+			if len(errs) >= maxErrors {
+				break
 			}
-			seen[v.ID] = v.File
 		}
-		all = append(all, vs...)
+		seen[v.ID] = v.File
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -97,6 +187,16 @@ const maxErrors = 20
 // LoadFile never panics. An error joins up to 20 [*FormatError] values,
 // each naming the file, line, vector id and field.
 func LoadFile(name string, data []byte) ([]Vector, error) {
+	return loadFile(name, data, make([]Vector, 0, idHint(data)))
+}
+
+// idHint returns how many members named "id" data holds: room for as many
+// vectors, a hint (more or fewer only cost a reallocation).
+func idHint(data []byte) int { return bytes.Count(data, []byte(`"id"`)) }
+
+// loadFile is LoadFile appending the vectors to vs, which has no length:
+// in place when they fit its capacity. It only reads data.
+func loadFile(name string, data []byte, vs []Vector) ([]Vector, error) {
 	lines := lineIndex(data)
 	fail := func(off int, id, field, reason string, err error) error {
 		return &FormatError{File: name, Line: lines.line(off), ID: id, Field: field, Reason: reason, Err: err}
@@ -108,11 +208,7 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 		err error
 		off int
 	}
-	// Room for as many vectors as members named "id" (a hint: more or
-	// fewer only cost a reallocation).
-	hint := bytes.Count(data, []byte(`"id"`))
-	vs := make([]Vector, 0, hint)
-	reads := make([]read, 0, hint)
+	reads := make([]read, 0, cap(vs))
 	top, err := parseJSONStreaming(data, "vectors", func(e jsonValue) {
 		v, err := vectorFromJSON(e)
 		// Its code units are the parser's, valid only during this call.

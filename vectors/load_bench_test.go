@@ -7,7 +7,7 @@ import "testing"
 func BenchmarkLoadVectors(b *testing.B) {
 	n := 0
 	for _, name := range files {
-		data, _ := corpus.ReadFile(name)
+		data, _ := ReadFile(name)
 		n += len(data)
 	}
 	b.SetBytes(int64(n))

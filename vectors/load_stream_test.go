@@ -11,7 +11,7 @@ import (
 // of the whole file gives, vector by vector.
 func TestLoadFileStreamsAsParsed(t *testing.T) {
 	for _, name := range files {
-		data, err := corpus.ReadFile(name)
+		data, err := ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}

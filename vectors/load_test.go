@@ -181,3 +181,64 @@ func TestSourceRoundTrip(t *testing.T) {
 		t.Error("the source changes the digest: it must not, as ref and note do not")
 	}
 }
+
+// TestLoadFilesParts checks loadFiles, which parses each file into its
+// own part of one slice, sized by the file's count of "id" members,
+// against LoadFile file by file, on every way a count can be wrong: right,
+// too high (a note that is the string "id", which leaves a gap to close),
+// too low (a member name "id" written with an escape, whose vectors then
+// lie elsewhere), and zero with vectors in the file.
+func TestLoadFilesParts(t *testing.T) {
+	vec := func(id, extra string) string {
+		return `{"id":"` + id + `","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must"` + extra + `}`
+	}
+	escaped := func(id string) string {
+		return `{"\u0069d":"` + id + `","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must"}`
+	}
+	file := func(vs ...string) string {
+		return `{"area":"ecmascript","vectors":[` + "\n" + strings.Join(vs, ",\n") + "\n]}"
+	}
+	files := map[string]string{
+		"exact":    file(vec("e.1", ""), vec("e.2", "")),
+		"gaps":     file(vec("g.1", `,"note":"id"`), vec("g.2", `,"note":"id"`), vec("g.3", "")),
+		"escaped":  file(vec("s.1", ""), escaped("s.2"), escaped("s.3")),
+		"zero":     file(escaped("z.1")),
+		"empty":    file(),
+		"gapsOnly": file(vec("o.1", `,"note":"id"`)),
+	}
+	for _, order := range [][]string{
+		{"exact", "gaps", "exact2"},
+		{"gaps", "gapsOnly", "exact"},
+		{"exact", "escaped", "gaps"},
+		{"zero", "exact"},
+		{"empty", "gaps", "empty", "exact"},
+	} {
+		t.Run(strings.Join(order, "+"), func(t *testing.T) {
+			var data [][]byte
+			var want []Vector
+			for i, name := range order {
+				src := files[name]
+				if name == "exact2" {
+					src = strings.ReplaceAll(files["exact"], `"e.`, `"x.`)
+				}
+				order[i] = name + ".json"
+				data = append(data, []byte(src))
+				vs, err := LoadFile(order[i], []byte(src))
+				if err != nil {
+					t.Fatalf("LoadFile %s: %v", order[i], err)
+				}
+				want = append(want, vs...)
+			}
+			got, err := loadFiles(order, data)
+			if err != nil {
+				t.Fatalf("loadFiles: %v", err)
+			}
+			if len(want) == 0 {
+				t.Fatal("no vectors to compare: the case is wrong")
+			}
+			if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("loadFiles differs from LoadFile file by file (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

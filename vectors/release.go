@@ -65,12 +65,12 @@ func CorpusHash() string { return corpusHash() }
 var corpusHash = sync.OnceValue(func() string {
 	h := sha256.New()
 	for _, name := range files {
-		data, err := corpus.ReadFile(name)
-		if err != nil {
+		data, ok := corpusFile(name)
+		if !ok {
 			return "unknown"
 		}
 		h.Write([]byte(name + "\x00"))
-		h.Write(data)
+		h.Write(readOnly(data))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 })

@@ -3,6 +3,7 @@ package gen
 import (
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -23,7 +24,7 @@ type Source interface {
 var (
 	endPercents    = []string{"%", "%4", "%e"}
 	octetEscapes   = []string{"%41", "%7e", "%2F", "%", "%zz", "%%"}
-	setNames       = namedSetNames()
+	setNames       = sync.OnceValue(namedSetNames) // parsed on first use, not at start-up
 	iriPrefix      = "http://xn--bcher-kva.example/"
 	maxTextTokens  = 24
 	maxOctetTokens = 16
@@ -303,7 +304,10 @@ func (g *Generator) Octets() []byte {
 
 // SetName returns the name of an encode set percentEncodeSet takes (the
 // sets of vectors/sets.json).
-func (g *Generator) SetName() string { return setNames[g.r.IntN(len(setNames))] }
+func (g *Generator) SetName() string {
+	names := setNames()
+	return names[g.r.IntN(len(names))]
+}
 
 // LegacyText returns text for queryEncode and formEncodeLegacy: ValidText
 // with up to three LegacyCorners put in at token boundaries.
