@@ -313,6 +313,59 @@ func TestEscapeUTF16AVX512Latin1Runs(t *testing.T) {
 	check(latin(64))
 }
 
+// TestEscapeUTF16AVX512RoomEdges holds escapeUTF16AVX512 at every room
+// from none to 320 bytes past the escape, one byte at a time, on blocks
+// whose first w units (0 to 32) are from 256 on and the rest of one other
+// kind (kept, "%XY" ASCII, Latin-1), alone or behind a block of each kind:
+// so the last whole stores, whose reach (the lengths of the first two
+// parts, then 64 bytes) nears 192 bytes when those parts are all "%uWXYZ",
+// meet every room left. It must stop where escape512Stopper says, write
+// the escape of what it used, and touch no byte past room.
+func TestEscapeUTF16AVX512RoomEdges(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	block := func(w int, rest uint16) []uint16 {
+		u := make([]uint16, 32)
+		for i := range u {
+			u[i] = rest
+			if i < w {
+				u[i] = 0x3042
+			}
+		}
+		return u
+	}
+	var buf []byte
+	for _, lead := range []uint16{0, 'a', ' ', 0x3042} {
+		for _, rest := range []uint16{'a', ' ', 0xE9} {
+			for w := 0; w <= 32; w++ {
+				s := block(w, rest)
+				if lead != 0 {
+					s = append(block(32, lead), s...)
+				}
+				stop := escape512Stopper(s)
+				want := refEscape(s)
+				for room := 0; room <= len(want)+320; room++ {
+					buf = append(buf[:0], make([]byte, room+80)...)
+					for i := range buf {
+						buf[i] = 0xEE
+					}
+					used, wrote := escapeUTF16AVX512(&buf[0], room, &s[0], len(s), &escapeAVX512Consts)
+					if used != stop(room) || string(buf[:wrote]) != refEscape(s[:used]) {
+						t.Fatalf("lead %04X, %d wide then %04X, room %d: used %d units, wrote %q; want %d, %q",
+							lead, w, rest, room, used, buf[:wrote], stop(room), refEscape(s[:stop(room)]))
+					}
+					for i := room; i < len(buf); i++ {
+						if buf[i] != 0xEE {
+							t.Fatalf("lead %04X, %d wide then %04X, room %d: wrote byte %d, past room", lead, w, rest, room, i)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestEscapeUTF16AVX512KeptBlocks holds escapeUTF16AVX512's blocks of 32
 // kept units, stored as they are, to escape512Stop at every room up to
 // past the escape: each alone, behind and before blocks with a unit from
