@@ -283,6 +283,10 @@ func timeFuzz(t *testing.T, bin string, seed uint64, n int) (wall, reported floa
 	return float64(n) / el.Seconds(), float64(n) / rep.FuzzInfo.DurationSeconds, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
 
+// startupPairs is how many times each round of TestRunRate times an empty
+// run and node on empty input, in turn, for pctest run's start-up.
+const startupPairs = 5
+
 // TestRunRate measures `pctest run -impl node` on the full suite against
 // the node example testee answering the same requests from a file on its
 // own (its standalone ceiling), interleaved, in one run, and prints both
@@ -300,7 +304,8 @@ func timeFuzz(t *testing.T, bin string, seed uint64, n int) (wall, reported floa
 // the command to its exit, node's start included in both. The start-up is
 // what pctest run selecting no vector (-run '^$' -allow-empty) takes
 // beyond node reading an empty input: pctest's own fixed cost (loading
-// the vectors, starting the testee, writing the report). On a loaded
+// the vectors, starting the testee, writing the report); each round takes
+// the median of startupPairs such differences. On a loaded
 // machine the wall clock varies with the scheduler; the CPU times (user
 // and system, node's included in pctest's, as wait4 counts a reaped
 // child's) vary less, and are printed too.
@@ -330,10 +335,20 @@ func TestRunRate(t *testing.T) {
 	measure := func(tm *timing, bin, which string, r int) {
 		nodeWall, nodeCPU := timeNodeOn(t, node, script, file, n)
 		runWall, runCPU := timeRun(t, bin, n)
-		emptyWall, emptyCPU := timeRun(t, bin, 0)
-		nodeEmptyWall, nodeEmptyCPU := timeNodeOn(t, node, script, empty, 0)
+		// The start-up is the median of startupPairs differences, each
+		// of an empty run and node on empty input timed in turn: a
+		// difference of two single timings of about 0.1 s each swings
+		// with the scheduler by as much as the start-up itself.
+		var sus, cpuSus []time.Duration
+		for range startupPairs {
+			emptyWall, emptyCPU := timeRun(t, bin, 0)
+			nodeEmptyWall, nodeEmptyCPU := timeNodeOn(t, node, script, empty, 0)
+			sus, cpuSus = append(sus, emptyWall-nodeEmptyWall), append(cpuSus, emptyCPU-nodeEmptyCPU)
+		}
+		slices.Sort(sus)
+		slices.Sort(cpuSus)
 		s, h := float64(n)/nodeWall.Seconds(), float64(n)/runWall.Seconds()
-		su, cpuSu := emptyWall-nodeEmptyWall, emptyCPU-nodeEmptyCPU
+		su, cpuSu := sus[len(sus)/2], cpuSus[len(cpuSus)/2]
 		standalone, standaloneCPU = append(standalone, s), append(standaloneCPU, ms(nodeCPU))
 		tm.rates, tm.ratios, tm.startups = append(tm.rates, h), append(tm.ratios, h/s), append(tm.startups, ms(su))
 		tm.cpu, tm.cpuRatios, tm.cpuStartups = append(tm.cpu, ms(runCPU)), append(tm.cpuRatios, nodeCPU.Seconds()/runCPU.Seconds()), append(tm.cpuStartups, ms(cpuSu))
