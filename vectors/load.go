@@ -128,8 +128,9 @@ func loadFiles(names []string, data [][]byte) ([]Vector, error) {
 			return nil, fileErrs[i]
 		}
 		// A file with more vectors than its hint (a member name "id"
-		// written with an escape) has them in a slice of its own.
-		inPlace = inPlace && len(vs) <= hints[i] && (len(vs) == 0 || &vs[0] == &all[offs[i]])
+		// written with an escape) has them in a slice of its own: append
+		// left the part. With no more, they are in the part.
+		inPlace = inPlace && len(vs) <= hints[i]
 		n += len(vs)
 	}
 	if inPlace {
@@ -190,8 +191,10 @@ func LoadFile(name string, data []byte) ([]Vector, error) {
 	return loadFile(name, data, make([]Vector, 0, idHint(data)))
 }
 
-// idHint returns how many members named "id" data holds: room for as many
-// vectors, a hint (more or fewer only cost a reallocation).
+// idHint returns how many times the JSON string "id" stands in data, as a
+// member's name or any string: room for as many vectors, a hint. For
+// LoadFile more or fewer only cost a reallocation; for loadFiles, more
+// leave a gap to close, fewer make it concatenate the files' vectors.
 func idHint(data []byte) int { return bytes.Count(data, []byte(`"id"`)) }
 
 // loadFile is LoadFile appending the vectors to vs, which has no length:

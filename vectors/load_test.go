@@ -2,6 +2,7 @@ package vectors
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -183,11 +184,13 @@ func TestSourceRoundTrip(t *testing.T) {
 }
 
 // TestLoadFilesParts checks loadFiles, which parses each file into its
-// own part of one slice, sized by the file's count of "id" members,
+// own part of one slice, sized by the file's count of "id" strings,
 // against LoadFile file by file, on every way a count can be wrong: right,
 // too high (a note that is the string "id", which leaves a gap to close),
 // too low (a member name "id" written with an escape, whose vectors then
-// lie elsewhere), and zero with vectors in the file.
+// lie elsewhere and are concatenated), and zero with vectors in the file.
+// When no count is too low, the result is the one slice, its capacity the
+// counts' sum, and the room past its vectors is cleared.
 func TestLoadFilesParts(t *testing.T) {
 	vec := func(id, extra string) string {
 		return `{"id":"` + id + `","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must"` + extra + `}`
@@ -198,47 +201,120 @@ func TestLoadFilesParts(t *testing.T) {
 	file := func(vs ...string) string {
 		return `{"area":"ecmascript","vectors":[` + "\n" + strings.Join(vs, ",\n") + "\n]}"
 	}
-	files := map[string]string{
+	byName := map[string]string{
 		"exact":    file(vec("e.1", ""), vec("e.2", "")),
+		"exact2":   file(vec("x.1", ""), vec("x.2", "")),
 		"gaps":     file(vec("g.1", `,"note":"id"`), vec("g.2", `,"note":"id"`), vec("g.3", "")),
 		"escaped":  file(vec("s.1", ""), escaped("s.2"), escaped("s.3")),
 		"zero":     file(escaped("z.1")),
 		"empty":    file(),
 		"gapsOnly": file(vec("o.1", `,"note":"id"`)),
 	}
-	for _, order := range [][]string{
-		{"exact", "gaps", "exact2"},
-		{"gaps", "gapsOnly", "exact"},
-		{"exact", "escaped", "gaps"},
-		{"zero", "exact"},
-		{"empty", "gaps", "empty", "exact"},
+	for _, tc := range []struct {
+		names   []string
+		inPlace bool
+	}{
+		{[]string{"exact", "gaps", "exact2"}, true},
+		{[]string{"gaps", "gapsOnly", "exact"}, true},
+		{[]string{"empty", "gaps", "empty", "exact"}, true},
+		{[]string{"exact", "escaped", "gaps"}, false},
+		{[]string{"zero", "exact"}, false},
+		{[]string{"exact", "zero"}, false},
 	} {
-		t.Run(strings.Join(order, "+"), func(t *testing.T) {
+		t.Run(strings.Join(tc.names, "+"), func(t *testing.T) {
+			var names []string
 			var data [][]byte
 			var want []Vector
-			for i, name := range order {
-				src := files[name]
-				if name == "exact2" {
-					src = strings.ReplaceAll(files["exact"], `"e.`, `"x.`)
-				}
-				order[i] = name + ".json"
-				data = append(data, []byte(src))
-				vs, err := LoadFile(order[i], []byte(src))
+			hints := 0
+			for _, name := range tc.names {
+				src := byName[name]
+				names, data = append(names, name+".json"), append(data, []byte(src))
+				hints += idHint([]byte(src))
+				vs, err := LoadFile(name+".json", []byte(src))
 				if err != nil {
-					t.Fatalf("LoadFile %s: %v", order[i], err)
+					t.Fatalf("LoadFile %s: %v", name, err)
 				}
 				want = append(want, vs...)
 			}
-			got, err := loadFiles(order, data)
+			got, err := loadFiles(names, data)
 			if err != nil {
 				t.Fatalf("loadFiles: %v", err)
 			}
 			if len(want) == 0 {
 				t.Fatal("no vectors to compare: the case is wrong")
 			}
-			if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("loadFiles differs from LoadFile file by file (-want +got):\n%s", diff)
+			}
+			switch {
+			case tc.inPlace && cap(got) != hints:
+				t.Errorf("capacity %d, want %d (the vectors in the one slice the counts sized)", cap(got), hints)
+			case !tc.inPlace && cap(got) != len(got):
+				t.Errorf("capacity %d, want %d (the files' vectors concatenated)", cap(got), len(got))
+			}
+			for i, v := range got[len(got):cap(got)] {
+				if !cmp.Equal(v, Vector{}) {
+					t.Errorf("room past the vectors, element %d: %q left in it", len(got)+i, v.ID)
+				}
 			}
 		})
 	}
+}
+
+// TestLoadFilesCorpusErrors checks loadFiles' errors: a file's error, the first
+// in the order of files when several fail, and ids that two files share,
+// each a *FormatError naming the later file, its line and the earlier
+// file, up to 20.
+func TestLoadFilesCorpusErrors(t *testing.T) {
+	good := `{"area":"ecmascript","vectors":[` + "\n" + goodVector + "\n]}"
+	bad := func(field string) string {
+		return `{"area":"ecmascript","vectors":[` + "\n" + `{"id":"b","op":"encodeURI","in":"a","out":"a","ref":"r","level":"` + field + `"}]}`
+	}
+	_, err := loadFiles([]string{"good.json", "bad1.json", "bad2.json"}, [][]byte{[]byte(good), []byte(bad("x")), []byte("{")})
+	var fe *FormatError
+	if !errors.As(err, &fe) || fe.File != "bad1.json" || fe.Line != 2 || fe.Field != "level" {
+		t.Errorf("loadFiles with two bad files: %v; want bad1.json's FormatError, line 2, field level", err)
+	}
+
+	many := func(prefix string, n int) string {
+		var vs []string
+		for i := range n {
+			vs = append(vs, `{"id":"`+prefix+strconv.Itoa(i)+`","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must"}`)
+		}
+		return `{"area":"ecmascript","vectors":[` + "\n" + strings.Join(vs, ",\n") + "\n]}"
+	}
+	_, err = loadFiles([]string{"a.json", "b.json"}, [][]byte{[]byte(many("d", 3)), []byte(many("d", 3))})
+	var errs []*FormatError
+	for _, e := range unwrapAll(err) {
+		if errors.As(e, &fe) {
+			errs = append(errs, fe)
+		}
+	}
+	if len(errs) != 3 {
+		t.Fatalf("two files with the same 3 ids: %d FormatErrors (%v), want 3", len(errs), err)
+	}
+	for i, fe := range errs {
+		if fe.File != "b.json" || fe.Line != i+2 || fe.ID != "d"+strconv.Itoa(i) || fe.Field != "id" || !strings.Contains(fe.Reason, "also in a.json") {
+			t.Errorf("duplicate %d: %+v; want b.json line %d, id d%d, also in a.json", i, fe, i+2, i)
+		}
+	}
+	names, data := []string{}, [][]byte{}
+	for f := range 4 {
+		names, data = append(names, "f"+strconv.Itoa(f)+".json"), append(data, []byte(many("same", 15)))
+	}
+	_, err = loadFiles(names, data)
+	if n := len(unwrapAll(err)); n != maxErrors {
+		t.Errorf("4 files with the same 15 ids: %d errors, want %d", n, maxErrors)
+	}
+}
+
+// unwrapAll returns the errors err joins, or err alone.
+func unwrapAll(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	if err == nil {
+		return nil
+	}
+	return []error{err}
 }
