@@ -91,20 +91,18 @@ func ReadFile(name string) ([]byte, error) {
 // returns all their vectors, file by file, each file in its own order. Ids
 // are unique across files. An error joins up to 20 [*FormatError] values.
 func Load() ([]Vector, error) {
-	data := make([][]byte, len(files))
-	for i, name := range files {
-		d, _ := corpusFile(name)
-		data[i] = readOnly(d)
+	data := make([][]byte, len(corpus))
+	for i, f := range corpus {
+		data[i] = readOnly(*f.data)
 	}
 	return loadFiles(files, data)
 }
 
 // loadFiles is Load for the files names, whose contents are data (only
 // read). The files are parsed at once, each on a goroutine of its own,
-// into its own part of one slice, as large as the hint of LoadFile (how
-// many members named "id" it holds), so that the vectors are not copied
-// from one slice per file into the result; the first error, in the order
-// of files, is the one returned.
+// into its own part of one slice, as large as the file's idHint, so that
+// the vectors are not copied from one slice per file into the result; the
+// first error, in the order of files, is the one returned.
 func loadFiles(names []string, data [][]byte) ([]Vector, error) {
 	hints, offs := make([]int, len(names)), make([]int, len(names))
 	total := 0

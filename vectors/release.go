@@ -64,13 +64,9 @@ func CorpusHash() string { return corpusHash() }
 
 var corpusHash = sync.OnceValue(func() string {
 	h := sha256.New()
-	for _, name := range files {
-		data, ok := corpusFile(name)
-		if !ok {
-			return "unknown"
-		}
-		h.Write([]byte(name + "\x00"))
-		h.Write(readOnly(data))
+	for _, f := range corpus {
+		h.Write([]byte(f.name + "\x00"))
+		h.Write(readOnly(*f.data))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 })
