@@ -335,7 +335,6 @@ func TestEscapeUTF16AVX512RoomEdges(t *testing.T) {
 		}
 		return u
 	}
-	var buf []byte
 	for _, lead := range []uint16{0, 'a', ' ', 0x3042} {
 		for _, rest := range []uint16{'a', ' ', 0xE9} {
 			for w := 0; w <= 32; w++ {
@@ -346,7 +345,7 @@ func TestEscapeUTF16AVX512RoomEdges(t *testing.T) {
 				stop := escape512Stopper(s)
 				want := refEscape(s)
 				for room := 0; room <= len(want)+320; room++ {
-					buf = append(buf[:0], make([]byte, room+80)...)
+					buf := make([]byte, room+80)
 					for i := range buf {
 						buf[i] = 0xEE
 					}
