@@ -66,10 +66,9 @@ func narrowLatin1Blocks(buf []byte, s []uint16) int {
 // src (see annexb_amd64.s); runs of units below 256 too, which it escapes
 // faster than the octet encoders do once they are narrowed (AppendEscape
 // into room it reuses: 2.4× on ASCII text, 1.4× on random units below
-// 256). It writes nothing
-// past room: its stores are whole while escape512Room bytes are left, and
-// masked to the escape's bytes after. It returns the units it used and
-// the bytes it wrote.
+// 256). It writes nothing past room: its stores are whole while
+// escape512Room bytes are left, and masked to the escape's bytes after. It
+// returns the units it used and the bytes it wrote.
 //
 //go:noescape
 func escapeUTF16AVX512(dst *byte, room int, src *uint16, n int, k *escape512Consts) (used, wrote int)

@@ -114,7 +114,8 @@ done:
 // stores are made only while 256 bytes of room or more are left).
 // VPCOMPRESSB waits on the register it writes even when it zeroes the
 // bytes past the escapes (.Z), so each part has its own: the three parts
-// of a block compress side by side. Z6, z, K1 and mask (left as its bit count) are clobbered.
+// of a block compress side by side. Z6, z, K1 and mask (left as its bit
+// count) are clobbered.
 #define EPART(idx, merge, mask, z) \
 	VMOVDQA64 idx, Z6; \
 	VPERMI2B Z4, Z3, merge, Z6; \
