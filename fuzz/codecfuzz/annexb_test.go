@@ -3,6 +3,7 @@ package codecfuzz
 import (
 	"testing"
 
+	"github.com/pctest/pctest/fuzz/internal/codeccheck"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
@@ -16,7 +17,7 @@ func FuzzAnnexB(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if err := checkAnnexB(fuzzinput.Units(fuzzinput.Clip(b))); err != nil {
+		if err := codeccheck.AnnexB(fuzzinput.Units(fuzzinput.Clip(b))); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -3,6 +3,7 @@ package codecfuzz
 import (
 	"testing"
 
+	"github.com/pctest/pctest/fuzz/internal/codeccheck"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
@@ -18,7 +19,7 @@ func FuzzECMAEncode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if err := checkECMAEncode(fuzzinput.Units(fuzzinput.Clip(b))); err != nil {
+		if err := codeccheck.ECMAEncode(fuzzinput.Units(fuzzinput.Clip(b))); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -32,7 +33,7 @@ func FuzzECMADecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if err := checkECMADecode(fuzzinput.Units(fuzzinput.Clip(b))); err != nil {
+		if err := codeccheck.ECMADecode(fuzzinput.Units(fuzzinput.Clip(b))); err != nil {
 			t.Fatal(err)
 		}
 	})

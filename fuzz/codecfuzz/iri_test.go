@@ -3,6 +3,7 @@ package codecfuzz
 import (
 	"testing"
 
+	"github.com/pctest/pctest/fuzz/internal/codeccheck"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
@@ -13,7 +14,7 @@ func FuzzIRI(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if err := checkIRI(fuzzinput.Clip(s)); err != nil {
+		if err := codeccheck.IRI(fuzzinput.Clip(s)); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -3,6 +3,7 @@ package codecfuzz
 import (
 	"testing"
 
+	"github.com/pctest/pctest/fuzz/internal/codeccheck"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
@@ -14,7 +15,7 @@ func FuzzNetURLEscape(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if err := checkNetURLEscape(fuzzinput.Clip(s)); err != nil {
+		if err := codeccheck.NetURLEscape(fuzzinput.Clip(s)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -25,7 +26,7 @@ func FuzzNetURLUnescape(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if err := checkNetURLUnescape(fuzzinput.Clip(s)); err != nil {
+		if err := codeccheck.NetURLUnescape(fuzzinput.Clip(s)); err != nil {
 			t.Fatal(err)
 		}
 	})

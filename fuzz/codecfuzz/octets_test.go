@@ -3,6 +3,7 @@ package codecfuzz
 import (
 	"testing"
 
+	"github.com/pctest/pctest/fuzz/internal/codeccheck"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
@@ -17,7 +18,7 @@ func FuzzPercentEncode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkPercentEncode(sel, fuzzinput.Clip(in)); err != nil {
+		if err := codeccheck.PercentEncode(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -28,7 +29,7 @@ func FuzzPercentDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkPercentDecode(sel, fuzzinput.Clip(in)); err != nil {
+		if err := codeccheck.PercentDecode(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -39,7 +40,7 @@ func FuzzLenientDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkLenientDecode(sel, fuzzinput.Clip(in)); err != nil {
+		if err := codeccheck.LenientDecode(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -50,7 +51,7 @@ func FuzzFormEncode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkFormEncode(sel, fuzzinput.Clip(in)); err != nil {
+		if err := codeccheck.FormEncode(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -61,7 +62,7 @@ func FuzzFormDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if err := checkFormDecode(fuzzinput.Clip(in)); err != nil {
+		if err := codeccheck.FormDecode(fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -72,7 +73,7 @@ func FuzzUTF8(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if err := checkUTF8(fuzzinput.Clip(in)); err != nil {
+		if err := codeccheck.UTF8(fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -83,7 +84,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		if err := checkNormalize(fuzzinput.Clip(a), fuzzinput.Clip(b)); err != nil {
+		if err := codeccheck.Normalize(fuzzinput.Clip(a), fuzzinput.Clip(b)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -94,7 +95,7 @@ func FuzzNoDouble(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, sel byte, in []byte) {
-		if err := checkNoDouble(sel, fuzzinput.Clip(in)); err != nil {
+		if err := codeccheck.NoDouble(sel, fuzzinput.Clip(in)); err != nil {
 			t.Fatal(err)
 		}
 	})

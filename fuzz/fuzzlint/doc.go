@@ -8,6 +8,8 @@
 //     files in the package they test);
 //   - that each package builds with the flags of build.sh's coverage build
 //     and lists every target build.sh names;
+//   - that the test files of a package with targets link nothing into
+//     its fuzzing binary that the targets do not need;
 //   - that every op of vectors.Ops seeds at least one target;
 //   - that build.sh writes the targets' seed corpora, and that the
 //     ClusterFuzzLite workflows under .github/workflows are valid YAML,

@@ -1,4 +1,4 @@
-package codecfuzz
+package codeccheck
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
 //go:build pctest_plantbug
 
-package codecfuzz
+package codeccheck
 
 import "github.com/pctest/pctest/internal/mutants"
 

@@ -1,4 +1,4 @@
-package codecfuzz
+package codeccheck
 
 import (
 	"os"
@@ -19,26 +19,26 @@ var benchChecks = []struct {
 	seed func(v vectors.Vector) []any
 	run  func(args []any) error
 }{
-	{"PercentEncode", []vectors.Op{vectors.OpPercentEncode}, selOctets, func(a []any) error { return checkPercentEncode(a[0].(byte), a[1].([]byte)) }},
-	{"PercentDecode", []vectors.Op{vectors.OpPercentDecode}, selOctets, func(a []any) error { return checkPercentDecode(a[0].(byte), a[1].([]byte)) }},
-	{"LenientDecode", []vectors.Op{vectors.OpPercentDecodeLenient}, selOctets, func(a []any) error { return checkLenientDecode(a[0].(byte), a[1].([]byte)) }},
-	{"FormEncode", []vectors.Op{vectors.OpFormEncode}, selOctets, func(a []any) error { return checkFormEncode(a[0].(byte), a[1].([]byte)) }},
-	{"FormDecode", []vectors.Op{vectors.OpFormDecode}, octets, func(a []any) error { return checkFormDecode(a[0].([]byte)) }},
-	{"UTF8", []vectors.Op{vectors.OpUTF8DecodeReplace}, octets, func(a []any) error { return checkUTF8(a[0].([]byte)) }},
-	{"Normalize", []vectors.Op{vectors.OpNormalize}, pair, func(a []any) error { return checkNormalize(a[0].(string), a[1].(string)) }},
-	{"NoDouble", []vectors.Op{vectors.OpEncodeNoDouble}, selOctets, func(a []any) error { return checkNoDouble(a[0].(byte), a[1].([]byte)) }},
-	{"IRI", []vectors.Op{vectors.OpIRIToURI, vectors.OpURIToIRI}, str, func(a []any) error { return checkIRI(a[0].(string)) }},
-	{"NetURLEscape", []vectors.Op{vectors.OpGoQueryEscape}, str, func(a []any) error { return checkNetURLEscape(a[0].(string)) }},
-	{"NetURLUnescape", []vectors.Op{vectors.OpGoQueryUnescape}, str, func(a []any) error { return checkNetURLUnescape(a[0].(string)) }},
-	{"ECMAEncode", []vectors.Op{vectors.OpEncodeURI}, units, func(a []any) error { return checkECMAEncode(fuzzinput.Units(a[0].([]byte))) }},
-	{"ECMADecode", []vectors.Op{vectors.OpDecodeURI}, units, func(a []any) error { return checkECMADecode(fuzzinput.Units(a[0].([]byte))) }},
-	{"AnnexB", []vectors.Op{vectors.OpEscape, vectors.OpUnescape}, units, func(a []any) error { return checkAnnexB(fuzzinput.Units(a[0].([]byte))) }},
+	{"PercentEncode", []vectors.Op{vectors.OpPercentEncode}, selOctets, func(a []any) error { return PercentEncode(a[0].(byte), a[1].([]byte)) }},
+	{"PercentDecode", []vectors.Op{vectors.OpPercentDecode}, selOctets, func(a []any) error { return PercentDecode(a[0].(byte), a[1].([]byte)) }},
+	{"LenientDecode", []vectors.Op{vectors.OpPercentDecodeLenient}, selOctets, func(a []any) error { return LenientDecode(a[0].(byte), a[1].([]byte)) }},
+	{"FormEncode", []vectors.Op{vectors.OpFormEncode}, selOctets, func(a []any) error { return FormEncode(a[0].(byte), a[1].([]byte)) }},
+	{"FormDecode", []vectors.Op{vectors.OpFormDecode}, octets, func(a []any) error { return FormDecode(a[0].([]byte)) }},
+	{"UTF8", []vectors.Op{vectors.OpUTF8DecodeReplace}, octets, func(a []any) error { return UTF8(a[0].([]byte)) }},
+	{"Normalize", []vectors.Op{vectors.OpNormalize}, pair, func(a []any) error { return Normalize(a[0].(string), a[1].(string)) }},
+	{"NoDouble", []vectors.Op{vectors.OpEncodeNoDouble}, selOctets, func(a []any) error { return NoDouble(a[0].(byte), a[1].([]byte)) }},
+	{"IRI", []vectors.Op{vectors.OpIRIToURI, vectors.OpURIToIRI}, str, func(a []any) error { return IRI(a[0].(string)) }},
+	{"NetURLEscape", []vectors.Op{vectors.OpGoQueryEscape}, str, func(a []any) error { return NetURLEscape(a[0].(string)) }},
+	{"NetURLUnescape", []vectors.Op{vectors.OpGoQueryUnescape}, str, func(a []any) error { return NetURLUnescape(a[0].(string)) }},
+	{"ECMAEncode", []vectors.Op{vectors.OpEncodeURI}, units, func(a []any) error { return ECMAEncode(fuzzinput.Units(a[0].([]byte))) }},
+	{"ECMADecode", []vectors.Op{vectors.OpDecodeURI}, units, func(a []any) error { return ECMADecode(fuzzinput.Units(a[0].([]byte))) }},
+	{"AnnexB", []vectors.Op{vectors.OpEscape, vectors.OpUnescape}, units, func(a []any) error { return AnnexB(fuzzinput.Units(a[0].([]byte))) }},
 	{"LegacyEncode", legacyOps, labeled, func(a []any) error {
 		labels, err := fuzzinput.Labels(legacyOps...)
 		if err != nil {
 			return err
 		}
-		return checkLegacy(labels[int(a[0].(byte))%len(labels)], a[1].(string))
+		return Legacy(labels[int(a[0].(byte))%len(labels)], a[1].(string))
 	}},
 }
 
@@ -81,8 +81,9 @@ func BenchmarkChecks(b *testing.B) {
 
 // BenchmarkCorpus is BenchmarkChecks over the inputs a campaign grew: with
 // PCTEST_FUZZCORPUS set to a fuzz cache directory (one holding a directory
-// per target, such as $(go env GOCACHE)/fuzz/github.com/pctest/pctest/fuzz,
-// or a -test.fuzzcachedir), it runs each target's check over that target's
+// per target, such as
+// $(go env GOCACHE)/fuzz/github.com/pctest/pctest/fuzz/codecfuzz, or a
+// -test.fuzzcachedir), it runs each target's check over that target's
 // inputs in turn, so that -cpuprofile shows where a campaign's time goes.
 func BenchmarkCorpus(b *testing.B) {
 	root := os.Getenv("PCTEST_FUZZCORPUS")

@@ -1,4 +1,4 @@
-package codecfuzz
+package codeccheck
 
 import (
 	"errors"
@@ -61,13 +61,13 @@ func equalUnits(s string, u []uint16) bool {
 	return true
 }
 
-// checkECMAEncode checks encodeURI and encodeURIComponent on s: an error
+// ECMAEncode checks encodeURI and encodeURIComponent on s: an error
 // exactly when s holds a lone surrogate, a *URIError at the first one;
 // otherwise the result of ecmaEncodeModel, ASCII and at most 3 bytes per
 // UTF-8 octet of s, which the matching decode function turns back into s.
 // The Append form must agree, leaving what dst held alone, and the Go
 // string form must agree on s's UTF-8 when s is valid UTF-16.
-func checkECMAEncode(s []uint16) error {
+func ECMAEncode(s []uint16) error {
 	lone := fuzzinput.FirstLoneSurrogate(s)
 	var text string // the UTF-8 of s (unicode/utf16), when s is valid UTF-16
 	if lone < 0 {
@@ -117,7 +117,7 @@ func checkECMAEncode(s []uint16) error {
 	return nil
 }
 
-// checkECMADecode checks decodeURI and decodeURIComponent on s:
+// ECMADecode checks decodeURI and decodeURIComponent on s:
 //   - errors are *URIError values with an offset inside s, and both
 //     functions fail on the same inputs at the same offset (their reserved
 //     sets change which escapes are kept, never which are accepted);
@@ -127,7 +127,7 @@ func checkECMAEncode(s []uint16) error {
 //     decodeURIComponent of its result with escapes of '%' kept as well is
 //     decodeURIComponent of s;
 //   - on valid UTF-16 the Go string forms agree.
-func checkECMADecode(s []uint16) error {
+func ECMADecode(s []uint16) error {
 	var (
 		outs [2][]uint16
 		errs [2]error

@@ -1,4 +1,4 @@
-package codecfuzz
+package codeccheck
 
 import (
 	"fmt"
@@ -146,16 +146,16 @@ func longUnits(t *rapid.T, maxUnits int) []uint16 {
 
 // TestLongUnits puts long inputs of runs of one class each to the checks
 // of the ECMAScript encode and decode targets and the Annex B target
-// (checkECMAEncode, checkECMADecode, checkAnnexB), unclipped. (The
+// (ECMAEncode, ECMADecode, AnnexB), unclipped. (The
 // targets' names appear only in the files that declare them: fuzzlint.)
 func TestLongUnits(t *testing.T) {
 	checks := []struct {
 		name  string
 		check func([]uint16) error
 	}{
-		{"ECMAEncode", checkECMAEncode},
-		{"ECMADecode", checkECMADecode},
-		{"AnnexB", checkAnnexB},
+		{"ECMAEncode", ECMAEncode},
+		{"ECMADecode", ECMADecode},
+		{"AnnexB", AnnexB},
 	}
 	for _, c := range checks {
 		t.Run(c.name, func(t *testing.T) {

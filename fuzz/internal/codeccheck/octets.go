@@ -1,4 +1,4 @@
-package codecfuzz
+package codeccheck
 
 import (
 	"errors"
@@ -56,10 +56,10 @@ func checkEscapeError(op vectors.Op, in []byte, err error, want *codec.EscapeErr
 	return nil
 }
 
-// checkPercentEncode checks AppendPercentEncode and PercentEncodeString with the encode
+// PercentEncode checks AppendPercentEncode and PercentEncodeString with the encode
 // set that sel picks, against modelEncode; and that a strict decode gives
 // the input back when the set does not keep '%'.
-func checkPercentEncode(sel byte, in []byte) error {
+func PercentEncode(sel byte, in []byte) error {
 	keep, name := fuzzinput.SetOf(sel)
 	want := modelEncode(string(in), keep)
 	if got := codec.AppendPercentEncode([]byte(prefix), in, keep); !hasPrefixRest(got, prefix, want) {
@@ -84,12 +84,12 @@ func checkPercentEncode(sel byte, in []byte) error {
 	return nil
 }
 
-// checkFormEncode checks AppendFormEncode and FormEncodeString with the set
+// FormEncode checks AppendFormEncode and FormEncodeString with the set
 // that sel picks, against modelFormEncode; that QueryUnescapeString gives the
 // input back when the set keeps neither '%' nor '+'; and that the WHATWG
 // parser (FormDecodeString) reads the serializer's output as the input's
 // UTF-8 decode.
-func checkFormEncode(sel byte, in []byte) error {
+func FormEncode(sel byte, in []byte) error {
 	keep, name := fuzzinput.SetOf(sel)
 	want := modelFormEncode(string(in), keep)
 	if got := codec.AppendFormEncode([]byte(prefix), in, keep); !hasPrefixRest(got, prefix, want) {
@@ -117,12 +117,12 @@ func checkFormEncode(sel byte, in []byte) error {
 	return nil
 }
 
-// checkPercentDecode checks AppendPercentDecode and PercentDecodeString with the verbatim
+// PercentDecode checks AppendPercentDecode and PercentDecodeString with the verbatim
 // set that sel picks, against modelDecode: the same result or the same
 // *codec.EscapeError. A result is no longer than the input, and equals the
 // lenient decode's. Decoding with '%' kept verbatim as well, then decoding
 // the rest, is decoding everything at once.
-func checkPercentDecode(sel byte, in []byte) error {
+func PercentDecode(sel byte, in []byte) error {
 	verbatim, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	want, wantErr := modelDecode(s, verbatim, false)
@@ -166,11 +166,11 @@ func checkPercentDecode(sel byte, in []byte) error {
 	return nil
 }
 
-// checkLenientDecode checks AppendPercentDecodeLenient and PercentDecodeLenientString with
+// LenientDecode checks AppendPercentDecodeLenient and PercentDecodeLenientString with
 // the verbatim set that sel picks against modelDecodeLenient, and the
 // WHATWG form parser's decode (FormPercentDecodeLenientString, FormDecodeString)
 // against the same model after '+' becomes space, then modelUTF8Decode.
-func checkLenientDecode(sel byte, in []byte) error {
+func LenientDecode(sel byte, in []byte) error {
 	verbatim, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	want := modelDecodeLenient(s, verbatim)
@@ -198,10 +198,10 @@ func checkLenientDecode(sel byte, in []byte) error {
 	return nil
 }
 
-// checkFormDecode checks AppendQueryUnescape and QueryUnescapeString against
+// FormDecode checks AppendQueryUnescape and QueryUnescapeString against
 // modelDecode with '+' as space: the same result or the same
 // *codec.EscapeError, and a result no longer than the input.
-func checkFormDecode(in []byte) error {
+func FormDecode(in []byte) error {
 	s := string(in)
 	want, wantErr := modelDecode(s, codec.Set{}, true)
 	got, err := codec.QueryUnescapeString(planted(s))
@@ -230,12 +230,12 @@ func checkFormDecode(in []byte) error {
 	return nil
 }
 
-// checkUTF8 checks ValidateUTF8 against utf8.Valid and against
+// UTF8 checks ValidateUTF8 against utf8.Valid and against
 // modelUTF8Decode's first error (offset and maximal subpart), and
 // AppendUTF8Replace and UTF8ReplaceString against modelUTF8Decode's text:
 // well-formed, at most three bytes per input byte, and the input itself
 // when that is well-formed.
-func checkUTF8(in []byte) error {
+func UTF8(in []byte) error {
 	want, off, text := modelUTF8Decode(in)
 	for _, v := range [...]struct {
 		name string
@@ -272,10 +272,10 @@ func checkUTF8(in []byte) error {
 	return checkEncodeBound("UTF8ReplaceString", in, got)
 }
 
-// checkNormalize checks Normalize against modelNormalize (and that it
+// Normalize checks Normalize against modelNormalize (and that it
 // returns its input itself when nothing changes, and never lengthens it),
 // and Equivalent against modelEquivalent, reflexive and symmetric.
-func checkNormalize(a, b string) error {
+func Normalize(a, b string) error {
 	for _, s := range [...]string{a, b} {
 		got, want := codec.Normalize(s), modelNormalize(s)
 		if got != want {
@@ -301,10 +301,10 @@ func checkNormalize(a, b string) error {
 	return nil
 }
 
-// checkNoDouble checks PercentEncodeNoDouble with the set that sel picks against
+// NoDouble checks PercentEncodeNoDouble with the set that sel picks against
 // modelEncodeNoDouble: within the encode bound, idempotent, and such that
 // a strict decode of its output is the lenient decode of its input.
-func checkNoDouble(sel byte, in []byte) error {
+func NoDouble(sel byte, in []byte) error {
 	keep, name := fuzzinput.SetOf(sel)
 	s := string(in)
 	got, want := codec.PercentEncodeNoDouble(s, keep), modelEncodeNoDouble(s, keep)

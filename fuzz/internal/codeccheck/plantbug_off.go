@@ -1,6 +1,6 @@
 //go:build !pctest_plantbug
 
-package codecfuzz
+package codeccheck
 
 // planted returns s: without the tag pctest_plantbug, the decode targets
 // hand the codec their input as it is (see plantbug.go).

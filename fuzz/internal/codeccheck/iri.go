@@ -1,4 +1,4 @@
-package codecfuzz
+package codeccheck
 
 import (
 	"errors"
@@ -59,7 +59,7 @@ func containsXN(s string) bool {
 	return false
 }
 
-// checkIRI checks IRIToURI and URIToIRI (RFC 3987 §3.1 and §3.2) on s:
+// IRI checks IRIToURI and URIToIRI (RFC 3987 §3.1 and §3.2) on s:
 //   - IRIToURI fails only with a *codec.IDNAError whose offset is inside s,
 //     where its label stands; otherwise it gives ASCII, is idempotent, and
 //     returns s itself when s holds only octets of iriKeepSet. When the
@@ -74,7 +74,7 @@ func containsXN(s string) bool {
 //     them) and the printable characters a URI does not allow (§3.1 step 2
 //     encodes them). (With escapes in the host, URIToIRI decodes them and
 //     IRIToURI then writes the host as A-labels: §3.1 allows either form.)
-func checkIRI(s string) error {
+func IRI(s string) error {
 	uri, uriErr := codec.IRIToURI(s)
 	if uriErr != nil {
 		var ie *codec.IDNAError
@@ -150,7 +150,7 @@ func checkIRI(s string) error {
 // §3.2 (spec.IRIToURI, spec.URIToIRI), the models the iri vectors come
 // from, wherever the spec decides the answer: s is UTF-8, and
 // vectors.Request.Open leaves no clause open (an IRI for §3.1 with an ASCII
-// host, a URI for §3.2 without an A-label). It skips what checkIRI has
+// host, a URI for §3.2 without an A-label). It skips what the check IRI has
 // already decided: IRIToURI where the authority auth is ASCII (the model
 // is then modelEncode), URIToIRI where s holds no '%' (both return s).
 // hasAuth says whether s has an authority (modelAuthority).

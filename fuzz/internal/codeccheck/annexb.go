@@ -1,4 +1,4 @@
-package codecfuzz
+package codeccheck
 
 import (
 	"fmt"
@@ -13,12 +13,12 @@ import (
 // B.2.2 over fuzzed UTF-16, against the transcriptions of internal/spec
 // (spec.Escape, spec.Unescape), which the annexb vectors come from too.
 
-// checkAnnexB checks escape and unescape on s: escape as spec.Escape,
+// AnnexB checks escape and unescape on s: escape as spec.Escape,
 // AppendEscape the same after what dst held, EscapeString the same on s's
 // UTF-8 when s is valid UTF-16, unescape(escape(s)) = s; and unescape of
 // s itself as spec.Unescape, with AppendUnescape the same after what dst
 // held.
-func checkAnnexB(s []uint16) error {
+func AnnexB(s []uint16) error {
 	in := unitsText(s) // written out only for a failure's message
 	esc := codec.Escape(s)
 	if want := spec.Escape(s); !equalUnits(esc, want) {

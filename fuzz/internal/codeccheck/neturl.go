@@ -1,4 +1,4 @@
-package codecfuzz
+package codeccheck
 
 import (
 	"errors"
@@ -12,12 +12,12 @@ import (
 // its escapers through the codec's go.* encode sets, its unescapers through
 // the codec's strict decodes, errors included.
 
-// checkNetURLEscape checks that the codec, given net/url's encode sets,
+// NetURLEscape checks that the codec, given net/url's encode sets,
 // escapes s exactly as net/url does: url.QueryEscape (FormEncodeString with
 // GoQuery), url.PathEscape (PercentEncodeString with GoPathSegment), the path of
 // URL.EscapedPath (GoPath) and the fragment of URL.EscapedFragment
 // (GoFragment).
-func checkNetURLEscape(s string) error {
+func NetURLEscape(s string) error {
 	for _, c := range [...]struct {
 		name      string
 		got, want string
@@ -38,12 +38,12 @@ func checkNetURLEscape(s string) error {
 	return nil
 }
 
-// checkNetURLUnescape checks that url.QueryUnescape agrees with
+// NetURLUnescape checks that url.QueryUnescape agrees with
 // QueryUnescapeString and url.PathUnescape with the strict percent-decode
 // (PercentDecodeString with no verbatim octets): the same result, or an error in
 // both, where the codec's *codec.EscapeError holds the text of net/url's
 // url.EscapeError.
-func checkNetURLUnescape(s string) error {
+func NetURLUnescape(s string) error {
 	for _, c := range [...]struct {
 		name   string
 		decode func(string) (string, error)
