@@ -1,7 +1,7 @@
 // Package codecfuzz holds pctest's native Go fuzz targets for the reference
 // codec and their seed corpora under testdata/fuzz. What each target checks
 // (the properties, the slow models some of them check the codec against,
-// the differential checks against net/url) is in fuzz/internal/codeccheck.
+// the differential checks against net/url) is in fuzz/codecfuzz/internal/codeccheck.
 // The differential against goja is in fuzz/gojadiff, the building of inputs
 // and seeds shared by both in fuzz/internal/fuzzinput, the checks of the
 // targets' source (build.sh, seeds) in fuzz/fuzzlint, and the campaign

@@ -3,13 +3,14 @@ package codecfuzz
 import (
 	"testing"
 
-	"github.com/pctest/pctest/fuzz/internal/codeccheck"
+	"github.com/pctest/pctest/fuzz/codecfuzz/internal/codeccheck"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
 // The ECMAScript targets: encodeURI, encodeURIComponent, decodeURI and
-// decodeURIComponent of ECMA-262 5.1 §15.1.3 over fuzzed UTF-16 (fuzzinput.Units),
-// checked against standard-library models, and against goja.
+// decodeURIComponent of ECMA-262 5.1 §15.1.3 over fuzzed UTF-16
+// (fuzzinput.Units), checked against internal/spec's models (codeccheck);
+// fuzz/gojadiff compares them with goja.
 
 func FuzzECMAEncode(f *testing.F) {
 	if err := fuzzinput.SeedUnits(f, "encodeURI", "encodeURIComponent"); err != nil {

@@ -3,7 +3,7 @@ package codecfuzz
 import (
 	"testing"
 
-	"github.com/pctest/pctest/fuzz/internal/codeccheck"
+	"github.com/pctest/pctest/fuzz/codecfuzz/internal/codeccheck"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
@@ -19,7 +19,7 @@ func FuzzLegacyEncode(f *testing.F) {
 		f.Fatalf("labels: %v (%d)", err, len(labels))
 	}
 	f.Fuzz(func(t *testing.T, sel byte, s string) {
-		if err := codeccheck.Legacy(labels[int(sel)%len(labels)], string(fuzzinput.Clip([]byte(s)))); err != nil {
+		if err := codeccheck.LegacyEncode(labels[int(sel)%len(labels)], string(fuzzinput.Clip([]byte(s)))); err != nil {
 			t.Fatal(err)
 		}
 	})

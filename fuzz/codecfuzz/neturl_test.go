@@ -3,7 +3,7 @@ package codecfuzz
 import (
 	"testing"
 
-	"github.com/pctest/pctest/fuzz/internal/codeccheck"
+	"github.com/pctest/pctest/fuzz/codecfuzz/internal/codeccheck"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 

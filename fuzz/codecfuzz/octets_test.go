@@ -3,7 +3,7 @@ package codecfuzz
 import (
 	"testing"
 
-	"github.com/pctest/pctest/fuzz/internal/codeccheck"
+	"github.com/pctest/pctest/fuzz/codecfuzz/internal/codeccheck"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 )
 
@@ -11,7 +11,8 @@ import (
 // WHATWG URL §1.3), application/x-www-form-urlencoded (WHATWG URL §5), the
 // Encoding Standard's UTF-8 decoder, normalization and equivalence (RFC 3986
 // §6.2.2) and encoding without double encoding (§2.4), each against the
-// slow models of model.go. A selector byte picks an encode set (fuzzinput.SetOf).
+// slow models of codeccheck (its model.go). A selector byte picks an encode
+// set (fuzzinput.SetOf).
 
 func FuzzPercentEncode(f *testing.F) {
 	if err := fuzzinput.SeedSetOctets(f, "rfc3986.unreserved", "percentEncode", "percentEncodeSet"); err != nil {

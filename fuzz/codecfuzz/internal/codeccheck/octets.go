@@ -272,9 +272,9 @@ func UTF8(in []byte) error {
 	return checkEncodeBound("UTF8ReplaceString", in, got)
 }
 
-// Normalize checks Normalize against modelNormalize (and that it
+// Normalize checks codec.Normalize against modelNormalize (and that it
 // returns its input itself when nothing changes, and never lengthens it),
-// and Equivalent against modelEquivalent, reflexive and symmetric.
+// and codec.Equivalent against modelEquivalent, reflexive and symmetric.
 func Normalize(a, b string) error {
 	for _, s := range [...]string{a, b} {
 		got, want := codec.Normalize(s), modelNormalize(s)

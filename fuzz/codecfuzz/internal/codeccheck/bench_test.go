@@ -38,7 +38,7 @@ var benchChecks = []struct {
 		if err != nil {
 			return err
 		}
-		return Legacy(labels[int(a[0].(byte))%len(labels)], a[1].(string))
+		return LegacyEncode(labels[int(a[0].(byte))%len(labels)], a[1].(string))
 	}},
 }
 

@@ -20,10 +20,10 @@ import (
 // set for a special scheme, and to UTF-8 with the query set for a scheme
 // that is not special.
 
-// Legacy checks percent-encode after encoding of s in label's
+// LegacyEncode checks percent-encode after encoding of s in label's
 // encoding, with the special-query set and with the form set and spaces
 // as '+', and the query state for the schemes "https" and "foo".
-func Legacy(label, s string) error {
+func LegacyEncode(label, s string) error {
 	valid := utf8.ValidString(s)
 	var runes []rune // s as the models take it, made once when needed
 	for _, c := range []struct {
