@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -439,6 +440,33 @@ func TestNetURLAdapter(t *testing.T) {
 	var ie *AnswerError
 	if !errors.As(err, &ie) || ie.Kind != "input" {
 		t.Errorf("lone surrogate: %v, want an input *AnswerError", err)
+	}
+}
+
+// TestReferenceInputErrors checks what Reference's doc comment says of
+// requests it cannot pass to the codec: each is an *AnswerError of Kind
+// "input" (errors.As finds it), with no answer beside it.
+func TestReferenceInputErrors(t *testing.T) {
+	ref := Reference()
+	if resp, err := ref.Do(context.Background(), vectors.Request{Op: vectors.OpNormalize, In: units("%7e")}); err != nil || string(runesOf(resp.Out)) != "~" {
+		t.Fatalf("normalize(\"%%7e\") = %+v, %v; want ~", resp, err)
+	}
+	for _, req := range []vectors.Request{
+		{Op: vectors.OpNormalize, In: []uint16{'a', 0xD800}},
+		{Op: vectors.OpIRIToURI, In: []uint16{0xDC00}},
+		{Op: vectors.OpPercentEncodeSet, InHex: []byte("a"), Args: map[string]string{"set": "no-such-set"}},
+		{Op: vectors.OpQueryEncode, In: units("a"), Args: map[string]string{"encoding": "no-such-label"}},
+		{Op: vectors.OpQueryEncodeScheme, In: units("a"), Args: map[string]string{"encoding": "no-such-label", "scheme": "https"}},
+		{Op: vectors.OpFormEncodeLegacy, In: units("a"), Args: map[string]string{"encoding": "no-such-label"}},
+	} {
+		resp, err := ref.Do(context.Background(), req)
+		var ae *AnswerError
+		if !errors.As(err, &ae) || ae.Kind != "input" || ae.Op != req.Op {
+			t.Errorf("%s %v %v: %v (%T), want an *AnswerError of Kind \"input\" for the op", req.Op, req.In, req.Args, err, err)
+		}
+		if !reflect.DeepEqual(resp, vectors.Response{}) {
+			t.Errorf("%s %v %v: answer %+v beside the error", req.Op, req.In, req.Args, resp)
+		}
 	}
 }
 

@@ -25,7 +25,8 @@ import (
 // Unsupported.
 //
 // The functions take the UTF-8 of the text input; a request whose text
-// holds a lone surrogate has no UTF-8 and Do returns an *InputError.
+// holds a lone surrogate has no UTF-8, and Do returns an *AnswerError of
+// Kind "input".
 func NetURL() Implementation { return netURL{} }
 
 type netURL struct{}

@@ -15,10 +15,10 @@ import (
 //
 // The ECMAScript ops take the UTF-16 text as it is, lone surrogates
 // included. The other text ops take the text's UTF-8; a request whose text
-// holds a lone surrogate has none, and Do returns an *InputError (no
-// vector makes one). An unknown encode set name in percentEncodeSet is an
-// *InputError too, and so is an encoding label the WHATWG Encoding Standard
-// does not know in queryEncode and formEncodeLegacy.
+// holds a lone surrogate has none, and Do returns an *AnswerError of Kind
+// "input" (no vector makes one). So does an unknown encode set name in
+// percentEncodeSet, and an encoding label the WHATWG Encoding Standard does
+// not know in queryEncode, queryEncodeScheme and formEncodeLegacy.
 func Reference() Implementation { return reference{} }
 
 type reference struct{}
