@@ -5,7 +5,8 @@
 // conformance.Reference, judges each answer against the reference's,
 // shrinks each difference, crash, hang or protocol error to a minimal
 // input, sends it again on its own to confirm it, and returns a
-// report.FuzzReport of report.Findings, the report pctest fuzz writes:
+// report.FuzzReport (its Findings, each a report.Finding), the report
+// pctest fuzz writes:
 //
 //	rep, err := fuzz.Run(ctx, impl, fuzz.Seed(1), fuzz.Cases(100000))
 //
