@@ -1,11 +1,12 @@
 // Package codecfuzz holds pctest's native Go fuzz targets for the reference
 // codec and their seed corpora under testdata/fuzz. What each target checks
 // (the properties, the slow models some of them check the codec against,
-// the differential checks against net/url) is in fuzz/codecfuzz/internal/codeccheck.
-// The differential against goja is in fuzz/gojadiff, the building of inputs
-// and seeds shared by both in fuzz/internal/fuzzinput, the checks of the
-// targets' source (build.sh, seeds) in fuzz/fuzzlint, and the campaign
-// driver behind `make fuzz` in fuzz/campaign.
+// the differential checks against net/url) is in
+// fuzz/codecfuzz/internal/codeccheck. The differential against goja is in
+// fuzz/gojadiff, the building of inputs and seeds shared by both in
+// fuzz/internal/fuzzinput, the checks of the targets' source (build.sh,
+// seeds) in fuzz/fuzzlint, and the campaign driver behind `make fuzz` in
+// fuzz/campaign.
 //
 // The targets live in the package's _test.go files, one FuzzXxx function
 // per target, so `go test ./fuzz/codecfuzz` runs every seed (the vectors of
