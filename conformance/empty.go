@@ -12,7 +12,8 @@ import (
 
 // An EmptyError says a run judged nothing: every vector or case was
 // skipped, or none was selected. Such a run does not pass (pctest exits 2)
-// unless asked to (-allow-empty, the AllowEmpty option of [Fuzz]).
+// unless asked to (pctest run's and pctest fuzz's -allow-empty; for a run
+// of package fuzz, its AllowEmpty option).
 type EmptyError struct {
 	// What ran out: "vectors" or "cases".
 	What string
