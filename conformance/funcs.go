@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/pctest/pctest/internal/reference"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
@@ -206,7 +207,7 @@ func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, e
 	if op.In == vectors.Octets {
 		in = string(req.InHex)
 	} else {
-		s, ok := toUTF8(req.In)
+		s, ok := reference.UTF8(req.In)
 		if !ok {
 			return unsupported("the input holds a lone surrogate, which a Go string cannot carry"), nil
 		}
@@ -223,7 +224,7 @@ func (f Funcs) Do(ctx context.Context, req vectors.Request) (vectors.Response, e
 	if op.Out == vectors.Octets {
 		return vectors.Response{OutHex: []byte(out)}, nil
 	}
-	u, ok := toUTF16(out)
+	u, ok := reference.UTF16(out)
 	if !ok {
 		return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "output", Reason: "returned " + show.QuoteOctets([]byte(out)) + ", which is not valid UTF-8, for a text result", Value: []byte(out)}
 	}

@@ -113,3 +113,8 @@ func TestGeneratorsReachCorners(t *testing.T) {
 		}
 	}
 }
+
+// isHigh and isLow report whether c is a high (lead) or low (trail)
+// surrogate code unit (Unicode §3.8, D71 and D72).
+func isHigh(c uint16) bool { return c >= 0xD800 && c <= 0xDBFF }
+func isLow(c uint16) bool  { return c >= 0xDC00 && c <= 0xDFFF }

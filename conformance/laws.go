@@ -13,6 +13,7 @@ import (
 
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/internal/reference"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/internal/spec"
 	"github.com/pctest/pctest/vectors"
@@ -282,7 +283,7 @@ func roundTripText(encoder, decoder vectors.Op, toOctets bool) func(Implementati
 			var got string
 			if toOctets {
 				dec := octets(t, impl, vectors.Request{Op: decoder, In: enc})
-				want, _ := toUTF8(s)
+				want, _ := reference.UTF8(s)
 				ok, got = string(dec) == want, show.Octets(dec)
 			} else {
 				dec := text(t, impl, vectors.Request{Op: decoder, In: enc})
@@ -440,7 +441,7 @@ type token struct {
 // tokens splits the UTF-8 of u into octets, each literal or escaped; a '%'
 // that does not start an escape is a literal '%'.
 func tokens(u []uint16) []token {
-	s, _ := toUTF8(u)
+	s, _ := reference.UTF8(u)
 	var ts []token
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' && i+2 < len(s) && spec.IsHexUnit(uint16(s[i+1])) && spec.IsHexUnit(uint16(s[i+2])) {
@@ -515,9 +516,9 @@ func normalizeCanonical(impl Implementation) func(*rapid.T) {
 // equivalent asks impl whether a and b are equivalent.
 func equivalent(t *rapid.T, impl Implementation, a, b []uint16) bool {
 	t.Helper()
-	other, _ := toUTF8(b)
+	other, _ := reference.UTF8(b)
 	out := text(t, impl, vectors.Request{Op: vectors.OpEquivalent, In: a, Args: map[string]string{"other": other}})
-	switch s, _ := toUTF8(out); s {
+	switch s, _ := reference.UTF8(out); s {
 	case "true":
 		return true
 	case "false":
@@ -575,8 +576,8 @@ func agreement(impl Implementation) func(*rapid.T) {
 		s := gen.ValidText().Draw(t, "text")
 		a := text(t, ecu, vectors.Request{Op: vectors.OpEncodeURIComponent, In: s})
 		q := text(t, qe, vectors.Request{Op: vectors.OpGoQueryEscape, In: s})
-		qs, _ := toUTF8(q)
-		as, _ := toUTF8(a)
+		qs, _ := reference.UTF8(q)
+		as, _ := reference.UTF8(a)
 		if want := queryToComponent.Replace(qs); as != want {
 			t.Fatalf("encodeURIComponent(s) != QueryEscape(s) with '+' as %%20 and !'()* unescaped\n  s: %s\n  %s encodeURIComponent: %q\n  %s goQueryEscape:      %q\n  rewritten:          %q",
 				show.Text(s), ecu.Name(), as, qe.Name(), qs, want)

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/pctest/pctest/internal/reference"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
@@ -126,11 +127,11 @@ var correct = fake{name: "correct", fn: map[string]func(vectors.Request) (vector
 		if hasLoneSurrogate(req.In) {
 			return vectors.Response{Error: vectors.ErrURIError}, nil
 		}
-		s, _ := toUTF8(req.In)
+		s, _ := reference.UTF8(req.In)
 		return vectors.Response{Out: units(strings.ReplaceAll(url.QueryEscape(s), "+", "%20"))}, nil
 	},
 	"percentDecode": func(req vectors.Request) (vectors.Response, error) {
-		s, _ := toUTF8(req.In)
+		s, _ := reference.UTF8(req.In)
 		out, err := url.PathUnescape(s)
 		if err != nil {
 			return vectors.Response{Error: vectors.ErrMalformedEscape}, nil
@@ -191,7 +192,7 @@ func TestImplementationDefined(t *testing.T) {
 	lenient := fake{name: "lenient", fn: map[string]func(vectors.Request) (vectors.Response, error){
 		"encodeURIComponent": correct.fn["encodeURIComponent"],
 		"percentDecode": func(req vectors.Request) (vectors.Response, error) {
-			if s, _ := toUTF8(req.In); strings.HasPrefix(s, "%4") && len(s) == 2 {
+			if s, _ := reference.UTF8(req.In); strings.HasPrefix(s, "%4") && len(s) == 2 {
 				return vectors.Response{OutHex: []byte(s)}, nil
 			}
 			return correct.fn["percentDecode"](req)
@@ -277,7 +278,7 @@ func TestExpectedFailuresStrict(t *testing.T) {
 			if hasLoneSurrogate(req.In) {
 				return vectors.Response{Error: vectors.ErrURIError}, nil
 			}
-			s, _ := toUTF8(req.In)
+			s, _ := reference.UTF8(req.In)
 			return vectors.Response{Out: units(url.QueryEscape(s))}, nil
 		},
 		"percentDecode": correct.fn["percentDecode"],

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/url"
 
+	"github.com/pctest/pctest/internal/reference"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -58,7 +59,7 @@ func (netURL) Do(ctx context.Context, req vectors.Request) (vectors.Response, er
 	default:
 		return unsupported(""), nil
 	}
-	s, ok := toUTF8(req.In)
+	s, ok := reference.UTF8(req.In)
 	if !ok {
 		return vectors.Response{}, &AnswerError{Op: req.Op, Kind: "input", Reason: "the input holds a lone surrogate, so it has no UTF-8"}
 	}

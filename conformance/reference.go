@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"github.com/pctest/pctest/codec"
+	"github.com/pctest/pctest/internal/reference"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -19,15 +19,17 @@ import (
 // "input" (no vector makes one). So does an unknown encode set name in
 // percentEncodeSet, and an encoding label the WHATWG Encoding Standard does
 // not know in queryEncode, queryEncodeScheme and formEncodeLegacy.
-func Reference() Implementation { return reference{} }
+func Reference() Implementation { return referenceImpl{} }
 
-type reference struct{}
+// referenceImpl is Reference: package internal/reference, where the
+// mapping of each op to the codec lives, with its errors as AnswerErrors.
+type referenceImpl struct{}
 
 // Name returns "reference".
-func (reference) Name() string { return "reference" }
+func (referenceImpl) Name() string { return "reference" }
 
 // Do answers req with the reference codec.
-func (r reference) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+func (r referenceImpl) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
 	resp, _, err := r.AppendDo(ctx, req, nil)
 	return resp, err
 }
@@ -39,58 +41,14 @@ func (r reference) Do(ctx context.Context, req vectors.Request) (vectors.Respons
 // it returns Do's answer and dst as it was. A caller answering many
 // requests gives it the same memory again once done with the answers, as
 // the fuzz engine does: the answers then cost no allocation.
-func (reference) AppendDo(ctx context.Context, req vectors.Request, dst []uint16) (vectors.Response, []uint16, error) {
+func (referenceImpl) AppendDo(ctx context.Context, req vectors.Request, dst []uint16) (vectors.Response, []uint16, error) {
 	if err := ctx.Err(); err != nil {
 		return vectors.Response{}, dst, err
 	}
-	k := len(dst)
-	// The encoders' ASCII goes to memory on the stack first (most
-	// answers fit).
-	var buf [256]byte
-	var b []byte
-	var err error
-	switch req.Op {
-	case vectors.OpEncodeURI:
-		b, err = codec.AppendEncodeURI(buf[:0], req.In)
-		dst = appendASCII(dst, b)
-	case vectors.OpEncodeURIComponent:
-		b, err = codec.AppendEncodeURIComponent(buf[:0], req.In)
-		dst = appendASCII(dst, b)
-	case vectors.OpDecodeURI:
-		dst, err = codec.AppendDecodeURI(dst, req.In)
-	case vectors.OpDecodeURIComponent:
-		dst, err = codec.AppendDecodeURIComponent(dst, req.In)
-	case vectors.OpEscape: // ECMA-262 5.1 Annex B.2.1
-		dst = appendASCII(dst, codec.AppendEscape(buf[:0], req.In))
-	case vectors.OpUnescape: // ECMA-262 5.1 Annex B.2.2
-		dst = codec.AppendUnescape(dst, req.In)
-	default:
-		if _, ok := req.Op.Info(); !ok {
-			return unsupported("unknown op"), dst, nil
-		}
-		resp, err := referenceOctets(req)
-		return resp, dst, err
+	resp, dst, err := reference.AppendDo(req, dst)
+	var re *reference.Error
+	if err != nil && errors.As(err, &re) {
+		err = &AnswerError{Op: re.Op, Kind: re.Kind, Reason: re.Reason, Value: re.Value}
 	}
-	if err != nil {
-		resp, err := uriError(err)
-		return resp, dst[:k], err
-	}
-	out := dst[k:len(dst):len(dst)]
-	if out == nil {
-		out = []uint16{}
-	}
-	return vectors.Response{Out: out}, dst, nil
-}
-
-// uriError answers a *codec.URIError as the error kind URIError; any other
-// error is the codec's fault and is returned as it is.
-func uriError(err error) (vectors.Response, error) {
-	if _, ok := err.(*codec.URIError); ok { // what the codec returns: no errors.As, which allocates
-		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}, nil
-	}
-	var ue *codec.URIError
-	if errors.As(err, &ue) {
-		return vectors.Response{Error: vectors.ErrURIError, Message: err.Error()}, nil
-	}
-	return vectors.Response{}, err
+	return resp, dst, err
 }

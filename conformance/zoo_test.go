@@ -13,6 +13,7 @@ import (
 	"github.com/pctest/pctest/codec"
 	"github.com/pctest/pctest/conformance/gojaimpl"
 	"github.com/pctest/pctest/internal/mutants"
+	"github.com/pctest/pctest/internal/reference"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/internal/spec"
 	"github.com/pctest/pctest/report"
@@ -72,7 +73,7 @@ func post(f func([]uint16) []uint16) func(context.Context, Implementation, vecto
 func replace(pairs ...string) func([]uint16) []uint16 {
 	r := strings.NewReplacer(pairs...)
 	return func(u []uint16) []uint16 {
-		s, ok := toUTF8(u)
+		s, ok := reference.UTF8(u)
 		if !ok {
 			return u
 		}
@@ -234,7 +235,7 @@ var zoo = []*mutant{
 		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: post(loneToFFFD)},
 	{name: "dUC-accepts-overlong", bug: "decodeURIComponent accepts overlong forms (%C0%AF is '/')",
 		ops: []vectors.Op{vectors.OpDecodeURIComponent}, do: pre(func(u []uint16) []uint16 {
-			s, _ := toUTF8(loneToFFFD(u))
+			s, _ := reference.UTF8(loneToFFFD(u))
 			for lead := 0xC0; lead <= 0xC1; lead++ {
 				for cont := 0x80; cont <= 0xBF; cont++ {
 					b := byte(lead&0x1F)<<6 | byte(cont&0x3F)

@@ -1,20 +1,15 @@
 package gojadiff
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"sync"
 
-	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/fuzz/internal/fuzzinput"
 	"github.com/pctest/pctest/internal/gojaengine"
+	"github.com/pctest/pctest/internal/reference"
 	"github.com/pctest/pctest/vectors"
 )
-
-// reference is the spec's answer: the reference codec, as the conformance
-// oracle and the runner's fuzzer take it.
-var reference = conformance.Reference()
 
 // Each fuzz worker is its own process and runs its inputs one at a time,
 // so one goja Runtime per process serves every input; the mutex only
@@ -77,7 +72,10 @@ func checkGoja(s []uint16, ops ...vectors.Op) error {
 		if err != nil {
 			return err
 		}
-		want, err := reference.Do(context.Background(), vectors.Request{Op: vectors.Op(op), In: s})
+		// The spec's answer: the reference codec, as conformance.Reference
+		// and the runner's fuzzer give it (package internal/reference, so
+		// that this binary does not link package conformance).
+		want, _, err := reference.AppendDo(vectors.Request{Op: vectors.Op(op), In: s}, nil)
 		if err != nil {
 			return err
 		}
