@@ -47,6 +47,21 @@ func TestREADMENumbers(t *testing.T) {
 	if want := fmt.Sprintf("conformance: %d vectors", len(corpus)); !strings.Contains(readme, want) {
 		t.Errorf("README lacks %q", want)
 	}
+	// Every suite version the README shows (the quick start's pctest
+	// version, the matrix's header) is the one the embedded vectors have.
+	suites := regexp.MustCompile(`suite (v\d+\.\d+\.\d+\+vectors\.[0-9a-f]+)`).FindAllStringSubmatch(readme, -1)
+	if len(suites) == 0 {
+		t.Errorf("README shows no suite version")
+	}
+	for _, m := range suites {
+		if m[1] != vectors.SuiteVersion() {
+			t.Errorf("README shows suite %s, the vectors are %s", m[1], vectors.SuiteVersion())
+		}
+	}
+	release, _, _ := strings.Cut(vectors.SuiteVersion(), "+")
+	if want := "`" + release + "` is the release of the vectors"; !strings.Contains(prose, want) {
+		t.Errorf("README lacks %q", want)
+	}
 	cell := regexp.MustCompile(`(?m)^  (\w+) +✓ (\d+)/0/0 `)
 	seen := 0
 	for _, m := range cell.FindAllStringSubmatch(readme, -1) {
