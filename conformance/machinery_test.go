@@ -471,6 +471,28 @@ func TestReferenceInputErrors(t *testing.T) {
 	}
 }
 
+// TestReferenceAppendDoAllocatesNothing checks what Reference's AppendDo
+// says: its answers to the ECMAScript ops cost no allocation when dst has
+// room. The fuzz engine relies on it for every case.
+func TestReferenceAppendDoAllocatesNothing(t *testing.T) {
+	ref := Reference().(interface {
+		AppendDo(context.Context, vectors.Request, []uint16) (vectors.Response, []uint16, error)
+	})
+	ctx := context.Background()
+	dst := make([]uint16, 0, 256)
+	for _, req := range []vectors.Request{
+		{Op: vectors.OpEncodeURIComponent, In: units("a b/é")},
+		{Op: vectors.OpDecodeURI, In: units("%41%2F%C3%A9")},
+	} {
+		if _, _, err := ref.AppendDo(ctx, req, dst[:0]); err != nil {
+			t.Fatalf("%s: %v", req.Op, err)
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _, _ = ref.AppendDo(ctx, req, dst[:0]) }); n != 0 {
+			t.Errorf("AppendDo(%s %q): %v allocations a call, want 0", req.Op, string(runesOf(req.In)), n)
+		}
+	}
+}
+
 func TestRecorderCatchesRapidFailure(t *testing.T) {
 	// A law that cannot hold must come back as a *propertyError with
 	// rapid's shrunk counterexample, not fail this test.

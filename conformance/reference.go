@@ -46,9 +46,20 @@ func (referenceImpl) AppendDo(ctx context.Context, req vectors.Request, dst []ui
 		return vectors.Response{}, dst, err
 	}
 	resp, dst, err := reference.AppendDo(req, dst)
-	var re *reference.Error
-	if err != nil && errors.As(err, &re) {
-		err = &AnswerError{Op: re.Op, Kind: re.Kind, Reason: re.Reason, Value: re.Value}
+	if err != nil {
+		err = answerError(err)
 	}
 	return resp, dst, err
+}
+
+// answerError returns a *reference.Error as an *AnswerError of the same
+// Op, Kind, Reason and Value, and any other error (the codec's fault) as
+// it is. It is apart from AppendDo, which must not allocate: errors.As
+// moves its target to the heap.
+func answerError(err error) error {
+	var re *reference.Error
+	if errors.As(err, &re) {
+		return &AnswerError{Op: re.Op, Kind: re.Kind, Reason: re.Reason, Value: re.Value}
+	}
+	return err
 }

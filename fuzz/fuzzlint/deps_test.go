@@ -144,3 +144,31 @@ func goList(t *testing.T, args ...string) []string {
 	}
 	return lines
 }
+
+// TestTargetPackagesLinkNoHarness checks that no package with fuzz targets
+// links the suite's harness into its fuzzing binary: package conformance
+// (its oracle and laws bring rapid, html/template and the reports),
+// package report, or rapid. The targets take the spec's answers from
+// internal/reference and internal/spec; fuzz/gojadiff once took them from
+// conformance.Reference, which put about 9,800 more coverage counters in
+// every execution's snapshot (fuzz/README.md, "Throughput").
+func TestTargetPackagesLinkNoHarness(t *testing.T) {
+	t.Chdir("..") // fuzz/, where fuzzTargets' paths start
+	mod := modulePath(t)
+	harness := []string{mod + "/conformance", mod + "/report", "pgregory.net/rapid"}
+	dirs := map[string]bool{}
+	for _, tg := range fuzzTargets(t) {
+		dirs[filepath.Dir(filepath.Clean(tg.file))] = true
+	}
+	if len(dirs) == 0 {
+		t.Fatal("found no package with fuzz targets under fuzz/")
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		pkg := importPath(mod, dir)
+		for _, p := range goList(t, "-deps", "-test", pkg) {
+			if slices.Contains(harness, p) {
+				t.Errorf("%s links %s into its fuzzing binary; take the spec's answer from internal/reference (or internal/spec) instead, and keep tests that need the harness in a package of their own", pkg, p)
+			}
+		}
+	}
+}

@@ -45,9 +45,10 @@ func (e *Error) Error() string { return string(e.Op) + ": " + e.Reason }
 // The ECMAScript ops take the UTF-16 text as it is, lone surrogates
 // included; a URIError of the codec is the answer's error kind URIError.
 // The other text ops take the text's UTF-8 (an *Error of Kind "input" when
-// it has a lone surrogate, and so none). An op AppendDo does not know is
-// answered Unsupported. Any other error is the codec's fault, returned as
-// it is.
+// it has a lone surrogate, and so none, or names an unknown set or
+// label). An op AppendDo does not know is answered Unsupported. A text
+// result that is not valid UTF-8 is an *Error of Kind "output"; any other
+// error is the codec's fault, returned as it is.
 func AppendDo(req vectors.Request, dst []uint16) (vectors.Response, []uint16, error) {
 	k := len(dst)
 	// The encoders' ASCII goes to memory on the stack first (most

@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"bytes"
 	"errors"
 	"slices"
 	"testing"
@@ -61,3 +62,19 @@ func TestText(t *testing.T) {
 		t.Errorf("AppendASCII = %04X", got)
 	}
 }
+
+// TestOutputError checks the error of a text result that is not valid
+// UTF-8 (which only a bug of the codec makes): an *Error of Kind "output"
+// naming the request's op, with the octets as its Value.
+func TestOutputError(t *testing.T) {
+	resp, err := textResult(vectors.OpNormalize, "a\xff")
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != "output" || e.Op != vectors.OpNormalize || !bytes.Equal(asBytes(e.Value), []byte("a\xff")) || resp.Out != nil {
+		t.Errorf("textResult(normalize, invalid UTF-8) = %+v, %#v; want an *Error of Kind output for normalize with the octets", resp, err)
+	}
+	if resp, err := textResult(vectors.OpNormalize, "é"); err != nil || string(utf16.Decode(resp.Out)) != "é" {
+		t.Errorf("textResult(normalize, é) = %+v, %v", resp, err)
+	}
+}
+
+func asBytes(v any) []byte { b, _ := v.([]byte); return b }
