@@ -154,13 +154,13 @@ func TestFuzzAnswersSharingInput(t *testing.T) {
 			return ref.Do(context.Background(), req)
 		},
 	}
-	o := &fuzzOp{op: vectors.OpDecodeURIComponent}
+	o := &fuzzOp{op: vectors.OpDecodeURIComponent, quota: 4 * batchSize}
 	f := &fuzzer{impl: aliasing, ref: aliasing, seed: 1, limit: 4 * batchSize, max: 10, shrinkTime: time.Minute,
 		deadline: time.Now().Add(time.Hour), ops: []*fuzzOp{o}, changed: make(chan struct{})}
 	w := &fuzzWorker{size: batchSize}
 	ctx := context.Background()
 	for range 4 {
-		if !f.batch(ctx, ctx, w) {
+		if more, _ := f.batch(ctx, ctx, w); !more {
 			break
 		}
 	}

@@ -98,7 +98,9 @@ var reference = conformance.Reference().(referenceImpl)
 // engine of `pctest fuzz`; see [Option] for the options it takes. Ops and
 // Areas select the ops fuzzed (all by default); KnownDeviations excuses
 // differences, as conformance.Differential's do; Parallel sets the cases in flight
-// (a [Batcher]'s Window, else GOMAXPROCS, by default).
+// (a [Batcher]'s Window, else GOMAXPROCS, by default). With Cases and no
+// Duration, the same Seed sends the same cases whatever Parallel (see
+// [Seed]).
 //
 // The error is an *[OptionError] for an option Run cannot honour, the
 // fatal error of an implementation that cannot run or whose output is not
@@ -233,9 +235,7 @@ type fuzzer struct {
 	// judgeOpen is the JudgeOpen option.
 	judgeOpen bool
 
-	next     atomic.Int64 // the number of the next case
 	sent     atomic.Int64 // cases sent to impl
-	full     atomic.Bool  // the case limit is reached
 	answered atomic.Int64 // cases impl answered
 	judged   atomic.Int64 // cases judged: answered but "unsupported", or failed
 	open     atomic.Int64 // cases left open: differ on an input the spec leaves open
@@ -245,6 +245,8 @@ type fuzzer struct {
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced when an op's state changes
 	ops      []*fuzzOp
+	turn     int64 // pick's round robin
+	second   bool  // the second quotas are set (run)
 	findings []report.Finding
 	fatal    error
 	// unconfirmed holds the incidents reported unconfirmed, so that each
@@ -263,7 +265,11 @@ type fuzzOp struct {
 	answered    bool // the implementation answered a case of this op other than "unsupported"
 	declined    int  // cases answered "unsupported"
 	shrinking   bool
-	findings    int
-	dups        int   // findings that shrank to one found before
-	open        int64 // cases that differ on an input the spec leaves open
+	// next is the number of the op's last case; taken counts its cases
+	// sent or being readied, judged those judged; quota is how many it
+	// may send, first its first quota (run).
+	next, taken, judged, quota, first int64
+	findings                          int
+	dups                              int   // findings that shrank to one found before
+	open                              int64 // cases that differ on an input the spec leaves open
 }

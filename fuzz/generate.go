@@ -3,6 +3,7 @@ package fuzz
 import (
 	"context"
 	"maps"
+	"math"
 	"slices"
 	"sync"
 
@@ -19,6 +20,19 @@ const batchSize = 64
 // reached, with workers requests in flight: for a Batcher, batches of
 // cases from enough workers to fill that many; for another implementation,
 // which answers in the calling goroutine, that many workers.
+//
+// The same seed sends the same cases however the batches interleave. Each
+// op's cases are numbered apart, from 1, and case i of an op is always the
+// same request (gen.Seeded); what varies is only how many cases each op
+// gets, which quotas fix in two steps. First each op may send its first
+// unsupportedGiveUp cases (fewer when the case limit is smaller). Once
+// each op is decided — the implementation answered one of its cases, or
+// it was given up, or all of those cases were judged — which ops it
+// declines is settled, and the rest of the limit is shared among the ops
+// still fuzzed, each its part (secondQuotasLocked); with no limit, they
+// have no bound but the deadline. The ops decided early go on meanwhile,
+// within their first quota, and shrinking a finding holds up nothing but
+// its op.
 func (f *fuzzer) run(ctx context.Context, workers int) {
 	f.changed = make(chan struct{})
 	gctx, cancel := context.WithDeadline(ctx, f.deadline)
@@ -32,21 +46,115 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 		size = min(batchSize, workers)
 		workers = (workers + size - 1) / size
 	}
+	f.mu.Lock()
+	f.firstQuotasLocked()
+	f.mu.Unlock()
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			w := &fuzzWorker{size: size}
-			for gctx.Err() == nil && !f.full.Load() {
-				if !f.batch(wctx, gctx, w) {
+			for gctx.Err() == nil {
+				more, stop := f.batch(wctx, gctx, w)
+				if stop {
 					cancel()
+				}
+				if !more {
 					return
 				}
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// unbounded is the quota of an op with no case limit.
+const unbounded = math.MaxInt64
+
+// share returns part k of total split into n parts as evenly as can be,
+// the first ones larger by one.
+func share(total int64, n, k int) int64 {
+	s := total / int64(n)
+	if int64(k) < total%int64(n) {
+		s++
+	}
+	return s
+}
+
+// firstQuotasLocked sets each op's first quota: its first
+// unsupportedGiveUp cases, or its share of the case limit when that is
+// smaller.
+func (f *fuzzer) firstQuotasLocked() {
+	for k, o := range f.ops {
+		o.quota = unsupportedGiveUp
+		if f.limit > 0 {
+			o.quota = min(o.quota, share(f.limit, len(f.ops), k))
+		}
+		o.first = o.quota
+	}
+}
+
+// decidedLocked reports whether every op is decided: the implementation
+// answered one of its cases, it is done, or all the cases of its first
+// quota were judged.
+func (f *fuzzer) decidedLocked() bool {
+	for _, o := range f.ops {
+		if !o.answered && !o.done && o.judged < o.first {
+			return false
+		}
+	}
+	return true
+}
+
+// secondQuotasLocked, once every op is decided, sets the quotas of the
+// ops still fuzzed: the cases of the limit past the first quotas, shared
+// among them in their order; with no limit, no bound. It wakes the
+// workers waiting for them.
+func (f *fuzzer) secondQuotasLocked() {
+	if f.second || !f.decidedLocked() {
+		return
+	}
+	f.second = true
+	defer f.changedLocked()
+	var live []*fuzzOp
+	rest := f.limit
+	for _, o := range f.ops {
+		rest -= o.first
+		if !o.done {
+			live = append(live, o)
+		}
+	}
+	for k, o := range live {
+		o.quota = unbounded
+		if f.limit > 0 {
+			o.quota = o.first + share(max(rest, 0), len(live), k)
+		}
+	}
+}
+
+// retireLocked marks o done (unsupported, or enough findings) and, once
+// the second quotas are set, with a case limit, gives what is left of its
+// quota to the ops still fuzzed, in their order, so that the run still
+// sends the limit. (When an op stops at its findings depends on how the
+// batches interleave: the same seed sends the same cases only up to it.)
+func (f *fuzzer) retireLocked(o *fuzzOp) {
+	o.done = true
+	f.changedLocked()
+	if !f.second || f.limit <= 0 || o.quota == unbounded {
+		return
+	}
+	left := o.quota - o.taken
+	o.quota = o.taken
+	var live []*fuzzOp
+	for _, l := range f.ops {
+		if !l.done {
+			live = append(live, l)
+		}
+	}
+	for k, l := range live {
+		l.quota += share(max(left, 0), len(live), k)
+	}
 }
 
 // A fuzzWorker is the state of one worker goroutine.
@@ -72,37 +180,54 @@ type fuzzCase struct {
 	want vectors.Response
 }
 
-// pick returns an op still fuzzed and not being shrunk, round robin, or
-// nil and a channel closed when that may change; nil, nil when every op
-// is done.
-func (f *fuzzer) pick() (*fuzzOp, <-chan struct{}) {
+// pick returns an op that may send another case — still fuzzed, not
+// being shrunk, within its quota — round robin, with the number of its
+// next case, which it counts as taken; or nil and a channel closed when
+// that may change (an op that may is being shrunk, or the second quotas
+// wait for an op to be decided); or nil, nil when no op may send another
+// case.
+func (f *fuzzer) pick() (*fuzzOp, int64, <-chan struct{}) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	n, live := 0, false
+	n, shrinking := 0, false
 	for _, o := range f.ops {
-		if !o.done {
-			live = true
-			if !o.shrinking {
-				n++
-			}
+		switch {
+		case o.done || o.taken >= o.quota:
+		case o.shrinking:
+			shrinking = true
+		default:
+			n++
 		}
-	}
-	if !live {
-		return nil, nil
 	}
 	if n == 0 {
-		return nil, f.changed
-	}
-	k := int(f.next.Load() % int64(n))
-	for _, o := range f.ops {
-		if !o.done && !o.shrinking {
-			if k == 0 {
-				return o, nil
-			}
-			k--
+		if shrinking || !f.second {
+			return nil, 0, f.changed
 		}
+		return nil, 0, nil
 	}
-	return nil, f.changed
+	k := int(f.turn % int64(n))
+	f.turn++
+	for _, o := range f.ops {
+		if o.done || o.taken >= o.quota || o.shrinking {
+			continue
+		}
+		if k > 0 {
+			k--
+			continue
+		}
+		o.next++
+		o.taken++
+		return o, o.next, nil
+	}
+	panic("unreachable")
+}
+
+// untake gives back the case of o that pick counted as taken but the
+// reference does not take: it is no case, and the op's next one is.
+func (f *fuzzer) untake(o *fuzzOp) {
+	f.mu.Lock()
+	o.taken--
+	f.mu.Unlock()
 }
 
 // changedLocked wakes the workers waiting for an op to become free.
@@ -115,8 +240,9 @@ func (f *fuzzer) changedLocked() {
 // them, and judges each answer against the reference's. gctx ends at the
 // deadline, and bounds the cases and their answers; ctx, the run's, ends a
 // grace period after it, and bounds the shrinking and confirming of the
-// findings. It returns false when fuzzing should stop.
-func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
+// findings. more is false when the worker is done; stop says every
+// worker must stop (the implementation cannot go on).
+func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop bool) {
 	w.cases = w.cases[:0]
 	// The requests of a batch live in memory of their own, not the
 	// generators' (which the next case reuses): they are kept while the
@@ -131,19 +257,19 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 			// batch being filled would never fill. Judge what there is.
 			break
 		}
-		o, wait := f.pick()
+		o, i, wait := f.pick()
 		if o == nil {
 			if len(w.cases) > 0 {
 				break // judge what there is: it may change that
 			}
 			if wait == nil {
-				return false // every op is done
+				return false, false // no op may send another case
 			}
-			select { // every live op is being shrunk
+			select { // every op that may is being shrunk, or undecided
 			case <-wait:
 			case <-gctx.Done():
 			}
-			return true
+			return true, false
 		}
 		if o.index >= len(w.gens) {
 			w.gens = append(w.gens, make([]*gen.Seeded, o.index+1-len(w.gens))...)
@@ -153,7 +279,6 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 			g, _ = gen.NewSeeded(o.op)
 			w.gens[o.index] = g
 		}
-		i := f.next.Add(1)
 		req := g.Request(f.seed, i)
 		if cap(units) == 0 && req.In != nil {
 			units = make([]uint16, 0, 64*w.size)
@@ -177,19 +302,15 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 		var err error
 		want, wants, err = f.ref.AppendDo(gctx, kept, wants)
 		if err != nil || want.Unsupported {
+			f.untake(o)
 			continue // the reference does not take this input: not a case (its copy is overwritten)
 		}
-		if n := f.sent.Add(1); f.limit > 0 && n > f.limit {
-			// Enough cases: send no more, and let those in flight finish.
-			f.sent.Add(-1)
-			f.full.Store(true)
-			break
-		}
+		f.sent.Add(1)
 		req, units, octets = kept, ku, ko
 		w.cases = append(w.cases, fuzzCase{o: o, i: i, req: req, want: want})
 	}
 	if len(w.cases) == 0 {
-		return true
+		return true, false
 	}
 
 	n := len(w.cases)
@@ -209,20 +330,20 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) bool {
 			w.resps[k], w.errs[k] = f.impl.Do(gctx, req)
 		}
 	}
-	more := true
+	more = true
 	for k := range w.cases {
 		c := &w.cases[k]
 		d, err := f.judge(gctx, c.req, c.want, w.resps[k], w.errs[k])
 		w.resps[k], w.errs[k] = vectors.Response{}, nil
 		if err != nil {
-			more = false // the others may have answered: judge them
+			more, stop = false, true // the others may have answered: judge them
 			continue
 		}
 		f.record(ctx, c, &d)
 	}
 	clear(w.reqs)
 	clear(w.cases)
-	return more
+	return more, stop
 }
 
 // keepRequest returns req with its input copied to the end of units or

@@ -22,12 +22,21 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 		f.judged.Add(1)
 	}
 	f.mu.Lock()
+	o.judged++
 	if d.open {
 		o.open++
 	}
 	if !d.got.Unsupported || d.err != nil {
 		o.answered = true
+	} else if o.declined++; !o.done && !o.answered && o.declined >= unsupportedGiveUp {
+		// A testee may decline single inputs (a C string cannot hold NUL,
+		// a string function cannot take invalid UTF-8): those cases are
+		// skipped. Only an op it declines from the start, every time, is
+		// given up.
+		o.unsupported = true
+		f.retireLocked(o)
 	}
+	f.secondQuotasLocked()
 	if !d.differs {
 		f.mu.Unlock()
 		return
@@ -54,15 +63,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 		o.findings++
 		return
 	case d.got.Unsupported && d.err == nil:
-		// A testee may decline single inputs (a C string cannot hold NUL,
-		// a string function cannot take invalid UTF-8): skip the case. Only
-		// an op it declines from the start, every time, is given up.
-		o.declined++
-		if !o.done && !o.answered && o.declined >= unsupportedGiveUp {
-			o.done, o.unsupported = true, true
-			f.changedLocked()
-		}
-		f.mu.Unlock()
+		f.mu.Unlock() // declined (counted above): no finding
 		return
 	case o.done || o.shrinking:
 		f.mu.Unlock()
@@ -114,16 +115,18 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 		old.Variants++
 		if repeat {
 			o.dups++
-			if o.dups >= f.max {
-				o.done, o.repeated = true, true
+			if o.dups >= f.max && !o.done {
+				o.repeated = true
+				f.retireLocked(o)
 			}
 		}
 		return
 	}
 	o.findings++
 	f.findings = append(f.findings, fd)
-	if o.findings >= f.max {
-		o.done, o.capped = true, true
+	if o.findings >= f.max && !o.done {
+		o.capped = true
+		f.retireLocked(o)
 	}
 }
 

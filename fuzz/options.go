@@ -99,8 +99,14 @@ func Parallel(n int) Option {
 	return Option{"Parallel", func(c *config) { c.parallel = max(n, 1) }}
 }
 
-// Seed sets the first case's seed; the same seed generates the same cases.
-// The default is 0.
+// Seed sets the seed of the cases: case i of an op is always the same
+// request for the same seed. With Cases and no Duration, the same seed
+// sends the same cases, so that a run with a deterministic implementation
+// gives the same report, whatever Parallel and however the answers
+// interleave: each op's share of the cases is settled once the ops it
+// declines are known (see Run). Only an op that stops early at MaxFindings
+// (or at as many repeats) hands the rest of its share to the others at a
+// point that depends on timing. The default is 0.
 func Seed(seed uint64) Option {
 	return Option{"Seed", func(c *config) { c.seed = seed }}
 }

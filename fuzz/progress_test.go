@@ -59,12 +59,12 @@ func TestProgress(t *testing.T) {
 // the reference declines spun for ever (a hang seen under load).
 func TestFuzzBatchEndsAtDeadline(t *testing.T) {
 	f := &fuzzer{impl: conformance.Reference(), ref: reference, seed: 1,
-		ops: []*fuzzOp{{op: vectors.OpEncodeURIComponent}}, changed: make(chan struct{})}
+		ops: []*fuzzOp{{op: vectors.OpEncodeURIComponent, quota: unbounded}}, changed: make(chan struct{})}
 	gctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	w := &fuzzWorker{size: batchSize}
 	done := make(chan bool)
-	go func() { done <- f.batch(context.Background(), gctx, w) }()
+	go func() { more, _ := f.batch(context.Background(), gctx, w); done <- more }()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):

@@ -36,12 +36,12 @@ import (
 //	PCTEST_BIN_BEFORE        another pctest, say an older commit's, timed in
 //	                         the same rounds, for a before/after comparison
 //
-// The file holds the requests pctest fuzz sends, in the order of its op
-// picks run serially: every op in turn, the ops node answers "unsupported"
-// (all but the six ECMAScript ones) until they are given up after
-// unsupportedGiveUp answers, then the six in turn; each case's request is
-// the generator's for its seed and number, skipping those the reference
-// declines, as Run does. Both rates are wall-clock, from the start of the
+// The file holds the requests pctest fuzz sends (eachFuzzRequest): every
+// op in turn for its first unsupportedGiveUp cases (the ops node answers
+// "unsupported", all but the six ECMAScript ones, are then given up), then
+// the six in turn, each its share of the rest; each case's request is the
+// generator's for its seed and the number of the op's case, skipping those
+// the reference declines, as Run does. Both rates are wall-clock, from the start of the
 // command to its exit, node's start included in both; pctest's own
 // reported rate (from the start of fuzzing) is printed next to it. So are
 // the CPU times (user and system; pctest's include node's, as wait4 counts
@@ -176,39 +176,14 @@ func writeFuzzRequests(t *testing.T, file string, seed uint64, n int) int64 {
 		t.Fatal(err)
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	ref := conformance.Reference()
-	var live []vectors.Op
-	for _, o := range vectors.Ops() {
-		if gen.Covers(o.Name) {
-			live = append(live, o.Name)
-		}
-	}
-	gens := map[vectors.Op]*gen.Seeded{}
-	declined := map[vectors.Op]int{}
 	var line []byte
-	var size int64
-	for i, sent := int64(0), 0; sent < n; {
-		op := live[int(i%int64(len(live)))]
-		i++
-		g := gens[op]
-		if g == nil {
-			g, _ = gen.NewSeeded(op)
-			gens[op] = g
-		}
-		req := g.Request(seed, i)
-		if want, err := ref.Do(context.Background(), req); err != nil || want.Unsupported {
-			continue
-		}
-		sent++
-		line = append(testee.AppendRequestJSON(line[:0], i, req, false), '\n')
+	var size, id int64
+	eachFuzzRequest(seed, n, nodeAnswers, func(req vectors.Request) {
+		id++
+		line = append(testee.AppendRequestJSON(line[:0], id, req, false), '\n')
 		w.Write(line)
 		size += int64(len(line))
-		if !slices.Contains(nodeAnswers, op) {
-			if declined[op]++; declined[op] >= unsupportedGiveUp {
-				live = slices.DeleteFunc(live, func(o vectors.Op) bool { return o == op })
-			}
-		}
-	}
+	})
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -216,6 +191,63 @@ func writeFuzzRequests(t *testing.T, file string, seed uint64, n int) int64 {
 		t.Fatal(err)
 	}
 	return size
+}
+
+// eachFuzzRequest calls send with each of the n requests that a Run with
+// seed sends an implementation that answers the ops of answers and
+// declines every other (the same requests, in an order of its own): Run's two rounds (fuzzer.run),
+// each op's first cases, then the rest shared among the ops answered; in
+// each, the ops in turn while their quota lasts, and each op's cases
+// numbered apart, skipping the requests the reference declines.
+func eachFuzzRequest(seed uint64, n int, answers []vectors.Op, send func(vectors.Request)) {
+	ref := conformance.Reference()
+	type opCases struct {
+		op                vectors.Op
+		g                 *gen.Seeded
+		next, sent, quota int64
+	}
+	var ops []*opCases
+	for _, o := range vectors.Ops() {
+		if g, ok := gen.NewSeeded(o.Name); ok {
+			ops = append(ops, &opCases{op: o.Name, g: g})
+		}
+	}
+	round := func(ops []*opCases) {
+		for more := true; more; {
+			more = false
+			for _, o := range ops {
+				if o.sent >= o.quota {
+					continue
+				}
+				more = true
+				for {
+					o.next++
+					req := o.g.Request(seed, o.next)
+					if want, err := ref.Do(context.Background(), req); err == nil && !want.Unsupported {
+						send(req)
+						break
+					}
+				}
+				o.sent++
+			}
+		}
+	}
+	for k, o := range ops {
+		o.quota = min(unsupportedGiveUp, share(int64(n), len(ops), k))
+	}
+	round(ops)
+	rest := int64(n)
+	var live []*opCases
+	for _, o := range ops {
+		rest -= o.sent
+		if slices.Contains(answers, o.op) {
+			live = append(live, o)
+		}
+	}
+	for k, o := range live {
+		o.quota = o.sent + share(max(rest, 0), len(live), k)
+	}
+	round(live)
 }
 
 // timeNodeOn runs the node testee on the request file and returns how

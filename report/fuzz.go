@@ -136,8 +136,9 @@ type Finding struct {
 	// *testee.UnconfirmedError, when its request was still waiting to be
 	// sent again alone).
 	Unconfirmed bool
-	// Steps counts the requests spent shrinking; Case is the number of
-	// the case that found it.
+	// Steps counts the requests spent shrinking; Case is the number,
+	// among its op's cases, of the case that found it: with the run's
+	// seed, that case's request is Original (fuzz.Seed).
 	Steps int
 	Case  int64
 	// Variants counts the findings folded into this one

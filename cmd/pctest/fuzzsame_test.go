@@ -18,7 +18,10 @@ var updateFuzzGolden = flag.Bool("update-fuzz-golden", false, "rewrite testdata/
 // TestFuzzOutputUnchanged holds what pctest fuzz prints, text and JSON, for
 // fixed seeds and case budgets to testdata/fuzz-golden, which the engine
 // wrote before it was made faster (issue 40): a faster engine must find,
-// shrink, count and report the same. Times, rates, the suite version and the
+// shrink, count and report the same. (They were written again when each
+// op's cases came to be numbered apart, so that the same seed sends the
+// same cases however the batches interleave: other cases, the same kinds
+// of findings and warnings.) Times, rates, the suite version and the
 // fake testee's path and name are masked. The runs are those whose output
 // does not depend on scheduling: the reference against itself (any number of
 // workers: it never declines or differs, so only counts show), and a fake
