@@ -21,7 +21,8 @@ const batchSize = 64
 // cases from enough workers to fill that many; for another implementation,
 // which answers in the calling goroutine, that many workers.
 //
-// The same seed sends the same cases however the batches interleave. Each
+// With a case limit and no deadline, the same seed sends the same cases
+// however the batches interleave (but see Seed for an op stopped early). Each
 // op's cases are numbered apart, from 1, and case i of an op is always the
 // same request (gen.Seeded); what varies is only how many cases each op
 // gets, which quotas fix in two steps. First each op may send its first
@@ -48,6 +49,7 @@ func (f *fuzzer) run(ctx context.Context, workers int) {
 	}
 	f.mu.Lock()
 	f.firstQuotasLocked()
+	f.secondQuotasLocked() // already, when there is no op
 	f.mu.Unlock()
 	var wg sync.WaitGroup
 	for range workers {
@@ -95,12 +97,19 @@ func (f *fuzzer) firstQuotasLocked() {
 	}
 }
 
+// rejectedDecide is how many of an op's generated inputs the reference
+// may decline (not cases: untake) before the op counts as decided
+// without them. The reference takes every generated input today; the
+// bound keeps an op whose inputs it would all decline from holding up the
+// second quotas for ever.
+const rejectedDecide = 1024
+
 // decidedLocked reports whether every op is decided: the implementation
-// answered one of its cases, it is done, or all the cases of its first
-// quota were judged.
+// answered one of its cases, it is done, all the cases of its first quota
+// were judged, or the reference declined rejectedDecide of its inputs.
 func (f *fuzzer) decidedLocked() bool {
 	for _, o := range f.ops {
-		if !o.answered && !o.done && o.judged < o.first {
+		if !o.answered && !o.done && o.judged < o.first && o.next-o.taken < rejectedDecide {
 			return false
 		}
 	}
@@ -120,8 +129,10 @@ func (f *fuzzer) secondQuotasLocked() {
 	var live []*fuzzOp
 	rest := f.limit
 	for _, o := range f.ops {
-		rest -= o.first
-		if !o.done {
+		if o.done {
+			rest -= min(o.first, o.taken) // an op done early left the rest of its first quota
+		} else {
+			rest -= o.first
 			live = append(live, o)
 		}
 	}
@@ -146,6 +157,12 @@ func (f *fuzzer) retireLocked(o *fuzzOp) {
 	}
 	left := o.quota - o.taken
 	o.quota = o.taken
+	f.handOnLocked(left)
+}
+
+// handOnLocked shares n cases of a retired op's quota among the ops still
+// fuzzed, in their order.
+func (f *fuzzer) handOnLocked(n int64) {
 	var live []*fuzzOp
 	for _, l := range f.ops {
 		if !l.done {
@@ -153,18 +170,20 @@ func (f *fuzzer) retireLocked(o *fuzzOp) {
 		}
 	}
 	for k, l := range live {
-		l.quota += share(max(left, 0), len(live), k)
+		l.quota += share(max(n, 0), len(live), k)
 	}
+	f.changedLocked()
 }
 
 // A fuzzWorker is the state of one worker goroutine.
 type fuzzWorker struct {
-	gens  []*gen.Seeded // by the index of the op in fuzzer.ops
-	size  int           // cases per batch
-	cases []fuzzCase
-	reqs  []vectors.Request
-	resps []vectors.Response
-	errs  []error
+	gens    []*gen.Seeded // by the index of the op in fuzzer.ops
+	size    int           // cases per batch
+	cases   []fuzzCase
+	reqs    []vectors.Request
+	resps   []vectors.Response
+	errs    []error
+	results []result
 	// units and octets hold the inputs of the batch's requests, wants
 	// the code units of the reference's answers.
 	units  []uint16
@@ -227,6 +246,12 @@ func (f *fuzzer) pick() (*fuzzOp, int64, <-chan struct{}) {
 func (f *fuzzer) untake(o *fuzzOp) {
 	f.mu.Lock()
 	o.taken--
+	if o.done && f.second && f.limit > 0 && o.quota != unbounded && o.quota > o.taken {
+		// Retired with this case counted (retireLocked): hand it on too.
+		o.quota--
+		f.handOnLocked(1)
+	}
+	f.secondQuotasLocked() // the reference declining its inputs may decide an op
 	f.mu.Unlock()
 }
 
@@ -330,19 +355,30 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 			w.resps[k], w.errs[k] = f.impl.Do(gctx, req)
 		}
 	}
+	// Every case is counted before any is shrunk: until the ops are
+	// decided (secondQuotasLocked) the other workers wait for these counts.
 	more = true
+	w.results = slices.Grow(w.results[:0], n)[:n]
 	for k := range w.cases {
 		c := &w.cases[k]
 		d, err := f.judge(gctx, c.req, c.want, w.resps[k], w.errs[k])
 		w.resps[k], w.errs[k] = vectors.Response{}, nil
+		w.results[k] = d
 		if err != nil {
 			more, stop = false, true // the others may have answered: judge them
+			w.results[k].differs = false
 			continue
 		}
-		f.record(ctx, c, &d)
+		f.count(c, &w.results[k])
+	}
+	for k := range w.cases {
+		if w.results[k].differs {
+			f.find(ctx, &w.cases[k], &w.results[k])
+		}
 	}
 	clear(w.reqs)
 	clear(w.cases)
+	clear(w.results)
 	return more, stop
 }
 

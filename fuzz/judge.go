@@ -9,8 +9,21 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// finding.
+// record counts case c, whose answer is d (count), and, if it differs,
+// shrinks and keeps it as a finding (find).
 func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
+	f.count(c, d)
+	if d.differs {
+		f.find(ctx, c, d)
+	}
+}
+
+// count counts case c, whose answer is d: answered, judged or open (a
+// warning), declined (an op declined from the start, every time, is given
+// up); and, once every op is decided, sets the second quotas. A batch
+// counts all its cases before it shrinks any (find), so that shrinking
+// holds up no op but its own.
+func (f *fuzzer) count(c *fuzzCase, d *result) {
 	o, req := c.o, c.req
 	if d.err == nil {
 		f.answered.Add(1)
@@ -37,10 +50,15 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 		f.retireLocked(o)
 	}
 	f.secondQuotasLocked()
-	if !d.differs {
-		f.mu.Unlock()
-		return
-	}
+	f.mu.Unlock()
+}
+
+// find reports case c, whose answer d differs, as a finding: shrunk,
+// confirmed, and folded into one of the same cause; or, while its op is
+// being shrunk or done, not at all.
+func (f *fuzzer) find(ctx context.Context, c *fuzzCase, d *result) {
+	o, req := c.o, c.req
+	f.mu.Lock()
 	// The reference's answer is in the batch's memory, which the next
 	// batch writes again: what is kept of it, in a finding or for
 	// shrinking, is a copy, made only then.
@@ -63,7 +81,7 @@ func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
 		o.findings++
 		return
 	case d.got.Unsupported && d.err == nil:
-		f.mu.Unlock() // declined (counted above): no finding
+		f.mu.Unlock() // declined (count): no finding
 		return
 	case o.done || o.shrinking:
 		f.mu.Unlock()

@@ -101,11 +101,14 @@ func Parallel(n int) Option {
 
 // Seed sets the seed of the cases: case i of an op is always the same
 // request for the same seed. With Cases and no Duration, the same seed
-// sends the same cases, so that a run with a deterministic implementation
-// gives the same report, whatever Parallel and however the answers
-// interleave: each op's share of the cases is settled once the ops it
-// declines are known (see Run). Only an op that stops early at MaxFindings
-// (or at as many repeats) hands the rest of its share to the others at a
+// sends the same cases whatever Parallel and however the answers
+// interleave (each op's share is settled once the ops the implementation
+// declines are known), so a deterministic implementation gets the same
+// counts: cases, judged, open differences and each warning's cases. Which
+// findings are reported, and the examples shown, may still differ: a
+// difference found while its op is being shrunk is not shrunk again, and
+// of inputs as short, the first to arrive is kept. An op that stops early
+// at MaxFindings (or as many repeats) hands the rest of its share on at a
 // point that depends on timing. The default is 0.
 func Seed(seed uint64) Option {
 	return Option{"Seed", func(c *config) { c.seed = seed }}

@@ -56,8 +56,9 @@ func TestFuzzSameSeedSameCases(t *testing.T) {
 	// What a run sent: per op, how many requests and a digest of them
 	// sorted; and the summary's counts.
 	type outcome struct {
-		Sent    map[vectors.Op]string
-		Summary report.FuzzSummary
+		Sent     map[vectors.Op]string
+		Summary  report.FuzzSummary
+		Warnings map[string]int64 // each warning's cases, by op and relation
 	}
 	var runs []outcome
 	var names []string
@@ -72,11 +73,15 @@ func TestFuzzSameSeedSameCases(t *testing.T) {
 			slices.Sort(s)
 			sent[op] = fmt.Sprintf("%d requests, sha256 %x", len(s), sha256.Sum256([]byte(strings.Join(s, "\n"))))
 		}
-		runs = append(runs, outcome{sent, rep.Summary})
+		warnings := map[string]int64{}
+		for _, w := range rep.Warnings {
+			warnings[string(w.Op)+" "+w.Relation] = w.Count
+		}
+		runs = append(runs, outcome{sent, rep.Summary, warnings})
 		names = append(names, fmt.Sprintf("Parallel(%d)", parallel))
 	}
 	first := runs[0]
-	if first.Summary.Sent != 6000 || first.Summary.Open == 0 || len(first.Summary.Unsupported) != 3 {
+	if first.Summary.Sent != 6000 || first.Summary.Open == 0 || len(first.Summary.Unsupported) != 3 || len(first.Warnings) == 0 {
 		t.Fatalf("%s: sent %d, open %d, unsupported %v; want 6000 cases, some open differences and 3 ops given up", names[0], first.Summary.Sent, first.Summary.Open, first.Summary.Unsupported)
 	}
 	for k, r := range runs[1:] {
@@ -159,4 +164,42 @@ func (r *orderRecorder) Do(ctx context.Context, req vectors.Request) (vectors.Re
 		return vectors.Response{Unsupported: true}, nil
 	}
 	return conformance.Reference().Do(ctx, req)
+}
+
+// TestFuzzSendsTheLimit checks that a run sends as many cases as Cases
+// says also when an op stops early, before every op is decided, at
+// MaxFindings (the engine once lost the rest of its first quota): a
+// testee whose encodeURIComponent is wrong on every input, which answers
+// two other ops and declines the rest.
+func TestFuzzSendsTheLimit(t *testing.T) {
+	ref := conformance.Reference()
+	impl := planted{name: "wrong", op: vectors.OpEncodeURIComponent,
+		do: func(req vectors.Request) (vectors.Response, error) {
+			return vectors.Response{Out: []uint16{'x'}}, nil
+		}}
+	answers := multiOp{planted: impl, others: map[vectors.Op]bool{vectors.OpEncodeURI: true, vectors.OpEscape: true}, ref: ref}
+	for _, parallel := range []int{1, 8, 64} {
+		rep, err := Run(context.Background(), answers, Ops(vectors.OpEncodeURIComponent, vectors.OpEncodeURI, vectors.OpEscape, vectors.OpNormalize),
+			Seed(2), Cases(3000), MaxFindings(1), Parallel(parallel))
+		if err != nil {
+			t.Fatalf("Parallel(%d): %v", parallel, err)
+		}
+		if rep.Summary.Sent != 3000 || len(rep.Findings) == 0 || !slices.Equal(rep.Summary.Unsupported, []vectors.Op{vectors.OpNormalize}) {
+			t.Errorf("Parallel(%d): sent %d cases, %d findings, unsupported %v; want 3000, some, [normalize]", parallel, rep.Summary.Sent, len(rep.Findings), rep.Summary.Unsupported)
+		}
+	}
+}
+
+// multiOp is planted, but for the ops of others, which it answers as ref.
+type multiOp struct {
+	planted
+	others map[vectors.Op]bool
+	ref    conformance.Implementation
+}
+
+func (m multiOp) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+	if m.others[req.Op] {
+		return m.ref.Do(ctx, req)
+	}
+	return m.planted.Do(ctx, req)
 }

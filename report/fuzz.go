@@ -42,7 +42,7 @@ type FuzzReport struct {
 }
 
 // FuzzInfo is a fuzz report's fuzz_info: Info (Partial says the run was
-// interrupted), the first case's seed and the ops fuzzed.
+// interrupted), the seed of the cases (fuzz.Seed) and the ops fuzzed.
 type FuzzInfo struct {
 	Info
 	Seed uint64       `json:"seed"`

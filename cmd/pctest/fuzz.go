@@ -23,7 +23,7 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		opsFlag  = fs.String("op", "", "fuzz only these comma-separated `ops` (default: every op the testee supports)")
 		duration = fs.Duration("time", 0, "fuzz for this `duration` (default 60s, unless -cases is given)")
 		cases    = fs.Int64("cases", 0, "stop after this many `cases`")
-		seed     = fs.Uint64("seed", 0, "the cases' `seed` (default: from the clock); with -cases, the same seed sends the same cases")
+		seed     = fs.Uint64("seed", 0, "the cases' `seed` (default: from the clock); with -cases and no -time, the same seed sends the same cases")
 		format   = formatFlag(fs)
 		htmlFile = htmlFlag(fs)
 		maxFind  = fs.Int("max-findings", fuzz.DefaultMaxFindings, "stop fuzzing an op once it has this many `findings`")

@@ -21,7 +21,8 @@ var updateFuzzGolden = flag.Bool("update-fuzz-golden", false, "rewrite testdata/
 // shrink, count and report the same. (They were written again when each
 // op's cases came to be numbered apart, so that the same seed sends the
 // same cases however the batches interleave: other cases, the same kinds
-// of findings and warnings.) Times, rates, the suite version and the
+// of findings and warnings. The counts would now be the same at any -j;
+// the findings and the warnings' examples still need -j 1.) Times, rates, the suite version and the
 // fake testee's path and name are masked. The runs are those whose output
 // does not depend on scheduling: the reference against itself (any number of
 // workers: it never declines or differs, so only counts show), and a fake
