@@ -45,7 +45,9 @@ func TestFuzzFoldsVariants(t *testing.T) {
 		if err != nil || !d.differs {
 			t.Fatalf("%q: %v, differs %t: the planted bug is not there", in, err, d != nil && d.differs)
 		}
-		f.record(ctx, &fuzzCase{o: o, i: int64(i + 1), req: req, want: d.want}, d)
+		c := &fuzzCase{o: o, i: int64(i + 1), req: req, want: d.want}
+		f.count(c, d)
+		f.find(ctx, c, d)
 	}
 	if len(f.findings) != 2 {
 		for _, fd := range f.findings {
@@ -96,7 +98,9 @@ func TestFuzzOneFindingPerCause(t *testing.T) {
 		if err != nil || !d.differs {
 			t.Fatalf("%q: %v, differs %t: the planted bug is not there", in, err, d != nil && d.differs)
 		}
-		f.record(ctx, &fuzzCase{o: o, i: int64(i + 1), req: req, want: d.want}, d)
+		c := &fuzzCase{o: o, i: int64(i + 1), req: req, want: d.want}
+		f.count(c, d)
+		f.find(ctx, c, d)
 	}
 	var got []string
 	for _, fd := range f.findings {

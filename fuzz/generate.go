@@ -365,8 +365,7 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 		w.resps[k], w.errs[k] = vectors.Response{}, nil
 		w.results[k] = d
 		if err != nil {
-			more, stop = false, true // the others may have answered: judge them
-			w.results[k].differs = false
+			more, stop = false, true // the others may have answered: judge them (d is zero: no finding)
 			continue
 		}
 		f.count(c, &w.results[k])

@@ -9,15 +9,6 @@ import (
 	"github.com/pctest/pctest/vectors"
 )
 
-// record counts case c, whose answer is d (count), and, if it differs,
-// shrinks and keeps it as a finding (find).
-func (f *fuzzer) record(ctx context.Context, c *fuzzCase, d *result) {
-	f.count(c, d)
-	if d.differs {
-		f.find(ctx, c, d)
-	}
-}
-
 // count counts case c, whose answer is d: answered, judged or open (a
 // warning), declined (an op declined from the start, every time, is given
 // up); and, once every op is decided, sets the second quotas. A batch
