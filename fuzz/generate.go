@@ -320,7 +320,7 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 			wants = make([]uint16, 0, 64*w.size)
 		}
 		// The answers of the batch one after another, as the requests'
-		// inputs: nothing keeps one past its batch but a clone (record
+		// inputs: nothing keeps one past its batch but a clone (find
 		// clones the answers of a finding and of a case it shrinks, a
 		// warning's are copied by WarningSet.Add).
 		var want vectors.Response
@@ -406,5 +406,3 @@ func keepRequest(req vectors.Request, units []uint16, octets []byte) (vectors.Re
 	}
 	return req, units, octets
 }
-
-// record counts case c, whose answer is d, and shrinks d if it is a new
