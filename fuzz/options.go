@@ -104,10 +104,11 @@ func Parallel(n int) Option {
 // sends the same cases whatever Parallel and however the answers
 // interleave (each op's share is settled once the ops the implementation
 // declines are known), so a deterministic implementation gets the same
-// counts: cases, judged, open differences and each warning's cases. Which
-// findings are reported, and the examples shown, may still differ: a
-// difference found while its op is being shrunk is not shrunk again, and
-// of inputs as short, the first to arrive is kept. An op that stops early
+// counts: cases, judged, open differences, and the warnings with their
+// examples (the least inputs, whatever order they came in). Which findings
+// are reported may still differ: a difference found while its op is being
+// shrunk is not shrunk again, and of inputs as short, the first to arrive
+// is kept. An op that stops early
 // at MaxFindings (or as many repeats) hands the rest of its share on at a
 // point that depends on timing. The default is 0.
 func Seed(seed uint64) Option {

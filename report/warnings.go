@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io"
@@ -89,17 +90,25 @@ func (s *WarningSet) Add(id string, req vectors.Request, recommended, got vector
 	}
 	s.warnings[k].Count++
 	ex := s.examples[k]
-	n := cause.InputLen(req)
-	if len(ex) == WarningExamples && n >= cause.InputLen(ex[len(ex)-1].Req) {
+	// The examples are the least of the differences by exampleOrder, one
+	// of each request and its hex-case variants (the least of them): which
+	// they are depends on what was added, not on the order (pctest fuzz's
+	// workers add theirs as they come).
+	f.Req = req
+	if len(ex) == WarningExamples && exampleOrder(f, ex[len(ex)-1]) >= 0 {
 		return
 	}
 	for i := range ex {
 		if sameRequest(ex[i].Req, req) {
-			return // an example of it already, or of its hex-case variant
+			if exampleOrder(f, ex[i]) >= 0 {
+				return // an example of it already, or of a lesser hex-case variant
+			}
+			ex = slices.Delete(ex, i, i+1) // f stands for it instead
+			break
 		}
 	}
 	f.Req, f.Want, f.Got = req.Clone(), recommended.Clone(), got.Clone()
-	at, _ := slices.BinarySearchFunc(ex, n+1, func(e cause.Failure, n int) int { return cmp.Compare(cause.InputLen(e.Req), n) })
+	at, _ := slices.BinarySearchFunc(ex, f, exampleOrder)
 	ex = slices.Insert(ex, at, f)
 	if len(ex) > WarningExamples {
 		ex = ex[:WarningExamples]
@@ -107,8 +116,45 @@ func (s *WarningSet) Add(id string, req vectors.Request, recommended, got vector
 	s.examples[k] = ex
 }
 
-// Warnings returns the warnings, biggest first (in the order of their
-// first difference when of equal size), each with its examples.
+// exampleOrder orders a warning's examples: shortest input first, then by
+// op, code units, octets, args and vector id, each in Go's order; a total
+// order, so that the examples kept do not depend on the order they came in.
+func exampleOrder(a, b cause.Failure) int {
+	if c := cmp.Compare(cause.InputLen(a.Req), cause.InputLen(b.Req)); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Req.Op, b.Req.Op); c != 0 {
+		return c
+	}
+	if c := slices.Compare(a.Req.In, b.Req.In); c != 0 {
+		return c
+	}
+	if c := bytes.Compare(a.Req.InHex, b.Req.InHex); c != 0 {
+		return c
+	}
+	if c := compareArgs(a.Req.Args, b.Req.Args); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}
+
+// compareArgs orders two requests' args: by their sorted keys, then by the
+// values of those keys in order.
+func compareArgs(a, b map[string]string) int {
+	ka, kb := slices.Sorted(maps.Keys(a)), slices.Sorted(maps.Keys(b))
+	if c := slices.Compare(ka, kb); c != 0 {
+		return c
+	}
+	for _, k := range ka {
+		if c := cmp.Compare(a[k], b[k]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// Warnings returns the warnings, biggest first (by op, then title, when of
+// equal size), each with its examples.
 func (s *WarningSet) Warnings() []Warning {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -138,7 +184,9 @@ func (s *WarningSet) Warnings() []Warning {
 		}
 		out = append(out, x)
 	}
-	slices.SortStableFunc(out, func(a, b Warning) int { return cmp.Compare(b.Count, a.Count) })
+	slices.SortFunc(out, func(a, b Warning) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Op, b.Op), cmp.Compare(a.Title, b.Title))
+	})
 	return out
 }
 

@@ -148,7 +148,7 @@ func markdown(rep *Report) string {
 			for _, g := range rr.Groups {
 				if g.Cause == nil {
 					p("**%s**:\n\n", rr.Row.Name)
-					writeGroup(&b, g)
+					writeGroup(&b, g) // g.Cause is nil
 				}
 			}
 		}
@@ -322,6 +322,9 @@ func secondsText(rr *RowReport) string {
 	return fmt.Sprintf("%.0f s", rr.Meta.Seconds)
 }
 
+// writeGroup writes a group of divergences no cause explains (the report's
+// Unclassified section): its minimal example, the spec step involved, and
+// the other vectors that show it.
 func writeGroup(b *strings.Builder, g *Group) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	counts := plural(g.Vectors, "vector")
@@ -329,32 +332,11 @@ func writeGroup(b *strings.Builder, g *Group) {
 		counts += ", " + plural(g.Fuzz, "fuzz finding")
 	}
 	ex := g.Minimal
-	if g.Cause == nil {
-		p("#### %s (%s)\n\n", g.Title(), counts)
-	} else {
-		p("#### %s — %s (%s)\n\n", g.Cause.Title, strings.ToUpper(g.Cause.Verdict[:1])+g.Cause.Verdict[1:], counts)
-	}
+	p("#### %s (%s)\n\n", g.Title(), counts)
 	p("- minimal input to `%s`: %s\n", ex.Vector.Op, code(ex.ShowInput()))
 	writeExample(b, ex, "got")
 	if g.Relation != nil {
 		p("- spec step involved: %s\n", g.Relation.Step)
-	}
-	if c := g.Cause; c != nil {
-		p("- spec: %s\n", c.Spec)
-		if c.Docs != "" {
-			p("- docs: [%s](%s)", linkText(c.Docs), c.Docs)
-			if c.Quote != "" {
-				p(": “%s”", c.Quote)
-			}
-			p("\n")
-		}
-		p("- why: %s\n", c.Explain)
-		if c.Impact != "" {
-			p("- impact: %s\n", c.Impact)
-		}
-		if c.Known != "" {
-			p("- known: %s\n", c.Known)
-		}
 	}
 	var ids []string
 	for _, r := range g.Results {
