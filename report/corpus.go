@@ -81,8 +81,8 @@ func (c *CorpusReplay) writeReplay(w io.Writer) {
 		fmt.Fprintf(w, "corpus %s: no earlier findings to replay\n", c.Dir)
 		return
 	}
-	fmt.Fprintf(w, "corpus %s: %d earlier findings replayed: %d still fail, %d now pass, %d skipped (unsupported)\n",
-		c.Dir, c.Replayed, len(c.StillFailing), len(c.NowPassing), len(c.Skipped))
+	fmt.Fprintf(w, "corpus %s: %s replayed: %d still fail, %d now pass, %d skipped (unsupported)\n",
+		c.Dir, show.Count(c.Replayed, "earlier finding", "earlier findings"), len(c.StillFailing), len(c.NowPassing), len(c.Skipped))
 	for i := range c.results {
 		o := &c.results[i]
 		if o.Outcome.Fails() || o.Outcome == ExpectedFailure {

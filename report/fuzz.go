@@ -521,7 +521,8 @@ func writeFinding(w io.Writer, fd *Finding, c *CorpusReplay) {
 	case fd.File != "":
 		fmt.Fprintf(w, "  saved:   %s\n  rerun:   %s\n", fd.File, fd.Rerun)
 	case fd.Rerun != "":
-		fmt.Fprintf(w, "  rerun:   %s   (-corpus DIR keeps it as a vector file)\n", fd.Rerun)
+		// The command alone on its line, so that it pastes as it stands.
+		fmt.Fprintf(w, "  rerun:   %s\n  keep:    -corpus DIR saves it as a vectors file\n", fd.Rerun)
 	}
 }
 

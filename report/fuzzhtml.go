@@ -83,7 +83,7 @@ func (j *FuzzReport) WriteHTML(w io.Writer, now time.Time) error {
 	case findings == 0 && len(p.Causes) > 0:
 		p.Headline = "no findings; warnings on implementation-defined inputs"
 	case findings == 1:
-		p.Headline = fmt.Sprintf("1 cause of %d findings", len(j.Findings))
+		p.Headline = "1 cause of " + show.Count(len(j.Findings), "finding", "findings")
 	case findings > 1:
 		p.Headline = fmt.Sprintf("%d causes of %d findings, biggest first", findings, len(j.Findings))
 	}

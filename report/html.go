@@ -26,8 +26,9 @@ var templates embed.FS
 // program that links this package starts.
 var htmlTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("run.html").Funcs(template.FuncMap{
-		"inc":  func(n int) int { return n + 1 },
-		"cell": Cell,
+		"inc":   func(n int) int { return n + 1 },
+		"cell":  Cell,
+		"count": func(n int, one, many string) string { return show.Count(n, one, many) },
 	}).ParseFS(templates, "templates/run.html", "templates/fuzz.html"))
 })
 
@@ -35,8 +36,11 @@ type htmlPage struct {
 	Time     string
 	Suite    string
 	Protocol int
-	Runs     []htmlRun
-	Matrix   Matrix
+	// CommandLine is the pctest command that made every run (a matrix),
+	// "" when they were not made by one command (each says its own).
+	CommandLine string
+	Runs        []htmlRun
+	Matrix      Matrix
 }
 
 type htmlRun struct {
@@ -133,6 +137,11 @@ func WriteHTML(w io.Writer, now time.Time, runs []*Run) error {
 			run.Stderr = r.Stderr
 		}
 		page.Runs = append(page.Runs, run)
+		if i == 0 {
+			page.CommandLine = run.CommandLine
+		} else if run.CommandLine != page.CommandLine {
+			page.CommandLine = ""
+		}
 	}
 	return htmlTemplate().Execute(w, page)
 }

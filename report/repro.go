@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/pctest/pctest/internal/cause"
 	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
@@ -93,9 +94,15 @@ func (r *Run) rerun(o *Result) string {
 // JSON cannot carry lone surrogates: of the Failed results whose input or
 // expected output holds a lone surrogate, Crashed counts those that got no
 // answer (a crash, a hang or a protocol error stood in for it), Mangled
-// those answered with U+FFFD, or its UTF-8 escaped (%EF%BF%BD), where the
-// expected answer has none: what a JSON library that replaces a lone
-// surrogate escape with U+FFFD does to the request.
+// those whose answer is what a JSON library that reads or writes a lone
+// surrogate escape as U+FFFD makes of the request: the expected answer
+// with each lone surrogate as U+FFFD (or, in escape's answer, %uFFFD), or
+// an encoder's answer, where a lone surrogate throws, with U+FFFD's
+// UTF-8 escaped (%EF%BF%BD) once for each of them (and each U+FFFD of the
+// input). A lone surrogate that came back as it was, beside a U+FFFD of
+// the testee's own making, is no such trouble. (A library that replaces
+// lone surrogates itself answers the same: pctest check tells the two
+// apart.)
 type SurrogateTrouble struct {
 	Failures, Crashed, Mangled int
 }
@@ -114,17 +121,27 @@ func SurrogateTroubleOf(results []Result) SurrogateTrouble {
 		switch {
 		case o.Err != nil:
 			t.Crashed++
-		case hasFFFD(o.Got.Out) && !hasFFFD(v.Expect.Out):
+		case lostSurrogates(o):
 			t.Mangled++
 		}
 	}
 	return t
 }
 
-// hasFFFD reports whether u holds U+FFFD or its escaped UTF-8, %EF%BF%BD
-// in either case.
-func hasFFFD(u []uint16) bool {
-	return slices.Contains(u, 0xFFFD) || strings.Contains(strings.ToUpper(string(utf16.Decode(u))), "%EF%BF%BD")
+// lostSurrogates reports whether r's answer is what its request gives with
+// its lone surrogates as U+FFFD (see [SurrogateTrouble]).
+func lostSurrogates(r *Result) bool {
+	switch cause.Classify(failure(r)).ID {
+	case cause.FFFDForSurrogate.ID:
+		return true
+	case cause.LoneSurrogateEncoded.ID:
+		// U+FFFD's UTF-8, escaped, once in the place of each lone
+		// surrogate (and of each U+FFFD the input had): the encoder was
+		// given U+FFFD instead.
+		got := strings.ToUpper(string(utf16.Decode(r.Got.Out)))
+		return strings.Count(got, "%EF%BF%BD") == strings.Count(string(utf16.Decode(r.Vector.In)), "\uFFFD")
+	}
+	return false
 }
 
 // Hint returns the advice the failures t counts call for, in one
@@ -133,10 +150,11 @@ func (t SurrogateTrouble) Hint() string {
 	if t.Crashed+t.Mangled == 0 {
 		return ""
 	}
-	return fmt.Sprintf("hint: %d failures have a lone surrogate in their input or expected answer; %d of them got no answer (crash, hang or protocol error) "+
+	have := show.Count(t.Failures, "failure has", "failures have")
+	return fmt.Sprintf("hint: %s a lone surrogate in their input or expected answer; %d of them got no answer (crash, hang or protocol error) "+
 		"and %d came back with U+FFFD, as when the testee's JSON library cannot read or write a lone surrogate escape such as \"\\ud800\": "+
 		UseUTF16Hex+"; 'pctest check -- COMMAND' checks this in seconds",
-		t.Failures, t.Crashed, t.Mangled)
+		have, t.Crashed, t.Mangled)
 }
 
 // UseUTF16Hex is the advice for a testee whose JSON library loses lone

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/testee"
@@ -93,6 +94,34 @@ func TestUTF16HexHint(t *testing.T) {
 	r.Results = r.Results[2:]
 	if h := r.UTF16HexHint(); h != "" {
 		t.Errorf("no lone surrogate: hint %q", h)
+	}
+}
+
+// TestSurrogateTroubleIsTheLostSurrogate: an answer counts as mangled when
+// the lone surrogates are what it lost (escape's %uFFFD too), not when
+// the lone surrogate came back as it was beside a U+FFFD of the testee's
+// own (a lossy UTF-8 decoder's, for a truncated escape).
+func TestSurrogateTroubleIsTheLostSurrogate(t *testing.T) {
+	u := func(s string) []uint16 { return utf16.Encode([]rune(s)) }
+	dec := vectors.Vector{ID: "d", Request: vectors.Request{Op: vectors.OpDecodeURIComponent, In: append(u("%C3"), 0xDC00, 'a', 'b')}, Expect: vectors.Response{Error: vectors.ErrURIError}}
+	esc := vectors.Vector{ID: "e", Request: vectors.Request{Op: vectors.OpEscape, In: []uint16{'x', 0xD800}}, Expect: vectors.Response{Out: u("x%uD800")}}
+	encTwice := vectors.Vector{ID: "t", Request: vectors.Request{Op: vectors.OpEncodeURI, In: []uint16{0xDC00, 0xFFFD}}, Expect: vectors.Response{Error: vectors.ErrURIError}}
+	for _, c := range []struct {
+		v       vectors.Vector
+		got     vectors.Response
+		mangled int
+	}{
+		{dec, vectors.Response{Out: []uint16{0xFFFD, 0xDC00, 'a', 'b'}}, 0},
+		{dec, vectors.Response{Out: []uint16{0xFFFD, 0xFFFD, 'a', 'b'}}, 0}, // no lone surrogate expected back: an error was
+		{esc, vectors.Response{Out: u("x%uFFFD")}, 1},
+		{esc, vectors.Response{Out: u("x%uD800%uFFFD")}, 0},
+		{encTwice, vectors.Response{Out: u("%EF%BF%BD%ef%bf%bd")}, 1},
+		{encTwice, vectors.Response{Out: u("%ED%B0%80%EF%BF%BD")}, 0},
+	} {
+		got := report.SurrogateTroubleOf([]report.Result{{Vector: c.v, Outcome: report.Failed, Got: c.got}})
+		if got != (report.SurrogateTrouble{Failures: 1, Mangled: c.mangled}) {
+			t.Errorf("%s answered %04X: %+v, want %d mangled", c.v.Op, c.got.Out, got, c.mangled)
+		}
 	}
 }
 

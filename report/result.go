@@ -172,15 +172,27 @@ func (s Summary) Total() int {
 func (s Summary) Ran() int { return s.Passed + s.Failed + s.ExpectedFailures }
 
 // String returns the summary line of the reports: "N passed, N failed, N
-// skipped", and then "; N implementation-defined (N differ from the
-// suite's recommendation)" when unjudged implementation-defined vectors
-// ran.
+// skipped", with ", N expected failures" before "skipped" when there are
+// any, so that the counts add up to the vectors run, and then "; N
+// implementation-defined (N differ from the suite's recommendation)" when
+// unjudged implementation-defined vectors ran.
 func (s Summary) String() string {
-	line := fmt.Sprintf("%d passed, %d failed, %d skipped", s.Passed, s.Failed, s.Skipped)
+	line := fmt.Sprintf("%d passed, %d failed, %s%d skipped", s.Passed, s.Failed, expectedPart(s.ExpectedFailures), s.Skipped)
 	if s.ImplementationDefined > 0 {
 		line += fmt.Sprintf("; %d implementation-defined (%d differ from the suite's recommendation)", s.ImplementationDefined, s.Differing)
 	}
 	return line
+}
+
+// expectedPart returns "N expected failure(s), " for n > 0, else "".
+func expectedPart(n int) string {
+	switch {
+	case n == 1:
+		return "1 expected failure, "
+	case n > 1:
+		return fmt.Sprintf("%d expected failures, ", n)
+	}
+	return ""
 }
 
 // A Verdict sums a Summary up, as a cell of a matrix shows it: the same in

@@ -21,7 +21,7 @@ func TestSummary(t *testing.T) {
 	if s.Total() != 8 || s.Ran() != 4 {
 		t.Errorf("total %d, ran %d", s.Total(), s.Ran())
 	}
-	if got := s.String(); got != "1 passed, 2 failed, 2 skipped; 2 implementation-defined (1 differ from the suite's recommendation)" {
+	if got := s.String(); got != "1 passed, 2 failed, 1 expected failure, 2 skipped; 2 implementation-defined (1 differ from the suite's recommendation)" {
 		t.Errorf("String: %q", got)
 	}
 	if diff := cmp.Diff(s, SummaryOf([]Result{{Outcome: Passed}, {Outcome: Failed}, {Outcome: UnexpectedPass}, {Outcome: ExpectedFailure},

@@ -74,7 +74,7 @@ func (r *Run) Header() string {
 	if len(r.Selection) > 0 {
 		sel = ", " + strings.Join(r.Selection, " ")
 	}
-	return fmt.Sprintf("pctest: %s: %d vectors%s, suite %s, protocol %d", what, r.Vectors, sel, r.suite(), r.Protocol)
+	return fmt.Sprintf("pctest: %s: %s%s, suite %s, protocol %d", what, show.Count(r.Vectors, "vector", "vectors"), sel, r.suite(), r.Protocol)
 }
 
 // WriteText writes the text report: the header, a line per failure (with
@@ -178,7 +178,7 @@ func (r *Run) SummaryLine() string {
 	if len(kinds) > 0 {
 		why = " (" + strings.Join(kinds, ", ") + ")"
 	}
-	line := fmt.Sprintf("%d passed, %d failed%s, %d skipped", t.Passed, r.Failed(), why, t.Skipped)
+	line := fmt.Sprintf("%d passed, %d failed%s, %s%d skipped", t.Passed, r.Failed(), why, expectedPart(t.ExpectedFailures), t.Skipped)
 	// The implementation-defined vectors, counted apart, as Summary.String
 	// ends its line.
 	if _, open, ok := strings.Cut(t.String(), "; "); ok {

@@ -159,7 +159,12 @@ func TestMatrix(t *testing.T) {
 		}
 	}
 	counts(t, r.stdout)
-	if data, err := os.ReadFile(html); err != nil || !strings.Contains(string(data), "Conformance matrix") {
+	data, err := os.ReadFile(html)
+	if err != nil || !strings.Contains(string(data), "Conformance matrix") {
 		t.Errorf("-html: %v", err)
+	}
+	// The command that made it, once for all its runs.
+	if made := `made by <code>pctest matrix -area ecmascript -html ` + html + `</code>`; strings.Count(string(data), "made by") != 1 || !strings.Contains(string(data), made) {
+		t.Errorf("-html: want one line %q; the report has %d lines with \"made by\"", made, strings.Count(string(data), "made by"))
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -63,7 +64,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) int {
 			nf++
 		}
 	}
-	fmt.Fprintf(stdout, "pctest export %s: %d test files holding %d vectors written under %s (suite %s)\n", format, nf, n, dir, suiteVersion())
+	fmt.Fprintf(stdout, "pctest export %s: %s holding %s written under %s (suite %s)\n", format, show.Count(nf, "test file", "test files"), show.Count(n, "vector", "vectors"), dir, suiteVersion())
 	return exitOK
 }
 

@@ -47,7 +47,7 @@ func lastLine(out string) string {
 	return lines[len(lines)-1]
 }
 
-var summaryRE = regexp.MustCompile(`^(\d+) passed, (\d+) failed, (\d+) skipped(?:; \d+ implementation-defined \(\d+ differ from the suite's recommendation\))?$`)
+var summaryRE = regexp.MustCompile(`^(\d+) passed, (\d+) failed, (?:\d+ expected failures?, )?(\d+) skipped(?:; \d+ implementation-defined \(\d+ differ from the suite's recommendation\))?$`)
 
 // runPctest runs pctest with args in this process.
 func runPctest(t *testing.T, args ...string) pctestResult {

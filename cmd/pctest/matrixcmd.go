@@ -84,6 +84,7 @@ func cmdMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			continue
 		}
 		rep.Selection, rep.ExpectFailFile = shown, expectName
+		rep.CommandLine = commandLine("matrix", args)
 		rep.Repro = report.Repro{Flags: append([]string{"-impl", name}, run.reproFlags()...), UTF16Hex: run.utf16hex}
 		if sel.expectFail != "" {
 			rep.Repro.Flags = append(rep.Repro.Flags, "-expect-fail", sel.expectFail)
@@ -141,6 +142,7 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 		total.Passed += t.Passed
 		total.Failed += t.Failed
 		total.Skipped += t.Skipped
+		total.ExpectedFailures += t.ExpectedFailures
 		total.ImplementationDefined += t.ImplementationDefined
 		total.Differing += t.Differing
 		what := "built in"
@@ -149,7 +151,7 @@ func writeMatrixText(w io.Writer, reports []*runReport, notes []string, interrup
 		}
 		extra := ""
 		if t.ExpectedFailures > 0 {
-			extra = fmt.Sprintf(", %d failed as expected (%s)", t.ExpectedFailures, r.ExpectedWhy())
+			extra = fmt.Sprintf(" (expected failures: %s)", r.ExpectedWhy())
 		}
 		if r.Partial {
 			extra += ", PARTIAL"

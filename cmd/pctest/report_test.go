@@ -57,7 +57,7 @@ func TestTextReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	if got := lastLine(out); got != "1 passed, 2 failed, 1 skipped" {
+	if got := lastLine(out); got != "1 passed, 2 failed, 1 expected failure, 1 skipped" {
 		t.Errorf("last line %q", got)
 	}
 	for _, want := range []string{

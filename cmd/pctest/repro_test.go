@@ -186,7 +186,7 @@ func TestFuzzCorpus(t *testing.T) {
 
 	// ... and passing once it is fixed.
 	text := runPctest(t, append(append([]string{"fuzz"}, fuzz[3:]...), fakeArgs(t, "ref")...)...)
-	if text.code != exitOK || !strings.Contains(text.stdout, "1 earlier findings replayed: 0 still fail, 1 now pass") ||
+	if text.code != exitOK || !strings.Contains(text.stdout, "1 earlier finding replayed: 0 still fail, 1 now pass") ||
 		!strings.Contains(text.stdout, "NOW PASSES "+f.VectorID) {
 		t.Errorf("fixed: exit %d; want 0 and the finding passing now:\n%s", text.code, text.stdout)
 	}

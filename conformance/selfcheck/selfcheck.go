@@ -378,7 +378,7 @@ func (ck *checker) checkOps(ctx context.Context, p *testee.Process) {
 	switch {
 	case len(broken) > 0:
 		ck.rep.Add(report.CheckItem{Name: "ops", Status: report.CheckProblem,
-			Summary: fmt.Sprintf("%d ops answered, %d declined, %d answered with a crash, a timeout or a malformed answer", len(ck.rep.Answered), len(ck.rep.Declined), len(broken)),
+			Summary: fmt.Sprintf("%s answered, %d declined, %d answered with a crash, a timeout or a malformed answer", show.Count(len(ck.rep.Answered), "op", "ops"), len(ck.rep.Declined), len(broken)),
 			Details: firstN(broken, 5),
 			Fix:     `answer every request with one JSON object: the result, {"id":N,"error":KIND}, or {"id":N,"unsupported":true} for an op the testee does not have, never a crash (PROTOCOL.md §3; pctest ops lists the ops)`})
 	case len(ck.answered) == 0:
@@ -388,7 +388,7 @@ func (ck *checker) checkOps(ctx context.Context, p *testee.Process) {
 		ck.rep.CannotStart = true
 	default:
 		ck.rep.Add(report.CheckItem{Name: "ops", Status: report.CheckOK,
-			Summary: fmt.Sprintf("%d ops answered, %d declined as unsupported", len(ck.rep.Answered), len(ck.rep.Declined))})
+			Summary: fmt.Sprintf("%s answered, %d declined as unsupported", show.Count(len(ck.rep.Answered), "op", "ops"), len(ck.rep.Declined))})
 	}
 	if len(differ) > 0 {
 		ck.rep.Add(report.CheckItem{Name: "answers", Status: report.CheckNote,
@@ -540,7 +540,7 @@ func (ck *checker) retryInHex(ctx context.Context, bad []surrogateProbe) {
 	switch {
 	case len(plainBad) > 0:
 		ck.rep.Add(surrogateItem(bad, report.CheckProblem,
-			"and the testee does not answer in -utf16hex mode ("+string(plainBad[0].req.Op)+" "+show.Brief(plainBad[0].req)+" as \"in_utf16\": "+brief(plainBad[0].req.Op, plainBad[0].got, plainBad[0].err)+")",
+			"and the testee does not answer in -utf16hex mode: sent "+string(plainBad[0].req.Op)+" "+show.Brief(plainBad[0].req)+" as \"in_utf16\" (PCTEST_UTF16HEX=1), it answered "+brief(plainBad[0].req.Op, plainBad[0].got, plainBad[0].err),
 			"its JSON library loses lone surrogates: read \"in_utf16\" (four hex digits per UTF-16 code unit) when PCTEST_UTF16HEX=1, answer \"out_utf16\", and run pctest with -utf16hex (PROTOCOL.md §4)"))
 	case len(again) == 0:
 		why := "mangled by the testee's JSON library: in -utf16hex mode every one is right"

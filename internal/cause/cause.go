@@ -71,6 +71,8 @@ var (
 		"the op's error kinds (vectors.Op.Errors)"}
 	LoneSurrogateEncoded = Relation{"lone-surrogate-encoded", "%s expected for a lone surrogate, got a string",
 		"ECMA-262 5.1 §15.1.3 Encode step 4.d.i and 4.d.iii: a lone surrogate throws URIError"}
+	ReplacedInvalid = Relation{"replaced-invalid", "answered U+FFFD for octets that are not UTF-8 where %s was expected",
+		"ECMA-262 5.1 §15.1.3 Decode step 4.d.vii: octets that are not the UTF-8 of a code point throw URIError, none is replaced"}
 	OverlongAccepted = Relation{"overlong-accepted", "decoded an overlong UTF-8 form where %s was expected",
 		"ECMA-262 5.1 §15.1.3 Decode step 4.d.vii.8; RFC 3629 §3: overlong forms are not UTF-8"}
 	SurrogateUTF8Accepted = Relation{"surrogate-utf8-accepted", "decoded a UTF-8-encoded surrogate (ED A0–BF) where %s was expected",
@@ -92,7 +94,7 @@ var (
 	HexCaseChanged = Relation{"hex-case-changed", "changed the hex case of an escape that must be kept as written",
 		"ECMA-262 5.1 §15.1.3 Decode step 4.d.vi.3 (a reserved escape is kept as its substring); RFC 3986 §6.2.2.1"}
 	FFFDForSurrogate = Relation{"fffd-for-surrogate", "U+FFFD where a lone surrogate was expected",
-		"ECMA-262 5.1 §15.1.3 Decode step 4.c: a code unit other than '%' is copied as it is"}
+		"a lone surrogate is a code unit like any other: ECMA-262 5.1 §15.1.3 Decode step 4.c copies it as it is, Annex B.2.1 escape writes it as %uXXXX"}
 	ReplacementCount = Relation{"replacement-count", "a different number of U+FFFD",
 		"WHATWG Encoding §4.3 and §8.1.1: one U+FFFD per maximal subpart (Unicode §3.9)"}
 	DoubleDecoded = Relation{"double-decoded", "decoded twice",
@@ -163,14 +165,17 @@ var Table = []Rule{
 	{Latin1Decoded, "a decoder answered, as a Latin-1 decoder would, where an error was expected", func(f *facts) (bool, []any) {
 		return f.errorExpected() && f.dir == decodes && isLatin1Decode(f.op, f.in, outUnits(f.op, f.got)), nil
 	}},
-	{OverlongAccepted, "a decoder answered an input holding an overlong form", func(f *facts) (bool, []any) {
+	{MalformedAccepted, "a decoder answered an input holding a malformed '%' (which answering at all passed over, whatever else the input holds)", func(f *facts) (bool, []any) {
+		return f.errorExpected() && f.dir == decodes && hasMalformed(f.in), []any{f.want.Error}
+	}},
+	{ReplacedInvalid, "a decoder answered, with more U+FFFD than its input stands for, an input with no malformed '%'", func(f *facts) (bool, []any) {
+		return f.errorExpected() && f.dir == decodes && countUnit(f.g, 0xFFFD) > countUnit(f.in, 0xFFFD)+countFold(f.in, "%EF%BF%BD"), []any{f.want.Error}
+	}},
+	{OverlongAccepted, "a decoder answered an input holding an overlong form, and no malformed '%'", func(f *facts) (bool, []any) {
 		return f.errorExpected() && f.dir == decodes && hasOverlong(f.in), []any{f.want.Error}
 	}},
-	{SurrogateUTF8Accepted, "a decoder answered an input holding a UTF-8-encoded surrogate", func(f *facts) (bool, []any) {
+	{SurrogateUTF8Accepted, "a decoder answered an input holding a UTF-8-encoded surrogate, and no malformed '%'", func(f *facts) (bool, []any) {
 		return f.errorExpected() && f.dir == decodes && hasSurrogateUTF8(f.in), []any{f.want.Error}
-	}},
-	{MalformedAccepted, "a decoder answered an input holding a malformed '%'", func(f *facts) (bool, []any) {
-		return f.errorExpected() && f.dir == decodes && hasMalformed(f.in), []any{f.want.Error}
 	}},
 	{ErrorExpected, "an error was expected, and any other answer came", func(f *facts) (bool, []any) {
 		return f.want.Error != "", []any{f.want.Error, f.gotWhat()}
@@ -198,6 +203,10 @@ var Table = []Rule{
 	}},
 	{FFFDForSurrogate, "the answer is the expected one with every lone surrogate as U+FFFD", func(f *facts) (bool, []any) {
 		return show.HasLoneSurrogate(f.w) && slices.Equal(show.LoneToFFFD(f.w), f.g), nil
+	}},
+	{FFFDForSurrogate, "the answer is the expected one with every %uXXXX of a lone surrogate as %uFFFD (escape's answer for the input with U+FFFD in its place)", func(f *facts) (bool, []any) {
+		w, ok := loneEscapesToFFFD(f.w)
+		return ok && slices.Equal(w, f.g), nil
 	}},
 	{ReplacementCount, "the answers differ in their U+FFFD only", func(f *facts) (bool, []any) {
 		return slices.Contains(f.g, 0xFFFD) && slices.Contains(f.w, 0xFFFD) &&
@@ -397,11 +406,16 @@ type Cause struct {
 func (c Cause) Count() int { return len(c.Failures) }
 
 // Step returns the spec step the cause involves: the relation's, and the
-// example's spec reference when the relation defers to it.
+// example's spec reference when the relation defers to it, or beside it
+// when it says more than the op's spec in general (a fuzz finding's
+// reference, the op's Doc, says nothing of the relation's step).
 func (c Cause) Step() string {
 	s := c.Relation.Step
 	if c.Example.Ref != "" && strings.Contains(s, "example's spec reference") {
 		return c.Example.Ref
+	}
+	if o, ok := c.Example.Req.Op.Info(); ok && c.Example.Ref == o.Doc {
+		return s
 	}
 	if c.Example.Ref != "" && c.Example.Ref != s {
 		return s + " (example: " + c.Example.Ref + ")"
@@ -737,8 +751,61 @@ func containsFold(u []uint16, s string) bool {
 	return strings.Contains(strings.ToUpper(string(runes(u))), strings.ToUpper(s))
 }
 
+// countUnit returns how many times the code unit c is in u.
+func countUnit(u []uint16, c uint16) int {
+	n := 0
+	for _, x := range u {
+		if x == c {
+			n++
+		}
+	}
+	return n
+}
+
 // count returns how many times the ASCII string s is in u.
 func count(u []uint16, s string) int { return strings.Count(string(runes(u)), s) }
+
+// countFold returns how many times the ASCII string s is in u, letters in
+// either case.
+func countFold(u []uint16, s string) int {
+	return strings.Count(strings.ToUpper(string(runes(u))), strings.ToUpper(s))
+}
+
+// loneEscapesToFFFD returns u with every %uXXXX escape (Annex B escape's
+// form of a code unit) of a lone surrogate written as %uFFFD: a high one
+// not followed by the escape of a low one, or a low one not preceded by
+// the escape of a high one. It reports whether there was one.
+func loneEscapesToFFFD(u []uint16) ([]uint16, bool) {
+	unit := func(i int) (uint16, bool) { // the unit %uXXXX at u[i:] stands for
+		if i < 0 || i+6 > len(u) || u[i] != '%' || u[i+1] != 'u' {
+			return 0, false
+		}
+		var v uint16
+		for _, c := range u[i+2 : i+6] {
+			if !isHex(c) {
+				return 0, false
+			}
+			v = v<<4 | uint16(unhex(c))
+		}
+		return v, true
+	}
+	high := func(c uint16, ok bool) bool { return ok && c >= 0xD800 && c <= 0xDBFF }
+	low := func(c uint16, ok bool) bool { return ok && c >= 0xDC00 && c <= 0xDFFF }
+	out := slices.Clone(u)
+	found := false
+	for i := 0; i+6 <= len(u); i++ {
+		c, ok := unit(i)
+		switch {
+		case high(c, ok) && low(unit(i+6)):
+			i += 11 // the pair's two escapes
+		case high(c, ok), low(c, ok):
+			copy(out[i+2:i+6], []uint16{'F', 'F', 'F', 'D'})
+			found = true
+			i += 5
+		}
+	}
+	return out, found
+}
 
 // collapse25 returns u with every run of "25" right after a '%' left out,
 // so that an escape and its double encoding look the same.

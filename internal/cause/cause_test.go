@@ -41,6 +41,23 @@ func TestClassify(t *testing.T) {
 		{vectors.OpPercentDecode, "\U0001F600", vectors.Response{OutHex: []byte{0xF0, 0x9F, 0x98, 0x80}}, vectors.Response{OutHex: []byte{0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80}}, CESU8Encoded, ""},
 		{vectors.OpPercentDecode, "%FF", vectors.Response{OutHex: []byte{0xFF}}, vectors.Response{OutHex: []byte{0xEF, 0xBF, 0xBD}}, Different, "a different answer"},
 		{vectors.OpEncodeURIComponent, "x", vectors.Response{Out: u("x")}, vectors.Response{Out: u("yz")}, Different, "a different answer"},
+		// An input with an overlong form or an encoded surrogate, and a
+		// malformed '%': answering at all passed the '%' over, and the
+		// octets of percentDecode are not UTF-8-checked.
+		{vectors.OpPercentDecode, "0%c0%", vectors.Response{Error: vectors.ErrMalformedEscape}, vectors.Response{OutHex: []byte("0\xc0%")}, MalformedAccepted, ""},
+		{vectors.OpPercentDecode, "%ED%A0%80%", vectors.Response{Error: vectors.ErrMalformedEscape}, vectors.Response{OutHex: []byte("\xed\xa0\x80%")}, MalformedAccepted, ""},
+		{vectors.OpDecodeURIComponent, "%C0%AF%", vectors.Response{Error: uri}, vectors.Response{Out: u("/%")}, MalformedAccepted, ""},
+		{vectors.OpDecodeURIComponent, "%C0%AF", vectors.Response{Error: uri}, vectors.Response{Out: u("/")}, OverlongAccepted, "decoded an overlong UTF-8 form where URIError was expected"},
+		{vectors.OpDecodeURIComponent, "%ED%A0%80", vectors.Response{Error: uri}, vectors.Response{Out: []uint16{0xD800}}, SurrogateUTF8Accepted, ""},
+		// Replaced, not decoded: U+FFFD for the bad octets.
+		{vectors.OpDecodeURIComponent, "%C0%AF", vectors.Response{Error: uri}, vectors.Response{Out: u("\uFFFD\uFFFD")}, ReplacedInvalid, "answered U+FFFD for octets that are not UTF-8 where URIError was expected"},
+		{vectors.OpDecodeURIComponent, "%C3", vectors.Response{Error: uri}, vectors.Response{Out: u("\uFFFD")}, ReplacedInvalid, ""},
+		{vectors.OpDecodeURIComponent, "\uFFFD%80", vectors.Response{Error: uri}, vectors.Response{Out: u("\uFFFD")}, ErrorExpected, ""},
+		// escape's %uXXXX of a lone surrogate as %uFFFD (a JSON library's
+		// U+FFFD in its place); a pair's escapes are kept.
+		{vectors.OpEscape, "lone", vectors.Response{Out: u("%uD800")}, vectors.Response{Out: u("%uFFFD")}, FFFDForSurrogate, ""},
+		{vectors.OpEscape, "x", vectors.Response{Out: u("%uD83D%uDE00%uDc00")}, vectors.Response{Out: u("%uD83D%uDE00%uFFFD")}, FFFDForSurrogate, ""},
+		{vectors.OpEscape, "x", vectors.Response{Out: u("%uD83D%uDE00")}, vectors.Response{Out: u("%uFFFD%uFFFD")}, Different, ""},
 	}
 	for _, c := range cases {
 		f := Failure{ID: c.in, Req: vectors.Request{Op: c.op, In: u(c.in)}, Want: c.want, Got: c.got}

@@ -286,3 +286,12 @@ func Clip(s string, n int) string {
 	}
 	return string(r[:n-1]) + "…"
 }
+
+// Count writes n and the noun for it: "1 finding", "3 findings" (one for
+// n == 1, else many).
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
