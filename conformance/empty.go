@@ -23,6 +23,9 @@ type EmptyError struct {
 	Declined []vectors.Op
 	// Selection says how they were selected (the flags), if at all.
 	Selection string
+	// Open is how many of them are implementation-defined vectors that ran
+	// and were not judged (the spec leaves their answer open).
+	Open int
 }
 
 // Error names the likely cause: the selection, or the ops declined.
@@ -32,6 +35,8 @@ func (e *EmptyError) Error() string {
 		return fmt.Sprintf("no %s judged: none matches the selection (%s)", e.What, e.Selection)
 	case e.Selected == 0:
 		return fmt.Sprintf("no %s judged: none selected", e.What)
+	case e.Open > 0 && len(e.Declined) == 0:
+		return fmt.Sprintf("no %s judged: the %d that ran are implementation-defined, whose answer the spec leaves open, and are not judged (-level implementation-defined judges them; -allow-empty accepts an empty run)", e.What, e.Open)
 	}
 	var names []string
 	for _, op := range e.Declined {
@@ -43,15 +48,22 @@ func (e *EmptyError) Error() string {
 
 // CheckJudged returns an *EmptyError when results judged no vector: none
 // was selected (selection says how they were selected, for the message),
-// or the implementation answered "unsupported" to every one. A run that
-// judged nothing does not pass.
+// or the implementation answered "unsupported" to every one, or the only
+// ones it answered are implementation-defined vectors, which are not
+// judged (report.Agrees, report.Differs). A run that judged nothing does
+// not pass.
 func CheckJudged(results []report.Result, selection string) error {
 	declined := map[vectors.Op]bool{}
+	open := 0
 	for i := range results {
-		if results[i].Outcome != report.Skipped {
+		switch results[i].Outcome {
+		case report.Skipped:
+			declined[results[i].Vector.Op] = true
+		case report.Agrees, report.Differs:
+			open++
+		default:
 			return nil
 		}
-		declined[results[i].Vector.Op] = true
 	}
-	return &EmptyError{What: "vectors", Selected: len(results), Declined: slices.Sorted(maps.Keys(declined)), Selection: selection}
+	return &EmptyError{What: "vectors", Selected: len(results), Declined: slices.Sorted(maps.Keys(declined)), Selection: selection, Open: open}
 }

@@ -198,7 +198,7 @@ func supports(impl Implementation, op vectors.Op) bool {
 			req.Args[a] = "a"
 		}
 	}
-	resp, err := do(context.Background(), impl, req)
+	resp, err := Do(context.Background(), impl, req)
 	return err != nil || !resp.Unsupported
 }
 
@@ -206,7 +206,7 @@ func supports(impl Implementation, op vectors.Op) bool {
 // skipping the case if it does not take this input.
 func call(t *rapid.T, impl Implementation, req vectors.Request) vectors.Response {
 	t.Helper()
-	resp, err := do(context.Background(), impl, req)
+	resp, err := Do(context.Background(), impl, req)
 	if err != nil {
 		t.Fatalf("%s: %s %s: no answer: %v", impl.Name(), req.Op, show.Input(req), err)
 	}

@@ -511,3 +511,35 @@ func TestRunSubtests(t *testing.T) {
 		Run(t, correct, append(opts, Vectors(tinyCorpus()))...)
 	}
 }
+
+// typedNilError is an error type whose Error method dereferences its
+// receiver: a typed nil of it, returned as an error, panics when printed.
+type typedNilError struct{ msg string }
+
+func (e *typedNilError) Error() string { return e.msg }
+
+// TestErrorWhoseErrorPanics: an implementation that returns a typed nil
+// pointer as its error fails that vector with an *AnswerError of kind
+// "panic" that says so, in Results and in Check's error, instead of
+// crashing the run where the error is printed.
+func TestErrorWhoseErrorPanics(t *testing.T) {
+	bad := fake{name: "typed-nil", fn: map[string]func(vectors.Request) (vectors.Response, error){
+		"encodeURIComponent": func(req vectors.Request) (vectors.Response, error) {
+			var e *typedNilError
+			return vectors.Response{}, e
+		},
+	}}
+	rs, err := Results(context.Background(), bad, Vectors(tinyCorpus()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ae *AnswerError
+	for _, r := range rs {
+		if r.Vector.Op == vectors.OpEncodeURIComponent && !(errors.As(r.Err, &ae) && ae.Kind == "panic" && strings.Contains(r.Err.Error(), "Error method")) {
+			t.Errorf("%s: %+v", r.Vector.ID, r)
+		}
+	}
+	if err := Check(bad, Vectors(tinyCorpus())); err == nil || !strings.Contains(err.Error(), "Error method") {
+		t.Errorf("Check: %v", err)
+	}
+}

@@ -96,8 +96,8 @@ func pairUnsupported(a, b Implementation, op vectors.Op) string {
 func disagree(a, b Implementation, op vectors.Op, gen *rapid.Generator[vectors.Request], devs []vectors.Deviation, judgeOpen bool) func(*rapid.T) {
 	return func(t *rapid.T) {
 		req := gen.Draw(t, "request")
-		ra, errA := do(context.Background(), a, req)
-		rb, errB := do(context.Background(), b, req)
+		ra, errA := Do(context.Background(), a, req)
+		rb, errB := Do(context.Background(), b, req)
 		switch {
 		case errA != nil || errB != nil:
 			t.Fatalf("%s %s: no answer\n  %s: %v\n  %s: %v", op, show.Input(req), a.Name(), errA, b.Name(), errB)

@@ -135,7 +135,7 @@ func (c *config) runBatches(ctx context.Context, impl Implementation, b batchDoe
 	wg.Wait()
 }
 
-// doBatch calls b.DoBatch as do calls Do: a panic fails every request
+// doBatch calls b.DoBatch through DoBatch: a panic fails every request
 // of the batch, and none is sent once ctx is done. A request that Do
 // would have failed with ctx's error (one still waiting, when ctx ended,
 // to be sent again alone after an incident) gets ctx's error too.
@@ -146,15 +146,7 @@ func doBatch(ctx context.Context, b batchDoer, reqs []vectors.Request, resps []v
 		}
 		return
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			stack := panicStack(debug.Stack())
-			for k, req := range reqs {
-				resps[k], errs[k] = vectors.Response{}, &AnswerError{Op: req.Op, Kind: "panic", Value: p, Stack: stack}
-			}
-		}
-	}()
-	b.DoBatch(ctx, reqs, resps, errs)
+	DoBatch(ctx, b.DoBatch, reqs, resps, errs)
 	if err := ctx.Err(); err != nil {
 		for k, e := range errs {
 			if _, ok := e.(interface{ UnconfirmedIncident() any }); ok {
@@ -170,7 +162,7 @@ func (c *config) run(ctx context.Context, impl Implementation, v vectors.Vector)
 	var got vectors.Response
 	err := ctx.Err()
 	if err == nil {
-		got, err = do(ctx, impl, v.Request)
+		got, err = Do(ctx, impl, v.Request)
 	}
 	return c.judge(impl, v, got, err)
 }
@@ -212,21 +204,62 @@ func (c *config) judge(impl Implementation, v vectors.Vector, got vectors.Respon
 	return r
 }
 
-// do calls impl.Do, turning a panic into an error: nothing an
-// implementation does may stop the run.
-func do(ctx context.Context, impl Implementation, req vectors.Request) (resp vectors.Response, err error) {
+// Do calls impl.Do(ctx, req) as every runner of this package does, and
+// fuzz.Run too: a panic in it becomes an [*AnswerError] of kind "panic"
+// (with the implementation's part of the stack), and so does an error
+// whose Error method panics (a typed nil pointer returned as an error,
+// say), so that nothing an implementation does stops a run or the report
+// that prints its errors.
+func Do(ctx context.Context, impl Implementation, req vectors.Request) (resp vectors.Response, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			resp, err = vectors.Response{}, &AnswerError{Op: req.Op, Kind: "panic", Value: p, Stack: panicStack(debug.Stack())}
 		}
 	}()
-	return impl.Do(ctx, req)
+	resp, err = impl.Do(ctx, req)
+	return resp, printable(req.Op, err)
+}
+
+// DoBatch calls batch(ctx, reqs, resps, errs), the DoBatch method of an
+// implementation that answers requests sent together (testee.Process,
+// fuzz.Batcher), as [Do] calls Do: a panic fails every request of the
+// batch with an [*AnswerError] of kind "panic", and an error whose Error
+// method panics becomes one too.
+func DoBatch(ctx context.Context, batch func(context.Context, []vectors.Request, []vectors.Response, []error), reqs []vectors.Request, resps []vectors.Response, errs []error) {
+	defer func() {
+		if p := recover(); p != nil {
+			stack := panicStack(debug.Stack())
+			for k, req := range reqs {
+				resps[k], errs[k] = vectors.Response{}, &AnswerError{Op: req.Op, Kind: "panic", Value: p, Stack: stack}
+			}
+		}
+	}()
+	batch(ctx, reqs, resps, errs)
+	for k, req := range reqs {
+		errs[k] = printable(req.Op, errs[k])
+	}
+}
+
+// printable returns err, or, when its Error method panics, an
+// *AnswerError of kind "panic" that says so.
+func printable(op vectors.Op, err error) (safe error) {
+	if err == nil {
+		return nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			safe = &AnswerError{Op: op, Kind: "panic", Value: fmt.Sprintf("the Error method of the %T it returned panicked: %v", err, p)}
+		}
+	}()
+	_ = err.Error()
+	return err
 }
 
 // panicStack returns the implementation's part of stack, as debug.Stack
-// wrote it in do's deferred function: from the function that called panic
-// to the Do that do called (or the DoBatch that doBatch called), without the goroutine's header, debug.Stack,
-// the deferred function, panic itself, and do and the runner below it.
+// wrote it in Do's deferred function: from the function that called panic
+// to the implementation's Do that Do called (or the DoBatch that DoBatch
+// called), without the goroutine's header, debug.Stack, the deferred
+// function, panic itself, and Do and the runner below it.
 // Without those frames it returns the whole stack.
 func panicStack(stack []byte) string {
 	lines := strings.Split(strings.TrimRight(string(stack), "\n"), "\n")
@@ -237,7 +270,7 @@ func panicStack(stack []byte) string {
 		}
 	}
 	for i, l := range lines {
-		if strings.HasPrefix(l, "github.com/pctest/pctest/conformance.do(") || strings.HasPrefix(l, "github.com/pctest/pctest/conformance.doBatch(") {
+		if strings.HasPrefix(l, "github.com/pctest/pctest/conformance.Do(") || strings.HasPrefix(l, "github.com/pctest/pctest/conformance.DoBatch(") {
 			lines = lines[:i]
 			break
 		}
@@ -264,8 +297,11 @@ func (e *VectorError) Error() string { return formatFailure(e.Result) }
 // count, joins a *VectorError for each Failed or UnexpectedPass vector
 // (must before should before implementation-defined) and a stale
 // *ListError for each stale expected-failures entry, and ends with the
-// causes of the failures, by level, then biggest first. It is Run without a
-// *testing.T, in the manner of testing/fstest.TestFS.
+// causes of the failures, by level, then biggest first. When it judged no
+// vector (none selected, every one declined as unsupported, or only
+// implementation-defined ones ran) it returns an error wrapping an
+// [*EmptyError]: a run that judged nothing does not pass. It is Run
+// without a *testing.T, in the manner of testing/fstest.TestFS.
 func Check(impl Implementation, opts ...Option) error {
 	c, err := newConfig("Check", opts)
 	if err != nil {
@@ -284,6 +320,9 @@ func Check(impl Implementation, opts ...Option) error {
 	if len(errs) > 0 {
 		errs = append(errs, errors.New(summarize(impl.Name(), results, unprovidedOps(results))))
 		return fmt.Errorf("conformance: %s: %d of %d vectors fail: %w", impl.Name(), countFailing(results), len(results), errors.Join(errs...))
+	}
+	if err := CheckJudged(results, "the options given to Check"); err != nil {
+		return fmt.Errorf("conformance: %s: %w", impl.Name(), err)
 	}
 	return nil
 }
@@ -345,6 +384,9 @@ func unprovidedOps(results []report.Result) []string {
 //     level, must first, then biggest first, each with its count, level,
 //     shortest example and spec step.
 //     With go test -run, the summary counts the subtests that ran.
+//   - A run that judged no vector (none selected, every one declined as
+//     unsupported, or only implementation-defined ones ran) fails t with
+//     the [*EmptyError] that says why.
 //
 // Messages point at the line of the caller's test that called Run.
 func Run(t *testing.T, impl Implementation, opts ...Option) {
@@ -378,6 +420,9 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 		head += fmt.Sprintf("; the first %d failures of each op in full, then one line each; causes at the end", c.detail)
 	}
 	t.Log(head)
+	if err := CheckJudged(results, "the options given to Run"); err != nil {
+		t.Errorf("%s: %v", impl.Name(), err) // a run that judged nothing does not pass
+	}
 
 	var ran []report.Result
 	t.Cleanup(func() {

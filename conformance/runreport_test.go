@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"strings"
@@ -84,5 +85,49 @@ func TestRunHeaderFollowsGoTestRun(t *testing.T) {
 		if n := strings.Count(log, "vectors fail"); n != tc.fail {
 			t.Errorf("-run %s: %d lines count failing vectors, want %d (a line counts vectors that did not run):\n%s", tc.run, n, tc.fail, log)
 		}
+	}
+}
+
+// runEmptyEnv makes TestRunEmptyHelper run: it is the helper process of
+// TestRunJudgedNothingFails.
+const runEmptyEnv = "PCTEST_RUN_EMPTY_HELPER"
+
+// TestRunEmptyHelper runs Run with an implementation that provides none
+// of the selected ops; only as the helper process of
+// TestRunJudgedNothingFails.
+func TestRunEmptyHelper(t *testing.T) {
+	if os.Getenv(runEmptyEnv) == "" {
+		t.Skip("the helper process of TestRunJudgedNothingFails")
+	}
+	Run(t, fake{name: "none"}, Vectors(tinyCorpus()))
+}
+
+// TestRunJudgedNothingFails: Run, and Check, fail a run that judged no
+// vector, with the *EmptyError that says why: every op declined, or only
+// implementation-defined vectors ran.
+func TestRunJudgedNothingFails(t *testing.T) {
+	var ee *EmptyError
+	if err := Check(fake{name: "none"}, Vectors(tinyCorpus())); !errors.As(err, &ee) || ee.Selected != 3 || len(ee.Declined) == 0 {
+		t.Errorf("Check, every op declined: %v", err)
+	}
+	open := tinyCorpus()
+	for i := range open {
+		open[i].Level = vectors.LevelImplementationDefined
+		open[i].Note = "open"
+	}
+	if err := Check(Reference(), Vectors(open)); !errors.As(err, &ee) || ee.Open != 3 || !strings.Contains(err.Error(), "implementation-defined") {
+		t.Errorf("Check, only implementation-defined vectors: %v", err)
+	}
+	if err := Check(Reference(), Vectors(tinyCorpus())); err != nil {
+		t.Errorf("Check, the reference on judged vectors: %v", err)
+	}
+	if testing.Short() {
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestRunEmptyHelper$", "-test.v")
+	cmd.Env = append(os.Environ(), runEmptyEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "no vectors judged") || !strings.Contains(string(out), "--- FAIL: TestRunEmptyHelper") {
+		t.Errorf("Run with every op declined: %v; want it to fail saying no vector was judged:\n%s", err, out)
 	}
 }

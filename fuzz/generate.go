@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/gen"
 	"github.com/pctest/pctest/vectors"
 )
@@ -349,10 +350,10 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 	// then to be sent again alone after an incident gets an
 	// error with an UnconfirmedIncident, which is reported as it stands.
 	if f.batcher != nil {
-		f.batcher.DoBatch(gctx, w.reqs, w.resps, w.errs)
+		conformance.DoBatch(gctx, f.batcher.DoBatch, w.reqs, w.resps, w.errs)
 	} else {
 		for k, req := range w.reqs {
-			w.resps[k], w.errs[k] = f.impl.Do(gctx, req)
+			w.resps[k], w.errs[k] = conformance.Do(gctx, f.impl, req)
 		}
 	}
 	// Every case is counted before any is shrunk: until the ops are

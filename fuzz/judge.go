@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/cause"
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
@@ -204,7 +205,7 @@ func (f *fuzzer) check(ctx context.Context, req vectors.Request) (*result, error
 // checkWant sends req to the implementation and compares its answer with
 // want, the reference's.
 func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vectors.Response) (*result, error) {
-	got, err := f.impl.Do(ctx, req)
+	got, err := conformance.Do(ctx, f.impl, req)
 	d, err := f.judge(ctx, req, want, got, err)
 	if err != nil {
 		return nil, err

@@ -111,8 +111,8 @@ func (r *Run) WriteText(w io.Writer, verbose bool) error {
 		fmt.Fprintf(bw, "%d failed as expected (%s)\n", t.ExpectedFailures, r.ExpectedWhy())
 	}
 	if t.ImplementationDefined > 0 {
-		fmt.Fprintf(bw, "%d implementation-defined vectors, not judged: %d agree with the suite's recommendation, %d differ (the spec leaves these answers open; -v lists them, -level implementation-defined judges them)\n",
-			t.ImplementationDefined, t.ImplementationDefined-t.Differing, t.Differing)
+		fmt.Fprintf(bw, "%s, not judged: %d agree with the suite's recommendation, %d differ (the spec leaves these answers open; -v lists them, -level implementation-defined judges them)\n",
+			show.Count(t.ImplementationDefined, "implementation-defined vector", "implementation-defined vectors"), t.ImplementationDefined-t.Differing, t.Differing)
 	}
 	WriteWarnings(bw, Warnings(r.Results), "vectors")
 	if r.Partial {

@@ -120,6 +120,7 @@ func TestCommandLine(t *testing.T) {
 		{"run", "-html", filepath.Join(dir, "no", "such", "dir", "r.html"), "--", "/nonexistent/testee"},
 		{"run", "-write-expect-fail", dir, "--", "/nonexistent/testee"},
 		{"matrix", "-html", filepath.Join(dir, "missing", "m.html")},
+		{"run", "-html", filepath.Join(dir, "same"), "-write-expect-fail", filepath.Join(dir, ".", "same"), "--", "/nonexistent/testee"},
 	} {
 		r := runPctest(t, args...)
 		if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, args[1]) {
@@ -194,6 +195,11 @@ func TestRunEmpty(t *testing.T) {
 	}
 	if r := runPctest(t, append([]string{"run", "-allow-empty"}, args[1:]...)...); r.code != exitOK {
 		t.Errorf("-allow-empty: exit %d:\n%s", r.code, r.stderr)
+	}
+	// Only implementation-defined vectors, which are not judged.
+	r = runPctest(t, "run", "-impl", "reference", "-run", `^rfc3986\.percentDecode\.malformed-pct-alone$`)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "pctest run: no vectors judged: the 1 that ran are implementation-defined") {
+		t.Errorf("only implementation-defined vectors: exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	r = runPctest(t, "run", "-impl", "reference", "-run", "^nosuch")
 	if r.code != exitUsage || !strings.Contains(r.stderr, "pctest run: no vectors judged: none matches the selection (-run ^nosuch)") {
@@ -289,7 +295,14 @@ func TestInterrupt(t *testing.T) {
 	}
 	dir := t.TempDir()
 	pidfile := filepath.Join(dir, "pids")
-	cmd := exec.Command(os.Args[0], "run", "-area", "ecmascript", "-timeout", "1m", "--", faketestee.Command(t))
+	// The expected-failures list the run reads and would rewrite: an
+	// interrupted run leaves it as it was.
+	list := filepath.Join(dir, "xfail.txt")
+	const listed = "# kept\necma.encodeURI.empty\n"
+	if err := os.WriteFile(list, []byte(listed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "run", "-area", "ecmascript", "-timeout", "1m", "-expect-fail", list, "-write-expect-fail", list, "--", faketestee.Command(t))
 	cmd.Env = append(os.Environ(), faketestee.RoleEnv+"=pctest", faketestee.ModeEnv+"=ref,hang-at=3,pidfile="+pidfile, "GORACE=atexit_sleep_ms=0")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -320,6 +333,9 @@ func TestInterrupt(t *testing.T) {
 	}
 	if m := summaryRE.FindStringSubmatch(lastLine(out)); m == nil {
 		t.Errorf("last line %q", lastLine(out))
+	}
+	if data, err := os.ReadFile(list); err != nil || string(data) != listed || !strings.Contains(stderr.String(), "-write-expect-fail: not written") {
+		t.Errorf("the interrupted run rewrote its expected-failures list (%v):\n%s\nstderr:\n%s", err, data, stderr.String())
 	}
 	pids := faketestee.ReadPids(pidfile)
 	if len(pids) != 1 {

@@ -247,7 +247,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	if *writeFail != "" {
+	if *writeFail != "" && rep.Partial {
+		// A list of the failures so far would drop the vectors not run:
+		// written over the -expect-fail list, it would lose them.
+		fmt.Fprintf(stderr, "pctest run: -write-expect-fail: not written: the run was interrupted, and a list of part of the failures would lose the others (%s is left as it was)\n", *writeFail)
+	} else if *writeFail != "" {
 		if err := writeFile(*writeFail, func(w io.Writer) error { return writeExpectedFailures(w, rep) }); err != nil {
 			fmt.Fprintf(stderr, "pctest run: -write-expect-fail: %v\n", err)
 			return exitUsage
@@ -388,15 +392,23 @@ func unjoin(err error) []error {
 	return []error{err}
 }
 
-// checkOutputs checks, before a run starts, that each output file of the
+// checkOutputs checks, before a run starts, that no two flags name the
+// same file, and that each output file of the
 // flag, file pairs can be written: its directory exists and takes new
 // files, and the file, if it is there, is not a directory and opens for
 // writing. It creates and changes nothing.
 func checkOutputs(flagFiles ...string) error {
+	seen := map[string]string{} // a file's absolute path, and the flag that writes it
 	for i := 0; i+1 < len(flagFiles); i += 2 {
 		flagName, name := flagFiles[i], flagFiles[i+1]
 		if name == "" {
 			continue
+		}
+		if abs, err := filepath.Abs(name); err == nil {
+			if other, ok := seen[abs]; ok {
+				return &usageError{fmt.Sprintf("%s and %s both name %s: the second would overwrite the first", other, flagName, name)}
+			}
+			seen[abs] = flagName
 		}
 		if fi, err := os.Stat(name); err == nil {
 			if fi.IsDir() {
