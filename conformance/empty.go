@@ -26,11 +26,15 @@ type EmptyError struct {
 	// Open is how many of them are implementation-defined vectors that ran
 	// and were not judged (the spec leaves their answer open).
 	Open int
+	// TimeUp says the run's time ran out before anything was judged.
+	TimeUp bool
 }
 
 // Error names the likely cause: the selection, or the ops declined.
 func (e *EmptyError) Error() string {
 	switch {
+	case e.TimeUp && len(e.Declined) == 0:
+		return fmt.Sprintf("no %s judged: the run's time ran out before any was answered (%d sent); give it more time", e.What, e.Selected)
 	case e.Selected == 0 && e.Selection != "":
 		return fmt.Sprintf("no %s judged: none matches the selection (%s)", e.What, e.Selection)
 	case e.Selected == 0:

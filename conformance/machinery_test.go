@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -541,5 +542,32 @@ func TestErrorWhoseErrorPanics(t *testing.T) {
 	}
 	if err := Check(bad, Vectors(tinyCorpus())); err == nil || !strings.Contains(err.Error(), "Error method") {
 		t.Errorf("Check: %v", err)
+	}
+}
+
+// TestResultsHangEndsWithCtx: an implementation whose Do never returns,
+// whatever its ctx, does not hold Results past the end of its ctx: the
+// vectors it had not answered get ctx's error.
+func TestResultsHangEndsWithCtx(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	var once sync.Once
+	stuck := fake{name: "stuck", fn: map[string]func(vectors.Request) (vectors.Response, error){
+		"encodeURIComponent": func(req vectors.Request) (vectors.Response, error) {
+			once.Do(func() { close(entered) })
+			<-release // ignores ctx
+			return vectors.Response{}, nil
+		},
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { <-entered; cancel() }()
+	rs, err := Results(ctx, stuck, Vectors(tinyCorpus()), Parallel(1))
+	if !errors.Is(err, context.Canceled) || len(rs) != 3 {
+		t.Fatalf("err %v, %d results", err, len(rs))
+	}
+	for _, r := range rs {
+		if r.Vector.Op == vectors.OpEncodeURIComponent && !errors.Is(r.Err, context.Canceled) {
+			t.Errorf("%s: %+v, want ctx's error", r.Vector.ID, r)
+		}
 	}
 }

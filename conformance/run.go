@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
@@ -29,7 +30,10 @@ import (
 // load (then there are no results), the expected-failures list names a
 // vector the corpus does not have (a stale *ListError), or ctx was canceled
 // (the vectors not run then have Err set to ctx.Err()). Failing vectors are
-// not errors: they are in the results.
+// not errors: they are in the results. Once ctx is done, Results waits a
+// second for the calls of impl.Do in flight to return; a Do that ignores
+// ctx and has not returned by then is left running (Go cannot stop a
+// goroutine), and its vector has Err set to ctx.Err() too.
 func Results(ctx context.Context, impl Implementation, opts ...Option) ([]report.Result, error) {
 	c, err := newConfig("Results", opts)
 	if err != nil {
@@ -66,24 +70,68 @@ func (c *config) runAll(ctx context.Context, impl Implementation, sel []vectors.
 		c.runBatches(ctx, impl, b, sel, results)
 		return results
 	}
-	next := make(chan int)
-	var wg sync.WaitGroup
+	// The workers publish each result under mu, unless the run has given
+	// up on them: an implementation in this process whose Do does not
+	// return once ctx is done (it ignores ctx) is left running, as Go
+	// cannot stop a goroutine, and its vectors get ctx's error.
+	var (
+		mu        sync.Mutex
+		abandoned bool
+		filled    = make([]bool, len(sel))
+		next      = make(chan int)
+		wg        sync.WaitGroup
+	)
 	for range min(c.parallel, len(sel)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = c.run(ctx, impl, sel[i])
+				r := c.run(ctx, impl, sel[i])
+				mu.Lock()
+				if abandoned {
+					mu.Unlock()
+					return
+				}
+				results[i], filled[i] = r, true
+				mu.Unlock()
 			}
 		}()
 	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+feed:
 	for i := range sel {
-		next <- i
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
-	wg.Wait()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		// Do that heeds ctx returns at once; one that does not, within
+		// abandonGrace, never will.
+		select {
+		case <-done:
+		case <-time.After(abandonGrace):
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	abandoned = true
+	for i := range sel {
+		if !filled[i] {
+			results[i] = c.judge(impl, sel[i], vectors.Response{}, ctx.Err())
+		}
+	}
 	return results
 }
+
+// abandonGrace is how long Results waits, once its ctx is done, for the
+// calls of Do in flight to return before it gives up on them.
+const abandonGrace = time.Second
 
 // A batchDoer is an Implementation that answers requests sent together
 // faster than one at a time, as a subprocess adapter that pipelines them

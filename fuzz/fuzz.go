@@ -212,8 +212,9 @@ func Run(ctx context.Context, impl conformance.Implementation, opts ...Option) (
 			return rep, b.NothingAnswered(s.Sent)
 		}
 		return rep, fmt.Errorf("%s answered none of the %d requests sent", impl.Name(), s.Sent)
-	case s.Judged == 0 && !interrupted && !cfg.allowEmpty:
-		return rep, &conformance.EmptyError{What: "cases", Selected: int(s.Sent), Declined: declined}
+	case s.Judged == 0 && len(rep.Findings) == 0 && !interrupted && !cfg.allowEmpty:
+		timeUp := cfg.duration > 0 && !time.Now().Before(f.deadline)
+		return rep, &conformance.EmptyError{What: "cases", Selected: int(s.Sent), Declined: declined, TimeUp: timeUp}
 	}
 	return rep, nil
 }

@@ -6,9 +6,12 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/pctest/pctest/conformance"
 	"github.com/pctest/pctest/internal/gen"
+	"github.com/pctest/pctest/report"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -351,10 +354,12 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 	// error with an UnconfirmedIncident, which is reported as it stands.
 	if f.batcher != nil {
 		conformance.DoBatch(gctx, f.batcher.DoBatch, w.reqs, w.resps, w.errs)
-	} else {
-		for k, req := range w.reqs {
-			w.resps[k], w.errs[k] = conformance.Do(gctx, f.impl, req)
-		}
+	} else if k := f.doInProcess(ctx, gctx, w.reqs, w.resps, w.errs); k >= 0 {
+		// An answer that never came: the run ends. The hung Do keeps the
+		// batch's memory, which this worker leaves to it.
+		f.hang(&w.cases[k])
+		*w = fuzzWorker{}
+		return false, true
 	}
 	// Every case is counted before any is shrunk: until the ops are
 	// decided (secondQuotasLocked) the other workers wait for these counts.
@@ -380,6 +385,52 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 	clear(w.cases)
 	clear(w.results)
 	return more, stop
+}
+
+// doInProcess has f.impl, an implementation in this process, answer reqs
+// in order, in a goroutine of its own, with dctx, and returns -1 once it
+// has; or, when ctx ends first and the calls do not end within hangGrace,
+// the index of the request whose Do has not returned: a hang, which is left running (Go cannot stop a goroutine)
+// with reqs, resps and errs, which the caller must not touch again.
+func (f *fuzzer) doInProcess(ctx, dctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) int {
+	done := make(chan struct{})
+	var at atomic.Int64 // the request being answered
+	go func() {
+		defer close(done)
+		for k, req := range reqs {
+			at.Store(int64(k))
+			resps[k], errs[k] = conformance.Do(dctx, f.impl, req)
+		}
+	}()
+	select {
+	case <-done:
+		return -1
+	case <-ctx.Done():
+	}
+	// A Do that heeds its ctx returns at once (the run was interrupted, or
+	// its time ran out); one that has not within hangGrace is a hang.
+	select {
+	case <-done:
+		return -1
+	case <-time.After(hangGrace):
+		return int(at.Load())
+	}
+}
+
+// hangGrace is how long, once the run is over, a Do in this process may
+// take to return before doInProcess calls it a hang.
+const hangGrace = time.Second
+
+// hang reports case c, whose answer did not come by the end of the run
+// (doInProcess), as an unconfirmed timeout finding, as it stands.
+func (f *fuzzer) hang(c *fuzzCase) {
+	err := &conformance.AnswerError{Op: c.req.Op, Kind: report.KindTimeout,
+		Reason: "Do did not return by the end of the run (its deadline and grace period); its goroutine is left running"}
+	req, want := c.req.Clone(), c.want.Clone()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.findings = append(f.findings, report.Finding{Op: req.Op, Kind: report.KindTimeout, Request: req, Original: req, Expected: want, Err: err, Case: c.i, Unconfirmed: true})
+	c.o.findings++
 }
 
 // keepRequest returns req with its input copied to the end of units or

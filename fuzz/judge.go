@@ -205,7 +205,19 @@ func (f *fuzzer) check(ctx context.Context, req vectors.Request) (*result, error
 // checkWant sends req to the implementation and compares its answer with
 // want, the reference's.
 func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vectors.Response) (*result, error) {
-	got, err := conformance.Do(ctx, f.impl, req)
+	var got vectors.Response
+	var err error
+	if f.batcher != nil {
+		got, err = conformance.Do(ctx, f.impl, req)
+	} else {
+		// In this process, a Do that never returns must not hold the
+		// shrinking past the run's end (doInProcess); it keeps a copy.
+		reqs, resps, errs := []vectors.Request{req.Clone()}, make([]vectors.Response, 1), make([]error, 1)
+		if f.doInProcess(ctx, ctx, reqs, resps, errs) >= 0 {
+			return nil, ctx.Err()
+		}
+		got, err = resps[0], errs[0]
+	}
 	d, err := f.judge(ctx, req, want, got, err)
 	if err != nil {
 		return nil, err

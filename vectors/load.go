@@ -1,6 +1,12 @@
 package vectors
 
 import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pctest/pctest/internal/spec"
+
 	"bytes"
 	_ "embed" // the corpus
 	"encoding/hex"
@@ -297,6 +303,11 @@ func loadFile(name string, data []byte, vs []Vector) ([]Vector, error) {
 	return vs, nil
 }
 
+// isIDRune reports whether r may be in a vector id: A-Z a-z 0-9 . _ + -.
+func isIDRune(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '.' || r == '_' || r == '+' || r == '-'
+}
+
 // vectorFromJSON reads and checks one vector object. Its errors are
 // *fieldError values; the returned Vector has its ID set whenever it could
 // be read, also with an error.
@@ -324,6 +335,13 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 	var err error
 	if v.ID, err = str("id", true); err != nil {
 		return v, err
+	}
+	if i := strings.IndexFunc(v.ID, func(r rune) bool { return !isIDRune(r) }); i >= 0 {
+		m, _ := member(e, "id")
+		id := v.ID
+		v.ID = "" // not to be printed as it is
+		r, _ := utf8.DecodeRuneInString(id[i:])
+		return v, fieldErr("id", m, fmt.Sprintf("%q holds %q at byte %d: an id is made of A-Z a-z 0-9 . _ + - (vectors/README.md, Ids), so that a list of ids and a shell command can hold it", id, r, i))
 	}
 	for _, m := range e.members {
 		if !slices.Contains(vectorMembers, m.name) {
@@ -353,6 +371,18 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 		if !slices.Contains(op.Args, k) {
 			m, _ := member(e, "args")
 			return v, fieldErr("args."+k, m, "op "+string(op.Name)+" takes no such argument")
+		}
+	}
+	if name, ok := v.Args["set"]; ok {
+		if _, known := SetByName(name); !known {
+			m, _ := member(e, "args")
+			return v, fieldErr("args.set", m, "unknown encode set "+strconv.Quote(name)+" (vectors/sets.json names them)")
+		}
+	}
+	if label, ok := v.Args["encoding"]; ok {
+		if _, known := spec.GetEncoding(label); !known {
+			m, _ := member(e, "args")
+			return v, fieldErr("args.encoding", m, "unknown encoding label "+strconv.Quote(label)+" (the WHATWG Encoding Standard's labels)")
 		}
 	}
 	if v.Expect, err = responseFromJSON(e, false); err != nil {

@@ -104,6 +104,10 @@ func TestLoadFileErrors(t *testing.T) {
 		{"bad-out-hex", `{"area":"rfc3986","vectors":[` + "\n" + `{"id":"a","op":"percentDecode","in":"a","out_hex":"6g","ref":"r","level":"must"}]}`, 2, "a", "out_hex", "two hex digits"},
 		{"missing-arg", `{"area":"rfc3986","vectors":[` + "\n" + `{"id":"a","op":"percentEncodeSet","in_hex":"41","out":"A","ref":"r","level":"must"}]}`, 2, "a", "args.set", "missing"},
 		{"extra-arg", `{"area":"rfc3986","vectors":[` + "\n" + `{"id":"a","op":"percentEncode","in_hex":"41","args":{"set":"x"},"out":"A","ref":"r","level":"must"}]}`, 2, "a", "args.set", "no such argument"},
+		{"id-with-space", wrap(`{"id":"my a#b","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must"}`), 2, "", "id", `"my a#b" holds ' ' at byte 2`},
+		{"id-with-escape", wrap(`{"id":"a\u001b[31m","op":"encodeURI","in":"a","out":"a","ref":"r","level":"must"}`), 2, "", "id", `holds '\x1b' at byte 1`},
+		{"unknown-set", `{"area":"rfc3986","vectors":[` + "\n" + `{"id":"a","op":"percentEncodeSet","in_hex":"41","args":{"set":"nope"},"out":"A","ref":"r","level":"must"}]}`, 2, "a", "args.set", "unknown encode set \"nope\""},
+		{"unknown-encoding", `{"area":"encoding","vectors":[` + "\n" + `{"id":"a","op":"queryEncode","in":"a","args":{"encoding":"nope"},"out":"a","ref":"r","level":"must"}]}`, 2, "a", "args.encoding", "unknown encoding label \"nope\""},
 		{"lone-surrogate-into-utf8-op", `{"area":"rfc3986","vectors":[` + "\n" + `{"id":"a","op":"normalize","in":"a\udc00","out":"a","ref":"r","level":"must"}]}`, 2, "a", "in", "lone surrogate at code unit 1"},
 		{"invalid-utf8", "{\"area\":\"ecmascript\",\"vectors\":[\n{\"id\":\"a\xff\"}]}", 2, "", "", "invalid UTF-8"},
 	} {

@@ -30,6 +30,10 @@ func cmdExport(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	format, dir := fs.Arg(0), fs.Arg(1)
+	if dir == "" {
+		fmt.Fprintln(stderr, "pctest export: the directory is empty: name one (use . for the current directory)")
+		return exitUsage
+	}
 	vs, err := vectors.Load()
 	if err != nil {
 		fmt.Fprintf(stderr, "pctest export: %v\n", err)

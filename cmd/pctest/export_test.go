@@ -267,7 +267,7 @@ func utf16ToString(u []uint16) string { return string(utf16.Decode(u)) }
 
 // TestExportUsage: a bad format or a missing directory is a usage error.
 func TestExportUsage(t *testing.T) {
-	for _, args := range [][]string{{"export"}, {"export", "test262"}, {"export", "tap", t.TempDir()}} {
+	for _, args := range [][]string{{"export"}, {"export", "test262"}, {"export", "tap", t.TempDir()}, {"export", "wpt", ""}} {
 		if r := runPctest(t, args...); r.code != exitUsage || r.stderr == "" {
 			t.Errorf("pctest %q: exit %d, stderr %q; want 2 and a message", args, r.code, r.stderr)
 		}
