@@ -207,7 +207,7 @@ func bugMarkdown(rep *Report, c *Cause, s *CauseSection) string {
 	p("## Found by pctest\n\n")
 	p("The pctest field survey (%s, suite %s); bug id `%s`; the function claims %s.", rep.Generated.Format("2006-01-02"), code(orDash(rep.Suite)), c.ID, orDash(c.Claim))
 	if s == nil {
-		p(" This survey run saw none of its divergences (its rows did not run).\n")
+		p(" This survey run saw none of its divergences: its rows did not run, or none of the vectors and fuzz cases they ran showed it (the reproduction above says whether the bug still holds).\n")
 		return b.String()
 	}
 	entries := s.ThirdParty()
