@@ -179,3 +179,18 @@ func TestPromiseWriteUnderWay(t *testing.T) {
 		}
 	}
 }
+
+// TestLongCanaryAnswerSaysSo: a testee that answers every request, the
+// canary too, with a line longer than MaxLine cannot start, and the
+// StartError says that was why, not only that it was killed.
+func TestLongCanaryAnswerSaysSo(t *testing.T) {
+	cfg := fakeConfig(t, "long-char=a")
+	cfg.MaxLine = 64 << 10
+	cfg.Timeout = time.Minute
+	p, _ := startFake(t, cfg)
+	_, errs := doAll(p, []string{"a1"})
+	var se *StartError
+	if !errors.As(errs[0], &se) || !strings.Contains(se.Error(), "killed after an answer line longer than 65536 bytes") {
+		t.Errorf("got %v, want a *StartError that names the long line", errs[0])
+	}
+}

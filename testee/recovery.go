@@ -276,6 +276,8 @@ func (t *Process) handleExit(p *proc) {
 		if p.startUp {
 			status += ", its start-up allowance (-start-timeout)"
 		}
+	case "line too long":
+		status = fmt.Sprintf("killed after an answer line longer than %d bytes (MaxLine)", t.cfg.MaxLine)
 	case "closed stdout":
 		status = "closed its stdout"
 	case "closed stdin":

@@ -695,6 +695,15 @@ func (ck *checker) checkStdout(p *testee.Process) {
 	if st.ProtocolErrors > 0 || st.StrayLines > 0 {
 		details = append(details, fmt.Sprintf("%d protocol errors and %d stray lines while pipelined", st.ProtocolErrors, st.StrayLines))
 	}
+	if len(ck.badLines) == 0 && st.StrayLines == 0 {
+		// Every line was shaped like an answer: malformed answers (bad
+		// JSON, a member of the wrong type, a line too long), not logs.
+		ck.rep.Add(report.CheckItem{Name: "stdout", Status: report.CheckProblem,
+			Summary: "stdout carries answers that are not valid",
+			Details: details,
+			Fix:     "write each answer as one JSON object on one line, as PROTOCOL.md §2 says, no longer than 1 MiB; pctest run shows each protocol error with its line"})
+		return
+	}
 	ck.rep.Add(report.CheckItem{Name: "stdout", Status: report.CheckProblem,
 		Summary: "stdout carries lines that are not answers",
 		Details: details,

@@ -77,6 +77,7 @@ func TestCheckFindsEachTrap(t *testing.T) {
 	}{
 		{"ref,lossy-json", "lone-surrogates", "-utf16hex"},
 		{"ref,debug-every", "stdout", "stderr"},
+		{"ref,malformed-char=%", "stdout", "one JSON object on one line"}, // answers, not logs
 		{"ref,drop-at-eof", "exit", "before exiting"},
 		{"ref,int32-id", "ids", "64-bit"},
 		{"ref,max-line=60000", "long-lines", "any length"},
