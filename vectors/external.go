@@ -2,6 +2,8 @@ package vectors
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -65,7 +67,7 @@ func LoadFiles(paths ...string) ([]Vector, error) {
 		if len(errs) >= maxErrors {
 			break
 		}
-		data, err := os.ReadFile(name)
+		data, err := ReadUserFile(name)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -133,4 +135,28 @@ func unjoinErrors(err error) []error {
 		return j.Unwrap()
 	}
 	return []error{err}
+}
+
+// MaxFileSize bounds the files ReadUserFile reads: the suite's own vectors
+// files are a few MiB at most.
+const MaxFileSize = 64 << 20
+
+// ReadUserFile reads a user's file of one of the suite's text formats (a
+// vectors file, an expected-failures list) from disk, at most MaxFileSize bytes of it: a
+// longer one, or one that never ends (/dev/zero), is a [*FormatError] that
+// says so, not an exhausted memory.
+func ReadUserFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, &FormatError{File: name, Reason: fmt.Sprintf("longer than %d MiB: not a file of the suite's formats", MaxFileSize>>20)}
+	}
+	return data, nil
 }

@@ -73,3 +73,19 @@ func TestLoadFilesErrors(t *testing.T) {
 		t.Errorf("first *FormatError: %+v", fe)
 	}
 }
+
+// TestReadUserFileBounded: a file that never ends is a *FormatError that
+// names it, read up to MaxFileSize, not an exhausted memory.
+func TestReadUserFileBounded(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero here")
+	}
+	_, err := ReadUserFile("/dev/zero")
+	var fe *FormatError
+	if !errors.As(err, &fe) || fe.File != "/dev/zero" || !strings.Contains(err.Error(), "longer than 64 MiB") {
+		t.Errorf("got %v, want a *FormatError naming /dev/zero and the bound", err)
+	}
+	if _, err := LoadFiles("/dev/zero"); !errors.As(err, &fe) {
+		t.Errorf("LoadFiles: %v", err)
+	}
+}

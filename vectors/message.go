@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // This file holds the JSON forms of Request and Response: the members a
@@ -368,8 +370,18 @@ func responseMembers(v jsonValue, wire bool) (Response, error) {
 			return resp, fieldErr(name, r, "want an error kind, got an empty string")
 		}
 		resp.Error = utf16String(r.str)
+		if i := strings.IndexFunc(resp.Error, func(r rune) bool { return !IsErrorKindRune(r) }); i >= 0 {
+			c, _ := utf8.DecodeRuneInString(resp.Error[i:])
+			return Response{}, fieldErr(name, r, fmt.Sprintf("want an error kind (a word of A-Z a-z 0-9 _ . -, such as URIError), got %q, which holds %q", resp.Error, c))
+		}
 	}
 	return resp, wireMessage(v, wire, &resp)
+}
+
+// IsErrorKindRune reports whether r may be in an error kind, such as
+// URIError: A-Z a-z 0-9 _ . -.
+func IsErrorKindRune(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '.' || r == '-'
 }
 
 // wireMessage reads the "message" member of a wire response into resp:

@@ -198,7 +198,7 @@ func TestMatrixSharedFlags(t *testing.T) {
 			t.Errorf("%s: matrix's help %q, run's %q", flag, h, help(run))
 		}
 	}
-	for _, args := range [][]string{{"matrix", "-timeout", "0"}, {"matrix", "-j", "0"}, {"-start-timeout", "-1s"}} {
+	for _, args := range [][]string{{"matrix", "-timeout", "0"}, {"matrix", "-j", "0"}, {"matrix", "-j", "100000000"}, {"-start-timeout", "-1s"}} {
 		if r := runPctest(t, args...); r.code != exitUsage || !strings.Contains(r.stderr, args[len(args)-2]) {
 			t.Errorf("pctest %q: exit %d, %q; want 2 and what is wrong", args, r.code, r.stderr)
 		}

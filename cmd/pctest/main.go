@@ -187,7 +187,7 @@ func (f *testeeFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeout, "timeout", defaultTimeout, "how long a testee may leave its oldest request unanswered before it is killed and restarted")
 	fs.DurationVar(&f.startTimeout, "start-timeout", 0, "a new testee process's start-up allowance: how long it may take to give its first answer (default 3 times -timeout)")
 	fs.BoolVar(&f.utf16hex, "utf16hex", false, "send text as \"in_utf16\" hex code units, for testees whose JSON cannot carry lone surrogates")
-	fs.IntVar(&f.window, "j", testee.DefaultWindow, "how many requests are in flight at once")
+	fs.IntVar(&f.window, "j", testee.DefaultWindow, fmt.Sprintf("how many requests are in flight at once (1 to %d)", maxWindow))
 }
 
 // options checks the flags and returns them as the testee's options.
@@ -195,6 +195,8 @@ func (f *testeeFlags) options() ([]testee.Option, error) {
 	switch {
 	case f.window < 1:
 		return nil, &usageError{"-j must be at least 1"}
+	case f.window > maxWindow:
+		return nil, &usageError{fmt.Sprintf("-j %d: at most %d requests in flight (more only costs memory: a testee's pipe holds far fewer)", f.window, maxWindow)}
 	case f.timeout <= 0:
 		return nil, &usageError{"-timeout must be positive"}
 	case f.startTimeout < 0:
@@ -252,6 +254,10 @@ func (f *implFlags) repro(argv []string) report.Repro {
 
 // defaultTimeout is -timeout's default.
 const defaultTimeout = 10 * time.Second
+
+// maxWindow bounds -j: each request in flight holds a batch slot and its
+// buffers, so that -j 100000000 would only exhaust memory.
+const maxWindow = 1 << 16
 
 // open returns the implementation chosen by f, or by argv, the command
 // line after the flags. A testee is started; the caller closes it.

@@ -100,7 +100,7 @@ func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string)
 	data, name := defaultExpect, defaultExpectName
 	if s.expectFail != "" {
 		var rerr error
-		data, rerr = os.ReadFile(s.expectFail)
+		data, rerr = vectors.ReadUserFile(s.expectFail)
 		if rerr != nil {
 			return nil, nil, "", &usageError{"-expect-fail: " + rerr.Error()}
 		}
