@@ -28,11 +28,16 @@ type EmptyError struct {
 	Open int
 	// TimeUp says the run's time ran out before anything was judged.
 	TimeUp bool
+	// Unanswered says the implementation answered none of the Selected
+	// requests it was sent: every one failed with an error.
+	Unanswered bool
 }
 
 // Error names the likely cause: the selection, or the ops declined.
 func (e *EmptyError) Error() string {
 	switch {
+	case e.Unanswered:
+		return fmt.Sprintf("no %s judged: the implementation answered none of the %d requests sent (every one failed with an error)", e.What, e.Selected)
 	case e.TimeUp && len(e.Declined) == 0:
 		return fmt.Sprintf("no %s judged: the run's time ran out before any was answered (%d sent); give it more time", e.What, e.Selected)
 	case e.Selected == 0 && e.Selection != "":

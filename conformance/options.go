@@ -19,8 +19,8 @@ import (
 // fail their test with it) rather than ignore it:
 //
 //   - Results, Check and Run take Vectors, Areas, Ops, Match, Level,
-//     Parallel, KnownDeviations and ExpectedFailures; Run takes Detail as
-//     well.
+//     Parallel, KnownDeviations and ExpectedFailures; Check and Run take
+//     AllowEmpty, and Run Detail, as well.
 //   - Laws takes Areas and Ops (which laws run).
 //   - Differential takes Areas, Ops, KnownDeviations and
 //     Level(vectors.LevelImplementationDefined), which judges the inputs
@@ -49,8 +49,8 @@ func (e *OptionError) Error() string {
 // accepts lists the options each entry point honours.
 var accepts = map[string][]string{
 	"Results":      {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "Vectors"},
-	"Check":        {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "Vectors"},
-	"Run":          {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "Vectors", "Detail"},
+	"Check":        {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "Vectors", "AllowEmpty"},
+	"Run":          {"Areas", "Ops", "Match", "Level", "Parallel", "KnownDeviations", "ExpectedFailures", "Vectors", "Detail", "AllowEmpty"},
 	"Laws":         {"Areas", "Ops"},
 	"Differential": {"Areas", "Ops", "KnownDeviations", "Level"},
 }
@@ -68,6 +68,7 @@ type config struct {
 	vectorsSet    bool
 	deviations    []vectors.Deviation
 	deviationsSet bool
+	allowEmpty    bool
 }
 
 // Areas selects the vectors of the ops of the given areas (the vectors
@@ -109,6 +110,15 @@ func Match(run, skip *regexp.Regexp) Option {
 // recommendation. Several Level options add up.
 func Level(levels ...string) Option {
 	return Option{"Level", func(c *config) { c.levels = append(c.levels, levels...) }}
+}
+
+// AllowEmpty lets [Check] and [Run] pass a run that judged no vector
+// (none selected, every one declined as unsupported, or only
+// implementation-defined ones run apart), which otherwise fails with an
+// [*EmptyError]: for a table of implementations run with one selection
+// that some of them do not provide.
+func AllowEmpty() Option {
+	return Option{"AllowEmpty", func(c *config) { c.allowEmpty = true }}
 }
 
 // Parallel sets how many requests are in flight at once: [Results] and

@@ -145,7 +145,7 @@ func TestOptionValues(t *testing.T) {
 // point, and that the package doc of Option lists what each takes: an
 // option no entry point takes would always be rejected.
 func TestOptionsEachTaken(t *testing.T) {
-	all := []Option{Areas(), Ops(), Match(nil, nil), Level(), Parallel(1), Detail(1), KnownDeviations(nil)}
+	all := []Option{Areas(), Ops(), Match(nil, nil), Level(), Parallel(1), Detail(1), KnownDeviations(nil), AllowEmpty()}
 	if opt, err := ExpectedFailures(strings.NewReader(""), ""); err != nil {
 		t.Fatal(err)
 	} else {

@@ -348,7 +348,8 @@ func (e *VectorError) Error() string { return formatFailure(e.Result) }
 // causes of the failures, by level, then biggest first. When it judged no
 // vector (none selected, every one declined as unsupported, or only
 // implementation-defined ones ran) it returns an error wrapping an
-// [*EmptyError]: a run that judged nothing does not pass. It is Run
+// [*EmptyError], unless [AllowEmpty] is given: a run that judged nothing
+// does not pass. It is Run
 // without a *testing.T, in the manner of testing/fstest.TestFS.
 func Check(impl Implementation, opts ...Option) error {
 	c, err := newConfig("Check", opts)
@@ -369,8 +370,8 @@ func Check(impl Implementation, opts ...Option) error {
 		errs = append(errs, errors.New(summarize(impl.Name(), results, unprovidedOps(results))))
 		return fmt.Errorf("conformance: %s: %d of %d vectors fail: %w", impl.Name(), countFailing(results), len(results), errors.Join(errs...))
 	}
-	if err := CheckJudged(results, "the options given to Check"); err != nil {
-		return fmt.Errorf("conformance: %s: %w", impl.Name(), err)
+	if err := CheckJudged(results, "the options given to Check"); err != nil && !c.allowEmpty {
+		return fmt.Errorf("conformance: %s: %w (in Go: the Level option judges implementation-defined vectors, AllowEmpty accepts an empty run)", impl.Name(), err)
 	}
 	return nil
 }
@@ -434,7 +435,7 @@ func unprovidedOps(results []report.Result) []string {
 //     With go test -run, the summary counts the subtests that ran.
 //   - A run that judged no vector (none selected, every one declined as
 //     unsupported, or only implementation-defined ones ran) fails t with
-//     the [*EmptyError] that says why.
+//     the [*EmptyError] that says why, unless [AllowEmpty] is given.
 //
 // Messages point at the line of the caller's test that called Run.
 func Run(t *testing.T, impl Implementation, opts ...Option) {
@@ -468,8 +469,9 @@ func Run(t *testing.T, impl Implementation, opts ...Option) {
 		head += fmt.Sprintf("; the first %d failures of each op in full, then one line each; causes at the end", c.detail)
 	}
 	t.Log(head)
-	if err := CheckJudged(results, "the options given to Run"); err != nil {
-		t.Errorf("%s: %v", impl.Name(), err) // a run that judged nothing does not pass
+	if err := CheckJudged(results, "the options given to Run"); err != nil && !c.allowEmpty {
+		// A run that judged nothing does not pass.
+		t.Errorf("%s: %v (in Go: the Level option judges implementation-defined vectors, AllowEmpty accepts an empty run)", impl.Name(), err)
 	}
 
 	var ran []report.Result

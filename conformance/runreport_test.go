@@ -121,6 +121,9 @@ func TestRunJudgedNothingFails(t *testing.T) {
 	if err := Check(Reference(), Vectors(tinyCorpus())); err != nil {
 		t.Errorf("Check, the reference on judged vectors: %v", err)
 	}
+	if err := Check(fake{name: "none"}, Vectors(tinyCorpus()), AllowEmpty()); err != nil {
+		t.Errorf("Check with AllowEmpty: %v", err)
+	}
 	if testing.Short() {
 		return
 	}

@@ -2,7 +2,6 @@ package fuzz
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"slices"
 	"sync"
@@ -102,10 +101,19 @@ var reference = conformance.Reference().(referenceImpl)
 // Duration, the same Seed sends the same cases whatever Parallel (see
 // [Seed]).
 //
+// An implementation in this process (not a Batcher) whose Do does not
+// return, its ctx ignored, is a hang once the run is over (Duration and
+// Grace, or ctx done) and a second more has passed: an unconfirmed
+// timeout finding, one per op, and Run returns; the goroutine that called
+// Do is left running, as Go cannot stop it. With no Duration, only ctx
+// ends such a run. A Do that hangs while a finding is shrunk is reported
+// so too, once the shrinking's time (ShrinkTime) is up.
+//
 // The error is an *[OptionError] for an option Run cannot honour, the
 // fatal error of an implementation that cannot run or whose output is not
-// answers (see [Batcher] for how an adapter's errors say so), or an error
-// saying it answered no request at all; the report is then partial. A run
+// answers (see [Batcher] for how an adapter's errors say so), or a
+// *conformance.EmptyError saying it answered no request at all (TimeUp when
+// the run's time ran out first); the report is then partial. A run
 // that judged no case is a *conformance.EmptyError unless AllowEmpty is given. An
 // interrupted run (ctx canceled) is not an error: the report says
 // Partial.
@@ -204,16 +212,20 @@ func Run(ctx context.Context, impl conformance.Implementation, opts ...Option) (
 		Warnings: f.warnings.Warnings(),
 	}
 	rep.Tally()
+	timeUp := cfg.duration > 0 && !time.Now().Before(f.deadline)
 	switch {
 	case f.fatal != nil:
 		return rep, f.fatal
+	case s.Cases == 0 && s.Sent > 0 && len(rep.Findings) == 0 && !interrupted && timeUp:
+		// Time ran out with requests in flight: not the implementation's
+		// fault, nor a judged run.
+		return rep, &conformance.EmptyError{What: "cases", Selected: int(s.Sent), TimeUp: true}
 	case s.Cases == 0 && s.Sent > 0 && len(rep.Findings) == 0 && !interrupted:
 		if b != nil {
 			return rep, b.NothingAnswered(s.Sent)
 		}
-		return rep, fmt.Errorf("%s answered none of the %d requests sent", impl.Name(), s.Sent)
+		return rep, &conformance.EmptyError{What: "cases", Selected: int(s.Sent), Unanswered: true}
 	case s.Judged == 0 && len(rep.Findings) == 0 && !interrupted && !cfg.allowEmpty:
-		timeUp := cfg.duration > 0 && !time.Now().Before(f.deadline)
 		return rep, &conformance.EmptyError{What: "cases", Selected: int(s.Sent), Declined: declined, TimeUp: timeUp}
 	}
 	return rep, nil

@@ -352,14 +352,19 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 	// The answers are awaited until the deadline: a request still waiting
 	// then to be sent again alone after an incident gets an
 	// error with an UnconfirmedIncident, which is reported as it stands.
+	hung := -1
 	if f.batcher != nil {
 		conformance.DoBatch(gctx, f.batcher.DoBatch, w.reqs, w.resps, w.errs)
-	} else if k := f.doInProcess(ctx, gctx, w.reqs, w.resps, w.errs); k >= 0 {
-		// An answer that never came: the run ends. The hung Do keeps the
-		// batch's memory, which this worker leaves to it.
-		f.hang(&w.cases[k])
-		*w = fuzzWorker{}
-		return false, true
+	} else if hung = f.doInProcess(ctx, gctx, w.reqs, w.resps, w.errs); hung >= 0 {
+		// An answer that never came: the cases answered before it are
+		// judged, it is a finding, the ones after it were never sent, and
+		// the run ends. The hung Do's goroutine goes on with the batch's
+		// memory from that case on: this worker leaves it all to it.
+		f.hang(hangOf(&w.cases[hung]))
+		f.sent.Add(-int64(n - hung - 1))
+		n = hung
+		w.cases = w.cases[:n]
+		defer func() { *w = fuzzWorker{} }()
 	}
 	// Every case is counted before any is shrunk: until the ops are
 	// decided (secondQuotasLocked) the other workers wait for these counts.
@@ -381,6 +386,9 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 			f.find(ctx, &w.cases[k], &w.results[k])
 		}
 	}
+	if hung >= 0 {
+		return false, true
+	}
 	clear(w.reqs)
 	clear(w.cases)
 	clear(w.results)
@@ -388,17 +396,24 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 }
 
 // doInProcess has f.impl, an implementation in this process, answer reqs
-// in order, in a goroutine of its own, with dctx, and returns -1 once it
-// has; or, when ctx ends first and the calls do not end within hangGrace,
-// the index of the request whose Do has not returned: a hang, which is left running (Go cannot stop a goroutine)
-// with reqs, resps and errs, which the caller must not touch again.
+// in order, in a goroutine of its own, with dctx (the requests left when
+// dctx ends get its error, unsent), and returns -1 once it has; or, when
+// ctx ends first and the call in progress does not return within
+// hangGrace, the index k of the request whose Do has not returned: a
+// hang. resps[:k] and errs[:k] are then the answers before it; the
+// goroutine is left running (Go cannot stop one) with reqs, resps and
+// errs from k on, which the caller must not touch again.
 func (f *fuzzer) doInProcess(ctx, dctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) int {
 	done := make(chan struct{})
 	var at atomic.Int64 // the request being answered
 	go func() {
 		defer close(done)
 		for k, req := range reqs {
-			at.Store(int64(k))
+			at.Store(int64(k)) // after the answers before k: they are the caller's once it loads k
+			if err := dctx.Err(); err != nil {
+				resps[k], errs[k] = vectors.Response{}, err
+				continue
+			}
 			resps[k], errs[k] = conformance.Do(dctx, f.impl, req)
 		}
 	}()
@@ -408,7 +423,8 @@ func (f *fuzzer) doInProcess(ctx, dctx context.Context, reqs []vectors.Request, 
 	case <-ctx.Done():
 	}
 	// A Do that heeds its ctx returns at once (the run was interrupted, or
-	// its time ran out); one that has not within hangGrace is a hang.
+	// its time ran out), and one that is only slow soon; one that has not
+	// within hangGrace is a hang.
 	select {
 	case <-done:
 		return -1
@@ -421,16 +437,39 @@ func (f *fuzzer) doInProcess(ctx, dctx context.Context, reqs []vectors.Request, 
 // take to return before doInProcess calls it a hang.
 const hangGrace = time.Second
 
-// hang reports case c, whose answer did not come by the end of the run
-// (doInProcess), as an unconfirmed timeout finding, as it stands.
-func (f *fuzzer) hang(c *fuzzCase) {
-	err := &conformance.AnswerError{Op: c.req.Op, Kind: report.KindTimeout,
-		Reason: "Do did not return by the end of the run (its deadline and grace period); its goroutine is left running"}
-	req, want := c.req.Clone(), c.want.Clone()
+// A hangCase is a request whose Do did not return (doInProcess): of op o, the
+// reference's answer want, the number of the case it was (0 for a request
+// of shrinking).
+type hangCase struct {
+	o    *fuzzOp
+	req  vectors.Request
+	want vectors.Response
+	i    int64
+}
+
+// hangOf returns case c as a hangCase.
+func hangOf(c *fuzzCase) hangCase { return hangCase{c.o, c.req, c.want, c.i} }
+
+// hang reports h, whose Do did not return by the end of the run or of its
+// shrinking, as an unconfirmed timeout finding, as it stands: one per op
+// (another is a variant of it), and none for an op already done.
+func (f *fuzzer) hang(h hangCase) {
+	err := &conformance.AnswerError{Op: h.req.Op, Kind: report.KindTimeout,
+		Reason: "Do did not return by the end of the run, or of the shrinking it was part of; its goroutine is left running"}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.findings = append(f.findings, report.Finding{Op: req.Op, Kind: report.KindTimeout, Request: req, Original: req, Expected: want, Err: err, Case: c.i, Unconfirmed: true})
-	c.o.findings++
+	for i := range f.findings {
+		if old := &f.findings[i]; old.Op == h.req.Op && old.Kind == report.KindTimeout {
+			old.Variants++
+			return
+		}
+	}
+	if h.o.done {
+		return
+	}
+	req, want := h.req.Clone(), h.want.Clone()
+	f.findings = append(f.findings, report.Finding{Op: req.Op, Kind: report.KindTimeout, Request: req, Original: req, Expected: want, Err: err, Case: h.i, Unconfirmed: true})
+	h.o.findings++
 }
 
 // keepRequest returns req with its input copied to the end of units or

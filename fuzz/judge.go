@@ -211,9 +211,14 @@ func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vector
 		got, err = conformance.Do(ctx, f.impl, req)
 	} else {
 		// In this process, a Do that never returns must not hold the
-		// shrinking past the run's end (doInProcess); it keeps a copy.
+		// shrinking past its end (ctx: its time, or the run's): it is a
+		// finding of its own, and its goroutine, left running, keeps a
+		// copy of req.
 		reqs, resps, errs := []vectors.Request{req.Clone()}, make([]vectors.Response, 1), make([]error, 1)
 		if f.doInProcess(ctx, ctx, reqs, resps, errs) >= 0 {
+			if o := f.opOf(req.Op); o != nil {
+				f.hang(hangCase{o: o, req: req, want: want})
+			}
 			return nil, ctx.Err()
 		}
 		got, err = resps[0], errs[0]
@@ -223,6 +228,16 @@ func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vector
 		return nil, err
 	}
 	return &d, nil
+}
+
+// opOf returns the fuzzOp of op, or nil.
+func (f *fuzzer) opOf(op vectors.Op) *fuzzOp {
+	for _, o := range f.ops {
+		if o.op == op {
+			return o
+		}
+	}
+	return nil
 }
 
 // judge compares the implementation's answer to req, got or err, with

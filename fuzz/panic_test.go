@@ -2,9 +2,11 @@ package fuzz
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -91,5 +93,81 @@ func TestFuzzInProcessHangEnds(t *testing.T) {
 		if !slices.ContainsFunc(rep.Findings, func(f report.Finding) bool { return f.Kind == report.KindTimeout && f.Unconfirmed }) {
 			t.Errorf("deadline %v: want an unconfirmed timeout finding; got %+v (err %v)", deadline, rep.Findings, err)
 		}
+	}
+}
+
+// stalling answers as the reference does for its first n calls, then
+// blocks until the test ends (ignoring ctx); with slow set, it only takes
+// that long over each call.
+type stalling struct {
+	n       int64
+	calls   atomic.Int64
+	slow    time.Duration
+	release chan struct{}
+}
+
+func (*stalling) Name() string { return "stalling" }
+
+func (s *stalling) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+	if req.Op != vectors.OpEncodeURIComponent {
+		return vectors.Response{Unsupported: true}, nil
+	}
+	if s.slow > 0 {
+		time.Sleep(s.slow) // ctx ignored, but it returns
+	} else if s.calls.Add(1) > s.n {
+		<-s.release
+	}
+	return conformance.Reference().Do(context.Background(), req)
+}
+
+// TestFuzzInProcessHangCounts: when workers hang in the middle of their
+// batches, the cases answered before are judged and counted, the ones
+// after are not counted as sent, and the hang is one finding however many
+// workers hit it; a Do that is only slow (and ignores ctx) is no hang.
+func TestFuzzInProcessHangCounts(t *testing.T) {
+	s := &stalling{n: 40, release: make(chan struct{})}
+	defer close(s.release)
+	rep, err := Run(context.Background(), s, Ops(vectors.OpEncodeURIComponent), Seed(1), Parallel(4), Duration(2*time.Second), Grace(time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hangs int
+	for _, f := range rep.Findings {
+		if f.Kind == report.KindTimeout {
+			hangs++
+		}
+	}
+	if sum := rep.Summary; hangs != 1 || sum.Cases < 30 || sum.Sent-sum.Cases > 4 {
+		t.Errorf("%d timeout findings (want 1); sent %d, answered %d (want the 40 answers counted, and no more sent than answered but the 4 that hung)", hangs, sum.Sent, sum.Cases)
+	}
+
+	slow := &stalling{slow: 100 * time.Millisecond}
+	rep, err = Run(context.Background(), slow, Ops(vectors.OpEncodeURIComponent), Seed(1), Parallel(1), Duration(300*time.Millisecond), Grace(time.Millisecond))
+	if err != nil && !errors.As(err, new(*conformance.EmptyError)) {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) != 0 {
+		t.Errorf("a slow Do that returns: findings %+v, want none", rep.Findings)
+	}
+}
+
+// waiting answers nothing before its ctx is done.
+type waiting struct{}
+
+func (waiting) Name() string { return "waiting" }
+
+func (waiting) Do(ctx context.Context, req vectors.Request) (vectors.Response, error) {
+	<-ctx.Done()
+	return vectors.Response{}, ctx.Err()
+}
+
+// TestFuzzTimeUpSaysSo: a run whose time runs out before any answer came
+// is an *EmptyError that says so (TimeUp), not a fault of the
+// implementation.
+func TestFuzzTimeUpSaysSo(t *testing.T) {
+	_, err := Run(context.Background(), waiting{}, Ops(vectors.OpEncodeURIComponent), Seed(1), Duration(100*time.Millisecond), Grace(time.Millisecond))
+	var ee *conformance.EmptyError
+	if !errors.As(err, &ee) || !ee.TimeUp || !strings.Contains(err.Error(), "time ran out") {
+		t.Errorf("got %v, want an *EmptyError with TimeUp", err)
 	}
 }

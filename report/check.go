@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -83,18 +82,25 @@ func (r *CheckReport) Add(it CheckItem) {
 // WriteJSON writes the report as JSON (check.schema.json).
 func (r *CheckReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
 
-// ReadCheckReport reads a report that pctest check -format json wrote.
+// ReadCheckReport reads a report that pctest check -format json wrote. It
+// rejects what is not such a report, with a [*ReadError]: JSON of another
+// shape, a check of an unknown status, a report with no testee command or
+// no checks.
 func ReadCheckReport(rd io.Reader) (*CheckReport, error) {
+	const what = "pctest check"
 	var r CheckReport
-	if err := json.NewDecoder(rd).Decode(&r); err != nil {
-		return nil, fmt.Errorf("report: not a pctest check report: %w", err)
+	if err := decodeReport(rd, &r, what); err != nil {
+		return nil, err
 	}
 	for _, it := range r.Checks {
 		switch it.Status {
 		case CheckOK, CheckProblem, CheckNote, CheckSkipped:
 		default:
-			return nil, fmt.Errorf("report: check %q: unknown status %q (want ok, problem, note or skipped)", it.Name, it.Status)
+			return nil, &ReadError{Report: what, Offset: -1, Item: fmt.Sprintf("check %q", it.Name), Reason: fmt.Sprintf("unknown status %q (want ok, problem, note or skipped)", it.Status)}
 		}
+	}
+	if len(r.Info.Command) == 0 || len(r.Checks) == 0 {
+		return nil, &ReadError{Report: what, Offset: -1, Reason: "no testee command or no checks: not a pctest check report"}
 	}
 	return &r, nil
 }

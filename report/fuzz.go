@@ -138,7 +138,8 @@ type Finding struct {
 	Unconfirmed bool
 	// Steps counts the requests spent shrinking; Case is the number,
 	// among its op's cases, of the case that found it: with the run's
-	// seed, that case's request is Original (fuzz.Seed).
+	// seed, that case's request is Original (fuzz.Seed); 0 for a hang met
+	// while another finding was shrunk (Original is the request that hung).
 	Steps int
 	Case  int64
 	// Variants counts the findings folded into this one
@@ -403,25 +404,33 @@ func writeFuzzCauses(w io.Writer, results []Result) error {
 func (j *FuzzReport) Write(w io.Writer) error { return writeJSON(w, j) }
 
 // ReadFuzzReport reads a report that pctest fuzz -format json wrote. It
-// rejects what is not such a report: JSON of another shape, a summary that
-// does not count the findings that follow, a finding whose request is of
-// another op than its own, or that has neither an actual answer nor an
-// error.
+// rejects what is not such a report, with a [*ReadError]: JSON of another
+// shape (null, an array, a second value after it), a summary that does not
+// count the findings that follow, a finding whose request is of another op
+// than its own, or that has neither an actual answer nor an error, and a
+// report that names no implementation.
 func ReadFuzzReport(rd io.Reader) (*FuzzReport, error) {
+	const what = "pctest fuzz"
 	var j FuzzReport
-	if err := json.NewDecoder(rd).Decode(&j); err != nil {
-		return nil, fmt.Errorf("pctest fuzz JSON report: %w", err)
+	if err := decodeReport(rd, &j, what); err != nil {
+		return nil, err
+	}
+	bad := func(item, reason string) error {
+		return &ReadError{Report: what, Offset: -1, Item: item, Reason: reason}
 	}
 	if j.Summary.Findings != len(j.Findings) {
-		return nil, fmt.Errorf("pctest fuzz JSON report: summary.findings is %d, but %d findings follow", j.Summary.Findings, len(j.Findings))
+		return nil, bad("summary", fmt.Sprintf("summary.findings is %d, but %d findings follow", j.Summary.Findings, len(j.Findings)))
 	}
 	for i, f := range j.Findings {
 		if f.Request.Op != f.Op {
-			return nil, fmt.Errorf("pctest fuzz JSON report: finding %d: op %q, but its request's op is %q", i+1, f.Op, f.Request.Op)
+			return nil, bad(fmt.Sprintf("finding %d", i+1), fmt.Sprintf("op %q, but its request's op is %q", f.Op, f.Request.Op))
 		}
 		if f.Err == nil && reflect.ValueOf(f.Got).IsZero() {
-			return nil, fmt.Errorf("pctest fuzz JSON report: finding %d: neither actual nor error", i+1)
+			return nil, bad(fmt.Sprintf("finding %d", i+1), "neither actual nor error")
 		}
+	}
+	if j.FuzzInfo.Implementation == "" {
+		return nil, bad("fuzz_info", "no implementation: not a pctest fuzz report")
 	}
 	return &j, nil
 }

@@ -376,23 +376,41 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // ReadRunReport reads a report that pctest run -format json wrote. It
-// rejects what is not such a report: JSON of another shape, a result
-// without an id or with an unknown status, an input both text and octets.
+// rejects what is not such a report, with a [*ReadError]: JSON of another
+// shape (null, an array, a second value after it), a result without an id,
+// with an unknown status or with an input both text and octets, an id
+// twice, a report that names no implementation, and a summary whose counts
+// are not those of the results that follow.
 func ReadRunReport(rd io.Reader) (*RunReport, error) {
+	const what = "pctest run"
 	var j RunReport
-	if err := json.NewDecoder(rd).Decode(&j); err != nil {
-		return nil, fmt.Errorf("pctest JSON report: %w", err)
+	if err := decodeReport(rd, &j, what); err != nil {
+		return nil, err
 	}
+	bad := func(item, reason string) error {
+		return &ReadError{Report: what, Offset: -1, Item: item, Reason: reason}
+	}
+	seen := make(map[string]bool, len(j.Results))
 	for i := range j.Results {
 		rec := &j.Results[i]
 		switch {
 		case rec.ID == "":
-			return nil, fmt.Errorf("pctest JSON report: result %d: no id", i+1)
+			return nil, bad(fmt.Sprintf("result %d", i+1), "no id")
 		case rec.Status == 0:
-			return nil, fmt.Errorf("pctest JSON report: result %s: no status", rec.ID)
+			return nil, bad("result "+rec.ID, "no status")
 		case rec.In != nil && rec.InHex != nil:
-			return nil, fmt.Errorf("pctest JSON report: result %s: both in and in_hex", rec.ID)
+			return nil, bad("result "+rec.ID, "both in and in_hex")
+		case seen[rec.ID]:
+			return nil, bad("result "+rec.ID, "a second result of the same vector")
 		}
+		seen[rec.ID] = true
+	}
+	s := &j.Summary
+	switch total := s.Passed + s.Failed + s.Skipped + s.ExpectedFailures + s.ImplementationDefined; {
+	case j.RunInfo.Implementation == "":
+		return nil, bad("run_info", "no implementation: not a pctest run report")
+	case total != len(j.Results):
+		return nil, bad("summary", fmt.Sprintf("counts %d vectors (passed, failed, skipped, expected failures, implementation-defined), but %d results follow", total, len(j.Results)))
 	}
 	return &j, nil
 }

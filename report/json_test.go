@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -74,7 +75,14 @@ func TestReadRejects(t *testing.T) {
 		doc, want string
 		fuzz      bool
 	}{
-		{`[]`, "cannot unmarshal array", false},
+		{`[]`, "at byte 0: want a JSON object, got []", false},
+		{`null`, "want a JSON object, got null", false},
+		{`  {}`, "run_info: no implementation", false},
+		{`{}`, "fuzz_info: no implementation", true},
+		{`{"run_info": {"implementation": "x"}, "summary": {"passed": 613}, "results": []}`, "summary: counts 613 vectors", false},
+		{`{"run_info": {"implementation": "x"}, "summary": {"passed": 1}, "results": [{"id": "a", "op": "encodeURI", "status": "pass", "in": "a"}]} GARBAGE{`, "at byte 138: more after the report's object", false},
+		{`{"run_info": {"implementation": "x"}, "summary": {"passed": 2}, "results": [{"id": "a", "op": "encodeURI", "status": "pass", "in": "a"}, {"id": "a", "op": "encodeURI", "status": "pass", "in": "a"}]}`, "result a: a second result", false},
+		{`{"run_info": {"implementation": 1}}`, "at byte 33: json: cannot unmarshal number", false},
 		{`{"results": [{"op": "encodeURI", "status": "pass"}]}`, "result 1: no id", false},
 		{`{"results": [{"id": "a", "op": "encodeURI", "status": "passed"}]}`, `unknown outcome "passed"`, false},
 		{`{"results": [{"id": "a", "op": "encodeURI"}]}`, "result a: no status", false},
@@ -90,8 +98,9 @@ func TestReadRejects(t *testing.T) {
 		} else {
 			_, err = ReadRunReport(strings.NewReader(tc.doc))
 		}
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: error %v, want one saying %q", tc.doc, err, tc.want)
+		var re *ReadError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want a *ReadError saying %q", tc.doc, err, tc.want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"github.com/pctest/pctest/internal/show"
 	"github.com/pctest/pctest/vectors"
 )
 
@@ -186,13 +187,10 @@ func (s Summary) String() string {
 
 // expectedPart returns "N expected failure(s), " for n > 0, else "".
 func expectedPart(n int) string {
-	switch {
-	case n == 1:
-		return "1 expected failure, "
-	case n > 1:
-		return fmt.Sprintf("%d expected failures, ", n)
+	if n == 0 {
+		return ""
 	}
-	return ""
+	return show.Count(n, "expected failure", "expected failures") + ", "
 }
 
 // A Verdict sums a Summary up, as a cell of a matrix shows it: the same in

@@ -165,6 +165,7 @@ func TestParseFuzzUnattributed(t *testing.T) {
 		return vectors.Request{Op: vectors.OpEncodeURI, In: utf16.Encode([]rune(s))}
 	}
 	j := report.FuzzReport{
+		FuzzInfo:  report.FuzzInfo{Info: report.Info{Implementation: "x"}},
 		Incidents: &report.Incidents{Crashes: 2, Restarts: 2},
 		Findings: []report.Finding{
 			{Op: vectors.OpEncodeURI, Kind: report.KindCrash, Request: in("a"), Original: in("a"), Expected: vectors.Response{Out: utf16.Encode([]rune("a"))},

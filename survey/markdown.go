@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/pctest/pctest/internal/show"
 )
 
 // maxListed is how many vector ids a group lists besides its example.
@@ -393,12 +395,8 @@ func shortAbsent(s string) string {
 	return s
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+// plural writes n and what, a noun that takes an s: "1 vector", "3 vectors".
+func plural(n int, what string) string { return show.Count(n, what, what+"s") }
 
 func orDash(s string) string {
 	if s == "" {

@@ -30,7 +30,7 @@ func fakeSurvey(t *testing.T, withSecond bool) (*layout, []Row) {
 		{Name: "lib a", Language: "L", Library: "a", Impl: "x", Kind: "engine"},
 		{Name: "lib b", Language: "L", Library: "b", Impl: "y", Kind: "engine", ForkOf: "lib a"},
 	}
-	run := `{"run_info": {"suite_version": "v1", "vector_count": 2},
+	run := `{"run_info": {"implementation": "x", "suite_version": "v1", "vector_count": 2}, "summary": {"passed": 1, "failed": 1},
  "results": [
   {"id": "v1", "op": "decodeURI", "status": "pass", "in": "%41", "expected": {"out": "A"}},
   {"id": "v2", "op": "decodeURI", "status": "fail", "in": "%C3%A9 x", "expected": {"out": "é x"}, "got": {"out": "%C3%A9 x"}}]}`
@@ -153,14 +153,14 @@ func checkHTMLIDs(t *testing.T, page []byte) {
 // cases and its testee's incidents are shown with its results.
 func TestFuzzNotRunIsNotZeroFindings(t *testing.T) {
 	l, rows := fakeSurvey(t, true)
-	pass := `{"run_info": {"suite_version": "v1", "vector_count": 1},
+	pass := `{"run_info": {"implementation": "x", "suite_version": "v1", "vector_count": 1}, "summary": {"passed": 1},
  "results": [{"id": "v1", "op": "decodeURI", "status": "pass", "in": "%41", "expected": {"out": "A"}}]}`
 	for i := range rows {
 		meta, _ := json.Marshal(rowMeta{Version: "1.0", When: time.Date(2026, 11, 27, 21, 3+i, 0, 0, time.UTC), Fuzzed: "10s", FuzzExit: 2 * i})
 		os.WriteFile(l.resultFile(&rows[i], ".meta.json"), meta, 0o644)
 		os.WriteFile(l.resultFile(&rows[i], ".run.json"), []byte(pass), 0o644)
 	}
-	os.WriteFile(l.resultFile(&rows[0], ".fuzz.json"), []byte(`{"fuzz_info": {"seed": 1, "ops": ["decodeURI"], "duration_seconds": 10}, "summary": {"cases": 5, "sent": 5, "judged": 5, "findings": 0, "confirmed": 0, "unconfirmed": 0, "flaky": 0, "unsupported_ops": [], "max_findings": 10, "capped_ops": [], "causes": [], "open_differences": 0, "open_differences_by_op": {}}, "incidents": {"restarts": 1, "crashes": 1}, "findings": []}`), 0o644)
+	os.WriteFile(l.resultFile(&rows[0], ".fuzz.json"), []byte(`{"fuzz_info": {"implementation": "x", "seed": 1, "ops": ["decodeURI"], "duration_seconds": 10}, "summary": {"cases": 5, "sent": 5, "judged": 5, "findings": 0, "confirmed": 0, "unconfirmed": 0, "flaky": 0, "unsupported_ops": [], "max_findings": 10, "capped_ops": [], "causes": [], "open_differences": 0, "open_differences_by_op": {}}, "incidents": {"restarts": 1, "crashes": 1}, "findings": []}`), 0o644)
 	os.WriteFile(l.resultFile(&rows[1], ".fuzz.json"), nil, 0o644)
 	os.WriteFile(l.resultFile(&rows[1], ".fuzz.stderr"), []byte("fuzz: 0 cases, 0/s, 0 findings so far\npctest fuzz: the testee declined every op\n\n"), 0o644)
 	rep, err := collect(l, rows, nil)

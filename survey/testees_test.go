@@ -318,7 +318,7 @@ func tail(b []byte, n int) string {
 func TestParseRun(t *testing.T) {
 	data := `{"run_info": {"implementation": "x", "testee_command": ["x"], "suite_version": "v1", "protocol_version": 1,
   "vector_count": 2, "selection": [], "start_time": "2026-01-01T00:00:00Z", "duration_seconds": 0.5, "partial": false},
- "summary": {"passed": 1, "failed": 1, "skipped": 0, "expected_failures": 0, "unexpected_passes": 0},
+ "summary": {"passed": 1, "failed": 2, "skipped": 0, "expected_failures": 0, "unexpected_passes": 0},
  "incidents": {"restarts": 1, "crashes": 1},
  "results": [
   {"id": "a", "op": "decodeURI", "status": "pass", "in": "%41", "expected": {"out": "A"}},

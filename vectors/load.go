@@ -1,22 +1,21 @@
 package vectors
 
 import (
-	"fmt"
-	"strings"
-	"unicode/utf8"
-
-	"github.com/pctest/pctest/internal/spec"
-
 	"bytes"
 	_ "embed" // the corpus
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
+
+	"github.com/pctest/pctest/internal/spec"
 )
 
 //go:generate go run ./internal/gen -dir .

@@ -53,16 +53,24 @@ func TestClassify(t *testing.T) {
 		{vectors.OpDecodeURIComponent, "%C0%AF", vectors.Response{Error: uri}, vectors.Response{Out: u("\uFFFD\uFFFD")}, ReplacedInvalid, "answered U+FFFD for octets that are not UTF-8 where URIError was expected"},
 		{vectors.OpDecodeURIComponent, "%C3", vectors.Response{Error: uri}, vectors.Response{Out: u("\uFFFD")}, ReplacedInvalid, ""},
 		{vectors.OpDecodeURIComponent, "\uFFFD%80", vectors.Response{Error: uri}, vectors.Response{Out: u("\uFFFD")}, ErrorExpected, ""},
+		// Not replaced: U+FFFD for the input's lone surrogate; an escaped
+		// U+FFFD left as written.
+		{vectors.OpDecodeURIComponent, "lone%C0%AF", vectors.Response{Error: uri}, vectors.Response{Out: u("\uFFFD/")}, OverlongAccepted, ""},
+		{vectors.OpDecodeURIComponent, "%EF%BF%BD%FF", vectors.Response{Error: uri}, vectors.Response{Out: u("%EF%BF%BD\uFFFD")}, ReplacedInvalid, ""},
 		// escape's %uXXXX of a lone surrogate as %uFFFD (a JSON library's
 		// U+FFFD in its place); a pair's escapes are kept.
 		{vectors.OpEscape, "lone", vectors.Response{Out: u("%uD800")}, vectors.Response{Out: u("%uFFFD")}, FFFDForSurrogate, ""},
 		{vectors.OpEscape, "x", vectors.Response{Out: u("%uD83D%uDE00%uDc00")}, vectors.Response{Out: u("%uD83D%uDE00%uFFFD")}, FFFDForSurrogate, ""},
 		{vectors.OpEscape, "x", vectors.Response{Out: u("%uD83D%uDE00")}, vectors.Response{Out: u("%uFFFD%uFFFD")}, Different, ""},
+		{vectors.OpDecodeURIComponent, "%25uD800", vectors.Response{Out: u("%uD800")}, vectors.Response{Out: u("%uFFFD")}, Different, ""},
 	}
 	for _, c := range cases {
 		f := Failure{ID: c.in, Req: vectors.Request{Op: c.op, In: u(c.in)}, Want: c.want, Got: c.got}
 		if c.in == "lone" {
 			f.Req.In = []uint16{0xD800}
+		}
+		if c.in == "lone%C0%AF" {
+			f.Req.In = append([]uint16{0xD800}, u("%C0%AF")...)
 		}
 		r := Classify(f)
 		if r.ID != c.rel.ID {
