@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -302,9 +301,23 @@ func loadFile(name string, data []byte, vs []Vector) ([]Vector, error) {
 	return vs, nil
 }
 
-// isIDRune reports whether r may be in a vector id: A-Z a-z 0-9 . _ + -.
-func isIDRune(r rune) bool {
-	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '.' || r == '_' || r == '+' || r == '-'
+// idBytes are the bytes a vector id may hold: A-Z a-z 0-9 . _ + -.
+var idBytes = func() (t [256]bool) {
+	for _, c := range []byte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-") {
+		t[c] = true
+	}
+	return t
+}()
+
+// badIDByte returns the index of the first byte of id that a vector id may
+// not hold (see idBytes), or -1.
+func badIDByte(id string) int {
+	for i := 0; i < len(id); i++ {
+		if !idBytes[id[i]] {
+			return i
+		}
+	}
+	return -1
 }
 
 // vectorFromJSON reads and checks one vector object. Its errors are
@@ -335,7 +348,7 @@ func vectorFromJSON(e jsonValue) (Vector, error) {
 	if v.ID, err = str("id", true); err != nil {
 		return v, err
 	}
-	if i := strings.IndexFunc(v.ID, func(r rune) bool { return !isIDRune(r) }); i >= 0 {
+	if i := badIDByte(v.ID); i >= 0 {
 		m, _ := member(e, "id")
 		id := v.ID
 		v.ID = "" // not to be printed as it is
