@@ -216,9 +216,10 @@ func Run(ctx context.Context, impl conformance.Implementation, opts ...Option) (
 	switch {
 	case f.fatal != nil:
 		return rep, f.fatal
-	case s.Cases == 0 && s.Sent > 0 && len(rep.Findings) == 0 && !interrupted && timeUp:
-		// Time ran out with requests in flight: not the implementation's
-		// fault, nor a judged run.
+	case s.Cases == 0 && s.Sent > 0 && len(rep.Findings) == 0 && !interrupted && timeUp && b == nil:
+		// Time ran out with requests in flight in this process: not the
+		// implementation's fault, nor a judged run. (A testee that
+		// answered none is told why below, by its adapter.)
 		return rep, &conformance.EmptyError{What: "cases", Selected: int(s.Sent), TimeUp: true}
 	case s.Cases == 0 && s.Sent > 0 && len(rep.Findings) == 0 && !interrupted:
 		if b != nil {

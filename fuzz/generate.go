@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"math"
 	"slices"
@@ -279,7 +280,14 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 	// batch: nothing keeps a request past its batch (a finding, a warning
 	// and an unconfirmed incident keep a clone).
 	units, octets, wants := w.units[:0], w.octets[:0], w.wants[:0]
-	defer func() { w.units, w.octets, w.wants = units[:0], octets[:0], wants[:0] }()
+	hung := -1 // the case of the batch whose Do did not return (doInProcess)
+	defer func() {
+		if hung >= 0 {
+			*w = fuzzWorker{} // the hung Do's goroutine keeps all the batch's memory
+			return
+		}
+		w.units, w.octets, w.wants = units[:0], octets[:0], wants[:0]
+	}()
 	for len(w.cases) < w.size {
 		if gctx.Err() != nil {
 			// The run is over: the reference answers nothing now, so a
@@ -352,19 +360,22 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 	// The answers are awaited until the deadline: a request still waiting
 	// then to be sent again alone after an incident gets an
 	// error with an UnconfirmedIncident, which is reported as it stands.
-	hung := -1
 	if f.batcher != nil {
 		conformance.DoBatch(gctx, f.batcher.DoBatch, w.reqs, w.resps, w.errs)
-	} else if hung = f.doInProcess(ctx, gctx, w.reqs, w.resps, w.errs); hung >= 0 {
-		// An answer that never came: the cases answered before it are
-		// judged, it is a finding, the ones after it were never sent, and
-		// the run ends. The hung Do's goroutine goes on with the batch's
-		// memory from that case on: this worker leaves it all to it.
-		f.hang(hangOf(&w.cases[hung]))
-		f.sent.Add(-int64(n - hung - 1))
-		n = hung
-		w.cases = w.cases[:n]
-		defer func() { *w = fuzzWorker{} }()
+	} else {
+		var sentHere int
+		hung, sentHere = f.doInProcess(ctx, gctx, w.reqs, w.resps, w.errs)
+		// The cases the time left unsent are not sent.
+		f.sent.Add(-int64(n - sentHere))
+		if hung >= 0 {
+			// An answer that never came: the cases answered before it
+			// are judged, it is a finding, and the run ends. The hung
+			// Do's goroutine goes on with the batch's memory from that
+			// case on: this worker leaves it all to it.
+			f.hang(hangOf(&w.cases[hung]))
+			n = hung
+			w.cases = w.cases[:n]
+		}
 	}
 	// Every case is counted before any is shrunk: until the ops are
 	// decided (secondQuotasLocked) the other workers wait for these counts.
@@ -397,15 +408,17 @@ func (f *fuzzer) batch(ctx, gctx context.Context, w *fuzzWorker) (more, stop boo
 
 // doInProcess has f.impl, an implementation in this process, answer reqs
 // in order, in a goroutine of its own, with dctx (the requests left when
-// dctx ends get its error, unsent), and returns -1 once it has; or, when
-// ctx ends first and the call in progress does not return within
-// hangGrace, the index k of the request whose Do has not returned: a
-// hang. resps[:k] and errs[:k] are then the answers before it; the
-// goroutine is left running (Go cannot stop one) with reqs, resps and
-// errs from k on, which the caller must not touch again.
-func (f *fuzzer) doInProcess(ctx, dctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) int {
+// dctx ends get its error, unsent), and returns -1 and how many requests
+// it sent once it has; or, when ctx ends first and the call in progress
+// does not return within hangGrace, the index k of the request whose Do
+// has not returned (a hang) and k+1. resps[:k] and errs[:k] are then the
+// answers before it; the goroutine is left running (Go cannot stop one)
+// with reqs, resps and errs from k on, which the caller must not touch
+// again, and sends nothing more.
+func (f *fuzzer) doInProcess(ctx, dctx context.Context, reqs []vectors.Request, resps []vectors.Response, errs []error) (hung, sent int) {
 	done := make(chan struct{})
 	var at atomic.Int64 // the request being answered
+	called := 0         // how many Do calls: read once done is closed
 	go func() {
 		defer close(done)
 		for k, req := range reqs {
@@ -415,11 +428,12 @@ func (f *fuzzer) doInProcess(ctx, dctx context.Context, reqs []vectors.Request, 
 				continue
 			}
 			resps[k], errs[k] = conformance.Do(dctx, f.impl, req)
+			called = k + 1
 		}
 	}()
 	select {
 	case <-done:
-		return -1
+		return -1, called
 	case <-ctx.Done():
 	}
 	// A Do that heeds its ctx returns at once (the run was interrupted, or
@@ -427,9 +441,10 @@ func (f *fuzzer) doInProcess(ctx, dctx context.Context, reqs []vectors.Request, 
 	// within hangGrace is a hang.
 	select {
 	case <-done:
-		return -1
+		return -1, called
 	case <-time.After(hangGrace):
-		return int(at.Load())
+		k := int(at.Load())
+		return k, k + 1
 	}
 }
 
@@ -459,7 +474,8 @@ func (f *fuzzer) hang(h hangCase) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for i := range f.findings {
-		if old := &f.findings[i]; old.Op == h.req.Op && old.Kind == report.KindTimeout {
+		var ae *conformance.AnswerError
+		if old := &f.findings[i]; old.Op == h.req.Op && errors.As(old.Err, &ae) && ae.Kind == report.KindTimeout {
 			old.Variants++
 			return
 		}
@@ -469,7 +485,10 @@ func (f *fuzzer) hang(h hangCase) {
 	}
 	req, want := h.req.Clone(), h.want.Clone()
 	f.findings = append(f.findings, report.Finding{Op: req.Op, Kind: report.KindTimeout, Request: req, Original: req, Expected: want, Err: err, Case: h.i, Unconfirmed: true})
-	h.o.findings++
+	if h.o.findings++; h.o.findings >= f.max {
+		h.o.capped = true // as find caps an op
+		f.retireLocked(h.o)
+	}
 }
 
 // keepRequest returns req with its input copied to the end of units or

@@ -215,7 +215,7 @@ func (f *fuzzer) checkWant(ctx context.Context, req vectors.Request, want vector
 		// finding of its own, and its goroutine, left running, keeps a
 		// copy of req.
 		reqs, resps, errs := []vectors.Request{req.Clone()}, make([]vectors.Response, 1), make([]error, 1)
-		if f.doInProcess(ctx, ctx, reqs, resps, errs) >= 0 {
+		if k, _ := f.doInProcess(ctx, ctx, reqs, resps, errs); k >= 0 {
 			if o := f.opOf(req.Op); o != nil {
 				f.hang(hangCase{o: o, req: req, want: want})
 			}

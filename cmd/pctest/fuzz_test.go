@@ -182,6 +182,13 @@ func TestFuzzNothingAnswered(t *testing.T) {
 	if r.code != exitUsage || !strings.Contains(r.stderr, "cannot start testee") {
 		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}
+	// With a time limit that ends first, too: it is the testee's fault,
+	// not the time's.
+	args = append([]string{"fuzz", "-time", "1s", "-timeout", "200ms", "-seed", "1"}, fakeArgs(t, "never-read")...)
+	r = runPctest(t, args...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "cannot start testee") || strings.Contains(r.stderr, "more time") {
+		t.Errorf("-time 1s: exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
 }
 
 // TestFuzzOpenInputsNotJudged: a testee that keeps a stray '%' in
