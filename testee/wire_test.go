@@ -107,7 +107,7 @@ func TestParseResponseJSONRejects(t *testing.T) {
 		{`{"id":3,"out_utf16":"d80"}`, "out_utf16", 3},
 		{`{"id":3,"error":""}`, "error", 3},
 		{`{"id":3,"error":"URIError\u001b[31mRED"}`, "error", 3},
-		{`{"id":3,"error":"URI Error"}`, "error", 3},
+		{`{"id":3,"error":"URIError\u0085"}`, "error", 3},
 		{`{"id":3,"unsupported":false}`, "unsupported", 3},
 		{`{"id":3,"error":"URIError","message":7}`, "message", 3},
 		{`{"id":3,"out":"a","out":"b"}`, "", 0},

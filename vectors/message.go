@@ -372,17 +372,17 @@ func responseMembers(v jsonValue, wire bool) (Response, error) {
 		resp.Error = utf16String(r.str)
 		if i := strings.IndexFunc(resp.Error, func(r rune) bool { return !IsErrorKindRune(r) }); i >= 0 {
 			c, _ := utf8.DecodeRuneInString(resp.Error[i:])
-			return Response{}, fieldErr(name, r, fmt.Sprintf("want an error kind (printable ASCII with no space, such as URIError), got %q, which holds %q", resp.Error, c))
+			return Response{}, fieldErr(name, r, fmt.Sprintf("want an error kind (such as URIError, with no control character), got %q, which holds %q", resp.Error, c))
 		}
 	}
 	return resp, wireMessage(v, wire, &resp)
 }
 
 // IsErrorKindRune reports whether r may be in an error kind, such as
-// URIError or a library's exception class (PHP's Vendor\Exception):
-// printable ASCII, no space, so that no control character reaches a
-// report.
-func IsErrorKindRune(r rune) bool { return '!' <= r && r <= '~' }
+// URIError or a library's exception class (PHP's Vendor\Exception): any
+// character but a control character (C0, DEL, C1), so that no escape
+// sequence reaches a report.
+func IsErrorKindRune(r rune) bool { return r >= 0x20 && !(0x7F <= r && r <= 0x9F) }
 
 // wireMessage reads the "message" member of a wire response into resp:
 // the detail of an error, or why an input was declined ("unsupported").
