@@ -2,6 +2,7 @@ package vectors
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -167,6 +168,12 @@ func (p *jsonParser) value() (jsonValue, error) {
 		return jsonValue{kind: jsonNull, off: off}, p.literal("null")
 	case c == '-' || c >= '0' && c <= '9':
 		return p.number()
+	}
+	if bytes.HasPrefix(p.data[p.pos:], []byte("\xEF\xBB\xBF")) {
+		return jsonValue{}, p.errorf("a byte order mark (EF BB BF) where a value starts: save the file as UTF-8 without one")
+	}
+	if c := p.data[p.pos]; c >= 0x80 {
+		return jsonValue{}, p.errorf(fmt.Sprintf("unexpected byte 0x%02X", c))
 	}
 	return jsonValue{}, p.errorf("unexpected character " + strconv.QuoteRune(rune(p.data[p.pos])))
 }

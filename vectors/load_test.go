@@ -109,6 +109,7 @@ func TestLoadFileErrors(t *testing.T) {
 		{"unknown-set", `{"area":"rfc3986","vectors":[` + "\n" + `{"id":"a","op":"percentEncodeSet","in_hex":"41","args":{"set":"nope"},"out":"A","ref":"r","level":"must"}]}`, 2, "a", "args.set", "unknown encode set \"nope\""},
 		{"unknown-encoding", `{"area":"encoding","vectors":[` + "\n" + `{"id":"a","op":"queryEncode","in":"a","args":{"encoding":"nope"},"out":"a","ref":"r","level":"must"}]}`, 2, "a", "args.encoding", "unknown encoding label \"nope\""},
 		{"lone-surrogate-into-utf8-op", `{"area":"rfc3986","vectors":[` + "\n" + `{"id":"a","op":"normalize","in":"a\udc00","out":"a","ref":"r","level":"must"}]}`, 2, "a", "in", "lone surrogate at code unit 1"},
+		{"bom", "\xef\xbb\xbf{\"area\":\"ecmascript\",\"vectors\":[]}", 1, "", "", "a byte order mark (EF BB BF)"},
 		{"invalid-utf8", "{\"area\":\"ecmascript\",\"vectors\":[\n{\"id\":\"a\xff\"}]}", 2, "", "", "invalid UTF-8"},
 	} {
 		_, err := LoadFile(tt.name+".json", []byte(tt.data))

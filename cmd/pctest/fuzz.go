@@ -41,6 +41,10 @@ func cmdFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pctest fuzz: %v\n", err)
 		return exitUsage
 	}
+	if err := namesSome("-op", *opsFlag); err != nil {
+		fmt.Fprintf(stderr, "pctest fuzz: %v\n", err)
+		return exitUsage
+	}
 	var ops []vectors.Op
 	for _, name := range splitList(*opsFlag) {
 		if _, ok := vectors.Op(name).Info(); !ok {

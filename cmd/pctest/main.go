@@ -163,6 +163,16 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.
+// namesSome returns a usage error when the list flag's value s is given
+// but names nothing (",", " , "): it would select everything, as no flag
+// does.
+func namesSome(flag, s string) error {
+	if strings.TrimSpace(s) != "" && len(splitList(s)) == 0 {
+		return &usageError{fmt.Sprintf("%s %q names nothing; leave the flag out to select every one", flag, s)}
+	}
+	return nil
+}
+
 func splitList(s string) []string {
 	var list []string
 	for _, f := range strings.Split(s, ",") {

@@ -74,6 +74,10 @@ func TestUsageErrors(t *testing.T) {
 		{"run", "-impl", "no-such-impl"},
 		{"run", "-impl", "reference", "-op", "noSuchOp"},
 		{"run", "-impl", "reference", "-area", "noSuchArea"},
+		{"run", "-impl", "reference", "-op", ","},
+		{"run", "-impl", "reference", "-area", " , "},
+		{"fuzz", "-impl", "reference", "-op", ","},
+		{"run", "-impl", "reference", "-suite=false", "-vectors", t.TempDir()}, // an empty directory
 		{"run", "-impl", "reference", "-run", "("},
 		{"run", "-impl", "reference", "-level", "may"},
 		{"run", "-impl", "reference", "-format", "yaml"},

@@ -51,6 +51,12 @@ func areaNames() []string {
 // options, and the flags as a report shows them. defaultExpect is the
 // expected-failures list used without -expect-fail (the python3 example's).
 func (s *selectionFlags) options(defaultExpect []byte, defaultExpectName string) (opts []conformance.Option, shown []string, expectName string, err error) {
+	if err := namesSome("-op", s.ops); err != nil {
+		return nil, nil, "", err
+	}
+	if err := namesSome("-area", s.areas); err != nil {
+		return nil, nil, "", err
+	}
 	if list := splitList(s.ops); len(list) > 0 {
 		for _, name := range list {
 			if _, ok := vectors.Op(name).Info(); !ok {
@@ -148,6 +154,9 @@ func (v vectorFiles) options(suite bool) (opts []conformance.Option, shown, file
 	own, err := vectors.LoadFiles(v...)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("-vectors: %w", err)
+	}
+	if len(own) == 0 {
+		return nil, nil, nil, &usageError{fmt.Sprintf("-vectors %s: no vectors there (a directory is read for its *.json files)", strings.Join(v, ","))}
 	}
 	all := own
 	if suite {
