@@ -77,6 +77,7 @@ func TestReadRejects(t *testing.T) {
 	}{
 		{`[]`, "at byte 0: want a JSON object, got []", false},
 		{`null`, "want a JSON object, got null", false},
+		{"  {\"a\": [1,}", "at byte 12: invalid character '}'", false}, // offsets count the leading space
 		{`  {}`, "run_info: no implementation", false},
 		{`{}`, "fuzz_info: no implementation", true},
 		{`{"run_info": {"implementation": "x"}, "summary": {"passed": 613}, "results": []}`, "summary: counts 613 vectors", false},

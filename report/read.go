@@ -49,30 +49,29 @@ func decodeReport(rd io.Reader, v any, report string) error {
 	if err != nil {
 		return &ReadError{Report: report, Offset: -1, Reason: err.Error(), Err: err}
 	}
+	start := skipSpace(data, 0)
+	if start == int64(len(data)) || data[start] != '{' {
+		return &ReadError{Report: report, Offset: start, Reason: fmt.Sprintf("want a JSON object, got %.20s", data[start:])}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		return jsonReadError(report, err, -1)
+	if err := dec.Decode(v); err != nil {
+		return jsonReadError(report, err)
 	}
-	start := int64(len(data) - len(bytes.TrimLeft(data, " \t\r\n")))
-	if raw[0] != '{' {
-		return &ReadError{Report: report, Offset: start, Reason: fmt.Sprintf("want a JSON object, got %.20s", raw)}
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		end := start + int64(len(raw))
-		end += int64(len(data[end:]) - len(bytes.TrimLeft(data[end:], " \t\r\n")))
+	if end := skipSpace(data, dec.InputOffset()); end < int64(len(data)) {
 		return &ReadError{Report: report, Offset: end, Reason: "more after the report's object: one report per input"}
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		return jsonReadError(report, err, start)
 	}
 	return nil
 }
 
-// jsonReadError makes err, from encoding/json, a *ReadError, with the
-// offset of a syntax or type error (relative to base, the object's start
-// in the input, when not -1).
-func jsonReadError(report string, err error, base int64) *ReadError {
+// skipSpace returns the offset of the first byte of data from off on that
+// is not JSON white space, or len(data).
+func skipSpace(data []byte, off int64) int64 {
+	return int64(len(data) - len(bytes.TrimLeft(data[off:], " \t\r\n")))
+}
+
+// jsonReadError makes err, from a json.Decoder, a *ReadError, with the
+// offset in the input of a syntax or type error.
+func jsonReadError(report string, err error) *ReadError {
 	off := int64(-1)
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
@@ -81,9 +80,6 @@ func jsonReadError(report string, err error, base int64) *ReadError {
 		off = se.Offset
 	case errors.As(err, &te):
 		off = te.Offset
-	}
-	if off >= 0 && base > 0 {
-		off += base
 	}
 	return &ReadError{Report: report, Offset: off, Reason: err.Error(), Err: err}
 }
