@@ -740,9 +740,7 @@ func hasSurrogateUTF8(u []uint16) bool { return hasSurrogateUTF8Octets(escapedOc
 
 // containsFold reports whether u holds the ASCII string s, letters in
 // either case.
-func containsFold(u []uint16, s string) bool {
-	return strings.Contains(strings.ToUpper(string(runes(u))), strings.ToUpper(s))
-}
+func containsFold(u []uint16, s string) bool { return countFold(u, s) > 0 }
 
 // countUnit returns how many times the code unit c is in u.
 func countUnit(u []uint16, c uint16) int {
@@ -755,7 +753,8 @@ func countUnit(u []uint16, c uint16) int {
 	return n
 }
 
-// count returns how many times the ASCII string s is in u.
+// count returns how many times the string s is in u, read as runes (a
+// lone surrogate as U+FFFD).
 func count(u []uint16, s string) int { return strings.Count(string(runes(u)), s) }
 
 // inputFFFD returns how many U+FFFD an answer g to the input in may hold
@@ -763,13 +762,8 @@ func count(u []uint16, s string) int { return strings.Count(string(runes(u)), s)
 // own U+FFFD, its lone surrogates (a JSON library's U+FFFD), and its
 // escaped U+FFFD (%EF%BF%BD) that g does not hold as written.
 func inputFFFD(in, g []uint16) int {
-	lone := 0
-	for i, c := range show.LoneToFFFD(in) {
-		if c == 0xFFFD && in[i] != 0xFFFD {
-			lone++
-		}
-	}
-	return countUnit(in, 0xFFFD) + lone + max(0, countFold(in, "%EF%BF%BD")-countFold(g, "%EF%BF%BD"))
+	// count decodes in as runes does, each lone surrogate to U+FFFD.
+	return count(in, "\uFFFD") + max(0, countFold(in, "%EF%BF%BD")-countFold(g, "%EF%BF%BD"))
 }
 
 // countFold returns how many times the ASCII string s is in u, letters in
