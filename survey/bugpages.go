@@ -17,7 +17,7 @@ import (
 func writeBugPages(dir string, rep *Report) error {
 	keep := map[string]bool{}
 	seen := map[*Cause]*CauseSection{}
-	for _, s := range rep.bugSections() {
+	for _, s := range append(rep.bugSections(), rep.fixedSections()...) {
 		seen[s.Cause] = s
 	}
 	for _, c := range rep.Causes {
@@ -47,12 +47,23 @@ func writeBugPages(dir string, rep *Report) error {
 // bugPage is the file name of a bug's page.
 func bugPage(c *Cause) string { return slug(c.ID) + ".md" }
 
-// bugSections returns the causes judged bugs that the report saw, each
-// with every row it covers: one per root cause.
+// bugSections returns the open bugs (Cause.open) that the report saw,
+// each with every row it covers: one per root cause.
 func (rep *Report) bugSections() []*CauseSection {
+	return rep.bugSectionsWhere(true)
+}
+
+// fixedSections returns the bugs of the surveyed versions that upstream
+// has fixed (or declined) since, which the report saw: labelled "fixed in
+// X", not counted as bugs.
+func (rep *Report) fixedSections() []*CauseSection {
+	return rep.bugSectionsWhere(false)
+}
+
+func (rep *Report) bugSectionsWhere(open bool) []*CauseSection {
 	var out []*CauseSection
 	for _, s := range rep.causeSections() {
-		if s.Cause.Verdict == VerdictBug && len(s.ThirdParty()) > 0 {
+		if s.Cause.Verdict == VerdictBug && s.Cause.open() == open && len(s.ThirdParty()) > 0 {
 			out = append(out, s)
 		}
 	}
@@ -99,6 +110,9 @@ func bugMarkdown(rep *Report, c *Cause, s *CauseSection) string {
 		e = &vectors.Evidence{}
 	}
 	p("# %s\n\n", c.Title)
+	if !c.open() {
+		p("**%s.** The latest upstream no longer has this bug, so the survey does not count it as one: this page records it as the surveyed version has it, and where upstream fixed it (Upstream, below). Nothing to file.\n\n", capitalize(c.Label()))
+	}
 
 	p("## Versions\n\n")
 	if r := c.runOn(vectors.RunSurveyed); r != nil {
@@ -112,6 +126,8 @@ func bugMarkdown(rep *Report, c *Cause, s *CauseSection) string {
 		switch {
 		case r.NotRun != "":
 			p("- **Latest:** %s — not run (%s); %s\n", at, r.NotRun, r.How)
+		case c.Repro != nil && r.Printed == c.Repro.Actual && !c.open():
+			p("- **Latest:** %s — **still fails** there: the reproduction printed %s (%s); upstream fixed it after that (%s).\n", at, code(r.Printed), r.How, c.Label())
 		case c.Repro != nil && r.Printed == c.Repro.Actual:
 			p("- **Latest:** %s — **still fails**: the reproduction printed %s (%s).\n", at, code(r.Printed), r.How)
 		default:

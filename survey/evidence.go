@@ -124,6 +124,52 @@ func (c *Cause) upstreamStatus() string {
 	return c.Evidence.Upstream.Status
 }
 
+// open reports whether c is a bug that the latest upstream release or
+// default branch still has: judged a bug, and neither fixed nor declined
+// upstream. Only open bugs are counted and listed as bugs; one fixed since
+// the surveyed version carries the label "fixed in X" (Label).
+func (c *Cause) open() bool {
+	if c.Verdict != VerdictBug {
+		return false
+	}
+	s := c.upstreamStatus()
+	return s != vectors.UpstreamFixed && s != vectors.UpstreamDeclined
+}
+
+// Label is the label the report gives c's divergences: its verdict, but
+// for a bug the latest upstream no longer has "fixed in X", X being the
+// release or commit of its upstream.fixed_in without the details in
+// parentheses (a commit hash cut to 12 digits), and for one declined
+// upstream "bug, declined upstream".
+func (c *Cause) Label() string {
+	if c.Verdict != VerdictBug || c.open() {
+		return c.Verdict
+	}
+	if c.upstreamStatus() == vectors.UpstreamDeclined {
+		return "bug, declined upstream"
+	}
+	return "fixed in " + fixedInShort(c.Evidence.Upstream.FixedIn)
+}
+
+// fixedInShort is the release or commit of an upstream.fixed_in text: the
+// text before its first " (" or ":", with a 40-digit commit hash cut to
+// 12 digits.
+func fixedInShort(s string) string {
+	if i := strings.Index(s, " ("); i > 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(s, ": "); i > 0 {
+		s = s[:i]
+	}
+	f := strings.Fields(s)
+	for i, w := range f {
+		if len(w) == 40 && strings.Trim(w, "0123456789abcdef") == "" {
+			f[i] = w[:12]
+		}
+	}
+	return strings.Join(f, " ")
+}
+
 // A specLibrary is the copies of the specs' texts kept under survey/spec
 // (survey/spec/index.json): the quotes of the verdicts are looked up in
 // them, so that a quote is the spec's words, not a paraphrase.

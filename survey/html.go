@@ -14,7 +14,7 @@ import (
 // writeHTML writes the report as one self-contained HTML page. Every value
 // goes through html/template, so inputs such as "<script>" stay text.
 func writeHTML(w io.Writer, rep *Report) error {
-	return htmlTemplate.Execute(w, htmlPage{Report: rep, Families: rep.buildFamilies(), Sections: rep.causeSections(), Bugs: rep.bugSections(), NotSeen: rep.notSeen(), OpScores: rep.opScores()})
+	return htmlTemplate.Execute(w, htmlPage{Report: rep, Families: rep.buildFamilies(), Sections: rep.causeSections(), Bugs: rep.bugSections(), Fixed: rep.fixedSections(), NotSeen: rep.notSeen(), OpScores: rep.opScores()})
 }
 
 // An htmlPage is what the template sees: the report and its views.
@@ -23,6 +23,7 @@ type htmlPage struct {
 	Families []Family
 	Sections []*CauseSection
 	Bugs     []*CauseSection
+	Fixed    []*CauseSection
 	NotSeen  []*Cause
 	OpScores []OpScore
 }
@@ -45,6 +46,9 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 		if c == nil {
 			return "unclassified"
 		}
+		if c.Verdict == VerdictBug && !c.open() {
+			return "fixed"
+		}
 		return strings.ReplaceAll(c.Verdict, " ", "-")
 	},
 	"others": func(g *Group) []*Result {
@@ -60,9 +64,10 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"cellOp": func(rr *RowReport, op vectors.Op) *report.Summary {
 		return rr.Cells[string(op)]
 	},
-	"slug":    slug,
-	"bugPage": bugPage,
-	"scores":  func(f Family) []Score { return f.scores() },
+	"slug":       slug,
+	"bugPage":    bugPage,
+	"capitalize": capitalize,
+	"scores":     func(f Family) []Score { return f.scores() },
 	"provenance": func(rep *Report) template.HTML {
 		return template.HTML(rep.provenance(func(s string) string { return "<code>" + template.HTMLEscapeString(s) + "</code>" }))
 	},
@@ -112,6 +117,6 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"counts": func(rep *Report) map[string]int {
 		rows, _ := rep.counts()
 		bugs, bugRows := rep.bugCounts()
-		return map[string]int{"rows": rows, "languages": len(rep.languages()), "bugs": bugs, "bugRows": bugRows}
+		return map[string]int{"rows": rows, "languages": len(rep.languages()), "bugs": bugs, "bugRows": bugRows, "fixed": len(rep.fixedSections())}
 	},
 }).Parse(reportTemplate))

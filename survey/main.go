@@ -137,8 +137,8 @@ func survey(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	rel, _ := filepath.Rel(l.root, dir)
 	bugs, _ := rep.bugCounts()
-	fmt.Fprintf(stdout, "survey: wrote %s/REPORT.md, report.html, results.json and bugs/: %d rows, %d divergences, %d causes, %d bugs\n",
-		rel, len(rep.Rows), rep.Divergences, rep.CauseCount, bugs)
+	fmt.Fprintf(stdout, "survey: wrote %s/REPORT.md, report.html, results.json and bugs/: %d rows, %d divergences, %d causes, %d bugs (and %d fixed upstream since)\n",
+		rel, len(rep.Rows), rep.Divergences, rep.CauseCount, bugs, len(rep.fixedSections()))
 	if !whole {
 		fmt.Fprintf(stdout, "survey: some rows have no results (not run yet), so this is not the whole survey: the committed report in survey/ is left as it was\n")
 	}

@@ -35,7 +35,7 @@ func markdown(rep *Report) string {
 	}
 	p("%s", rep.fuzzFailureText(func(s string) string { return "`" + s + "`" }, func(s string) string { return "**" + s + "**" }, func(s string) string { return s }))
 	bugs, bugRows := rep.bugCounts()
-	p("**%d implementations** (rows) in **%d languages**; %s. **%d bugs** (distinct root causes) found in %d rows. ", rows, len(langs), engineSentence(ec, func(s string) string { return "**" + s + "**" }), bugs, bugRows)
+	p("**%d implementations** (rows) in **%d languages**; %s. **%d bugs** (distinct root causes) found in %d rows%s. ", rows, len(langs), engineSentence(ec, func(s string) string { return "**" + s + "**" }), bugs, bugRows, fixedClause(len(rep.fixedSections())))
 	p("Every cell and every example below is the output of the implementation named. What is written by hand is the mapping of functions to ops (each testee's `mapping.json` under `survey/testees/`) and the verdicts (the registries: `vectors/deviations.json`, `survey/verdicts.json` and each testee's `verdicts.json`). `results.json` beside this file holds the same results for programs, and `bugs/` a page per bug, fileable as it stands.\n\n")
 	p("Languages: %s.\n\n", strings.Join(langs, ", "))
 	p("- [Scores by family](#scores) · [Scores by op](#ops)\n")
@@ -50,7 +50,7 @@ func markdown(rep *Report) string {
 
 	p("<a id=\"scores\"></a>\n## Scores by family\n\n")
 	p("Rows are ranked only against rows of the same family, on that family's ops: vectors passed of those run (expected failures count as failures, skipped vectors do not). ")
-	p("A row passes clean only when fuzzing (`pctest fuzz` against the reference codec) found nothing on those ops either. Bugs: distinct root causes on those ops; fuzz: findings on those ops, and how long fuzzing ran on the row.\n\n")
+	p("A row passes clean only when fuzzing (`pctest fuzz` against the reference codec) found nothing on those ops either. Bugs: distinct root causes on those ops that the latest upstream still has (and, in parentheses, those fixed upstream since the surveyed version); fuzz: findings on those ops, and how long fuzzing ran on the row.\n\n")
 	for _, f := range fams {
 		sc := f.scores()
 		if len(sc) == 0 {
@@ -58,7 +58,7 @@ func markdown(rep *Report) string {
 		}
 		p("**%s**\n\n| # | implementation | language | ops | pass rate | passed / run | bugs | fuzz |\n|---|---|---|---|---|---|---|---|\n", f.Title)
 		for i, s := range sc {
-			p("| %d | %s | %s | %d | %s | %d / %d | %s | %s |\n", i+1, s.Row.Row.Name, s.Row.Row.Language, s.Ops, s.RateText(), s.Passed, s.Ran, zeroDash(s.Bugs), s.FuzzText())
+			p("| %d | %s | %s | %d | %s | %d / %d | %s | %s |\n", i+1, s.Row.Row.Name, s.Row.Row.Language, s.Ops, s.RateText(), s.Passed, s.Ran, s.BugsText(), s.FuzzText())
 		}
 		p("\n")
 	}
@@ -67,7 +67,7 @@ func markdown(rep *Report) string {
 	for _, o := range rep.opScores() {
 		p("| `%s` | %d | %d | %d / %d | %s |\n", o.Op, o.Rows, o.Clean, o.Passed, o.Ran, zeroDash(o.Bugs))
 	}
-	p("\nClean rows: every vector of the op passed and fuzzing found nothing on it. Bugs: distinct root causes with a divergence on the op.\n\n")
+	p("\nClean rows: every vector of the op passed and fuzzing found nothing on it. Bugs: distinct root causes with a divergence on the op that the latest upstream still has.\n\n")
 
 	p("## Matrices\n\n")
 	p("Each cell: passed/failed/skipped vectors of that op. ✓ all passed, ✗ some failed, ~ failures all expected (known engine deviations), · the row does not implement the op. ")
@@ -103,7 +103,7 @@ func markdown(rep *Report) string {
 	writeBrowsersMarkdown(&b, rep)
 
 	p("<a id=\"bugs\"></a>\n## Bugs found in third-party implementations\n\n")
-	p("One entry per root cause, with every row it was seen in; each has a page under [`bugs/`](bugs/) with the spec text, the library's own words and the reproduction.\n\n")
+	p("One entry per root cause that the latest upstream release or default branch still has, with every row it was seen in; each has a page under [`bugs/`](bugs/) with the spec text, the library's own words and the reproduction.\n\n")
 	secs := rep.bugSections()
 	if len(secs) == 0 {
 		p("None.\n\n")
@@ -122,6 +122,18 @@ func markdown(rep *Report) string {
 		}
 		p("\n   Rows: %s.\n", strings.Join(names, ", "))
 	}
+	if fs := rep.fixedSections(); len(fs) > 0 {
+		p("\n### Fixed upstream since the surveyed version\n\n")
+		p("Bugs of the versions surveyed that the latest upstream release or default branch no longer has: labelled **fixed in X**, not counted above. Each page says where it was fixed.\n\n")
+		for _, s := range fs {
+			c := s.Cause
+			var names []string
+			for _, e := range s.ThirdParty() {
+				names = append(names, e.Row.Row.Name)
+			}
+			p("- [**%s**](bugs/%s) — %s: %s. Rows: %s.\n", c.ID, bugPage(c), capitalize(c.Label()), c.Title, strings.Join(names, ", "))
+		}
+	}
 	if ns := rep.notSeen(); len(ns) > 0 {
 		p("\nNot seen in this run (bugs of the registries that no divergence of this run showed; their rows did not run, or no longer diverge):\n\n")
 		for _, c := range ns {
@@ -134,7 +146,7 @@ func markdown(rep *Report) string {
 	writeUpstreamMarkdown(&b, rep)
 
 	p("<a id=\"causes\"></a>\n## Causes of divergence, with verdicts\n\n")
-	p("Verdicts: **bug** — it contradicts the spec the implementation says it implements for that function, or its own docs or tests; ")
+	p("Verdicts: **bug** — it contradicts the spec the implementation says it implements for that function, or its own docs or tests, and the latest upstream release or default branch still does; **fixed in X** — such a bug of the surveyed version that upstream has fixed since; ")
 	p("**older spec** — it follows an older spec it claims (RFC 2396, HTML 4.01, IDNA2003, an older WHATWG text); ")
 	p("**deliberate** — its tests assert it, or a source comment, changelog or maintainer says it is intended; ")
 	p("**engine lag** — an engine behind a spec change; ")
@@ -216,7 +228,7 @@ func markdown(rep *Report) string {
 func writeCause(b *strings.Builder, rep *Report, s *CauseSection) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	c := s.Cause
-	p("### %s — %s\n\n", c.Title, strings.ToUpper(c.Verdict[:1])+c.Verdict[1:])
+	p("### %s — %s\n\n", c.Title, capitalize(c.Label()))
 	p("- spec: %s\n", c.Spec)
 	if c.Change != "" {
 		p("- the change it lags behind: %s\n", c.Change)
@@ -276,6 +288,15 @@ func reproStatus(rep *Report, c *Cause) string {
 		return " (it failed in this survey: " + r.Error + ")"
 	}
 	return fmt.Sprintf(" (it printed %q in this survey)", r.Got)
+}
+
+// fixedClause is the headline's note of the bugs fixed upstream since the
+// surveyed version: "" when there are none.
+func fixedClause(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", and %d more that upstream has fixed since the surveyed version (labelled fixed in X)", n)
 }
 
 func zeroDash(n int) string {
@@ -516,4 +537,13 @@ func mappedText(rr *RowReport) string {
 		return "—"
 	}
 	return fmt.Sprintf("%d / %d", m, l)
+}
+
+// capitalize writes s with its first letter (ASCII) in upper case: a
+// label at the start of a heading or sentence.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

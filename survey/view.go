@@ -115,9 +115,22 @@ type Score struct {
 	Passed, Ran int
 	Rate        float64
 	Ops         int
-	// Fuzz counts the fuzz findings on the ops; Bugs the causes judged
-	// bugs whose divergences are on them.
-	Fuzz, Bugs int
+	// Fuzz counts the fuzz findings on the ops; Bugs the open bugs whose
+	// divergences are on them (Cause.open), Fixed the bugs of the
+	// surveyed version fixed upstream since.
+	Fuzz, Bugs, Fixed int
+}
+
+// BugsText writes the open bugs on the ops, and the fixed ones after
+// them: "2", "2 (+1 fixed)", "(1 fixed)"; "" when there are none.
+func (s Score) BugsText() string {
+	switch {
+	case s.Fixed == 0:
+		return zeroDash(s.Bugs)
+	case s.Bugs == 0:
+		return fmt.Sprintf("(%d fixed)", s.Fixed)
+	}
+	return fmt.Sprintf("%d (+%d fixed)", s.Bugs, s.Fixed)
 }
 
 // FuzzText writes the fuzz findings on the ops and how long fuzzing ran
@@ -175,9 +188,14 @@ func (rr *RowReport) score(ops []vectors.Op) Score {
 		}
 	}
 	for _, g := range rr.Groups {
-		if g.Cause != nil && g.Cause.Verdict == VerdictBug &&
-			slices.ContainsFunc(g.Results, func(r *Result) bool { return slices.Contains(ops, r.Vector.Op) }) {
+		if g.Cause == nil || g.Cause.Verdict != VerdictBug ||
+			!slices.ContainsFunc(g.Results, func(r *Result) bool { return slices.Contains(ops, r.Vector.Op) }) {
+			continue
+		}
+		if g.Cause.open() {
 			s.Bugs++
+		} else {
+			s.Fixed++
 		}
 	}
 	return s
@@ -214,7 +232,7 @@ type OpScore struct {
 	// and fuzzing found nothing on the op.
 	Rows, Clean int
 	Passed, Ran int
-	// Bugs counts the distinct causes judged bugs on the op.
+	// Bugs counts the distinct open bugs on the op (Cause.open).
 	Bugs int
 }
 
@@ -240,7 +258,7 @@ func (rep *Report) opScores() []OpScore {
 				os.Clean++
 			}
 			for _, g := range rr.Groups {
-				if g.Cause != nil && g.Cause.Verdict == VerdictBug && slices.ContainsFunc(g.Results, func(r *Result) bool { return r.Vector.Op == o.Name }) {
+				if g.Cause != nil && g.Cause.open() && slices.ContainsFunc(g.Results, func(r *Result) bool { return r.Vector.Op == o.Name }) {
 					bugs[g.Cause] = true
 				}
 			}
@@ -353,8 +371,9 @@ func (rep *Report) engineCount() EngineCount {
 	return n
 }
 
-// bugCounts returns how many distinct bugs (root causes: registry entries
-// judged bugs) the report saw, and in how many rows.
+// bugCounts returns how many distinct open bugs (root causes: registry
+// entries judged bugs that the latest upstream still has) the report saw,
+// and in how many rows.
 func (rep *Report) bugCounts() (bugs, rows int) {
 	byRow := map[*RowReport]bool{}
 	secs := rep.bugSections()
@@ -370,7 +389,7 @@ func (rep *Report) bugCounts() (bugs, rows int) {
 // showed.
 func (rep *Report) notSeen() []*Cause {
 	seen := map[*Cause]bool{}
-	for _, s := range rep.bugSections() {
+	for _, s := range append(rep.bugSections(), rep.fixedSections()...) {
 		seen[s.Cause] = true
 	}
 	var out []*Cause
