@@ -152,14 +152,13 @@ func (c *Cause) Label() string {
 }
 
 // fixedInShort is the release or commit of an upstream.fixed_in text: the
-// text before its first " (" or ":", with a 40-digit commit hash cut to
-// 12 digits.
+// text before its first " (", ": " or " '" (a quoted title), with a
+// 40-digit commit hash cut to 12 digits.
 func fixedInShort(s string) string {
-	if i := strings.Index(s, " ("); i > 0 {
-		s = s[:i]
-	}
-	if i := strings.Index(s, ": "); i > 0 {
-		s = s[:i]
+	for _, sep := range []string{" (", ": ", " '"} {
+		if i := strings.Index(s, sep); i > 0 {
+			s = s[:i]
+		}
 	}
 	f := strings.Fields(s)
 	for i, w := range f {

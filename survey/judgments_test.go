@@ -132,6 +132,7 @@ func TestFixedInShort(t *testing.T) {
 		"commit a7d1e36 (2015-08-05, one day after Debian's 20150804 snapshot); first tag 0.2.0": "commit a7d1e36",
 		"b9ea8ab5aa43b7ec69d9c2d92aa5e83099ba798a on the default branch (2025-11-12, 'fix')":     "b9ea8ab5aa43 on the default branch",
 		"JDK 25 (JDK-8353453 'URLDecoder should use HexFormat'): the escape's digits":            "JDK 25",
+		"PR #741 'Normalize URI fragment percent-encoding' (merged 2026-05-27) for the fragment": "PR #741",
 	} {
 		if got := fixedInShort(in); got != want {
 			t.Errorf("fixedInShort(%q) = %q, want %q", in, got, want)
