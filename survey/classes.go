@@ -97,8 +97,10 @@ func shortName(f string) string {
 // from another's of the same class under the same claimed spec: the
 // verdicts rule gives one behaviour under one claim one label, in every
 // row. A documented deviation may differ only where its docs state the
-// behaviour for that very function (docsOwnFunction), and a deliberate
-// entry only where its own library's intent is linked (ownIntent);
+// behaviour for that very function (docsOwnFunction), a deliberate
+// entry only where its own library's intent is linked (ownIntent), and an
+// engine lag (a label for engines and browsers alone) from a library's
+// label for the same behaviour;
 // entries that carry no label (implementation-defined, unmapped) are not
 // compared. functions gives the mapped functions of a cause's rows. An entry without a class, or
 // with one classes does not have, is an error too.
@@ -131,6 +133,9 @@ func classLabelConflicts(causes []*Cause, classes map[string]Class, functions fu
 			switch {
 			case c.Verdict == VerdictDocumented && docsOwnFunction(c, functions(c)):
 			case c.Verdict == VerdictDeliberate && ownIntent(c):
+			case c.Verdict == VerdictLag:
+				// Only an engine or a browser lags a spec change; a
+				// library behind the same change is judged as a library.
 			case slices.Contains(vectors.NoLabels, c.Verdict):
 			default:
 				plain = append(plain, c)

@@ -87,7 +87,8 @@ func TestClassLabelConflictsFound(t *testing.T) {
 	intended := mk("c", VerdictDeliberate, "", "")
 	intended.Evidence = &vectors.Evidence{Intent: []vectors.Intent{{Kind: vectors.IntentTests, URL: "https://example.org/t", Says: "asserts '~' kept"}}}
 	unmapped := mk("d", vectors.NoLabelUnmapped, "", "")
-	if errs := classLabelConflicts([]*Cause{bug, own, intended, unmapped}, classes, functions); len(errs) != 0 {
-		t.Errorf("a documented deviation quoting its own function's docs, a deliberate entry with its intent linked, or an unlabelled entry is reported: %v", errs)
+	lag := mk("e", VerdictLag, "", "")
+	if errs := classLabelConflicts([]*Cause{bug, own, intended, unmapped, lag}, classes, functions); len(errs) != 0 {
+		t.Errorf("a documented deviation quoting its own function's docs, a deliberate entry with its intent linked, an engine lag or an unlabelled entry is reported: %v", errs)
 	}
 }

@@ -137,7 +137,7 @@ func markdown(rep *Report) string {
 	if ns := rep.notSeen(); len(ns) > 0 {
 		p("\nNot seen in this run (bugs of the registries that no divergence of this run showed; their rows did not run, or no longer diverge):\n\n")
 		for _, c := range ns {
-			p("- `%s` (%s): %s\n", c.ID, strings.Join(c.Rows, ", "), c.Title)
+			p("- `%s` (%s; %s): %s\n", c.ID, strings.Join(c.Rows, ", "), c.Label(), c.Title)
 		}
 	}
 	p("\n")
@@ -493,7 +493,7 @@ func writeExample(b *strings.Builder, ex *Result, got string) {
 // cause (Report.judged).
 func writeJudgedMarkdown(b *strings.Builder, rep *Report) {
 	fmt.Fprintf(b, "<a id=\"judged\"></a>\n## What was judged, by root cause\n\n")
-	fmt.Fprintf(b, "Each registry entry is one root cause, counted once however many rows it covers. A bug counts as open when the reproduction still fails on the latest upstream release or default branch; every bug was read by a reviewer who argued the maintainer's side (its entry records the review).\n\n| | root causes |\n|---|---|\n")
+	fmt.Fprintf(b, "Each registry entry is one root cause, counted once however many rows it covers, whether or not this run showed it (the bugs it did not show are listed under Bugs, \"Not seen in this run\"). A bug counts as open when the reproduction still fails on the latest upstream release or default branch; every bug was read by a reviewer who argued the maintainer's side (its entry records the review).\n\n| | root causes |\n|---|---|\n")
 	for _, t := range rep.judged() {
 		fmt.Fprintf(b, "| %s | %d |\n", t.What, t.Count)
 	}
