@@ -110,7 +110,10 @@ func bugMarkdown(rep *Report, c *Cause, s *CauseSection) string {
 		e = &vectors.Evidence{}
 	}
 	p("# %s\n\n", c.Title)
-	if !c.open() {
+	switch {
+	case c.upstreamStatus() == vectors.UpstreamDeclined:
+		p("**%s.** Upstream declined to change it (Upstream, below), so the survey does not count it as an open bug: this page records it as the surveyed version has it.\n\n", capitalize(c.Label()))
+	case !c.open():
 		p("**%s.** The latest upstream no longer has this bug, so the survey does not count it as one: this page records it as the surveyed version has it, and where upstream fixed it (Upstream, below). Nothing to file.\n\n", capitalize(c.Label()))
 	}
 

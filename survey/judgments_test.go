@@ -111,6 +111,10 @@ func TestFixedBugIsNotCounted(t *testing.T) {
 	if strings.Contains(bugMarkdown(rep, open, rep.bugSections()[0]), "no longer has") {
 		t.Errorf("the open bug's page says it is fixed")
 	}
+	declined := cause("c.declined", "lib b", &vectors.Upstream{Status: vectors.UpstreamDeclined, Links: []string{"https://example.test/issue/1"}})
+	if page := bugMarkdown(rep, declined, nil); !strings.Contains(page, "**Bug, declined upstream.** Upstream declined to change it") || strings.Contains(page, "no longer has") {
+		t.Errorf("a declined bug's page does not say it was declined, or says it is fixed:\n%s", page)
+	}
 	var b bytes.Buffer
 	if err := writeHTML(&b, rep); err != nil {
 		t.Fatal(err)

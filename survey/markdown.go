@@ -124,7 +124,7 @@ func markdown(rep *Report) string {
 	}
 	if fs := rep.fixedSections(); len(fs) > 0 {
 		p("\n### Fixed upstream since the surveyed version\n\n")
-		p("Bugs of the versions surveyed that the latest upstream release or default branch no longer has: labelled **fixed in X**, not counted above. Each page says where it was fixed.\n\n")
+		p("Bugs of the versions surveyed that the latest upstream release or default branch no longer has (labelled **fixed in X**), or that upstream declined to change: not counted above. Each page says where it was fixed.\n\n")
 		for _, s := range fs {
 			c := s.Cause
 			var names []string
