@@ -34,12 +34,12 @@ func (rep *Report) judged() []Judged {
 			continue
 		}
 		switch {
-		case c.Verdict == VerdictBug && c.upstreamStatus() == vectors.UpstreamFixed:
-			count["fixed"]++
+		case c.open():
+			count["open"]++
 		case c.Verdict == VerdictBug && c.upstreamStatus() == vectors.UpstreamDeclined:
 			count["declined"]++
 		case c.Verdict == VerdictBug:
-			count["open"]++
+			count["fixed"]++
 		default:
 			count[c.Verdict]++
 		}
